@@ -1,0 +1,78 @@
+"""Shared drawing helpers: fonts loaded once, seat colours, text by anchor, PNG encoding."""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+# Distinct on light and dark Discord themes and for the common colour-vision deficiencies
+# (Okabe-Ito palette), in seat order.
+SEAT_COLOURS = [
+    (0, 114, 178),    # blue
+    (213, 94, 0),     # vermillion
+    (0, 158, 115),    # bluish green
+    (204, 121, 167),  # reddish purple
+    (230, 159, 0),    # orange
+]
+NEUTRAL_COLOUR = (120, 120, 120)
+BACKGROUND = (245, 240, 228)
+INK = (35, 35, 40)
+MUTED = (110, 110, 118)
+HIGHLIGHT = (255, 196, 0)
+
+_FONT_DIRS = [
+    Path("/usr/share/fonts/truetype/dejavu"),
+    Path("/usr/share/fonts/TTF"),
+    Path("/usr/share/fonts/dejavu"),
+]
+
+
+@lru_cache(maxsize=None)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """DejaVu Sans when the system has it, else Pillow's own scalable font (both cover pt-BR)."""
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    for folder in _FONT_DIRS:
+        path = folder / name
+        if path.exists():
+            return ImageFont.truetype(str(path), size)
+    return ImageFont.load_default(size=size)
+
+
+def seat_colour(seat: int | None) -> tuple[int, int, int]:
+    if seat is None:
+        return NEUTRAL_COLOUR
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    return image, ImageDraw.Draw(image)
+
+
+def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: int = 20, *,
+         fill: tuple[int, int, int] = INK, bold: bool = False, anchor: str = "la") -> None:
+    draw.text(xy, value, font=font(size, bold), fill=fill, anchor=anchor)
+
+
+def text_width(value: str, size: int = 20, bold: bool = False) -> float:
+    return font(size, bold).getlength(value)
+
+
+def fit_text(value: str, width: float, size: int = 20, bold: bool = False) -> str:
+    """``value`` cut with an ellipsis so that it fits in ``width`` pixels."""
+    if text_width(value, size, bold) <= width:
+        return value
+    while value and text_width(value + "…", size, bold) > width:
+        value = value[:-1]
+    return value + "…"
+
+
+def to_png(image: Image.Image) -> bytes:
+    """PNG bytes; a flat-coloured board quantizes to a palette, which keeps it small."""
+    out = io.BytesIO()
+    image.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
+        out, format="PNG", compress_level=6)
+    return out.getvalue()

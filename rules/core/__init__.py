@@ -1,0 +1,31 @@
+"""The contract every game engine fulfils: pure, deterministic, no I/O, no discord."""
+
+from . import texts as _texts  # noqa: F401  (registers the shared texts)
+from .engine import Engine, GameState, public_events
+from .i18n import LOCALES, missing_keys, normalize_locale, register, t
+from .model import (
+    ACTION_ID_MAX,
+    ACTION_ID_RE,
+    MAX_BUTTON_CHOICES,
+    MAX_CHOICES,
+    Action,
+    Event,
+    GameOver,
+    IllegalAction,
+    Msg,
+    NotYourTurn,
+    OptionSpec,
+    Outcome,
+    PlayerResult,
+    RuleError,
+    msg,
+)
+from .play import play
+from .rng import Rng
+
+__all__ = [
+    "ACTION_ID_MAX", "ACTION_ID_RE", "MAX_BUTTON_CHOICES", "MAX_CHOICES", "LOCALES",
+    "Action", "Engine", "Event", "GameOver", "GameState", "IllegalAction", "Msg", "NotYourTurn",
+    "OptionSpec", "Outcome", "PlayerResult", "Rng", "RuleError",
+    "missing_keys", "msg", "normalize_locale", "play", "public_events", "register", "t",
+]

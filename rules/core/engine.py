@@ -1,0 +1,154 @@
+"""The contract every game engine fulfils, and the checks the framework does once for all."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, Field
+
+from .model import (
+    ACTION_ID_RE,
+    Action,
+    Event,
+    GameOver,
+    IllegalAction,
+    Msg,
+    NotYourTurn,
+    OptionSpec,
+    Outcome,
+)
+from .rng import Rng
+
+
+class GameState(BaseModel):
+    """Fields every game state has; a game's state subclasses it.
+
+    ``step`` counts the actions applied; ``events`` are what the last action did, in words.
+    The generator position is part of the state, so ``model_dump_json`` / ``model_validate_json``
+    round-trips a game exactly.
+    """
+
+    game: str
+    players: int
+    seed: int
+    options: dict[str, str] = Field(default_factory=dict)
+    rng: Rng
+    step: int = 0
+    events: list[Event] = Field(default_factory=list)
+
+
+S = TypeVar("S", bound=GameState)
+
+
+class Engine(ABC, Generic[S]):
+    id: ClassVar[str]
+    title: ClassVar[str]  # the game's name as printed on the box
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    state_type: ClassVar[type[GameState]]
+    option_specs: ClassVar[list[OptionSpec]] = []
+
+    # -- to implement -------------------------------------------------------------------
+    @abstractmethod
+    def setup(self, players: int, seed: int, options: dict[str, str], rng: Rng) -> S:
+        """Builds the initial state; all randomness comes from ``rng``."""
+
+    @abstractmethod
+    def to_act(self, state: S) -> list[int]:
+        """Seats that must act now (several for a simultaneous decision; empty once over)."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> list[Action]:
+        """The choices of ``seat`` now (empty when it does not act)."""
+
+    @abstractmethod
+    def _apply(self, state: S, seat: int, action: Action) -> None:
+        """Mutates ``state`` (already a private copy) for a legal ``action``."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> BaseModel:
+        """What ``seat`` may see (``None``: a spectator).  Never another seat's secrets."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """Final scores once the game is over, else None."""
+
+    @abstractmethod
+    def ai_action(self, state: S, seat: int) -> str:
+        """A sensible legal action id for ``seat``, deterministic given the state."""
+
+    @abstractmethod
+    def prompt(self, state: S, seat: int) -> Msg:
+        """The question ``seat`` is answering now (``Choose a die``...)."""
+
+    def rules_summary(self) -> list[Msg]:
+        """A short rules summary, paragraph by paragraph."""
+        return [Msg(key=f"{self.id}.rules.{i}") for i in range(1, 6)]
+
+    # -- provided ----------------------------------------------------------------------
+    def default_options(self) -> dict[str, str]:
+        return {o.key: o.default for o in self.option_specs}
+
+    def check_options(self, players: int, options: dict[str, str] | None) -> dict[str, str]:
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalAction("error.player_count", min=self.min_players, max=self.max_players)
+        merged = self.default_options()
+        for key, value in (options or {}).items():
+            spec = next((o for o in self.option_specs if o.key == key), None)
+            if spec is None or value not in {c for c, _ in spec.choices}:
+                raise IllegalAction("error.bad_option", option=key)
+            merged[key] = value
+        return merged
+
+    def new_game(self, players: int, seed: int, options: dict[str, str] | None = None) -> S:
+        opts = self.check_options(players, options)
+        return self.setup(players, seed, opts, Rng(seed=seed))
+
+    def load(self, data: str | bytes) -> S:
+        return self.state_type.model_validate_json(data)  # type: ignore[return-value]
+
+    def dump(self, state: S) -> str:
+        return state.model_dump_json()
+
+    def is_over(self, state: S) -> bool:
+        return not self.to_act(state)
+
+    def find_action(self, state: S, seat: int, action_id: str) -> Action:
+        if self.is_over(state):
+            raise GameOver("error.game_over")
+        if seat not in self.to_act(state):
+            raise NotYourTurn("error.not_your_turn")
+        for action in self.legal_actions(state, seat):
+            if action.id == action_id:
+                return action
+        raise IllegalAction("error.illegal_action")
+
+    def apply(self, state: S, seat: int, action_id: str) -> S:
+        """The state after ``seat`` plays ``action_id``; ``state`` itself is left untouched."""
+        action = self.find_action(state, seat, action_id)
+        new = state.model_copy(deep=True)
+        new.events = []
+        new.step += 1
+        self._apply(new, seat, action)
+        return new
+
+    def replay(self, players: int, seed: int, options: dict[str, str] | None,
+               log: list[tuple[int, str]]) -> S:
+        state = self.new_game(players, seed, options)
+        for seat, action_id in log:
+            state = self.apply(state, seat, action_id)
+        return state
+
+    def validate_actions(self, actions: list[Action]) -> None:
+        """Checks the contract on a list of legal actions (used by the tests)."""
+        ids = [a.id for a in actions]
+        assert len(ids) == len(set(ids)), f"duplicate action ids: {ids}"
+        for a in actions:
+            assert ACTION_ID_RE.match(a.id), f"bad action id {a.id!r}"
+
+
+def public_events(state: GameState, seat: int | None) -> list[Event]:
+    return [e for e in state.events if e.visible_to(seat)]
+
+

@@ -1,0 +1,58 @@
+"""Whole games played by policies: the AI seats' loop, the demo, the tests and the benchmark."""
+
+from __future__ import annotations
+
+from typing import Callable, Literal
+
+from .engine import Engine, GameState
+from .rng import Rng
+
+Policy = Literal["ai", "random", "mixed"]
+Chooser = Callable[[GameState, int], str]
+
+
+class GameDidNotEnd(AssertionError):
+    pass
+
+
+def chooser(engine: Engine, policy: Policy | list[Policy], seed: int = 0) -> Chooser:
+    """``policy`` is one policy for every seat, or one per seat ("mixed": random or AI per move)."""
+    rng = Rng(seed=seed ^ 0x5EED)
+
+    def choose(state: GameState, seat: int) -> str:
+        p = policy[seat] if isinstance(policy, list) else policy
+        if p == "mixed":
+            p = "ai" if rng.below(2) else "random"
+        if p == "ai":
+            return engine.ai_action(state, seat)
+        return rng.choice(engine.legal_actions(state, seat)).id
+
+    return choose
+
+
+def play(
+    engine: Engine,
+    players: int,
+    seed: int,
+    options: dict[str, str] | None = None,
+    policy: Policy | list[Policy] = "ai",
+    *,
+    max_steps: int = 50_000,
+    on_step: Callable[[GameState, GameState, int, str], None] | None = None,
+) -> tuple[GameState, list[tuple[int, str]]]:
+    """Plays a game to its end and returns the final state and the action log."""
+    choose = chooser(engine, policy, seed)
+    state = engine.new_game(players, seed, options)
+    log: list[tuple[int, str]] = []
+    for _ in range(max_steps):
+        seats = engine.to_act(state)
+        if not seats:
+            return state, log
+        seat = seats[0]
+        action_id = choose(state, seat)
+        new = engine.apply(state, seat, action_id)
+        log.append((seat, action_id))
+        if on_step is not None:
+            on_step(state, new, seat, action_id)
+        state = new
+    raise GameDidNotEnd(f"{engine.id}: no end after {max_steps} actions (seed {seed})")
