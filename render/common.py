@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -30,7 +30,7 @@ _FONT_DIRS = [
 ]
 
 
-@lru_cache(maxsize=None)
+@cache
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """DejaVu Sans when the system has it, else Pillow's own scalable font (both cover pt-BR)."""
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"

@@ -2,7 +2,7 @@
 
 from . import texts as _texts  # noqa: F401  (registers the shared texts)
 from .engine import Engine, GameState, public_events
-from .i18n import LOCALES, missing_keys, normalize_locale, register, t
+from .i18n import CATALOGUE, LOCALES, missing_keys, normalize_locale, register, t
 from .model import (
     ACTION_ID_MAX,
     ACTION_ID_RE,
@@ -24,8 +24,30 @@ from .play import play
 from .rng import Rng
 
 __all__ = [
-    "ACTION_ID_MAX", "ACTION_ID_RE", "MAX_BUTTON_CHOICES", "MAX_CHOICES", "LOCALES",
-    "Action", "Engine", "Event", "GameOver", "GameState", "IllegalAction", "Msg", "NotYourTurn",
-    "OptionSpec", "Outcome", "PlayerResult", "Rng", "RuleError",
-    "missing_keys", "msg", "normalize_locale", "play", "public_events", "register", "t",
+    "ACTION_ID_MAX",
+    "ACTION_ID_RE",
+    "CATALOGUE",
+    "LOCALES",
+    "MAX_BUTTON_CHOICES",
+    "MAX_CHOICES",
+    "Action",
+    "Engine",
+    "Event",
+    "GameOver",
+    "GameState",
+    "IllegalAction",
+    "Msg",
+    "NotYourTurn",
+    "OptionSpec",
+    "Outcome",
+    "PlayerResult",
+    "Rng",
+    "RuleError",
+    "missing_keys",
+    "msg",
+    "normalize_locale",
+    "play",
+    "public_events",
+    "register",
+    "t",
 ]

@@ -6,7 +6,7 @@ with its parameters, which may themselves be messages.
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from .model import Msg
 

@@ -6,7 +6,8 @@ round-trips through JSON continues with exactly the same dice and shuffles.
 
 from __future__ import annotations
 
-from typing import MutableSequence, Sequence, TypeVar
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
 
 from pydantic import BaseModel
 

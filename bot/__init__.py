@@ -1,0 +1,1 @@
+"""Mesa: board games for Discord."""

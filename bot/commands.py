@@ -1,0 +1,167 @@
+"""Slash commands: ``/play`` opens a lobby; ``/game ...`` acts on the game of this channel."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str
+
+from rules import GAMES
+from rules.core import CATALOGUE, t
+
+from .handlers import channel_locale, reply, user_locale
+from .presenter import seat_names
+from .service import UserError, engine_of
+from .storage import ACTIVE, FINISHED, LOBBY, GameRow
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .app import MesaBot
+
+
+def L(key: str) -> locale_str:
+    """A command text whose English is the catalogue's and whose other languages the translator gives."""
+    return locale_str(CATALOGUE[key]["en"], key=key)
+
+
+class CatalogueTranslator(app_commands.Translator):
+    async def translate(self, string: locale_str, locale: discord.Locale, context) -> str | None:
+        key = string.extras.get("key")
+        if key is None or key not in CATALOGUE or not locale.value.startswith("pt"):
+            return None
+        return CATALOGUE[key]["pt-BR"]
+
+
+def _bot(interaction: discord.Interaction) -> MesaBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+async def _game_here(interaction: discord.Interaction) -> GameRow:
+    game = await _bot(interaction).service.db.game_in_channel(interaction.channel_id or 0)
+    if game is None or game.status == LOBBY:
+        raise UserError("error.no_game_here")
+    return game
+
+
+@app_commands.command(name=L("cmd.play"), description=L("cmd.play.desc"))
+@app_commands.rename(game=L("cmd.play.game"))
+@app_commands.describe(game=L("cmd.play.game.desc"))
+@app_commands.choices(game=[app_commands.Choice(name=e.title, value=gid) for gid, e in GAMES.items()])
+@app_commands.guild_only()
+async def play(interaction: discord.Interaction, game: str) -> None:
+    bot = _bot(interaction)
+    locale = channel_locale(interaction)
+    row = await bot.service.create_lobby(game, interaction.guild_id, interaction.channel_id or 0,
+                                         interaction.user.id, interaction.user.display_name, locale)
+    embed, view = bot.presenter.lobby(row, locale)
+    await interaction.response.send_message(embed=embed, view=view)
+    message = await interaction.original_response()
+    await bot.service.db.update_game(row.id, lobby_message_id=message.id)
+
+
+class GameGroup(app_commands.Group):
+    def __init__(self) -> None:
+        super().__init__(name=L("cmd.game"), description=L("cmd.game.desc"), guild_only=True)
+
+    @app_commands.command(name=L("cmd.board"), description=L("cmd.board.desc"))
+    async def board(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        bot = _bot(interaction)
+        game = await _game_here(interaction)
+        state = bot.service.state_of(game)
+        payload = await bot.presenter.board(game, state, locale=user_locale(interaction), controls=False)
+        await bot.handlers._send_private(interaction, payload)
+
+    @app_commands.command(name=L("cmd.me"), description=L("cmd.me.desc"))
+    async def me(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        game = await _game_here(interaction)
+        await _bot(interaction).handlers.show_private(interaction, game)
+
+    @app_commands.command(name=L("cmd.log"), description=L("cmd.log.desc"))
+    async def log(self, interaction: discord.Interaction) -> None:
+        from rules.core import Event
+
+        bot = _bot(interaction)
+        locale = user_locale(interaction)
+        game = await _game_here(interaction)
+        names = seat_names(game, locale)
+        viewer = set(game.seats_of(interaction.user.id))
+        lines = []
+        for row in await bot.service.db.action_log(game.id, limit=15):
+            texts = [t(ev.text, locale) for ev in map(Event.model_validate, row["events"])
+                     if ev.seats is None or viewer & set(ev.seats)]
+            if texts:
+                lines.append(t("log.line", locale, n=row["version"], who=names[row["seat"]], what=" · ".join(texts)))
+        embed = discord.Embed(title=t("log.title", locale, game=f"{engine_of(game).title} #{game.id}"),
+                              description="\n".join(lines)[-4000:] or t("log.empty", locale))
+        await reply(interaction, "", embed=embed)
+
+    @app_commands.command(name=L("cmd.rules"), description=L("cmd.rules.desc"))
+    async def rules(self, interaction: discord.Interaction) -> None:
+        locale = user_locale(interaction)
+        game = await _game_here(interaction)
+        engine = engine_of(game)
+        embed = discord.Embed(title=t("rules.title", locale, game=engine.title),
+                              description="\n\n".join(t(m, locale) for m in engine.rules_summary())[:4096])
+        await reply(interaction, "", embed=embed)
+
+    @app_commands.command(name=L("cmd.resign"), description=L("cmd.resign.desc"))
+    async def resign(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        bot = _bot(interaction)
+        game = await _game_here(interaction)
+        result = await bot.service.hand_to_ai(game.id, interaction.user.id, user_id=interaction.user.id)
+        await interaction.followup.send(t("board.resigned", result.game.locale, who=interaction.user.mention))
+        await bot.handlers.publish(result)
+
+    @app_commands.command(name=L("cmd.ai"), description=L("cmd.ai.desc"))
+    @app_commands.rename(player=L("cmd.ai.player"))
+    @app_commands.describe(player=L("cmd.ai.player.desc"))
+    async def ai(self, interaction: discord.Interaction, player: discord.User) -> None:
+        await interaction.response.defer()
+        bot = _bot(interaction)
+        game = await _game_here(interaction)
+        result = await bot.service.hand_to_ai(game.id, interaction.user.id, user_id=player.id)
+        await interaction.followup.send(t("board.now_ai", result.game.locale, who=player.mention))
+        await bot.handlers.publish(result)
+
+    @app_commands.command(name=L("cmd.end"), description=L("cmd.end.desc"))
+    async def end(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        bot = _bot(interaction)
+        game = await _game_here(interaction)
+        game = await bot.service.end(game.id, interaction.user.id)
+        await interaction.followup.send(t("board.ended", game.locale))
+
+    @app_commands.command(name=L("cmd.list"), description=L("cmd.list.desc"))
+    async def list_games(self, interaction: discord.Interaction) -> None:
+        bot = _bot(interaction)
+        locale = user_locale(interaction)
+        games = await bot.service.db.games_of_guild(interaction.guild_id or 0, (LOBBY, ACTIVE))
+        lines = [t("list.line", locale, game=engine_of(g).title, id=g.id, where=f"<#{g.play_channel_id}>",
+                   status=t(f"status.{g.status}", locale)) for g in games]
+        embed = discord.Embed(title=t("list.title", locale), description="\n".join(lines)[:4096]
+                              or t("list.empty", locale))
+        await reply(interaction, "", embed=embed)
+
+
+class MesaTree(app_commands.CommandTree):
+    """Answers every command error with the ephemeral sentence it carries (or a generic one)."""
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+
+        async def rethrow() -> None:
+            raise original
+
+        await _bot(interaction).handlers.guarded(interaction, rethrow())
+
+
+def setup(tree: app_commands.CommandTree) -> None:
+    tree.add_command(play)
+    tree.add_command(GameGroup())
+
+
+__all__ = ["FINISHED", "CatalogueTranslator", "setup"]

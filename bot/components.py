@@ -1,0 +1,101 @@
+"""Buttons and menus that rebuild themselves from their custom_id (nothing kept in memory).
+
+custom_id forms (version prefix ``m1``):
+- ``m1:<game>:<version>:<action id>``   a legal action at that state version
+- ``m1:<game>:<version>:~s<n>``         a select menu of actions (its values are action ids)
+- ``m1:<game>:<version>:~me|~mute``     the private view / "no more reminders this turn"
+- ``m1:<game>:L:<join|leave|ai|start|cancel>`` and ``m1:<game>:L:o:<option key>``  lobby controls
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ui import Button, DynamicItem, Select
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .app import MesaBot
+
+PREFIX = "m1"
+_GAME = rf"{PREFIX}:(?P<game>[0-9]{{1,18}}):"
+
+
+def _bot(interaction: discord.Interaction) -> MesaBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+class ActionButton(DynamicItem[Button], template=_GAME + r"(?P<version>[0-9]{1,9}):(?P<action>[A-Za-z0-9_.+\-=]{1,64})"):
+    def __init__(self, game_id: int, version: int, action_id: str, **button: Any) -> None:
+        super().__init__(Button(custom_id=f"{PREFIX}:{game_id}:{version}:{action_id}", **button))
+        self.game_id, self.version, self.action_id = game_id, version, action_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]), int(match["version"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).handlers.on_action(interaction, self.game_id, self.version, self.action_id)
+
+
+class ActionSelect(DynamicItem[Select], template=_GAME + r"(?P<version>[0-9]{1,9}):~s(?P<n>[0-9])"):
+    def __init__(self, game_id: int, version: int, n: int, **select: Any) -> None:
+        super().__init__(Select(custom_id=f"{PREFIX}:{game_id}:{version}:~s{n}", **select))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]), int(match["version"]), int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        await _bot(interaction).handlers.on_action(interaction, self.game_id, self.version,
+                                                   values[0] if values else "")
+
+
+class SpecialButton(DynamicItem[Button], template=_GAME + r"(?P<version>[0-9]{1,9}):~(?P<what>me|mute)"):
+    def __init__(self, game_id: int, version: int, what: str, **button: Any) -> None:
+        super().__init__(Button(custom_id=f"{PREFIX}:{game_id}:{version}:~{what}", **button))
+        self.game_id, self.version, self.what = game_id, version, what
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]), int(match["version"]), match["what"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        handlers = _bot(interaction).handlers
+        if self.what == "me":
+            await handlers.on_private(interaction, self.game_id)
+        else:
+            await handlers.on_mute(interaction, self.game_id, self.version)
+
+
+class LobbyButton(DynamicItem[Button], template=_GAME + r"L:(?P<what>join|leave|ai|start|cancel)"):
+    def __init__(self, game_id: int, what: str, **button: Any) -> None:
+        super().__init__(Button(custom_id=f"{PREFIX}:{game_id}:L:{what}", **button))
+        self.game_id, self.what = game_id, what
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]), match["what"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).handlers.on_lobby(interaction, self.game_id, self.what)
+
+
+class LobbyOption(DynamicItem[Select], template=_GAME + r"L:o:(?P<key>[a-z0-9_]{1,40})"):
+    def __init__(self, game_id: int, key: str, **select: Any) -> None:
+        super().__init__(Select(custom_id=f"{PREFIX}:{game_id}:L:o:{key}", **select))
+        self.game_id, self.key = game_id, key
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]), match["key"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        await _bot(interaction).handlers.on_option(interaction, self.game_id, self.key, values[0] if values else "")
+
+
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, SpecialButton, LobbyButton, LobbyOption)

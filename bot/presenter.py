@@ -1,0 +1,261 @@
+"""What a game looks like in a message: texts, the board picture and the controls.
+
+Pure of Discord I/O: it builds embeds, files and views; the caller sends them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections import OrderedDict
+from dataclasses import dataclass
+
+import discord
+
+from render import render
+from rules.core import MAX_BUTTON_CHOICES, Action, Event, GameState, Outcome, t
+
+from .components import (
+    PREFIX,
+    ActionButton,
+    ActionSelect,
+    LobbyButton,
+    LobbyOption,
+    SpecialButton,
+)
+from .service import engine_of
+from .storage import ACTIVE, ENDED, FINISHED, GameRow, Move
+
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+COLOUR = discord.Colour(0x2B6CB0)
+LOG_LINES = 8
+
+
+def seat_names(game: GameRow, locale: str) -> list[str]:
+    """Seat names; a seat the AI always held is named "AI n" in the reader's language."""
+    return [s.name or t("ai.name", locale, n=s.seat + 1) for s in game.seats]
+
+
+def seat_label(game: GameRow, seat: int, locale: str) -> str:
+    s = game.seats[seat]
+    name = seat_names(game, locale)[seat]
+    if s.is_ai:
+        return f"🤖 {name}"
+    return f"<@{s.user_id}>"
+
+
+def event_lines(game: GameRow, moves: list[Move], viewer: int | None, locale: str) -> list[str]:
+    names = seat_names(game, locale)
+    lines = []
+    for move in moves:
+        for data in move.events:
+            event = Event.model_validate(data)
+            if event.visible_to(viewer):
+                lines.append(f"**{names[move.seat]}** — {t(event.text, locale)}")
+    return lines
+
+
+class RenderCache:
+    """Recently drawn pictures by (game, version, viewer, locale): a board is drawn once per move."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple, bytes] = OrderedDict()
+
+    async def get(self, game: GameRow, state: GameState, viewer: int | None, locale: str) -> bytes:
+        key = (game.id, state.step, viewer, locale)
+        if key in self._items:
+            self._items.move_to_end(key)
+            return self._items[key]
+        engine = engine_of(game)
+        names = seat_names(game, locale)
+        png = await asyncio.to_thread(
+            lambda: render(game.game, engine.view(state, viewer), locale=locale, names=names))
+        self._items[key] = png
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
+        return png
+
+
+def _choices(game: GameRow, version: int, actions: list[Action], locale: str) -> list[discord.ui.Item]:
+    """Buttons for up to 20 choices, else select menus of 25 options grouped by ``Action.group``."""
+    items: list[discord.ui.Item] = []
+    if len(actions) <= MAX_BUTTON_CHOICES:
+        for i, action in enumerate(actions):
+            items.append(ActionButton(game.id, version, action.id,
+                                      label=t(action.label, locale)[:80], style=STYLES[action.style],
+                                      emoji=action.emoji, row=i // 5))
+        return items
+    groups: dict[str, list[Action]] = {}
+    for action in actions:
+        key = t(action.group, locale) if action.group else t("board.your_choices", locale)
+        groups.setdefault(key, []).append(action)
+    menus: list[tuple[str, list[Action]]] = []
+    for title, members in groups.items():
+        for start in range(0, len(members), 25):
+            menus.append((title, members[start:start + 25]))
+    for n, (title, members) in enumerate(menus[:4]):
+        options = [discord.SelectOption(label=t(a.label, locale)[:100], value=a.id, emoji=a.emoji)
+                   for a in members]
+        items.append(ActionSelect(game.id, version, n, options=options, placeholder=title[:150], row=n))
+    return items
+
+
+def choices_view(game: GameRow, state: GameState, seat: int, locale: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for item in _choices(game, game.version, engine_of(game).legal_actions(state, seat), locale):
+        view.add_item(item)
+    return view
+
+
+def public_choices(game: GameRow, state: GameState) -> tuple[int, list[Action]] | None:
+    """The one seat whose choices are shown in the channel, or None (private or several seats)."""
+    engine = engine_of(game)
+    to_act = engine.to_act(state)
+    if len(to_act) != 1 or game.seats[to_act[0]].is_ai:
+        return None
+    actions = engine.legal_actions(state, to_act[0])
+    if any(a.secret for a in actions):
+        return None
+    return to_act[0], actions
+
+
+def outcome_lines(game: GameRow, outcome: Outcome, locale: str) -> list[str]:
+    names = seat_names(game, locale)
+    lines = []
+    for r in sorted(outcome.results, key=lambda r: r.rank):
+        name = names[r.seat] if r.seat is not None else (t(r.name, locale) if r.name else "?")
+        detail = ", ".join(f"{t(k, locale)} {v}" for k, v in r.breakdown.items() if v)
+        crown = "🏆 " if r.winner else ""
+        lines.append(crown + t("board.result_line", locale, rank=r.rank, name=name, score=r.score,
+                               detail=detail or "0"))
+    if outcome.tiebreak is not None:
+        lines.append(t(outcome.tiebreak, locale))
+    return lines
+
+
+@dataclass
+class Payload:
+    content: str
+    embed: discord.Embed
+    file: discord.File | None
+    view: discord.ui.View | None
+    mentions: discord.AllowedMentions
+
+    def kwargs(self) -> dict:
+        out = {"content": self.content, "embed": self.embed, "allowed_mentions": self.mentions}
+        if self.file is not None:
+            out["file"] = self.file
+        if self.view is not None:
+            out["view"] = self.view
+        return out
+
+
+class Presenter:
+    def __init__(self) -> None:
+        self.cache = RenderCache()
+
+    async def board(self, game: GameRow, state: GameState, moves: list[Move] | None = None,
+                    *, locale: str | None = None, viewer: int | None = None,
+                    controls: bool = True) -> Payload:
+        """The channel's message after a move (or a player's private copy with ``viewer``)."""
+        locale = locale or game.locale
+        engine = engine_of(game)
+        png = await self.cache.get(game, state, viewer, locale)
+        title = f"{engine.title} #{game.id} — {t('board.step', locale, n=state.step)}"
+        embed = discord.Embed(title=title, colour=COLOUR)
+        embed.set_image(url="attachment://board.png")
+        lines = event_lines(game, moves or [], viewer, locale)
+        if lines:
+            shown = lines[-LOG_LINES:]
+            embed.add_field(name=t("board.last_moves", locale), value="\n".join(shown)[:1024], inline=False)
+        to_act = engine.to_act(state)
+        content = ""
+        ping: list[int] = []
+        view = discord.ui.View(timeout=None)
+        if game.status == ACTIVE and to_act:
+            prompts = []
+            for seat in to_act:
+                prompts.append(t("board.turn", locale, who=seat_label(game, seat, locale),
+                                 prompt=t(engine.prompt(state, seat), locale)))
+                if not game.seats[seat].is_ai and game.seats[seat].user_id:
+                    ping.append(game.seats[seat].user_id)
+            embed.description = "\n".join(prompts)
+            content = " ".join(f"<@{u}>" for u in dict.fromkeys(ping))
+            if controls:
+                shown = public_choices(game, state)
+                if shown is not None:
+                    for item in _choices(game, game.version, shown[1], locale):
+                        view.add_item(item)
+                    label = t("board.my_view", locale)
+                else:
+                    label = t("board.private_choice", locale)
+                view.add_item(SpecialButton(game.id, game.version, "me", label=label,
+                                            style=discord.ButtonStyle.primary if shown is None
+                                            else discord.ButtonStyle.secondary, row=4))
+        elif game.status in (FINISHED, ACTIVE):
+            outcome = engine.outcome(state)
+            if outcome is not None:
+                embed.title = f"{engine.title} #{game.id} — {t('board.game_over', locale)}"
+                embed.description = "\n".join(outcome_lines(game, outcome, locale))[:4096]
+        elif game.status == ENDED:
+            embed.description = t("board.ended", locale)
+        return Payload(
+            content=content,
+            embed=embed,
+            file=discord.File(io.BytesIO(png), filename="board.png"),
+            view=view if view.children else None,
+            mentions=discord.AllowedMentions(users=[discord.Object(u) for u in ping], roles=False,
+                                             everyone=False),
+        )
+
+    async def private(self, game: GameRow, state: GameState, seat: int, locale: str) -> Payload:
+        """A player's own view, with their choices when they must act (only they see it)."""
+        payload = await self.board(game, state, locale=locale, viewer=seat, controls=False)
+        payload.content = ""
+        payload.embed.title = f"{engine_of(game).title} #{game.id} — {t('board.private_title', locale)}"
+        engine = engine_of(game)
+        if game.status == ACTIVE and seat in engine.to_act(state):
+            payload.view = choices_view(game, state, seat, locale)
+        return payload
+
+    @staticmethod
+    def lobby(game: GameRow, locale: str) -> tuple[discord.Embed, discord.ui.View | None]:
+        engine = engine_of(game)
+        names = seat_names(game, locale)
+        seats = "\n".join(
+            f"{i + 1}. " + (f"🤖 {names[i]}" if s.is_ai else f"<@{s.user_id}>") for i, s in enumerate(game.seats))
+        embed = discord.Embed(title=t("lobby.title", locale, game=engine.title), colour=COLOUR)
+        embed.description = t("lobby.body", locale, host=f"<@{game.host_id}>", count=len(game.seats),
+                              max=engine.max_players, min=engine.min_players, seats=seats)
+        if engine.option_specs:
+            chosen = []
+            for spec in engine.option_specs:
+                label = next((t(m, locale) for v, m in spec.choices if v == game.options.get(spec.key)), "?")
+                chosen.append(f"{t(spec.label, locale)}: {label}")
+            embed.add_field(name="⚙️", value=t("lobby.options", locale, options="; ".join(chosen)), inline=False)
+        if game.status != "lobby":
+            return embed, None
+        view = discord.ui.View(timeout=None)
+        for what, key, style in [
+            ("join", "lobby.join", discord.ButtonStyle.success),
+            ("leave", "lobby.leave", discord.ButtonStyle.secondary),
+            ("ai", "lobby.add_ai", discord.ButtonStyle.secondary),
+            ("start", "lobby.start", discord.ButtonStyle.primary),
+            ("cancel", "lobby.cancel", discord.ButtonStyle.danger),
+        ]:
+            view.add_item(LobbyButton(game.id, what, label=t(key, locale), style=style, row=0))
+        for row, spec in enumerate(engine.option_specs[:4], start=1):
+            options = [discord.SelectOption(label=t(m, locale)[:100], value=v,
+                                            default=game.options.get(spec.key) == v) for v, m in spec.choices]
+            view.add_item(LobbyOption(game.id, spec.key, options=options, placeholder=t(spec.label, locale)[:150],
+                                      row=row))
+        return embed, view
+
+
+__all__ = ["PREFIX", "Payload", "Presenter", "seat_label", "seat_names"]

@@ -1,0 +1,278 @@
+"""Games as the players see them, with no discord in sight: lobbies, moves, AI seats, reminders.
+
+Each game's writes are serialized by one asyncio lock; every move is checked against the stored
+version, applied by the engine, played on by the AI seats and stored in one transaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from rules import GAMES
+from rules.core import Engine, GameState, IllegalAction, RuleError
+
+from .settings import Settings
+from .storage import ACTIVE, ENDED, LOBBY, Database, GameRow, Move, Seat, StaleVersion
+
+
+class UserError(RuleError):
+    """A request the bot refuses, with the sentence the user reads."""
+
+
+class Stale(UserError):
+    pass
+
+
+@dataclass
+class MoveResult:
+    game: GameRow
+    state: GameState
+    moves: list[Move] = field(default_factory=list)
+
+    @property
+    def finished(self) -> bool:
+        return self.game.status != ACTIVE
+
+
+def engine_of(game: GameRow) -> Engine:
+    try:
+        return GAMES[game.game]
+    except KeyError:
+        raise UserError("error.unknown_game", game=game.game) from None
+
+
+class GameService:
+    def __init__(self, db: Database, settings: Settings, clock=time.time) -> None:
+        self.db = db
+        self.settings = settings
+        self.clock = clock
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks[game_id]
+
+    async def load(self, game_id: int) -> GameRow:
+        game = await self.db.get_game(game_id)
+        if game is None:
+            raise UserError("error.forged")
+        return game
+
+    def state_of(self, game: GameRow) -> GameState:
+        return engine_of(game).load(game.state)
+
+    # -- lobby -----------------------------------------------------------------------
+    async def create_lobby(self, game_id: str, guild_id: int | None, channel_id: int, host_id: int,
+                           host_name: str, locale: str) -> GameRow:
+        if game_id not in GAMES:
+            raise UserError("error.unknown_game", game=game_id)
+        engine = GAMES[game_id]
+        new_id = await self.db.create_lobby(game_id, guild_id, channel_id, host_id, host_name, locale,
+                                            engine.default_options())
+        return await self.load(new_id)
+
+    async def _lobby(self, game_id: int) -> GameRow:
+        game = await self.load(game_id)
+        if game.status != LOBBY:
+            raise UserError("error.not_in_lobby")
+        return game
+
+    def _host_only(self, game: GameRow, user_id: int) -> None:
+        if user_id != game.host_id:
+            raise UserError("error.host_only", host=f"<@{game.host_id}>")
+
+    async def join(self, game_id: int, user_id: int, name: str) -> GameRow:
+        async with self.lock(game_id):
+            game = await self._lobby(game_id)
+            engine = engine_of(game)
+            if any(s.user_id == user_id and not s.is_ai for s in game.seats):
+                raise UserError("error.already_joined")
+            if len(game.seats) >= engine.max_players:
+                raise UserError("error.lobby_full", max=engine.max_players)
+            await self.db.set_seats(game_id, [*game.seats, Seat(len(game.seats), user_id, name, False)])
+            return await self.load(game_id)
+
+    async def leave(self, game_id: int, user_id: int) -> GameRow:
+        async with self.lock(game_id):
+            game = await self._lobby(game_id)
+            if user_id == game.host_id:
+                await self.db.update_game(game_id, status=ENDED)
+                return await self.load(game_id)
+            if game.seat_of(user_id) is None:
+                raise UserError("error.not_joined")
+            await self.db.set_seats(game_id, [s for s in game.seats if s.user_id != user_id or s.is_ai])
+            return await self.load(game_id)
+
+    async def add_ai(self, game_id: int, user_id: int) -> GameRow:
+        async with self.lock(game_id):
+            game = await self._lobby(game_id)
+            self._host_only(game, user_id)
+            engine = engine_of(game)
+            if len(game.seats) >= engine.max_players:
+                raise UserError("error.lobby_full", max=engine.max_players)
+            await self.db.set_seats(game_id, [*game.seats, Seat(len(game.seats), None, "", True)])
+            return await self.load(game_id)
+
+    async def set_option(self, game_id: int, user_id: int, key: str, value: str) -> GameRow:
+        async with self.lock(game_id):
+            game = await self._lobby(game_id)
+            self._host_only(game, user_id)
+            engine = engine_of(game)
+            options = {**game.options, key: value}
+            engine.check_options(engine.min_players, options)
+            await self.db.update_game(game_id, options=options)
+            return await self.load(game_id)
+
+    async def cancel(self, game_id: int, user_id: int) -> GameRow:
+        async with self.lock(game_id):
+            game = await self._lobby(game_id)
+            self._host_only(game, user_id)
+            await self.db.update_game(game_id, status=ENDED)
+            return await self.load(game_id)
+
+    async def check_start(self, game_id: int, user_id: int) -> GameRow:
+        game = await self._lobby(game_id)
+        self._host_only(game, user_id)
+        engine = engine_of(game)
+        if len(game.seats) < engine.min_players:
+            raise UserError("error.too_few", game=engine.title, min=engine.min_players)
+        return game
+
+    async def start(self, game_id: int, user_id: int, thread_id: int | None,
+                    seed: int | None = None) -> MoveResult:
+        """Deals the game (the seed is drawn here and stored) and lets AI seats play up to a human."""
+        async with self.lock(game_id):
+            game = await self.check_start(game_id, user_id)
+            engine = engine_of(game)
+            seed = secrets.randbits(62) if seed is None else seed
+            state = engine.new_game(len(game.seats), seed, game.options)
+            if not await self.db.start_game(game_id, seed, engine.dump(state), thread_id):
+                raise UserError("error.not_in_lobby")
+            game = await self.load(game_id)
+            return await self._after_move(game, state, [])
+
+    # -- moves -----------------------------------------------------------------------
+    def acting_seat(self, game: GameRow, state: GameState, user_id: int) -> int:
+        engine = engine_of(game)
+        mine = game.seats_of(user_id)
+        if not mine:
+            raise UserError("error.not_a_player")
+        to_act = engine.to_act(state)
+        for seat in mine:
+            if seat in to_act:
+                return seat
+        if not to_act:
+            raise UserError("error.game_over")
+        who = ", ".join(self.mention(game, s) for s in to_act)
+        raise UserError("error.waiting_for", who=who)
+
+    @staticmethod
+    def mention(game: GameRow, seat: int) -> str:
+        s = game.seats[seat]
+        if s.is_ai or s.user_id is None:
+            return f"🤖 {s.name or '#' + str(seat + 1)}"
+        return f"<@{s.user_id}>"
+
+    async def act(self, game_id: int, user_id: int, version: int, action_id: str) -> MoveResult:
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            if game.status != ACTIVE:
+                raise UserError("error.not_running")
+            if version != game.version:
+                raise Stale("error.stale")
+            engine = engine_of(game)
+            state = engine.load(game.state)
+            seat = self.acting_seat(game, state, user_id)
+            new = engine.apply(state, seat, action_id)
+            move = Move(seat, action_id, user_id, [e.model_dump(mode="json") for e in new.events])
+            return await self._after_move(game, new, [move])
+
+    async def _after_move(self, game: GameRow, state: GameState, moves: list[Move]) -> MoveResult:
+        """Plays the AI seats on, stores everything in one transaction, schedules reminders."""
+        engine = engine_of(game)
+        ai_seats = {s.seat for s in game.seats if s.is_ai}
+        state, ai_moves = await asyncio.to_thread(self._play_ai, engine, state, ai_seats)
+        moves = moves + ai_moves
+        finished = engine.is_over(state)
+        if moves:
+            try:
+                await self.db.record_moves(game.id, game.version, moves, engine.dump(state), finished)
+            except StaleVersion:
+                raise Stale("error.stale") from None
+        elif game.state != engine.dump(state):  # pragma: no cover - start stores the state itself
+            raise IllegalAction("error.internal")
+        game = await self.load(game.id)
+        await self._schedule(game, state)
+        return MoveResult(game, state, moves)
+
+    def _play_ai(self, engine: Engine, state: GameState, ai_seats: set[int]) -> tuple[GameState, list[Move]]:
+        moves: list[Move] = []
+        for _ in range(self.settings.max_ai_chain):
+            seats = [s for s in engine.to_act(state) if s in ai_seats]
+            if not seats:
+                break
+            seat = seats[0]
+            action_id = engine.ai_action(state, seat)
+            state = engine.apply(state, seat, action_id)
+            moves.append(Move(seat, action_id, None, [e.model_dump(mode="json") for e in state.events]))
+        return state, moves
+
+    async def _schedule(self, game: GameRow, state: GameState) -> None:
+        engine = engine_of(game)
+        waiting = [
+            (seat, game.seats[seat].user_id)
+            for seat in engine.to_act(state)
+            if not game.seats[seat].is_ai and game.seats[seat].user_id is not None
+        ]
+        if game.status != ACTIVE or not waiting:
+            await self.db.clear_reminders(game.id)
+            return
+        await self.db.schedule_reminders(game.id, game.version, waiting,
+                                         self.clock() + self.settings.reminder_delay)
+
+    # -- seats and ending --------------------------------------------------------------
+    async def hand_to_ai(self, game_id: int, by_user: int, seat: int | None = None,
+                         user_id: int | None = None) -> MoveResult:
+        """The host hands a seat (or a player's seats) to the AI; a player may resign their own."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            if game.status != ACTIVE:
+                raise UserError("error.not_running")
+            if user_id is not None:
+                seats = game.seats_of(user_id)
+            else:
+                seats = [seat] if seat is not None and 0 <= seat < len(game.seats) else []
+            if not seats:
+                raise UserError("error.unknown_player")
+            if by_user != game.host_id and any(game.seats[s].user_id != by_user for s in seats):
+                raise UserError("error.host_only", host=f"<@{game.host_id}>")
+            for s in seats:
+                await self.db.set_seat_ai(game_id, s)
+            game = await self.load(game_id)
+            return await self._after_move(game, engine_of(game).load(game.state), [])
+
+    async def end(self, game_id: int, user_id: int) -> GameRow:
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            if game.status != ACTIVE:
+                raise UserError("error.not_running")
+            self._host_only(game, user_id)
+            await self.db.update_game(game_id, status=ENDED)
+            await self.db.clear_reminders(game_id)
+            return await self.load(game_id)
+
+    # -- reminders -------------------------------------------------------------------
+    async def due_reminders(self) -> list[dict]:
+        return await self.db.due_reminders(self.clock())
+
+    async def reminder_sent(self, reminder: dict) -> None:
+        count = reminder["sent"] + 1
+        next_due = None if count >= self.settings.reminder_max else (
+            self.clock() + self.settings.reminder_delay * (2 ** count))
+        await self.db.reminder_sent(reminder["game_id"], reminder["seat"], next_due)
+
+    async def mute(self, game_id: int, user_id: int, version: int) -> bool:
+        return await self.db.mute_reminder(game_id, user_id, version)

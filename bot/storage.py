@@ -1,0 +1,358 @@
+"""SQLite storage (aiosqlite, WAL): games, seats, the append-only action log, reminders.
+
+Every move is one transaction that checks the stored version, writes the new state, bumps the
+version and appends to the log, so a crash leaves either the old state or the new one and a
+second writer with a stale version changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+MIGRATIONS: list[str] = [
+    # 1: the first schema
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game TEXT NOT NULL,
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        thread_id INTEGER,
+        lobby_message_id INTEGER,
+        board_message_id INTEGER,
+        status TEXT NOT NULL,
+        host_id INTEGER NOT NULL,
+        locale TEXT NOT NULL DEFAULT 'en',
+        options TEXT NOT NULL DEFAULT '{}',
+        seed INTEGER,
+        state TEXT,
+        version INTEGER NOT NULL DEFAULT 0,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    CREATE INDEX games_channel ON games(channel_id, status);
+    CREATE INDEX games_thread ON games(thread_id, status);
+    CREATE TABLE seats (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER,
+        name TEXT NOT NULL,
+        is_ai INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE TABLE actions (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        version INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        action_id TEXT NOT NULL,
+        user_id INTEGER,
+        events TEXT NOT NULL DEFAULT '[]',
+        created_at REAL NOT NULL,
+        PRIMARY KEY (game_id, version)
+    );
+    CREATE TABLE reminders (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        due_at REAL NOT NULL,
+        sent INTEGER NOT NULL DEFAULT 0,
+        muted INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX reminders_due ON reminders(due_at);
+    """,
+]
+
+ACTIVE = "active"
+LOBBY = "lobby"
+FINISHED = "finished"
+ENDED = "ended"
+
+
+@dataclass
+class Move:
+    seat: int
+    action_id: str
+    user_id: int | None
+    events: list[dict]
+
+
+class StaleVersion(Exception):
+    """The game moved on since the version the writer read."""
+
+
+@dataclass
+class Seat:
+    seat: int
+    user_id: int | None
+    name: str
+    is_ai: bool
+
+
+@dataclass
+class GameRow:
+    id: int
+    game: str
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+    lobby_message_id: int | None
+    board_message_id: int | None
+    status: str
+    host_id: int
+    locale: str
+    options: dict[str, str]
+    seed: int | None
+    state: str | None
+    version: int
+    seats: list[Seat] = field(default_factory=list)
+
+    @property
+    def play_channel_id(self) -> int:
+        return self.thread_id or self.channel_id
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        return next((s for s in self.seats if s.user_id == user_id and not s.is_ai), None)
+
+    def seats_of(self, user_id: int) -> list[int]:
+        return [s.seat for s in self.seats if s.user_id == user_id and not s.is_ai]
+
+
+class Database:
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+        self._write = asyncio.Lock()
+
+    @asynccontextmanager
+    async def transaction(self):
+        """One write transaction at a time on the shared connection; rolled back on any error."""
+        async with self._write:
+            await self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.conn
+            except BaseException:
+                await self.conn.execute("ROLLBACK")
+                raise
+            await self.conn.execute("COMMIT")
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Database:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(str(path), isolation_level=None)
+        conn.row_factory = aiosqlite.Row
+        await conn.execute("PRAGMA journal_mode=WAL")
+        await conn.execute("PRAGMA synchronous=NORMAL")
+        await conn.execute("PRAGMA foreign_keys=ON")
+        await conn.execute("PRAGMA busy_timeout=5000")
+        db = cls(conn)
+        await db.migrate()
+        return db
+
+    async def close(self) -> None:
+        await self.conn.close()
+
+    async def migrate(self) -> None:
+        async with self.conn.execute("PRAGMA user_version") as cur:
+            (current,) = await cur.fetchone()
+        for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
+            await self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in filter(str.strip, script.split(";")):
+                    await self.conn.execute(statement)
+                await self.conn.execute(f"PRAGMA user_version = {number}")
+                await self.conn.execute("COMMIT")
+            except BaseException:
+                await self.conn.execute("ROLLBACK")
+                raise
+
+    async def schema_version(self) -> int:
+        async with self.conn.execute("PRAGMA user_version") as cur:
+            return (await cur.fetchone())[0]
+
+    # -- reads -----------------------------------------------------------------------
+    async def _row_to_game(self, row: aiosqlite.Row) -> GameRow:
+        game = GameRow(
+            id=row["id"], game=row["game"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+            thread_id=row["thread_id"], lobby_message_id=row["lobby_message_id"],
+            board_message_id=row["board_message_id"], status=row["status"], host_id=row["host_id"],
+            locale=row["locale"], options=json.loads(row["options"]), seed=row["seed"],
+            state=row["state"], version=row["version"],
+        )
+        async with self.conn.execute(
+            "SELECT seat, user_id, name, is_ai FROM seats WHERE game_id = ? ORDER BY seat", (game.id,)
+        ) as cur:
+            game.seats = [Seat(r["seat"], r["user_id"], r["name"], bool(r["is_ai"])) async for r in cur]
+        return game
+
+    async def get_game(self, game_id: int) -> GameRow | None:
+        async with self.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
+            row = await cur.fetchone()
+        return await self._row_to_game(row) if row else None
+
+    async def game_in_channel(self, channel_id: int) -> GameRow | None:
+        """The game played in this thread or channel (the newest running one), else the newest any."""
+        async with self.conn.execute(
+            """SELECT * FROM games WHERE (thread_id = ? OR (thread_id IS NULL AND channel_id = ?))
+               ORDER BY status = 'active' DESC, id DESC LIMIT 1""",
+            (channel_id, channel_id),
+        ) as cur:
+            row = await cur.fetchone()
+        return await self._row_to_game(row) if row else None
+
+    async def active_games_in_channel_itself(self, channel_id: int) -> int:
+        async with self.conn.execute(
+            "SELECT COUNT(*) FROM games WHERE channel_id = ? AND thread_id IS NULL AND status = 'active'",
+            (channel_id,),
+        ) as cur:
+            return (await cur.fetchone())[0]
+
+    async def games_of_guild(self, guild_id: int, statuses: tuple[str, ...]) -> list[GameRow]:
+        marks = ",".join("?" * len(statuses))
+        async with self.conn.execute(
+            f"SELECT * FROM games WHERE guild_id = ? AND status IN ({marks}) ORDER BY id", (guild_id, *statuses)
+        ) as cur:
+            rows = await cur.fetchall()
+        return [await self._row_to_game(r) for r in rows]
+
+    async def action_log(self, game_id: int, limit: int | None = None) -> list[dict[str, Any]]:
+        query = "SELECT version, seat, action_id, user_id, events FROM actions WHERE game_id = ? ORDER BY version"
+        if limit is not None:
+            query = f"SELECT * FROM ({query} DESC LIMIT {int(limit)}) ORDER BY version"
+        async with self.conn.execute(query, (game_id,)) as cur:
+            return [
+                {"version": r["version"], "seat": r["seat"], "action_id": r["action_id"],
+                 "user_id": r["user_id"], "events": json.loads(r["events"])}
+                async for r in cur
+            ]
+
+    # -- writes ----------------------------------------------------------------------
+    async def create_lobby(self, game: str, guild_id: int | None, channel_id: int, host_id: int,
+                           host_name: str, locale: str, options: dict[str, str]) -> int:
+        now = time.time()
+        async with self.transaction():
+            cur = await self.conn.execute(
+                """INSERT INTO games (game, guild_id, channel_id, status, host_id, locale, options,
+                   created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)""",
+                (game, guild_id, channel_id, host_id, locale, json.dumps(options), now, now),
+            )
+            game_id = cur.lastrowid
+            await self.conn.execute(
+                "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, 0, ?, ?, 0)",
+                (game_id, host_id, host_name),
+            )
+        return game_id
+
+    async def set_seats(self, game_id: int, seats: list[Seat]) -> None:
+        async with self.transaction():
+            await self.conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+            await self.conn.executemany(
+                "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, i, s.user_id, s.name, int(s.is_ai)) for i, s in enumerate(seats)],
+            )
+            await self.conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (time.time(), game_id))
+
+    async def update_game(self, game_id: int, **fields: Any) -> None:
+        if "options" in fields:
+            fields["options"] = json.dumps(fields["options"])
+        fields["updated_at"] = time.time()
+        assignments = ", ".join(f"{k} = ?" for k in fields)
+        async with self.transaction():
+            await self.conn.execute(f"UPDATE games SET {assignments} WHERE id = ?", (*fields.values(), game_id))
+
+    async def start_game(self, game_id: int, seed: int, state: str, thread_id: int | None) -> bool:
+        async with self.transaction():
+            cur = await self.conn.execute(
+                """UPDATE games SET status = 'active', seed = ?, state = ?, version = 0, thread_id = ?,
+                   updated_at = ? WHERE id = ? AND status = 'lobby'""",
+                (seed, state, thread_id, time.time(), game_id),
+            )
+            return cur.rowcount == 1
+
+    async def record_moves(self, game_id: int, expected_version: int, moves: list[Move], state: str,
+                           finished: bool) -> int:
+        """Stores moves and the state after them in one transaction.
+
+        Raises StaleVersion (and changes nothing) if the stored version is not ``expected_version``.
+        """
+        now = time.time()
+        new_version = expected_version + len(moves)
+        async with self.transaction():
+            cur = await self.conn.execute(
+                """UPDATE games SET state = ?, version = ?, updated_at = ?,
+                   status = CASE WHEN ? THEN 'finished' ELSE status END
+                   WHERE id = ? AND version = ? AND status = 'active'""",
+                (state, new_version, now, int(finished), game_id, expected_version),
+            )
+            if cur.rowcount != 1:
+                raise StaleVersion(game_id)
+            await self.conn.executemany(
+                """INSERT INTO actions (game_id, version, seat, action_id, user_id, events, created_at)
+                   VALUES (?, ?, ?, ?, ?, ?, ?)""",
+                [(game_id, expected_version + i + 1, m.seat, m.action_id, m.user_id, json.dumps(m.events), now)
+                 for i, m in enumerate(moves)],
+            )
+        return new_version
+
+    async def set_seat_ai(self, game_id: int, seat: int) -> None:
+        async with self.transaction():
+            await self.conn.execute("UPDATE seats SET is_ai = 1 WHERE game_id = ? AND seat = ?", (game_id, seat))
+            await self.conn.execute("DELETE FROM reminders WHERE game_id = ? AND seat = ?", (game_id, seat))
+
+    # -- reminders -------------------------------------------------------------------
+    async def schedule_reminders(self, game_id: int, version: int, waiting: list[tuple[int, int]],
+                                 due_at: float) -> None:
+        """Replaces the game's reminders by one per (seat, user) that must act at ``version``."""
+        async with self.transaction():
+            await self.conn.execute("DELETE FROM reminders WHERE game_id = ?", (game_id,))
+            await self.conn.executemany(
+                "INSERT INTO reminders (game_id, seat, user_id, version, due_at) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, seat, user_id, version, due_at) for seat, user_id in waiting],
+            )
+
+    async def clear_reminders(self, game_id: int) -> None:
+        async with self.transaction():
+            await self.conn.execute("DELETE FROM reminders WHERE game_id = ?", (game_id,))
+
+    async def due_reminders(self, now: float) -> list[dict[str, Any]]:
+        async with self.conn.execute(
+            """SELECT r.* FROM reminders r JOIN games g ON g.id = r.game_id
+               WHERE r.due_at <= ? AND r.muted = 0 AND g.status = 'active' AND g.version = r.version
+               ORDER BY r.due_at""",
+            (now,),
+        ) as cur:
+            return [dict(r) async for r in cur]
+
+    async def next_reminder_at(self) -> float | None:
+        async with self.conn.execute("SELECT MIN(due_at) FROM reminders WHERE muted = 0") as cur:
+            return (await cur.fetchone())[0]
+
+    async def reminder_sent(self, game_id: int, seat: int, next_due: float | None) -> None:
+        async with self.transaction():
+            if next_due is None:
+                await self.conn.execute(
+                    "UPDATE reminders SET sent = sent + 1, muted = 1 WHERE game_id = ? AND seat = ?", (game_id, seat))
+            else:
+                await self.conn.execute(
+                    "UPDATE reminders SET sent = sent + 1, due_at = ? WHERE game_id = ? AND seat = ?",
+                    (next_due, game_id, seat))
+
+    async def mute_reminder(self, game_id: int, user_id: int, version: int) -> bool:
+        async with self.transaction():
+            cur = await self.conn.execute(
+                "UPDATE reminders SET muted = 1 WHERE game_id = ? AND user_id = ? AND version = ?",
+                (game_id, user_id, version))
+            return cur.rowcount > 0
+
+    async def reminders_of(self, game_id: int) -> list[dict[str, Any]]:
+        async with self.conn.execute("SELECT * FROM reminders WHERE game_id = ? ORDER BY seat", (game_id,)) as cur:
+            return [dict(r) async for r in cur]
