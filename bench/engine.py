@@ -1,0 +1,52 @@
+"""Engine and picture figures: full AI games per second, render time and PNG size."""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from render import render
+from rules import GAMES
+from rules.core import play
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def games_per_second(game_id: str, players: int, seconds: float = 3.0) -> tuple[float, float]:
+    """Full AI games per second, and the mean number of actions a game."""
+    engine = GAMES[game_id]
+    start = time.perf_counter()
+    games = actions = 0
+    while time.perf_counter() - start < seconds or games < 3:
+        _, log = play(engine, players, seed=1000 + games, policy="ai")
+        games += 1
+        actions += len(log)
+    elapsed = time.perf_counter() - start
+    return games / elapsed, actions / games
+
+
+def render_figures(game_id: str, players: int, samples: int = 40) -> dict[str, float]:
+    """Median and p95 render time (ms) and the largest PNG (kB) over states of one AI game."""
+    engine = GAMES[game_id]
+    states = []
+    play(engine, players, seed=7, policy="ai", on_step=lambda before, after, s, a: states.append(after))
+    step = max(1, len(states) // samples)
+    picked = states[::step][:samples]
+    names = [f"Player {i + 1}" for i in range(players)]
+    times, sizes = [], []
+    render(game_id, engine.view(picked[0], None), locale="pt-BR", names=names)  # warm caches
+    for state in picked:
+        view = engine.view(state, None)
+        t0 = time.perf_counter()
+        png = render(game_id, view, locale="pt-BR", names=names)
+        times.append((time.perf_counter() - t0) * 1000)
+        sizes.append(len(png) / 1024)
+    return {
+        "render_median_ms": statistics.median(times),
+        "render_p95_ms": percentile(times, 0.95),
+        "png_max_kb": max(sizes),
+        "png_median_kb": statistics.median(sizes),
+    }
