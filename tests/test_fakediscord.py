@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 import statistics
 
@@ -10,9 +9,11 @@ import discord
 import pytest
 from discord import app_commands
 from discord.ext import commands
-from fakediscord import EPHEMERAL, FakeDiscord
-from fakediscord.fixtures import CHANNEL_ID, GUILD_ID, fake_discord, run_bot  # noqa: F401
+from fakediscord import EPHEMERAL, FakeDiscord, fixtures
+from fakediscord.fixtures import CHANNEL_ID, GUILD_ID, run_bot
 from PIL import Image
+
+fake_discord = fixtures.fake_discord  # the fixture; a conftest.py can import it the same way
 
 NO_THREADS_CHANNEL = 201
 
@@ -110,6 +111,29 @@ def make_bot() -> commands.Bot:
         await interaction.response.send_message("check your DMs", ephemeral=True)
         await interaction.user.send("hello in private")
 
+    class NameModal(discord.ui.Modal, title="Your name"):
+        name = discord.ui.TextInput(label="Name", custom_id="name_input")
+
+        async def on_submit(self, interaction: discord.Interaction) -> None:
+            await interaction.response.send_message(f"hi {self.name.value}")
+
+    @bot.tree.command(name="name", description="Ask a name")
+    async def name(interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(NameModal())
+
+    @bot.tree.command(name="choose", description="Choose a game")
+    async def choose(interaction: discord.Interaction, game: str) -> None:
+        await interaction.response.send_message(f"chose {game}")
+
+    @choose.autocomplete("game")
+    async def choose_game(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        games = ["ENGIS", "PERGAMEMNON", "ATLANDICE", "NEANDERTHAL"]
+        return [app_commands.Choice(name=g, value=g) for g in games if current.upper() in g]
+
+    @bot.tree.command(name="boom", description="Fails")
+    async def boom(interaction: discord.Interaction) -> None:
+        raise RuntimeError("kaboom")
+
     async def setup_hook() -> None:
         await bot.tree.sync()
         await bot.tree.sync(guild=discord.Object(GUILD_ID))
@@ -138,8 +162,6 @@ async def test_ping_embed_png_button_edit_and_ephemeral(fake_discord: FakeDiscor
         assert eph.content == "only you see this" and eph.flags & EPHEMERAL and eph.ephemeral
         assert fake.ephemerals(2) == []
 
-        # the loopback CDN serves the attachment
-        bot = fake_discord  # noqa: F841
         click = await fake.click(2, msg, msg.button("Press")["custom_id"])
         resp = await click.wait_response()
         assert resp["type"] == 7
@@ -248,7 +270,7 @@ async def test_dynamic_item_survives_restart(fake_discord: FakeDiscord) -> None:
         assert msg.content == "pressed 1" and msg.custom_ids() == ["press:2"]
 
 
-async def test_resume_after_reconnect_and_double_ack(fake_discord: FakeDiscord) -> None:
+async def test_resume_after_reconnect(fake_discord: FakeDiscord) -> None:
     fake = fake_discord
     async with run_bot(fake, make_bot()):
         await fake.reconnect()
@@ -284,3 +306,36 @@ async def test_compressed_gateway_in_use(fake_discord: FakeDiscord) -> None:
         assert any(c.compressor is not None for c in fake._connections)
         assert await fake.dispatch("TYPING_START", {"channel_id": str(CHANNEL_ID), "user_id": "1",
                                                     "timestamp": 0, "guild_id": str(GUILD_ID)}) == 1
+
+
+async def test_modal_autocomplete_cdn_and_double_ack(fake_discord: FakeDiscord) -> None:
+    import aiohttp
+
+    fake = fake_discord
+    async with run_bot(fake, make_bot()) as bot:
+        ask = await fake.slash(3, CHANNEL_ID, "name")
+        assert (await ask.wait_response())["type"] == 9 and ask.modal["title"] == "Your name"
+        sub = await fake.submit_modal(3, ask, {"name_input": "Carla C."})
+        await sub.wait_response()
+        assert fake.messages(CHANNEL_ID)[-1].content == "hi Carla C."
+
+        ac = await fake.autocomplete(3, CHANNEL_ID, "choose", {"game": "atl"}, focused="game")
+        await ac.wait_response()
+        assert [c["value"] for c in ac.autocomplete_choices] == ["ATLANDICE"]
+
+        ping = await fake.slash(1, CHANNEL_ID, "ping")
+        await ping.wait_response()
+        fetched = await bot.get_channel(CHANNEL_ID).fetch_message(ping.message.id)
+        assert await fetched.attachments[0].read() == ping.message.files()[0]
+
+        async with aiohttp.ClientSession() as http:
+            url = f"{fake.base_url}/api/v10/interactions/{ping.id}/{ping.token}/callback"
+            async with http.post(url, json={"type": 4, "data": {"content": "again"}}) as r:
+                assert r.status == 400 and (await r.json())["code"] == 40060
+
+
+async def test_handler_errors_fail_the_test(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    with pytest.raises(AssertionError, match="kaboom"):
+        async with run_bot(fake, make_bot()):
+            await fake.slash(1, CHANNEL_ID, "boom")

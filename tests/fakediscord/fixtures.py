@@ -1,11 +1,16 @@
-"""pytest fixtures for the fake Discord. In tests/conftest.py: `from tests.fakediscord.fixtures import *`
-(or `pytest_plugins = ["tests.fakediscord.fixtures"]`)."""
+"""pytest fixtures for the fake Discord.
+
+In tests/conftest.py:  `from fakediscord.fixtures import fake_discord  # noqa: F401`
+(pytest puts tests/ on sys.path in its default import mode; `pytest_plugins = ["fakediscord.fixtures"]` works too).
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any, AsyncIterator, Awaitable, Callable
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest_asyncio
 
@@ -15,7 +20,7 @@ GUILD_ID = 100
 CHANNEL_ID = 200
 USERS = {1: ("Ana", "pt-BR"), 2: ("Bruno", "en-US"), 3: ("Carla", "en-US"), 4: ("Davi", "en-US")}
 
-__all__ = ["fake_discord", "run_bot", "GUILD_ID", "CHANNEL_ID", "USERS"]
+__all__ = ["CHANNEL_ID", "GUILD_ID", "USERS", "build_world", "fake_discord", "run_bot"]
 
 
 def build_world(fake: FakeDiscord) -> FakeDiscord:
@@ -39,19 +44,33 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
         await fake.close()
 
 
+class _ErrorLog(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
 @contextlib.asynccontextmanager
 async def run_bot(fake: FakeDiscord, bot: Any, *, token: str = "fake-token", guild_id: int | None = GUILD_ID,
-                  timeout: float = 5) -> AsyncIterator[Any]:
-    """Log the bot in, connect it in a task, wait until guild_id is cached; close it on exit.
+                  timeout: float = 5, settle: bool = True, fail_on_error: bool = True) -> AsyncIterator[Any]:
+    """Log the bot in, connect it in a task and wait until guild_id is cached; on exit wait for the bot to go
+    idle (settle), close it, and raise AssertionError if discord.py logged an ERROR meanwhile (exceptions in
+    command, view and event handlers are only logged by discord.py).
 
-    Build the bot inside the test (a Bot is bound to the loop that logs it in) and inside fake.patch().
+    Build the bot inside the test (a Bot is bound to the loop that logs it in) and while fake.patch() is active.
     """
-    await bot.login(token)
-    task = asyncio.create_task(bot.connect(reconnect=True))
+    errors = _ErrorLog()
+    logger = logging.getLogger("discord")
+    logger.addHandler(errors)
+    task: asyncio.Task | None = None
     try:
+        await bot.login(token)
+        task = asyncio.create_task(bot.connect(reconnect=True))
         if guild_id is not None:
-            waiter: Callable[[], Awaitable[None]] = lambda: fake.wait_ready(bot, guild_id, timeout)  # noqa: E731
-            ready = asyncio.ensure_future(waiter())
+            ready = asyncio.ensure_future(fake.wait_ready(bot, guild_id, timeout))
             done, _ = await asyncio.wait({ready, task}, return_when=asyncio.FIRST_COMPLETED)
             if task in done:
                 ready.cancel()
@@ -59,7 +78,14 @@ async def run_bot(fake: FakeDiscord, bot: Any, *, token: str = "fake-token", gui
                 raise RuntimeError("bot.connect() returned before the guild was cached")
             ready.result()
         yield bot
+        if settle:
+            await fake.settle()
     finally:
         await bot.close()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await asyncio.wait_for(task, 2)
+        if task is not None:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(task, 2)
+        logger.removeHandler(errors)
+    if fail_on_error and errors.records:
+        text = "\n".join(logging.Formatter().format(r) for r in errors.records)
+        raise AssertionError(f"discord.py logged {len(errors.records)} error(s):\n{text}")

@@ -29,7 +29,7 @@ def snowflake() -> int:
 
 
 def now_iso() -> str:
-    return _dt.datetime.now(_dt.timezone.utc).isoformat()
+    return _dt.datetime.now(_dt.UTC).isoformat()
 
 
 def user_payload(user_id: int, name: str, *, bot: bool = False) -> dict[str, Any]:

@@ -10,7 +10,8 @@ import re
 import secrets
 import time
 import zlib
-from typing import Any, Awaitable, Callable, TypeVar
+from collections.abc import Awaitable, Callable
+from typing import Any, Self, TypeVar
 
 import yarl
 from aiohttp import WSMsgType, web
@@ -98,6 +99,8 @@ class FakeDiscord:
         self.unknown_routes: list[tuple[str, str]] = []
         self.gateway_log: list[tuple[str, Any]] = []  # ("recv", op) / ("send", event or op)
         self._fails: list[list[Any]] = []
+        self._inflight = 0
+        self._last_activity = time.monotonic()
         self._sessions: dict[str, _Session] = {}
         self._connections: list[_Connection] = []
         self._runner: web.AppRunner | None = None
@@ -132,11 +135,11 @@ class FakeDiscord:
             await self._runner.cleanup()
             self._runner = None
 
-    async def __aenter__(self) -> FakeDiscord:
+    async def __aenter__(self) -> Self:
         await self.start()
         return self
 
-    async def __aexit__(self, *exc: Any) -> None:
+    async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
     @contextlib.contextmanager
@@ -246,6 +249,12 @@ class FakeDiscord:
         unknown = f"\nunknown routes: {self.unknown_routes}" if self.unknown_routes else ""
         raise TimeoutError(f"condition not met within {timeout}s: {what}\nlast requests:\n  {tail}{unknown}")
 
+    async def settle(self, quiet: float = 0.03, timeout: float = 5.0) -> None:
+        """Wait until no REST request is in flight and none arrived for `quiet` seconds (the bot went idle)."""
+        self._last_activity = max(self._last_activity, time.monotonic() - quiet + 0.005)
+        await self.wait_for(lambda: self._inflight == 0 and time.monotonic() - self._last_activity >= quiet,
+                            timeout)
+
     async def wait_ready(self, bot: Any, guild_id: int, timeout: float = 5) -> None:
         """Wait until the bot has the guild cached (interactions work from then on, before on_ready)."""
         await self.wait_for(lambda: bot.get_guild(guild_id) is not None, timeout)
@@ -265,6 +274,7 @@ class FakeDiscord:
             if not self._wants(session, event, data):
                 continue
             session.seq += 1
+            self._last_activity = time.monotonic()
             frame = {"op": 0, "t": event, "s": session.seq, "d": data}
             session.backlog.append(frame)
             del session.backlog[:-200]
@@ -300,9 +310,7 @@ class FakeDiscord:
         try:
             await conn.send({"op": 10, "s": None, "t": None, "d": {"heartbeat_interval": self.heartbeat_interval}})
             async for msg in ws:
-                if msg.type == WSMsgType.TEXT:
-                    payload = json.loads(msg.data)
-                elif msg.type == WSMsgType.BINARY:
+                if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY):
                     payload = json.loads(msg.data)
                 else:
                     break
@@ -759,8 +767,16 @@ class FakeDiscord:
         return [(m, re.compile(p + r"/?$"), h) for m, p, h in table]
 
     async def _rest(self, request: web.Request) -> web.StreamResponse:
+        self._inflight += 1
+        try:
+            return await self._rest_inner(request)
+        finally:
+            self._inflight -= 1
+            self._last_activity = time.monotonic()
+
+    async def _rest_inner(self, request: web.Request) -> web.StreamResponse:
         path = request.path
-        short = path[len(API):] if path.startswith(API) else path
+        short = path.removeprefix(API)
         method = request.method
         self.requests.append((method, short))
         for fail in self._fails:
@@ -771,9 +787,9 @@ class FakeDiscord:
             self.unknown_routes.append((method, short))
             return _json({"message": f"404: Not Found ({method} {path})", "code": 0}, 404)
         is_webhook = short.startswith(("/interactions/", "/webhooks/"))
-        if self.token is not None and not is_webhook:
-            if request.headers.get("Authorization") != f"Bot {self.token}":
-                return _json({"message": "401: Unauthorized", "code": 0}, 401)
+        if (self.token is not None and not is_webhook
+                and request.headers.get("Authorization") != f"Bot {self.token}"):
+            return _json({"message": "401: Unauthorized", "code": 0}, 401)
         for m, pattern, handler in self._routes:
             if m != method:
                 continue

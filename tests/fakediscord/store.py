@@ -7,7 +7,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from .payloads import EPHEMERAL, LOADING, iter_components
+from .payloads import LOADING, iter_components
 
 
 @dataclass
