@@ -207,6 +207,8 @@ async def test_subcommands_options_defer_and_followup(fake_discord: FakeDiscord)
             await fake.slash(3, CHANNEL_ID, "game board")
         with pytest.raises(AssertionError, match="not one of the choices"):
             await fake.slash(3, CHANNEL_ID, "game board", {"size": 9})
+        with pytest.raises(AssertionError, match="option type 4 wants"):
+            await fake.slash(3, CHANNEL_ID, "game board", {"size": "2"})
         with pytest.raises(AssertionError, match="needs a subcommand"):
             await fake.slash(3, CHANNEL_ID, "game")
 
@@ -339,3 +341,18 @@ async def test_handler_errors_fail_the_test(fake_discord: FakeDiscord) -> None:
     with pytest.raises(AssertionError, match="kaboom"):
         async with run_bot(fake, make_bot()):
             await fake.slash(1, CHANNEL_ID, "boom")
+
+
+async def test_wrong_token_and_late_channel(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    fake.token = "right"
+    with pytest.raises(discord.LoginFailure):
+        async with run_bot(fake, make_bot(), token="wrong"):
+            pass
+    async with run_bot(fake, make_bot(), token="right") as bot:
+        fake.add_channel(GUILD_ID, 202, "late")
+        await fake.wait_for(lambda: bot.get_channel(202))
+        inter = await fake.slash(2, 202, "ok")
+        await inter.wait_response()
+        assert [m.content for m in fake.messages(202)] == ["ok"]
+        assert inter.message.payload()["interaction_metadata"]["user"]["global_name"] == "Bruno"

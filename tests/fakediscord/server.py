@@ -100,6 +100,7 @@ class FakeDiscord:
         self.gateway_log: list[tuple[str, Any]] = []  # ("recv", op) / ("send", event or op)
         self._fails: list[list[Any]] = []
         self._inflight = 0
+        self._background: set[asyncio.Task[Any]] = set()
         self._last_activity = time.monotonic()
         self._sessions: dict[str, _Session] = {}
         self._connections: list[_Connection] = []
@@ -179,7 +180,15 @@ class FakeDiscord:
         }
         guild.channels[channel_id] = channel
         self.channels[channel_id] = channel
+        self._announce_later("CHANNEL_CREATE", channel)
         return channel
+
+    def _announce_later(self, event: str, data: dict[str, Any]) -> None:
+        """From sync world-building code: dispatch to already connected bots (await fake.settle() to be sure)."""
+        if self.connected:
+            task = asyncio.get_running_loop().create_task(self.dispatch(event, data))
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
 
     def add_user(self, user_id: int, name: str, *, locale: str = "en-US", dms_open: bool = True) -> dict[str, Any]:
         """A user who is a member of every guild. dms_open=False makes DMs to them fail with 403/50007."""
@@ -467,6 +476,7 @@ class FakeDiscord:
                     raise AssertionError(f"/{where}: required option {name!r} missing")
                 continue
             value, otype = given[name], opt["type"]
+            self._check_option_value(where, opt, value)
             if opt.get("choices") and value not in [c["value"] for c in opt["choices"]]:
                 raise AssertionError(f"/{where} {name}={value!r} is not one of the choices {opt['choices']}")
             if otype == 6 or otype == 9:  # user / mentionable
@@ -488,6 +498,24 @@ class FakeDiscord:
                 value = str(value)
             out.append({"name": name, "type": otype, "value": value})
         return out
+
+    @staticmethod
+    def _check_option_value(where: str, opt: dict[str, Any], value: Any) -> None:
+        """What a real client enforces before sending: the option's type and its min/max bounds."""
+        name, otype = opt["name"], opt["type"]
+        expected = {3: str, 4: int, 5: bool, 10: (int, float)}.get(otype)
+        if expected is not None and (not isinstance(value, expected) or (otype != 5 and isinstance(value, bool))):
+            raise AssertionError(f"/{where} {name}={value!r}: option type {otype} wants {expected}")
+        if otype in (4, 10):
+            if opt.get("min_value") is not None and value < opt["min_value"]:
+                raise AssertionError(f"/{where} {name}={value!r} is below min_value {opt['min_value']}")
+            if opt.get("max_value") is not None and value > opt["max_value"]:
+                raise AssertionError(f"/{where} {name}={value!r} is above max_value {opt['max_value']}")
+        if otype == 3:
+            if opt.get("min_length") is not None and len(value) < opt["min_length"]:
+                raise AssertionError(f"/{where} {name}={value!r} is shorter than min_length {opt['min_length']}")
+            if opt.get("max_length") is not None and len(value) > opt["max_length"]:
+                raise AssertionError(f"/{where} {name}={value!r} is longer than max_length {opt['max_length']}")
 
     async def slash(self, user_id: int, channel_id: int, command: str, options: dict[str, Any] | None = None, *,
                     locale: str | None = None) -> FakeInteraction:
@@ -722,7 +750,8 @@ class FakeDiscord:
         msg = self._new_message(
             inter.channel_id, self.bot_user, body, files, ephemeral=ephemeral,
             interaction_user_id=inter.user_id, interaction_id=inter.id, interaction_type=inter.type,
-            interaction_name=name, webhook_id=self.app_id, type=20 if inter.type == 2 else 0)
+            interaction_name=name, interaction_user=self.users.get(inter.user_id), webhook_id=self.app_id,
+            type=20 if inter.type == 2 else 0)
         msg.flags = (flags & ~P.LOADING) | (P.EPHEMERAL if ephemeral else 0) | (P.LOADING if loading else 0)
         if msg.ephemeral and msg.interaction_user_id is None:
             msg.interaction_user_id = inter.user_id

@@ -36,6 +36,7 @@ class FakeMessage:
     interaction_id: int | None = None
     interaction_type: int | None = None
     interaction_name: str | None = None
+    interaction_user: dict[str, Any] | None = None
     guild_id: int | None = None
     webhook_id: int | None = None
     type: int = 0
@@ -112,7 +113,8 @@ class FakeMessage:
         if self.message_reference is not None:
             data["message_reference"] = self.message_reference
         if self.interaction_id is not None and self.interaction_user_id is not None:
-            user = {"id": str(self.interaction_user_id), "username": "u", "discriminator": "0", "avatar": None}
+            user = self.interaction_user or {"id": str(self.interaction_user_id), "username": "user",
+                                             "discriminator": "0", "avatar": None}
             data["interaction_metadata"] = {
                 "id": str(self.interaction_id),
                 "type": self.interaction_type or 2,
