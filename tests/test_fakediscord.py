@@ -95,7 +95,8 @@ def make_bot() -> commands.Bot:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             if from_message:
-                msg = await interaction.channel.send("A new table")
+                msg = await interaction.channel.send("A new table",
+                                                     file=discord.File(io.BytesIO(png_bytes()), "t.png"))
                 thread = await msg.create_thread(name="table-msg")
             else:
                 thread = await interaction.channel.create_thread(name="table",
@@ -229,6 +230,7 @@ async def test_threads_with_and_without_permission(fake_discord: FakeDiscord) ->
         await fake.wait_for(lambda: inter2.message and inter2.message.content.startswith("thread "))
         source = fake.messages(CHANNEL_ID)[-1]
         assert source.content == "A new table" and source.id in fake.threads
+        assert source.attachments[0]["filename"] == "t.png" and source.files()[0] == png_bytes()
 
         denied = await fake.slash(1, NO_THREADS_CHANNEL, "table")
         await fake.wait_for(lambda: denied.message and denied.message.content == "no thread: 50013")
@@ -254,6 +256,10 @@ async def test_guild_command_dm_and_unknown_route(fake_discord: FakeDiscord) -> 
         with pytest.raises(discord.NotFound):
             await bot.http.request(discord.http.Route("GET", "/nowhere/{x}", x=1))
         assert fake.unknown_routes == [("GET", "/nowhere/1")]
+
+        in_dm = await fake.slash(3, fake.dm_channel_id(3), "ok")
+        await in_dm.wait_response()
+        assert [m.content for m in fake.dm_messages(3)] == ["ok"] and in_dm.guild_id is None
 
 
 async def test_dynamic_item_survives_restart(fake_discord: FakeDiscord) -> None:

@@ -222,6 +222,12 @@ class FakeDiscord:
         cid = self.dm_channels.get(user_id)
         return [] if cid is None else self.messages(cid)
 
+    def dm_channel_id(self, user_id: int) -> int:
+        """The id of the bot's DM channel with user_id (created on first use), e.g. for slash() in a DM."""
+        if user_id not in self.dm_channels:
+            self.dm_channels[user_id] = P.snowflake()
+        return self.dm_channels[user_id]
+
     def message(self, message_id: int) -> FakeMessage:
         return self.all_messages[message_id]
 
@@ -1038,8 +1044,7 @@ class FakeDiscord:
         uid = int(body["recipient_id"])
         if uid not in self.users:
             raise _Error(400, 50033, "Invalid Recipient(s)")
-        if uid not in self.dm_channels:
-            self.dm_channels[uid] = P.snowflake()
+        self.dm_channel_id(uid)
         return _json(self._dm_payload(uid))
 
     async def _get_channel(self, request: web.Request, cid: str) -> web.Response:
