@@ -1,0 +1,178 @@
+"""The ATLANDICE game state, its small helpers and the view the channel sees."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from rules.core import GameState, Msg, msg
+
+from .data import BM, CLOCK_END, CLOCK_TRACK, REGIONS, RESOURCES, SECTOR_IDS, TILE_CLOCK
+
+
+class Task(BaseModel):
+    """One pending step of a visit: a choice to make (or an effect to resolve).
+
+    ``seat`` chooses, ``who`` (a participant: a seat, or the Neutral) benefits.
+    """
+
+    kind: str
+    seat: int
+    who: int
+    sector: int = -1
+    res: str | None = None
+    target: int = -1
+    excl: int = -1
+
+
+class AtlandiceState(GameState):
+    game: str = "atlandice"
+    neutral: bool = False
+    first: int = 0
+    round: int = 1
+    clock: int = 0
+    # Per region, the remaining tiles, the visible (active) one first.
+    stacks: list[list[str]]
+    # A region whose tile has held a resource since it was revealed (scored when it empties).
+    armed: list[bool]
+    region_res: list[dict[str, int]]
+    bm: dict[str, int]
+    # Dice values lying on each sector (index 5: the Black Market).
+    dice: list[list[int]]
+    sub: int
+    # Per participant (seats, then the Neutral in a 2-player game).
+    stocks: list[dict[str, int]]
+    vp: list[dict[str, int]]
+    tiles_won: list[list[str]]
+    taken: list[int]
+    gave: list[bool]
+    discarded: list[str] = Field(default_factory=list)
+    removed: dict[str, int] = Field(default_factory=dict)
+    out: list[str] = Field(default_factory=list)
+    order: list[int] = Field(default_factory=list)
+    turn: int = 0
+    phase: str = "visit"  # visit | donate | over
+    tasks: list[Task] = Field(default_factory=list)
+    donors: list[int] = Field(default_factory=list)
+    don_pick: str | None = None
+    last_seat: int | None = None
+    last_sectors: list[int] = Field(default_factory=list)
+    last_clock: int | None = None
+
+    # -- helpers ------------------------------------------------------------------------------
+    @property
+    def participants(self) -> int:
+        return len(self.stocks)
+
+    def active_tile(self, region: int) -> str | None:
+        stack = self.stacks[region]
+        return stack[0] if stack else None
+
+    def exhausted(self, region: int) -> bool:
+        return not self.stacks[region]
+
+    def pile(self, sector: int) -> dict[str, int]:
+        return self.bm if sector == BM else self.region_res[sector]
+
+    def total_stock(self, who: int) -> int:
+        return sum(self.stocks[who].values())
+
+    def touch(self, *sectors: int) -> None:
+        for s in sectors:
+            if s not in self.last_sectors:
+                self.last_sectors.append(s)
+
+
+def empty_pile() -> dict[str, int]:
+    return {r: 0 for r in RESOURCES}
+
+
+def sector_msg(sector: int) -> Msg:
+    return msg(f"atlandice.sector.{SECTOR_IDS[sector]}")
+
+
+def res_msg(res: str) -> Msg:
+    return msg(f"atlandice.res.{res}")
+
+
+def tile_msg(tile: str) -> Msg:
+    return msg(f"atlandice.tile.{tile}")
+
+
+def who_msg(state: AtlandiceState, who: int) -> Msg:
+    if who >= state.players:
+        return msg("atlandice.neutral")
+    return msg("core.seat", n=who + 1)
+
+
+# -- the view ---------------------------------------------------------------------------------
+class RegionView(BaseModel):
+    index: int
+    name: str
+    resource: str
+    tile: str | None
+    tile_clock: int | None
+    stack_left: int
+    resources: dict[str, int]
+    dice: list[int]
+    exhausted: bool
+
+
+class ParticipantView(BaseModel):
+    seat: int | None
+    stock: dict[str, int]
+    vp: int
+    tiles: list[str]
+    dice_taken: int
+    gave_neutral: bool = False
+
+
+class AtlandiceView(BaseModel):
+    game: str = "atlandice"
+    players: int
+    neutral: bool
+    round: int
+    first: int
+    clock: int
+    clock_end: int
+    track: dict[int, str]
+    regions: list[RegionView]
+    bm: dict[str, int]
+    bm_dice: list[int]
+    sub: int
+    participants: list[ParticipantView]
+    out: list[str]
+    removed: dict[str, int]
+    phase: str
+    to_act: list[int]
+    prompt: Msg | None
+    last_seat: int | None
+    last_sectors: list[int]
+    last_clock: int | None
+    events: list[Msg]
+    scores: list[int] | None = None
+    winners: list[int] = Field(default_factory=list)
+
+
+def build_view(state: AtlandiceState, to_act: list[int], prompt: Msg | None,
+               events: list[Msg], scores: list[int] | None, winners: list[int]) -> AtlandiceView:
+    regions = []
+    for r, name in enumerate(REGIONS):
+        tile = state.active_tile(r)
+        regions.append(RegionView(
+            index=r, name=name, resource=RESOURCES[r], tile=tile,
+            tile_clock=TILE_CLOCK[tile] if tile else None, stack_left=len(state.stacks[r]),
+            resources=dict(state.region_res[r]), dice=list(state.dice[r]),
+            exhausted=state.exhausted(r)))
+    parts = []
+    for p in range(state.participants):
+        parts.append(ParticipantView(
+            seat=p if p < state.players else None, stock=dict(state.stocks[p]),
+            vp=sum(state.vp[p].values()), tiles=list(state.tiles_won[p]),
+            dice_taken=state.taken[p], gave_neutral=state.gave[p] if p < len(state.gave) else False))
+    return AtlandiceView(
+        players=state.players, neutral=state.neutral, round=state.round, first=state.first,
+        clock=state.clock, clock_end=CLOCK_END, track=dict(CLOCK_TRACK), regions=regions,
+        bm=dict(state.bm), bm_dice=list(state.dice[BM]), sub=state.sub, participants=parts,
+        out=list(state.out), removed=dict(state.removed), phase=state.phase, to_act=to_act,
+        prompt=prompt, last_seat=state.last_seat, last_sectors=list(state.last_sectors),
+        last_clock=state.last_clock, events=events, scores=scores, winners=winners)
