@@ -109,31 +109,28 @@ class GameGroup(app_commands.Group):
 
     @app_commands.command(name=L("cmd.resign"), description=L("cmd.resign.desc"))
     async def resign(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer()
         bot = _bot(interaction)
         game = await _game_here(interaction)
         result = await bot.service.hand_to_ai(game.id, interaction.user.id, user_id=interaction.user.id)
-        await interaction.followup.send(t("board.resigned", result.game.locale, who=interaction.user.mention))
+        await interaction.response.send_message(t("board.resigned", result.game.locale, who=interaction.user.mention))
         await bot.handlers.publish(result)
 
     @app_commands.command(name=L("cmd.ai"), description=L("cmd.ai.desc"))
     @app_commands.rename(player=L("cmd.ai.player"))
     @app_commands.describe(player=L("cmd.ai.player.desc"))
     async def ai(self, interaction: discord.Interaction, player: discord.User) -> None:
-        await interaction.response.defer()
         bot = _bot(interaction)
         game = await _game_here(interaction)
         result = await bot.service.hand_to_ai(game.id, interaction.user.id, user_id=player.id)
-        await interaction.followup.send(t("board.now_ai", result.game.locale, who=player.mention))
+        await interaction.response.send_message(t("board.now_ai", result.game.locale, who=player.mention))
         await bot.handlers.publish(result)
 
     @app_commands.command(name=L("cmd.end"), description=L("cmd.end.desc"))
     async def end(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer()
         bot = _bot(interaction)
         game = await _game_here(interaction)
         game = await bot.service.end(game.id, interaction.user.id)
-        await interaction.followup.send(t("board.ended", game.locale))
+        await interaction.response.send_message(t("board.ended", game.locale))
 
     @app_commands.command(name=L("cmd.list"), description=L("cmd.list.desc"))
     async def list_games(self, interaction: discord.Interaction) -> None:

@@ -13,3 +13,6 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+from fakediscord.fixtures import fake_discord  # noqa: E402,F401  (the loopback fake Discord)

@@ -595,6 +595,27 @@ class FakeDiscord:
         data = {"custom_id": custom_id, "component_type": 2}
         return await self._inject(self._base_interaction(3, user_id, msg.channel_id, locale, data, msg))
 
+    def snapshot(self, message: FakeMessage) -> FakeMessage:
+        """A frozen copy of a message as one client sees it now (its buttons stay even if the bot edits it)."""
+        import copy
+
+        return copy.deepcopy(self.all_messages.get(message.id, message))
+
+    async def click_snapshot(self, user_id: int, snapshot: FakeMessage, custom_id: str, *,
+                             values: list[str] | None = None, locale: str | None = None) -> FakeInteraction:
+        """Press a component of a message as a client saw it earlier (a race with an edit), or of a tampered
+        copy (a forged custom_id). The component must be in the snapshot, as discord.py looks it up there."""
+        comp = snapshot.component(custom_id)
+        if comp is None:
+            raise AssertionError(f"no component {custom_id!r} in the snapshot of message {snapshot.id}")
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": comp["type"]}
+        if values is not None:
+            data["values"] = list(values)
+        import copy
+
+        seen = copy.deepcopy(snapshot)  # edits the bot makes land on the stored message, not on this copy
+        return await self._inject(self._base_interaction(3, user_id, snapshot.channel_id, locale, data, seen))
+
     async def select(self, user_id: int, message: FakeMessage, custom_id: str, values: list[str], *,
                      locale: str | None = None) -> FakeInteraction:
         msg = self._check_visible(user_id, message)
@@ -973,6 +994,7 @@ class FakeDiscord:
             src = inter.source_message
             if src is None:
                 raise _Error(400, 40043, "Interaction callback type 6/7 needs a component interaction")
+            src = self.all_messages.get(src.id, src)  # a click on a stale copy edits the real message
             inter.original = src
             if rtype == 7:
                 self._apply_edit(src, data, files)

@@ -1,0 +1,90 @@
+"""Driving the real bot against the fake Discord: start it, play through its messages."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from fakediscord import FakeDiscord, FakeMessage
+from fakediscord.fixtures import CHANNEL_ID, run_bot
+
+from bot.app import MesaBot
+from bot.settings import Settings
+from bot.storage import Database
+
+
+class _Errors(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@contextlib.asynccontextmanager
+async def mesa(fake: FakeDiscord, db_path: Path, **settings) -> AsyncIterator[MesaBot]:
+    """A Mesa bot on ``db_path`` connected to the fake; fails the test if the bot logged an error."""
+    errors = _Errors()
+    logging.getLogger("bot").addHandler(errors)
+    db = await Database.open(db_path)
+    bot = MesaBot(Settings(token="fake-token", database=db_path, **settings), db)
+    try:
+        async with run_bot(fake, bot):
+            yield bot
+            await bot.handlers.drain()
+    finally:
+        await db.close()
+        logging.getLogger("bot").removeHandler(errors)
+    assert not errors.records, [r.getMessage() for r in errors.records]
+
+
+def board_messages(fake: FakeDiscord, channel_id: int) -> list[FakeMessage]:
+    """The bot's board posts in a channel (those with a picture), oldest first."""
+    return [m for m in fake.messages(channel_id) if m.files() and not m.ephemeral]
+
+
+def last_board(fake: FakeDiscord, channel_id: int) -> FakeMessage:
+    boards = board_messages(fake, channel_id)
+    assert boards, f"no board in channel {channel_id}"
+    return boards[-1]
+
+
+def mentioned(message: FakeMessage) -> list[int]:
+    import re
+
+    return [int(u) for u in re.findall(r"<@(\d+)>", message.content)]
+
+
+def action_ids(message: FakeMessage) -> list[str]:
+    return [c for c in message.custom_ids() if ":~" not in c]
+
+
+async def start_lobby(fake: FakeDiscord, game: str, host: int, joiners: list[int], ai_seats: int,
+                      channel_id: int = CHANNEL_ID) -> FakeMessage:
+    """/play, joins, AI seats and Start by the host; returns the lobby message."""
+    inter = await fake.slash(host, channel_id, "play", {"game": game})
+    await inter.wait_response()
+    lobby = await fake.wait_for(lambda: inter.message if inter.message and inter.message.components else None)
+    for user in joiners:
+        click = await fake.click(user, lobby, _lobby_id(lobby, "join"))
+        await click.wait_response()
+    for _ in range(ai_seats):
+        click = await fake.click(host, lobby, _lobby_id(lobby, "ai"))
+        await click.wait_response()
+    return lobby
+
+
+def _lobby_id(message: FakeMessage, what: str) -> str:
+    return next(c for c in message.custom_ids() if c.endswith(f":L:{what}"))
+
+
+lobby_id = _lobby_id
+
+
+async def ephemeral_reply(fake: FakeDiscord, inter) -> FakeMessage:
+    """The (last) ephemeral answer an interaction produced, once it is complete."""
+    found = await fake.wait_for(lambda: [m for m in inter.messages if m.ephemeral and not m.loading])
+    return found[-1]

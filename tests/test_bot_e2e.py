@@ -1,0 +1,272 @@
+"""The bot end to end: discord.py's real gateway, parsing and HTTP client against the fake Discord."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+from fakediscord import FakeDiscord
+from fakediscord.fixtures import CHANNEL_ID, GUILD_ID
+from botkit import (
+    action_ids,
+    board_messages,
+    ephemeral_reply,
+    last_board,
+    lobby_id,
+    mentioned,
+    mesa,
+    start_lobby,
+)
+
+from bot.storage import Database
+from rules import GAMES
+
+ANA, BRUNO, CARLA, DAVI = 1, 2, 3, 4
+GAME = "atlandice"
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return tmp_path / "mesa.sqlite3"
+
+
+async def _started(fake: FakeDiscord, humans=(ANA, BRUNO), ai=1, channel_id=CHANNEL_ID) -> tuple[int, int]:
+    """Starts a game; returns (game thread or channel id, game id)."""
+    lobby = await start_lobby(fake, GAME, humans[0], list(humans[1:]), ai, channel_id)
+    start = await fake.click(humans[0], lobby, lobby_id(lobby, "start"))
+    await start.wait_response()
+    where = await fake.wait_for(lambda: next(iter(fake.threads), None) or (
+        channel_id if board_messages(fake, channel_id) else None))
+    await fake.wait_for(lambda: board_messages(fake, where))
+    game_id = int(action_or_special(last_board(fake, where)).split(":")[1])
+    return where, game_id
+
+
+def action_or_special(message) -> str:
+    return message.custom_ids()[0]
+
+
+async def _move(fake: FakeDiscord, channel: int, rng: random.Random) -> bool:
+    """The player the last board mentions makes a move (in the channel or privately); False once over."""
+    board = last_board(fake, channel)
+    if not board.custom_ids():
+        return False
+    before = len(board_messages(fake, channel))
+    user = mentioned(board)[0]
+    choices = action_ids(board)
+    if choices:
+        await _choose(fake, user, board, choices, rng)
+    else:
+        me = next(c for c in board.custom_ids() if c.endswith(":~me"))
+        inter = await fake.click(user, board, me)
+        private = await fake.wait_for(lambda: [m for m in inter.messages if m.custom_ids()])
+        await _choose(fake, user, private[-1], action_ids(private[-1]), rng)
+    await fake.wait_for(lambda: len(board_messages(fake, channel)) > before, timeout=10)
+    return True
+
+
+async def _choose(fake, user, message, choices, rng) -> None:
+    choice = rng.choice(choices)
+    comp = message.component(choice)
+    if comp["type"] == 2:
+        inter = await fake.click(user, message, choice)
+    else:
+        inter = await fake.select(user, message, choice, [rng.choice(comp["options"])["value"]])
+    await inter.wait_response()
+
+
+async def _replayed(db_path, game_id):
+    db = await Database.open(db_path)
+    try:
+        game = await db.get_game(game_id)
+        log = await db.action_log(game_id)
+    finally:
+        await db.close()
+    engine = GAMES[game.game]
+    stored = engine.load(game.state)
+    replay = engine.replay(len(game.seats), game.seed, game.options, [(r["seat"], r["action_id"]) for r in log])
+    return game, stored, replay, log
+
+
+async def test_lobby_to_final_scores_by_clicks(fake_discord, db_path):
+    fake = fake_discord
+    rng = random.Random(3)
+    async with mesa(fake, db_path):
+        lobby = await start_lobby(fake, GAME, ANA, [BRUNO], ai_seats=0)
+        # Only the host may start; a second join is refused; a spectator may not add AI seats.
+        for user, what, expected in [(BRUNO, "start", "host"), (BRUNO, "join", "already"), (CARLA, "ai", "host")]:
+            inter = await fake.click(user, lobby, lobby_id(lobby, what))
+            assert expected in (await ephemeral_reply(fake, inter)).content.lower()
+        ai = await fake.click(ANA, lobby, lobby_id(lobby, "ai"))
+        await ai.wait_response()
+        assert "🤖" in fake.message(lobby.id).embed_texts()
+        start = await fake.click(ANA, lobby, lobby_id(lobby, "start"))
+        await start.wait_response()
+        thread = await fake.wait_for(lambda: next(iter(fake.threads), None))
+        assert fake.threads[thread]["parent_id"] == str(CHANNEL_ID)
+        await fake.wait_for(lambda: board_messages(fake, thread))
+        assert not fake.message(lobby.id).custom_ids()  # the lobby closed
+        moves = 0
+        while await _move(fake, thread, rng):
+            moves += 1
+            assert moves < 400
+        final = last_board(fake, thread)
+        assert "Game over" in final.embed_texts()
+        assert "🏆" in final.embed_texts()
+        # Every board but the last lost its controls.
+        await fake.wait_for(lambda: all(not m.custom_ids() for m in board_messages(fake, thread)))
+    db = await Database.open(db_path)
+    game_id = (await db.game_in_channel(thread)).id
+    await db.close()
+    game, stored, replay, log = await _replayed(db_path, game_id)
+    assert game.status == "finished" and stored == replay and len(log) == stored.step == game.version
+    assert moves == sum(1 for r in log if r["user_id"] is not None)
+    assert GAMES[GAME].outcome(stored) is not None
+
+
+async def test_refusals_out_of_turn_spectator_forged_stale(fake_discord, db_path):
+    fake = fake_discord
+    async with mesa(fake, db_path):
+        thread, game_id = await _started(fake)
+        board = last_board(fake, thread)
+        actor = mentioned(board)[0]
+        other = BRUNO if actor == ANA else ANA
+        choice = action_ids(board)[0]
+        refusals = {
+            other: "vez" if other == ANA else "not your turn",
+            DAVI: "not playing",
+        }
+        for user, words in refusals.items():
+            inter = await fake.click(user, board, choice)
+            answer = await ephemeral_reply(fake, inter)
+            assert words in answer.content.lower(), answer.content
+        # A forged button: an action id the game never offered, and a game that does not exist.
+        for forged in (f"m1:{game_id}:{board.custom_ids()[0].split(':')[2]}:zz.nope", "m1:987654:0:visit.1"):
+            copy = fake.snapshot(board)
+            copy.component(choice)["custom_id"] = forged
+            inter = await fake.click_snapshot(actor, copy, forged)
+            await ephemeral_reply(fake, inter)
+        assert len(board_messages(fake, thread)) == 1  # nothing was applied
+        # Two clicks on the same decision at once: exactly one applies.
+        seen = fake.snapshot(board)
+        a, b = await asyncio.gather(fake.click_snapshot(actor, seen, choice),
+                                    fake.click_snapshot(actor, seen, action_ids(board)[-1]))
+        await a.wait_response()
+        await b.wait_response()
+        await fake.wait_for(lambda: len(board_messages(fake, thread)) == 2)
+        await asyncio.sleep(0.1)
+        assert len(board_messages(fake, thread)) == 2
+        stale = [i for i in (a, b) if any("moved on" in m.content or "mudou" in m.content for m in i.messages)]
+        assert len(stale) == 1
+        # The stale answer shows the current board privately.
+        assert stale[0].messages[-1].files()
+        # A click on the old board later is refused the same way and changes nothing.
+        late = await fake.click_snapshot(actor, seen, choice)
+        await ephemeral_reply(fake, late)
+        assert len(board_messages(fake, thread)) == 2
+    _, stored, replay, log = await _replayed(db_path, game_id)
+    assert stored == replay
+    assert sum(1 for r in log if r["user_id"] is not None) == 1
+
+
+async def test_restart_mid_game_keeps_every_button(fake_discord, db_path):
+    fake = fake_discord
+    rng = random.Random(5)
+    async with mesa(fake, db_path):
+        thread, game_id = await _started(fake)
+        for _ in range(3):
+            assert await _move(fake, thread, rng)
+    board = last_board(fake, thread)
+    async with mesa(fake, db_path):  # a new bot process on the same database
+        for _ in range(3):
+            assert await _move(fake, thread, rng)
+        assert last_board(fake, thread).id != board.id
+    _, stored, replay, log = await _replayed(db_path, game_id)
+    assert stored == replay and sum(1 for r in log if r["user_id"] is not None) == 6
+
+
+async def test_private_view_and_languages(fake_discord, db_path):
+    fake = fake_discord
+    async with mesa(fake, db_path):
+        synced = {c["name"]: c for c in fake.commands()}
+        assert synced["play"]["name_localizations"]["pt-BR"] == "jogar"
+        assert synced["game"]["name_localizations"]["pt-BR"] == "partida"
+        thread, _ = await _started(fake)
+        board = last_board(fake, thread)
+        me = next(c for c in board.custom_ids() if c.endswith(":~me"))
+        for user, title in [(ANA, "Sua visão privada"), (BRUNO, "Your private view")]:
+            inter = await fake.click(user, board, me)
+            await inter.wait_response()
+            private = await fake.wait_for(lambda: [m for m in inter.messages if m.files()])
+            assert private[-1].ephemeral and private[-1].interaction_user_id == user
+            assert title in private[-1].embed_texts()
+            assert private[-1] not in fake.messages(thread)
+        # A spectator has no private view, and is told so in their language.
+        inter = await fake.click(CARLA, board, me)
+        assert "not playing" in (await ephemeral_reply(fake, inter)).content
+
+
+async def test_game_commands(fake_discord, db_path):
+    fake = fake_discord
+    rng = random.Random(9)
+    async with mesa(fake, db_path):
+        none = await fake.slash(CARLA, CHANNEL_ID, "game board")
+        assert "/play" in (await ephemeral_reply(fake, none)).content
+        thread, game_id = await _started(fake)
+        for _ in range(2):
+            await _move(fake, thread, rng)
+        board = await fake.slash(CARLA, thread, "game board")
+        await fake.wait_for(lambda: [m for m in board.messages if m.files()])
+        assert board.messages[-1].ephemeral
+        log = await fake.slash(BRUNO, thread, "game log")
+        await log.wait_response()
+        assert "1." in log.messages[-1].embed_texts()
+        rules = await fake.slash(ANA, thread, "game rules")
+        await rules.wait_response()
+        assert len(rules.messages[-1].embed_texts()) > 100
+        # Only the host hands someone else's seat to the AI.
+        refused = await fake.slash(BRUNO, thread, "game ai", {"player": ANA})
+        assert "host" in (await ephemeral_reply(fake, refused)).content.lower()
+        before = len(board_messages(fake, thread))
+        resign = await fake.slash(BRUNO, thread, "game resign")
+        await fake.wait_for(lambda: len(board_messages(fake, thread)) > before)
+        assert any("resigned" in m.content for m in resign.messages)
+        assert BRUNO not in mentioned(last_board(fake, thread))
+        end = await fake.slash(ANA, thread, "game end")
+        await fake.wait_for(lambda: end.messages and not end.messages[-1].loading)
+        listing = await fake.slash(CARLA, CHANNEL_ID, "game list")
+        await listing.wait_response()
+        assert f"#{game_id}" not in listing.messages[-1].embed_texts()
+
+
+async def test_channel_without_threads_hosts_one_game(fake_discord, db_path):
+    fake = fake_discord
+    fake.set_threads_allowed(CHANNEL_ID, False)
+    async with mesa(fake, db_path):
+        where, _ = await _started(fake)
+        assert where == CHANNEL_ID and not fake.threads
+        lobby = await start_lobby(fake, GAME, CARLA, [DAVI], ai_seats=0)
+        start = await fake.click(CARLA, lobby, lobby_id(lobby, "start"))
+        await start.wait_response()
+        assert "already" in (await ephemeral_reply(fake, start)).content
+
+
+async def test_reminders_escalate_mute_and_survive_restart(fake_discord, db_path):
+    fake = fake_discord
+    timing = {"reminder_delay": 0.4, "reminder_poll": 0.05, "reminder_max": 2}
+    async with mesa(fake, db_path, **timing):
+        thread, _ = await _started(fake, humans=(ANA, BRUNO), ai=0)
+        waiting = mentioned(last_board(fake, thread))[0]
+    # The bot was down when the reminder fell due: the next bot sends it.
+    async with mesa(fake, db_path, **timing):
+        def reminders():
+            return [m for m in fake.messages(thread) if not m.files() and f"<@{waiting}>" in m.content]
+        first = (await fake.wait_for(reminders, timeout=5))[0]
+        second = (await fake.wait_for(lambda: reminders()[1:], timeout=5))[0]
+        assert first.content != second.content  # escalating wording
+        await asyncio.sleep(1.0)
+        assert len(reminders()) == 2  # bounded
+        mute = next(c for c in second.custom_ids() if c.endswith(":~mute"))
+        inter = await fake.click(waiting, second, mute)
+        assert (await ephemeral_reply(fake, inter)).content
