@@ -10,6 +10,8 @@ from render import render
 from rules import GAMES
 from rules.core import t
 
+from . import texts as _texts  # noqa: F401  (the AI seats are named in the catalogue)
+
 
 def run(game_id: str, players: int, seed: int, out: Path, locale: str = "en",
         options: dict[str, str] | None = None, pictures: bool = True) -> dict:

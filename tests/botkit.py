@@ -7,7 +7,7 @@ import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-from fakediscord import FakeDiscord, FakeMessage
+from fakediscord import FakeDiscord, FakeInteraction, FakeMessage
 from fakediscord.fixtures import CHANNEL_ID, run_bot
 
 from bot.app import MesaBot
@@ -88,3 +88,36 @@ async def ephemeral_reply(fake: FakeDiscord, inter) -> FakeMessage:
     """The (last) ephemeral answer an interaction produced, once it is complete."""
     found = await fake.wait_for(lambda: [m for m in inter.messages if m.ephemeral and not m.loading])
     return found[-1]
+
+
+async def play_move(fake: FakeDiscord, channel: int, rng) -> FakeInteraction | None:
+    """The player the last board mentions makes a random legal move, in the channel or privately.
+
+    Returns the interaction of the move once the next board is posted, or None when the game is over.
+    """
+    board = last_board(fake, channel)
+    if not board.custom_ids():
+        return None
+    before = len(board_messages(fake, channel))
+    user = mentioned(board)[0]
+    choices = action_ids(board)
+    if choices:
+        inter = await _choose(fake, user, board, choices, rng)
+    else:
+        me = next(c for c in board.custom_ids() if c.endswith(":~me"))
+        opened = await fake.click(user, board, me)
+        private = await fake.wait_for(lambda: [m for m in opened.messages if m.custom_ids()])
+        inter = await _choose(fake, user, private[-1], action_ids(private[-1]), rng)
+    await fake.wait_for(lambda: len(board_messages(fake, channel)) > before, timeout=10)
+    return inter
+
+
+async def _choose(fake: FakeDiscord, user: int, message: FakeMessage, choices: list[str], rng) -> FakeInteraction:
+    choice = rng.choice(choices)
+    comp = message.component(choice)
+    if comp["type"] == 2:
+        inter = await fake.click(user, message, choice)
+    else:
+        inter = await fake.select(user, message, choice, [rng.choice(comp["options"])["value"]])
+    await inter.wait_response()
+    return inter

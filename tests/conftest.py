@@ -15,4 +15,4 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
-from fakediscord.fixtures import fake_discord  # noqa: E402,F401  (the loopback fake Discord)
+from fakediscord.fixtures import fake_discord  # noqa: F401  (the loopback fake Discord)

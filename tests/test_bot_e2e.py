@@ -6,8 +6,6 @@ import asyncio
 import random
 
 import pytest
-from fakediscord import FakeDiscord
-from fakediscord.fixtures import CHANNEL_ID, GUILD_ID
 from botkit import (
     action_ids,
     board_messages,
@@ -16,8 +14,11 @@ from botkit import (
     lobby_id,
     mentioned,
     mesa,
+    play_move,
     start_lobby,
 )
+from fakediscord import FakeDiscord
+from fakediscord.fixtures import CHANNEL_ID
 
 from bot.storage import Database
 from rules import GAMES
@@ -45,35 +46,6 @@ async def _started(fake: FakeDiscord, humans=(ANA, BRUNO), ai=1, channel_id=CHAN
 
 def action_or_special(message) -> str:
     return message.custom_ids()[0]
-
-
-async def _move(fake: FakeDiscord, channel: int, rng: random.Random) -> bool:
-    """The player the last board mentions makes a move (in the channel or privately); False once over."""
-    board = last_board(fake, channel)
-    if not board.custom_ids():
-        return False
-    before = len(board_messages(fake, channel))
-    user = mentioned(board)[0]
-    choices = action_ids(board)
-    if choices:
-        await _choose(fake, user, board, choices, rng)
-    else:
-        me = next(c for c in board.custom_ids() if c.endswith(":~me"))
-        inter = await fake.click(user, board, me)
-        private = await fake.wait_for(lambda: [m for m in inter.messages if m.custom_ids()])
-        await _choose(fake, user, private[-1], action_ids(private[-1]), rng)
-    await fake.wait_for(lambda: len(board_messages(fake, channel)) > before, timeout=10)
-    return True
-
-
-async def _choose(fake, user, message, choices, rng) -> None:
-    choice = rng.choice(choices)
-    comp = message.component(choice)
-    if comp["type"] == 2:
-        inter = await fake.click(user, message, choice)
-    else:
-        inter = await fake.select(user, message, choice, [rng.choice(comp["options"])["value"]])
-    await inter.wait_response()
 
 
 async def _replayed(db_path, game_id):
@@ -108,7 +80,7 @@ async def test_lobby_to_final_scores_by_clicks(fake_discord, db_path):
         await fake.wait_for(lambda: board_messages(fake, thread))
         assert not fake.message(lobby.id).custom_ids()  # the lobby closed
         moves = 0
-        while await _move(fake, thread, rng):
+        while await play_move(fake, thread, rng):
             moves += 1
             assert moves < 400
         final = last_board(fake, thread)
@@ -176,11 +148,11 @@ async def test_restart_mid_game_keeps_every_button(fake_discord, db_path):
     async with mesa(fake, db_path):
         thread, game_id = await _started(fake)
         for _ in range(3):
-            assert await _move(fake, thread, rng)
+            assert await play_move(fake, thread, rng)
     board = last_board(fake, thread)
     async with mesa(fake, db_path):  # a new bot process on the same database
         for _ in range(3):
-            assert await _move(fake, thread, rng)
+            assert await play_move(fake, thread, rng)
         assert last_board(fake, thread).id != board.id
     _, stored, replay, log = await _replayed(db_path, game_id)
     assert stored == replay and sum(1 for r in log if r["user_id"] is not None) == 6
@@ -198,7 +170,7 @@ async def test_private_view_and_languages(fake_discord, db_path):
         for user, title in [(ANA, "Sua visão privada"), (BRUNO, "Your private view")]:
             inter = await fake.click(user, board, me)
             await inter.wait_response()
-            private = await fake.wait_for(lambda: [m for m in inter.messages if m.files()])
+            private = await fake.wait_for(lambda i=inter: [m for m in i.messages if m.files()])
             assert private[-1].ephemeral and private[-1].interaction_user_id == user
             assert title in private[-1].embed_texts()
             assert private[-1] not in fake.messages(thread)
@@ -215,7 +187,7 @@ async def test_game_commands(fake_discord, db_path):
         assert "/play" in (await ephemeral_reply(fake, none)).content
         thread, game_id = await _started(fake)
         for _ in range(2):
-            await _move(fake, thread, rng)
+            await play_move(fake, thread, rng)
         board = await fake.slash(CARLA, thread, "game board")
         await fake.wait_for(lambda: [m for m in board.messages if m.files()])
         assert board.messages[-1].ephemeral

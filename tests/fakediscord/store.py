@@ -46,6 +46,7 @@ class FakeMessage:
     reactions: list[str] = field(default_factory=list)
     deleted: bool = False
     edits: int = 0
+    stored_at: float = field(default_factory=time.perf_counter)  # when the fake created it (for latency)
 
     # ---- inspection helpers -------------------------------------------------------------------------------
     @property
