@@ -111,9 +111,9 @@ class GameGroup(app_commands.Group):
     async def resign(self, interaction: discord.Interaction) -> None:
         bot = _bot(interaction)
         game = await _game_here(interaction)
-        result = await bot.service.hand_to_ai(game.id, interaction.user.id, user_id=interaction.user.id)
-        await interaction.response.send_message(t("board.resigned", result.game.locale, who=interaction.user.mention))
-        await bot.handlers.publish(result)
+        await bot.service.hand_to_ai(game.id, interaction.user.id, user_id=interaction.user.id,
+                                     then=bot.handlers.publish)
+        await interaction.response.send_message(t("board.resigned", game.locale, who=interaction.user.mention))
 
     @app_commands.command(name=L("cmd.ai"), description=L("cmd.ai.desc"))
     @app_commands.rename(player=L("cmd.ai.player"))
@@ -121,9 +121,8 @@ class GameGroup(app_commands.Group):
     async def ai(self, interaction: discord.Interaction, player: discord.User) -> None:
         bot = _bot(interaction)
         game = await _game_here(interaction)
-        result = await bot.service.hand_to_ai(game.id, interaction.user.id, user_id=player.id)
-        await interaction.response.send_message(t("board.now_ai", result.game.locale, who=player.mention))
-        await bot.handlers.publish(result)
+        await bot.service.hand_to_ai(game.id, interaction.user.id, user_id=player.id, then=bot.handlers.publish)
+        await interaction.response.send_message(t("board.now_ai", game.locale, who=player.mention))
 
     @app_commands.command(name=L("cmd.end"), description=L("cmd.end.desc"))
     async def end(self, interaction: discord.Interaction) -> None:

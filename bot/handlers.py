@@ -76,10 +76,10 @@ class Handlers:
 
     async def _action(self, interaction: discord.Interaction, game_id: int, version: int, action_id: str) -> None:
         await interaction.response.defer()
-        result = await self.service.act(game_id, interaction.user.id, version, action_id)
-        await self.publish(result, clicked=interaction)
+        await self.service.act(game_id, interaction.user.id, version, action_id,
+                               then=lambda result: self.publish(result, clicked=interaction))
 
-    async def publish(self, result: MoveResult, clicked: discord.Interaction | None = None) -> discord.Message:
+    async def publish(self, result: MoveResult, clicked: discord.Interaction | None = None) -> None:
         """Posts the new board in the game's channel and takes the controls off the old ones."""
         game, state = result.game, result.state
         payload = await self.presenter.board(game, state, result.moves)
@@ -92,7 +92,6 @@ class Handlers:
             self._spawn(self._strip(clicked.edit_original_response(view=None)))
         if previous and previous != clicked_id:
             self._spawn(self._strip(channel.get_partial_message(previous).edit(view=None)))
-        return message
 
     @staticmethod
     async def _strip(edit) -> None:
@@ -206,12 +205,11 @@ class Handlers:
             log.info("no thread for game %s: %s", game.id, exc)
             if await self.service.db.active_games_in_channel_itself(game.channel_id):
                 raise UserError("error.channel_busy") from None
-        result = await self.service.start(game_id, interaction.user.id, thread_id)
+        result = await self.service.start(game_id, interaction.user.id, thread_id, then=self.publish)
         where = f"<#{thread_id}>" if thread_id else t("lobby.no_thread", game.locale)
         embed, _ = self.presenter.lobby(result.game, game.locale)
         await interaction.edit_original_response(content=t("lobby.started", game.locale, where=where),
                                                   embed=embed, view=None)
-        await self.publish(result)
 
     # -- reminders -------------------------------------------------------------------
     async def send_reminder(self, reminder: dict) -> None:

@@ -10,6 +10,7 @@ import asyncio
 import secrets
 import time
 from collections import defaultdict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from rules import GAMES
@@ -36,6 +37,9 @@ class MoveResult:
     @property
     def finished(self) -> bool:
         return self.game.status != ACTIVE
+
+
+Then = Callable[[MoveResult], Awaitable[None]]
 
 
 def engine_of(game: GameRow) -> Engine:
@@ -142,7 +146,7 @@ class GameService:
         return game
 
     async def start(self, game_id: int, user_id: int, thread_id: int | None,
-                    seed: int | None = None) -> MoveResult:
+                    seed: int | None = None, then: Then | None = None) -> MoveResult:
         """Deals the game (the seed is drawn here and stored) and lets AI seats play up to a human."""
         async with self.lock(game_id):
             game = await self.check_start(game_id, user_id)
@@ -152,7 +156,7 @@ class GameService:
             if not await self.db.start_game(game_id, seed, engine.dump(state), thread_id):
                 raise UserError("error.not_in_lobby")
             game = await self.load(game_id)
-            return await self._after_move(game, state, [])
+            return await self._after_move(game, state, [], then)
 
     # -- moves -----------------------------------------------------------------------
     def acting_seat(self, game: GameRow, state: GameState, user_id: int) -> int:
@@ -176,7 +180,9 @@ class GameService:
             return f"🤖 {s.name or '#' + str(seat + 1)}"
         return f"<@{s.user_id}>"
 
-    async def act(self, game_id: int, user_id: int, version: int, action_id: str) -> MoveResult:
+    async def act(self, game_id: int, user_id: int, version: int, action_id: str,
+                  then: Then | None = None) -> MoveResult:
+        """Plays a click; ``then`` (posting the board) runs under the game's lock, so boards keep their order."""
         async with self.lock(game_id):
             game = await self.load(game_id)
             if game.status != ACTIVE:
@@ -188,9 +194,10 @@ class GameService:
             seat = self.acting_seat(game, state, user_id)
             new = engine.apply(state, seat, action_id)
             move = Move(seat, action_id, user_id, [e.model_dump(mode="json") for e in new.events])
-            return await self._after_move(game, new, [move])
+            return await self._after_move(game, new, [move], then)
 
-    async def _after_move(self, game: GameRow, state: GameState, moves: list[Move]) -> MoveResult:
+    async def _after_move(self, game: GameRow, state: GameState, moves: list[Move],
+                          then: Then | None = None) -> MoveResult:
         """Plays the AI seats on, stores everything in one transaction, schedules reminders."""
         engine = engine_of(game)
         ai_seats = {s.seat for s in game.seats if s.is_ai}
@@ -206,7 +213,10 @@ class GameService:
             raise IllegalAction("error.internal")
         game = await self.load(game.id)
         await self._schedule(game, state)
-        return MoveResult(game, state, moves)
+        result = MoveResult(game, state, moves)
+        if then is not None:
+            await then(result)
+        return result
 
     def _play_ai(self, engine: Engine, state: GameState, ai_seats: set[int]) -> tuple[GameState, list[Move]]:
         moves: list[Move] = []
@@ -235,7 +245,7 @@ class GameService:
 
     # -- seats and ending --------------------------------------------------------------
     async def hand_to_ai(self, game_id: int, by_user: int, seat: int | None = None,
-                         user_id: int | None = None) -> MoveResult:
+                         user_id: int | None = None, then: Then | None = None) -> MoveResult:
         """The host hands a seat (or a player's seats) to the AI; a player may resign their own."""
         async with self.lock(game_id):
             game = await self.load(game_id)
@@ -252,7 +262,7 @@ class GameService:
             for s in seats:
                 await self.db.set_seat_ai(game_id, s)
             game = await self.load(game_id)
-            return await self._after_move(game, engine_of(game).load(game.state), [])
+            return await self._after_move(game, engine_of(game).load(game.state), [], then)
 
     async def end(self, game_id: int, user_id: int) -> GameRow:
         async with self.lock(game_id):

@@ -78,7 +78,7 @@ async def test_lobby_to_final_scores_by_clicks(fake_discord, db_path):
         thread = await fake.wait_for(lambda: next(iter(fake.threads), None))
         assert fake.threads[thread]["parent_id"] == str(CHANNEL_ID)
         await fake.wait_for(lambda: board_messages(fake, thread))
-        assert not fake.message(lobby.id).custom_ids()  # the lobby closed
+        await fake.wait_for(lambda: not fake.message(lobby.id).custom_ids())  # the lobby closed
         moves = 0
         while await play_move(fake, thread, rng):
             moves += 1
@@ -127,12 +127,14 @@ async def test_refusals_out_of_turn_spectator_forged_stale(fake_discord, db_path
         await a.wait_response()
         await b.wait_response()
         await fake.wait_for(lambda: len(board_messages(fake, thread)) == 2)
-        await asyncio.sleep(0.1)
-        assert len(board_messages(fake, thread)) == 2
-        stale = [i for i in (a, b) if any("moved on" in m.content or "mudou" in m.content for m in i.messages)]
-        assert len(stale) == 1
+
+        def refused():
+            return [i for i in (a, b) if any("moved on" in m.content or "mudou" in m.content for m in i.messages)]
+        stale = await fake.wait_for(refused)
+        await fake.settle()
+        assert len(board_messages(fake, thread)) == 2 and len(refused()) == 1
         # The stale answer shows the current board privately.
-        assert stale[0].messages[-1].files()
+        assert stale[0].messages[-1].files() and stale[0].messages[-1].ephemeral
         # A click on the old board later is refused the same way and changes nothing.
         late = await fake.click_snapshot(actor, seen, choice)
         await ephemeral_reply(fake, late)
@@ -203,7 +205,7 @@ async def test_game_commands(fake_discord, db_path):
         before = len(board_messages(fake, thread))
         resign = await fake.slash(BRUNO, thread, "game resign")
         await fake.wait_for(lambda: len(board_messages(fake, thread)) > before)
-        assert any("resigned" in m.content for m in resign.messages)
+        await fake.wait_for(lambda: any("resigned" in m.content for m in resign.messages))
         assert BRUNO not in mentioned(last_board(fake, thread))
         end = await fake.slash(ANA, thread, "game end")
         await fake.wait_for(lambda: end.messages and not end.messages[-1].loading)
