@@ -90,10 +90,10 @@ class GameGroup(app_commands.Group):
         viewer = set(game.seats_of(interaction.user.id))
         lines = []
         for row in await bot.service.db.action_log(game.id, limit=15):
-            texts = [t(ev.text, locale) for ev in map(Event.model_validate, row["events"])
+            texts = [t(ev.text, locale, names=names) for ev in map(Event.model_validate, row["events"])
                      if ev.seats is None or viewer & set(ev.seats)]
             if texts:
-                lines.append(t("log.line", locale, n=row["version"], who=names[row["seat"]], what=" · ".join(texts)))
+                lines.append(t("log.line", locale, n=row["version"], what=" · ".join(texts)))
         embed = discord.Embed(title=t("log.title", locale, game=f"{engine_of(game).title} #{game.id}"),
                               description="\n".join(lines)[-4000:] or t("log.empty", locale))
         await reply(interaction, "", embed=embed)

@@ -56,7 +56,7 @@ def event_lines(game: GameRow, moves: list[Move], viewer: int | None, locale: st
         for data in move.events:
             event = Event.model_validate(data)
             if event.visible_to(viewer):
-                lines.append(f"**{names[move.seat]}** — {t(event.text, locale)}")
+                lines.append(t(event.text, locale, names=names))
     return lines
 
 
@@ -85,10 +85,11 @@ class RenderCache:
 def _choices(game: GameRow, version: int, actions: list[Action], locale: str) -> list[discord.ui.Item]:
     """Buttons for up to 20 choices, else select menus of 25 options grouped by ``Action.group``."""
     items: list[discord.ui.Item] = []
+    names = seat_names(game, locale)
     if len(actions) <= MAX_BUTTON_CHOICES:
         for i, action in enumerate(actions):
             items.append(ActionButton(game.id, version, action.id,
-                                      label=t(action.label, locale)[:80], style=STYLES[action.style],
+                                      label=t(action.label, locale, names=names)[:80], style=STYLES[action.style],
                                       emoji=action.emoji, row=i // 5))
         return items
     groups: dict[str, list[Action]] = {}
@@ -100,7 +101,7 @@ def _choices(game: GameRow, version: int, actions: list[Action], locale: str) ->
         for start in range(0, len(members), 25):
             menus.append((title, members[start:start + 25]))
     for n, (title, members) in enumerate(menus[:4]):
-        options = [discord.SelectOption(label=t(a.label, locale)[:100], value=a.id, emoji=a.emoji)
+        options = [discord.SelectOption(label=t(a.label, locale, names=names)[:100], value=a.id, emoji=a.emoji)
                    for a in members]
         items.append(ActionSelect(game.id, version, n, options=options, placeholder=title[:150], row=n))
     return items
@@ -175,6 +176,7 @@ class Presenter:
             shown = lines[-LOG_LINES:]
             embed.add_field(name=t("board.last_moves", locale), value="\n".join(shown)[:1024], inline=False)
         to_act = engine.to_act(state)
+        names = seat_names(game, locale)
         content = ""
         ping: list[int] = []
         view = discord.ui.View(timeout=None)
@@ -182,7 +184,7 @@ class Presenter:
             prompts = []
             for seat in to_act:
                 prompts.append(t("board.turn", locale, who=seat_label(game, seat, locale),
-                                 prompt=t(engine.prompt(state, seat), locale)))
+                                 prompt=t(engine.prompt(state, seat), locale, names=names)))
                 if not game.seats[seat].is_ai and game.seats[seat].user_id:
                     ping.append(game.seats[seat].user_id)
             embed.description = "\n".join(prompts)

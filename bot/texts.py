@@ -97,7 +97,7 @@ TEXTS = {
     # log, list, rules
     "log.title": ("{game} — recent moves", "{game} — jogadas recentes"),
     "log.empty": ("No move yet.", "Nenhuma jogada ainda."),
-    "log.line": ("{n}. {who}: {what}", "{n}. {who}: {what}"),
+    "log.line": ("{n}. {what}", "{n}. {what}"),
     "list.title": ("Games in this server", "Partidas neste servidor"),
     "list.empty": ("No game running. Start one with /play.", "Nenhuma partida em andamento. Comece uma com /jogar."),
     "list.line": ("{game} #{id} in {where} — {status}", "{game} #{id} em {where} — {status}"),

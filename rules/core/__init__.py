@@ -2,7 +2,7 @@
 
 from . import texts as _texts  # noqa: F401  (registers the shared texts)
 from .engine import Engine, GameState, public_events
-from .i18n import CATALOGUE, LOCALES, missing_keys, normalize_locale, register, t
+from .i18n import CATALOGUE, LOCALES, missing_keys, normalize_locale, register, seat_msg, t
 from .model import (
     ACTION_ID_MAX,
     ACTION_ID_RE,
@@ -49,5 +49,6 @@ __all__ = [
     "play",
     "public_events",
     "register",
+    "seat_msg",
     "t",
 ]

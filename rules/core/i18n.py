@@ -6,7 +6,7 @@ with its parameters, which may themselves be messages.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from .model import Msg
 
@@ -27,14 +27,28 @@ def normalize_locale(locale: object) -> str:
     return "pt-BR" if value.lower().startswith("pt") else "en"
 
 
-def t(message: Msg | str, locale: str = DEFAULT_LOCALE, /, **params: object) -> str:
+SEAT_KEY = "core.seat"
+
+
+def seat_msg(seat: int) -> Msg:
+    """A reference to a player in a sentence: "Player 2", or the player's name where names are known."""
+    return Msg(key=SEAT_KEY, params={"n": seat + 1})
+
+
+def t(message: Msg | str, locale: str = DEFAULT_LOCALE, /, *, names: Sequence[str] | None = None,
+      **params: object) -> str:
+    """The sentence in ``locale``; with ``names``, seat references read as the players' names."""
     if isinstance(message, str):
         message = Msg(key=message, params=params)  # type: ignore[arg-type]
+    if names is not None and message.key == SEAT_KEY:
+        n = message.params.get("n")
+        if isinstance(n, int) and 1 <= n <= len(names) and names[n - 1]:
+            return names[n - 1]
     entry = CATALOGUE.get(message.key)
     if entry is None:
         return message.key
     template = entry.get(locale) or entry["en"]
-    values = {name: t(v, locale) if isinstance(v, Msg) else v for name, v in message.params.items()}
+    values = {k: t(v, locale, names=names) if isinstance(v, Msg) else v for k, v in message.params.items()}
     try:
         return template.format_map(values)
     except (KeyError, IndexError, ValueError):
