@@ -37,6 +37,7 @@ from .data import (
     J3_ROLLS,
     MAJORITY_FIRST_VP,
     MAJORITY_SECOND_VP,
+    NEUTRAL_COMPETES,
     P1_ROLLS,
     REGION_SECOND_VP,
     REGION_TIE_VP,
@@ -60,6 +61,9 @@ from .state import (
     tile_msg,
     who_msg,
 )
+
+RES_EMOJI = {"gem": "💎", "book": "📚", "food": "🍞", "tool": "🔧", "arm": "⚔️"}
+SECTOR_EMOJI = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣")
 
 CATEGORIES = [
     "atlandice.score.tiles",
@@ -94,6 +98,15 @@ def turn_order_from(state: AtlandiceState, seat: int) -> list[int]:
     if state.neutral:
         order.append(state.players)
     return order
+
+
+def _emoji(action_id: str) -> str | None:
+    kind, value = action_id.split(".", 1)
+    if kind == "res":
+        return RES_EMOJI[value]
+    if kind == "sec":
+        return SECTOR_EMOJI[parse_sector(value)]
+    return None
 
 
 class AtlandiceEngine(Engine[AtlandiceState]):
@@ -429,6 +442,9 @@ class AtlandiceEngine(Engine[AtlandiceState]):
         tile = state.stacks[r].pop(0)
         state.touch(r)
         counts = [state.stocks[p][res] for p in range(state.participants)]
+        returned = sum(counts)
+        if state.neutral and not NEUTRAL_COMPETES:
+            counts[state.players] = 0
         firsts, seconds = self._ranked(state, counts)
         self._event(state, "atlandice.ev.empty", sector=sector_msg(r))
         if firsts:
@@ -445,7 +461,6 @@ class AtlandiceEngine(Engine[AtlandiceState]):
         else:
             state.discarded.append(tile)
             self._event(state, "atlandice.ev.tile_lost", tile=tile_msg(tile))
-        returned = sum(counts)
         for p in range(state.participants):
             state.stocks[p][res] = 0
         if state.stacks[r]:
@@ -522,7 +537,8 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             stop = Action(id="stop", label=msg("atlandice.act.cancel"), style="secondary")
         else:
             stop = Action(id="stop", label=msg("atlandice.act.stop"), style="secondary")
-        acts = [Action(id=f"don.{r}", label=msg("atlandice.act.donate", res=res_msg(r), n=stock[r]), style="primary")
+        acts = [Action(id=f"don.{r}", label=msg("atlandice.act.donate", res=res_msg(r), n=stock[r]), style="primary",
+                       emoji=RES_EMOJI[r])
                 for r in RESOURCES if stock[r] > 0]
         return acts + [stop]
 
@@ -544,11 +560,11 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             picks = state.order[:state.turn].count(seat)
             must_give = picks == DICE_PER_PLAYER[state.players] - 1
         if not must_give:
-            acts += [Action(id=f"visit.{sector_id(s)}", style="primary",
+            acts += [Action(id=f"visit.{sector_id(s)}", style="primary", emoji=SECTOR_EMOJI[s],
                             label=msg("atlandice.act.visit", sector=sector_msg(s), n=len(state.dice[s])))
                      for s in sectors]
         if state.neutral and not state.gave[seat]:
-            acts += [Action(id=f"neutral.{sector_id(s)}", style="secondary",
+            acts += [Action(id=f"neutral.{sector_id(s)}", style="secondary", emoji=SECTOR_EMOJI[s],
                             label=msg("atlandice.act.neutral", sector=sector_msg(s), n=len(state.dice[s])))
                      for s in sectors]
         return acts
@@ -559,7 +575,7 @@ class AtlandiceEngine(Engine[AtlandiceState]):
         if state.phase == "donate":
             return self._donation_options(state, seat)
         if state.tasks:
-            return [Action(id=i, label=label) for i, label in self._task_options(state, state.tasks[0])]
+            return [Action(id=i, label=label, emoji=_emoji(i)) for i, label in self._task_options(state, state.tasks[0])]
         return self._visit_options(state, seat)
 
     def _apply(self, state: AtlandiceState, seat: int, action: Action) -> None:

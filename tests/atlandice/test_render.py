@@ -35,3 +35,23 @@ def test_render_without_names_and_from_a_json_view():
     view = ENGINE.view(state, 0)
     again = type(view).model_validate_json(view.model_dump_json())
     assert render(again, locale="en", names=[]) == render(view, locale="en", names=[])
+
+
+def test_every_picture_and_tile_text_is_in_the_catalogue():
+    import re
+    from pathlib import Path
+
+    from rules.atlandice.data import TILES
+    from rules.atlandice.texts import TEXTS
+
+    source = Path(__file__).resolve().parents[2].joinpath("render", "atlandice.py").read_text()
+    keys = set(re.findall(r'"(atlandice\.[a-z_.]+)"', source))
+    assert keys and keys <= set(TEXTS), keys - set(TEXTS)
+    for tiles in TILES.values():
+        for tile in tiles:
+            for kind in ("tile", "short", "effect"):
+                assert f"atlandice.{kind}.{tile}" in TEXTS
+    for sector in ("1", "2", "3", "4", "5", "bm"):
+        assert f"atlandice.sector.{sector}" in TEXTS
+    for res in ("gem", "book", "food", "tool", "arm"):
+        assert f"atlandice.res.{res}" in TEXTS and f"atlandice.score.{res}" not in TEXTS
