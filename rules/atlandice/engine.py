@@ -176,9 +176,9 @@ class AtlandiceEngine(Engine[AtlandiceState]):
         state.taken[who] += 1
         if to_neutral:
             state.gave[seat] = True
-            self._event(state, "atlandice.ev.give", who=who_msg(state, seat), sector=sector_msg(sector))
+            self._event(state, "atlandice.ev.give", who=who_msg(state, seat), sector=sector_msg(sector, "of"))
         else:
-            self._event(state, "atlandice.ev.visit", who=who_msg(state, seat), sector=sector_msg(sector))
+            self._event(state, "atlandice.ev.visit", who=who_msg(state, seat), sector=sector_msg(sector, "of"))
         state.touch(sector)
         state.tasks = self._visit_tasks(state, seat, who, sector)
 
@@ -239,7 +239,7 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             state.clock = min(CLOCK_END, state.clock + steps)
             state.last_clock = state.clock
             state.touch(sector)
-            self._event(state, "atlandice.ev.clock", sector=sector_msg(sector), n=state.clock - before,
+            self._event(state, "atlandice.ev.clock", sector=sector_msg(sector, "at"), n=state.clock - before,
                         pos=state.clock)
             mark = CLOCK_TRACK.get(state.clock)
             if mark and mark.startswith("inv."):
@@ -290,7 +290,7 @@ class AtlandiceEngine(Engine[AtlandiceState]):
                 v = self._roll(state, task, tile)
                 target = self._sector_of_value(state, v)
                 self._event(state, "atlandice.ev.revisit", who=who_msg(state, task.who),
-                            sector=sector_msg(target))
+                            sector=sector_msg(target, "to"))
                 state.touch(target)
                 push.extend(self._visit_tasks(state, task.seat, task.who, target))
         elif kind == "B1":
@@ -365,7 +365,8 @@ class AtlandiceEngine(Engine[AtlandiceState]):
         state.pile(sector)[res] -= 1
         state.stocks[who][res] += 1
         state.touch(sector)
-        self._event(state, "atlandice.ev.take", who=who_msg(state, who), res=res_msg(res), sector=sector_msg(sector))
+        self._event(state, "atlandice.ev.take", who=who_msg(state, who), res=res_msg(res, 1),
+                    sector=sector_msg(sector, "of"))
 
     def _put(self, state: AtlandiceState, sector: int, res: str, n: int = 1) -> None:
         state.pile(sector)[res] += n
@@ -391,7 +392,7 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             self._put(state, j, b)
             self._put(state, r, a)
             state.touch(j, r)
-            self._event(state, "atlandice.ev.swap", a=res_msg(a), b=res_msg(b), sector=sector_msg(r))
+            self._event(state, "atlandice.ev.swap", a=res_msg(a, 1), b=res_msg(b, 1), sector=sector_msg(r, "of"))
         elif k == "move_a":
             if task.target >= 0:
                 self._move(state, task.sector, task.target, value)
@@ -407,10 +408,11 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             die = state.dice[src].pop()
             state.dice[dst] = sorted(state.dice[dst] + [new_value])
             state.touch(src, dst)
-            self._event(state, "atlandice.ev.move_die", a=die, b=new_value, src=sector_msg(src), dst=sector_msg(dst))
+            self._event(state, "atlandice.ev.move_die", a=die, b=new_value, src=sector_msg(src, "at"),
+                        dst=sector_msg(dst, "to"))
         elif k == "sub":
             dst = parse_sector(value)
-            self._event(state, "atlandice.ev.sub", src=sector_msg(state.sub), dst=sector_msg(dst))
+            self._event(state, "atlandice.ev.sub", src=sector_msg(state.sub, "of"), dst=sector_msg(dst, "to"))
             state.touch(state.sub, dst)
             state.sub = dst
         else:
@@ -422,7 +424,8 @@ class AtlandiceEngine(Engine[AtlandiceState]):
         state.pile(src)[res] -= 1
         self._put(state, dst, res)
         state.touch(src, dst)
-        self._event(state, "atlandice.ev.move_res", res=res_msg(res), src=sector_msg(src), dst=sector_msg(dst))
+        self._event(state, "atlandice.ev.move_res", res=res_msg(res, 1), src=sector_msg(src, "of"),
+                    dst=sector_msg(dst, "to"))
 
     # -- scoring during the game ----------------------------------------------------------------
     def _ranked(self, state: AtlandiceState, counts: list[int]) -> tuple[list[int], list[int]]:
@@ -483,7 +486,7 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             state.dice[r] = []
             if state.sub == r:
                 state.sub = BM
-            self._event(state, "atlandice.ev.exhausted", sector=sector_msg(r), res=res_msg(res), n=lost,
+            self._event(state, "atlandice.ev.exhausted", sector=sector_msg(r, "of"), res=res_msg(res), n=lost,
                         dice=moved)
 
     def _inventory(self, state: AtlandiceState, what: str) -> None:
@@ -528,7 +531,7 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             self._put(state, r, x)
             state.touch(r)
         state.vp[seat]["donation"] += DONATION_VP
-        self._event(state, "atlandice.ev.donate", who=who_msg(state, seat), a=res_msg(a), b=res_msg(b))
+        self._event(state, "atlandice.ev.donate", who=who_msg(state, seat), a=res_msg(a, 1), b=res_msg(b, 1))
 
     def _donation_options(self, state: AtlandiceState, seat: int) -> list[Action]:
         stock = dict(state.stocks[seat])
@@ -600,19 +603,19 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             return msg("atlandice.prompt.over")
         if state.phase == "donate":
             if state.don_pick is not None:
-                return msg("atlandice.prompt.donate2", res=res_msg(state.don_pick))
+                return msg("atlandice.prompt.donate2", res=res_msg(state.don_pick, 1))
             return msg("atlandice.prompt.donate")
         if state.tasks:
             task = state.tasks[0]
             params: dict = {"who": who_msg(state, task.who)}
             if task.kind in ("take", "swap_a", "move_a"):
-                params["sector"] = sector_msg(task.sector)
+                params["sector"] = sector_msg(task.sector, "of")
             if task.kind in ("swap_r", "swap_b", "move_b"):
-                params["res"] = res_msg(task.res or RESOURCES[0])
+                params["res"] = res_msg(task.res or RESOURCES[0], 1)
             if task.kind == "swap_b":
-                params["sector"] = sector_msg(task.target)
+                params["sector"] = sector_msg(task.target, "of")
             if task.kind == "die_b":
-                params["sector"] = sector_msg(task.sector)
+                params["sector"] = sector_msg(task.sector, "at")
             return msg(f"atlandice.prompt.{task.kind}", **params)
         if state.neutral and not state.gave[seat]:
             return msg("atlandice.prompt.visit_neutral")
