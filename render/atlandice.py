@@ -47,6 +47,7 @@ SEA = (28, 84, 120)
 CARD = (252, 250, 244)
 LINE = (190, 182, 165)
 WHITE = (255, 255, 255)
+BM_CLOCK = 2  # the pointers printed by the Black Market (rules.atlandice.data.BM_CLOCK)
 
 
 def _name(names: list[str], seat: int | None, locale: str) -> str:
@@ -232,19 +233,20 @@ def _static(locale: str, track: tuple[tuple[int, str], ...], clock_end: int) -> 
     return image
 
 
-def _sector_card(draw, view, locale: str, x: float, y: float, w: float, h: float, sector: int) -> None:
+@lru_cache(maxsize=128)
+def _card_base(sector: int, resource: str | None, tile: str | None, clocks: int, exhausted: bool,
+               left: int | None, touched: bool, locale: str, w: int, h: int) -> Image.Image:
+    """The unchanging part of a sector card (frame, title, visible tile), with a 5 px margin."""
+    image, draw = canvas(w + 10, h + 10)
+    x, y = 5, 5
     is_bm = sector == 5
-    touched = sector in view.last_sectors
     if is_bm:
-        tint, head, res_here, dice = BM_TINT, BM_HEAD, view.bm, view.bm_dice
-        region = None
+        tint, head = BM_TINT, BM_HEAD
     else:
-        region = view.regions[sector]
-        tint = REGION_TINT[region.resource] if not region.exhausted else (225, 225, 225)
-        head = RES_COLOUR[region.resource] if not region.exhausted else MUTED
-        res_here, dice = region.resources, region.dice
+        tint = REGION_TINT[resource] if not exhausted else (225, 225, 225)
+        head = RES_COLOUR[resource] if not exhausted else MUTED
     if touched:
-        draw.rounded_rectangle((x - 5, y - 5, x + w + 5, y + h + 5), radius=16, fill=HIGHLIGHT)
+        draw.rounded_rectangle((x - 5, y - 5, x + w + 4, y + h + 4), radius=16, fill=HIGHLIGHT)
     draw.rounded_rectangle((x, y, x + w, y + h), radius=12, fill=tint, outline=LINE, width=2)
     draw.rounded_rectangle((x, y, x + w, y + 40), radius=12, fill=head)
     draw.rectangle((x, y + 28, x + w, y + 40), fill=head)
@@ -252,18 +254,16 @@ def _sector_card(draw, view, locale: str, x: float, y: float, w: float, h: float
     _die(draw, x + 8, y + 7, 6 if is_bm else sector + 1, 26)
     text(draw, (x + 42, y + 20), fit_text(name, w - 50, 19, True), 19, fill=WHITE, bold=True, anchor="lm")
     ty = y + 48
-    # the visible tile
-    if region is not None and region.exhausted:
+    if exhausted:
         text(draw, (x + w / 2, ty + 40), t(msg("atlandice.pic.exhausted"), locale), 20, fill=MUTED, bold=True,
              anchor="mm")
     else:
         draw.rounded_rectangle((x + 8, ty, x + w - 8, ty + 112), radius=8, fill=CARD, outline=LINE)
         if is_bm:
-            title, effect, clocks, left = "", t(msg("atlandice.effect.bm"), locale), 2, None
+            title, effect = "", t(msg("atlandice.effect.bm"), locale)
         else:
-            title = t(msg(f"atlandice.short.{region.tile}"), locale)
-            effect = t(msg(f"atlandice.effect.{region.tile}"), locale)
-            clocks, left = region.tile_clock or 0, region.stack_left
+            title = t(msg(f"atlandice.short.{tile}"), locale)
+            effect = t(msg(f"atlandice.effect.{tile}"), locale)
         ey = ty + 8
         if title:
             text(draw, (x + 16, ey), fit_text(title, w - 32, 14, True), 14, bold=True)
@@ -275,16 +275,27 @@ def _sector_card(draw, view, locale: str, x: float, y: float, w: float, h: float
         if left is not None:
             text(draw, (x + w - 16, ty + 96), t(msg("atlandice.pic.stack", n=left), locale), 13, fill=MUTED,
                  anchor="rm")
-    # resources lying here
-    ry = ty + 122
-    draw.rounded_rectangle((x + 8, ry, x + w - 8, ry + 30), radius=8, fill=WHITE, outline=LINE)
+    draw.rounded_rectangle((x + 8, ty + 122, x + w - 8, ty + 152), radius=8, fill=WHITE, outline=LINE)
+    return image
+
+
+def _sector_card(image, draw, view, locale: str, x: int, y: int, w: int, h: int, sector: int) -> None:
+    if sector == 5:
+        region = None
+        res_here, dice = view.bm, view.bm_dice
+        base = _card_base(5, None, None, BM_CLOCK, False, None, 5 in view.last_sectors, locale, w, h)
+    else:
+        region = view.regions[sector]
+        res_here, dice = region.resources, region.dice
+        base = _card_base(sector, region.resource, region.tile, region.tile_clock or 0, region.exhausted,
+                          region.stack_left, sector in view.last_sectors, locale, w, h)
+    image.paste(base, (x - 5, y - 5))
+    ry = y + 48 + 122
     _resources(draw, x + 12, ry + 3, res_here, w - 20, size=17, out=view.out)
-    # dice
     dy = ry + 38
     per_row = 6 if len(dice) > 8 else 4
     for i, v in enumerate(dice):
         _die(draw, x + 10 + (i % per_row) * 31, dy + (i // per_row) * 31, v, 27)
-    # the submarine
     if view.sub == sector:
         _submarine(draw, x + w - 72, y + h - 34)
 
@@ -393,9 +404,9 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
     _clock_hand(draw, view)
     # sectors
     gap = 10
-    w = (WIDTH - 2 * MARGIN - 5 * gap) / 6
+    w = int((WIDTH - 2 * MARGIN - 5 * gap) / 6)
     for sector in range(6):
-        _sector_card(draw, view, locale, MARGIN + sector * (w + gap), SECTORS_Y, w, CARD_H, sector)
+        _sector_card(image, draw, view, locale, MARGIN + sector * (w + gap), SECTORS_Y, w, CARD_H, sector)
     # participants
     pw = (WIDTH - 2 * MARGIN - (parts - 1) * 14) / parts
     for i in range(parts):
