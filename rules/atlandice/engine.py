@@ -37,6 +37,7 @@ from .data import (
     J3_ROLLS,
     MAJORITY_FIRST_VP,
     MAJORITY_SECOND_VP,
+    NEUTRAL_COMPETES,
     P1_ROLLS,
     REGION_SECOND_VP,
     REGION_TIE_VP,
@@ -60,6 +61,9 @@ from .state import (
     tile_msg,
     who_msg,
 )
+
+RES_EMOJI = {"gem": "💎", "book": "📚", "food": "🍞", "tool": "🔧", "arm": "⚔️"}
+SECTOR_EMOJI = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣")
 
 CATEGORIES = [
     "atlandice.score.tiles",
@@ -94,6 +98,15 @@ def turn_order_from(state: AtlandiceState, seat: int) -> list[int]:
     if state.neutral:
         order.append(state.players)
     return order
+
+
+def _emoji(action_id: str) -> str | None:
+    kind, value = action_id.split(".", 1)
+    if kind == "res":
+        return RES_EMOJI[value]
+    if kind == "sec":
+        return SECTOR_EMOJI[parse_sector(value)]
+    return None
 
 
 class AtlandiceEngine(Engine[AtlandiceState]):
@@ -163,9 +176,9 @@ class AtlandiceEngine(Engine[AtlandiceState]):
         state.taken[who] += 1
         if to_neutral:
             state.gave[seat] = True
-            self._event(state, "atlandice.ev.give", who=who_msg(state, seat), sector=sector_msg(sector))
+            self._event(state, "atlandice.ev.give", who=who_msg(state, seat), sector=sector_msg(sector, "of"))
         else:
-            self._event(state, "atlandice.ev.visit", who=who_msg(state, seat), sector=sector_msg(sector))
+            self._event(state, "atlandice.ev.visit", who=who_msg(state, seat), sector=sector_msg(sector, "of"))
         state.touch(sector)
         state.tasks = self._visit_tasks(state, seat, who, sector)
 
@@ -226,7 +239,7 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             state.clock = min(CLOCK_END, state.clock + steps)
             state.last_clock = state.clock
             state.touch(sector)
-            self._event(state, "atlandice.ev.clock", sector=sector_msg(sector), n=state.clock - before,
+            self._event(state, "atlandice.ev.clock", sector=sector_msg(sector, "at"), n=state.clock - before,
                         pos=state.clock)
             mark = CLOCK_TRACK.get(state.clock)
             if mark and mark.startswith("inv."):
@@ -277,7 +290,7 @@ class AtlandiceEngine(Engine[AtlandiceState]):
                 v = self._roll(state, task, tile)
                 target = self._sector_of_value(state, v)
                 self._event(state, "atlandice.ev.revisit", who=who_msg(state, task.who),
-                            sector=sector_msg(target))
+                            sector=sector_msg(target, "to"))
                 state.touch(target)
                 push.extend(self._visit_tasks(state, task.seat, task.who, target))
         elif kind == "B1":
@@ -352,7 +365,8 @@ class AtlandiceEngine(Engine[AtlandiceState]):
         state.pile(sector)[res] -= 1
         state.stocks[who][res] += 1
         state.touch(sector)
-        self._event(state, "atlandice.ev.take", who=who_msg(state, who), res=res_msg(res), sector=sector_msg(sector))
+        self._event(state, "atlandice.ev.take", who=who_msg(state, who), res=res_msg(res, 1),
+                    sector=sector_msg(sector, "of"))
 
     def _put(self, state: AtlandiceState, sector: int, res: str, n: int = 1) -> None:
         state.pile(sector)[res] += n
@@ -378,7 +392,7 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             self._put(state, j, b)
             self._put(state, r, a)
             state.touch(j, r)
-            self._event(state, "atlandice.ev.swap", a=res_msg(a), b=res_msg(b), sector=sector_msg(r))
+            self._event(state, "atlandice.ev.swap", a=res_msg(a, 1), b=res_msg(b, 1), sector=sector_msg(r, "of"))
         elif k == "move_a":
             if task.target >= 0:
                 self._move(state, task.sector, task.target, value)
@@ -394,10 +408,11 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             die = state.dice[src].pop()
             state.dice[dst] = sorted(state.dice[dst] + [new_value])
             state.touch(src, dst)
-            self._event(state, "atlandice.ev.move_die", a=die, b=new_value, src=sector_msg(src), dst=sector_msg(dst))
+            self._event(state, "atlandice.ev.move_die", a=die, b=new_value, src=sector_msg(src, "at"),
+                        dst=sector_msg(dst, "to"))
         elif k == "sub":
             dst = parse_sector(value)
-            self._event(state, "atlandice.ev.sub", src=sector_msg(state.sub), dst=sector_msg(dst))
+            self._event(state, "atlandice.ev.sub", src=sector_msg(state.sub, "of"), dst=sector_msg(dst, "to"))
             state.touch(state.sub, dst)
             state.sub = dst
         else:
@@ -409,7 +424,8 @@ class AtlandiceEngine(Engine[AtlandiceState]):
         state.pile(src)[res] -= 1
         self._put(state, dst, res)
         state.touch(src, dst)
-        self._event(state, "atlandice.ev.move_res", res=res_msg(res), src=sector_msg(src), dst=sector_msg(dst))
+        self._event(state, "atlandice.ev.move_res", res=res_msg(res, 1), src=sector_msg(src, "of"),
+                    dst=sector_msg(dst, "to"))
 
     # -- scoring during the game ----------------------------------------------------------------
     def _ranked(self, state: AtlandiceState, counts: list[int]) -> tuple[list[int], list[int]]:
@@ -429,6 +445,9 @@ class AtlandiceEngine(Engine[AtlandiceState]):
         tile = state.stacks[r].pop(0)
         state.touch(r)
         counts = [state.stocks[p][res] for p in range(state.participants)]
+        returned = sum(counts)
+        if state.neutral and not NEUTRAL_COMPETES:
+            counts[state.players] = 0
         firsts, seconds = self._ranked(state, counts)
         self._event(state, "atlandice.ev.empty", sector=sector_msg(r))
         if firsts:
@@ -445,7 +464,6 @@ class AtlandiceEngine(Engine[AtlandiceState]):
         else:
             state.discarded.append(tile)
             self._event(state, "atlandice.ev.tile_lost", tile=tile_msg(tile))
-        returned = sum(counts)
         for p in range(state.participants):
             state.stocks[p][res] = 0
         if state.stacks[r]:
@@ -468,7 +486,7 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             state.dice[r] = []
             if state.sub == r:
                 state.sub = BM
-            self._event(state, "atlandice.ev.exhausted", sector=sector_msg(r), res=res_msg(res), n=lost,
+            self._event(state, "atlandice.ev.exhausted", sector=sector_msg(r, "of"), res=res_msg(res), n=lost,
                         dice=moved)
 
     def _inventory(self, state: AtlandiceState, what: str) -> None:
@@ -513,7 +531,7 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             self._put(state, r, x)
             state.touch(r)
         state.vp[seat]["donation"] += DONATION_VP
-        self._event(state, "atlandice.ev.donate", who=who_msg(state, seat), a=res_msg(a), b=res_msg(b))
+        self._event(state, "atlandice.ev.donate", who=who_msg(state, seat), a=res_msg(a, 1), b=res_msg(b, 1))
 
     def _donation_options(self, state: AtlandiceState, seat: int) -> list[Action]:
         stock = dict(state.stocks[seat])
@@ -522,7 +540,8 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             stop = Action(id="stop", label=msg("atlandice.act.cancel"), style="secondary")
         else:
             stop = Action(id="stop", label=msg("atlandice.act.stop"), style="secondary")
-        acts = [Action(id=f"don.{r}", label=msg("atlandice.act.donate", res=res_msg(r), n=stock[r]), style="primary")
+        acts = [Action(id=f"don.{r}", label=msg("atlandice.act.donate", res=res_msg(r), n=stock[r]), style="primary",
+                       emoji=RES_EMOJI[r])
                 for r in RESOURCES if stock[r] > 0]
         return acts + [stop]
 
@@ -544,11 +563,11 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             picks = state.order[:state.turn].count(seat)
             must_give = picks == DICE_PER_PLAYER[state.players] - 1
         if not must_give:
-            acts += [Action(id=f"visit.{sector_id(s)}", style="primary",
+            acts += [Action(id=f"visit.{sector_id(s)}", style="primary", emoji=SECTOR_EMOJI[s],
                             label=msg("atlandice.act.visit", sector=sector_msg(s), n=len(state.dice[s])))
                      for s in sectors]
         if state.neutral and not state.gave[seat]:
-            acts += [Action(id=f"neutral.{sector_id(s)}", style="secondary",
+            acts += [Action(id=f"neutral.{sector_id(s)}", style="secondary", emoji=SECTOR_EMOJI[s],
                             label=msg("atlandice.act.neutral", sector=sector_msg(s), n=len(state.dice[s])))
                      for s in sectors]
         return acts
@@ -559,7 +578,7 @@ class AtlandiceEngine(Engine[AtlandiceState]):
         if state.phase == "donate":
             return self._donation_options(state, seat)
         if state.tasks:
-            return [Action(id=i, label=label) for i, label in self._task_options(state, state.tasks[0])]
+            return [Action(id=i, label=label, emoji=_emoji(i)) for i, label in self._task_options(state, state.tasks[0])]
         return self._visit_options(state, seat)
 
     def _apply(self, state: AtlandiceState, seat: int, action: Action) -> None:
@@ -584,19 +603,19 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             return msg("atlandice.prompt.over")
         if state.phase == "donate":
             if state.don_pick is not None:
-                return msg("atlandice.prompt.donate2", res=res_msg(state.don_pick))
+                return msg("atlandice.prompt.donate2", res=res_msg(state.don_pick, 1))
             return msg("atlandice.prompt.donate")
         if state.tasks:
             task = state.tasks[0]
             params: dict = {"who": who_msg(state, task.who)}
             if task.kind in ("take", "swap_a", "move_a"):
-                params["sector"] = sector_msg(task.sector)
+                params["sector"] = sector_msg(task.sector, "of")
             if task.kind in ("swap_r", "swap_b", "move_b"):
-                params["res"] = res_msg(task.res or RESOURCES[0])
+                params["res"] = res_msg(task.res or RESOURCES[0], 1)
             if task.kind == "swap_b":
-                params["sector"] = sector_msg(task.target)
+                params["sector"] = sector_msg(task.target, "of")
             if task.kind == "die_b":
-                params["sector"] = sector_msg(task.sector)
+                params["sector"] = sector_msg(task.sector, "at")
             return msg(f"atlandice.prompt.{task.kind}", **params)
         if state.neutral and not state.gave[seat]:
             return msg("atlandice.prompt.visit_neutral")

@@ -86,12 +86,14 @@ def empty_pile() -> dict[str, int]:
     return {r: 0 for r in RESOURCES}
 
 
-def sector_msg(sector: int) -> Msg:
-    return msg(f"atlandice.sector.{SECTOR_IDS[sector]}")
+def sector_msg(sector: int, form: str = "sector") -> Msg:
+    """A sector's name; ``form`` "of" / "at" / "to" carries the Portuguese article (da, na, a...)."""
+    return msg(f"atlandice.{form}.{SECTOR_IDS[sector]}")
 
 
-def res_msg(res: str) -> Msg:
-    return msg(f"atlandice.res.{res}")
+def res_msg(res: str, count: int = 2) -> Msg:
+    """A resource's name, singular for ``count`` 1."""
+    return msg(f"atlandice.{'res1' if count == 1 else 'res'}.{res}")
 
 
 def tile_msg(tile: str) -> Msg:

@@ -282,3 +282,44 @@ def test_view_is_the_same_for_everyone_and_carries_the_last_move():
     views = [ENGINE.view(s, seat).model_dump() for seat in (None, 0, 1, 2, 3)]
     assert all(v == views[0] for v in views)
     assert views[0]["last_seat"] == 0 and JEW in views[0]["last_sectors"]
+
+
+def test_jewellery_detour_to_an_exhausted_region_visits_the_black_market():
+    s = make_state(tiles={JEW: ["J3"], LIB: []}, regions={JEW: {"gem": 3}}, bm={"food": 1},
+                   dice={JEW: [1, 1]}, rolls=(6, 2))
+    s.out = ["book"]
+    s = play(s, "visit.1")
+    assert s.stocks[0] == pile(gem=1, food=1)
+    assert s.bm == pile()
+
+
+def test_jewellery_detour_applies_the_new_sector_effect_and_its_submarine():
+    s = make_state(tiles={JEW: ["J3"], FRG: ["F1"]}, regions={JEW: {"gem": 3}, FRG: {"arm": 5}},
+                   dice={JEW: [1, 1]}, sub=FRG, rolls=(6, 5, 2))
+    s = play(s, "visit.1")
+    # the Jewel, then at the Forge a Weapon, the Submarine's Weapon and the F1 roll of 2's Weapon
+    assert s.stocks[0] == pile(gem=1, arm=3)
+    assert s.dice[FRG] == []
+
+
+def test_inn_die_change_decides_where_the_last_die_lies():
+    s = make_state(turn=6, tiles={INN: ["P3"], WKS: ["O3"], JEW: ["J2"]},
+                   regions={INN: {"food": 3}, JEW: {"gem": 3}, WKS: {"tool": 3}},
+                   dice={INN: [3], JEW: [1, 1]})
+    s = play(s, "visit.3")  # only the Jewellery has dice left: that die is the one to change
+    assert ids(s) == ["sec.2", "sec.3", "sec.4", "sec.5", "sec.bm"]
+    s = play(s, "sec.4")  # it becomes a 4 on the Workshop
+    assert s.dice[JEW] == [1] and s.dice[WKS] == [4]
+    s = play(s, "visit.1", "sec.4")  # J2: the Jewel swaps with a Tool of the Workshop
+    assert s.region_res[WKS] == pile(tool=2, gem=1)
+    assert s.round == 2 and s.clock == 3  # the last die lay on the Workshop (3 pointers)
+
+
+def test_neutral_library_second_die():
+    s = make_state(2, turn=1, tiles={LIB: ["B3"]}, regions={LIB: {"book": 5}, JEW: {"gem": 3}},
+                   dice={LIB: [2], JEW: [1] * 5})
+    s.taken = [1, 0, 1]  # seat 0 already gave the Neutral its first die this round
+    s.gave = [True, False]
+    s = play(s, "neutral.2")
+    assert s.stocks[2] == pile(book=2)
+    assert s.gave == [True, True]

@@ -1,0 +1,414 @@
+"""The ATLANDICE board: clock track, the five regions and the Black Market, the players."""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from rules.core import msg, t
+
+from .common import (
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    canvas,
+    fit_text,
+    seat_colour,
+    text,
+    text_width,
+    to_png,
+)
+
+WIDTH = 1400
+MARGIN = 16
+RESOURCES = ("gem", "book", "food", "tool", "arm")
+SECTOR_IDS = ("1", "2", "3", "4", "5", "bm")
+# Resource colours (and a shape each, so that colour is never the only cue).
+RES_COLOUR = {
+    "gem": (142, 68, 173),
+    "book": (31, 97, 141),
+    "food": (30, 132, 73),
+    "tool": (110, 110, 110),
+    "arm": (176, 58, 46),
+}
+RES_SHAPE = {"gem": "diamond", "book": "square", "food": "circle", "tool": "hexagon", "arm": "triangle"}
+REGION_TINT = {
+    "gem": (235, 222, 242),
+    "book": (219, 232, 242),
+    "food": (220, 238, 225),
+    "tool": (232, 232, 232),
+    "arm": (244, 224, 220),
+}
+BM_TINT = (226, 220, 204)
+BM_HEAD = (70, 60, 50)
+SEA = (28, 84, 120)
+CARD = (252, 250, 244)
+LINE = (190, 182, 165)
+WHITE = (255, 255, 255)
+BM_CLOCK = 2  # the pointers printed by the Black Market (rules.atlandice.data.BM_CLOCK)
+
+
+def _name(names: list[str], seat: int | None, locale: str) -> str:
+    if seat is None:
+        return t(msg("atlandice.neutral"), locale)
+    if seat < len(names) and names[seat]:
+        return names[seat]
+    return t(msg("core.seat", n=seat + 1), locale)
+
+
+def _shape(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, shape: str,
+           fill: tuple[int, int, int], outline: tuple[int, int, int] = WHITE) -> None:
+    if shape == "circle":
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=2)
+    elif shape == "square":
+        draw.rounded_rectangle((cx - r, cy - r, cx + r, cy + r), radius=3, fill=fill, outline=outline, width=2)
+    elif shape == "diamond":
+        draw.polygon([(cx, cy - r * 1.2), (cx + r * 1.1, cy), (cx, cy + r * 1.2), (cx - r * 1.1, cy)],
+                     fill=fill, outline=outline, width=2)
+    elif shape == "triangle":
+        draw.polygon([(cx, cy - r * 1.15), (cx + r * 1.15, cy + r * 0.9), (cx - r * 1.15, cy + r * 0.9)],
+                     fill=fill, outline=outline, width=2)
+    else:  # hexagon
+        pts = [(cx + r * 1.1 * math.cos(math.pi / 3 * i), cy + r * 1.1 * math.sin(math.pi / 3 * i))
+               for i in range(6)]
+        draw.polygon(pts, fill=fill, outline=outline, width=2)
+
+
+def _token(draw: ImageDraw.ImageDraw, cx: float, cy: float, res: str, r: float = 10) -> None:
+    _shape(draw, cx, cy, r, RES_SHAPE[res], RES_COLOUR[res])
+
+
+def _resources(draw: ImageDraw.ImageDraw, x: float, y: float, counts: dict[str, int], width: float,
+               *, size: int = 20, dim_zero: bool = True, out: list[str] | None = None) -> None:
+    """The five resources as token + count in one row (``x``, ``y`` the row's top left)."""
+    step = width / 5
+    for i, res in enumerate(RESOURCES):
+        cx = x + step * i + 14
+        n = counts.get(res, 0)
+        if out and res in out:
+            _shape(draw, cx, y + 12, 8, RES_SHAPE[res], (205, 200, 190))
+            draw.line((cx - 10, y + 22, cx + 10, y + 2), fill=MUTED, width=2)
+            continue
+        if n == 0 and dim_zero:
+            _shape(draw, cx, y + 12, 7, RES_SHAPE[res], (218, 213, 203))
+        else:
+            _token(draw, cx, y + 12, res, 10)
+            text(draw, (cx + 14, y + 12), str(n), size, bold=True, anchor="lm")
+
+
+def _die(draw: ImageDraw.ImageDraw, x: float, y: float, value: int, size: int = 28,
+         fill: tuple[int, int, int] = WHITE) -> None:
+    draw.rounded_rectangle((x, y, x + size, y + size), radius=5, fill=fill, outline=INK, width=2)
+    q = size / 4
+    spots = {
+        1: [(2, 2)], 2: [(1, 1), (3, 3)], 3: [(1, 1), (2, 2), (3, 3)],
+        4: [(1, 1), (3, 1), (1, 3), (3, 3)], 5: [(1, 1), (3, 1), (2, 2), (1, 3), (3, 3)],
+        6: [(1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)],
+    }[value]
+    pr = size / 11
+    for sx, sy in spots:
+        cx, cy = x + sx * q, y + sy * q
+        draw.ellipse((cx - pr, cy - pr, cx + pr, cy + pr), fill=INK)
+
+
+def _pointers(draw: ImageDraw.ImageDraw, x: float, y: float, n: int, colour=INK) -> float:
+    """``n`` small clock-pointer icons from (x, y) (centre line); returns the end x."""
+    for i in range(n):
+        cx = x + 10 + i * 22
+        draw.ellipse((cx - 9, y - 9, cx + 9, y + 9), fill=WHITE, outline=colour, width=2)
+        draw.line((cx, y, cx, y - 6), fill=colour, width=2)
+        draw.line((cx, y, cx + 5, y + 2), fill=colour, width=2)
+    return x + n * 22
+
+
+def _submarine(draw: ImageDraw.ImageDraw, x: float, y: float, scale: float = 1.0) -> None:
+    s = scale
+    body = (230, 180, 20)
+    draw.rounded_rectangle((x, y + 8 * s, x + 54 * s, y + 26 * s), radius=int(9 * s), fill=body, outline=INK, width=2)
+    draw.rectangle((x + 20 * s, y, x + 34 * s, y + 10 * s), fill=body, outline=INK, width=2)
+    for i in range(3):
+        cx = x + (13 + 14 * i) * s
+        draw.ellipse((cx - 3 * s, y + 14 * s, cx + 3 * s, y + 20 * s), fill=(120, 190, 230), outline=INK)
+    draw.polygon([(x + 54 * s, y + 17 * s), (x + 62 * s, y + 9 * s), (x + 62 * s, y + 25 * s)], fill=body, outline=INK)
+
+
+def _waves(draw: ImageDraw.ImageDraw, cx: float, cy: float, w: float = 26, colour=SEA) -> None:
+    for row in (-5, 3):
+        pts = [(cx - w / 2 + i * w / 12, cy + row + 3 * math.sin(i * math.pi / 3)) for i in range(13)]
+        draw.line(pts, fill=colour, width=3)
+
+
+def _donation(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float = 11, colour=(200, 40, 80)) -> None:
+    """A heart."""
+    draw.ellipse((cx - r, cy - r * 0.8, cx, cy + r * 0.2), fill=colour)
+    draw.ellipse((cx, cy - r * 0.8, cx + r, cy + r * 0.2), fill=colour)
+    draw.polygon([(cx - r, cy - r * 0.25), (cx + r, cy - r * 0.25), (cx, cy + r)], fill=colour)
+
+
+def _inventory(draw: ImageDraw.ImageDraw, cx: float, cy: float, what: str) -> None:
+    """A scroll (the Inventory) with the resource it counts, or a Σ for the total stock."""
+    draw.rounded_rectangle((cx - 13, cy - 13, cx + 13, cy + 13), radius=4, fill=(250, 240, 200), outline=INK, width=2)
+    if what == "total":
+        text(draw, (cx, cy + 1), "Σ", 18, bold=True, anchor="mm")
+    else:
+        _token(draw, cx, cy, what, 8)
+
+
+def _wrap(value: str, width: float, size: int) -> list[str]:
+    words, lines, line = value.split(), [], ""
+    for w in words:
+        cand = f"{line} {w}".strip()
+        if text_width(cand, size) <= width or not line:
+            line = cand
+        else:
+            lines.append(line)
+            line = w
+    if line:
+        lines.append(line)
+    return lines
+
+
+CLOCK_Y = 64
+CARD_H, PLAYER_H = 300, 128
+SECTORS_Y = CLOCK_Y + 96
+PLAYERS_Y = SECTORS_Y + CARD_H + 24
+LEGEND_Y = PLAYERS_Y + PLAYER_H + 18
+HEIGHT = LEGEND_Y + 60
+
+
+def _clock_geometry(clock_end: int) -> tuple[float, float, float]:
+    x0, x1 = MARGIN + 110, WIDTH - MARGIN - 10
+    return x0, x1, (x1 - x0) / (clock_end + 1)
+
+
+def _clock_icon(draw, i: int, cx: float, cy: float, mark: str | None, clock_end: int) -> None:
+    if i == 0:
+        draw.polygon([(cx - 12, cy - 8), (cx + 4, cy - 8), (cx + 4, cy - 15), (cx + 16, cy),
+                      (cx + 4, cy + 15), (cx + 4, cy + 8), (cx - 12, cy + 8)], fill=MUTED)
+    elif i == clock_end:
+        _waves(draw, cx, cy)
+    elif mark == "don":
+        _donation(draw, cx, cy)
+    elif mark and mark.startswith("inv."):
+        _inventory(draw, cx, cy, mark[4:])
+    else:
+        draw.ellipse((cx - 4, cy - 4, cx + 4, cy + 4), fill=(120, 150, 165))
+    text(draw, (cx, cy + 22), str(i), 12, fill=MUTED, anchor="mm")
+
+
+def _clock_static(draw, track: dict[int, str], clock_end: int, locale: str) -> None:
+    y = CLOCK_Y
+    text(draw, (MARGIN, y), t(msg("atlandice.pic.clock"), locale), 20, bold=True)
+    x0, x1, step = _clock_geometry(clock_end)
+    cy = y + 38
+    draw.rounded_rectangle((x0 - 8, cy - 30, x1 + 2, cy + 30), radius=16, fill=(214, 230, 238), outline=LINE, width=2)
+    for i in range(clock_end + 1):
+        _clock_icon(draw, i, x0 + step * i + step / 2, cy, track.get(i), clock_end)
+
+
+def _clock_hand(draw, view) -> None:
+    track = {int(k): v for k, v in view.track.items()}
+    x0, _, step = _clock_geometry(view.clock_end)
+    cy = CLOCK_Y + 38
+    i = view.clock
+    cx = x0 + step * i + step / 2
+    fill = HIGHLIGHT if view.last_clock == view.clock else (255, 236, 160)
+    draw.rounded_rectangle((cx - step / 2 + 3, cy - 27, cx + step / 2 - 3, cy + 27), radius=10,
+                           fill=fill, outline=INK, width=3)
+    _clock_icon(draw, i, cx, cy, track.get(i), view.clock_end)
+    draw.polygon([(cx - 10, cy - 40), (cx + 10, cy - 40), (cx, cy - 28)], fill=INK)
+
+
+@lru_cache(maxsize=8)
+def _static(locale: str, track: tuple[tuple[int, str], ...], clock_end: int) -> Image.Image:
+    """What every picture shares: the header bar, the clock track without its hand, the legend."""
+    image, draw = canvas(WIDTH, HEIGHT)
+    draw.rectangle((0, 0, WIDTH, 52), fill=SEA)
+    text(draw, (MARGIN, 26), "ATLANDICE", 28, fill=WHITE, bold=True, anchor="lm")
+    _clock_static(draw, dict(track), clock_end, locale)
+    draw.line((MARGIN, LEGEND_Y - 6, WIDTH - MARGIN, LEGEND_Y - 6), fill=LINE, width=1)
+    _legend(draw, locale, LEGEND_Y)
+    return image
+
+
+@lru_cache(maxsize=128)
+def _card_base(sector: int, resource: str | None, tile: str | None, clocks: int, exhausted: bool,
+               left: int | None, touched: bool, locale: str, w: int, h: int) -> Image.Image:
+    """The unchanging part of a sector card (frame, title, visible tile), with a 5 px margin."""
+    image, draw = canvas(w + 10, h + 10)
+    x, y = 5, 5
+    is_bm = sector == 5
+    if is_bm:
+        tint, head = BM_TINT, BM_HEAD
+    else:
+        tint = REGION_TINT[resource] if not exhausted else (225, 225, 225)
+        head = RES_COLOUR[resource] if not exhausted else MUTED
+    if touched:
+        draw.rounded_rectangle((x - 5, y - 5, x + w + 4, y + h + 4), radius=16, fill=HIGHLIGHT)
+    draw.rounded_rectangle((x, y, x + w, y + h), radius=12, fill=tint, outline=LINE, width=2)
+    draw.rounded_rectangle((x, y, x + w, y + 40), radius=12, fill=head)
+    draw.rectangle((x, y + 28, x + w, y + 40), fill=head)
+    name = t(msg(f"atlandice.sector.{SECTOR_IDS[sector]}"), locale)
+    _die(draw, x + 8, y + 7, 6 if is_bm else sector + 1, 26)
+    text(draw, (x + 42, y + 20), fit_text(name, w - 50, 19, True), 19, fill=WHITE, bold=True, anchor="lm")
+    ty = y + 48
+    if exhausted:
+        text(draw, (x + w / 2, ty + 40), t(msg("atlandice.pic.exhausted"), locale), 20, fill=MUTED, bold=True,
+             anchor="mm")
+    else:
+        draw.rounded_rectangle((x + 8, ty, x + w - 8, ty + 112), radius=8, fill=CARD, outline=LINE)
+        if is_bm:
+            title, effect = "", t(msg("atlandice.effect.bm"), locale)
+        else:
+            title = t(msg(f"atlandice.short.{tile}"), locale)
+            effect = t(msg(f"atlandice.effect.{tile}"), locale)
+        ey = ty + 8
+        if title:
+            text(draw, (x + 16, ey), fit_text(title, w - 32, 14, True), 14, bold=True)
+            ey += 20
+        for line in _wrap(effect, w - 32, 14)[:4]:
+            text(draw, (x + 16, ey), line, 14)
+            ey += 18
+        _pointers(draw, x + 14, ty + 96, clocks)
+        if left is not None:
+            text(draw, (x + w - 16, ty + 96), t(msg("atlandice.pic.stack", n=left), locale), 13, fill=MUTED,
+                 anchor="rm")
+    draw.rounded_rectangle((x + 8, ty + 122, x + w - 8, ty + 152), radius=8, fill=WHITE, outline=LINE)
+    return image
+
+
+def _sector_card(image, draw, view, locale: str, x: int, y: int, w: int, h: int, sector: int) -> None:
+    if sector == 5:
+        region = None
+        res_here, dice = view.bm, view.bm_dice
+        base = _card_base(5, None, None, BM_CLOCK, False, None, 5 in view.last_sectors, locale, w, h)
+    else:
+        region = view.regions[sector]
+        res_here, dice = region.resources, region.dice
+        base = _card_base(sector, region.resource, region.tile, region.tile_clock or 0, region.exhausted,
+                          region.stack_left, sector in view.last_sectors, locale, w, h)
+    image.paste(base, (x - 5, y - 5))
+    ry = y + 48 + 122
+    _resources(draw, x + 12, ry + 3, res_here, w - 20, size=17, out=view.out)
+    dy = ry + 38
+    per_row = 6 if len(dice) > 8 else 4
+    for i, v in enumerate(dice):
+        _die(draw, x + 10 + (i % per_row) * 31, dy + (i // per_row) * 31, v, 27)
+    if view.sub == sector:
+        _submarine(draw, x + w - 72, y + h - 34)
+
+
+def _player_card(draw, view, locale: str, names: list[str], x: float, y: float, w: float, h: float,
+                 part_index: int) -> None:
+    part = view.participants[part_index]
+    seat = part.seat
+    colour = seat_colour(seat)
+    acting = seat is not None and seat in view.to_act
+    if view.last_seat is not None and seat == view.last_seat:
+        draw.rounded_rectangle((x - 5, y - 5, x + w + 5, y + h + 5), radius=16, fill=HIGHLIGHT)
+    draw.rounded_rectangle((x, y, x + w, y + h), radius=12, fill=CARD, outline=colour, width=4 if acting else 2)
+    draw.rounded_rectangle((x, y, x + w, y + 36), radius=12, fill=colour)
+    draw.rectangle((x, y + 24, x + w, y + 36), fill=colour)
+    label = _name(names, seat, locale)
+    marker = "▶ " if acting else ""
+    text(draw, (x + 12, y + 18), fit_text(marker + label, w - 120, 19, True), 19, fill=WHITE, bold=True,
+         anchor="lm")
+    vp_text = t(msg("atlandice.pic.vp", n=part.vp), locale)
+    text(draw, (x + w - 12, y + 18), vp_text, 18, fill=WHITE, bold=True, anchor="rm")
+    iy = y + 44
+    _resources(draw, x + 10, iy, part.stock, w - 20, size=18, out=view.out)
+    iy += 34
+    # tiles won
+    tx = x + 12
+    for tile in part.tiles:
+        col = RES_COLOUR[RESOURCES["JBPOF".index(tile[0])]]
+        draw.rounded_rectangle((tx, iy, tx + 36, iy + 22), radius=5, fill=col)
+        text(draw, (tx + 18, iy + 11), tile, 13, fill=WHITE, bold=True, anchor="mm")
+        tx += 40
+    if not part.tiles:
+        text(draw, (tx, iy + 11), "—", 14, fill=MUTED, anchor="lm")
+    # dice taken this round, first player, gift to the Neutral
+    bx = x + w - 12
+    for _ in range(part.dice_taken):
+        bx -= 20
+        draw.rounded_rectangle((bx, iy + 3, bx + 16, iy + 19), radius=3, fill=WHITE, outline=INK, width=2)
+    foot = []
+    if seat is not None and seat == view.first and view.phase != "over":
+        foot.append(t(msg("atlandice.pic.first"), locale))
+    if view.neutral and seat is not None and part.gave_neutral:
+        foot.append(t(msg("atlandice.pic.gave"), locale))
+    if view.scores is not None:
+        foot.append(t(msg("atlandice.pic.score", n=view.scores[part_index]), locale))
+    fy = y + h - 16
+    if foot:
+        text(draw, (x + 12, fy), fit_text(" · ".join(foot), w - 24, 15), 15, fill=MUTED, anchor="lm")
+    if seat is not None and seat in view.winners:
+        text(draw, (x + w - 12, fy), t(msg("atlandice.pic.winner"), locale), 16, fill=(0, 120, 60), bold=True,
+             anchor="rm")
+
+
+def _legend(draw, locale: str, y: float) -> None:
+    x = MARGIN
+    for res in RESOURCES:
+        _token(draw, x + 10, y + 12, res, 9)
+        label = t(msg(f"atlandice.res.{res}"), locale)
+        text(draw, (x + 24, y + 12), label, 15, anchor="lm")
+        x += 34 + text_width(label, 15) + 12
+    x += 10
+    _inventory(draw, x + 14, y + 12, "total")
+    label = t(msg("atlandice.pic.legend.inv"), locale)
+    text(draw, (x + 32, y + 12), label, 15, anchor="lm")
+    x += 40 + text_width(label, 15) + 12
+    _donation(draw, x + 10, y + 12, 9)
+    label = t(msg("atlandice.pic.legend.don"), locale)
+    text(draw, (x + 24, y + 12), label, 15, anchor="lm")
+    x += 32 + text_width(label, 15) + 12
+    _waves(draw, x + 12, y + 12, 22)
+    label = t(msg("atlandice.pic.legend.waves"), locale)
+    text(draw, (x + 28, y + 12), label, 15, anchor="lm")
+    x += 36 + text_width(label, 15) + 12
+    y2 = y + 30
+    x = MARGIN
+    _submarine(draw, x, y2 - 2, 0.6)
+    label = t(msg("atlandice.pic.legend.sub"), locale)
+    text(draw, (x + 44, y2 + 10), label, 15, anchor="lm")
+    x += 54 + text_width(label, 15) + 16
+    _pointers(draw, x, y2 + 10, 1)
+    label = t(msg("atlandice.pic.legend.clock"), locale)
+    text(draw, (x + 26, y2 + 10), label, 15, anchor="lm")
+    x += 36 + text_width(label, 15) + 16
+    draw.rounded_rectangle((x, y2, x + 24, y2 + 20), radius=5, fill=HIGHLIGHT)
+    label = t(msg("atlandice.pic.legend.last"), locale)
+    text(draw, (x + 32, y2 + 10), label, 15, anchor="lm")
+
+
+def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes:
+    names = names or []
+    parts = len(view.participants)
+    track = tuple(sorted((int(k), v) for k, v in view.track.items()))
+    image = _static(locale, track, view.clock_end).copy()
+    draw = ImageDraw.Draw(image)
+    # header
+    text(draw, (MARGIN + 200, 26), t(msg("atlandice.pic.round", n=view.round), locale), 20, fill=WHITE, anchor="lm")
+    if view.phase == "over":
+        status = t(msg("atlandice.pic.over"), locale)
+    elif view.to_act:
+        status = t(msg("atlandice.pic.turn", who=_name(names, view.to_act[0], locale)), locale)
+        if view.prompt is not None:
+            status += " — " + t(view.prompt, locale)
+    else:
+        status = ""
+    text(draw, (MARGIN + 340, 26), fit_text(status, WIDTH - MARGIN * 2 - 340, 18), 18, fill=WHITE, anchor="lm")
+    _clock_hand(draw, view)
+    # sectors
+    gap = 10
+    w = int((WIDTH - 2 * MARGIN - 5 * gap) / 6)
+    for sector in range(6):
+        _sector_card(image, draw, view, locale, MARGIN + sector * (w + gap), SECTORS_Y, w, CARD_H, sector)
+    # participants
+    pw = (WIDTH - 2 * MARGIN - (parts - 1) * 14) / parts
+    for i in range(parts):
+        _player_card(draw, view, locale, names, MARGIN + i * (pw + 14), PLAYERS_Y, pw, PLAYER_H, i)
+    return to_png(image)
