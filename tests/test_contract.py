@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import itertools
+import re
+from collections import Counter
 
 import pytest
 
 from rules import GAMES
-from rules.core import MAX_CHOICES, Engine, GameState, missing_keys, play
+from rules.core import MAX_BUTTON_CHOICES, MAX_CHOICES, Engine, GameState, missing_keys, play
 
 CASES = [
     (game_id, players)
@@ -27,6 +29,9 @@ def _check_step(engine: Engine, before: GameState, after: GameState, seat: int, 
         assert actions, f"seat {s} must act but has no legal action"
         assert len(actions) <= MAX_CHOICES
         engine.validate_actions(actions)
+        if len(actions) > MAX_BUTTON_CHOICES:  # shown as select menus of 25, at most four of them
+            groups = Counter(a.group.key if a.group else None for a in actions)
+            assert sum(-(-n // 25) for n in groups.values()) <= 4, groups
         texts.append(engine.prompt(after, s))
         texts.extend(a.label for a in actions)
         texts.extend(a.group for a in actions if a.group is not None)
@@ -107,3 +112,20 @@ def test_out_of_turn_and_unknown_actions_are_refused(game_id):
 def test_registry_ids_match():
     for game_id, engine in GAMES.items():
         assert engine.id == game_id
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_options_fit_the_lobby(game_id):
+    engine = GAMES[game_id]
+    assert len(engine.option_specs) <= 4  # one select menu each under the lobby buttons
+    for spec in engine.option_specs:
+        assert re.fullmatch(r"[a-z0-9_]{1,40}", spec.key)
+        assert 1 <= len(spec.choices) <= 25 and spec.default in {v for v, _ in spec.choices}
+        assert all(len(v) <= 100 for v, _ in spec.choices)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_rules_summary_and_title(game_id):
+    engine = GAMES[game_id]
+    assert engine.title and engine.rules_summary()
+    assert not missing_keys(engine.rules_summary())
