@@ -12,7 +12,7 @@ from rules.core import play
 
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def games_per_second(game_id: str, players: int, seconds: float = 3.0) -> tuple[float, float]:

@@ -1,4 +1,5 @@
 import pytest
+from fakediscord.fixtures import fake_discord  # noqa: F401  (the loopback fake Discord)
 
 
 def pytest_addoption(parser):
@@ -14,5 +15,3 @@ def pytest_collection_modifyitems(config, items):
         if "slow" in item.keywords:
             item.add_marker(skip)
 
-
-from fakediscord.fixtures import fake_discord  # noqa: F401  (the loopback fake Discord)

@@ -288,7 +288,7 @@ async def test_resume_after_reconnect(fake_discord: FakeDiscord) -> None:
 
 
 async def test_wait_for_timeout_message(fake_discord: FakeDiscord) -> None:
-    with pytest.raises(TimeoutError, match="condition not met within 0.05s"):
+    with pytest.raises(TimeoutError, match=r"condition not met within 0\.05s"):
         await fake_discord.wait_for(lambda: False, timeout=0.05)
 
 

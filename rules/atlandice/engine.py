@@ -123,7 +123,7 @@ class AtlandiceEngine(Engine[AtlandiceState]):
         per_region = RESOURCES_PER_REGION[players]
         stacks = [rng.shuffled(list(TILES[r])) for r in range(5)]
         region_res = []
-        for r, res in enumerate(RESOURCES):
+        for _r, res in enumerate(RESOURCES):
             pile = empty_pile()
             pile[res] = per_region
             region_res.append(pile)
@@ -543,7 +543,7 @@ class AtlandiceEngine(Engine[AtlandiceState]):
         acts = [Action(id=f"don.{r}", label=msg("atlandice.act.donate", res=res_msg(r), n=stock[r]), style="primary",
                        emoji=RES_EMOJI[r])
                 for r in RESOURCES if stock[r] > 0]
-        return acts + [stop]
+        return [*acts, stop]
 
     # -- the contract ---------------------------------------------------------------------------
     def to_act(self, state: AtlandiceState) -> list[int]:

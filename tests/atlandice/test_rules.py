@@ -116,7 +116,7 @@ def test_exhausted_stack_removes_the_resource_and_sends_its_dice_to_the_black_ma
     assert s.sub == BM
     assert ENGINE._sector_of_value(s, 2) == BM
     assert "visit.2" not in ids(s)
-    for r, res in enumerate(("gem", "food", "tool", "arm")):
+    for _r, res in enumerate(("gem", "food", "tool", "arm")):
         assert totals(s)[res] == before[res]
     # the next rolls put every 2 on the Black Market
     while s.round == 1:

@@ -547,7 +547,7 @@ class FakeDiscord:
             o = next(o for o in defs if o["name"] == sub)
             types.append(o["type"])
             defs = o.get("options", [])
-        for sub, otype in reversed(list(zip(parts[1:], types))):
+        for sub, otype in reversed(list(zip(parts[1:], types, strict=False))):
             nested = [{"name": sub, "type": otype, "options": nested}]
         data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1, "options": nested}
         if cmd.get("guild_id"):
