@@ -209,7 +209,7 @@ def ai_action(state: EngisState, seat: int) -> str:
             return "move-done"
         return best[1]
     if ph == "move_to":
-        gain, dst = _move_gain(state, seat, state.src)
+        _gain, dst = _move_gain(state, seat, state.src)
         return f"to-{dst}" if dst else "back"
     if ph == "craft":
         objs = [a.split("-", 1)[1] for a in ids if a.startswith("craft-")]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from pydantic import BaseModel
 
 from rules.core import Action, Engine, Msg, OptionSpec, Outcome, PlayerResult, Rng, msg
@@ -76,7 +78,7 @@ class EngisEngine(Engine[EngisState]):
     min_players = 1
     max_players = 4
     state_type = EngisState
-    option_specs = [
+    option_specs: ClassVar[list[OptionSpec]] = [
         OptionSpec(key="side", label=msg("engis.opt.side"), default="normal",
                    choices=[("normal", msg("engis.opt.side.normal")), ("swamp", msg("engis.opt.side.swamp"))]),
         OptionSpec(key="order", label=msg("engis.opt.order"), default="standard",

@@ -90,7 +90,7 @@ def _taken_bids(state: EngisState) -> set[int]:
 def legal_bids(state: EngisState, seat: int) -> list[int]:
     p = state.ps[seat]
     taken = _taken_bids(state)
-    return [b for b in range(0, min(D.MAX_BID, len(p.meeples)) + 1) if b not in taken]
+    return [b for b in range(min(D.MAX_BID, len(p.meeples)) + 1) if b not in taken]
 
 
 def _take_auto(state: EngisState, p: Player) -> bool:

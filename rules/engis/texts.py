@@ -174,38 +174,38 @@ TEXTS: dict[str, tuple[str, str]] = {
     "engis.r.turn": ("Turn: {who}", "Vez de: {who}"),
     # rules summary
     "engis.rules.1": (
-        "ENGIS: 8 rounds of three phases. Each round every clan adds one terrain hex to its board; "
-        "after round 8 the highest score wins (ties: most meeples on the board).",
-        "ENGIS: 8 rodadas de três fases. A cada rodada cada clã acrescenta um hexágono de terreno ao "
-        "seu tabuleiro; após a 8ª rodada vence a maior pontuação (empate: mais meeples no tabuleiro)."),
+        ("ENGIS: 8 rounds of three phases. Each round every clan adds one terrain hex to its board; "
+        "after round 8 the highest score wins (ties: most meeples on the board)."),
+        ("ENGIS: 8 rodadas de três fases. A cada rodada cada clã acrescenta um hexágono de terreno ao "
+        "seu tabuleiro; após a 8ª rodada vence a maior pontuação (empate: mais meeples no tabuleiro).")),
     "engis.rules.2": (
-        "Phase 1: bid 0-4 meeples, never equal to an earlier bid; the highest bid picks first and places "
+        ("Phase 1: bid 0-4 meeples, never equal to an earlier bid; the highest bid picks first and places "
         "the hex next to its territory. Bid meeples come back at the end of the round, onto hexes that "
-        "already hold your meeples.",
-        "Fase 1: ofereça de 0 a 4 meeples, nunca igual a um lance anterior; o maior lance escolhe primeiro "
+        "already hold your meeples."),
+        ("Fase 1: ofereça de 0 a 4 meeples, nunca igual a um lance anterior; o maior lance escolhe primeiro "
         "e coloca o hexágono adjacente ao território. Os meeples do lance voltam no fim da rodada, para "
-        "hexágonos que já têm seus meeples."),
+        "hexágonos que já têm seus meeples.")),
     "engis.rules.3": (
-        "Phase 2: up to three different actions. Move (each meeple one step, never across empty spaces "
+        ("Phase 2: up to three different actions. Move (each meeple one step, never across empty spaces "
         "or volcanoes); Craft one object (you only need the wood or stone icons; the 4th object of a group "
-        "gives 4 points); Develop one skill whose level is at most your knowledge.",
-        "Fase 2: até três ações diferentes. Mover (cada meeple um passo, nunca atravessando espaços vazios "
+        "gives 4 points); Develop one skill whose level is at most your knowledge."),
+        ("Fase 2: até três ações diferentes. Mover (cada meeple um passo, nunca atravessando espaços vazios "
         "ou vulcões); Fabricar um objeto (basta ter os ícones de madeira ou pedra; o 4º objeto de um grupo "
-        "dá 4 pontos); Desenvolver uma habilidade de nível até o seu conhecimento."),
+        "dá 4 pontos); Desenvolver uma habilidade de nível até o seu conhecimento.")),
     "engis.rules.4": (
-        "Phase 3: play one of your 8 scoring cards (Água, Alimento, Mamute, Abrigo, Tribo, Objetos, "
+        ("Phase 3: play one of your 8 scoring cards (Água, Alimento, Mamute, Abrigo, Tribo, Objetos, "
         "Terrenos Iguais, Terrenos Diferentes); crafted objects add 2 points to their card and a card "
-        "always scores at least 3.",
-        "Fase 3: use uma das suas 8 cartas de pontuação (Água, Alimento, Mamute, Abrigo, Tribo, Objetos, "
+        "always scores at least 3."),
+        ("Fase 3: use uma das suas 8 cartas de pontuação (Água, Alimento, Mamute, Abrigo, Tribo, Objetos, "
         "Terrenos Iguais, Terrenos Diferentes); objetos fabricados somam 2 pontos à sua carta e uma carta "
-        "sempre vale pelo menos 3."),
+        "sempre vale pelo menos 3.")),
     "engis.rules.5": (
-        "End of game: 5 points for each terrain majority and for the most knowledge, Resistência and "
+        ("End of game: 5 points for each terrain majority and for the most knowledge, Resistência and "
         "Exploração, then -4 for each intempérie (4 collective, 1 secret) you did not defend. "
-        "Solo: reach 95 points.",
-        "Fim do jogo: 5 pontos por maioria em cada terreno e pelo maior conhecimento, Resistência e "
+        "Solo: reach 95 points."),
+        ("Fim do jogo: 5 pontos por maioria em cada terreno e pelo maior conhecimento, Resistência e "
         "Exploração, depois -4 por intempérie (4 coletivas, 1 secreta) não defendida. "
-        "Solo: alcance 95 pontos."),
+        "Solo: alcance 95 pontos.")),
 }
 
 for _t, (_en, _pt) in TERRAINS.items():
