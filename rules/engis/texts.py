@@ -172,6 +172,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "engis.r.failed": ("Failed: {list}", "Não defendidas: {list}"),
     "engis.r.over": ("Game over", "Fim de jogo"),
     "engis.r.turn": ("Turn: {who}", "Vez de: {who}"),
+    "engis.r.bid": ("bid {n}", "lance {n}"),
+    "engis.r.target": ("Solo: reach {n} points to win", "Solo: alcance {n} pontos para vencer"),
+    "engis.r.phase1": ("Phase 1: expand", "Fase 1: expandir"),
+    "engis.r.phase2": ("Phase 2: actions", "Fase 2: ações"),
+    "engis.r.phase3": ("Phase 3: scoring", "Fase 3: pontuação"),
+    "engis.r.phase_end": ("End of round", "Fim da rodada"),
+    "engis.r.need_enemies": ("2 meeples + Clava + Machadinha", "2 meeples + Clava + Machadinha"),
     # rules summary
     "engis.rules.1": (
         ("ENGIS: 8 rounds of three phases. Each round every clan adds one terrain hex to its board; "
