@@ -3,6 +3,34 @@
 Every value is marked ``"rulebook"`` (with the sentence of 000_c910d61557542c57.txt it comes
 from) or ``"designed"`` (the rulebook's pictures are missing; the values follow the evidence
 collected in shared/notes/engis-data.md and can be replaced by the printed ones).
+
+Readings of the ambiguous passages (designed, following engis-data.md):
+- EQ1 the game ends after phase 3 of round 8: round-8 bid meeples stay off the boards (Caçada,
+  Inimigos and the tie-break count only the meeples on the board).
+- EQ2 the bid stays capped at 4 with the Neandertal meeple.
+- EQ3 the five-terrains knowledge point counts the 5 basic terrains only.
+- EQ4/EQ5 Água / Alimento / Mamute count meeples on hexes showing the card's icons (with Coleta,
+  the converted mountains / lakes too); Destreza needs a real Lago / Savana.
+- EQ7 a majority needs at least one hex of the type; ties split 5 // n.
+- EQ8 the neutral player is no opponent for Tribo.
+- EQ9/EQ10 with no meeple on the board, a returning (or the Neandertal) meeple goes on any hex it
+  may occupy (not a volcano without Resistência); all returning meeples then share that hex.
+- EQ11 Retorno: one meeple, once a round, during the player's own phase-2 turn.
+- EQ12 actions are not interleaved: a Move covers all the meeples moved; Movimento lets a meeple
+  go up to 2 spaces in its one move.
+- EQ13 the three-points rule applies to every card total (Inteligência's too).
+- EQ14 Inteligência: the last card is set aside unscored, one of the three cards on top of the
+  discard pile (rounds 5-7) is scored again with the round-8 territory.
+- EQ16 Sobrevivência cancels the first failed intempérie (each is worth 4).
+- EQ17 scores may go below zero.
+- EQ18 an invalid terrain intempérie is swapped with another card, else redrawn.
+- EQ19 the swamp is territory (adjacency, meeples) and scores nothing.
+- EQ22 the solo player buys a hex every round; a solo player who does not develop a skill in a
+  round still removes one skill from the game (16 skills, 8 rounds, 2 leave each round).
+- EQ23 2 players: the first-player card alternates strictly (seat 1 in odd rounds).
+- Two intempéries needing the same thing under one column need two such hexes (the Era Glacial
+  example); two Inimigos would need 4 meeples.
+- The turn-order variant applies to 3-4 players (2 players alternate, solo has one bidder).
 """
 
 from __future__ import annotations

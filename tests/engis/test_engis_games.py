@@ -44,9 +44,14 @@ def secrets_hidden(s: EngisState) -> None:
             v = ENGINE.view(s, viewer)
             pv = v.ps[owner]
             assert pv.hand is None and pv.secret is None
-            dumped = pv.model_dump_json()
+            assert pv.hand_count == len(p.hand)
+            dumped = v.model_dump_json()
             for card in p.secret:
                 assert card not in dumped
+            for event in s.events:
+                if not event.visible_to(viewer):
+                    continue
+                assert not any(str(x) in p.secret for x in event.text.params.values())
         mine = ENGINE.view(s, owner).ps[owner]
         assert mine.hand == p.hand and mine.secret == p.secret
 
@@ -57,8 +62,12 @@ def run(players: int, seed: int, options=None, policy="mixed") -> EngisState:
     def on_step(before, after, seat, action_id):
         check_invariants(after)
         rounds_seen.add(after.round)
-        if after.step % 7 == 0:
+        if after.step % 5 == 0 or after.phase == "score":
             secrets_hidden(after)
+        if after.phase == "score":
+            assert all(a.secret for a in ENGINE.legal_actions(after, after.actor))
+            others = [x for x in range(after.players) if x != after.actor]
+            assert all(not ENGINE.legal_actions(after, x) for x in others)
 
     final, log = play(ENGINE, players, seed, options, policy=policy, on_step=on_step)
     assert final.phase == "over" and final.round == D.ROUNDS and rounds_seen == set(range(1, 9))
