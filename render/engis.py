@@ -27,7 +27,7 @@ from .common import (
 WIDTH = 1500
 TOP = 56            # title bar
 BOARD_H = 300       # collective board
-PANEL_H = 330       # one clan
+PANEL_H = 340       # one clan
 LEGEND_H = 64
 MARGIN = 10
 
@@ -229,11 +229,30 @@ def _draw_collective(img, draw, view, locale: str, names: list[str], y0: int) ->
             info.append(_tr("engis.neutral", locale) + f": {view.neutral_bid}")
     for i, line in enumerate(info):
         put(img, (125, y0 + 188 + i * 20), line, 15, fill=MUTED)
+    # the discarded hexes, by terrain (they stay in view of everyone)
+    if view.out:
+        counts: dict[str, int] = {}
+        for hid in view.out:
+            terrain = D.ALL_HEXES[hid].terrain
+            counts[terrain] = counts.get(terrain, 0) + 1
+        cx = 125 + _length(info[1], 15) + 12
+        for terrain in D.ALL_TYPES:
+            if terrain in counts:
+                draw.rounded_rectangle((cx, y0 + 210, cx + 16, y0 + 226), radius=3, fill=TERRAIN_FILL[terrain])
+                put(img, (cx + 19, y0 + 209), str(counts[terrain]), 14, fill=MUTED)
+                cx += 36
 
     # turn order, bids and scores
     x = 470
     put(img, (x, y0 + 12), _tr("engis.r.order", locale), 18, bold=True)
     order = view.order or view.bid_order
+    winners: set[int] = set()
+    if view.phase == "over":
+        keys = {pv.seat: (pv.score, len(pv.meeples)) for pv in view.ps}
+        best = max(keys.values())
+        if view.players > 1 or best[0] >= D.SOLO_TARGET:
+            winners = {s for s, k in keys.items() if k == best}
+        order = sorted(keys, key=lambda s: keys[s], reverse=True)
     rows = list(order) + [s for s in range(view.players) if s not in order]
     for i, seat in enumerate(rows):
         y = y0 + 44 + i * 34
@@ -245,6 +264,8 @@ def _draw_collective(img, draw, view, locale: str, names: list[str], y0: int) ->
         if seat == view.actor and view.phase != "over":
             draw.rounded_rectangle((x - 6, y - 4, x + 420, y + 26), radius=6, fill=(255, 236, 170))
         pos = f"{i + 1}." if view.order else "·"
+        if view.phase == "over" and seat in winners:
+            pos = "♛"
         put(img, (x, y), pos, 18, bold=True)
         draw.ellipse((x + 28, y + 2, x + 46, y + 20), fill=colour)
         star = " ★" if seat == view.first and view.players > 1 else ""
@@ -365,54 +386,57 @@ def _draw_player(img, draw, view, pv, locale: str, names: list[str], x0: int, y0
                  fill=(255, 255, 255) if have else MUTED, anchor="lm")
 
     # skills
-    y = y0 + 136
+    y = y0 + 132
     put(img, (x, y), _tr("engis.r.skills", locale), 15, bold=True)
-    cx, cy = x, y + 20
+    cx = x + _length(_tr("engis.r.skills", locale), 15, True) + 10
+    cy = y - 2
     for skill in pv.skills:
         label = f"{D.SKILLS[skill]} " + _tr(f"engis.skill.{skill}", locale)
-        cw = _length(label, 14) + 14
-        if cx + cw > x0 + w - 10:
-            cx, cy = x, cy + 28
-        lit = f"skill-{skill}" in hl
-        _chip(img, draw, cx, cy, label, fill=(226, 240, 222), size=14, outline=HIGHLIGHT if lit else None)
-        cx += cw + 6
-
-    # cards played (and the hand / secret in the owner's view)
-    y = y0 + 212
-    put(img, (x, y), _tr("engis.r.played", locale), 15, bold=True)
-    cx = x + _length(_tr("engis.r.played", locale), 15, True) + 10
-    for card in pv.played + pv.aside:
-        label = _tr(f"engis.card.{card}", locale)
         cw = _length(label, 13) + 12
         if cx + cw > x0 + w - 10:
-            break
-        lit = f"card-{card}" in hl and card == (pv.played[-1] if pv.played else "")
-        _chip(img, draw, cx, y - 2, label, fill=(255, 255, 255), size=13, outline=HIGHLIGHT if lit else None)
+            cx, cy = x, cy + 26
+        lit = f"skill-{skill}" in hl
+        _chip(img, draw, cx, cy, label, fill=(226, 240, 222), size=13, outline=HIGHLIGHT if lit else None)
         cx += cw + 5
-    y += 30
+
+    # cards played (and the hand / secret in the owner's view)
+    y = cy + 34
+    y = _card_row(img, draw, x, y, x0 + w - 10, _tr("engis.r.played", locale), pv.played + pv.aside,
+                  (255, 255, 255), INK, {pv.played[-1]} if pv.played and "card-" + pv.played[-1] in hl else set(),
+                  locale)
     if mine and pv.hand is not None:
-        put(img, (x, y), _tr("engis.r.hand", locale), 15, bold=True, fill=colour)
-        cx = x + _length(_tr("engis.r.hand", locale), 15, True) + 10
-        for card in pv.hand:
-            label = _tr(f"engis.card.{card}", locale)
-            cw = _length(label, 13) + 12
-            if cx + cw > x0 + w - 10:
-                cx, y = x, y + 26
-            _chip(img, draw, cx, y - 2, label, fill=(255, 240, 200), size=13)
-            cx += cw + 5
+        y = _card_row(img, draw, x, y, x0 + w - 10, _tr("engis.r.hand", locale), pv.hand, (255, 240, 200),
+                      colour, set(), locale)
     else:
         put(img, (x, y), _tr("engis.r.hand_n", locale, n=pv.hand_count), 15, fill=MUTED)
-    y += 28
+        y += 26
     if pv.secret is not None:
-        label = _tr("engis.r.secret", locale) + ": " + ", ".join(
+        label = _tr("engis.r.secret" if mine else "engis.r.secret_of", locale) + ": " + ", ".join(
             _tr(f"engis.weather.{c}", locale) for c in pv.secret)
         put(img, (x, y), _fit(label, w - 310, 15, True), 15, bold=True, fill=(150, 60, 20))
         y += 22
     if pv.failed is not None:
-        names_failed = ", ".join(_tr(f"engis.weather.{c.lstrip('!')}", locale) + ("✓" if c.startswith("!") else "")
-                                 for c in pv.failed) or "—"
-        put(img, (x, y), _fit(_tr("engis.r.failed", locale, list=names_failed), w - 310, 14), 14,
-             fill=(170, 40, 30))
+        failed = [c for c in pv.failed if not c.startswith("!")]
+        names_failed = ", ".join(_tr(f"engis.weather.{c}", locale) for c in failed) or "—"
+        line = _tr("engis.r.failed", locale, list=names_failed)
+        saved = [c[1:] for c in pv.failed if c.startswith("!")]
+        if saved:
+            line += " · " + _tr("engis.skill.sobrevivencia", locale) + ": " + _tr(f"engis.weather.{saved[0]}", locale)
+        put(img, (x, y), _fit(line, w - 310, 14), 14, fill=(170, 40, 30))
+
+
+def _card_row(img, draw, x, y, right, title, cards, fill, ink, lit, locale) -> float:
+    """A title and a wrapped row of card chips; returns the y below it."""
+    put(img, (x, y), title, 15, bold=True, fill=ink)
+    cx = x + _length(title, 15, True) + 10
+    for card in cards:
+        label = _tr(f"engis.card.{card}", locale)
+        cw = _length(label, 13) + 12
+        if cx + cw > right:
+            cx, y = x, y + 26
+        _chip(img, draw, cx, y - 2, label, fill=fill, size=13, outline=HIGHLIGHT if card in lit else None)
+        cx += cw + 5
+    return y + 30
 
 
 # --------------------------------------------------------------------------- legend

@@ -160,6 +160,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "engis.r.hand": ("Your hand", "Sua mão"),
     "engis.r.hand_n": ("Cards in hand: {n}", "Cartas na mão: {n}"),
     "engis.r.secret": ("Your secret intempérie", "Sua intempérie secreta"),
+    "engis.r.secret_of": ("Individual intempérie", "Intempérie individual"),
     "engis.r.row": ("Bid row: {n}", "Fileira: {n}"),
     "engis.r.first": ("1st player", "1º jogador"),
     "engis.r.tokens": ("Tokens left", "Fichas restantes"),
