@@ -229,7 +229,8 @@ def _next_actor(state: EngisState) -> None:
     state.cur += 1
     if state.cur < len(order):
         state.actor = order[state.cur]
-        state.phase = "act" if state.phase != "score" else "score"
+        if state.phase != "score":
+            state.phase = "act"
         return
     if state.phase == "score":
         _end_phase3(state)
