@@ -1,0 +1,541 @@
+"""The ENGIS picture: the collective board (offer, turn order, scores, intempéries, skills) and
+every clan's hex territory with its meeples, objects, skills and cards.  A pure function of a
+view; the hex tiles and the fixed frame are drawn once and reused."""
+
+from __future__ import annotations
+
+import io
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from rules.core import Msg, t
+from rules.engis import data as D
+
+from .common import (
+    BACKGROUND,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    canvas,
+    fit_text,
+    font,
+    seat_colour,
+)
+
+WIDTH = 1500
+TOP = 56            # title bar
+BOARD_H = 300       # collective board
+PANEL_H = 340       # one clan
+LEGEND_H = 64
+MARGIN = 10
+
+TERRAIN_FILL = {
+    "F": (46, 125, 62), "M": (128, 124, 118), "L": (64, 138, 206), "S": (180, 196, 84),
+    "D": (233, 204, 146), "C": (92, 70, 56), "V": (176, 52, 38), "W": (104, 120, 92),
+}
+DARK_TERRAINS = {"F", "M", "L", "C", "V", "W"}
+RESOURCE_GLYPH = {"wood": ("■", (120, 70, 28)), "stone": ("▲", (60, 60, 66)),
+                  "water": ("●", (22, 70, 170)), "food": ("♦", (226, 112, 20)),
+                  "mammoth": ("▼", (96, 52, 34))}
+PLANT = ("♣", (26, 150, 52))
+KNOW = ("★", (250, 200, 20))
+PANEL_BG = (252, 249, 240)
+LINE = (200, 192, 175)
+
+
+@lru_cache(maxsize=4096)
+def _stamp(value: str, size: int, bold: bool, fill: tuple, stroke: int, stroke_fill: tuple) -> Image.Image:
+    """A piece of text drawn once on a transparent image (text is the slow part of a picture)."""
+    f = font(size, bold)
+    ascent, descent = f.getmetrics()
+    pad = stroke + 1
+    img = Image.new("RGBA", (int(f.getlength(value)) + 2 * pad + 1, ascent + descent + 2 * pad), (0, 0, 0, 0))
+    ImageDraw.Draw(img).text((pad, pad), value, font=f, fill=fill, anchor="la", stroke_width=stroke,
+                             stroke_fill=stroke_fill)
+    return img
+
+
+def put(img: Image.Image, xy, value: str, size: int = 20, *, fill=INK, bold: bool = False, anchor: str = "la",
+        stroke: int = 0, stroke_fill=(255, 255, 255)) -> None:
+    """Pastes a cached text stamp; ``anchor`` as in Pillow (l/m/r, then a/t top, m middle, else bottom)."""
+    if not value:
+        return
+    st = _stamp(value, size, bold, tuple(fill), stroke, tuple(stroke_fill))
+    pad = stroke + 1
+    x, y = xy
+    x -= pad
+    y -= pad
+    if anchor[0] == "m":
+        x -= (st.width - 2 * pad) / 2
+    elif anchor[0] == "r":
+        x -= st.width - 2 * pad
+    if anchor[1] == "m":
+        y -= (st.height - 2 * pad) / 2
+    elif anchor[1] not in "at":
+        y -= st.height - 2 * pad
+    img.paste(st, (round(x), round(y)), st)
+
+
+def _tr(key: str, locale: str, **params) -> str:
+    return t(Msg(key=key, params=params), locale)
+
+
+def _hex_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    """A flat-topped hexagon."""
+    return [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a))) for a in range(0, 360, 60)]
+
+
+def _glyph(img: Image.Image, xy, glyph: str, colour, size: int) -> None:
+    put(img, xy, glyph, size, fill=colour, anchor="mm", stroke=max(1, size // 9))
+
+
+@lru_cache(maxsize=128)
+def _tile(hid: str, r: int, locale: str) -> Image.Image:
+    """One hex tile (terrain colour, name, icons), drawn at 3x and reduced for smooth edges."""
+    k = 3
+    size = (int(2 * r * k) + 2, int(math.sqrt(3) * r * k) + 2)
+    img = Image.new("RGBA", size, (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    cx, cy = size[0] / 2, size[1] / 2
+    h = D.ALL_HEXES[hid]
+    d.polygon(_hex_points(cx, cy, r * k - 1), fill=TERRAIN_FILL[h.terrain], outline=(40, 36, 30), width=2 * k)
+    ink = (255, 255, 255) if h.terrain in DARK_TERRAINS else INK
+    name = t(Msg(key=f"engis.terrain.{h.terrain}"), locale)
+    fs = max(9, int(r * 0.25)) * k
+    d.text((cx, cy - r * k * 0.52), fit_text(name, 1.4 * r * k, fs), font=font(fs, True), fill=ink, anchor="mm")
+    resource = D.RESOURCE.get(h.terrain)
+    gs = int(r * 0.42) * k
+    if resource and h.icons:
+        glyph, colour = RESOURCE_GLYPH[resource]
+        step = gs * 0.95
+        x0 = cx - step * (h.icons - 1) / 2
+        for i in range(h.icons):
+            d.text((x0 + i * step, cy - r * k * 0.08), glyph, font=font(gs), fill=colour, anchor="mm",
+                   stroke_width=k, stroke_fill=(255, 255, 255))
+    extras = [g for g, n in ((PLANT, h.plant), (KNOW, h.know)) if n]
+    for i, (glyph, colour) in enumerate(extras):
+        x = cx + (i - (len(extras) - 1) / 2) * gs * 1.1
+        d.text((x, cy + r * k * 0.45), glyph, font=font(gs), fill=colour, anchor="mm",
+               stroke_width=k, stroke_fill=(30, 30, 30))
+    if hid.startswith("p"):
+        d.text((cx + r * k * 0.62, cy + r * k * 0.40), "•", font=font(fs), fill=ink, anchor="mm")
+    return img.resize((size[0] // k, size[1] // k), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=8)
+def _empty_tile(r: int) -> Image.Image:
+    k = 3
+    size = (int(2 * r * k) + 2, int(math.sqrt(3) * r * k) + 2)
+    img = Image.new("RGBA", size, (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.polygon(_hex_points(size[0] / 2, size[1] / 2, r * k - 2), fill=(236, 230, 214), outline=(180, 170, 150),
+              width=2 * k)
+    return img.resize((size[0] // k, size[1] // k), Image.Resampling.LANCZOS)
+
+
+def _paste_tile(img: Image.Image, tile: Image.Image, cx: float, cy: float) -> None:
+    img.paste(tile, (int(cx - tile.width / 2), int(cy - tile.height / 2)), tile)
+
+
+def _space_centre(space: str, x0: float, y0: float, r: float) -> tuple[float, float]:
+    col, y = D.SPACES[space]
+    return x0 + r + (col - 1) * 1.5 * r, y0 + math.sqrt(3) * r * (y + 0.5)
+
+
+def _meeple(img: Image.Image, draw: ImageDraw.ImageDraw, cx: float, cy: float, colour, n: int, size: int = 11) -> None:
+    """A pawn (head and body) with the number of meeples next to it when more than one."""
+    draw.ellipse((cx - size * 0.45, cy - size * 1.25, cx + size * 0.45, cy - size * 0.35), fill=colour,
+                 outline=(255, 255, 255), width=2)
+    draw.rounded_rectangle((cx - size * 0.8, cy - size * 0.45, cx + size * 0.8, cy + size * 0.75),
+                           radius=size // 2, fill=colour, outline=(255, 255, 255), width=2)
+    if n > 1:
+        put(img, (cx + size * 1.05, cy + 1), f"×{n}", size + 4, bold=True, fill=(255, 255, 255), anchor="lm",
+            stroke=3, stroke_fill=(20, 20, 20))
+
+
+@lru_cache(maxsize=1024)
+def _chip_image(label: str, fill: tuple, ink: tuple, size: int, width: float | None, outline: tuple | None,
+                bold: bool) -> Image.Image:
+    w = int(width or (_length(label, size, bold) + 14))
+    img = Image.new("RGBA", (w + 1, size + 11), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((0, 0, w, size + 10), radius=6, fill=fill, outline=outline or LINE,
+                        width=3 if outline else 1)
+    label = _fit(label, w - 10, size, bold)
+    put(img, (w / 2, (size + 10) / 2), label, size, fill=ink, bold=bold, anchor="mm")
+    return img
+
+
+def _chip(img, draw, x, y, label, *, fill, ink=INK, size=15, width=None, outline=None, bold=False) -> float:
+    chip = _chip_image(label, tuple(fill), tuple(ink), size, width, tuple(outline) if outline else None, bold)
+    img.paste(chip, (int(x), int(y)), chip)
+    return chip.width - 1
+
+
+@lru_cache(maxsize=4096)
+def _length(value: str, size: int, bold: bool = False) -> float:
+    return font(size, bold).getlength(value)
+
+
+@lru_cache(maxsize=4096)
+def _fit(value: str, width: float, size: int, bold: bool = False) -> str:
+    return fit_text(value, width, size, bold)
+
+
+def _phase_label(view, locale: str) -> str:
+    ph = view.phase
+    if ph in ("token", "bid", "take", "pick", "place"):
+        key = "engis.r.phase1"
+    elif ph == "score":
+        key = "engis.r.phase3"
+    elif ph == "back":
+        key = "engis.r.phase_end"
+    elif ph == "over":
+        key = "engis.r.over"
+    else:
+        key = "engis.r.phase2"
+    return _tr(key, locale)
+
+
+def _name(names: list[str], seat: int, locale: str) -> str:
+    if 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return _tr("core.seat", locale, n=seat + 1)
+
+
+# --------------------------------------------------------------------------- collective board
+def _draw_collective(img, draw, view, locale: str, names: list[str], y0: int) -> None:
+    draw.rounded_rectangle((MARGIN, y0, WIDTH - MARGIN, y0 + BOARD_H - 8), radius=12, fill=PANEL_BG,
+                           outline=LINE, width=2)
+    # offer
+    put(img, (30, y0 + 12), _tr("engis.r.offer", locale), 18, bold=True)
+    r = 44
+    for i, hid in enumerate(view.offer):
+        cx, cy = 30 + r + i * (2 * r + 14), y0 + 40 + r
+        _paste_tile(img, _tile(hid, r, locale) if hid else _empty_tile(r), cx, cy)
+        label = "ABCD"[i]
+        if view.prices:
+            label += f" · {view.prices[i]}"
+        put(img, (cx, cy + r + 6), label, 16, bold=True, anchor="mt")
+    if view.picked:
+        put(img, (30, y0 + 200), "→", 22, bold=True, anchor="lm")
+        _paste_tile(img, _tile(view.picked, 30, locale), 80, y0 + 200)
+    info = [_tr("engis.r.pile", locale, n=view.pile), _tr("engis.r.out", locale, n=len(view.out))]
+    if view.players == 2:
+        info.append(_tr("engis.r.tokens", locale) + ": " + " ".join(str(x) for x in view.tokens))
+        if view.neutral_bid is not None:
+            info.append(_tr("engis.neutral", locale) + f": {view.neutral_bid}")
+    for i, line in enumerate(info):
+        put(img, (125, y0 + 188 + i * 20), line, 15, fill=MUTED)
+    # the discarded hexes, by terrain (they stay in view of everyone)
+    if view.out:
+        counts: dict[str, int] = {}
+        for hid in view.out:
+            terrain = D.ALL_HEXES[hid].terrain
+            counts[terrain] = counts.get(terrain, 0) + 1
+        cx = 125 + _length(info[1], 15) + 12
+        for terrain in D.ALL_TYPES:
+            if terrain in counts:
+                draw.rounded_rectangle((cx, y0 + 210, cx + 16, y0 + 226), radius=3, fill=TERRAIN_FILL[terrain])
+                put(img, (cx + 19, y0 + 209), str(counts[terrain]), 14, fill=MUTED)
+                cx += 36
+
+    # turn order, bids and scores
+    x = 470
+    put(img, (x, y0 + 12), _tr("engis.r.order", locale), 18, bold=True)
+    order = view.order or view.bid_order
+    winners: set[int] = set()
+    if view.phase == "over":
+        keys = {pv.seat: (pv.score, len(pv.meeples)) for pv in view.ps}
+        best = max(keys.values())
+        if view.players > 1 or best[0] >= D.SOLO_TARGET:
+            winners = {s for s, k in keys.items() if k == best}
+        order = sorted(keys, key=lambda s: keys[s], reverse=True)
+    rows = list(order) + [s for s in range(view.players) if s not in order]
+    for i, seat in enumerate(rows):
+        y = y0 + 44 + i * 34
+        if seat < 0:
+            colour, name, score, bid = (120, 120, 120), _tr("engis.neutral", locale), "", view.neutral_bid
+        else:
+            pv = view.ps[seat]
+            colour, name, score, bid = seat_colour(seat), _name(names, seat, locale), str(pv.score), pv.bid
+        if seat == view.actor and view.phase != "over":
+            draw.rounded_rectangle((x - 6, y - 4, x + 420, y + 26), radius=6, fill=(255, 236, 170))
+        pos = f"{i + 1}." if view.order else "·"
+        if view.phase == "over" and seat in winners:
+            pos = "♛"
+        put(img, (x, y), pos, 18, bold=True)
+        draw.ellipse((x + 28, y + 2, x + 46, y + 20), fill=colour)
+        star = " ★" if seat == view.first and view.players > 1 else ""
+        put(img, (x + 54, y), _fit(name, 190, 18) + star, 18, fill=colour, bold=True)
+        if bid is not None:
+            put(img, (x + 270, y), _tr("engis.r.bid", locale, n=bid), 16, fill=MUTED)
+        put(img, (x + 410, y), score, 20, bold=True, anchor="ra")
+    if view.players == 1:
+        put(img, (x, y0 + 44 + 4 * 34 + 6), _tr("engis.r.target", locale, n=D.SOLO_TARGET), 16, bold=True,
+            fill=(150, 60, 20))
+    else:
+        put(img, (x, y0 + 44 + 4 * 34 + 6), "★ " + _tr("engis.r.first", locale), 14, fill=MUTED)
+
+    # intempéries
+    x = 920
+    put(img, (x, y0 + 12), _tr("engis.r.weather", locale), 18, bold=True)
+    for i, (card, col) in enumerate(sorted(zip(view.weather, view.weather_cols), key=lambda c: c[1])):
+        cx = x + (i % 3) * 186
+        cy = y0 + 42 + (i // 3) * 74
+        draw.rounded_rectangle((cx, cy, cx + 178, cy + 66), radius=8, fill=(255, 246, 200),
+                               outline=(200, 170, 60), width=2)
+        put(img, (cx + 8, cy + 6), str(col), 24, bold=True, fill=(160, 120, 20))
+        put(img, (cx + 32, cy + 6), _fit(_tr(f"engis.weather.{card}", locale), 140, 16, True), 16, bold=True)
+        kind, terrain = D.COLLECTIVE[card]
+        if kind == "terrain":
+            draw.rounded_rectangle((cx + 32, cy + 32, cx + 50, cy + 50), radius=3, fill=TERRAIN_FILL[terrain])
+            need = _tr(f"engis.terrain.{terrain}", locale)
+        elif kind == "plant":
+            _glyph(img, (cx + 41, cy + 42), PLANT[0], PLANT[1], 18)
+            need = _tr("engis.r.plant", locale)
+        elif kind == "know":
+            _glyph(img, (cx + 41, cy + 42), KNOW[0], KNOW[1], 18)
+            need = _tr("engis.r.know", locale)
+        else:
+            need = _tr("engis.r.need_enemies", locale)
+        put(img, (cx + 56 if kind != "enemies" else cx + 32, cy + 34), _fit(need, 120, 14), 14)
+
+    # skills still available
+    y = y0 + 196
+    put(img, (x, y), _tr("engis.r.pool", locale), 16, bold=True)
+    for i, (skill, level) in enumerate(D.SKILLS.items()):
+        n = view.pool.get(skill, 0)
+        cx = x + (i % 4) * 140
+        cy = y + 22 + (i // 4) * 17
+        colour = INK if n else (180, 175, 165)
+        label = _fit(_tr(f"engis.skill.{skill}", locale), 98, 13)
+        put(img, (cx, cy), f"{level}", 13, bold=True, fill=(40, 140, 60) if n else colour)
+        put(img, (cx + 12, cy), label + (f" ×{n}" if n > 1 else ""), 13, fill=colour)
+
+
+# --------------------------------------------------------------------------- a clan
+def _draw_player(img, draw, view, pv, locale: str, names: list[str], x0: int, y0: int, w: int) -> None:
+    seat = pv.seat
+    colour = seat_colour(seat)
+    mine = view.viewer == seat
+    draw.rounded_rectangle((x0, y0, x0 + w, y0 + PANEL_H - 8), radius=12, fill=PANEL_BG,
+                           outline=colour, width=4 if seat == view.actor and view.phase != "over" else 2)
+    draw.rounded_rectangle((x0, y0, x0 + w, y0 + 38), radius=12, fill=colour)
+    draw.rectangle((x0, y0 + 26, x0 + w, y0 + 38), fill=colour)
+    title = _name(names, seat, locale) + (" ★" if seat == view.first and view.players > 1 else "")
+    put(img, (x0 + 14, y0 + 19), _fit(title, w - 330, 20, True), 20, fill=(255, 255, 255), bold=True,
+         anchor="lm")
+    right = f"{pv.score} pts · " + _tr("engis.r.knowledge", locale, n=pv.knowledge)
+    put(img, (x0 + w - 14, y0 + 19), right, 18, fill=(255, 255, 255), bold=True, anchor="rm")
+
+    # the territory
+    r = 40
+    bx, by = x0 + 14, y0 + 52
+    hl = set(view.hl) if view.hl_seat == seat else set()
+    for space in D.SPACES:
+        cx, cy = _space_centre(space, bx, by, r)
+        hid = pv.hexes.get(space)
+        _paste_tile(img, _tile(hid, r, locale) if hid else _empty_tile(r), cx, cy)
+        if space in hl:
+            draw.polygon(_hex_points(cx, cy, r - 2), outline=HIGHLIGHT, width=5)
+        if not hid:
+            put(img, (cx, cy), space.upper(), 13, fill=(170, 160, 140), anchor="mm")
+    counts: dict[str, int] = {}
+    for m in pv.meeples:
+        counts[m] = counts.get(m, 0) + 1
+    for space, n in counts.items():
+        cx, cy = _space_centre(space, bx, by, r)
+        _meeple(img, draw, cx - 8, cy + r * 0.5, colour, n)
+    for col in range(1, 5):
+        cx = bx + r + (col - 1) * 1.5 * r
+        put(img, (cx, by + math.sqrt(3) * r * 3 + 4), str(col), 16, bold=True, fill=MUTED, anchor="mt")
+    # bid row
+    row_y = by + math.sqrt(3) * r * 3 + 28
+    label = _tr("engis.r.row", locale, n=pv.row)
+    put(img, (bx, row_y), label, 15, fill=MUTED)
+    mx = bx + _length(label, 15) + 18
+    for i in range(pv.row):
+        _meeple(img, draw, mx + i * 20, row_y + 10, colour, 1, 9)
+    if pv.marker:
+        draw.ellipse((mx, row_y + 1, mx + 16, row_y + 17), fill=colour, outline=INK)
+        put(img, (mx + 8, row_y + 9), "0", 11, fill=(255, 255, 255), bold=True, anchor="mm")
+
+    # objects
+    x = x0 + 300
+    y = y0 + 50
+    put(img, (x, y), _tr("engis.r.objects", locale), 15, bold=True)
+    for gi, group in enumerate(("wood", "stone")):
+        objs = [o for o, ob in D.OBJECTS.items() if ob.group == group]
+        glyph, gcolour = RESOURCE_GLYPH[group]
+        for i, obj in enumerate(objs):
+            ox = x + i * ((w - 310) / 4)
+            oy = y + 22 + gi * 30
+            have = obj in pv.objects
+            lit = f"obj-{obj}" in hl
+            ow = (w - 310) / 4 - 6
+            draw.rounded_rectangle((ox, oy, ox + ow, oy + 25), radius=5,
+                                   fill=colour if have else (238, 234, 224),
+                                   outline=HIGHLIGHT if lit else LINE, width=4 if lit else 1)
+            cost = D.OBJECTS[obj].cost
+            put(img, (ox + 5, oy + 12), glyph * 1 + str(cost), 13, fill=(255, 255, 255) if have else gcolour,
+                 bold=True, anchor="lm")
+            put(img, (ox + 30, oy + 12), _fit(_tr(f"engis.object.{obj}", locale), ow - 34, 13), 13,
+                 fill=(255, 255, 255) if have else MUTED, anchor="lm")
+
+    # skills
+    y = y0 + 132
+    put(img, (x, y), _tr("engis.r.skills", locale), 15, bold=True)
+    cx = x + _length(_tr("engis.r.skills", locale), 15, True) + 10
+    cy = y - 2
+    for skill in pv.skills:
+        label = f"{D.SKILLS[skill]} " + _tr(f"engis.skill.{skill}", locale)
+        cw = _length(label, 13) + 12
+        if cx + cw > x0 + w - 10:
+            cx, cy = x, cy + 26
+        lit = f"skill-{skill}" in hl
+        _chip(img, draw, cx, cy, label, fill=(226, 240, 222), size=13, outline=HIGHLIGHT if lit else None)
+        cx += cw + 5
+
+    # cards played (and the hand / secret in the owner's view)
+    y = cy + 34
+    y = _card_row(img, draw, x, y, x0 + w - 10, _tr("engis.r.played", locale), pv.played + pv.aside,
+                  (255, 255, 255), INK, {pv.played[-1]} if pv.played and "card-" + pv.played[-1] in hl else set(),
+                  locale)
+    if mine and pv.hand is not None:
+        y = _card_row(img, draw, x, y, x0 + w - 10, _tr("engis.r.hand", locale), pv.hand, (255, 240, 200),
+                      colour, set(), locale)
+    else:
+        put(img, (x, y), _tr("engis.r.hand_n", locale, n=pv.hand_count), 15, fill=MUTED)
+        y += 26
+    if pv.secret is not None:
+        label = _tr("engis.r.secret" if mine else "engis.r.secret_of", locale) + ": " + ", ".join(
+            _tr(f"engis.weather.{c}", locale) for c in pv.secret)
+        put(img, (x, y), _fit(label, w - 310, 15, True), 15, bold=True, fill=(150, 60, 20))
+        y += 22
+    if pv.failed is not None:
+        failed = [c for c in pv.failed if not c.startswith("!")]
+        names_failed = ", ".join(_tr(f"engis.weather.{c}", locale) for c in failed) or "—"
+        line = _tr("engis.r.failed", locale, list=names_failed)
+        saved = [c[1:] for c in pv.failed if c.startswith("!")]
+        if saved:
+            line += " · " + _tr("engis.skill.sobrevivencia", locale) + ": " + _tr(f"engis.weather.{saved[0]}", locale)
+        put(img, (x, y), _fit(line, w - 310, 14), 14, fill=(170, 40, 30))
+
+
+def _card_row(img, draw, x, y, right, title, cards, fill, ink, lit, locale) -> float:
+    """A title and a wrapped row of card chips; returns the y below it."""
+    put(img, (x, y), title, 15, bold=True, fill=ink)
+    cx = x + _length(title, 15, True) + 10
+    for card in cards:
+        label = _tr(f"engis.card.{card}", locale)
+        cw = _length(label, 13) + 12
+        if cx + cw > right:
+            cx, y = x, y + 26
+        _chip(img, draw, cx, y - 2, label, fill=fill, size=13, outline=HIGHLIGHT if card in lit else None)
+        cx += cw + 5
+    return y + 30
+
+
+# --------------------------------------------------------------------------- legend
+def _draw_legend(img, draw, locale: str, y0: int) -> None:
+    x = MARGIN + 10
+    put(img, (x, y0 + 6), _tr("engis.r.legend", locale) + ":", 15, bold=True)
+    x += 80
+    for terrain in ("F", "M", "L", "S", "D", "C", "V", "W"):
+        draw.rounded_rectangle((x, y0 + 6, x + 18, y0 + 24), radius=4, fill=TERRAIN_FILL[terrain])
+        label = _tr(f"engis.terrain.{terrain}", locale)
+        put(img, (x + 24, y0 + 6), label, 14)
+        x += 34 + _length(label, 14)
+    x = MARGIN + 90
+    y = y0 + 34
+    for res in ("wood", "stone", "water", "food", "mammoth"):
+        glyph, colour = RESOURCE_GLYPH[res]
+        _glyph(img, (x + 8, y + 9), glyph, colour, 18)
+        label = _tr(f"engis.res.{res}", locale)
+        put(img, (x + 22, y), label, 14)
+        x += 40 + _length(label, 14)
+    for (glyph, colour), key in ((PLANT, "engis.r.plant"), (KNOW, "engis.r.know")):
+        _glyph(img, (x + 8, y + 9), glyph, colour, 18)
+        label = _tr(key, locale)
+        put(img, (x + 22, y), label, 14)
+        x += 40 + _length(label, 14)
+    _meeple(img, draw, x + 10, y + 10, (90, 90, 90), 1, 9)
+    put(img, (x + 24, y), _tr("engis.r.meeple", locale), 14)
+    x += 40 + _length(_tr("engis.r.meeple", locale), 14)
+    draw.rectangle((x, y + 2, x + 18, y + 18), outline=HIGHLIGHT, width=4)
+    put(img, (x + 26, y), _tr("engis.r.last", locale), 14)
+
+
+# --------------------------------------------------------------------------- entry point
+def _layout(players: int) -> tuple[int, list[tuple[int, int, int]]]:
+    """Height and the (x, y, width) of each clan's panel."""
+    y = TOP + BOARD_H
+    half = (WIDTH - 3 * MARGIN) // 2
+    if players == 1:
+        boxes = [(MARGIN, y, WIDTH - 2 * MARGIN)]
+    else:
+        boxes = [(MARGIN + (i % 2) * (half + MARGIN), y + (i // 2) * PANEL_H, half) for i in range(players)]
+    rows = 1 if players <= 2 else 2
+    return y + rows * PANEL_H + LEGEND_H, boxes
+
+
+@lru_cache(maxsize=1)
+def _palette() -> Image.Image:
+    """A fixed palette: every colour the picture uses exactly, plus a colour cube for the
+    anti-aliased edges.  Mapping to a fixed palette is several times faster than an adaptive one."""
+    from . import common
+
+    keys = [BACKGROUND, INK, MUTED, HIGHLIGHT, PANEL_BG, LINE, (255, 255, 255), (0, 0, 0),
+            (236, 230, 214), (180, 170, 150), (58, 44, 32), (246, 214, 140), (255, 246, 200), (200, 170, 60),
+            (160, 120, 20), (226, 240, 222), (255, 240, 200), (238, 234, 224), (255, 236, 170), (150, 60, 20),
+            (170, 40, 30), (40, 140, 60), (180, 175, 165), (230, 220, 200), (40, 36, 30), (20, 20, 20),
+            PLANT[1], KNOW[1], common.NEUTRAL_COLOUR, *common.SEAT_COLOURS, *TERRAIN_FILL.values(),
+            *(c for _, c in RESOURCE_GLYPH.values())]
+    colours = list(dict.fromkeys(keys))
+    steps = (0, 51, 102, 153, 204, 255)
+    cube = [(r, g, b) for r in steps for g in steps for b in steps]
+    colours += [c for c in cube if c not in colours][: 256 - len(colours)]
+    pal = Image.new("P", (1, 1))
+    pal.putpalette([v for c in colours for v in c])
+    return pal
+
+
+def _png(img: Image.Image) -> bytes:
+    out = io.BytesIO()
+    img.quantize(palette=_palette(), dither=Image.Dither.NONE).save(out, format="PNG", compress_level=3)
+    return out.getvalue()
+
+
+@lru_cache(maxsize=4)
+def _frame(players: int) -> Image.Image:
+    height, _ = _layout(players)
+    img, draw = canvas(WIDTH, height)
+    draw.rectangle((0, 0, WIDTH, TOP - 6), fill=(58, 44, 32))
+    put(img, (MARGIN + 10, (TOP - 6) / 2), "ENGIS", 30, bold=True, fill=(246, 214, 140), anchor="lm")
+    return img
+
+
+def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes:
+    names = list(names or [])
+    img = _frame(view.players).copy()
+    draw = ImageDraw.Draw(img)
+    height, boxes = _layout(view.players)
+    status = [_tr("engis.r.round", locale, n=view.round), _phase_label(view, locale)]
+    if view.phase != "over" and view.actor >= 0:
+        status.append(_tr("engis.r.turn", locale, who=_name(names, view.actor, locale)))
+    put(img, (170, (TOP - 6) / 2), "  ·  ".join(status), 22, fill=(255, 255, 255), bold=True, anchor="lm")
+    side = _tr(f"engis.opt.side.{view.side}", locale)
+    if view.players == 1:
+        side += " · " + _tr(f"engis.opt.solo.{view.solo}", locale)
+    put(img, (WIDTH - MARGIN - 10, (TOP - 6) / 2), side, 16, fill=(230, 220, 200), anchor="rm")
+    _draw_collective(img, draw, view, locale, names, TOP)
+    for pv, (x, y, w) in zip(view.ps, boxes):
+        _draw_player(img, draw, view, pv, locale, names, x, y, w)
+    _draw_legend(img, draw, locale, height - LEGEND_H + 4)
+    return _png(img)
+
+
+__all__ = ["BACKGROUND", "render"]

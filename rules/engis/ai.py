@@ -1,0 +1,242 @@
+"""A greedy player: scores hexes, bids by how much the best hex beats the others, moves meeples
+to raise the best card of the round, crafts and develops by value.  Deterministic, no chance."""
+
+from __future__ import annotations
+
+from . import data as D
+from . import phases as P
+from . import scoring as S
+from .state import EngisState, Player
+
+# designed: how much the AI wants each skill (before the situational terms below)
+SKILL_BASE = {
+    "movimento": 2.0, "retorno": 1.5, "madeira": 2.0, "pedra": 2.0, "recursos": 2.0,
+    "conhecimento": 4.0, "coleta": 3.0, "destreza": 3.0, "fogo": 4.0, "pintura": 1.0,
+    "plantio": 1.5, "resistencia": 1.0, "neandertal": 5.0, "sobrevivencia": 4.0,
+    "inteligencia": 3.0, "exploracao": 4.0,
+}
+
+
+def _rounds_left(state: EngisState) -> int:
+    return D.ROUNDS - state.round + 1
+
+
+def card_value(state: EngisState, seat: int, card: str) -> float:
+    """Points now, minus what waiting would add (Objetos grows with every object)."""
+    pts = S.card_points(state, seat, card)
+    if card == "objetos":
+        pts -= 1.5 * (D.ROUNDS - state.round)
+    return pts
+
+
+def position_value(state: EngisState, seat: int) -> float:
+    p = state.ps[seat]
+    if not p.hand:
+        return 0.0
+    best = max(card_value(state, seat, c) for c in p.hand)
+    if state.round == D.ROUNDS and p.secret:
+        best -= 4 * sum(1 for c in p.secret if c in ("cacada",) and not S.defended_individual(p, c))
+        for card, col in zip(state.weather, state.weather_cols):
+            if card == "inimigos" and not S.defended_collective(p, card, col):
+                best -= 4
+    return best
+
+
+def hex_value(state: EngisState, seat: int, hid: str, space: str) -> float:
+    p = state.ps[seat]
+    h = D.ALL_HEXES[hid]
+    counts = S.terrain_counts(p)
+    left = _rounds_left(state)
+    v = 0.0
+    v += h.icons * 1.2
+    v += h.plant * (1.0 + (left * 1.0 if "plantio" in p.skills else 0.0))
+    v += h.know * 2.5
+    if h.terrain in D.BASIC:
+        v += 0.8 * counts[h.terrain]
+        if not counts[h.terrain]:
+            v += 2.0
+        v += 0.6 * sum(1 for o in D.ADJ[space] if o in p.hexes
+                       and D.ALL_HEXES[p.hexes[o]].terrain == h.terrain)
+        if h.terrain in (D.FOREST, D.MOUNTAIN):
+            v += 0.8 * h.icons
+    elif h.terrain == D.CAVE:
+        v += 3.0 + (left if "pintura" in p.skills else 0)
+    elif h.terrain == D.VOLCANO:
+        v += 3.0 if "resistencia" in p.skills else -1.0
+    col = D.column(space)
+    for card, c in zip(state.weather, state.weather_cols):
+        if c != col:
+            continue
+        kind, terrain = D.COLLECTIVE[card]
+        if S.defended_collective(p, card, col):
+            continue
+        if (kind == "terrain" and terrain == h.terrain) or (kind == "plant" and h.plant) or (
+                kind == "know" and h.know):
+            v += 4.0
+    return v
+
+
+def best_space(state: EngisState, seat: int, hid: str) -> tuple[float, str]:
+    p = state.ps[seat]
+    return max(((hex_value(state, seat, hid, s), s) for s in S.free_spaces(p)), default=(0.0, ""))
+
+
+def skill_value(state: EngisState, seat: int, skill: str) -> float:
+    p = state.ps[seat]
+    left = _rounds_left(state)
+    counts = S.terrain_counts(p)
+    v = SKILL_BASE[skill] + D.SKILLS[skill] * 0.3
+    if skill == "fogo":
+        v += 3.0 * sum(1 for c in ("mamute", "abrigo") if c in p.hand)
+    elif skill == "pintura":
+        v += counts[D.CAVE] * left
+    elif skill == "plantio":
+        v += sum(D.ALL_HEXES[h].plant for h in p.hexes.values()) * left
+    elif skill == "resistencia":
+        v += 3.0 * counts[D.VOLCANO]
+    elif skill in ("coleta", "destreza"):
+        v *= sum(1 for c in ("agua", "alimento") if c in p.hand) / 2
+    elif skill == "inteligencia":
+        v = v if state.round < D.ROUNDS else 0.0
+    elif skill in ("madeira", "pedra", "recursos"):
+        v *= max(0.2, (8 - len(p.objects)) / 8)
+    elif skill == "movimento":
+        v *= left / 8
+    for card in p.secret:
+        if card == "vulcao" and skill in ("movimento", "resistencia"):
+            v += 4.0
+        if card == "enxame" and skill in ("conhecimento", "fogo"):
+            v += 4.0
+        if card == "extincao":
+            v += D.SKILLS[skill] * 0.5
+    return v
+
+
+def object_value(state: EngisState, seat: int, obj: str) -> float:
+    p = state.ps[seat]
+    o = D.OBJECTS[obj]
+    v = float(o.points) + (2.0 if o.card in p.hand else 0.0)
+    v += 0.5 * sum(1 for x in p.objects if D.OBJECTS[x].group == o.group)
+    if (obj == "jangada" and "maremoto" in p.secret) or (obj == "roda" and "migracao" in p.secret):
+        v += 4.0
+    if obj in ("clava", "machadinha") and "inimigos" in state.weather:
+        v += 2.0
+    return v
+
+
+def _with_meeple(p: Player, space: str):
+    class _Ctx:
+        def __enter__(self):
+            p.meeples.append(space)
+
+        def __exit__(self, *exc):
+            p.meeples.pop()
+    return _Ctx()
+
+
+def _best_home(state: EngisState, seat: int, spaces: list[str]) -> str:
+    p = state.ps[seat]
+    scored = []
+    for s in spaces:
+        with _with_meeple(p, s):
+            scored.append((position_value(state, seat), -spaces.index(s), s))
+    return max(scored)[2]
+
+
+def _move_gain(state: EngisState, seat: int, src: str) -> tuple[float, str]:
+    p = state.ps[seat]
+    i = next(i for i, m in enumerate(p.meeples) if m == src and not p.moved[i])
+    base = position_value(state, seat)
+    best = (0.0, "")
+    for dst in P.move_targets(p, src):
+        p.meeples[i] = dst
+        gain = position_value(state, seat) - base
+        p.meeples[i] = src
+        if gain > best[0] + 1e-9:
+            best = (gain, dst)
+    return best
+
+
+def ai_action(state: EngisState, seat: int) -> str:
+    ids = [a.id for a in P.legal(state, seat)]
+    p = state.ps[seat]
+    ph = state.phase
+    if ph == "token":
+        return max(ids, key=lambda a: int(a.split("-")[1]))
+    if ph == "bid":
+        if state.players == 1:
+            def buy_value(a: str) -> float:
+                slot = int(a.split("-")[1]) - 1
+                return best_space(state, seat, state.offer[slot])[0] - 1.0 * D.SOLO_PRICES[slot]
+            return max(ids, key=lambda a: (buy_value(a), a))
+        values = sorted((best_space(state, seat, h)[0] for h in state.offer if h), reverse=True)
+        gap = values[0] - (values[1] if len(values) > 1 else 0.0)
+        target = 4 if gap >= 4 else 3 if gap >= 2.5 else 2 if gap >= 1.5 else 1 if gap >= 0.7 else 0
+        return min(ids, key=lambda a: (abs(int(a.split("-")[1]) - target), -int(a.split("-")[1])))
+    if ph == "take":
+        # leave the meeples where they score most
+        def after_take(a: str) -> float:
+            s = a.split("-", 1)[1]
+            i = p.meeples.index(s)
+            del p.meeples[i]
+            try:
+                return position_value(state, seat)
+            finally:
+                p.meeples.insert(i, s)
+        return max(ids, key=lambda a: (after_take(a), a))
+    if ph == "pick":
+        hexes = [a.split("-", 1)[1] for a in ids]
+        if ids[0].startswith("drop-"):
+            rival = next((s for s in range(state.players) if s != seat), seat)
+            return "drop-" + max(hexes, key=lambda h: (best_space(state, rival, h)[0], h))
+        return "pick-" + max(hexes, key=lambda h: (best_space(state, seat, h)[0], h))
+    if ph == "place":
+        return "put-" + best_space(state, seat, state.picked)[1]
+    if ph == "act":
+        for a in ("develop", "craft", "retorno"):
+            if a in ids:
+                return a
+        if "move" in ids and _any_move_gain(state, seat):
+            return "move"
+        return "end"
+    if ph == "move":
+        p_moved = p.moved
+        if not p_moved:
+            return "move-done"
+        best = max(((_move_gain(state, seat, a.split("-", 1)[1]), a) for a in ids if a.startswith("from-")),
+                   default=None)
+        if best is None or not best[0][1]:
+            return "move-done"
+        return best[1]
+    if ph == "move_to":
+        _gain, dst = _move_gain(state, seat, state.src)
+        return f"to-{dst}" if dst else "back"
+    if ph == "craft":
+        objs = [a.split("-", 1)[1] for a in ids if a.startswith("craft-")]
+        return "craft-" + max(objs, key=lambda o: (object_value(state, seat, o), o)) if objs else "back"
+    if ph == "develop":
+        skills = [a.split("-", 1)[1] for a in ids if a.startswith("skill-")]
+        return "skill-" + max(skills, key=lambda s: (skill_value(state, seat, s), s)) if skills else "back"
+    if ph == "discard":
+        skills = [a.split("-", 1)[1] for a in ids]
+        return "discard-" + min(skills, key=lambda s: (skill_value(state, seat, s), s))
+    if ph in ("nea", "retorno", "back"):
+        return "home-" + _best_home(state, seat, [a.split("-", 1)[1] for a in ids])
+    if ph == "score":
+        def value(a: str) -> float:
+            kind, card = a.split("-", 1)
+            if kind == "intel":
+                return S.card_points(state, seat, card, one_group=True)
+            return card_value(state, seat, card)
+        return max(ids, key=lambda a: (value(a), a))
+    return ids[0]
+
+
+def _any_move_gain(state: EngisState, seat: int) -> bool:
+    p = state.ps[seat]
+    saved = p.moved
+    p.moved = [False] * len(p.meeples)
+    try:
+        return any(_move_gain(state, seat, s)[1] for s in P.movable_from(p))
+    finally:
+        p.moved = saved

@@ -1,0 +1,170 @@
+"""The ENGIS engine: the contract of rules/core over the phases, scoring and AI modules."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pydantic import BaseModel
+
+from rules.core import Action, Engine, Msg, OptionSpec, Outcome, PlayerResult, Rng, msg
+
+from . import ai, phases
+from . import data as D
+from . import scoring as S
+from . import texts as _texts  # noqa: F401  (registers the catalogue)
+from .setup import setup as _setup
+from .state import EngisState
+
+CATEGORIES = [
+    "engis.score.cards", "engis.score.crafting", "engis.score.skills", "engis.score.majorities",
+    "engis.score.knowledge", "engis.score.intemperies", "engis.score.target",
+]
+
+
+class PlayerView(BaseModel):
+    seat: int
+    board: int
+    hexes: dict[str, str]
+    meeples: list[str]
+    row: int
+    marker: bool
+    bid: int | None
+    objects: list[str]
+    skills: list[str]
+    played: list[str]
+    aside: list[str]
+    hand_count: int
+    hand: list[str] | None            # only in the owner's view
+    secret_count: int
+    secret: list[str] | None          # only in the owner's view (everyone's once the game is over)
+    score: int
+    pts: dict[str, int]
+    knowledge: int
+    failed: list[str] | None = None
+
+
+class EngisView(BaseModel):
+    game: str = "engis"
+    viewer: int | None
+    players: int
+    side: str
+    variant: str
+    solo: str
+    round: int
+    phase: str
+    actor: int
+    offer: list[str | None]
+    prices: list[int] | None
+    pile: int
+    out: list[str]
+    first: int
+    order: list[int]
+    bid_order: list[int]
+    neutral_bid: int | None
+    tokens: list[int]
+    weather: list[str]
+    weather_cols: list[int]
+    pool: dict[str, int]
+    picked: str
+    src: str
+    hl_seat: int
+    hl: list[str]
+    ps: list[PlayerView]
+
+
+class EngisEngine(Engine[EngisState]):
+    id = "engis"
+    title = "ENGIS"
+    min_players = 1
+    max_players = 4
+    state_type = EngisState
+    option_specs: ClassVar[list[OptionSpec]] = [
+        OptionSpec(key="side", label=msg("engis.opt.side"), default="normal",
+                   choices=[("normal", msg("engis.opt.side.normal")), ("swamp", msg("engis.opt.side.swamp"))]),
+        OptionSpec(key="order", label=msg("engis.opt.order"), default="standard",
+                   choices=[("standard", msg("engis.opt.order.standard")),
+                            ("reverse", msg("engis.opt.order.reverse"))]),
+        OptionSpec(key="solo", label=msg("engis.opt.solo"), default="standard",
+                   choices=[("standard", msg("engis.opt.solo.standard")),
+                            ("advanced", msg("engis.opt.solo.advanced")),
+                            ("glacial", msg("engis.opt.solo.glacial"))]),
+    ]
+
+    def setup(self, players: int, seed: int, options: dict[str, str], rng: Rng) -> EngisState:
+        state = _setup(players, seed, options, rng)
+        phases.start_round(state)
+        return state
+
+    def to_act(self, state: EngisState) -> list[int]:
+        return [] if state.phase == "over" else [state.actor]
+
+    def legal_actions(self, state: EngisState, seat: int) -> list[Action]:
+        return phases.legal(state, seat)
+
+    def _apply(self, state: EngisState, seat: int, action: Action) -> None:
+        phases.apply(state, seat, action.id)
+
+    def ai_action(self, state: EngisState, seat: int) -> str:
+        return ai.ai_action(state, seat)
+
+    def prompt(self, state: EngisState, seat: int) -> Msg:
+        ph = state.phase
+        if ph == "bid" and state.players == 1:
+            return msg("engis.prompt.buy")
+        if ph == "pick" and state.order and state.order[state.cur] < 0:
+            return msg("engis.prompt.drop")
+        if ph == "place":
+            return msg("engis.prompt.place", hex=phases.hex_msg(state.picked))
+        if ph == "move_to":
+            return msg("engis.prompt.move_to", space=state.src.upper())
+        if ph == "develop":
+            return msg("engis.prompt.develop", n=S.knowledge(state.ps[seat]))
+        return msg(f"engis.prompt.{ph}")
+
+    def view(self, state: EngisState, seat: int | None) -> EngisView:
+        over = state.phase == "over"
+        ps = []
+        for i, p in enumerate(state.ps):
+            mine = seat == i
+            ps.append(PlayerView(
+                seat=i, board=p.board, hexes=dict(p.hexes), meeples=list(p.meeples), row=p.row,
+                marker=p.marker, bid=p.bid, objects=list(p.objects), skills=list(p.skills),
+                played=list(p.played), aside=list(p.aside), hand_count=len(p.hand),
+                hand=list(p.hand) if mine else None, secret_count=len(p.secret),
+                secret=list(p.secret) if (mine or over) else None, score=p.score, pts=dict(p.pts),
+                knowledge=S.knowledge(p), failed=state.final.get(str(i)) if over else None,
+            ))
+        return EngisView(
+            viewer=seat, players=state.players, side=state.side, variant=state.variant, solo=state.solo,
+            round=state.round, phase=state.phase, actor=state.actor, offer=list(state.offer),
+            prices=list(D.SOLO_PRICES) if state.players == 1 else None, pile=len(state.pile),
+            out=list(state.out), first=state.first, order=list(state.order), bid_order=list(state.bid_order),
+            neutral_bid=state.neutral_bid, tokens=list(state.tokens), weather=list(state.weather),
+            weather_cols=list(state.weather_cols), pool=dict(state.pool), picked=state.picked,
+            src=state.src, hl_seat=state.hl_seat, hl=list(state.hl), ps=ps,
+        )
+
+    def outcome(self, state: EngisState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        scores = [p.score for p in state.ps]
+        meeples = [len(p.meeples) for p in state.ps]
+        results = []
+        if state.players == 1:
+            won = scores[0] >= D.SOLO_TARGET
+            results.append(PlayerResult(seat=0, score=scores[0], breakdown=dict(state.ps[0].pts),
+                                        rank=1 if won else 2, winner=won, tiebreak=meeples[0]))
+            # The game itself is the opponent of a solo player: a lost game is the target's win.
+            results.append(PlayerResult(seat=None, name=msg("engis.target"), score=D.SOLO_TARGET,
+                                        breakdown={"engis.score.target": D.SOLO_TARGET},
+                                        rank=2 if won else 1, winner=not won))
+        else:
+            keys = [(scores[i], meeples[i]) for i in range(state.players)]
+            for i in range(state.players):
+                rank = 1 + sum(1 for k in keys if k > keys[i])
+                results.append(PlayerResult(seat=i, score=scores[i], breakdown=dict(state.ps[i].pts),
+                                            rank=rank, winner=rank == 1, tiebreak=meeples[i]))
+        return Outcome(results=results, categories=CATEGORIES, tiebreak=msg("engis.tiebreak"))
+
+
+ENGINE = EngisEngine()

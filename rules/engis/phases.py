@@ -1,0 +1,590 @@
+"""The round: phase 1 (auction, hexes), phase 2 (actions), phase 3 (scoring card), end of round.
+
+Every decision is a short list of actions; automatic steps (a single possible choice, the
+end of a phase) run in ``_advance``-style helpers right after the action that leads to them.
+"""
+
+from __future__ import annotations
+
+from rules.core import Action, Event, IllegalAction, Msg, msg
+
+from . import data as D
+from . import scoring as S
+from .state import NEUTRAL, EngisState, Player
+
+# --------------------------------------------------------------------------- labels
+
+
+def hex_msg(hid: str) -> Msg:
+    return msg(f"engis.hex.{hid}")
+
+
+def terrain_msg(t: str) -> Msg:
+    return msg(f"engis.terrain.{t}")
+
+
+def space_msg(p: Player, space: str) -> Msg:
+    h = S.hex_of(p, space)
+    return msg("engis.space", space=space.upper(),
+               terrain=terrain_msg(h.terrain) if h else msg("engis.empty"))
+
+
+def card_msg(card: str) -> Msg:
+    return msg(f"engis.card.{card}")
+
+
+def skill_msg(skill: str) -> Msg:
+    return msg(f"engis.skill.{skill}")
+
+
+def object_msg(obj: str) -> Msg:
+    return msg(f"engis.object.{obj}")
+
+
+def _event(state: EngisState, key: str, seats: list[int] | None = None, **params) -> None:
+    state.events.append(Event(text=msg(key, **params), seats=seats))
+
+
+def seat_msg(seat: int) -> Msg:
+    if seat == NEUTRAL:
+        return msg("engis.neutral")
+    return msg("core.seat", n=seat + 1)
+
+
+# --------------------------------------------------------------------------- flow
+def start_round(state: EngisState) -> None:
+    for i, slot in enumerate(state.offer):
+        if slot is None and state.pile:
+            state.offer[i] = state.pile.pop()
+    for p in state.ps:
+        p.bid, p.marker, p.used, p.moved = None, False, [], []
+    state.neutral_bid = None
+    state.order, state.cur, state.pending, state.picked, state.src = [], 0, 0, "", ""
+    n = state.players
+    if n == 1:
+        state.first, state.bid_order = 0, [0]
+    elif n == 2:
+        # rulebook: «um deles será o 1º jogador nas rodadas (1 - 3 - 5 - 7) e o outro nas (2 - 4 - 6 - 8)»
+        state.first = (state.round - 1) % 2
+        state.bid_order = [state.first, 1 - state.first]
+        state.phase, state.actor = "token", state.first
+        return
+    elif state.round > 1 and state.variant == "reverse":
+        # rulebook (variante): the 4th bids first, then the 3rd, the 2nd, the 1st.
+        state.first = state.prev_order[-1]
+        state.bid_order = list(reversed(state.prev_order))
+    else:
+        if state.round > 1:
+            state.first = state.prev_order[-1]  # «Quem jogou por último ... recebe a carta»
+        state.bid_order = [(state.first + i) % n for i in range(n)]
+    state.phase, state.actor = "bid", state.bid_order[0]
+
+
+def _taken_bids(state: EngisState) -> set[int]:
+    taken = {p.bid for p in state.ps if p.bid is not None}
+    if state.neutral_bid is not None:
+        taken.add(state.neutral_bid)
+    return taken
+
+
+def legal_bids(state: EngisState, seat: int) -> list[int]:
+    p = state.ps[seat]
+    taken = _taken_bids(state)
+    return [b for b in range(min(D.MAX_BID, len(p.meeples)) + 1) if b not in taken]
+
+
+def _take_auto(state: EngisState, p: Player) -> bool:
+    """Removes bid meeples while the choice is forced; True once all are taken."""
+    while state.pending > 0:
+        spaces = sorted(set(p.meeples))
+        if len(spaces) > 1 and state.pending < len(p.meeples):
+            return False
+        p.meeples.remove(spaces[0])
+        p.row += 1
+        state.pending -= 1
+    return True
+
+
+def _take(state: EngisState, seat: int, space: str) -> None:
+    p = state.ps[seat]
+    p.meeples.remove(space)
+    p.row += 1
+    state.pending -= 1
+    if _take_auto(state, p):
+        _after_bid(state)
+
+
+def _bid(state: EngisState, seat: int, amount: int) -> None:
+    p = state.ps[seat]
+    p.bid = amount
+    if amount == 0:
+        p.marker = True  # «ele deve colocar na fileira um de seus marcadores»
+    _event(state, "engis.ev.bid", who=seat_msg(seat), n=amount)
+    state.pending = amount
+    if _take_auto(state, p):
+        _after_bid(state)
+    else:
+        state.phase = "take"
+
+
+def _buy(state: EngisState, slot: int) -> None:
+    """Solo: the offer space's price in meeples buys its hex."""
+    p = state.ps[0]
+    price = D.SOLO_PRICES[slot]
+    hid = state.offer[slot]
+    p.bid = price
+    state.picked = hid or ""
+    for i, other in enumerate(state.offer):
+        if i != slot and other is not None:
+            state.out.append(other)
+    state.offer = [None] * D.OFFER_SIZE
+    state.order = [0]
+    _event(state, "engis.ev.buy", who=seat_msg(0), hex=hex_msg(state.picked), n=price)
+    state.pending = price
+    if _take_auto(state, p):
+        _after_bid(state)
+    else:
+        state.phase = "take"
+
+
+def _after_bid(state: EngisState) -> None:
+    if state.players == 1:
+        state.phase, state.actor = "place", 0
+        _auto_place(state)
+        return
+    state.cur += 1
+    if state.cur < len(state.bid_order):
+        state.phase, state.actor = "bid", state.bid_order[state.cur]
+        return
+    entries = [(p.bid or 0, s) for s, p in enumerate(state.ps)]
+    if state.neutral_bid is not None:
+        entries.append((state.neutral_bid, NEUTRAL))
+    state.order = [s for _, s in sorted(entries, key=lambda e: -e[0])]
+    _event(state, "engis.ev.order", order=" → ".join(
+        "N" if s == NEUTRAL else str(s + 1) for s in state.order))
+    state.cur = 0
+    _to_pick(state)
+
+
+def _to_pick(state: EngisState) -> None:
+    who = state.order[state.cur]
+    state.phase, state.actor = "pick", state.first if who == NEUTRAL else who
+
+
+def _pick(state: EngisState, seat: int, hid: str) -> None:
+    slot = state.offer.index(hid)
+    state.offer[slot] = None
+    who = state.order[state.cur]
+    if who == NEUTRAL:
+        # «o jogador ativo da rodada ... faz a escolha e remove um hexágono»
+        state.out.append(hid)
+        _event(state, "engis.ev.drop", who=seat_msg(seat), hex=hex_msg(hid))
+        _next_pick(state)
+        return
+    state.picked = hid
+    _event(state, "engis.ev.pick", who=seat_msg(seat), hex=hex_msg(hid))
+    state.phase = "place"
+    _auto_place(state)
+
+
+def _auto_place(state: EngisState) -> None:
+    spaces = S.free_spaces(state.ps[state.actor])
+    if len(spaces) == 1:
+        _place(state, state.actor, spaces[0])
+
+
+def _place(state: EngisState, seat: int, space: str) -> None:
+    p = state.ps[seat]
+    p.hexes[space] = state.picked
+    state.hl_seat, state.hl = seat, [space]
+    _event(state, "engis.ev.place", who=seat_msg(seat), hex=hex_msg(state.picked), space=space.upper())
+    state.picked = ""
+    if state.players == 1:
+        _to_actions(state)
+        return
+    _next_pick(state)
+
+
+def _next_pick(state: EngisState) -> None:
+    state.cur += 1
+    if state.cur < len(state.order):
+        _to_pick(state)
+        return
+    for i, hid in enumerate(state.offer):  # the spare: 3-player last pick, 2-player leftover
+        if hid is not None:
+            state.out.append(hid)
+            _event(state, "engis.ev.spare", hex=hex_msg(hid))
+            state.offer[i] = None
+    _to_actions(state)
+
+
+def _to_actions(state: EngisState) -> None:
+    state.cur = 0
+    state.phase, state.actor = "act", state.players_order()[0]
+
+
+def _next_actor(state: EngisState) -> None:
+    """The next player of phase 2 or phase 3."""
+    order = state.players_order()
+    state.cur += 1
+    if state.cur < len(order):
+        state.actor = order[state.cur]
+        if state.phase != "score":
+            state.phase = "act"
+        return
+    if state.phase == "score":
+        _end_phase3(state)
+    else:
+        state.cur = 0
+        state.phase, state.actor = "score", order[0]
+
+
+# --------------------------------------------------------------------------- phase 2
+def can_move(p: Player) -> bool:
+    steps = D.MOVIMENTO_RANGE if "movimento" in p.skills else 1
+    return any(S.reachable(p, s, steps) for s in set(p.meeples))
+
+
+def developable(state: EngisState, p: Player) -> list[str]:
+    k = S.knowledge(p)
+    return [s for s, lvl in D.SKILLS.items()
+            if lvl <= k and state.pool.get(s, 0) > 0 and s not in p.skills]
+
+
+def menu(state: EngisState, p: Player) -> list[str]:
+    out = []
+    if "move" not in p.used and can_move(p):
+        out.append("move")
+    if "craft" not in p.used and S.craftable(p):
+        out.append("craft")
+    if "develop" not in p.used and developable(state, p):
+        out.append("develop")
+    if "retorno" in p.skills and "retorno" not in p.used and p.row > 0:
+        out.append("retorno")
+    return out
+
+
+def movable_from(p: Player) -> list[str]:
+    steps = D.MOVIMENTO_RANGE if "movimento" in p.skills else 1
+    out = []
+    for s in sorted(set(p.meeples)):
+        if any(not p.moved[i] for i, m in enumerate(p.meeples) if m == s) and S.reachable(p, s, steps):
+            out.append(s)
+    return out
+
+
+def move_targets(p: Player, src: str) -> list[str]:
+    steps = D.MOVIMENTO_RANGE if "movimento" in p.skills else 1
+    return S.reachable(p, src, steps)
+
+
+def _move(state: EngisState, seat: int, src: str, dst: str) -> None:
+    p = state.ps[seat]
+    i = next(i for i, m in enumerate(p.meeples) if m == src and not p.moved[i])
+    p.meeples[i] = dst
+    p.moved[i] = True
+    state.hl_seat, state.hl = seat, [src, dst]
+    _event(state, "engis.ev.move", who=seat_msg(seat), src=src.upper(), dst=dst.upper())
+
+
+def _craft(state: EngisState, seat: int, obj: str) -> None:
+    p = state.ps[seat]
+    p.objects.append(obj)
+    p.used.append("craft")
+    state.hl_seat, state.hl = seat, [f"obj-{obj}"]
+    _event(state, "engis.ev.craft", who=seat_msg(seat), obj=object_msg(obj))
+    group = D.OBJECTS[obj].group
+    if sum(1 for o in p.objects if D.OBJECTS[o].group == group) == 4:
+        p.add("engis.score.crafting", D.GROUP_BONUS)
+        _event(state, "engis.ev.group", who=seat_msg(seat), n=D.GROUP_BONUS)
+
+
+def _develop(state: EngisState, seat: int, skill: str) -> None:
+    p = state.ps[seat]
+    p.skills.append(skill)
+    p.used.append("develop")
+    state.pool[skill] -= 1
+    state.hl_seat, state.hl = seat, [f"skill-{skill}"]
+    _event(state, "engis.ev.develop", who=seat_msg(seat), skill=skill_msg(skill))
+    if skill == "neandertal":
+        # designed (EQ10): the extra meeple joins the player's pieces at once.
+        spaces = S.placement_spaces(p)
+        if len(spaces) == 1:
+            _add_meeple(p, spaces[0])
+        else:
+            state.phase = "nea"
+            return
+    _after_develop(state)
+
+
+def _after_develop(state: EngisState) -> None:
+    if state.players == 1 and any(state.pool.values()):
+        state.phase = "discard"  # «logo em seguida, ele deve anular outra»
+    else:
+        state.phase = "act"
+
+
+def _add_meeple(p: Player, space: str) -> None:
+    p.meeples.append(space)
+    if p.moved:
+        p.moved.append(True)
+
+
+def _discard_skill(state: EngisState, skill: str) -> None:
+    state.pool[skill] -= 1
+    state.pool_out.append(skill)
+    _event(state, "engis.ev.discard", skill=skill_msg(skill))
+    state.phase = "act"
+    p = state.ps[state.actor]
+    if "end" in p.used:
+        _next_actor(state)
+
+
+def _retorno(state: EngisState, seat: int) -> None:
+    p = state.ps[seat]
+    p.used.append("retorno")
+    p.row -= 1
+    _event(state, "engis.ev.retorno", who=seat_msg(seat))
+    spaces = S.placement_spaces(p)
+    if len(spaces) == 1:
+        _add_meeple(p, spaces[0])
+    else:
+        state.phase = "retorno"
+
+
+def _end_turn(state: EngisState, seat: int) -> None:
+    p = state.ps[seat]
+    p.used.append("end")
+    p.moved = []
+    if state.players == 1 and "develop" not in p.used and any(state.pool.values()):
+        # «mesmo assim, ele deverá descartar uma delas» — designed: one skill leaves every round.
+        state.phase = "discard"
+        return
+    _next_actor(state)
+
+
+# --------------------------------------------------------------------------- phase 3
+def _score_card(state: EngisState, seat: int, card: str, *, intel: bool = False) -> None:
+    p = state.ps[seat]
+    if intel:
+        # designed (EQ14): the last card is set aside unscored; one of the three cards on top
+        # of the discard pile is scored again (Objetos: one group only).
+        p.aside.extend(p.hand)
+        p.hand = []
+        pts = S.card_points(state, seat, card, one_group=True)
+        p.played.remove(card)
+        p.played.append(card)
+        _event(state, "engis.ev.intel", who=seat_msg(seat), card=card_msg(card), n=pts)
+    else:
+        pts = S.card_points(state, seat, card)
+        p.hand.remove(card)
+        p.played.append(card)
+        _event(state, "engis.ev.card", who=seat_msg(seat), card=card_msg(card), n=pts)
+    p.add("engis.score.cards", pts)
+    state.hl_seat, state.hl = seat, [f"card-{card}"]
+    _next_actor(state)
+
+
+def _end_phase3(state: EngisState) -> None:
+    for seat, p in enumerate(state.ps):
+        pts = S.after_phase3(p)
+        if pts:
+            p.add("engis.score.skills", pts)
+            _event(state, "engis.ev.art", who=seat_msg(seat), n=pts)
+    if state.round >= D.ROUNDS:
+        final_scoring(state)
+        return
+    state.cur = -1
+    state.phase = "back"
+    _next_return(state)
+
+
+# --------------------------------------------------------------------------- end of round
+def _next_return(state: EngisState) -> None:
+    """Players bring their meeples back in turn order, choosing where when they may."""
+    order = state.players_order()
+    while state.cur < len(order):
+        if state.cur >= 0:
+            seat = order[state.cur]
+            if state.ps[seat].row > 0 and _return_auto(state.ps[seat]):
+                state.actor = seat
+                return
+        state.cur += 1
+    _end_round(state)
+
+
+def _return_auto(p: Player) -> bool:
+    """Brings meeples back while forced; True when a choice is needed."""
+    while p.row > 0:
+        spaces = S.placement_spaces(p)
+        if len(spaces) > 1:
+            return True
+        p.row -= 1
+        p.meeples.append(spaces[0])
+    return False
+
+
+def _home(state: EngisState, seat: int, space: str) -> None:
+    p = state.ps[seat]
+    if not p.meeples:
+        # «No caso do jogador retornar 4 peças (e não haver nenhuma em seu tabuleiro), todas
+        # devem ser colocadas no mesmo hexágono.»
+        p.meeples.extend([space] * p.row)
+        p.row = 0
+    else:
+        p.meeples.append(space)
+        p.row -= 1
+    _next_return(state)
+
+
+def _end_round(state: EngisState) -> None:
+    for p in state.ps:
+        p.marker = False
+    state.prev_order = list(state.order)
+    state.round += 1
+    start_round(state)
+
+
+def final_scoring(state: EngisState) -> None:
+    """rulebook: majorities, knowledge, Resistência and Exploração, then the intempéries."""
+    maj = S.majorities(state)
+    know = S.knowledge_award(state)
+    for seat, p in enumerate(state.ps):
+        p.add("engis.score.majorities", maj[seat])
+        p.add("engis.score.knowledge", know[seat])
+        p.add("engis.score.skills", S.skill_endgame(p))
+        pen, failed, cancelled = S.weather_penalty(state, seat)
+        p.add("engis.score.intemperies", pen)
+        state.final[str(seat)] = failed + ([f"!{cancelled}"] if cancelled else [])
+        _event(state, "engis.ev.final", who=seat_msg(seat), n=p.score)
+    state.phase, state.actor = "over", -1
+
+
+# --------------------------------------------------------------------------- decisions
+def legal(state: EngisState, seat: int) -> list[Action]:
+    if state.phase == "over" or seat != state.actor:
+        return []
+    p = state.ps[seat]
+    ph = state.phase
+    A = Action
+    if ph == "token":
+        values = sorted(set(state.tokens))
+        return [A(id=f"token-{v}", label=msg("engis.act.token", n=v)) for v in values]
+    if ph == "bid":
+        if state.players == 1:
+            return [A(id=f"buy-{i + 1}", label=msg("engis.act.buy", hex=hex_msg(h), n=D.SOLO_PRICES[i]),
+                      style="primary")
+                    for i, h in enumerate(state.offer) if h is not None and D.SOLO_PRICES[i] <= len(p.meeples)]
+        return [A(id=f"bid-{b}", label=msg("engis.act.bid", n=b), style="primary")
+                for b in legal_bids(state, seat)]
+    if ph == "take":
+        return [A(id=f"take-{s}", label=msg("engis.act.take", space=space_msg(p, s)))
+                for s in sorted(set(p.meeples))]
+    if ph == "pick":
+        neutral = state.order[state.cur] == NEUTRAL
+        key, prefix = ("engis.act.drop", "drop") if neutral else ("engis.act.pick", "pick")
+        return [A(id=f"{prefix}-{h}", label=msg(key, hex=hex_msg(h)), style="primary")
+                for h in state.offer if h is not None]
+    if ph == "place":
+        return [A(id=f"put-{s}", label=msg("engis.act.put", space=s.upper(), col=D.column(s)))
+                for s in S.free_spaces(p)]
+    if ph == "act":
+        acts = [A(id=a, label=msg(f"engis.act.{a}"), style="primary") for a in menu(state, p)]
+        return acts + [A(id="end", label=msg("engis.act.end"), style="success")]
+    if ph == "move":
+        acts = [A(id=f"from-{s}", label=msg("engis.act.from", space=space_msg(p, s))) for s in movable_from(p)]
+        return acts + [A(id="move-done", label=msg("engis.act.move_done"), style="success")]
+    if ph == "move_to":
+        acts = [A(id=f"to-{s}", label=msg("engis.act.to", space=space_msg(p, s))) for s in move_targets(p, state.src)]
+        return acts + [A(id="back", label=msg("engis.act.back"), style="danger")]
+    if ph == "craft":
+        acts = [A(id=f"craft-{o}", label=msg("engis.act.craft_obj", obj=object_msg(o), cost=S.object_cost(p, o)))
+                for o in S.craftable(p)]
+        return acts + [A(id="back", label=msg("engis.act.back"), style="danger")]
+    if ph == "develop":
+        acts = [A(id=f"skill-{s}", label=msg("engis.act.skill", skill=skill_msg(s), n=D.SKILLS[s]))
+                for s in developable(state, p)]
+        return acts + [A(id="back", label=msg("engis.act.back"), style="danger")]
+    if ph == "discard":
+        return [A(id=f"discard-{s}", label=msg("engis.act.discard", skill=skill_msg(s)), style="danger")
+                for s, n in state.pool.items() if n > 0]
+    if ph in ("nea", "retorno", "back"):
+        return [A(id=f"home-{s}", label=msg("engis.act.home", space=space_msg(p, s)))
+                for s in S.placement_spaces(p)]
+    if ph == "score":
+        acts = [A(id=f"card-{c}", label=msg("engis.act.card", card=card_msg(c), n=S.card_points(state, seat, c)),
+                  secret=True, style="primary")
+                for c in p.hand]
+        if state.round == D.ROUNDS and "inteligencia" in p.skills:
+            acts += [A(id=f"intel-{c}", label=msg("engis.act.intel", card=card_msg(c),
+                                                     n=S.card_points(state, seat, c, one_group=True)),
+                       secret=True)
+                     for c in p.played[-3:]]
+        return acts
+    return []
+
+
+def apply(state: EngisState, seat: int, action: str) -> None:
+    ph = state.phase
+    p = state.ps[seat]
+    head, _, arg = action.partition("-")
+    if ph == "token":
+        state.neutral_bid = int(arg)
+        state.tokens.remove(int(arg))  # «após usadas essas fichas são removidas do jogo»
+        _event(state, "engis.ev.token", who=seat_msg(seat), n=int(arg))
+        state.phase, state.actor = "bid", state.bid_order[0]
+    elif ph == "bid":
+        if head == "buy":
+            _buy(state, int(arg) - 1)
+        else:
+            _bid(state, seat, int(arg))
+    elif ph == "take":
+        _take(state, seat, arg)
+    elif ph == "pick":
+        _pick(state, seat, arg)
+    elif ph == "place":
+        _place(state, seat, arg)
+    elif ph == "act":
+        if action == "move":
+            p.used.append("move")
+            p.moved = [False] * len(p.meeples)
+            state.phase = "move"
+        elif action in ("craft", "develop"):
+            state.phase = action
+        elif action == "retorno":
+            _retorno(state, seat)
+        else:
+            _end_turn(state, seat)
+    elif ph == "move":
+        if action == "move-done":
+            state.phase = "act"
+        else:
+            state.src, state.phase = arg, "move_to"
+    elif ph == "move_to":
+        if action != "back":
+            _move(state, seat, state.src, arg)
+        state.src, state.phase = "", "move"
+        if not movable_from(p):
+            state.phase = "act"
+    elif ph == "craft":
+        state.phase = "act"
+        if action != "back":
+            _craft(state, seat, arg)
+    elif ph == "develop":
+        state.phase = "act"
+        if action != "back":
+            _develop(state, seat, arg)
+    elif ph == "discard":
+        _discard_skill(state, arg)
+    elif ph == "nea":
+        _add_meeple(p, arg)
+        _after_develop(state)
+    elif ph == "retorno":
+        _add_meeple(p, arg)
+        state.phase = "act"
+    elif ph == "back":
+        _home(state, seat, arg)
+    elif ph == "score":
+        _score_card(state, seat, arg, intel=head == "intel")
+    else:  # pragma: no cover - legality is checked before
+        raise IllegalAction("error.illegal_action")

@@ -1,0 +1,295 @@
+"""What a territory is worth: knowledge, crafting thresholds, scoring cards, final scoring."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from . import data as D
+from .state import EngisState, Player
+
+
+# --------------------------------------------------------------------------- territory
+def hex_of(p: Player, space: str) -> D.Hex | None:
+    hid = p.hexes.get(space)
+    return D.ALL_HEXES[hid] if hid else None
+
+
+def terrain_counts(p: Player) -> Counter:
+    return Counter(D.ALL_HEXES[h].terrain for h in p.hexes.values())
+
+
+def meeples_at(p: Player) -> Counter:
+    return Counter(p.meeples)
+
+
+def resource_icons(p: Player, resource: str) -> int:
+    return sum(D.ALL_HEXES[h].icons for h in p.hexes.values()
+               if D.RESOURCE.get(D.ALL_HEXES[h].terrain) == resource)
+
+
+def knowledge(p: Player) -> int:
+    """rulebook: the printed point, the hex icons, the five-terrains point, Conhecimento."""
+    counts = terrain_counts(p)
+    k = D.PRINTED_KNOWLEDGE + sum(D.ALL_HEXES[h].know for h in p.hexes.values())
+    if all(counts[t] for t in D.BASIC):
+        k += 1
+    if "conhecimento" in p.skills:
+        k += sum(counts[t] // 3 for t in D.BASIC)
+    return k
+
+
+def passable(p: Player, space: str) -> bool:
+    """A meeple may stand on (or cross) this space: a hex, not a volcano without Resistência."""
+    h = hex_of(p, space)
+    return h is not None and (h.terrain != D.VOLCANO or "resistencia" in p.skills)
+
+
+def reachable(p: Player, space: str, steps: int) -> list[str]:
+    """Spaces within ``steps`` moves of ``space``, never across empty spaces or volcanoes."""
+    seen = {space}
+    frontier = [space]
+    for _ in range(steps):
+        nxt = []
+        for s in frontier:
+            for o in D.ADJ[s]:
+                if o not in seen and passable(p, o):
+                    seen.add(o)
+                    nxt.append(o)
+        frontier = nxt
+    seen.discard(space)
+    return sorted(seen)
+
+
+def placement_spaces(p: Player) -> list[str]:
+    """Where a meeple coming back may go: with the player's other pieces, else any hex he may occupy."""
+    occupied = sorted(set(p.meeples))
+    if occupied:
+        return occupied
+    return sorted(s for s in p.hexes if passable(p, s))
+
+
+def free_spaces(p: Player) -> list[str]:
+    """Empty spaces adjacent to the territory (where a new hex may go)."""
+    return sorted(s for s in D.SPACES if s not in p.hexes and any(o in p.hexes for o in D.ADJ[s]))
+
+
+# --------------------------------------------------------------------------- crafting
+def object_cost(p: Player, obj: str) -> int:
+    o = D.OBJECTS[obj]
+    cost = o.cost
+    skill = "madeira" if o.group == "wood" else "pedra"
+    if skill in p.skills and obj not in ("vaso", "lascada"):
+        cost = max(1, cost - D.DISCOUNT)
+    return cost
+
+
+def can_craft(p: Player, obj: str) -> bool:
+    if obj in p.objects:
+        return False
+    wood, stone = resource_icons(p, "wood"), resource_icons(p, "stone")
+    o = D.OBJECTS[obj]
+    have, other = (wood, stone) if o.group == "wood" else (stone, wood)
+    if "recursos" in p.skills:
+        have += other // 2  # rulebook: «converta dois ícones de madeira ... numa pedra»
+    return have >= object_cost(p, obj)
+
+
+def craftable(p: Player) -> list[str]:
+    return [o for o in D.OBJECTS if can_craft(p, o)]
+
+
+# --------------------------------------------------------------------------- cards
+def _icon_card(p: Player, card: str) -> int:
+    """Água / Alimento / Mamute: icons, meeples on hexes showing them, Coleta, Destreza, object."""
+    resource = D.CARD_RESOURCE[card]
+    terrains = {t for t, r in D.RESOURCE.items() if r == resource}
+    if "coleta" in p.skills:
+        if card == "agua":
+            terrains.add(D.MOUNTAIN)
+        elif card == "alimento":
+            terrains.add(D.LAKE)
+    at = meeples_at(p)
+    pts = 0
+    for space, hid in p.hexes.items():
+        h = D.ALL_HEXES[hid]
+        if h.terrain in terrains and h.icons:
+            pts += h.icons + at[space]
+    if "destreza" in p.skills and card in ("agua", "alimento"):
+        home = D.LAKE if card == "agua" else D.SAVANNA
+        if any(D.ALL_HEXES[p.hexes[s]].terrain == home and D.ALL_HEXES[p.hexes[s]].icons
+               for s in p.meeples):
+            pts += D.DESTREZA_POINTS - 1
+    if card == "mamute" and "fogo" in p.skills:
+        pts += D.FOGO_BONUS
+    return pts
+
+
+def connections(p: Player, terrain: str) -> int:
+    spaces = [s for s, h in p.hexes.items() if D.ALL_HEXES[h].terrain == terrain]
+    return sum(1 for i, a in enumerate(spaces) for b in spaces[i + 1:] if b in D.ADJ[a])
+
+
+def iguais_best(p: Player) -> tuple[int, str]:
+    counts = terrain_counts(p)
+    at = meeples_at(p)
+    best = (0, "")
+    for t in D.BASIC:
+        if not counts[t]:
+            continue
+        on = sum(n for s, n in at.items() if D.ALL_HEXES[p.hexes[s]].terrain == t)
+        v = counts[t] + on + connections(p, t)
+        if v > best[0]:
+            best = (v, t)
+    return best
+
+
+def object_points(p: Player, group: str | None = None) -> int:
+    return sum(D.OBJECTS[o].points for o in p.objects if group is None or D.OBJECTS[o].group == group)
+
+
+def raw_card(state: EngisState, seat: int, card: str, *, one_group: bool = False) -> int:
+    """The card's sum before the three-points rule."""
+    p = state.ps[seat]
+    if card in D.CARD_RESOURCE:
+        pts = _icon_card(p, card)
+    elif card == "abrigo":
+        at = meeples_at(p)
+        caves = [s for s, h in p.hexes.items() if D.ALL_HEXES[h].terrain == D.CAVE]
+        pts = D.CAVE_POINTS * len(caves) + sum(at[s] for s in caves)
+        if "fogo" in p.skills:
+            pts += D.FOGO_BONUS
+    elif card == "tribo":
+        mine = len(p.meeples)
+        pts = mine + sum(1 for i, o in enumerate(state.ps) if i != seat and len(o.meeples) < mine)
+        if state.players == 1:
+            pts += D.SOLO_TRIBO_BONUS
+    elif card == "objetos":
+        if one_group:
+            pts = max(object_points(p, "wood"), object_points(p, "stone"))
+        else:
+            pts = object_points(p)
+    elif card == "iguais":
+        pts = iguais_best(p)[0]
+    else:  # diferentes
+        counts = terrain_counts(p)
+        kinds = {t for t in D.BASIC if counts[t]}
+        occupied = {D.ALL_HEXES[p.hexes[s]].terrain for s in p.meeples} & kinds
+        pts = len(kinds) + len(occupied)
+    pts += D.OBJECT_BONUS * sum(1 for o in p.objects if D.OBJECTS[o].card == card)
+    return pts
+
+
+def card_points(state: EngisState, seat: int, card: str, *, one_group: bool = False) -> int:
+    """rulebook: the three-points rule raises any card to 3."""
+    return max(D.MIN_CARD_POINTS, raw_card(state, seat, card, one_group=one_group))
+
+
+def after_phase3(p: Player) -> int:
+    """Pintura (1 per cave) and Plantio (1 per plant icon), after every phase 3."""
+    pts = 0
+    if "pintura" in p.skills:
+        pts += terrain_counts(p)[D.CAVE]
+    if "plantio" in p.skills:
+        pts += sum(D.ALL_HEXES[h].plant for h in p.hexes.values())
+    return pts
+
+
+# --------------------------------------------------------------------------- final scoring
+def majorities(state: EngisState) -> list[int]:
+    n = state.players
+    out = [0] * n
+    counts = [terrain_counts(p) for p in state.ps]
+    for t in D.BASIC:
+        if n == 1:
+            if counts[0][t] >= D.SOLO_MAJORITY_MIN:
+                out[0] += D.MAJORITY_POINTS
+            continue
+        best = max(c[t] for c in counts)
+        if best <= 0:
+            continue
+        winners = [i for i in range(n) if counts[i][t] == best]
+        for i in winners:
+            out[i] += D.MAJORITY_POINTS // len(winners)
+    return out
+
+
+def knowledge_award(state: EngisState) -> list[int]:
+    ks = [knowledge(p) for p in state.ps]
+    if state.players == 1:
+        return [D.KNOWLEDGE_POINTS if ks[0] >= D.SOLO_KNOWLEDGE_MIN else 0]
+    best = max(ks)
+    winners = [i for i, k in enumerate(ks) if k == best]
+    return [D.KNOWLEDGE_POINTS // len(winners) if i in winners else 0 for i in range(len(ks))]
+
+
+def skill_endgame(p: Player) -> int:
+    pts = 0
+    counts = terrain_counts(p)
+    if "resistencia" in p.skills:
+        pts += D.RESISTENCIA_POINTS * counts[D.VOLCANO]
+    if "exploracao" in p.skills:
+        kinds = sum(1 for t in D.ALL_TYPES if counts[t])
+        pts += D.EXPLORACAO.get(min(kinds, 7), 0)
+    return pts
+
+
+def _column_hexes(p: Player, col: int) -> list[D.Hex]:
+    return [D.ALL_HEXES[h] for s, h in p.hexes.items() if D.column(s) == col]
+
+
+def defended_collective(p: Player, card: str, col: int, nth: int = 1) -> bool:
+    """``nth``: this is the nth card of the same need under that column (Era Glacial example:
+    two cave cards in one column need two caves)."""
+    kind, terrain = D.COLLECTIVE[card]
+    hexes = _column_hexes(p, col)
+    if kind == "terrain":
+        return sum(1 for h in hexes if h.terrain == terrain) >= nth
+    if kind == "plant":
+        return sum(1 for h in hexes if h.plant) >= nth
+    if kind == "know":
+        return sum(1 for h in hexes if h.know) >= nth
+    meeples = sum(1 for s in p.meeples if D.column(s) == col)
+    return meeples >= D.INIMIGOS_MEEPLES * nth and {"clava", "machadinha"} <= set(p.objects)
+
+
+def defended_individual(p: Player, card: str) -> bool:
+    if card == "maremoto":
+        return "jangada" in p.objects
+    if card == "migracao":
+        return "roda" in p.objects
+    if card == "cacada":
+        return len({D.column(s) for s in p.meeples}) >= D.CACADA_COLUMNS
+    if card == "vulcao":
+        return {"movimento", "resistencia"} <= set(p.skills)
+    if card == "enxame":
+        return {"conhecimento", "fogo"} <= set(p.skills)
+    return sum(D.SKILLS[s] for s in p.skills) >= D.EXTINCAO_LEVELS
+
+
+def weather_need(card: str) -> tuple[str, str]:
+    return D.COLLECTIVE[card]
+
+
+def failed_weather(state: EngisState, seat: int) -> list[str]:
+    """The intempéries (collective in column order, then individual) this player fails."""
+    p = state.ps[seat]
+    failed = []
+    seen: Counter = Counter()
+    for card, col in sorted(zip(state.weather, state.weather_cols), key=lambda cc: cc[1]):
+        need = (weather_need(card), col)
+        seen[need] += 1
+        if not defended_collective(p, card, col, seen[need]):
+            failed.append(card)
+    for card in p.secret:
+        if not defended_individual(p, card):
+            failed.append(card)
+    return failed
+
+
+def weather_penalty(state: EngisState, seat: int) -> tuple[int, list[str], str]:
+    failed = failed_weather(state, seat)
+    cancelled = ""
+    if failed and "sobrevivencia" in state.ps[seat].skills:
+        cancelled = failed[0]
+        failed = failed[1:]
+    return -D.WEATHER_PENALTY * len(failed), failed, cancelled

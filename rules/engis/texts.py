@@ -1,0 +1,229 @@
+"""The ENGIS catalogue: every ``engis.*`` key in (English, Brazilian Portuguese).
+
+Card, skill, object and intempérie names keep the rulebook's Portuguese names in both languages.
+"""
+
+from __future__ import annotations
+
+from rules.core import register
+
+from . import data as D
+
+TERRAINS = {
+    "F": ("Floresta", "Floresta"), "M": ("Montanha", "Montanha"), "L": ("Lago", "Lago"),
+    "S": ("Savana", "Savana"), "D": ("Deserto", "Deserto"), "C": ("Caverna", "Caverna"),
+    "V": ("Vulcão", "Vulcão"), "W": ("Pântano", "Pântano"),
+}
+RESOURCES = {
+    "wood": ("wood", "madeira"), "stone": ("stone", "pedra"), "water": ("water", "água"),
+    "food": ("food", "alimento"), "mammoth": ("mammoth", "mamute"),
+}
+CARDS = {
+    "agua": "Água", "alimento": "Alimento", "mamute": "Mamute", "abrigo": "Abrigo", "tribo": "Tribo",
+    "objetos": "Objetos", "iguais": "Terrenos Iguais", "diferentes": "Terrenos Diferentes",
+}
+SKILLS = {
+    "movimento": "Movimento", "retorno": "Retorno", "madeira": "Madeira", "pedra": "Pedra",
+    "recursos": "Recursos", "conhecimento": "Conhecimento", "coleta": "Coleta", "destreza": "Destreza",
+    "fogo": "Fogo", "pintura": "Pintura", "plantio": "Plantio", "resistencia": "Resistência",
+    "neandertal": "Neandertal", "sobrevivencia": "Sobrevivência", "inteligencia": "Inteligência",
+    "exploracao": "Exploração",
+}
+OBJECTS = {
+    "vaso": "Vaso", "clava": "Clava", "arco": "Arco e flecha", "jangada": "Jangada",
+    "lascada": "Pedra lascada", "machadinha": "Machadinha", "roda": "Roda",
+    "pedrasfogo": "Pedras de fogo",
+}
+WEATHER = {
+    "avalanche": "Avalanche", "terremoto": "Terremoto", "predadores": "Predadores", "fome": "Fome",
+    "incendio": "Incêndio", "virus": "Vírus", "serpentes": "Serpentes", "areia": "Areia Movediça",
+    "peste": "Peste", "tempestade": "Tempestade", "eraglacial": "Era Glacial", "inimigos": "Inimigos",
+    "maremoto": "Maremoto", "migracao": "Migração", "cacada": "Caçada", "vulcao": "Vulcão",
+    "enxame": "Enxame", "extincao": "Extinção",
+}
+
+
+def _hex_label(hid: str, lang: int) -> str:
+    h = D.ALL_HEXES[hid]
+    name = TERRAINS[h.terrain][lang]
+    num = hid[1:] if hid[0] != "p" else ("impresso" if lang else "printed")
+    parts = []
+    if h.icons:
+        parts.append(f"{h.icons} {RESOURCES[D.RESOURCE[h.terrain]][lang]}")
+    if h.plant:
+        parts.append("planta" if lang else "plant")
+    if h.know:
+        parts.append("conhecimento" if lang else "knowledge")
+    return f"{name} {num}" + (f" ({', '.join(parts)})" if parts else "")
+
+
+TEXTS: dict[str, tuple[str, str]] = {
+    "engis.empty": ("empty", "vazio"),
+    "engis.space": ("{space} · {terrain}", "{space} · {terrain}"),
+    "engis.neutral": ("Neutral", "Neutro"),
+    "engis.target": ("95-point target", "Meta de 95 pontos"),
+    "engis.tiebreak": ("Ties: most meeples on the board", "Empate: mais meeples no tabuleiro"),
+    # options
+    "engis.opt.side": ("Board side", "Lado dos tabuleiros"),
+    "engis.opt.side.normal": ("Basic side", "Lado básico"),
+    "engis.opt.side.swamp": ("Swamp side", "Lado do pântano"),
+    "engis.opt.order": ("Turn order", "Ordem de turnos"),
+    "engis.opt.order.standard": ("Clockwise bids", "Lances em sentido horário"),
+    "engis.opt.order.reverse": ("Variant: last bids first", "Variante: o último dá o 1º lance"),
+    "engis.opt.solo": ("Solo mode", "Modo solo"),
+    "engis.opt.solo.standard": ("Standard", "Padrão"),
+    "engis.opt.solo.advanced": ("Advanced (6 intempéries)", "Avançado (6 intempéries)"),
+    "engis.opt.solo.glacial": ("Era Glacial", "Era Glacial"),
+    # score categories
+    "engis.score.cards": ("Scoring cards", "Cartas de pontuação"),
+    "engis.score.crafting": ("Object groups", "Grupos de objetos"),
+    "engis.score.skills": ("Skills", "Habilidades"),
+    "engis.score.majorities": ("Terrain majorities", "Maiorias nos terrenos"),
+    "engis.score.knowledge": ("Knowledge", "Conhecimento"),
+    "engis.score.intemperies": ("Intempéries", "Intempéries"),
+    "engis.score.target": ("Target", "Meta"),
+    # actions
+    "engis.act.token": ("Neutral bids {n}", "Neutro oferece {n}"),
+    "engis.act.bid": ("Bid {n}", "Lance {n}"),
+    "engis.act.buy": ("{hex} for {n}", "{hex} por {n}"),
+    "engis.act.take": ("Take from {space}", "Retirar de {space}"),
+    "engis.act.pick": ("{hex}", "{hex}"),
+    "engis.act.drop": ("Remove {hex}", "Remover {hex}"),
+    "engis.act.put": ("{space} (column {col})", "{space} (coluna {col})"),
+    "engis.act.move": ("Move", "Mover"),
+    "engis.act.craft": ("Craft", "Fabricar"),
+    "engis.act.develop": ("Develop", "Desenvolver"),
+    "engis.act.retorno": ("Retorno", "Retorno"),
+    "engis.act.end": ("End turn", "Encerrar o turno"),
+    "engis.act.from": ("Meeple on {space}", "Meeple em {space}"),
+    "engis.act.to": ("To {space}", "Para {space}"),
+    "engis.act.move_done": ("Done moving", "Fim do movimento"),
+    "engis.act.back": ("Back", "Voltar"),
+    "engis.act.craft_obj": ("{obj} ({cost})", "{obj} ({cost})"),
+    "engis.act.skill": ("{skill} (level {n})", "{skill} (nível {n})"),
+    "engis.act.discard": ("Discard {skill}", "Descartar {skill}"),
+    "engis.act.home": ("{space}", "{space}"),
+    "engis.act.card": ("{card}: {n} pts", "{card}: {n} pts"),
+    "engis.act.intel": ("Inteligência: {card} again, {n} pts", "Inteligência: {card} de novo, {n} pts"),
+    # prompts
+    "engis.prompt.token": ("Choose the neutral player's token", "Escolha a ficha do jogador neutro"),
+    "engis.prompt.bid": ("Your bid (never equal to an earlier one)", "Seu lance (nunca igual a um anterior)"),
+    "engis.prompt.buy": ("Buy a hex: its price in meeples", "Compre um hexágono: o preço em meeples"),
+    "engis.prompt.take": ("Take a bid meeple from which hex?", "Retirar o meeple do lance de qual hexágono?"),
+    "engis.prompt.pick": ("Choose a hex from the offer", "Escolha um hexágono da oferta"),
+    "engis.prompt.drop": ("Remove a hex for the neutral player", "Remova um hexágono pelo jogador neutro"),
+    "engis.prompt.place": ("Place {hex} on an empty space next to your territory",
+                           "Coloque {hex} num espaço vazio adjacente ao seu território"),
+    "engis.prompt.act": ("Phase 2: choose an action (each once)", "Fase 2: escolha uma ação (cada uma uma vez)"),
+    "engis.prompt.move": ("Move: choose a meeple, or finish", "Mover: escolha um meeple, ou termine"),
+    "engis.prompt.move_to": ("Move the meeple from {space} to", "Mover o meeple de {space} para"),
+    "engis.prompt.craft": ("Craft one object", "Fabrique um objeto"),
+    "engis.prompt.develop": ("Develop one skill (knowledge {n})", "Desenvolva uma habilidade (conhecimento {n})"),
+    "engis.prompt.discard": ("Solo: discard a skill from the game", "Solo: descarte uma habilidade do jogo"),
+    "engis.prompt.nea": ("Place the Neandertal meeple", "Coloque o meeple Neandertal"),
+    "engis.prompt.retorno": ("Place the returning meeple", "Coloque o meeple que retorna"),
+    "engis.prompt.back": ("Bring a meeple back to", "Traga um meeple de volta para"),
+    "engis.prompt.score": ("Phase 3: play a scoring card", "Fase 3: use uma carta de pontuação"),
+    "engis.prompt.over": ("The game is over", "A partida terminou"),
+    # events
+    "engis.ev.token": ("{who} gives the neutral player token {n}", "{who} dá ao neutro a ficha {n}"),
+    "engis.ev.bid": ("{who} bids {n}", "{who} oferece {n}"),
+    "engis.ev.buy": ("{who} buys {hex} for {n} meeples", "{who} compra {hex} por {n} meeples"),
+    "engis.ev.order": ("Turn order: {order}", "Ordem de turnos: {order}"),
+    "engis.ev.pick": ("{who} takes {hex}", "{who} pega {hex}"),
+    "engis.ev.drop": ("{who} removes {hex} for the neutral player", "{who} remove {hex} pelo neutro"),
+    "engis.ev.place": ("{who} places {hex} on {space}", "{who} coloca {hex} em {space}"),
+    "engis.ev.spare": ("{hex} is discarded", "{hex} é descartado"),
+    "engis.ev.move": ("{who} moves a meeple {src} → {dst}", "{who} move um meeple {src} → {dst}"),
+    "engis.ev.craft": ("{who} crafts {obj}", "{who} fabrica {obj}"),
+    "engis.ev.group": ("{who} completes an object group: +{n}", "{who} completa um grupo de objetos: +{n}"),
+    "engis.ev.develop": ("{who} develops {skill}", "{who} desenvolve {skill}"),
+    "engis.ev.discard": ("{skill} leaves the game", "{skill} sai do jogo"),
+    "engis.ev.retorno": ("{who} brings a meeple back (Retorno)", "{who} traz um meeple de volta (Retorno)"),
+    "engis.ev.card": ("{who} plays {card}: {n} pts", "{who} usa {card}: {n} pts"),
+    "engis.ev.intel": ("{who} scores {card} again (Inteligência): {n} pts",
+                       "{who} pontua {card} de novo (Inteligência): {n} pts"),
+    "engis.ev.art": ("{who} scores {n} with Pintura / Plantio", "{who} marca {n} com Pintura / Plantio"),
+    "engis.ev.final": ("{who} ends with {n} points", "{who} termina com {n} pontos"),
+    # picture
+    "engis.r.round": ("Round {n}/8", "Rodada {n}/8"),
+    "engis.r.offer": ("Offer", "Oferta"),
+    "engis.r.order": ("Turn order", "Ordem de turnos"),
+    "engis.r.bids": ("Bids", "Lances"),
+    "engis.r.pile": ("Pile: {n}", "Pilha: {n}"),
+    "engis.r.out": ("Discarded: {n}", "Descartados: {n}"),
+    "engis.r.weather": ("Intempéries (column)", "Intempéries (coluna)"),
+    "engis.r.knowledge": ("Knowledge {n}", "Conhecimento {n}"),
+    "engis.r.objects": ("Objects", "Objetos"),
+    "engis.r.skills": ("Skills", "Habilidades"),
+    "engis.r.played": ("Played", "Usadas"),
+    "engis.r.hand": ("Your hand", "Sua mão"),
+    "engis.r.hand_n": ("Cards in hand: {n}", "Cartas na mão: {n}"),
+    "engis.r.secret": ("Your secret intempérie", "Sua intempérie secreta"),
+    "engis.r.secret_of": ("Individual intempérie", "Intempérie individual"),
+    "engis.r.row": ("Bid row: {n}", "Fileira: {n}"),
+    "engis.r.first": ("1st player", "1º jogador"),
+    "engis.r.tokens": ("Tokens left", "Fichas restantes"),
+    "engis.r.pool": ("Skills available", "Habilidades disponíveis"),
+    "engis.r.legend": ("Legend", "Legenda"),
+    "engis.r.plant": ("plant", "planta"),
+    "engis.r.know": ("knowledge", "conhecimento"),
+    "engis.r.meeple": ("meeple", "meeple"),
+    "engis.r.last": ("last move", "última jogada"),
+    "engis.r.failed": ("Failed: {list}", "Não defendidas: {list}"),
+    "engis.r.over": ("Game over", "Fim de jogo"),
+    "engis.r.turn": ("Turn: {who}", "Vez de: {who}"),
+    "engis.r.bid": ("bid {n}", "lance {n}"),
+    "engis.r.target": ("Solo: reach {n} points to win", "Solo: alcance {n} pontos para vencer"),
+    "engis.r.phase1": ("Phase 1: expand", "Fase 1: expandir"),
+    "engis.r.phase2": ("Phase 2: actions", "Fase 2: ações"),
+    "engis.r.phase3": ("Phase 3: scoring", "Fase 3: pontuação"),
+    "engis.r.phase_end": ("End of round", "Fim da rodada"),
+    "engis.r.need_enemies": ("2 meeples + Clava + Machadinha", "2 meeples + Clava + Machadinha"),
+    # rules summary
+    "engis.rules.1": (
+        ("ENGIS: 8 rounds of three phases. Each round every clan adds one terrain hex to its board; "
+        "after round 8 the highest score wins (ties: most meeples on the board)."),
+        ("ENGIS: 8 rodadas de três fases. A cada rodada cada clã acrescenta um hexágono de terreno ao "
+        "seu tabuleiro; após a 8ª rodada vence a maior pontuação (empate: mais meeples no tabuleiro).")),
+    "engis.rules.2": (
+        ("Phase 1: bid 0-4 meeples, never equal to an earlier bid; the highest bid picks first and places "
+        "the hex next to its territory. Bid meeples come back at the end of the round, onto hexes that "
+        "already hold your meeples."),
+        ("Fase 1: ofereça de 0 a 4 meeples, nunca igual a um lance anterior; o maior lance escolhe primeiro "
+        "e coloca o hexágono adjacente ao território. Os meeples do lance voltam no fim da rodada, para "
+        "hexágonos que já têm seus meeples.")),
+    "engis.rules.3": (
+        ("Phase 2: up to three different actions. Move (each meeple one step, never across empty spaces "
+        "or volcanoes); Craft one object (you only need the wood or stone icons; the 4th object of a group "
+        "gives 4 points); Develop one skill whose level is at most your knowledge."),
+        ("Fase 2: até três ações diferentes. Mover (cada meeple um passo, nunca atravessando espaços vazios "
+        "ou vulcões); Fabricar um objeto (basta ter os ícones de madeira ou pedra; o 4º objeto de um grupo "
+        "dá 4 pontos); Desenvolver uma habilidade de nível até o seu conhecimento.")),
+    "engis.rules.4": (
+        ("Phase 3: play one of your 8 scoring cards (Água, Alimento, Mamute, Abrigo, Tribo, Objetos, "
+        "Terrenos Iguais, Terrenos Diferentes); crafted objects add 2 points to their card and a card "
+        "always scores at least 3."),
+        ("Fase 3: use uma das suas 8 cartas de pontuação (Água, Alimento, Mamute, Abrigo, Tribo, Objetos, "
+        "Terrenos Iguais, Terrenos Diferentes); objetos fabricados somam 2 pontos à sua carta e uma carta "
+        "sempre vale pelo menos 3.")),
+    "engis.rules.5": (
+        ("End of game: 5 points for each terrain majority and for the most knowledge, Resistência and "
+        "Exploração, then -4 for each intempérie (4 collective, 1 secret) you did not defend. "
+        "Solo: reach 95 points."),
+        ("Fim do jogo: 5 pontos por maioria em cada terreno e pelo maior conhecimento, Resistência e "
+        "Exploração, depois -4 por intempérie (4 coletivas, 1 secreta) não defendida. "
+        "Solo: alcance 95 pontos.")),
+}
+
+for _t, (_en, _pt) in TERRAINS.items():
+    TEXTS[f"engis.terrain.{_t}"] = (_en, _pt)
+for _r, (_en, _pt) in RESOURCES.items():
+    TEXTS[f"engis.res.{_r}"] = (_en, _pt)
+for _h in D.ALL_HEXES:
+    TEXTS[f"engis.hex.{_h}"] = (_hex_label(_h, 0), _hex_label(_h, 1))
+for _group, _names in (("card", CARDS), ("skill", SKILLS), ("object", OBJECTS), ("weather", WEATHER)):
+    for _k, _v in _names.items():
+        TEXTS[f"engis.{_group}.{_k}"] = (_v, _v)
+
+register(TEXTS)
