@@ -282,7 +282,7 @@ def _draw_collective(img, draw, view, locale: str, names: list[str], y0: int) ->
     # intempéries
     x = 920
     put(img, (x, y0 + 12), _tr("engis.r.weather", locale), 18, bold=True)
-    for i, (card, col) in enumerate(sorted(zip(view.weather, view.weather_cols), key=lambda c: c[1])):
+    for i, (card, col) in enumerate(sorted(zip(view.weather, view.weather_cols, strict=False), key=lambda c: c[1])):
         cx = x + (i % 3) * 186
         cy = y0 + 42 + (i // 3) * 74
         draw.rounded_rectangle((cx, cy, cx + 178, cy + 66), radius=8, fill=(255, 246, 200),
@@ -532,7 +532,7 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
         side += " · " + _tr(f"engis.opt.solo.{view.solo}", locale)
     put(img, (WIDTH - MARGIN - 10, (TOP - 6) / 2), side, 16, fill=(230, 220, 200), anchor="rm")
     _draw_collective(img, draw, view, locale, names, TOP)
-    for pv, (x, y, w) in zip(view.ps, boxes):
+    for pv, (x, y, w) in zip(view.ps, boxes, strict=False):
         _draw_player(img, draw, view, pv, locale, names, x, y, w)
     _draw_legend(img, draw, locale, height - LEGEND_H + 4)
     return _png(img)

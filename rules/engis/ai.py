@@ -36,7 +36,7 @@ def position_value(state: EngisState, seat: int) -> float:
     best = max(card_value(state, seat, c) for c in p.hand)
     if state.round == D.ROUNDS and p.secret:
         best -= 4 * sum(1 for c in p.secret if c in ("cacada",) and not S.defended_individual(p, c))
-        for card, col in zip(state.weather, state.weather_cols):
+        for card, col in zip(state.weather, state.weather_cols, strict=False):
             if card == "inimigos" and not S.defended_collective(p, card, col):
                 best -= 4
     return best
@@ -64,7 +64,7 @@ def hex_value(state: EngisState, seat: int, hid: str, space: str) -> float:
     elif h.terrain == D.VOLCANO:
         v += 3.0 if "resistencia" in p.skills else -1.0
     col = D.column(space)
-    for card, c in zip(state.weather, state.weather_cols):
+    for card, c in zip(state.weather, state.weather_cols, strict=False):
         if c != col:
             continue
         kind, terrain = D.COLLECTIVE[card]

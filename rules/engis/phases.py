@@ -490,21 +490,21 @@ def legal(state: EngisState, seat: int) -> list[Action]:
                 for s in S.free_spaces(p)]
     if ph == "act":
         acts = [A(id=a, label=msg(f"engis.act.{a}"), style="primary") for a in menu(state, p)]
-        return acts + [A(id="end", label=msg("engis.act.end"), style="success")]
+        return [*acts, A(id="end", label=msg("engis.act.end"), style="success")]
     if ph == "move":
         acts = [A(id=f"from-{s}", label=msg("engis.act.from", space=space_msg(p, s))) for s in movable_from(p)]
-        return acts + [A(id="move-done", label=msg("engis.act.move_done"), style="success")]
+        return [*acts, A(id="move-done", label=msg("engis.act.move_done"), style="success")]
     if ph == "move_to":
         acts = [A(id=f"to-{s}", label=msg("engis.act.to", space=space_msg(p, s))) for s in move_targets(p, state.src)]
-        return acts + [A(id="back", label=msg("engis.act.back"), style="danger")]
+        return [*acts, A(id="back", label=msg("engis.act.back"), style="danger")]
     if ph == "craft":
         acts = [A(id=f"craft-{o}", label=msg("engis.act.craft_obj", obj=object_msg(o), cost=S.object_cost(p, o)))
                 for o in S.craftable(p)]
-        return acts + [A(id="back", label=msg("engis.act.back"), style="danger")]
+        return [*acts, A(id="back", label=msg("engis.act.back"), style="danger")]
     if ph == "develop":
         acts = [A(id=f"skill-{s}", label=msg("engis.act.skill", skill=skill_msg(s), n=D.SKILLS[s]))
                 for s in developable(state, p)]
-        return acts + [A(id="back", label=msg("engis.act.back"), style="danger")]
+        return [*acts, A(id="back", label=msg("engis.act.back"), style="danger")]
     if ph == "discard":
         return [A(id=f"discard-{s}", label=msg("engis.act.discard", skill=skill_msg(s)), style="danger")
                 for s, n in state.pool.items() if n > 0]

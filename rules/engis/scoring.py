@@ -275,7 +275,7 @@ def failed_weather(state: EngisState, seat: int) -> list[str]:
     p = state.ps[seat]
     failed = []
     seen: Counter = Counter()
-    for card, col in sorted(zip(state.weather, state.weather_cols), key=lambda cc: cc[1]):
+    for card, col in sorted(zip(state.weather, state.weather_cols, strict=False), key=lambda cc: cc[1]):
         need = (weather_need(card), col)
         seen[need] += 1
         if not defended_collective(p, card, col, seen[need]):

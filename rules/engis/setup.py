@@ -41,7 +41,7 @@ def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> EngisSt
     layouts = [D.BOARDS[side][b] for b in boards]
     hands = list(D.CARDS)
     ps = []
-    for b, layout in zip(boards, layouts):
+    for b, layout in zip(boards, layouts, strict=False):
         meeples = [s for s in sorted(layout) for _ in range(2)]  # «2 meepls em cada terreno impresso»
         ps.append(Player(board=b, hexes=dict(layout), meeples=meeples, hand=list(hands)))
     pile = rng.shuffled(list(D.TILE_IDS))

@@ -24,7 +24,7 @@ def test_setup(players, side):
         assert len(p.secret) == 1
     assert len(s.weather) == 4
     layouts = [p.hexes for p in s.ps]
-    assert not any(_invalid(c, col, layouts) for c, col in zip(s.weather, s.weather_cols))
+    assert not any(_invalid(c, col, layouts) for c, col in zip(s.weather, s.weather_cols, strict=False))
     copies = 2 if players >= 3 else 1
     assert set(s.pool.values()) == {copies} and len(s.pool) == 16
 
@@ -429,7 +429,7 @@ def test_round_eight_bid_meeples_stay_off_the_board():
     from rules.core import play
     final, _ = play(ENGINE, 4, seed=5)
     bids = [p.bid or 0 for p in final.ps]
-    for p, b in zip(final.ps, bids):
+    for p, b in zip(final.ps, bids, strict=False):
         extra = 1 if "neandertal" in p.skills else 0
         retorno = 1 if "retorno" in p.used else 0
         assert len(p.meeples) + p.row == 4 + extra
