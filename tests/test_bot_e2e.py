@@ -244,3 +244,39 @@ async def test_reminders_escalate_mute_and_survive_restart(fake_discord, db_path
         mute = next(c for c in second.custom_ids() if c.endswith(":~mute"))
         inter = await fake.click(waiting, second, mute)
         assert (await ephemeral_reply(fake, inter)).content
+
+
+async def test_engis_solo_with_variants_and_private_choices(fake_discord, db_path):
+    fake = fake_discord
+    rng = random.Random(11)
+    async with mesa(fake, db_path):
+        lobby = await start_lobby(fake, "engis", ANA, [], ai_seats=0)
+        menus = {c.split(":")[-1]: c for c in lobby.custom_ids() if ":L:o:" in c}
+        assert set(menus) == {"side", "order", "solo"}
+        refused = await fake.select(BRUNO, lobby, menus["side"], ["swamp"])
+        assert "host" in (await ephemeral_reply(fake, refused)).content.lower()  # Bruno reads English
+        for key, value in [("side", "swamp"), ("solo", "advanced")]:
+            chosen = await fake.select(ANA, fake.message(lobby.id), menus[key], [value])
+            await chosen.wait_response()
+        start = await fake.click(ANA, fake.message(lobby.id), lobby_id(lobby, "start"))
+        await start.wait_response()
+        thread = await fake.wait_for(lambda: next(iter(fake.threads), None))
+        await fake.wait_for(lambda: board_messages(fake, thread))
+        private_turns = moves = 0
+        while True:
+            board = last_board(fake, thread)
+            private_turns += bool(board.custom_ids()) and not action_ids(board)
+            # The hand never shows in the channel: no public board offers a card.
+            assert not [c for c in action_ids(board) if ":card-" in c or ":intel-" in c]
+            if await play_move(fake, thread, rng) is None:
+                break
+            moves += 1
+            assert moves < 400
+        assert private_turns >= 8  # a scoring card each round, chosen out of sight
+        assert "Game over" in last_board(fake, thread).embed_texts()
+    db = await Database.open(db_path)
+    game_id = (await db.game_in_channel(thread)).id
+    await db.close()
+    game, stored, replay, log = await _replayed(db_path, game_id)
+    assert game.options == {"side": "swamp", "order": "standard", "solo": "advanced"}
+    assert game.status == "finished" and stored == replay and len(log) == moves
