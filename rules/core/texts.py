@@ -12,6 +12,7 @@ TEXTS = {
     "core.done": ("Done", "Concluir"),
     "core.pass": ("Pass", "Passar"),
     "core.total": ("Total", "Total"),
+    "core.then": ("{a} → {b}", "{a} → {b}"),
 }
 
 register(TEXTS)

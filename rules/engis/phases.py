@@ -160,8 +160,10 @@ def _after_bid(state: EngisState) -> None:
     if state.neutral_bid is not None:
         entries.append((state.neutral_bid, NEUTRAL))
     state.order = [s for _, s in sorted(entries, key=lambda e: -e[0])]
-    _event(state, "engis.ev.order", order=" → ".join(
-        "N" if s == NEUTRAL else str(s + 1) for s in state.order))
+    order = seat_msg(state.order[-1])
+    for s in reversed(state.order[:-1]):
+        order = msg("core.then", a=seat_msg(s), b=order)
+    _event(state, "engis.ev.order", order=order)
     state.cur = 0
     _to_pick(state)
 
