@@ -8,26 +8,17 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from fakediscord import FakeDiscord, FakeInteraction, FakeMessage
-from fakediscord.fixtures import CHANNEL_ID, run_bot
+from fakediscord.fixtures import CHANNEL_ID, ErrorLog, run_bot
 
 from bot.app import MesaBot
 from bot.settings import Settings
 from bot.storage import Database
 
 
-class _Errors(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(logging.ERROR)
-        self.records: list[logging.LogRecord] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.records.append(record)
-
-
 @contextlib.asynccontextmanager
 async def mesa(fake: FakeDiscord, db_path: Path, **settings) -> AsyncIterator[MesaBot]:
     """A Mesa bot on ``db_path`` connected to the fake; fails the test if the bot logged an error."""
-    errors = _Errors()
+    errors = ErrorLog()
     logging.getLogger("bot").addHandler(errors)
     db = await Database.open(db_path)
     bot = MesaBot(Settings(token="fake-token", database=db_path, **settings), db)

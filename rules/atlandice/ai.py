@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .data import BM, MAJORITY_FIRST_VP, MAJORITY_SECOND_VP, RESOURCES, SECTOR_IDS, TILE_VP
-from .state import AtlandiceState
+from .state import AtlandiceState, ranked
 
 if TYPE_CHECKING:
     from .engine import AtlandiceEngine
@@ -20,18 +20,6 @@ EFFECT_BONUS = {"J1": 0.25, "J2": 0.02, "J3": 0.08, "B1": 0.15, "B2": 0.02, "B3"
 HOLD = 0.1  # each resource held, a little (future majorities)
 
 
-def _ranked(counts: list[int]) -> tuple[list[int], list[int]]:
-    top = max(counts, default=0)
-    if top <= 0:
-        return [], []
-    firsts = [p for p, c in enumerate(counts) if c == top]
-    rest = [c for c in counts if 0 < c < top]
-    if len(firsts) > 1 or not rest:
-        return firsts, []
-    second = max(rest)
-    return firsts, [p for p, c in enumerate(counts) if c == second]
-
-
 def points(state: AtlandiceState, stocks: Stocks) -> list[float]:
     parts = len(stocks)
     pts = [float(TILE_VP * len(state.tiles_won[p]) + sum(state.vp[p].values())) for p in range(parts)]
@@ -39,7 +27,7 @@ def points(state: AtlandiceState, stocks: Stocks) -> list[float]:
         if res in state.out:
             continue
         counts = [stocks[p][res] for p in range(parts)]
-        firsts, seconds = _ranked(counts)
+        firsts, seconds = ranked(counts)
         for p in firsts:
             pts[p] += MAJORITY_FIRST_VP
         for p in seconds:

@@ -56,6 +56,7 @@ from .state import (
     Task,
     build_view,
     empty_pile,
+    ranked,
     res_msg,
     sector_msg,
     tile_msg,
@@ -428,18 +429,6 @@ class AtlandiceEngine(Engine[AtlandiceState]):
                     dst=sector_msg(dst, "to"))
 
     # -- scoring during the game ----------------------------------------------------------------
-    def _ranked(self, state: AtlandiceState, counts: list[int]) -> tuple[list[int], list[int]]:
-        """Participants first and second by ``counts`` (a zero never places; ties share)."""
-        top = max(counts, default=0)
-        if top <= 0:
-            return [], []
-        firsts = [p for p, c in enumerate(counts) if c == top]
-        rest = [c for c in counts if 0 < c < top]
-        if len(firsts) > 1 or not rest:
-            return firsts, []
-        second = max(rest)
-        return firsts, [p for p, c in enumerate(counts) if c == second]
-
     def _score_region(self, state: AtlandiceState, r: int, visitor: int) -> None:
         res = RESOURCES[r]
         tile = state.stacks[r].pop(0)
@@ -448,7 +437,7 @@ class AtlandiceEngine(Engine[AtlandiceState]):
         returned = sum(counts)
         if state.neutral and not NEUTRAL_COMPETES:
             counts[state.players] = 0
-        firsts, seconds = self._ranked(state, counts)
+        firsts, seconds = ranked(counts)
         self._event(state, "atlandice.ev.empty", sector=sector_msg(r))
         if firsts:
             order = [p for p in turn_order_from(state, visitor) if p in firsts]
@@ -641,7 +630,7 @@ class AtlandiceEngine(Engine[AtlandiceState]):
         for res in RESOURCES:
             if res in state.out:
                 continue
-            firsts, seconds = self._ranked(state, [state.stocks[p][res] for p in range(parts)])
+            firsts, seconds = ranked([state.stocks[p][res] for p in range(parts)])
             for p in firsts:
                 majority[p] += MAJORITY_FIRST_VP
             for p in seconds:

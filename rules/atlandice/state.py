@@ -96,6 +96,19 @@ def res_msg(res: str, count: int = 2) -> Msg:
     return msg(f"atlandice.{'res1' if count == 1 else 'res'}.{res}")
 
 
+def ranked(counts: list[int]) -> tuple[list[int], list[int]]:
+    """Participants first and second by ``counts`` (a zero never places; a tie for first has no second)."""
+    top = max(counts, default=0)
+    if top <= 0:
+        return [], []
+    firsts = [p for p, c in enumerate(counts) if c == top]
+    rest = [c for c in counts if 0 < c < top]
+    if len(firsts) > 1 or not rest:
+        return firsts, []
+    second = max(rest)
+    return firsts, [p for p, c in enumerate(counts) if c == second]
+
+
 def tile_msg(tile: str) -> Msg:
     return msg(f"atlandice.tile.{tile}")
 

@@ -20,7 +20,7 @@ GUILD_ID = 100
 CHANNEL_ID = 200
 USERS = {1: ("Ana", "pt-BR"), 2: ("Bruno", "en-US"), 3: ("Carla", "en-US"), 4: ("Davi", "en-US")}
 
-__all__ = ["CHANNEL_ID", "GUILD_ID", "USERS", "build_world", "fake_discord", "run_bot"]
+__all__ = ["CHANNEL_ID", "GUILD_ID", "USERS", "ErrorLog", "build_world", "fake_discord", "run_bot"]
 
 
 def build_world(fake: FakeDiscord) -> FakeDiscord:
@@ -44,7 +44,7 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
         await fake.close()
 
 
-class _ErrorLog(logging.Handler):
+class ErrorLog(logging.Handler):
     def __init__(self) -> None:
         super().__init__(logging.ERROR)
         self.records: list[logging.LogRecord] = []
@@ -62,7 +62,7 @@ async def run_bot(fake: FakeDiscord, bot: Any, *, token: str = "fake-token", gui
 
     Build the bot inside the test (a Bot is bound to the loop that logs it in) and while fake.patch() is active.
     """
-    errors = _ErrorLog()
+    errors = ErrorLog()
     logger = logging.getLogger("discord")
     logger.addHandler(errors)
     task: asyncio.Task | None = None
