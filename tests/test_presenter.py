@@ -1,0 +1,68 @@
+"""How decisions become Discord components: buttons up to 20 choices, menus beyond."""
+
+import re
+
+import discord
+import pytest
+
+import bot.texts  # noqa: F401
+from bot.components import DYNAMIC_ITEMS, ActionButton, ActionSelect, SpecialButton
+from bot.presenter import _choices
+from bot.storage import GameRow, Seat
+from rules.core import Action, msg, register
+
+register({"test.choice": ("Choice {n}", "Opção {n}"), "test.group": ("Group {g}", "Grupo {g}")})
+
+
+def _game() -> GameRow:
+    return GameRow(id=42, game="atlandice", guild_id=1, channel_id=2, thread_id=3, lobby_message_id=None,
+                   board_message_id=None, status="active", host_id=7, locale="en", options={}, seed=1,
+                   state=None, version=9, seats=[Seat(0, 7, "Ana", False), Seat(1, None, "", True)])
+
+
+def _actions(n: int, groups: int = 1) -> list[Action]:
+    return [Action(id=f"c.{i}", label=msg("test.choice", n=i), group=msg("test.group", g=i % groups))
+            for i in range(n)]
+
+
+def _rows(items) -> list[int]:
+    return [item.item.row for item in items]
+
+
+@pytest.mark.parametrize("n", [1, 5, 6, 20])
+def test_up_to_twenty_choices_are_buttons_five_a_row(n):
+    items = _choices(_game(), 9, _actions(n), "pt-BR")
+    assert all(isinstance(i, ActionButton) for i in items) and len(items) == n
+    assert max(_rows(items)) == (n - 1) // 5 <= 3
+    assert items[0].item.label == "Opção 0"
+    assert items[-1].item.custom_id == f"m1:42:9:c.{n - 1}"
+
+
+@pytest.mark.parametrize(("n", "groups"), [(21, 1), (60, 3), (100, 4), (100, 1)])
+def test_more_choices_become_at_most_four_menus_of_25(n, groups):
+    items = _choices(_game(), 9, _actions(n, groups), "en")
+    assert all(isinstance(i, ActionSelect) for i in items) and 1 <= len(items) <= 4
+    values = [o.value for i in items for o in i.item.options]
+    assert sorted(values) == sorted(a.id for a in _actions(n)) and all(len(i.item.options) <= 25 for i in items)
+    assert len({i.item.custom_id for i in items}) == len(items)
+    assert all(i.item.placeholder.startswith("Group") for i in items)
+
+
+@pytest.mark.parametrize("n", [20, 100])
+def test_the_largest_decisions_fit_one_message_with_the_private_view_button(n):
+    view = discord.ui.View(timeout=None)
+    for item in _choices(_game(), 9, _actions(n, 4), "en"):
+        view.add_item(item)
+    view.add_item(SpecialButton(42, 9, "me", label="My view", row=4))  # discord.py refuses what does not fit
+    assert len(view.to_components()) == 5
+
+
+def test_custom_ids_fit_discord_and_match_exactly_one_template():
+    for item in _choices(_game(), 123456789, _actions(20), "en") + _choices(_game(), 5, _actions(30), "en"):
+        custom_id = item.item.custom_id
+        assert len(custom_id) <= 100
+        matching = [cls for cls in DYNAMIC_ITEMS if cls.__discord_ui_compiled_template__.fullmatch(custom_id)]
+        assert matching == [type(item)]
+    longest = "x" * 64
+    assert re.fullmatch(ActionButton.__discord_ui_compiled_template__, f"m1:{10**17}:{10**8}:{longest}")
+    assert len(f"m1:{10**17}:{10**8}:{longest}") <= 100
