@@ -47,6 +47,7 @@ class MesaBot(commands.Bot):
     async def reminder_loop(self) -> None:
         """Sends the reminders that are due; the deadlines live in SQLite, so restarts keep them."""
         await self.wait_until_ready()
+        await self.handlers.resume_boards()
         while not self.is_closed():
             try:
                 for reminder in await self.service.due_reminders():

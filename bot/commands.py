@@ -130,6 +130,7 @@ class GameGroup(app_commands.Group):
         game = await _game_here(interaction)
         game = await bot.service.end(game.id, interaction.user.id)
         await interaction.response.send_message(t("board.ended", game.locale))
+        await bot.handlers.strip_board(game)
 
     @app_commands.command(name=L("cmd.list"), description=L("cmd.list.desc"))
     async def list_games(self, interaction: discord.Interaction) -> None:

@@ -86,12 +86,30 @@ class Handlers:
         channel = await self.channel(game.play_channel_id)
         message = await channel.send(**payload.kwargs())
         previous = game.board_message_id
-        await self.service.db.update_game(game.id, board_message_id=message.id)
+        await self.service.db.update_game(game.id, board_message_id=message.id, board_version=game.version)
         clicked_id = clicked.message.id if clicked is not None and clicked.message is not None else None
         if clicked is not None:
             self._spawn(self._strip(clicked.edit_original_response(view=None)))
         if previous and previous != clicked_id:
             self._spawn(self._strip(channel.get_partial_message(previous).edit(view=None)))
+
+    async def resume_boards(self) -> None:
+        """Posts the board of every game whose last move was stored but whose board never went out."""
+        for game in await self.service.db.games_with_stale_boards():
+            async with self.service.lock(game.id):
+                game = await self.service.load(game.id)
+                if game.board_version is not None and game.board_version >= game.version:
+                    continue
+                try:
+                    await self.publish(MoveResult(game, self.service.state_of(game)))
+                except discord.HTTPException:
+                    log.exception("could not post the board of game %s", game.id)
+
+    async def strip_board(self, game: GameRow) -> None:
+        """Takes the controls off the game's last board (the game ended)."""
+        if game.board_message_id:
+            channel = await self.channel(game.play_channel_id)
+            await self._strip(channel.get_partial_message(game.board_message_id).edit(view=None))
 
     @staticmethod
     async def _strip(edit) -> None:

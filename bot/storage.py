@@ -70,6 +70,10 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX reminders_due ON reminders(due_at);
     """,
+    # 2: which version the posted board shows, so a board lost in a crash is posted again
+    """
+    ALTER TABLE games ADD COLUMN board_version INTEGER;
+    """,
 ]
 
 ACTIVE = "active"
@@ -115,6 +119,7 @@ class GameRow:
     state: str | None
     version: int
     seats: list[Seat] = field(default_factory=list)
+    board_version: int | None = None
 
     @property
     def play_channel_id(self) -> int:
@@ -186,7 +191,7 @@ class Database:
             thread_id=row["thread_id"], lobby_message_id=row["lobby_message_id"],
             board_message_id=row["board_message_id"], status=row["status"], host_id=row["host_id"],
             locale=row["locale"], options=json.loads(row["options"]), seed=row["seed"],
-            state=row["state"], version=row["version"],
+            state=row["state"], version=row["version"], board_version=row["board_version"],
         )
         async with self.conn.execute(
             "SELECT seat, user_id, name, is_ai FROM seats WHERE game_id = ? ORDER BY seat", (game.id,)
@@ -215,6 +220,15 @@ class Database:
             (channel_id,),
         ) as cur:
             return (await cur.fetchone())[0]
+
+    async def games_with_stale_boards(self) -> list[GameRow]:
+        """Running (or just finished) games whose last posted board is older than their state."""
+        async with self.conn.execute(
+            """SELECT * FROM games WHERE status IN ('active', 'finished') AND state IS NOT NULL
+               AND (board_version IS NULL OR board_version < version) ORDER BY id"""
+        ) as cur:
+            rows = await cur.fetchall()
+        return [await self._row_to_game(r) for r in rows]
 
     async def games_of_guild(self, guild_id: int, statuses: tuple[str, ...]) -> list[GameRow]:
         marks = ",".join("?" * len(statuses))
