@@ -205,6 +205,9 @@ class Presenter:
             if outcome is not None:
                 embed.title = f"{engine.title} #{game.id} — {t('board.game_over', locale)}"
                 embed.description = "\n".join(outcome_lines(game, outcome, locale))[:4096]
+                if viewer is None:  # everyone who played hears that the game is over
+                    ping = [s.user_id for s in game.seats if s.user_id is not None]
+                    content = " ".join(f"<@{u}>" for u in dict.fromkeys(ping))
         elif game.status == ENDED:
             embed.description = t("board.ended", locale)
         return Payload(
