@@ -132,6 +132,18 @@ class GameGroup(app_commands.Group):
         await interaction.response.send_message(t("board.ended", game.locale))
         await bot.handlers.strip_board(game)
 
+    @app_commands.command(name=L("cmd.reminders"), description=L("cmd.reminders.desc"))
+    @app_commands.rename(hours=L("cmd.reminders.hours"))
+    @app_commands.describe(hours=L("cmd.reminders.hours.desc"))
+    async def reminders(self, interaction: discord.Interaction,
+                        hours: app_commands.Range[float, 0, 168]) -> None:
+        bot = _bot(interaction)
+        game = await _game_here(interaction)
+        game = await bot.service.set_reminders(game.id, interaction.user.id, hours)
+        text = t("remind.set", game.locale, hours=f"{hours:g}") if hours else t("remind.off", game.locale)
+        await interaction.response.send_message(text)
+        bot.wake_reminders()
+
     @app_commands.command(name=L("cmd.list"), description=L("cmd.list.desc"))
     async def list_games(self, interaction: discord.Interaction) -> None:
         bot = _bot(interaction)

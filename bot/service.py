@@ -237,11 +237,26 @@ class GameService:
             for seat in engine.to_act(state)
             if not game.seats[seat].is_ai and game.seats[seat].user_id is not None
         ]
-        if game.status != ACTIVE or not waiting:
+        delay = self.reminder_delay(game.reminder_delay)
+        if game.status != ACTIVE or not waiting or delay <= 0:
             await self.db.clear_reminders(game.id)
             return
-        await self.db.schedule_reminders(game.id, game.version, waiting,
-                                         self.clock() + self.settings.reminder_delay)
+        await self.db.schedule_reminders(game.id, game.version, waiting, self.clock() + delay)
+
+    def reminder_delay(self, game_delay: float | None) -> float:
+        return self.settings.reminder_delay if game_delay is None else game_delay
+
+    async def set_reminders(self, game_id: int, user_id: int, hours: float) -> GameRow:
+        """The host sets this game's first-reminder delay (0: no reminders)."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            if game.status != ACTIVE:
+                raise UserError("error.not_running")
+            self._host_only(game, user_id)
+            await self.db.update_game(game_id, reminder_delay=hours * 3600)
+            game = await self.load(game_id)
+            await self._schedule(game, self.state_of(game))
+            return game
 
     # -- seats and ending --------------------------------------------------------------
     async def hand_to_ai(self, game_id: int, by_user: int, seat: int | None = None,
@@ -281,7 +296,7 @@ class GameService:
     async def reminder_sent(self, reminder: dict) -> None:
         count = reminder["sent"] + 1
         next_due = None if count >= self.settings.reminder_max else (
-            self.clock() + self.settings.reminder_delay * (2 ** count))
+            self.clock() + self.reminder_delay(reminder.get("game_delay")) * (2 ** count))
         await self.db.reminder_sent(reminder["game_id"], reminder["seat"], next_due)
 
     async def mute(self, game_id: int, user_id: int, version: int) -> bool:

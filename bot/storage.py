@@ -74,6 +74,10 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE games ADD COLUMN board_version INTEGER;
     """,
+    # 3: the host's reminder delay for one game (seconds; 0 turns reminders off; NULL: the default)
+    """
+    ALTER TABLE games ADD COLUMN reminder_delay REAL;
+    """,
 ]
 
 ACTIVE = "active"
@@ -120,6 +124,7 @@ class GameRow:
     version: int
     seats: list[Seat] = field(default_factory=list)
     board_version: int | None = None
+    reminder_delay: float | None = None
 
     @property
     def play_channel_id(self) -> int:
@@ -192,6 +197,7 @@ class Database:
             board_message_id=row["board_message_id"], status=row["status"], host_id=row["host_id"],
             locale=row["locale"], options=json.loads(row["options"]), seed=row["seed"],
             state=row["state"], version=row["version"], board_version=row["board_version"],
+            reminder_delay=row["reminder_delay"],
         )
         async with self.conn.execute(
             "SELECT seat, user_id, name, is_ai FROM seats WHERE game_id = ? ORDER BY seat", (game.id,)
@@ -339,7 +345,7 @@ class Database:
 
     async def due_reminders(self, now: float) -> list[dict[str, Any]]:
         async with self.conn.execute(
-            """SELECT r.* FROM reminders r JOIN games g ON g.id = r.game_id
+            """SELECT r.*, g.reminder_delay AS game_delay FROM reminders r JOIN games g ON g.id = r.game_id
                WHERE r.due_at <= ? AND r.muted = 0 AND g.status = 'active' AND g.version = r.version
                ORDER BY r.due_at""",
             (now,),

@@ -301,3 +301,27 @@ async def test_a_board_lost_with_the_connection_is_posted_after_restart(fake_dis
         assert await play_move(fake, thread, rng)
     _, stored, replay, _ = await _replayed(db_path, game_id)
     assert stored == replay
+
+
+async def test_host_sets_or_turns_off_the_reminders_of_a_game(fake_discord, db_path):
+    fake = fake_discord
+    async with mesa(fake, db_path, reminder_delay=3600.0, reminder_poll=0.05):
+        thread, game_id = await _started(fake, humans=(ANA, BRUNO), ai=0)
+        refused = await fake.slash(BRUNO, thread, "game reminders", {"hours": 1})
+        assert "host" in (await ephemeral_reply(fake, refused)).content.lower()
+        db = await Database.open(db_path)
+        try:
+            before = await db.reminders_of(game_id)
+            assert len(before) == 1
+            inter = await fake.slash(ANA, thread, "game reminders", {"hours": 0.0005})
+            await inter.wait_response()
+            after = await db.reminders_of(game_id)
+            assert after[0]["due_at"] < before[0]["due_at"] - 3000  # rescheduled to the new delay
+            waiting = mentioned(last_board(fake, thread))[0]
+            await fake.wait_for(lambda: [m for m in fake.messages(thread) if f"<@{waiting}>" in m.content
+                                         and not m.files()], timeout=5)
+            off = await fake.slash(ANA, thread, "game reminders", {"hours": 0})
+            await off.wait_response()
+            assert await db.reminders_of(game_id) == []
+        finally:
+            await db.close()
