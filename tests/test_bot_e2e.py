@@ -151,11 +151,15 @@ async def test_restart_mid_game_keeps_every_button(fake_discord, db_path):
         thread, game_id = await _started(fake)
         for _ in range(3):
             assert await play_move(fake, thread, rng)
+        lobby = await start_lobby(fake, GAME, CARLA, [], ai_seats=0)  # a lobby open across the restart
     board = last_board(fake, thread)
     async with mesa(fake, db_path):  # a new bot process on the same database
         for _ in range(3):
             assert await play_move(fake, thread, rng)
         assert last_board(fake, thread).id != board.id
+        join = await fake.click(DAVI, lobby, lobby_id(lobby, "join"))
+        await join.wait_response()
+        assert "<@4>" in fake.message(lobby.id).embed_texts()
     _, stored, replay, log = await _replayed(db_path, game_id)
     assert stored == replay and sum(1 for r in log if r["user_id"] is not None) == 6
 
