@@ -71,7 +71,7 @@ class GameGroup(app_commands.Group):
         game = await _game_here(interaction)
         state = bot.service.state_of(game)
         payload = await bot.presenter.board(game, state, locale=user_locale(interaction), controls=False)
-        await bot.handlers._send_private(interaction, payload)
+        await bot.handlers.send_private(interaction, payload)
 
     @app_commands.command(name=L("cmd.me"), description=L("cmd.me.desc"))
     async def me(self, interaction: discord.Interaction) -> None:

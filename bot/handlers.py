@@ -13,7 +13,8 @@ import discord
 
 from rules.core import RuleError, normalize_locale, t
 
-from .presenter import Payload, Presenter, seat_names
+from .components import SpecialButton
+from .presenter import Payload, Presenter
 from .service import GameService, MoveResult, Stale, UserError, engine_of
 from .storage import ACTIVE, GameRow
 
@@ -138,9 +139,9 @@ class Handlers:
             payload = await self.presenter.private(game, state, seat, locale)
         else:
             payload = await self.presenter.board(game, state, locale=locale, controls=False)
-        await self._send_private(interaction, payload, t("error.stale", locale))
+        await self.send_private(interaction, payload, t("error.stale", locale))
 
-    async def _send_private(self, interaction: discord.Interaction, payload: Payload, text: str = "") -> None:
+    async def send_private(self, interaction: discord.Interaction, payload: Payload, text: str = "") -> None:
         kwargs = {"embed": payload.embed}
         if payload.file is not None:
             kwargs["file"] = payload.file
@@ -167,7 +168,7 @@ class Handlers:
         state = self.service.state_of(game)
         to_act = engine_of(game).to_act(state)
         seat = next((s for s in seats if s in to_act), seats[0])
-        await self._send_private(interaction, await self.presenter.private(game, state, seat, locale))
+        await self.send_private(interaction, await self.presenter.private(game, state, seat, locale))
 
     async def on_mute(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
         async def mute() -> None:
@@ -239,8 +240,6 @@ class Handlers:
         text = t(f"remind.{step}", locale, who=f"<@{reminder['user_id']}>",
                  game=f"{engine_of(game).title} #{game.id}")
         view = discord.ui.View(timeout=None)
-        from .components import SpecialButton
-
         view.add_item(SpecialButton(game.id, game.version, "mute", label=t("remind.mute", locale)))
         if game.board_message_id:
             text += f"\nhttps://discord.com/channels/{game.guild_id or '@me'}/{game.play_channel_id}/{game.board_message_id}"
@@ -248,6 +247,3 @@ class Handlers:
         await channel.send(text, view=view, allowed_mentions=discord.AllowedMentions(
             users=[discord.Object(reminder["user_id"])]))
         await self.service.reminder_sent(reminder)
-
-    def names(self, game: GameRow, locale: str) -> list[str]:
-        return seat_names(game, locale)

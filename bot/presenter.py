@@ -16,7 +16,6 @@ from render import render
 from rules.core import MAX_BUTTON_CHOICES, Action, Event, GameState, Outcome, t
 
 from .components import (
-    PREFIX,
     ActionButton,
     ActionSelect,
     LobbyButton,
@@ -263,4 +262,4 @@ class Presenter:
         return embed, view
 
 
-__all__ = ["PREFIX", "Payload", "Presenter", "seat_label", "seat_names"]
+__all__ = ["Payload", "Presenter", "seat_label", "seat_names"]

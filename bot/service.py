@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from rules import GAMES
-from rules.core import Engine, GameState, IllegalAction, RuleError
+from rules.core import Engine, GameState, RuleError
 
 from .settings import Settings
 from .storage import ACTIVE, ENDED, LOBBY, Database, GameRow, Move, Seat, StaleVersion
@@ -209,8 +209,6 @@ class GameService:
                 await self.db.record_moves(game.id, game.version, moves, engine.dump(state), finished)
             except StaleVersion:
                 raise Stale("error.stale") from None
-        elif game.state != engine.dump(state):  # pragma: no cover - start stores the state itself
-            raise IllegalAction("error.internal")
         game = await self.load(game.id)
         await self._schedule(game, state)
         result = MoveResult(game, state, moves)
