@@ -14,7 +14,7 @@ from rules.core import CATALOGUE, t
 from .handlers import channel_locale, reply, user_locale
 from .presenter import seat_names
 from .service import UserError, engine_of
-from .storage import ACTIVE, FINISHED, LOBBY, GameRow
+from .storage import ACTIVE, LOBBY, GameRow
 
 if TYPE_CHECKING:  # pragma: no cover
     from .app import MesaBot
@@ -173,4 +173,4 @@ def setup(tree: app_commands.CommandTree) -> None:
     tree.add_command(GameGroup())
 
 
-__all__ = ["FINISHED", "CatalogueTranslator", "setup"]
+__all__ = ["CatalogueTranslator", "MesaTree", "setup"]
