@@ -187,14 +187,37 @@ class GameService:
             game = await self.load(game_id)
             if game.status != ACTIVE:
                 raise UserError("error.not_running")
-            if version != game.version:
-                raise Stale("error.stale")
             engine = engine_of(game)
             state = engine.load(game.state)
-            seat = self.acting_seat(game, state, user_id)
+            if version != game.version:
+                seat = await self._pending_since(game, state, user_id, version)
+                if seat is None:
+                    raise Stale("error.stale")
+            else:
+                seat = self.acting_seat(game, state, user_id)
             new = engine.apply(state, seat, action_id)
             move = Move(seat, action_id, user_id, [e.model_dump(mode="json") for e in new.events])
             return await self._after_move(game, new, [move], then)
+
+    async def _pending_since(self, game: GameRow, state: GameState, user_id: int, version: int) -> int | None:
+        """The user's seat whose decision at ``version`` is still the one pending now, if any.
+
+        In a simultaneous decision the others' moves make a player's buttons older than the game
+        without changing the question they answer: the seat had to act then, has not acted since
+        and still has to act. Any other older click is stale.
+        """
+        engine = engine_of(game)
+        mine = [s for s in game.seats_of(user_id) if s in engine.to_act(state)]
+        if not mine or not 0 <= version < game.version:
+            return None
+        log = await self.db.action_log(game.id)
+        since = {row["seat"] for row in log[version:]}
+        mine = [s for s in mine if s not in since]
+        if not mine:
+            return None
+        before = [(row["seat"], row["action_id"]) for row in log[:version]]
+        then = await asyncio.to_thread(engine.replay, len(game.seats), game.seed, game.options, before)
+        return next((s for s in mine if s in engine.to_act(then)), None)
 
     async def _after_move(self, game: GameRow, state: GameState, moves: list[Move],
                           then: Then | None = None) -> MoveResult:
