@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from rules.core import Msg, t
+from rules.core import Msg, seat_msg, t
 from rules.engis import data as D
 
 from .common import (
@@ -200,9 +200,7 @@ def _phase_label(view, locale: str) -> str:
 
 
 def _name(names: list[str], seat: int, locale: str) -> str:
-    if 0 <= seat < len(names) and names[seat]:
-        return names[seat]
-    return _tr("core.seat", locale, n=seat + 1)
+    return t(seat_msg(seat), locale, names=names)
 
 
 # --------------------------------------------------------------------------- collective board

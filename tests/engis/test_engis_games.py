@@ -158,3 +158,28 @@ def test_many_random_games(players):
     for seed in range(40):
         for side in ("normal", "swamp"):
             run(players, seed, {"side": side}, policy="random" if seed % 2 else "mixed")
+
+
+def _player_refs(m):
+    for key, value in m.params.items():
+        if hasattr(value, "key"):
+            if key in ("who", "a", "b"):
+                yield value
+            yield from _player_refs(value)
+
+
+def test_every_event_names_players_with_seat_msg():
+    from rules.core import seat_msg
+
+    events = []
+
+    def on_step(before, after, seat, action_id):
+        events.extend(after.events)
+    for players in (2, 4):
+        play(ENGINE, players, seed=6, on_step=on_step)
+    refs = [r for e in events for r in _player_refs(e.text)]
+    assert refs
+    for r in refs:
+        if r.key == "core.then":
+            continue
+        assert r.key == "engis.neutral" or r == seat_msg(r.params["n"] - 1)
