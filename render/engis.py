@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from rules.core import Msg, t
+from rules.core import Msg, seat_msg, t
 from rules.engis import data as D
 
 from .common import (
@@ -200,9 +200,7 @@ def _phase_label(view, locale: str) -> str:
 
 
 def _name(names: list[str], seat: int, locale: str) -> str:
-    if 0 <= seat < len(names) and names[seat]:
-        return names[seat]
-    return _tr("core.seat", locale, n=seat + 1)
+    return t(seat_msg(seat), locale, names=names)
 
 
 # --------------------------------------------------------------------------- collective board
@@ -401,7 +399,9 @@ def _draw_player(img, draw, view, pv, locale: str, names: list[str], x0: int, y0
 
     # cards played (and the hand / secret in the owner's view)
     y = cy + 34
-    y = _card_row(img, draw, x, y, x0 + w - 10, _tr("engis.r.played", locale), pv.played + pv.aside,
+    title = _tr("engis.r.played", locale) if len(pv.played) == pv.played_count else _tr(
+        "engis.r.played_top", locale, n=pv.played_count)
+    y = _card_row(img, draw, x, y, x0 + w - 10, title, pv.played + pv.aside,
                   (255, 255, 255), INK, {pv.played[-1]} if pv.played and "card-" + pv.played[-1] in hl else set(),
                   locale)
     if mine and pv.hand is not None:

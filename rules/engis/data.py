@@ -11,23 +11,38 @@ Readings of the ambiguous passages (designed, following engis-data.md):
 - EQ3 the five-terrains knowledge point counts the 5 basic terrains only.
 - EQ4/EQ5 Água / Alimento / Mamute count meeples on hexes showing the card's icons (with Coleta,
   the converted mountains / lakes too); Destreza needs a real Lago / Savana.
+- EQ6 an object's point value on the Objetos card is its cost (EM4).
 - EQ7 a majority needs at least one hex of the type; ties split 5 // n.
 - EQ8 the neutral player is no opponent for Tribo.
 - EQ9/EQ10 with no meeple on the board, a returning (or the Neandertal) meeple goes on any hex it
-  may occupy (not a volcano without Resistência); all returning meeples then share that hex.
-- EQ11 Retorno: one meeple, once a round, during the player's own phase-2 turn.
+  may occupy (not a volcano without Resistência); all returning meeples then share that hex
+  (rulebook: «todas devem ser colocadas no mesmo hexágono»).
+- EQ11 Retorno: one meeple, once a round, during the player's own phase-2 turn, before, between
+  or after his actions. «A qualquer momento, durante a fase 2» loses nothing by this: once his
+  turn is over nothing can change his board before phase 3, and a meeple back on the board never
+  lowers his own scores.
 - EQ12 actions are not interleaved: a Move covers all the meeples moved; Movimento lets a meeple
   go up to 2 spaces in its one move.
 - EQ13 the three-points rule applies to every card total (Inteligência's too).
 - EQ14 Inteligência: the last card is set aside unscored, one of the three cards on top of the
-  discard pile (rounds 5-7) is scored again with the round-8 territory.
-- EQ16 Sobrevivência cancels the first failed intempérie (each is worth 4).
+  discard pile (rounds 5-7) is scored again with the round-8 territory; the player may decline.
+- EQ15 Conhecimento counts the printed terrains: 1 point per 3 hexes of one basic type.
+- EQ16 Sobrevivência cancels the first failed intempérie (each is worth 4, so which one is moot).
 - EQ17 scores may go below zero.
 - EQ18 an invalid terrain intempérie is swapped with another card, else redrawn.
 - EQ19 the swamp is territory (adjacency, meeples) and scores nothing.
-- EQ22 the solo player buys a hex every round; a solo player who does not develop a skill in a
-  round still removes one skill from the game (16 skills, 8 rounds, 2 leave each round).
-- EQ23 2 players: the first-player card alternates strictly (seat 1 in odd rounds).
+- EQ20 Caçada: meeples in at least 3 different columns.
+- EQ21 the solo layouts (standard, advanced, Era Glacial) are data (SOLO_LAYOUTS, SOLO_INDIVIDUAL).
+- EQ22 the solo player buys a hex every round. Solo skills: «Quando o jogador desenvolve uma
+  habilidade qualquer ... logo em seguida, ele deve anular outra» (at once, after each
+  development), and «No caso raro do jogador, não ter pontos suficientes ... mesmo assim, ele
+  deverá descartar uma delas»: a solo player who ends his phase-2 turn without developing (able
+  or not) removes one skill then, so one skill leaves the game every round (16 skills, 8 rounds).
+- EQ23 2 players: the first-player card alternates strictly (the first seat in odd rounds).
+- EQ24 3 players: turn-order positions 1-3; column 4 of the boards is still checked.
+- EQ25 discarded and removed hexes are out of the game for good.
+- Choices the engine makes for the player, because only the score depends on them: the terrain
+  of Terrenos Iguais and the group of a repeated Objetos (Inteligência) are the best-scoring ones.
 - Two intempéries needing the same thing under one column need two such hexes (the Era Glacial
   example); two Inimigos would need 4 meeples.
 - The turn-order variant applies to 3-4 players (2 players alternate, solo has one bidder).
@@ -47,8 +62,9 @@ TERRAIN_NAMES = {FOREST: "floresta", MOUNTAIN: "montanha", LAKE: "lago", SAVANNA
                  DESERT: "deserto", CAVE: "caverna", VOLCANO: "vulcao", SWAMP: "pantano"}
 
 # rulebook: «floresta com dois ícones de madeira», «ícones de pedra de suas montanhas»,
-# «ícones de água de seus lagos»; designed (EM1): savanna food, desert mammoth (from the
-# Mamute example «Se os meeples estivessem num deserto, com a carta Mamute»).
+# «ícones de água de seus lagos», «Se os meeples estivessem num deserto, com a carta Mamute ele
+# receberia 4 pts (2 ícones + 2 meeples)», «Se os meeples estivessem na savana, com a carta
+# Alimento ele receberia 3 pts (1 ícone + 2 meeples)» (and Destreza: lago / Água, savana / Alimento).
 RESOURCE = {FOREST: "wood", MOUNTAIN: "stone", LAKE: "water", SAVANNA: "food", DESERT: "mammoth"}
 
 
@@ -161,6 +177,7 @@ DISCOUNT = 1
 # rulebook: «uma de cada tipo: (Água - Alimento - Mamute - Abrigo - Tribo - Objetos -
 # Terrenos Iguais e Terrenos Diferentes)»
 CARDS = ("agua", "alimento", "mamute", "abrigo", "tribo", "objetos", "iguais", "diferentes")
+# rulebook: «1 ponto por cada ícone mostrado na carta (água, alimento ou mamute)»
 CARD_RESOURCE = {"agua": "water", "alimento": "food", "mamute": "mammoth"}
 MIN_CARD_POINTS = 3  # rulebook: «REGRA dos TRÊS PONTOS ... mesmo assim o jogador deve receber 3»
 CAVE_POINTS = 3      # rulebook: «3 pontos por hexágono de caverna»
@@ -179,7 +196,7 @@ SKILLS: dict[str, int] = {
 }
 # rulebook: «32 cartas de habilidades»; «Em partidas com 2 jogadores e no modo solo, apenas
 # uma carta de cada habilidade é usada.»
-SKILL_COPIES_2 = 2  # 3-4 players: «32 cartas» = 16 skills x 2
+SKILL_COPIES_2 = 2  # rulebook (3-4 players): «32 cartas de habilidades» = 16 skills x 2
 SKILL_COPIES_1 = 1  # 1-2 players
 MOVIMENTO_RANGE = 2       # rulebook: «Permite fazer até 2 movimentos»
 RESISTENCIA_POINTS = 3    # rulebook: «3 pontos por cada vulcão»
@@ -215,6 +232,8 @@ CACADA_COLUMNS = 3    # rulebook: «pelo menos 3 meeples ... um em cada coluna»
 # rulebook: «Coloque uma carta a mais na coluna 2 e outra na coluna 4»; designed (EM10):
 # Era Glacial uses the same six columns plus two individual cards.
 SOLO_LAYOUTS = {"standard": (1, 2, 3, 4), "advanced": (1, 2, 2, 3, 4, 4), "glacial": (1, 2, 2, 3, 4, 4)}
+# rulebook: «e mais a carta individual, num total de sete» (advanced), «e mais duas intempéries
+# individuais nas mãos do jogador solo» (Era Glacial).
 SOLO_INDIVIDUAL = {"standard": 1, "advanced": 1, "glacial": 2}
 
 # --------------------------------------------------------------------------- tokens

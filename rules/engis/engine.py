@@ -31,8 +31,9 @@ class PlayerView(BaseModel):
     bid: int | None
     objects: list[str]
     skills: list[str]
-    played: list[str]
-    aside: list[str]
+    played: list[str]                 # the whole pile (top last) for the owner, else only its top card
+    played_count: int
+    aside: list[str]                  # Inteligência's unscored card: the owner's view only
     hand_count: int
     hand: list[str] | None            # only in the owner's view
     secret_count: int
@@ -126,10 +127,13 @@ class EngisEngine(Engine[EngisState]):
         ps = []
         for i, p in enumerate(state.ps):
             mine = seat == i
+            # rulebook: «mantendo apenas a carta do topo da pilha visível para todos»
+            pile = list(p.played) if (mine or over) else p.played[-1:]
             ps.append(PlayerView(
                 seat=i, board=p.board, hexes=dict(p.hexes), meeples=list(p.meeples), row=p.row,
                 marker=p.marker, bid=p.bid, objects=list(p.objects), skills=list(p.skills),
-                played=list(p.played), aside=list(p.aside), hand_count=len(p.hand),
+                played=pile, played_count=len(p.played), aside=list(p.aside) if (mine or over) else [],
+                hand_count=len(p.hand),
                 hand=list(p.hand) if mine else None, secret_count=len(p.secret),
                 secret=list(p.secret) if (mine or over) else None, score=p.score, pts=dict(p.pts),
                 knowledge=S.knowledge(p), failed=state.final.get(str(i)) if over else None,

@@ -7,6 +7,7 @@ end of a phase) run in ``_advance``-style helpers right after the action that le
 from __future__ import annotations
 
 from rules.core import Action, Event, IllegalAction, Msg, msg
+from rules.core import seat_msg as _core_seat_msg
 
 from . import data as D
 from . import scoring as S
@@ -46,9 +47,10 @@ def _event(state: EngisState, key: str, seats: list[int] | None = None, **params
 
 
 def seat_msg(seat: int) -> Msg:
+    """A player in a sentence (rules.core.seat_msg, shown as the player's name), or the neutral colour."""
     if seat == NEUTRAL:
         return msg("engis.neutral")
-    return msg("core.seat", n=seat + 1)
+    return _core_seat_msg(seat)
 
 
 # --------------------------------------------------------------------------- flow

@@ -157,6 +157,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "engis.r.objects": ("Objects", "Objetos"),
     "engis.r.skills": ("Skills", "Habilidades"),
     "engis.r.played": ("Played", "Usadas"),
+    "engis.r.played_top": ("Played {n}, on top", "Usadas {n}, no topo"),
     "engis.r.hand": ("Your hand", "Sua mão"),
     "engis.r.hand_n": ("Cards in hand: {n}", "Cartas na mão: {n}"),
     "engis.r.secret": ("Your secret intempérie", "Sua intempérie secreta"),

@@ -158,3 +158,48 @@ def test_many_random_games(players):
     for seed in range(40):
         for side in ("normal", "swamp"):
             run(players, seed, {"side": side}, policy="random" if seed % 2 else "mixed")
+
+
+def _player_refs(m):
+    for key, value in m.params.items():
+        if hasattr(value, "key"):
+            if key in ("who", "a", "b"):
+                yield value
+            yield from _player_refs(value)
+
+
+def test_every_event_names_players_with_seat_msg():
+    from rules.core import seat_msg
+
+    events = []
+
+    def on_step(before, after, seat, action_id):
+        events.extend(after.events)
+    for players in (2, 4):
+        play(ENGINE, players, seed=6, on_step=on_step)
+    refs = [r for e in events for r in _player_refs(e.text)]
+    assert refs
+    for r in refs:
+        if r.key == "core.then":
+            continue
+        assert r.key == "engis.neutral" or r == seat_msg(r.params["n"] - 1)
+
+
+def test_only_the_top_of_a_discard_pile_is_public():
+    # «coloca a carta numa pilha de descarte ..., mantendo apenas a carta do topo da pilha visível
+    # para todos»: the other players (and the channel) see the top card and the pile's size, so the
+    # hand cannot be read off the pile; the owner sees the whole pile, everyone does once it is over.
+    from engis_helpers import new, phase3
+
+    s = new(3)
+    s.ps[0].played = ["agua", "tribo", "mamute"]
+    s.ps[0].hand = [c for c in D.CARDS if c not in s.ps[0].played]
+    phase3(s, 1)
+    for viewer in (None, 1, 2):
+        pv = ENGINE.view(s, viewer).ps[0]
+        assert pv.played == ["mamute"] and pv.played_count == 3
+        assert "agua" not in pv.model_dump_json()
+    mine = ENGINE.view(s, 0).ps[0]
+    assert mine.played == ["agua", "tribo", "mamute"] and mine.played_count == 3
+    final, _ = play(ENGINE, 3, seed=4)
+    assert all(len(pv.played) + len(pv.aside) == 8 for pv in ENGINE.view(final, None).ps)

@@ -355,6 +355,21 @@ def test_solo_discards_a_skill_after_developing():
     assert s.pool["retorno"] == 0 and s.pool_out == ["retorno"] and s.phase == "act"
 
 
+def test_solo_discards_a_skill_even_without_enough_knowledge():
+    # «No caso raro do jogador, não ter pontos suficientes de conhecimento para desenvolver uma nova
+    # habilidade, dentre as disponíveis, mesmo assim, ele deverá descartar uma delas»
+    s = new(1)
+    for skill in ("movimento", "retorno", "madeira", "pedra"):
+        s.pool[skill] = 0
+    phase2(s, 0)
+    assert S.knowledge(s.ps[0]) == 1 and "develop" not in ids(s)
+    s = act(s, 0, "end")
+    assert s.phase == "discard" and s.actor == 0
+    assert ids(s) == [f"discard-{k}" for k, n in s.pool.items() if n]
+    s = act(s, 0, "discard-fogo")
+    assert s.pool["fogo"] == 0 and s.pool_out == ["fogo"] and s.phase == "score"
+
+
 # --------------------------------------------------------------------------- phase 3
 def test_scoring_card_choice_is_secret_and_card_leaves_the_hand():
     s = new(4)
