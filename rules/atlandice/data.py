@@ -119,7 +119,10 @@ DONATION_VP = 1
 # AQ4 a tile is scored only when it loses its last resource; a tile revealed empty waits.
 # AQ5 empty = no resource of any type on the tile.
 # AQ6 the Jewellery re-roll visit takes no die: resource (+ Submarine bonus) and effect there.
-# AQ7 the Library "second die" counts the beneficiary's dice this round (the Neutral's own).
+# AQ7 the Library "second die" counts the dice the visitor took this round, the current one included:
+#     with 2 players a human's count includes the die he gave the Neutral (rulebook: «O dado que você
+#     der ao Jogador Neutro pode ser o primeiro, o segundo, ou o terceiro dado que você pegar»); the
+#     Neutral counts the dice given to it.
 # AQ8 a clock pushed to the waves by an Inn ends the game after phase 3 of that round.
 # AQ9 several empty regions after a visit are scored in region order 1 -> 5.
 # AQ10 the Neutral competes in every stock comparison (awards, Inventory, majorities).
