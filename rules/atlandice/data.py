@@ -132,8 +132,9 @@ NEUTRAL_COMPETES = True
 # AQ13 an Inn die change moves a die lying on a sector to another sector (a region whose stack
 #     is exhausted is not a target; the Black Market means the value 6).
 # AQ14 donated resources go to the active tile of their own region.
-# Designed: the effects are mandatory when they can be done («deve-se ativar o efeito»); a
-#     resource take with a single possible type is done without asking.
+# Rulebook: the effects are mandatory when they can be done («c) Por fim, deve-se ativar o efeito
+#     do Setor escolhido»).  Designed: a choice with a single possible answer (a resource take with
+#     one type on offer, say) is made without asking.
 # Designed: when a stack runs out, the dice lying on that region go to the Black Market at once
 #     and so does the Submarine if it was there (the sector no longer exists).
 # Designed: when nobody holds the resource of an emptied region, its tile leaves the game.
