@@ -43,19 +43,18 @@ SUB_OWN = 0.1  # where the Submarine goes: how much the AI's own later use count
 
 
 def points(state: AtlandiceState, stocks: Stocks) -> list[float]:
-    parts = len(stocks)
-    pts = [float(TILE_VP * len(state.tiles_won[p]) + sum(state.vp[p].values())) for p in range(parts)]
-    for res in RESOURCES:
-        if res in state.out:
-            continue
+    live = [res for res in RESOURCES if res not in state.out]
+    pts = [TILE_VP * len(state.tiles_won[p]) + sum(state.vp[p].values()) + HOLD * sum(st[res] for res in live)
+           for p, st in enumerate(stocks)]
+    for res in live:
         counts = [st[res] for st in stocks]
+        if max(counts) <= 0:
+            continue
         firsts, seconds = ranked(counts)
         for p in firsts:
             pts[p] += MAJORITY_FIRST_VP
         for p in seconds:
             pts[p] += MAJORITY_SECOND_VP
-        for p, c in enumerate(counts):
-            pts[p] += HOLD * c
     return pts
 
 
@@ -105,9 +104,11 @@ def take_value(state: AtlandiceState, sector: int, who: int, seat: int, n: int) 
     stocks = greedy_takes(state, state.stocks, pile, who, seat, n)
     v = value(state, stocks, seat)
     if sector != BM and not state.exhausted(sector):
-        left = max(0, sum(pile.values()) - n)
-        v += award_gain(state, stocks, sector, seat) * (
-            urgency(left, state.armed[sector]) - urgency(sum(pile.values()), state.armed[sector]))
+        total = sum(pile.values())
+        armed = state.armed[sector]
+        change = urgency(max(0, total - n), armed) - urgency(total, armed)
+        if change:
+            v += award_gain(state, stocks, sector, seat) * change
     return v
 
 
