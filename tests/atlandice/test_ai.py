@@ -76,11 +76,12 @@ def test_submarine_leaves_the_next_players_best_sector():
 
 
 def test_a_four_player_ai_game_is_fast():
-    best = min(_timed(seed) for seed in range(3))
+    # CPU time, the best of three, so that a busy machine does not fail it
+    best = min(_cpu_time(seed) for seed in range(3))
     assert best < 0.2, best
 
 
-def _timed(seed: int) -> float:
-    start = time.perf_counter()
+def _cpu_time(seed: int) -> float:
+    start = time.process_time()
     play_game(ENGINE, 4, seed, policy="ai")
-    return time.perf_counter() - start
+    return time.process_time() - start
