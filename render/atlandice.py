@@ -48,6 +48,7 @@ CARD = (252, 250, 244)
 LINE = (190, 182, 165)
 WHITE = (255, 255, 255)
 BM_CLOCK = 2  # the pointers printed by the Black Market (rules.atlandice.data.BM_CLOCK)
+TILE_VP = 3  # what a Region tile is worth at the end (rules.atlandice.data.TILE_VP)
 
 
 def _name(names: list[str], seat: int | None, locale: str) -> str:
@@ -315,7 +316,9 @@ def _player_card(draw, view, locale: str, names: list[str], x: float, y: float, 
     marker = "▶ " if acting else ""
     text(draw, (x + 12, y + 18), fit_text(marker + label, w - 120, 19, True), 19, fill=WHITE, bold=True,
          anchor="lm")
-    vp_text = t(msg("atlandice.pic.vp", n=part.vp), locale)
+    over = view.scores is not None
+    # during the game the tokens won so far; once over, the final score
+    vp_text = t(msg("atlandice.pic.vp", n=view.scores[part_index] if over else part.vp), locale)
     text(draw, (x + w - 12, y + 18), vp_text, 18, fill=WHITE, bold=True, anchor="rm")
     iy = y + 44
     _resources(draw, x + 10, iy, part.stock, w - 20, size=18, out=view.out)
@@ -331,22 +334,28 @@ def _player_card(draw, view, locale: str, names: list[str], x: float, y: float, 
         text(draw, (tx, iy + 11), "—", 14, fill=MUTED, anchor="lm")
     # dice taken this round, first player, gift to the Neutral
     bx = x + w - 12
-    for _ in range(part.dice_taken):
+    for _ in range(0 if over else part.dice_taken):
         bx -= 20
-        draw.rounded_rectangle((bx, iy + 3, bx + 16, iy + 19), radius=3, fill=WHITE, outline=INK, width=2)
+        _taken_box(draw, bx, iy + 3)
     foot = []
-    if seat is not None and seat == view.first and view.phase != "over":
+    if seat is not None and seat == view.first and not over:
         foot.append(t(msg("atlandice.pic.first"), locale))
-    if view.neutral and seat is not None and part.gave_neutral:
+    if view.neutral and seat is not None and part.gave_neutral and not over:
         foot.append(t(msg("atlandice.pic.gave"), locale))
-    if view.scores is not None:
-        foot.append(t(msg("atlandice.pic.score", n=view.scores[part_index]), locale))
+    if over:
+        tiles = TILE_VP * len(part.tiles)
+        foot.append(t(msg("atlandice.pic.final", tiles=tiles, vp=part.vp,
+                          maj=view.scores[part_index] - tiles - part.vp), locale))
     fy = y + h - 16
     if foot:
         text(draw, (x + 12, fy), fit_text(" · ".join(foot), w - 24, 15), 15, fill=MUTED, anchor="lm")
     if seat is not None and seat in view.winners:
         text(draw, (x + w - 12, fy), t(msg("atlandice.pic.winner"), locale), 16, fill=(0, 120, 60), bold=True,
              anchor="rm")
+
+
+def _taken_box(draw, x: float, y: float) -> None:
+    draw.rounded_rectangle((x, y, x + 16, y + 16), radius=3, fill=WHITE, outline=INK, width=2)
 
 
 def _legend(draw, locale: str, y: float) -> None:
@@ -382,6 +391,10 @@ def _legend(draw, locale: str, y: float) -> None:
     draw.rounded_rectangle((x, y2, x + 24, y2 + 20), radius=5, fill=HIGHLIGHT)
     label = t(msg("atlandice.pic.legend.last"), locale)
     text(draw, (x + 32, y2 + 10), label, 15, anchor="lm")
+    x += 40 + text_width(label, 15) + 16
+    _taken_box(draw, x, y2 + 2)
+    label = t(msg("atlandice.pic.legend.taken"), locale)
+    text(draw, (x + 24, y2 + 10), label, 15, anchor="lm")
 
 
 def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes:

@@ -1,13 +1,34 @@
 """A greedy ATLANDICE player: it values a position by the points the final count would give now
 (tiles, tokens, majorities), compared with its best opponent, and picks the choice that helps
-most.  It never looks at future dice."""
+most.  It never looks at future dice.
+
+Choices that change the board rather than a stock (the Jewellery exchange, the resource moves, the
+Inn's die change, the Submarine) are judged by two things: what the next visitor, playing the same
+greedy way for himself, would then take (his gain is the AI's loss, unless the AI visits next), and
+how close each Region comes to being emptied, weighted by what its award would give the AI now.
+When the AI decides where the round's last die lies, the clock move it causes counts too
+(an Inventory it would win or lose, and ending the game while ahead or behind)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .data import BM, MAJORITY_FIRST_VP, MAJORITY_SECOND_VP, RESOURCES, SECTOR_IDS, TILE_VP
-from .state import AtlandiceState, ranked
+from .data import (
+    BM,
+    BM_CLOCK,
+    CLOCK_END,
+    CLOCK_TRACK,
+    INVENTORY_VP,
+    MAJORITY_FIRST_VP,
+    MAJORITY_SECOND_VP,
+    REGION_SECOND_VP,
+    RESOURCES,
+    SECTOR_IDS,
+    SECTORS,
+    TILE_CLOCK,
+    TILE_VP,
+)
+from .state import AtlandiceState, Task, ranked
 
 if TYPE_CHECKING:
     from .engine import AtlandiceEngine
@@ -18,28 +39,31 @@ Stocks = list[dict[str, int]]
 EFFECT_BONUS = {"J1": 0.25, "J2": 0.02, "J3": 0.08, "B1": 0.15, "B2": 0.02, "B3": 0.0,
                 "P1": 0.0, "P2": 0.02, "P3": 0.02, "O": 0.05, "F1": 0.25, "F2": 0.02, "F3": 0.08}
 HOLD = 0.1  # each resource held, a little (future majorities)
+SUB_OWN = 0.1  # where the Submarine goes: how much the AI's own later use counts
 
 
 def points(state: AtlandiceState, stocks: Stocks) -> list[float]:
-    parts = len(stocks)
-    pts = [float(TILE_VP * len(state.tiles_won[p]) + sum(state.vp[p].values())) for p in range(parts)]
-    for res in RESOURCES:
-        if res in state.out:
+    live = [res for res in RESOURCES if res not in state.out]
+    pts = [TILE_VP * len(state.tiles_won[p]) + sum(state.vp[p].values()) + HOLD * sum(st[res] for res in live)
+           for p, st in enumerate(stocks)]
+    for res in live:
+        counts = [st[res] for st in stocks]
+        if max(counts) <= 0:
             continue
-        counts = [stocks[p][res] for p in range(parts)]
         firsts, seconds = ranked(counts)
         for p in firsts:
             pts[p] += MAJORITY_FIRST_VP
         for p in seconds:
             pts[p] += MAJORITY_SECOND_VP
-        for p in range(parts):
-            pts[p] += HOLD * counts[p]
     return pts
 
 
-def value(state: AtlandiceState, stocks: Stocks, seat: int, bonus: float = 0.0) -> float:
+def value(state: AtlandiceState, stocks: Stocks, seat: int, bonus: float = 0.0,
+          extra: list[float] | None = None) -> float:
     pts = points(state, stocks)
     pts[seat] += bonus
+    if extra is not None:
+        pts = [a + b for a, b in zip(pts, extra, strict=True)]
     others = [pts[q] for q in range(state.players) if q != seat]
     return pts[seat] - max(others)
 
@@ -61,25 +85,149 @@ def best_take(state: AtlandiceState, stocks: Stocks, pile: dict[str, int], who: 
     return best
 
 
-def take_value(state: AtlandiceState, sector: int, who: int, seat: int, n: int) -> float:
-    stocks = _copy(state.stocks)
-    pile = dict(state.pile(sector))
+def greedy_takes(state: AtlandiceState, stocks: Stocks, pile: dict[str, int], who: int, seat: int,
+                 n: int) -> Stocks:
+    """``stocks`` after ``who`` takes ``n`` resources from ``pile``, each the best for ``seat``."""
+    stocks = _copy(stocks)
+    pile = dict(pile)
     for _ in range(n):
         res = best_take(state, stocks, pile, who, seat)
         if res is None:
             break
         pile[res] -= 1
         stocks[who][res] += 1
-    return value(state, stocks, seat)
+    return stocks
 
 
-def _effect_bonus(state: AtlandiceState, sector: int, who: int) -> float:
+def take_value(state: AtlandiceState, sector: int, who: int, seat: int, n: int) -> float:
+    pile = state.pile(sector)
+    stocks = greedy_takes(state, state.stocks, pile, who, seat, n)
+    v = value(state, stocks, seat)
+    if sector != BM and not state.exhausted(sector):
+        total = sum(pile.values())
+        armed = state.armed[sector]
+        change = urgency(max(0, total - n), armed) - urgency(total, armed)
+        if change:
+            v += award_gain(state, stocks, sector, seat) * change
+    return v
+
+
+# How likely a Region holding this many resources is to be emptied soon (0: at the end of this visit).
+URGENCY = (1.0, 0.35, 0.15, 0.07)
+FAR = 0.03
+
+
+def urgency(total: int, armed: bool) -> float:
+    if total == 0:
+        return 1.0 if armed else 0.0
+    return URGENCY[total] if total < len(URGENCY) else FAR
+
+
+def award_gain(state: AtlandiceState, stocks: Stocks, region: int, seat: int) -> float:
+    """What scoring ``region`` now would change for ``seat``: the tile and tokens paid, the stocks of
+    its resource returned."""
+    res = RESOURCES[region]
+    counts = [stocks[p][res] for p in range(len(stocks))]
+    firsts, seconds = ranked(counts)
+    if not firsts:
+        return 0.0
+    extra = [0.0] * len(stocks)
+    for p in firsts:
+        extra[p] += TILE_VP  # the tile, or the 3 tokens of a tied first
+    for p in seconds:
+        extra[p] += REGION_SECOND_VP
+    after = _copy(stocks)
+    for st in after:
+        st[res] = 0
+    return value(state, after, seat, extra=extra) - value(state, stocks, seat)
+
+
+def clock_value(state: AtlandiceState, seat: int, steps: int) -> float:
+    """What moving the clock ``steps`` spaces in phase 3 would give ``seat``."""
+    if state.clock >= CLOCK_END:
+        return 0.0
+    pos = min(CLOCK_END, state.clock + steps)
+    mark = CLOCK_TRACK.get(pos, "")
+    if pos >= CLOCK_END:
+        return 0.3 * value(state, state.stocks, seat)  # end now while ahead, play on while behind
+    if mark.startswith("inv."):
+        what = mark[4:]
+        if what == "total":
+            counts = [sum(st.values()) for st in state.stocks]
+        else:
+            counts = [0 if what in state.out else st[what] for st in state.stocks]
+        top = max(counts)
+        extra = [float(INVENTORY_VP) if c == top and top > 0 else 0.0 for c in counts]
+        return value(state, state.stocks, seat, extra=extra) - value(state, state.stocks, seat)
+    return 0.0
+
+
+def sector_clock(state: AtlandiceState, sector: int) -> int:
+    return BM_CLOCK if sector == BM else TILE_CLOCK[state.active_tile(sector)]
+
+
+def _effect_bonus(state: AtlandiceState, sector: int, who: int, picked: int = 0) -> float:
+    """A small value for the effect of a tile visited with the ``picked``-th die of the round."""
     if sector == BM or state.exhausted(sector):
         return 0.0
     tile = state.active_tile(sector)
     if tile == "B3":
-        return 0.5 if state.taken[who] == 1 else 0.0
+        return 0.5 if picked == 2 else 0.0
     return EFFECT_BONUS["O" if tile[0] == "O" else tile]
+
+
+class Board:
+    """Judges changes to the board (piles, dice, Submarine) for ``seat`` while its stocks stay put."""
+
+    def __init__(self, state: AtlandiceState, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        nxt = state.turn + 1
+        self.next = state.order[nxt] if state.phase == "visit" and nxt < len(state.order) else None
+        self.base = value(state, state.stocks, seat)
+        self.gains = [0.0 if state.exhausted(r) else award_gain(state, state.stocks, r, seat) for r in range(5)]
+        self.cache: dict[tuple, tuple[float, float]] = {}
+
+    def piles(self) -> list[dict[str, int]]:
+        return [dict(self.state.pile(s)) for s in range(SECTORS)]
+
+    def dice(self) -> list[int]:
+        return [len(d) for d in self.state.dice]
+
+    def _sector(self, sector: int, pile: dict[str, int], n: int) -> tuple[float, float]:
+        """(the next visitor's value, the AI's value) if he visits ``sector``."""
+        key = (sector, tuple(pile.values()), n)
+        if key not in self.cache:
+            q, state = self.next, self.state
+            stocks = greedy_takes(state, state.stocks, pile, q, q, n)
+            self.cache[key] = (value(state, stocks, q) + _effect_bonus(state, sector, q),
+                               value(state, stocks, self.seat))
+        return self.cache[key]
+
+    def response(self, piles: list[dict[str, int]], dice: list[int], sub: int) -> float:
+        """The AI's value after the next visitor's best visit (its own value if none is left)."""
+        if self.next is None:
+            return self.base
+        best: tuple[float, float] | None = None
+        for s in range(SECTORS):
+            if dice[s]:
+                got = self._sector(s, piles[s], 2 if sub == s else 1)
+                if best is None or got[0] > best[0] + 1e-9:
+                    best = got
+        return self.base if best is None else best[1]
+
+    def score(self, piles: list[dict[str, int]], dice: list[int] | None = None, sub: int | None = None) -> float:
+        state = self.state
+        dice = self.dice() if dice is None else dice
+        sub = state.sub if sub is None else sub
+        v = self.response(piles, dice, sub)
+        for r in range(5):
+            if self.gains[r]:
+                total = sum(piles[r].values())
+                v += self.gains[r] * urgency(total, state.armed[r] or total > 0)
+        if self.next is None and sum(dice) == 1:
+            v += clock_value(state, self.seat, sector_clock(state, dice.index(1)))
+        return v
 
 
 def choose(engine: AtlandiceEngine, state: AtlandiceState, seat: int) -> str:
@@ -95,6 +243,8 @@ def choose(engine: AtlandiceEngine, state: AtlandiceState, seat: int) -> str:
 
 def _visit(state: AtlandiceState, seat: int, ids: list[str]) -> str:
     best, best_v = ids[0], None
+    last = state.turn == len(state.order) - 1
+    picked = state.order[:state.turn + 1].count(seat)
     for aid in ids:
         kind, sid = aid.split(".", 1)
         sector = SECTOR_IDS.index(sid)
@@ -102,28 +252,133 @@ def _visit(state: AtlandiceState, seat: int, ids: list[str]) -> str:
         n = 2 if state.sub == sector else 1
         v = take_value(state, sector, who, seat, n)
         if who == seat:
-            v += _effect_bonus(state, sector, who)
+            v += _effect_bonus(state, sector, who, picked)
+        if last:
+            # the die left behind is the round's last: it moves the clock
+            left = [s for s in range(SECTORS) for _ in range(len(state.dice[s]) - (s == sector))]
+            if len(left) == 1:
+                v += clock_value(state, seat, sector_clock(state, left[0]))
         if best_v is None or v > best_v + 1e-9:
+            best, best_v = aid, v
+    return best
+
+
+def _sector_of(aid: str) -> int:
+    return SECTOR_IDS.index(aid.split(".", 1)[1])
+
+
+def _argmax(options: list[tuple[str, float]]) -> str:
+    best, best_v = options[0]
+    for aid, v in options[1:]:
+        if v > best_v + 1e-9:
             best, best_v = aid, v
     return best
 
 
 def _task(state: AtlandiceState, seat: int, ids: list[str]) -> str:
     task = state.tasks[0]
-    if task.kind == "take":
+    k = task.kind
+    if k == "take":
         res = best_take(state, _copy(state.stocks), dict(state.pile(task.sector)), task.who, seat)
         return f"res.{res}" if f"res.{res}" in ids else ids[0]
-    if task.kind in ("take_region", "sub"):
-        best, best_v = ids[0], None
-        for aid in ids:
-            sector = SECTOR_IDS.index(aid.split(".", 1)[1])
-            if task.kind == "sub" and not state.dice[sector]:
-                continue
-            v = take_value(state, sector, task.who, seat, 1)
-            if best_v is None or v > best_v + 1e-9:
-                best, best_v = aid, v
-        return best
+    if k == "take_region":
+        return _argmax([(aid, take_value(state, _sector_of(aid), task.who, seat, 1)) for aid in ids])
+    board = Board(state, seat)
+    if k == "sub":
+        dice = board.dice()
+        piles = board.piles()
+        return _argmax([(aid, board.score(piles, dice, _sector_of(aid))
+                         + SUB_OWN * (take_value(state, _sector_of(aid), seat, seat, 1) - board.base))
+                        for aid in ids])
+    if k in ("swap_a", "swap_r", "swap_b"):
+        return _swap(state, board, task, ids)
+    if k in ("move_a", "move_b"):
+        return _move(state, board, task, ids)
+    if k in ("die_a", "die_b"):
+        return _die(state, board, task, ids)
     return ids[0]
+
+
+def _swap(state: AtlandiceState, board: Board, task: Task, ids: list[str]) -> str:
+    """The Jewellery exchange: the best (resource here, Region, resource there) as a whole."""
+    j = task.sector
+    k = task.kind
+    scored: dict[str, float] = {}
+    for aid in ids:
+        if k == "swap_a":
+            combos = [(aid.split(".", 1)[1], r) for r in _swap_regions(state, j)]
+        elif k == "swap_r":
+            combos = [(task.res, _sector_of(aid))]
+        else:
+            combos = [(task.res, task.target)]
+        best = None
+        for a, r in combos:
+            bs = [aid.split(".", 1)[1]] if k == "swap_b" else [b for b in RESOURCES if state.pile(r)[b] > 0]
+            for b in bs:
+                piles = board.piles()
+                piles[j][a] -= 1
+                piles[j][b] += 1
+                piles[r][b] -= 1
+                piles[r][a] += 1
+                v = board.score(piles)
+                if best is None or v > best + 1e-9:
+                    best = v
+        if best is not None:
+            scored[aid] = best
+    if not scored:
+        return ids[0]
+    return _argmax([(aid, scored[aid]) for aid in ids if aid in scored])
+
+
+def _swap_regions(state: AtlandiceState, j: int) -> list[int]:
+    return [r for r in range(5) if r != j and not state.exhausted(r) and sum(state.region_res[r].values())]
+
+
+def _move(state: AtlandiceState, board: Board, task: Task, ids: list[str]) -> str:
+    """A resource move (Library to the Black Market, Black Market or Forge to another Region)."""
+    src = task.sector
+    if task.kind == "move_a" and task.target >= 0:
+        combos = {aid: [(aid.split(".", 1)[1], task.target)] for aid in ids}
+    else:
+        dsts = [r for r in range(5) if r != task.excl and not state.exhausted(r)]
+        if task.kind == "move_a":
+            combos = {aid: [(aid.split(".", 1)[1], d) for d in dsts] for aid in ids}
+        else:
+            combos = {aid: [(task.res, _sector_of(aid))] for aid in ids}
+    options = []
+    for aid in ids:
+        best = None
+        for res, dst in combos[aid]:
+            piles = board.piles()
+            piles[src][res] -= 1
+            piles[dst][res] += 1
+            v = board.score(piles)
+            if best is None or v > best + 1e-9:
+                best = v
+        options.append((aid, best if best is not None else float("-inf")))
+    return _argmax(options)
+
+
+def _die(state: AtlandiceState, board: Board, task: Task, ids: list[str]) -> str:
+    """The Inn's die change: where the next visitor finds the fewest good dice, or the clock helps."""
+    piles = board.piles()
+    options = []
+    for aid in ids:
+        if task.kind == "die_a":
+            src = _sector_of(aid)
+            dsts = [s for s in range(SECTORS) if s != src and (s == BM or not state.exhausted(s))]
+        else:
+            src, dsts = task.sector, [_sector_of(aid)]
+        best = None
+        for dst in dsts:
+            dice = board.dice()
+            dice[src] -= 1
+            dice[dst] += 1
+            v = board.score(piles, dice)
+            if best is None or v > best + 1e-9:
+                best = v
+        options.append((aid, best if best is not None else float("-inf")))
+    return _argmax(options)
 
 
 def _donate(state: AtlandiceState, seat: int, ids: list[str]) -> str:

@@ -119,7 +119,10 @@ DONATION_VP = 1
 # AQ4 a tile is scored only when it loses its last resource; a tile revealed empty waits.
 # AQ5 empty = no resource of any type on the tile.
 # AQ6 the Jewellery re-roll visit takes no die: resource (+ Submarine bonus) and effect there.
-# AQ7 the Library "second die" counts the beneficiary's dice this round (the Neutral's own).
+# AQ7 the Library "second die" counts the dice the visitor took this round, the current one included:
+#     with 2 players a human's count includes the die he gave the Neutral (rulebook: «O dado que você
+#     der ao Jogador Neutro pode ser o primeiro, o segundo, ou o terceiro dado que você pegar»); the
+#     Neutral counts the dice given to it.
 # AQ8 a clock pushed to the waves by an Inn ends the game after phase 3 of that round.
 # AQ9 several empty regions after a visit are scored in region order 1 -> 5.
 # AQ10 the Neutral competes in every stock comparison (awards, Inventory, majorities).
@@ -129,8 +132,9 @@ NEUTRAL_COMPETES = True
 # AQ13 an Inn die change moves a die lying on a sector to another sector (a region whose stack
 #     is exhausted is not a target; the Black Market means the value 6).
 # AQ14 donated resources go to the active tile of their own region.
-# Designed: the effects are mandatory when they can be done («deve-se ativar o efeito»); a
-#     resource take with a single possible type is done without asking.
+# Rulebook: the effects are mandatory when they can be done («c) Por fim, deve-se ativar o efeito
+#     do Setor escolhido»).  Designed: a choice with a single possible answer (a resource take with
+#     one type on offer, say) is made without asking.
 # Designed: when a stack runs out, the dice lying on that region go to the Black Market at once
 #     and so does the Submarine if it was there (the sector no longer exists).
 # Designed: when nobody holds the resource of an emptied region, its tile leaves the game.

@@ -300,7 +300,7 @@ class AtlandiceEngine(Engine[AtlandiceState]):
         elif kind == "B2":
             push.append(t("move_a", sector=s, target=BM))
         elif kind == "B3":
-            if state.taken[task.who] == 2:
+            if self.dice_picked(state, task) == 2:
                 push.append(t("take", sector=s))
         elif kind == "P1":
             if self._roll(state, task, tile) in P1_ROLLS and state.clock < CLOCK_END:
@@ -321,6 +321,17 @@ class AtlandiceEngine(Engine[AtlandiceState]):
         elif kind == "F3" and self._roll(state, task, tile) in F3_ROLLS:
             push.append(t("take", sector=BM))
         state.tasks[0:0] = push
+
+    def dice_picked(self, state: AtlandiceState, task: Task) -> int:
+        """How many dice the beneficiary has taken this round, the current one included (B3).
+
+        A player counts every die he took, the one he gave the Neutral included («O dado que você
+        der ao Jogador Neutro pode ser o primeiro, o segundo, ou o terceiro dado que você pegar»);
+        the Neutral counts the dice given to it (AQ7).
+        """
+        if task.who >= state.players:
+            return state.taken[task.who]
+        return state.order[:state.turn + 1].count(task.seat)
 
     def _regions_except(self, state: AtlandiceState, excl: int) -> list[int]:
         return [r for r in range(5) if r != excl and not state.exhausted(r)]

@@ -102,10 +102,11 @@ def ranked(counts: list[int]) -> tuple[list[int], list[int]]:
     if top <= 0:
         return [], []
     firsts = [p for p, c in enumerate(counts) if c == top]
-    rest = [c for c in counts if 0 < c < top]
-    if len(firsts) > 1 or not rest:
+    if len(firsts) > 1:
         return firsts, []
-    second = max(rest)
+    second = max((c for c in counts if c < top), default=0)
+    if second <= 0:
+        return firsts, []
     return firsts, [p for p, c in enumerate(counts) if c == second]
 
 

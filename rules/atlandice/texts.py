@@ -172,7 +172,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "atlandice.pic.exhausted": ("Exhausted", "Esgotada"),
     "atlandice.pic.first": ("first player", "primeiro jogador"),
     "atlandice.pic.vp": ("{n} VP", "{n} PV"),
-    "atlandice.pic.score": ("Score {n}", "Total {n}"),
+    "atlandice.pic.final": ("Tiles {tiles} · tokens {vp} · majorities {maj}",
+                            "Peças {tiles} · fichas {vp} · maiorias {maj}"),
     "atlandice.pic.winner": ("Winner", "Vencedor"),
     "atlandice.pic.out": ("Out of the game", "Fora da partida"),
     "atlandice.pic.legend.inv": ("Inventory", "Inventário"),
@@ -181,6 +182,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "atlandice.pic.legend.sub": ("Submarine: +1 resource", "Submarino: +1 recurso"),
     "atlandice.pic.legend.clock": ("Clock pointers", "Ponteiros do relógio"),
     "atlandice.pic.legend.last": ("Last move", "Última jogada"),
+    "atlandice.pic.legend.taken": ("Dice taken this round", "Dados pegos nesta rodada"),
     "atlandice.pic.gave": ("gave a die", "deu um dado"),
     # rules summary
     "atlandice.rules.1": (

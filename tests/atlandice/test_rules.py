@@ -323,3 +323,26 @@ def test_neutral_library_second_die():
     s = play(s, "neutral.2")
     assert s.stocks[2] == pile(book=2)
     assert s.gave == [True, True]
+
+
+def test_library_second_die_counts_the_die_given_to_the_neutral():
+    # «O dado que você der ao Jogador Neutro pode ser o primeiro, o segundo, ou o terceiro dado que
+    # você pegar»: the die given away is one of the dice a player takes, so after giving his first die
+    # to the Neutral, the next die he takes is his second («Caso este seja o segundo dado pegado nesta
+    # rodada, pegue mais 1 recurso da Biblioteca»).
+    s = make_state(2, turn=2, tiles={LIB: ["B3"]}, regions={LIB: {"book": 5}, JEW: {"gem": 3}},
+                   dice={LIB: [2], JEW: [1] * 4})
+    s.taken = [0, 1, 1]  # seat 0 gave its first die to the Neutral, seat 1 took one for itself
+    s.gave = [True, False]
+    s = play(s, "visit.2")
+    assert s.stocks[0] == pile(book=2)
+
+
+def test_library_third_die_is_not_the_second():
+    # a human's third die, with only one of his own before it (the other given), gets no bonus
+    s = make_state(2, turn=4, tiles={LIB: ["B3"]}, regions={LIB: {"book": 5}, JEW: {"gem": 3}},
+                   dice={LIB: [2], JEW: [1] * 2})
+    s.taken = [1, 2, 1]
+    s.gave = [True, False]
+    s = play(s, "visit.2")
+    assert s.stocks[0] == pile(book=1)
