@@ -78,7 +78,9 @@ lobby_id = _lobby_id
 
 async def ephemeral_reply(fake: FakeDiscord, inter) -> FakeMessage:
     """The (last) ephemeral answer an interaction produced, once it is complete."""
-    found = await fake.wait_for(lambda: [m for m in inter.messages if m.ephemeral and not m.loading])
+    source = inter.source_message.id if inter.source_message is not None else None
+    found = await fake.wait_for(lambda: [m for m in inter.messages
+                                         if m.ephemeral and not m.loading and m.id != source])
     return found[-1]
 
 
