@@ -54,6 +54,7 @@ class BattleView(BaseModel):
     agg: int
     stack: list[str]
     atk: int = 0
+    in_weapon: str = ""                # the weapon being defended against now
     dfn_total: int = 0
 
 
@@ -144,7 +145,7 @@ class PergamemnonEngine(Engine[PergState]):
             bv = BattleView(att=b.att, dfn=b.dfn, weapon=b.weapon, att_cards=att_cards, dfn_cards=list(b.dfn_cards),
                             agg=b.agg, stack=list(b.stack))
             if b.revealed:
-                bv.atk = B.incoming(state)[1]
+                bv.in_weapon, bv.atk = B.incoming(state)
                 bv.dfn_total = B.defence_total(state)
         return PergView(
             viewer=seat, players=state.players, phase=state.phase, actor=state.actor, turn=state.turn,

@@ -122,6 +122,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "pergamemnon.ui.fallen": ("leader captured", "líder capturado"),
     "pergamemnon.ui.score": ("{n} pts", "{n} pts"),
     "pergamemnon.ui.battle": ("Battle: {att} attacks {dfn}", "Batalha: {att} ataca {dfn}"),
+    "pergamemnon.ui.exchange": ("defence {total} against {weapon} {atk}", "defesa {total} contra {weapon} {atk}"),
     "pergamemnon.ui.last_battle": ("Last battle", "Última batalha"),
     "pergamemnon.ui.your_hand": ("Your hand", "A sua mão"),
     "pergamemnon.ui.secured": ("Secured", "Assegurados"),
