@@ -163,7 +163,8 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
     _put(img, (WIDTH - MARGIN, market_y + 4), right, font=(17, False), fill=MUTED, anchor="ra")
     gap = (WIDTH - 2 * MARGIN - 10 * CARD_W) / 9
     for i, cid in enumerate(view.row):
-        _paste(img, draw, cid, MARGIN + i * (CARD_W + gap), market_y + 32, False, locale, cid in view.hl)
+        _paste(img, draw, cid, MARGIN + i * (CARD_W + gap), market_y + 32, False, locale,
+               cid in view.hl or cid == view.buying)
     # battle (current, or the last one)
     if view.battle is not None or view.last:
         _battle(img, draw, view, battle_y, locale, names)

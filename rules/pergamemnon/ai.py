@@ -56,6 +56,8 @@ def ai_action(state: PergState, seat: int) -> str:
         if not good:
             return "yield"
         return "card-" + min(good, key=lambda c: (_risk(c) - 0.2 * D.CARDS[c].atk, c))
+    if ph == "pay":
+        return ids[0]                    # the cheapest way first
     if ph == "place":
         cid = state.pending[0]
         return "pile" if D.CARDS[cid].pts > 0 or D.is_creature(cid) else "city"

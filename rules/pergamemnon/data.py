@@ -161,15 +161,21 @@ for _nation, _rows in _ARMIES.items():
         _cid = f"{PREFIX[_nation]}{_i}"
         _src = "designed"
         if _cid == "G0":
-            _src = "rulebook (charisma 5)"
-        elif _cid in ("G6", "G7", "P4", "P5"):
-            _src = "rulebook (two values)"
+            _src = "rulebook: charisma 5, " + SOURCES["agamemnon_charisma"] + "; other values designed"
+        elif _cid in ("G6", "G7"):
+            _src = "rulebook: spear 5 / shield 6, " + SOURCES["spearman"] + "; other values designed"
+        elif _cid in ("P4", "P5"):
+            _src = "rulebook: sword 9 / shield 4, " + SOURCES["chariot"] + "; other values designed"
         CARDS[_cid] = Card(_n, _w, _a, _h, _ar, _s, _c, _p, "F" in _icons, "S" in _icons, 0, _nation, _src)
         ARMY[_nation].append(_cid)
 CREATURES: list[str] = []
 for _i, (_n, _cost, _w, _a, _h, _ar, _s, _c, _p, _icons) in enumerate(_CREATURES):
     _cid = f"M{_i + 1:02d}"
-    _src = "rulebook (cost 6)" if _n == "Centaur" else "rulebook (three values)" if _n == "Sphinx" else "designed"
+    _src = "designed"
+    if _n == "Centaur":
+        _src = "rulebook: cost 6, " + SOURCES["centaur_cost"] + "; other values designed"
+    elif _n == "Sphinx":
+        _src = "rulebook: bow 5, armour 5, helmet 7, " + SOURCES["sphinx"] + "; other values designed"
     CARDS[_cid] = Card(_n, _w, _a, _h, _ar, _s, _c, _p, "F" in _icons, "S" in _icons, _cost, "", _src)
     CREATURES.append(_cid)
 

@@ -21,6 +21,7 @@ from rules.core import (
 
 from . import ai, turn
 from . import battle as B
+from . import data as D
 from . import scoring as S
 from . import texts as _texts  # noqa: F401  (registers the catalogue)
 from .flow import card_msg, nation_msg
@@ -71,6 +72,7 @@ class PergView(BaseModel):
     supply: int
     box: list[str]
     battle: BattleView | None
+    buying: str
     pending: list[str]
     result: str
     winner: int
@@ -119,6 +121,9 @@ class PergamemnonEngine(Engine[PergState]):
             w, atk = B.incoming(state)
             return msg("pergamemnon.prompt.reinforce", weapon=B.weapon_msg(w), atk=atk,
                        total=B.defence_total(state))
+        if state.phase == "pay":
+            return msg("pergamemnon.prompt.pay", card=card_msg(state.buying), cost=D.CARDS[state.buying].cost,
+                       hand=turn.hand_charisma(state.ps[seat]) + turn.bonus(state.ps[seat]))
         if state.phase == "place":
             return msg("pergamemnon.prompt.place", card=card_msg(state.pending[0]))
         if state.phase == "attack":
@@ -150,7 +155,7 @@ class PergamemnonEngine(Engine[PergState]):
         return PergView(
             viewer=seat, players=state.players, phase=state.phase, actor=state.actor, turn=state.turn,
             nation_cards=state.nation_cards(), row=list(state.row), cdeck=len(state.cdeck), supply=state.supply,
-            box=list(state.box), battle=bv, pending=list(state.pending), result=state.result,
+            box=list(state.box), battle=bv, buying=state.buying, pending=list(state.pending), result=state.result,
             winner=state.winner, loser=state.loser, end_reason=state.end_reason, hl_seat=state.hl_seat,
             hl=list(state.hl), last=list(state.last), events=[e.text for e in public_events(state, seat)],
             prompt=None if over else self.prompt(state, state.actor), ps=ps,

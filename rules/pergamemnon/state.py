@@ -48,12 +48,13 @@ class PergState(GameState):
     box: list[str] = Field(default_factory=list)       # removed from the game (seen)
     hidden_out: int = 0                                # creatures removed unseen at setup
     turn: int = 0                                      # the player on turn
-    phase: str = "turn"    # turn, attack, defend, reinforce, place, discard, over
+    phase: str = "turn"    # turn, pay, attack, defend, reinforce, place, discard, over
     actor: int = 0
     battle: Battle | None = None
     result: str = ""                                   # last battle: att / dfn / tie
     winner: int = -1
     loser: int = -1
+    buying: str = ""                                   # the creature being paid for
     pending: list[str] = Field(default_factory=list)   # captured cards the winner still places
     end_reason: str = ""
     hl_seat: int = -1

@@ -44,6 +44,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "pergamemnon.act.recruit": ("Recruit {card} (cost {cost})", "Recrutar {card} (custo {cost})"),
     "pergamemnon.act.attack": ("Attack {who} ({nation})", "Atacar {who} ({nation})"),
     "pergamemnon.act.yield": ("No reinforcement (lose)", "Sem reforço (perder)"),
+    "pergamemnon.act.pay": ("Pay {total}: {k} Charisma card(s) + {cards}",
+                            "Pagar {total}: {k} Carta(s) de Carisma + {cards}"),
+    "pergamemnon.join": ("{a}, {b}", "{a}, {b}"),
+    "pergamemnon.prompt.pay": ("Recruit {card} (cost {cost}; your hand card gives {hand}): choose the City "
+                               "cards to pay with.",
+                               "Recrutar {card} (custo {cost}; a carta da mão dá {hand}): escolha as cartas da "
+                               "Cidade para pagar."),
     "pergamemnon.act.pile": ("{card} → discard pile", "{card} → pilha de descarte"),
     "pergamemnon.act.city": ("{card} → under the City (charisma {cha})",
                              "{card} → debaixo da Cidade (carisma {cha})"),

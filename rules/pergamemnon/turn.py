@@ -39,17 +39,18 @@ def affordable(state: PergState, seat: int) -> list[str]:
     return [c for c in state.row if D.CARDS[c].cost <= power]
 
 
-def payment(p: Player, cost: int) -> tuple[int, list[str]]:
-    """Charisma cards and captured City cards to add (at least one); the least overpay, then the fewest
-    points lost (creatures under the City score), then the fewest cards."""
+def payments(p: Player, cost: int) -> list[tuple[int, tuple[str, ...]]]:
+    """The ways to pay ``cost``: a number of Charisma cards and captured City cards (at least one card,
+    none superfluous), best first: the least overpay, then the fewest points lost (creatures under the
+    City score), then the fewest cards."""
     need = cost - hand_charisma(p) - bonus(p)
     city = sorted(p.city)
-    best: tuple | None = None
     if len(city) <= 10:
         subsets = [sub for n in range(len(city) + 1) for sub in combinations(city, n)]
     else:   # never seen in play; the strongest cards first keeps the enumeration small
         strong = sorted(city, key=lambda c: (-D.CARDS[c].cha, c))
         subsets = [tuple(strong[:i]) for i in range(len(city) + 1)]
+    found = []
     for sub in subsets:
         s = sum(D.CARDS[c].cha for c in sub)
         k = max(0, need - s)
@@ -57,19 +58,57 @@ def payment(p: Player, cost: int) -> tuple[int, list[str]]:
             k = 1
         if k > p.cha:
             continue
+        n = k + len(sub)
+        if n > 1 and any(s - D.CARDS[c].cha + k >= need for c in sub):
+            continue                       # a card that adds nothing the rest does not already pay
         over = s + k - need
         lost = sum(D.CARDS[c].pts for c in sub if D.is_creature(c))
-        key = (over, lost, k + len(sub), sub)
-        if best is None or key < best:
-            best = key
-    if best is None:
+        found.append(((over, lost, n, sub), (k, sub)))
+    found.sort()
+    return [choice for _, choice in found]
+
+
+def payment(p: Player, cost: int) -> tuple[int, list[str]]:
+    options = payments(p, cost)
+    if not options:
         raise IllegalAction("pergamemnon.err.charisma")
-    return best[2] - len(best[3]), list(best[3])
+    k, sub = options[0]
+    return k, list(sub)
 
 
-def recruit(state: PergState, seat: int, cid: str) -> None:
+def pay_id(k: int, sub: tuple[str, ...]) -> str:
+    return f"pay-{k}" + ("-" + ".".join(sub) if sub else "")
+
+
+def parse_pay(aid: str) -> tuple[int, list[str]]:
+    parts = aid.split("-", 2)
+    return int(parts[1]), (parts[2].split(".") if len(parts) > 2 else [])
+
+
+def cards_msg(cards: list[str]):
+    """A list of card names in one sentence."""
+    if not cards:
+        return msg("pergamemnon.none")
+    out = card_msg(cards[0])
+    for c in cards[1:]:
+        out = msg("pergamemnon.join", a=out, b=card_msg(c))
+    return out
+
+
+def choose_recruit(state: PergState, seat: int, cid: str) -> None:
+    """Several ways to pay with captured City cards: the player chooses; else it is paid at once."""
+    options = payments(state.ps[seat], D.CARDS[cid].cost)[:20]
+    if len(options) == 1:
+        recruit(state, seat, cid, *options[0])
+        return
+    state.buying = cid
+    state.phase = "pay"
+
+
+def recruit(state: PergState, seat: int, cid: str, k: int, used: tuple[str, ...] | list[str]) -> None:
     p = state.ps[seat]
-    k, used = payment(p, D.CARDS[cid].cost)
+    state.buying = ""
+    state.phase = "turn"
     best = max(p.hand, key=lambda c: D.CARDS[c].cha) if p.hand else None
     p.cha -= k
     state.supply += k                    # «colocadas na pilha de Cartas de Carisma não usadas»
@@ -124,6 +163,12 @@ def legal(state: PergState, seat: int) -> list[Action]:
     if ph == "reinforce":
         return [*hand_actions(state, seat, "pergamemnon.act.reinforce"),
                 Action(id="yield", label=msg("pergamemnon.act.yield"), style="danger")]
+    if ph == "pay":
+        p = state.ps[seat]
+        return [Action(id=pay_id(k, sub), style="success",
+                       label=msg("pergamemnon.act.pay", k=k, cards=cards_msg(list(sub)),
+                                 total=hand_charisma(p) + bonus(p) + k + sum(D.CARDS[c].cha for c in sub)))
+                for k, sub in payments(p, D.CARDS[state.buying].cost)[:20]]
     if ph == "place":
         cid = state.pending[0]
         return [Action(id="pile", label=msg("pergamemnon.act.pile", card=card_msg(cid)), style="primary"),
@@ -139,10 +184,12 @@ def apply(state: PergState, seat: int, aid: str) -> None:
     state.hl_seat = seat
     if ph == "turn":
         if aid.startswith("rec-"):
-            recruit(state, seat, aid[4:])
+            choose_recruit(state, seat, aid[4:])
         else:
             state.hl = []
             B.begin(state, seat, int(aid[4:]))
+    elif ph == "pay":
+        recruit(state, seat, state.buying, *parse_pay(aid))
     elif ph == "attack":
         state.hl = []
         B.attack_card(state, aid[5:])
@@ -160,4 +207,4 @@ def prompt_key(state: PergState) -> str:
     return f"pergamemnon.prompt.{state.phase}"
 
 
-__all__ = ["affordable", "apply", "legal", "payment", "prompt_key", "recruit", "start_turn"]
+__all__ = ["affordable", "apply", "legal", "payment", "payments", "prompt_key", "recruit", "start_turn"]

@@ -2,6 +2,7 @@
 
 from perg_helpers import act, fixture, ids, make
 
+from rules.pergamemnon import ENGINE
 from rules.pergamemnon import data as D
 from rules.pergamemnon.battle import incoming
 from rules.pergamemnon.scoring import breakdown, exact_halves
@@ -107,3 +108,20 @@ def test_greek_half_points_example():
     assert breakdown(p)["pergamemnon.score.greek"] == 3
     p.fallen = True
     assert exact_halves(p) == 22
+
+
+def test_half_point_wins_over_the_floor():
+    s = make(["gre", "rom"], [["G3", "G4", "G5"], ["R0", "R1", "R2"]])
+    g, r = s.ps
+    g.deck, g.discard, r.deck, r.discard = [], [], [], []
+    r.hand = ["R0", "R1"]                  # Romans: 3 + 1 = 4
+    g.hand = ["G1", "G3"]                   # Hercules 3 + Chariot 1 = 4, +1 (two cards): 5
+    s.phase, s.actor = "over", -1
+    o = ENGINE.outcome(s)
+    assert o.for_seat(0).score == 5 and o.for_seat(1).score == 4 and o.winners == [0]
+    g.hand = ["G3", "G4", "G10"]            # 3 points on 3 cards: 4.5 against 4, shown as 4
+    o = ENGINE.outcome(s)
+    assert o.for_seat(0).score == 4 and o.for_seat(1).score == 4
+    assert o.winners == [0] and o.for_seat(1).rank == 2
+    assert o.for_seat(0).breakdown == {"pergamemnon.score.armies": 3, "pergamemnon.score.creatures": 0,
+                                       "pergamemnon.score.secured": 0, "pergamemnon.score.greek": 1}

@@ -5,7 +5,7 @@ import json
 import pytest
 from perg_helpers import act, all_cards, fixture, ids, make
 
-from rules.core import GameOver, IllegalAction, NotYourTurn
+from rules.core import GameOver, IllegalAction, NotYourTurn, missing_keys, t
 from rules.pergamemnon import ENGINE
 from rules.pergamemnon import data as D
 from rules.pergamemnon.turn import payment
@@ -279,3 +279,19 @@ def test_scoring_zones_and_tiebreak():
     assert ENGINE.outcome(s).winners == [0]
     a.city = ["C3", "M04"]
     assert ENGINE.outcome(s).winners == [0, 1]              # still tied: a shared victory
+
+
+def test_the_player_chooses_how_to_pay_with_captured_cards(monkeypatch):
+    m = fixture(monkeypatch, "M90", "sw", 5, cost=8, pts=2)
+    s = make(["gre", "rom"], [["G0", "G3", "G5"], ["R3", "R4", "R5"]], cha=[1, 5], row=[m, "M01", "M02", "M03"])
+    s.ps[0].city = ["R0", "R1"]                          # Caesar (3) and the Centurion (2)
+    s = act(s, "rec-M90")
+    assert s.phase == "pay" and s.actor == 0
+    assert ids(s) == ["pay-0-R0", "pay-1-R1"]            # 5 + 3, or 5 + 1 + 2; never both (superfluous)
+    labels = [a.label for a in ENGINE.legal_actions(s, 0)]
+    assert not missing_keys(labels)
+    assert "Centurion" in t(labels[1], "en")
+    supply = s.supply
+    s = act(s, "pay-1-R1")
+    assert s.ps[0].city == ["R0"] and s.ps[0].cha == 0 and s.supply == supply + 1 and "R1" in s.box
+    assert "M90" in s.ps[0].discard and s.phase == "turn" and s.actor == 1
