@@ -60,7 +60,7 @@ def _card(cid: str, w: int, h: int, locale: str) -> Image.Image:
     d.text((w / 2, 6 + fs + 6), str(c.atk), font=font(big, True), fill=WEAPON_INK[c.weapon], anchor="ma")
     d.text((w / 2, 6 + fs + 8 + big), weapon, font=font(fs - 1), fill=WEAPON_INK[c.weapon], anchor="ma")
     y = 6 + fs + 12 + big + fs
-    labels = ("H", "A", "S") if locale == "en" else ("C", "A", "E")
+    labels = tuple(t(msg(f"pergamemnon.ui.def.{k}"), locale) for k in ("helm", "armour", "shield"))
     cw = (w - 8) / 3
     for i, (lab, val) in enumerate(zip(labels, (c.helm, c.armour, c.shield), strict=True)):
         x0 = 4 + i * cw
@@ -261,7 +261,7 @@ def _panel(img, draw, view, seat: int, y0: int, locale: str, names: list[str]) -
     for label, cards in groups:
         if not cards:
             continue
-        _put(img, (x, y0 + 8), fit_text(label, max(len(cards) * (SMALL_W + 6), 120), 15, True), font=(15, True),
+        _put(img, (x, y0 + 8), fit_text(label, max(len(cards) * (SMALL_W + 6), 190), 15, True), font=(15, True),
                   fill=MUTED, anchor="la")
         for cid in cards:
             if x + SMALL_W > WIDTH - MARGIN - 6:

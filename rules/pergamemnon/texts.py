@@ -40,7 +40,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                              "{card}: {weapon} {atk} · C{h} A{a} E{s}"),
     "pergamemnon.act.reinforce": ("Reinforce: {card} (H{h} A{a} S{s})", "Reforço: {card} (C{h} A{a} E{s})"),
     "pergamemnon.act.discard": ("Discard {card}", "Descartar {card}"),
-    "pergamemnon.act.keep": ("Keep the rest", "Manter as restantes"),
+    "pergamemnon.act.keep": ("Keep the rest", "Manter as demais"),
     "pergamemnon.act.recruit": ("Recruit {card} (cost {cost})", "Recrutar {card} (custo {cost})"),
     "pergamemnon.act.attack": ("Attack {who} ({nation})", "Atacar {who} ({nation})"),
     "pergamemnon.act.yield": ("No reinforcement (lose)", "Sem reforço (perder)"),
@@ -60,7 +60,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "pergamemnon.prompt.attack": ("Attack {who} ({nation}): lay a card face down; its weapon is announced.",
                                   "Atacar {who} ({nation}): jogue uma carta de face para baixo; a arma é anunciada."),
     "pergamemnon.prompt.defend": ("{who} attacks you with a {weapon}: choose your defending card.",
-                                  "{who} ataca-o com {weapon}: escolha a sua carta de defesa."),
+                                  "{who} ataca você com {weapon}: escolha sua carta de defesa."),
     "pergamemnon.prompt.reinforce": ("Defence {total} against {weapon} {atk}: add a reinforcement card?",
                                      "Defesa {total} contra {weapon} {atk}: adicionar uma carta de reforço?"),
     "pergamemnon.prompt.place": ("Captured {card}: to your discard pile or under your City for its charisma?",
@@ -70,7 +70,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "pergamemnon.prompt.over": ("The game is over.", "O jogo terminou."),
     # events
     "pergamemnon.ev.reshuffle": ("{who} shuffles the discard pile into a new deck.",
-                                 "{who} baralha a pilha de descarte num novo baralho."),
+                                 "{who} embaralha a pilha de descarte em um novo baralho."),
     "pergamemnon.ev.charisma": ("{who} gains a Charisma card.", "{who} recebe uma Carta de Carisma."),
     "pergamemnon.ev.fallen": ("{leader} is captured: {who} flips the City card.",
                               "{leader} foi capturado: {who} vira a Carta de Cidade."),
@@ -93,7 +93,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                                "{who} defende ({dfn} contra {atk}) e contra-ataca: {weapon} {value}."),
     "pergamemnon.ev.overwhelmed": ("{who} cannot hold ({dfn} against {atk}).",
                                    "{who} não resiste ({dfn} contra {atk})."),
-    "pergamemnon.ev.yield": ("{who} adds no reinforcement.", "{who} não junta reforço."),
+    "pergamemnon.ev.yield": ("{who} adds no reinforcement.", "{who} não adiciona reforço."),
     "pergamemnon.ev.reinforce": ("{who} reinforces with {card}: defence {total}.",
                                  "{who} reforça com {card}: defesa {total}."),
     "pergamemnon.ev.secured": ("{card} of {who} is secured under the City.",
@@ -131,8 +131,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "pergamemnon.ui.battle": ("Battle: {att} attacks {dfn}", "Batalha: {att} ataca {dfn}"),
     "pergamemnon.ui.exchange": ("defence {total} against {weapon} {atk}", "defesa {total} contra {weapon} {atk}"),
     "pergamemnon.ui.last_battle": ("Last battle", "Última batalha"),
-    "pergamemnon.ui.your_hand": ("Your hand", "A sua mão"),
+    "pergamemnon.ui.your_hand": ("Your hand", "Sua mão"),
     "pergamemnon.ui.secured": ("Secured", "Assegurados"),
+    "pergamemnon.ui.def.helm": ("H", "C"),
+    "pergamemnon.ui.def.armour": ("A", "A"),
+    "pergamemnon.ui.def.shield": ("S", "E"),
     "pergamemnon.ui.legend": ("Weapon and attack on top; H/A/S = helmet vs sword, armour vs spear, shield vs bow; "
                               "♦ charisma, ★ points, F flee, S secured, L leader, $ cost.",
                               "Arma e ataque em cima; C/A/E = capacete contra espada, armadura contra lança, "
@@ -144,7 +147,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "pergamemnon.rules.1": (
         "Each player leads a nation: 11 Army cards shuffled into a deck, 3 cards in hand (Persians 4), a City "
         "card and 1 Charisma card under it (Romans 5). Creatures are dealt face up: twice the number of players.",
-        "Cada jogador lidera uma nação: 11 Cartas de Exército num baralho, 3 cartas na mão (Persas 4), uma Carta "
+        "Cada jogador lidera uma nação: 11 Cartas de Exército em um baralho, 3 cartas na mão (Persas 4), uma Carta "
         "de Cidade e 1 Carta de Carisma debaixo dela (Romanos 5). Criaturas de face para cima: o dobro dos "
         "jogadores."),
     "pergamemnon.rules.2": (
@@ -153,7 +156,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "hand and flip your Nation card to inactive. Inactive nations neither play nor can be attacked; when only "
         "one is active, all become active again.",
         "No seu turno recrute ou ataque. Recrutar: a carta da mão com mais carisma e pelo menos uma carta debaixo "
-        "da Cidade pagam o custo; a criatura e toda a mão vão para a pilha de descarte, tira uma nova mão e vira a "
+        "da Cidade pagam o custo; a criatura e toda a mão vão para a pilha de descarte, compra uma nova mão e vira a "
         "Carta de Nação. Nações inativas não jogam nem são atacadas; com uma só ativa, todas voltam a ativas."),
     "pergamemnon.rules.3": (
         "Battle: the attacker announces a weapon and lays a card face down; the defender lays a card; both are "
@@ -162,7 +165,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "played; repelling with the card that attacked ends in a tie.",
         "Batalha: o atacante anuncia a arma e joga uma carta de face para baixo; o defensor joga uma carta; ambas "
         "são reveladas. Espada pede capacete, lança armadura, arco escudo, com pelo menos o mesmo valor. Uma "
-        "defesa curta pode juntar uma carta de reforço (2 no máximo). Defender contra-ataca com a última carta; "
+        "defesa curta pode adicionar uma carta de reforço (2 no máximo). Defender contra-ataca com a última carta; "
         "defender com a carta que atacou é empate."),
     "pergamemnon.rules.4": (
         "The winner captures the loser's cards (to the discard pile, or under the City for charisma); Flee cards "
