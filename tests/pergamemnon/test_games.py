@@ -31,8 +31,21 @@ def _invariants(before, after, seat, action_id):
             assert sum(p.active for p in after.ps) >= 2
 
 
-def _check_game(players, seed, policy):
-    final, log = play(ENGINE, players, seed, policy=policy, on_step=_invariants)
+def _private(before, after, seat, action_id):
+    _invariants(before, after, seat, action_id)
+    if after.phase == "over":
+        return
+    for viewer in (None, *range(after.players)):
+        v = ENGINE.view(after, viewer)
+        for p in v.ps:
+            assert (p.hand is None) == (p.seat != viewer)
+        b = after.battle
+        if v.battle is not None and not b.revealed and viewer != b.att:
+            assert v.battle.att_cards == ["?"] * len(b.att_cards)
+
+
+def _check_game(players, seed, policy, views=False):
+    final, log = play(ENGINE, players, seed, policy=policy, on_step=_private if views else _invariants)
     assert final.phase == "over" and final.end_reason in ("creatures", "army")
     o = ENGINE.outcome(final)
     assert any(r.winner for r in o.results)
@@ -52,7 +65,7 @@ def test_full_games_keep_the_invariants(players, policy):
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 5), seed=st.integers(0, 2**32), policy=st.sampled_from(["random", "mixed"]))
 def test_random_games_end(players, seed, policy):
-    _check_game(players, seed, policy)
+    _check_game(players, seed, policy, views=True)
 
 
 @pytest.mark.slow

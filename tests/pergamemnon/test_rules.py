@@ -150,6 +150,18 @@ def test_the_attackers_card_is_hidden_until_the_defence(monkeypatch):
         ENGINE.apply(s, 1, "card-R2")                   # not in the defender's hand
 
 
+def test_a_face_down_card_appears_in_no_other_view(monkeypatch):
+    secret = fixture(monkeypatch, "ZZSECRET", "bo", 4, 1, 1, 1)
+    s = make(["rom", "gre", "egy"], [[secret, "R2", "R3"], ["G1", "G2", "G3"], ["E1", "E2", "E3"]])
+    assert "ZZSECRET" not in ENGINE.view(s, None).model_dump_json()
+    s = act(s, "atk-1", f"card-{secret}")
+    for seat in (None, 1, 2):
+        assert "ZZSECRET" not in ENGINE.view(s, seat).model_dump_json()
+    assert "ZZSECRET" in ENGINE.view(s, 0).model_dump_json()
+    s = act(s, "card-G1")                                 # revealed together with the defence
+    assert "ZZSECRET" in ENGINE.view(s, None).model_dump_json()
+
+
 def test_hands_only_in_the_owners_view():
     s = ENGINE.new_game(4, seed=3)
     for seat in (None, 0, 1, 2, 3):
