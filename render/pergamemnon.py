@@ -197,7 +197,7 @@ def _battle(img, draw, view, y0: int, locale: str, names: list[str]) -> None:
                   fill=INK, anchor="la")
         x = MARGIN + 12
         for cid in view.last:
-            _paste(img, draw, cid, x, y0 + 32, True, locale, cid in view.hl)
+            _paste(img, draw, cid, x, y0 + 32, True, locale, cid in view.hl or cid in view.pending)
             x += SMALL_W + 10
         return
     title = _t(msg("pergamemnon.ui.battle", att=seat_msg(b.att), dfn=seat_msg(b.dfn)), locale, names)
