@@ -1,0 +1,177 @@
+"""The PERGAMEMNON engine: the contract of rules/core over the turn, battle and scoring modules."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pydantic import BaseModel
+
+from rules.core import (
+    Action,
+    Engine,
+    Msg,
+    OptionSpec,
+    Outcome,
+    PlayerResult,
+    Rng,
+    msg,
+    public_events,
+    seat_msg,
+)
+
+from . import ai, turn
+from . import battle as B
+from . import data as D
+from . import scoring as S
+from . import texts as _texts  # noqa: F401  (registers the catalogue)
+from .flow import card_msg, nation_msg
+from .setup import setup as _setup
+from .state import PergState
+
+
+class PlayerView(BaseModel):
+    seat: int
+    nation: str
+    active: bool
+    fallen: bool
+    hand_size: int
+    hand_count: int
+    hand: list[str] | None          # only in the owner's view
+    deck_count: int
+    discard: list[str]
+    cha: int
+    city: list[str]
+    secured: list[str]
+    score: int | None = None        # once the game is over
+    halves: int | None = None
+
+
+class BattleView(BaseModel):
+    att: int
+    dfn: int
+    weapon: str
+    att_cards: list[str]            # "?" for the attacker's face-down card
+    dfn_cards: list[str]
+    agg: int
+    stack: list[str]
+    atk: int = 0
+    in_weapon: str = ""                # the weapon being defended against now
+    dfn_total: int = 0
+
+
+class PergView(BaseModel):
+    game: str = "pergamemnon"
+    viewer: int | None
+    players: int
+    phase: str
+    actor: int
+    turn: int
+    nation_cards: bool
+    row: list[str]
+    cdeck: int
+    supply: int
+    box: list[str]
+    battle: BattleView | None
+    buying: str
+    pending: list[str]
+    result: str
+    winner: int
+    loser: int
+    end_reason: str
+    hl_seat: int
+    hl: list[str]
+    last: list[str]
+    events: list[Msg]
+    prompt: Msg | None
+    ps: list[PlayerView]
+
+
+class PergamemnonEngine(Engine[PergState]):
+    id = "pergamemnon"
+    title = "PERGAMEMNON"
+    min_players = 2
+    max_players = 5
+    state_type = PergState
+    option_specs: ClassVar[list[OptionSpec]] = [
+        OptionSpec(key="first", label=msg("pergamemnon.opt.first"), default="random",
+                   choices=[("random", msg("pergamemnon.opt.first.random")),
+                            ("host", msg("pergamemnon.opt.first.host"))]),
+    ]
+
+    def setup(self, players: int, seed: int, options: dict[str, str], rng: Rng) -> PergState:
+        return _setup(players, seed, options, rng)
+
+    def to_act(self, state: PergState) -> list[int]:
+        return [] if state.phase == "over" else [state.actor]
+
+    def legal_actions(self, state: PergState, seat: int) -> list[Action]:
+        return turn.legal(state, seat)
+
+    def _apply(self, state: PergState, seat: int, action: Action) -> None:
+        turn.apply(state, seat, action.id)
+
+    def ai_action(self, state: PergState, seat: int) -> str:
+        return ai.ai_action(state, seat)
+
+    def prompt(self, state: PergState, seat: int) -> Msg:
+        b = state.battle
+        if state.phase == "defend":
+            return msg("pergamemnon.prompt.defend", who=seat_msg(b.att), weapon=B.weapon_msg(b.weapon))
+        if state.phase == "reinforce":
+            w, atk = B.incoming(state)
+            return msg("pergamemnon.prompt.reinforce", weapon=B.weapon_msg(w), atk=atk,
+                       total=B.defence_total(state))
+        if state.phase == "pay":
+            return msg("pergamemnon.prompt.pay", card=card_msg(state.buying), cost=D.CARDS[state.buying].cost,
+                       hand=turn.hand_charisma(state.ps[seat]) + turn.bonus(state.ps[seat]))
+        if state.phase == "place":
+            return msg("pergamemnon.prompt.place", card=card_msg(state.pending[0]))
+        if state.phase == "attack":
+            return msg("pergamemnon.prompt.attack", who=seat_msg(b.dfn), nation=nation_msg(state.ps[b.dfn].nation))
+        return msg(turn.prompt_key(state))
+
+    def view(self, state: PergState, seat: int | None) -> PergView:
+        over = state.phase == "over"
+        ps = []
+        for i, p in enumerate(state.ps):
+            ps.append(PlayerView(
+                seat=i, nation=p.nation, active=p.active, fallen=p.fallen, hand_size=p.hand_size(),
+                hand_count=len(p.hand), hand=list(p.hand) if (seat == i or over) else None,
+                deck_count=len(p.deck), discard=list(p.discard), cha=p.cha, city=list(p.city),
+                secured=list(p.secured), score=S.exact_halves(p) // 2 if over else None,
+                halves=S.exact_halves(p) if over else None,
+            ))
+        bv = None
+        b = state.battle
+        if b is not None and state.phase in ("attack", "defend", "reinforce"):
+            att_cards = list(b.att_cards)
+            if not b.revealed and seat != b.att:
+                att_cards = ["?" for _ in att_cards]
+            bv = BattleView(att=b.att, dfn=b.dfn, weapon=b.weapon, att_cards=att_cards, dfn_cards=list(b.dfn_cards),
+                            agg=b.agg, stack=list(b.stack))
+            if b.revealed:
+                bv.in_weapon, bv.atk = B.incoming(state)
+                bv.dfn_total = B.defence_total(state)
+        return PergView(
+            viewer=seat, players=state.players, phase=state.phase, actor=state.actor, turn=state.turn,
+            nation_cards=state.nation_cards(), row=list(state.row), cdeck=len(state.cdeck), supply=state.supply,
+            box=list(state.box), battle=bv, buying=state.buying, pending=list(state.pending), result=state.result,
+            winner=state.winner, loser=state.loser, end_reason=state.end_reason, hl_seat=state.hl_seat,
+            hl=list(state.hl), last=list(state.last), events=[e.text for e in public_events(state, seat)],
+            prompt=None if over else self.prompt(state, state.actor), ps=ps,
+        )
+
+    def outcome(self, state: PergState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        keys = [(S.exact_halves(p), S.creature_key(p)) for p in state.ps]
+        results = []
+        for i, p in enumerate(state.ps):
+            bd = S.breakdown(p)
+            rank = 1 + sum(1 for k in keys if k > keys[i])
+            results.append(PlayerResult(seat=i, score=sum(bd.values()), breakdown=bd, rank=rank, winner=rank == 1,
+                                        tiebreak=S.tiebreak_number(p)))
+        return Outcome(results=results, categories=S.CATEGORIES, tiebreak=msg("pergamemnon.tiebreak"))
+
+
+ENGINE = PergamemnonEngine()

@@ -1,0 +1,51 @@
+"""Vencedor: the points printed on a player's cards (Greek half points), the creature tie-break."""
+
+from __future__ import annotations
+
+from . import data as D
+from .state import Player
+
+CATEGORIES = [
+    "pergamemnon.score.armies", "pergamemnon.score.creatures", "pergamemnon.score.secured",
+    "pergamemnon.score.greek",
+]
+
+
+def scoring_cards(p: Player) -> list[str]:
+    """Hand, deck, discard pile, Secured points and creatures kept under the City (not captured armies)."""
+    return [*p.hand, *p.deck, *p.discard, *p.secured, *[c for c in p.city if D.is_creature(c)]]
+
+
+def halves(p: Player) -> int:
+    """Agamemnon alive: «cada carta que valha pontos vale mais meio ponto» (counted in half points)."""
+    if p.nation != "gre" or p.fallen:
+        return 0
+    return sum(1 for c in scoring_cards(p) if D.CARDS[c].pts > 0)
+
+
+def breakdown(p: Player) -> dict[str, int]:
+    free = [*p.hand, *p.deck, *p.discard, *[c for c in p.city if D.is_creature(c)]]
+    out = {
+        "pergamemnon.score.armies": sum(D.CARDS[c].pts for c in free if not D.is_creature(c)),
+        "pergamemnon.score.creatures": sum(D.CARDS[c].pts for c in free if D.is_creature(c)),
+        "pergamemnon.score.secured": sum(D.CARDS[c].pts for c in p.secured),
+    }
+    if p.nation == "gre":
+        out["pergamemnon.score.greek"] = halves(p) // 2
+    return out
+
+
+def exact_halves(p: Player) -> int:
+    """The exact score in half points (the Greek bonus may end in ½)."""
+    base = sum(D.CARDS[c].pts for c in scoring_cards(p))
+    return 2 * base + halves(p)
+
+
+def creature_key(p: Player) -> tuple[int, ...]:
+    """«o jogador com a criatura mais poderosa (maior valor) vence»: costs, highest first."""
+    return tuple(sorted((D.CARDS[c].cost for c in scoring_cards(p) if D.is_creature(c)), reverse=True))
+
+
+def tiebreak_number(p: Player) -> int:
+    key = creature_key(p)[:3]
+    return sum(v * 100 ** (2 - i) for i, v in enumerate(key))

@@ -1,0 +1,210 @@
+"""O jogo: a turn is a recruitment or an attack; the decisions of every phase and their effects."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from rules.core import Action, IllegalAction, msg, seat_msg
+
+from . import battle as B
+from . import data as D
+from .flow import card_msg, check_end, draw, flip_inactive, nation_msg, next_active, say, start_turn, targets
+from .state import PergState, Player
+
+
+# -- recruitment -------------------------------------------------------------------------
+def bonus(p: Player) -> int:
+    """Carthage: «necessita de menos 1 carisma»; Greeks after Agamemnon: «+1 de carisma para recrutar»."""
+    if p.nation == "car" and not p.fallen:
+        return 1
+    if p.nation == "gre" and p.fallen:
+        return -1
+    return 0
+
+
+def hand_charisma(p: Player) -> int:
+    """«joga a carta da sua mão que tenha o maior valor de carisma»."""
+    return max((D.CARDS[c].cha for c in p.hand), default=0)
+
+
+def city_charisma(p: Player) -> int:
+    return p.cha + sum(D.CARDS[c].cha for c in p.city)
+
+
+def affordable(state: PergState, seat: int) -> list[str]:
+    p = state.ps[seat]
+    if not p.cha and not p.city:      # «Se o jogador não tiver Cartas de Carisma debaixo ... não lhe é possível»
+        return []
+    power = hand_charisma(p) + city_charisma(p) + bonus(p)
+    return [c for c in state.row if D.CARDS[c].cost <= power]
+
+
+def payments(p: Player, cost: int) -> list[tuple[int, tuple[str, ...]]]:
+    """The ways to pay ``cost``: a number of Charisma cards and captured City cards (at least one card,
+    none superfluous), best first: the least overpay, then the fewest points lost (creatures under the
+    City score), then the fewest cards."""
+    need = cost - hand_charisma(p) - bonus(p)
+    city = sorted(p.city)
+    if len(city) <= 10:
+        subsets = [sub for n in range(len(city) + 1) for sub in combinations(city, n)]
+    else:   # never seen in play; the strongest cards first keeps the enumeration small
+        strong = sorted(city, key=lambda c: (-D.CARDS[c].cha, c))
+        subsets = [tuple(strong[:i]) for i in range(len(city) + 1)]
+    found = []
+    for sub in subsets:
+        s = sum(D.CARDS[c].cha for c in sub)
+        k = max(0, need - s)
+        if not sub and k == 0:
+            k = 1
+        if k > p.cha:
+            continue
+        n = k + len(sub)
+        if n > 1 and any(s - D.CARDS[c].cha + k >= need for c in sub):
+            continue                       # a card that adds nothing the rest does not already pay
+        over = s + k - need
+        lost = sum(D.CARDS[c].pts for c in sub if D.is_creature(c))
+        found.append(((over, lost, n, sub), (k, sub)))
+    found.sort()
+    return [choice for _, choice in found]
+
+
+def payment(p: Player, cost: int) -> tuple[int, list[str]]:
+    options = payments(p, cost)
+    if not options:
+        raise IllegalAction("pergamemnon.err.charisma")
+    k, sub = options[0]
+    return k, list(sub)
+
+
+def pay_id(k: int, sub: tuple[str, ...]) -> str:
+    return f"pay-{k}" + ("-" + ".".join(sub) if sub else "")
+
+
+def parse_pay(aid: str) -> tuple[int, list[str]]:
+    parts = aid.split("-", 2)
+    return int(parts[1]), (parts[2].split(".") if len(parts) > 2 else [])
+
+
+def cards_msg(cards: list[str]):
+    """A list of card names in one sentence."""
+    if not cards:
+        return msg("pergamemnon.none")
+    out = card_msg(cards[0])
+    for c in cards[1:]:
+        out = msg("pergamemnon.join", a=out, b=card_msg(c))
+    return out
+
+
+def choose_recruit(state: PergState, seat: int, cid: str) -> None:
+    """Several ways to pay with captured City cards: the player chooses; else it is paid at once."""
+    options = payments(state.ps[seat], D.CARDS[cid].cost)[:20]
+    if len(options) == 1:
+        recruit(state, seat, cid, *options[0])
+        return
+    state.buying = cid
+    state.phase = "pay"
+
+
+def recruit(state: PergState, seat: int, cid: str, k: int, used: tuple[str, ...] | list[str]) -> None:
+    p = state.ps[seat]
+    state.buying = ""
+    state.phase = "turn"
+    best = max(p.hand, key=lambda c: D.CARDS[c].cha) if p.hand else None
+    p.cha -= k
+    state.supply += k                    # «colocadas na pilha de Cartas de Carisma não usadas»
+    for c in used:
+        p.city.remove(c)
+        state.box.append(c)              # «As “cartas capturadas” ... são removidas de jogo»
+    p.discard.extend(p.hand)
+    p.hand = []
+    p.discard.append(cid)
+    state.row.remove(cid)
+    if state.cdeck:                      # «Tira-se imediatamente uma nova criatura do Baralho de Criaturas»
+        state.row.append(state.cdeck.pop())
+    state.hl_seat = seat
+    state.hl = [cid, *([best] if best else [])]
+    state.last = []
+    say(state, "recruit", who=seat_msg(seat), card=card_msg(cid), cost=D.CARDS[cid].cost,
+        hand=card_msg(best) if best else msg("pergamemnon.none"), k=k, n=len(used))
+    if check_end(state):
+        return
+    for _ in range(p.hand_size()):      # «O jogador tira 3 novas cartas do seu baralho»
+        draw(state, seat)
+    flip_inactive(state, seat)
+    start_turn(state, next_active(state, seat))
+
+
+# -- decisions -----------------------------------------------------------------------------
+def card_label(state: PergState, seat: int, cid: str, key: str = "pergamemnon.act.card"):
+    c = D.CARDS[cid]
+    return msg(key, card=card_msg(cid), weapon=msg(f"pergamemnon.weapon.{c.weapon}"), atk=c.atk,
+               h=c.helm, a=c.armour, s=c.shield, cha=c.cha, pts=c.pts)
+
+
+def hand_actions(state: PergState, seat: int, key: str = "pergamemnon.act.card") -> list[Action]:
+    return [Action(id=f"card-{c}", label=card_label(state, seat, c, key), secret=True, style="primary")
+            for c in state.ps[seat].hand]
+
+
+def legal(state: PergState, seat: int) -> list[Action]:
+    if state.phase == "over" or seat != state.actor:
+        return []
+    ph = state.phase
+    if ph == "turn":
+        out = [Action(id=f"rec-{c}", style="success",
+                      label=msg("pergamemnon.act.recruit", card=card_msg(c), cost=D.CARDS[c].cost))
+               for c in affordable(state, seat)]
+        out += [Action(id=f"atk-{t}", style="danger",
+                       label=msg("pergamemnon.act.attack", who=seat_msg(t), nation=nation_msg(state.ps[t].nation)))
+                for t in targets(state, seat)]
+        return out
+    if ph in ("attack", "defend"):
+        return hand_actions(state, seat)
+    if ph == "reinforce":
+        return [*hand_actions(state, seat, "pergamemnon.act.reinforce"),
+                Action(id="yield", label=msg("pergamemnon.act.yield"), style="danger")]
+    if ph == "pay":
+        p = state.ps[seat]
+        return [Action(id=pay_id(k, sub), style="success",
+                       label=msg("pergamemnon.act.pay", k=k, cards=cards_msg(list(sub)),
+                                 total=hand_charisma(p) + bonus(p) + k + sum(D.CARDS[c].cha for c in sub)))
+                for k, sub in payments(p, D.CARDS[state.buying].cost)[:20]]
+    if ph == "place":
+        cid = state.pending[0]
+        return [Action(id="pile", label=msg("pergamemnon.act.pile", card=card_msg(cid)), style="primary"),
+                Action(id="city", label=msg("pergamemnon.act.city", card=card_msg(cid), cha=D.CARDS[cid].cha))]
+    if ph == "discard":
+        return [*hand_actions(state, seat, "pergamemnon.act.discard"),
+                Action(id="done", label=msg("pergamemnon.act.keep"), style="success")]
+    return []
+
+
+def apply(state: PergState, seat: int, aid: str) -> None:
+    ph = state.phase
+    state.hl_seat = seat
+    if ph == "turn":
+        if aid.startswith("rec-"):
+            choose_recruit(state, seat, aid[4:])
+        else:
+            state.hl = []
+            B.begin(state, seat, int(aid[4:]))
+    elif ph == "pay":
+        recruit(state, seat, state.buying, *parse_pay(aid))
+    elif ph == "attack":
+        state.hl = []
+        B.attack_card(state, aid[5:])
+    elif ph == "defend":
+        B.defend_card(state, aid[5:])
+    elif ph == "reinforce":
+        B.reinforce(state, None if aid == "yield" else aid[5:])
+    elif ph == "place":
+        B.place(state, aid == "city")
+    elif ph == "discard":
+        B.discard(state, None if aid == "done" else aid[5:])
+
+
+def prompt_key(state: PergState) -> str:
+    return f"pergamemnon.prompt.{state.phase}"
+
+
+__all__ = ["affordable", "apply", "legal", "payment", "payments", "prompt_key", "recruit", "start_turn"]

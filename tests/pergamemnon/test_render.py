@@ -1,0 +1,56 @@
+"""The picture: a PNG of the right size at every player count, the hand only in its owner's view."""
+
+import io
+
+import pytest
+from PIL import Image
+
+from render.pergamemnon import render
+from rules.core import play
+from rules.pergamemnon import ENGINE
+
+
+def _midgame(players, seed, phase=None):
+    state = ENGINE.new_game(players, seed)
+    for _ in range(400):
+        if not ENGINE.to_act(state) or (phase and state.phase == phase):
+            break
+        seat = ENGINE.to_act(state)[0]
+        state = ENGINE.apply(state, seat, ENGINE.ai_action(state, seat))
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_render_png(players):
+    state = _midgame(players, players, "reinforce")
+    for seat in (None, 0, state.actor):
+        for locale in ("en", "pt-BR"):
+            png = render(ENGINE.view(state, seat), locale=locale, names=[f"P{i}" for i in range(players)])
+            assert len(png) < 1_000_000
+            img = Image.open(io.BytesIO(png))
+            assert img.format == "PNG" and 1400 <= img.width <= 1600
+
+
+def test_render_is_pure_and_private_view_differs():
+    state = ENGINE.new_game(3, seed=4)
+    names = ["A", "B", "C"]
+    public = render(ENGINE.view(state, None), locale="en", names=names)
+    assert public == render(ENGINE.view(state, None), locale="en", names=names)
+    private = render(ENGINE.view(state, 0), locale="en", names=names)
+    assert private != public
+    assert render(ENGINE.view(state, 1), locale="en", names=names) != private
+
+
+def test_render_every_phase_and_the_end():
+    seen = set()
+    final, log = play(ENGINE, 4, seed=2, policy="mixed")
+    state = ENGINE.new_game(4, 2)
+    for seat, aid in log:
+        state = ENGINE.apply(state, seat, aid)
+        if state.phase not in seen:
+            seen.add(state.phase)
+            render(ENGINE.view(state, None), locale="en", names=["a", "b", "c", "d"])
+            render(ENGINE.view(state, state.actor if state.actor >= 0 else None), locale="pt-BR", names=[])
+    assert {"turn", "attack", "defend", "over"} <= seen
+    png = render(ENGINE.view(final, None), locale="pt-BR", names=[])
+    assert Image.open(io.BytesIO(png)).size[0] == 1500
