@@ -329,3 +329,27 @@ async def test_host_sets_or_turns_off_the_reminders_of_a_game(fake_discord, db_p
             assert await db.reminders_of(game_id) == []
         finally:
             await db.close()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_every_game_plays_to_its_end_by_clicks_against_the_ai(fake_discord, db_path, game):
+    fake = fake_discord
+    rng = random.Random(21)
+    engine = GAMES[game]
+    async with mesa(fake, db_path):
+        lobby = await start_lobby(fake, game, ANA, [], ai_seats=max(engine.min_players, 2) - 1)
+        start = await fake.click(ANA, lobby, lobby_id(lobby, "start"))
+        await start.wait_response()
+        thread = await fake.wait_for(lambda: next(iter(fake.threads), None))
+        await fake.wait_for(lambda: board_messages(fake, thread))
+        moves = 0
+        while await play_move(fake, thread, rng):
+            moves += 1
+            assert moves < 600
+        assert "🏆" in last_board(fake, thread).embed_texts()
+    db = await Database.open(db_path)
+    game_id = (await db.game_in_channel(thread)).id
+    await db.close()
+    row, stored, replay, log = await _replayed(db_path, game_id)
+    assert row.status == "finished" and stored == replay and engine.outcome(stored) is not None
+    assert moves == sum(1 for r in log if r["user_id"] is not None) > 0
