@@ -150,12 +150,13 @@ def finish(state: PergState, winner: int | None) -> None:
         w, lp = state.ps[winner], state.ps[loser]
         w.discard.extend(cards_of(b, winner))
         egypt_takes = w.nation == "egy" and not w.fallen
+        was_fallen = lp.fallen                         # the City sides when the battle was decided
         for cid in cards_of(b, loser):
             c = D.CARDS[cid]
             if c.secured:
                 lp.secured.append(cid)                 # «colocadas completamente debaixo da sua Carta de Cidade»
                 say(state, "secured", card=card_msg(cid), who=seat_msg(loser))
-            elif flees(state, loser, cid):
+            elif flees(state, loser, cid, was_fallen):
                 if egypt_takes:                        # «O jogador Egipcío captura ... “fuga” ... Pilha de Descarte»
                     w.discard.append(cid)
                     say(state, "captured", who=seat_msg(winner), card=card_msg(cid))

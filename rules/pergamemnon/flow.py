@@ -41,10 +41,13 @@ def defence_value(state: PergState, seat: int, cid: str, weapon: str) -> int:
     return max(0, v)
 
 
-def flees(state: PergState, seat: int, cid: str) -> bool:
-    """A defeated card with «fuga»; after Xerxes' capture every card the Persian plays flees."""
+def flees(state: PergState, seat: int, cid: str, fallen: bool | None = None) -> bool:
+    """A defeated card with «fuga»; after Xerxes' capture every card the Persian plays flees.
+
+    ``fallen``: the loser's City side when the battle was decided (the cards beaten together with Xerxes are
+    captured with him: his drawback starts with the next battle)."""
     p = state.ps[seat]
-    return D.CARDS[cid].flee or (p.nation == "per" and p.fallen)
+    return D.CARDS[cid].flee or (p.nation == "per" and (p.fallen if fallen is None else fallen))
 
 
 # -- cards -------------------------------------------------------------------------------

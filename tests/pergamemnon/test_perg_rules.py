@@ -307,3 +307,15 @@ def test_the_player_chooses_how_to_pay_with_captured_cards(monkeypatch):
     s = act(s, "pay-1-R1")
     assert s.ps[0].city == ["R0"] and s.ps[0].cha == 0 and s.supply == supply + 1 and "R1" in s.box
     assert "M90" in s.ps[0].discard and s.phase == "turn" and s.actor == 1
+
+
+def test_cards_beaten_with_xerxes_are_captured_with_him(monkeypatch):
+    """Xerxes' drawback («passam a ter a habilidade de “fuga” quando perdem uma batalha») starts after his
+    capture: the cards beaten in the same battle are captured with him, whatever their order."""
+    big = fixture(monkeypatch, "BIG", "sw", 20, 20, 20, 20)
+    s = make(["gre", "per"], [[big, "G2", "G3"], ["P0", "P2", "P3", "P6"]])
+    s = act(s, "atk-1", f"card-{big}", "card-P0", "card-P2")      # Xerxes first, the Guard as reinforcement
+    assert s.phase == "place" and s.pending == ["P0", "P2"]
+    s = act(s, "pile", "pile")
+    assert {"P0", "P2"} <= set(s.ps[0].discard) and "P2" not in s.box
+    assert s.ps[1].fallen
