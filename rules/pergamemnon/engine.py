@@ -122,8 +122,8 @@ class PergamemnonEngine(Engine[PergState]):
             return msg("pergamemnon.prompt.reinforce", weapon=B.weapon_msg(w), atk=atk,
                        total=B.defence_total(state))
         if state.phase == "pay":
-            return msg("pergamemnon.prompt.pay", card=card_msg(state.buying), cost=D.CARDS[state.buying].cost,
-                       hand=turn.hand_charisma(state.ps[seat]) + turn.bonus(state.ps[seat]))
+            # shown in the channel: not the hand card's charisma (the pay labels, private, give the totals)
+            return msg("pergamemnon.prompt.pay", card=card_msg(state.buying), cost=D.CARDS[state.buying].cost)
         if state.phase == "place":
             return msg("pergamemnon.prompt.place", card=card_msg(state.pending[0]))
         if state.phase == "attack":

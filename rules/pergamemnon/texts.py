@@ -47,10 +47,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "pergamemnon.act.pay": ("Pay {total}: {k} Charisma card(s) + {cards}",
                             "Pagar {total}: {k} Carta(s) de Carisma + {cards}"),
     "pergamemnon.join": ("{a}, {b}", "{a}, {b}"),
-    "pergamemnon.prompt.pay": ("Recruit {card} (cost {cost}; your hand card gives {hand}): choose the City "
-                               "cards to pay with.",
-                               "Recrutar {card} (custo {cost}; a carta da mão dá {hand}): escolha as cartas da "
-                               "Cidade para pagar."),
+    "pergamemnon.prompt.pay": ("Recruit {card} (cost {cost}): choose the City cards to pay with, added to "
+                               "the hand card with the most charisma.",
+                               "Recrutar {card} (custo {cost}): escolha as cartas da Cidade para pagar, junto com "
+                               "a carta da mão de maior carisma."),
     "pergamemnon.act.pile": ("{card} → discard pile", "{card} → pilha de descarte"),
     "pergamemnon.act.city": ("{card} → under the City (charisma {cha})",
                              "{card} → debaixo da Cidade (carisma {cha})"),

@@ -151,10 +151,12 @@ def legal(state: PergState, seat: int) -> list[Action]:
         return []
     ph = state.phase
     if ph == "turn":
-        out = [Action(id=f"rec-{c}", style="success",
+        # private: the creatures a player can afford tell the charisma of his hand (and a turn offered in
+        # the channel only when no recruit is possible would tell as much), so the whole choice is secret
+        out = [Action(id=f"rec-{c}", style="success", secret=True,
                       label=msg("pergamemnon.act.recruit", card=card_msg(c), cost=D.CARDS[c].cost))
                for c in affordable(state, seat)]
-        out += [Action(id=f"atk-{t}", style="danger",
+        out += [Action(id=f"atk-{t}", style="danger", secret=True,
                        label=msg("pergamemnon.act.attack", who=seat_msg(t), nation=nation_msg(state.ps[t].nation)))
                 for t in targets(state, seat)]
         return out
@@ -165,7 +167,7 @@ def legal(state: PergState, seat: int) -> list[Action]:
                 Action(id="yield", label=msg("pergamemnon.act.yield"), style="danger")]
     if ph == "pay":
         p = state.ps[seat]
-        return [Action(id=pay_id(k, sub), style="success",
+        return [Action(id=pay_id(k, sub), style="success", secret=True,      # the total tells the hand card
                        label=msg("pergamemnon.act.pay", k=k, cards=cards_msg(list(sub)),
                                  total=hand_charisma(p) + bonus(p) + k + sum(D.CARDS[c].cha for c in sub)))
                 for k, sub in payments(p, D.CARDS[state.buying].cost)[:20]]

@@ -81,7 +81,8 @@ def test_secret_choices_and_stable_ids():
     for seat, aid in log:
         actions = ENGINE.legal_actions(state, seat)
         for a in actions:
-            assert a.secret == a.id.startswith("card-")
+            # hand cards, and the turn's choices and payments (they tell the hand's charisma)
+            assert a.secret == a.id.startswith(("card-", "rec-", "atk-", "pay-"))
         state = ENGINE.apply(state, seat, aid)
 
 

@@ -319,3 +319,20 @@ def test_cards_beaten_with_xerxes_are_captured_with_him(monkeypatch):
     s = act(s, "pile", "pile")
     assert {"P0", "P2"} <= set(s.ps[0].discard) and "P2" not in s.box
     assert s.ps[1].fallen
+
+
+def test_turn_and_payment_choices_are_private(monkeypatch):
+    """The creatures a player can afford, and the pay labels, tell the hand's charisma (Nefertiti's 7): the
+    turn's choices are offered privately, and the channel's prompt does not show the hand card's value."""
+    m = fixture(monkeypatch, "M90", "sw", 5, cost=8, pts=2)
+    s = make(["egy", "rom"], [["E0", "E4", "E5"], ["R3", "R4", "R5"]], cha=[1, 5], row=[m, "M01", "M02", "M03"])
+    assert "rec-M90" in ids(s)                           # 7 + 1: only with Nefertiti in hand
+    assert all(a.secret for a in ENGINE.legal_actions(s, 0))
+    s.ps[0].city = ["R1"]                                 # the Centurion, charisma 2
+    s.ps[0].cha = 2
+    s = act(s, "rec-M90")
+    assert s.phase == "pay"
+    assert all(a.secret for a in ENGINE.legal_actions(s, 0))
+    public = ENGINE.view(s, None)
+    assert "7" not in t(public.prompt, "en") and "7" not in t(ENGINE.prompt(s, 0), "en")
+    assert "E0" not in public.model_dump_json()
