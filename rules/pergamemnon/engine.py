@@ -171,7 +171,24 @@ class PergamemnonEngine(Engine[PergState]):
             rank = 1 + sum(1 for k in keys if k > keys[i])
             results.append(PlayerResult(seat=i, score=sum(bd.values()), breakdown=bd, rank=rank, winner=rank == 1,
                                         tiebreak=S.tiebreak_number(p)))
-        return Outcome(results=results, categories=S.CATEGORIES, tiebreak=msg("pergamemnon.tiebreak"))
+        return Outcome(results=results, categories=S.CATEGORIES, tiebreak=self._tiebreak(state))
+
+    @staticmethod
+    def _tiebreak(state: PergState) -> Msg:
+        """Scores are shown rounded down; when Agamemnon's half point ranks a player above others with the
+        same shown score, the sentence says so (with the exact score)."""
+        exact = [S.exact_halves(p) for p in state.ps]
+        for i, h in enumerate(exact):
+            if h % 2 == 0:
+                continue
+            below = [j for j, hj in enumerate(exact) if j != i and hj // 2 == h // 2 and hj < h]
+            if below:
+                others = seat_msg(below[0])
+                for j in below[1:]:
+                    others = msg("pergamemnon.join", a=others, b=seat_msg(j))
+                return msg("pergamemnon.tiebreak.half", who=seat_msg(i), exact=f"{h // 2}½", shown=h // 2,
+                           others=others)
+        return msg("pergamemnon.tiebreak")
 
 
 ENGINE = PergamemnonEngine()

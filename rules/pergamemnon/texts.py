@@ -30,6 +30,11 @@ TEXTS: dict[str, tuple[str, str]] = {
                              "(highest charisma cost).",
                              "Empates: a pontuação exata (meios pontos gregos), depois a criatura mais "
                              "poderosa (maior custo de carisma)."),
+    "pergamemnon.tiebreak.half": ("Scores are shown rounded down: {who} has {exact} points (Agamemnon's half "
+                                  "points), so the half point ranks {who} above {others} ({shown}).",
+                                  "As pontuações aparecem arredondadas para baixo: {who} tem {exact} pontos (meios "
+                                  "pontos de Agamemnon), e o meio ponto coloca {who} à frente de {others} "
+                                  "({shown})."),
     "pergamemnon.score.armies": ("Armies", "Exércitos"),
     "pergamemnon.score.creatures": ("Creatures", "Criaturas"),
     "pergamemnon.score.secured": ("Secured points", "Pontos assegurados"),

@@ -125,3 +125,21 @@ def test_half_point_wins_over_the_floor():
     assert o.winners == [0] and o.for_seat(1).rank == 2
     assert o.for_seat(0).breakdown == {"pergamemnon.score.armies": 3, "pergamemnon.score.creatures": 0,
                                        "pergamemnon.score.secured": 0, "pergamemnon.score.greek": 1}
+
+
+def test_a_deciding_half_point_is_told():
+    """Scores are shown rounded down; when Agamemnon's ½ decides a rank, the outcome says so by name."""
+    from rules.core import t
+    s = make(["rom", "gre"], [["R0", "R1", "R2"], ["G3", "G4", "G10"]])
+    r, g = s.ps
+    g.deck, g.discard, r.deck, r.discard = [], [], [], []
+    r.hand = ["R0", "R1"]                   # 4
+    s.phase, s.actor = "over", -1           # the Greeks: 3 points on 3 cards, 4½
+    o = ENGINE.outcome(s)
+    assert o.for_seat(1).score == o.for_seat(0).score == 4 and o.winners == [1]
+    text = t(o.tiebreak, "en", names=["Ann", "Bob"])
+    assert "Bob" in text and "4½" in text and "Ann" in text
+    assert "4½" in t(o.tiebreak, "pt", names=["Ann", "Bob"])
+    g.hand, g.fallen = ["G1", "G2"], True   # Agamemnon lost: 4 against 4, still tied on creatures (none)
+    o = ENGINE.outcome(s)
+    assert o.tiebreak.key == "pergamemnon.tiebreak" and o.winners == [0, 1]
