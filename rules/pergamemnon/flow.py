@@ -71,10 +71,13 @@ def refill(state: PergState, seat: int) -> None:
 
 
 def gain_charisma(state: PergState, seat: int) -> None:
+    """«O defensor recebe uma Carta de Carisma»: from the pile of unused ones; none when it is empty."""
     if state.supply > 0:
         state.supply -= 1
         state.ps[seat].cha += 1
         say(state, "charisma", who=seat_msg(seat))
+    else:
+        say(state, "no_charisma", who=seat_msg(seat))
 
 
 def seat_of(state: PergState, nation: str) -> int | None:

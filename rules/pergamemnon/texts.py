@@ -77,6 +77,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "pergamemnon.ev.reshuffle": ("{who} shuffles the discard pile into a new deck.",
                                  "{who} embaralha a pilha de descarte em um novo baralho."),
     "pergamemnon.ev.charisma": ("{who} gains a Charisma card.", "{who} recebe uma Carta de Carisma."),
+    "pergamemnon.ev.no_charisma": ("No Charisma card is left in the pile: {who} gets none.",
+                                   "Não há mais Cartas de Carisma na pilha: {who} não recebe nenhuma."),
     "pergamemnon.ev.fallen": ("{leader} is captured: {who} flips the City card.",
                               "{leader} foi capturado: {who} vira a Carta de Cidade."),
     "pergamemnon.ev.egypt_flee": ("{who} removes every card with Flee from the game.",

@@ -143,3 +143,13 @@ def test_a_deciding_half_point_is_told():
     g.hand, g.fallen = ["G1", "G2"], True   # Agamemnon lost: 4 against 4, still tied on creatures (none)
     o = ENGINE.outcome(s)
     assert o.tiebreak.key == "pergamemnon.tiebreak" and o.winners == [0, 1]
+
+
+def test_tie_with_an_empty_charisma_supply():
+    """No Charisma card is left in the pile: the defender gets none, and the log says so."""
+    s = make(["gre", "egy", "per"], [["G6", "G3", "G4"], ["M05", "E4", "E5"], ["P1", "P2", "P3"]],
+             row=[c for c in D.CREATURES if c != "M05"][:6], supply=0)
+    s = act(s, "atk-1", "card-G6", "card-M05")
+    assert s.result == "tie" and s.ps[1].cha == 1 and s.supply == 0
+    keys = [e.text.key for e in s.events]
+    assert "pergamemnon.ev.no_charisma" in keys and "pergamemnon.ev.charisma" not in keys
