@@ -3,6 +3,44 @@
 Each value is marked ``"rulebook"`` (with the Portuguese sentence it comes from) or ``"designed"``
 (the card images are missing from the rulebook text; the designed values follow the nation
 profiles the rulebook gives and every number it does quote).
+
+Readings of the passages the rulebook leaves open (the design notes' PM/PQ numbers):
+
+- PM5 first player («O jogador mais carismático começa»): the ``first`` option, random or the host.
+- PQ1 after a tie or a defender's win the defender is the player on turn; play then passes clockwise from
+  him to the next active Nation.
+- PQ2 the engine plays the hand card with the most charisma (the whole hand is discarded anyway).
+- PQ3 Charisma cards and captured cards under the City both count, and at least one of them is needed;
+  when several sets of them pay the cost without a superfluous card, the player chooses (used Charisma
+  cards return to the pile, used captured cards leave the game).
+- The Charisma pile may run out: a defender who ties or wins then gets no card (the log says so).
+- PQ4 a player's last card, even a reinforcement, may again be supported by one card (2 at most).
+- PQ5 repelling a weapon with the card that launched one's own last attack, without a new card, is a tie;
+  a defence that needed a new card counter-attacks with it.
+- PQ6 the game ends when hand + deck + discard pile hold fewer cards than the hand size (3; Persians 4
+  while Xerxes is free), checked after every recruit and after a battle's spoils are placed.
+- PQ7 captured Army cards under the City do not score; captured creatures there do; captured cards on
+  the discard pile score.
+- PQ8 ties: the highest creature cost, then the next, and so on; still tied: a shared victory.
+- PQ9 Agamemnon's ½ point goes to every scoring card with points.  The contract's score is rounded down;
+  ranks follow the exact score, and the outcome's tie-break sentence says when a ½ decides a rank.
+- PQ10 Persians draw 4 (setup, recruit, refill) until Xerxes is captured, then 3; extra cards stay.
+- PQ11 a leader that flees or is secured is not captured.
+- PQ12 the Roman and Carthaginian −1 apply to every card the player plays, never below 0.
+- PQ13 a beaten Secured-points card goes under its owner's (the loser's) City.
+- PQ14 the winner places each captured card with charisma when it is captured (discard pile or City);
+  cards without charisma go to the discard pile.
+- PQ15 the declared weapon is the weapon of the card laid face down.
+- PQ16 after Xerxes' capture every card the Persian plays flees when beaten (creatures and captured cards
+  too); a Secured-points card is still secured (under the Persian City), not fled.  The cards beaten in
+  the battle where Xerxes is captured are captured with him: the drawback starts with the next battle.
+- PQ17 when the game ends no more cards are drawn; the captured cards of the last battle are placed first.
+- PQ18 Egypt takes the fleeing cards it beats onto its discard pile; its own Flee cards flee when it loses.
+- Egypt after Nefertiti's capture: it loses that advantage (beaten Flee cards flee), and removes once every
+  card with Flee from its hand, deck and discard pile, its creatures and captured cards included.
+- PQ19 the attacker who won may attack the beaten player again only if all Nations were reactivated.
+- Hidden hands: the turn's choices (the affordable creatures tell the hand's charisma), the payment and
+  every hand card are private choices; the attacker's card stays face down until the defence is chosen.
 """
 
 from __future__ import annotations
