@@ -248,7 +248,7 @@ def _panel(img, draw, view, seat: int, y0: int, locale: str, names: list[str]) -
               fill=(150, 60, 150), anchor="la")
     if p.score is not None:
         score = f"{p.halves // 2}" + ("½" if p.halves % 2 else "")
-        won = view.phase == "over" and _is_winner(view, seat)
+        won = view.phase == "over" and bool(p.winner)
         label = _t(msg("pergamemnon.ui.score", n=score), locale)
         if won:
             label += "  — " + _t(msg("pergamemnon.ui.winner"), locale)
@@ -269,11 +269,6 @@ def _panel(img, draw, view, seat: int, y0: int, locale: str, names: list[str]) -
             _paste(img, draw, cid, x, y0 + 32, True, locale, cid in view.hl)
             x += SMALL_W + 6
         x += 18
-
-
-def _is_winner(view, seat: int) -> bool:
-    best = max((q.halves or 0) for q in view.ps)
-    return view.ps[seat].halves == best
 
 
 @cache

@@ -44,6 +44,7 @@ class PlayerView(BaseModel):
     secured: list[str]
     score: int | None = None        # once the game is over
     halves: int | None = None
+    winner: bool | None = None      # once the game is over (the creature tie-break included)
 
 
 class BattleView(BaseModel):
@@ -132,6 +133,7 @@ class PergamemnonEngine(Engine[PergState]):
 
     def view(self, state: PergState, seat: int | None) -> PergView:
         over = state.phase == "over"
+        won = set(self.outcome(state).winners) if over else set()
         ps = []
         for i, p in enumerate(state.ps):
             ps.append(PlayerView(
@@ -139,7 +141,7 @@ class PergamemnonEngine(Engine[PergState]):
                 hand_count=len(p.hand), hand=list(p.hand) if (seat == i or over) else None,
                 deck_count=len(p.deck), discard=list(p.discard), cha=p.cha, city=list(p.city),
                 secured=list(p.secured), score=S.exact_halves(p) // 2 if over else None,
-                halves=S.exact_halves(p) if over else None,
+                halves=S.exact_halves(p) if over else None, winner=(i in won) if over else None,
             ))
         bv = None
         b = state.battle

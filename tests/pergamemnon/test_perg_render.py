@@ -54,3 +54,20 @@ def test_render_every_phase_and_the_end():
     assert {"turn", "attack", "defend", "over"} <= seen
     png = render(ENGINE.view(final, None), locale="pt-BR", names=[])
     assert Image.open(io.BytesIO(png)).size[0] == 1500
+
+
+def test_the_picture_crowns_the_creature_tiebreak_winner(monkeypatch):
+    """Tied on points, «o jogador com a criatura mais poderosa (maior valor) vence»: only he is the winner."""
+    import render.pergamemnon as R
+    from rules.core import Rng
+    from rules.pergamemnon.state import PergState, Player
+    s = PergState(players=2, seed=0, rng=Rng(seed=0), row=[], cdeck=[], supply=15, phase="over", actor=-1,
+                  ps=[Player(nation="rom", hand=["R1"], secured=["M04"]),      # 1 + Minotaur 3, cost 7
+                      Player(nation="car", hand=["C10"], secured=["M05"])])    # 1 + Sphinx 3, cost 8
+    assert ENGINE.outcome(s).winners == [1]
+    v = ENGINE.view(s, None)
+    assert [p.winner for p in v.ps] == [False, True]
+    crowned = []
+    monkeypatch.setattr(R, "_put", lambda img, xy, text, **kw: crowned.append(text))
+    render(v, locale="en", names=["Ann", "Bob"])
+    assert sum("Winner" in text for text in crowned) == 1
