@@ -147,7 +147,11 @@ def check_end(state: PergState) -> bool:
         state.battle = None
         state.pending = []
         state.end_reason = reason
-        say(state, f"end_{reason}")
+        short = [i for i, p in enumerate(state.ps) if p.available() < p.hand_size()]
+        if reason == "army":
+            say(state, "end_army", who=seat_msg(short[0]), n=state.ps[short[0]].available())
+        else:
+            say(state, f"end_{reason}")
         return True
     return False
 

@@ -259,6 +259,8 @@ def test_army_exhaustion_ends_the_game(monkeypatch):
         s = act(s, "pile")
     assert s.phase == "over" and s.end_reason == "army"
     assert ENGINE.outcome(s).for_seat(0).winner
+    end = s.events[-1].text
+    assert end.key == "pergamemnon.ev.end_army" and t(end, "en", names=["Ann", "Bob"]).startswith("Bob has only 2")
 
 
 def test_card_conservation_in_a_battle(monkeypatch):
