@@ -338,3 +338,27 @@ def test_turn_and_payment_choices_are_private(monkeypatch):
     public = ENGINE.view(s, None)
     assert "7" not in t(public.prompt, "en") and "7" not in t(ENGINE.prompt(s, 0), "en")
     assert "E0" not in public.model_dump_json()
+
+
+def test_egypt_after_nefertiti(monkeypatch):
+    """The City flipped, Egypt loses its advantage (a beaten Slinger flees), and the removal took every Flee
+    card it held, captured ones and creatures included («todas as suas cartas com habilidade de “fuga”»)."""
+    s = _win(monkeypatch, "egy", ["E0"])
+    assert s.ps[1].fallen
+    big = fixture(monkeypatch, "BIG", "sw", 20, 20, 20, 20)
+    s = make(["egy", "car"], [[big, "E4", "E5"], ["C7", "C1", "C2"]])
+    s.ps[0].fallen = True
+    s = act(s, "atk-1", f"card-{big}", "card-C7", "yield")
+    assert "C7" in s.box and "C7" not in s.ps[0].discard
+    s = make(["gre", "egy"], [[big, "G2", "G3"], ["E0", "E4", "E5"]])
+    s.ps[1].discard = ["C8", "M01"]                        # a captured Slinger and a Dryad, both with Flee
+    s = act(s, "atk-1", f"card-{big}", "card-E0", "yield", "pile")
+    assert s.ps[1].fallen and {"C8", "M01"} <= set(s.box)
+
+
+def test_four_players_end_when_a_recruit_leaves_three_creatures():
+    """«num jogo de 4 jogadores quando só existem 4 criaturas e uma delas é recrutada»."""
+    s = make(["gre", "rom", "egy", "car"], [["G0", "G3", "G5"], ["R1", "R2", "R3"], ["E1", "E2", "E3"],
+                                          ["C1", "C2", "C3"]], row=["M01", "M02", "M03", "M04"], cdeck=[])
+    s = act(s, "rec-M01")
+    assert s.phase == "over" and s.end_reason == "creatures" and len(s.row) == 3
