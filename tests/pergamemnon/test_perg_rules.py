@@ -362,3 +362,13 @@ def test_four_players_end_when_a_recruit_leaves_three_creatures():
                                           ["C1", "C2", "C3"]], row=["M01", "M02", "M03", "M04"], cdeck=[])
     s = act(s, "rec-M01")
     assert s.phase == "over" and s.end_reason == "creatures" and len(s.row) == 3
+
+
+def test_a_persian_secured_card_stays_secured_after_xerxes(monkeypatch):
+    """Xerxes' Flee protects the Persian cards from capture; a Secured-points card keeps its points under
+    the Persian City instead of fleeing to the box."""
+    big = fixture(monkeypatch, "BIG", "sw", 20, 20, 20, 20)
+    s = make(["gre", "per"], [[big, "G2", "G3"], ["M05", "P1", "P2"]])
+    s.ps[1].fallen = True
+    s = act(s, "atk-1", f"card-{big}", "card-M05", "yield")
+    assert s.ps[1].secured == ["M05"] and "M05" not in s.box
