@@ -112,7 +112,7 @@ def _emoji(action_id: str) -> str | None:
 
 class AtlandiceEngine(Engine[AtlandiceState]):
     id: ClassVar[str] = "atlandice"
-    title: ClassVar[str] = "Atlandice"
+    title: ClassVar[str] = "ATLANDICE"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     state_type: ClassVar[type] = AtlandiceState

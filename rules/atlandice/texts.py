@@ -3,7 +3,7 @@
 from rules.core import register
 
 TEXTS: dict[str, tuple[str, str]] = {
-    "atlandice.title": ("Atlandice", "Atlandice"),
+    "atlandice.title": ("ATLANDICE", "ATLANDICE"),
     "atlandice.neutral": ("Neutral player", "Jogador Neutro"),
     # sectors
     "atlandice.sector.1": ("Jewellery", "Joalheria"),
