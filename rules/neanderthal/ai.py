@@ -1,0 +1,101 @@
+"""A deterministic, greedy NEANDERTHAL player."""
+
+from __future__ import annotations
+
+from . import data as D
+from . import phases as P
+from .state import NeanderthalState
+
+SEX_PREF = ("prom", "harem", "pair")
+RANK_PREF = (6, 1, 3, 5, 4, 2)
+
+
+def _value(state: NeanderthalState, seat: int, slot: str) -> float:
+    b = D.BIOMES[P.slot_card(state, slot)]
+    p = state.ps[seat]
+    v = b.babies * 1.2 + len(b.discs) * 1.0 + (2.0 if b.troph else 0) + (1.5 if b.hand and p.tribal else 0)
+    chance = (2 if b.star else 1) / 6
+    kill = (len(b.fer) + (0 if P.exp_elder(p, 6) else len(b.frz))) / 6
+    v = v * min(1.0, chance * (b.hits + 1) * 1.6) - kill * 2.5
+    if b.pred:
+        v -= 1.5
+    if b.kind == "BIG" and P._nearest_predators(state, slot):
+        v -= 1.0
+    others = [t for t in state.hunters.get(slot, []) if not t.startswith(f"{seat}:")]
+    return v - 3 * len(others)
+
+
+def _want(state: NeanderthalState, slot: str) -> int:
+    b = D.BIOMES[P.slot_card(state, slot)]
+    return min(4, b.hits + 1)
+
+
+def ai_action(state: NeanderthalState, seat: int) -> str:
+    acts = P.legal(state, seat)
+    ids = [a.id for a in acts]
+    if not ids:
+        return ""
+    ph = state.phase
+    p = state.ps[seat]
+    if ph == "sex":
+        for s in SEX_PREF:
+            if f"side-{s}" in ids:
+                return f"side-{s}"
+    if ph == "auction":
+        limit = 2 if not p.tribal else 1
+        bids = [a for a in ids if a.startswith("bid-") and int(a[4:]) <= limit]
+        return bids[0] if bids else "pass"
+    if ph == "flip":
+        return "keep"
+    if ph == "refugee":
+        return min((a for a in ids), key=lambda a: state.ps[int(a[4:])].score)
+    if ph == "action":
+        for prefix in ("po-", "nx-e", "nx-h", "nx-d", "nx-t", "pl-"):
+            for a in ids:
+                if a.startswith(prefix):
+                    return a
+        return "pass"
+    if ph == "alloc":
+        return _alloc(state, seat, ids)
+    return ids[0]
+
+
+def _alloc(state: NeanderthalState, seat: int, ids: list[str]) -> str:
+    p = state.ps[seat]
+    if len(p.pool) >= 3 and len(p.elders) < 2 + state.turn // 2:
+        for r in RANK_PREF:
+            if f"e-{r}" in ids:
+                return f"e-{r}"
+    if p.sex != "prom" or P.has_skill(state, seat, "piper"):
+        for i, w in enumerate(p.wives):
+            if not w.discs and not w.husband and f"s-{seat}-{i}" in ids and p.vocab["O"] > 0:
+                return f"s-{seat}-{i}"
+    if "swap" in ids:
+        return "swap"
+    mine: dict[str, int] = {}
+    for sl, toks in state.hunters.items():
+        n = sum(1 for t in toks if t.startswith(f"{seat}:"))
+        if n:
+            mine[sl] = n
+    plain = p.species in p.pool
+    alpha = p.species + "a" in p.pool
+    for sl, n in sorted(mine.items()):
+        if n < _want(state, sl):
+            kind = D.BIOMES[P.slot_card(state, sl)].kind
+            if alpha and P.alpha_power(p, kind) and f"ha-{sl}" in ids:
+                return f"ha-{sl}"
+            if plain and f"h-{sl}" in ids:
+                return f"h-{sl}"
+            if f"hr-{sl}" in ids:
+                return f"hr-{sl}"
+    if len(mine) < 3 and plain:
+        options = [a[2:] for a in ids if a.startswith("h-")]
+        options = [s for s in options if s not in mine]
+        if options:
+            best = max(options, key=lambda s: (_value(state, seat, s), s))
+            if _value(state, seat, best) > 0 and len(p.pool) >= 2:
+                return f"h-{best}"
+    for a in ids:
+        if a.startswith("hr-"):
+            return a
+    return "done"
