@@ -111,7 +111,8 @@ class NeanderthalEngine(Engine[NeanderthalState]):
                 elders={r: [e.token, e.disc] for r, e in p.elders.items()}, pool=list(p.pool),
                 wives=[w.model_copy() for w in p.wives], tools=[t.model_copy() for t in p.tools],
                 trophies=list(p.trophies), hand_count=len(p.hand),
-                hand=list(p.hand) if seat == i else None, score=p.score, pts=dict(p.pts),
+                hand=list(p.hand) if seat == i else None,
+                score=p.score if state.phase == "over" else sum(S.breakdown(state, i).values()), pts=dict(p.pts),
             ))
         won = S.k2_won(state) if state.phase == "over" and state.variant == "k2" else None
         return NeanderthalView(
