@@ -45,6 +45,8 @@ def ai_action(state: NeanderthalState, seat: int) -> str:
         limit = 2 if not p.tribal else 1
         bids = [a for a in ids if a.startswith("bid-") and int(a[4:]) <= limit]
         return bids[0] if bids else "pass"
+    if ph == "lose":
+        return min(ids, key=lambda a: _loss_cost(state, seat, a))
     if ph == "flip":
         return "keep"
     if ph == "refugee":
@@ -99,3 +101,25 @@ def _alloc(state: NeanderthalState, seat: int, ids: list[str]) -> str:
         if a.startswith("hr-"):
             return a
     return "done"
+
+
+ELDER_COST = {"5": 1, "3": 2, "4": 3, "2": 4, "1": 5, "6": 6}
+
+
+def _loss_cost(state: NeanderthalState, seat: int, aid: str) -> tuple:
+    """What the AI gives up first: Refugees, tribesmen, inexperienced things, then the rest."""
+    p = state.ps[seat]
+    if aid.startswith("lr-"):
+        return (0, aid)
+    if aid == "lt":
+        return (1, aid)
+    if aid == "la":
+        return (9, aid)
+    if aid.startswith("le-"):
+        e = p.elders[aid[3:]]
+        return (2 if e.disc else 7, ELDER_COST[aid[3:]], aid)
+    if aid.startswith("lw-"):
+        w = p.wives[int(aid[3:])]
+        return (3 if w.discs else 5, aid)
+    t = p.tools[int(aid[3:])]
+    return (4 if t.disc else 6, aid)

@@ -100,6 +100,8 @@ class NeanderthalEngine(Engine[NeanderthalState]):
             return msg("neanderthal.prompt.alloc", n=len(state.ps[seat].pool))
         if ph == "refugee":
             return msg("neanderthal.prompt.refugee", n=state.refugees)
+        if ph == "lose":
+            return msg("neanderthal.prompt.lose", n=state.tasks[0][2])
         return msg(f"neanderthal.prompt.{ph}")
 
     def view(self, state: NeanderthalState, seat: int | None) -> NeanderthalView:

@@ -158,19 +158,6 @@ def _victim_order(tok: str, p: Player) -> int:
     return 2 if is_alpha(tok) else 1
 
 
-def lose_pool(state: NeanderthalState, seat: int, n: int) -> int:
-    p = state.ps[seat]
-    lost = 0
-    for _ in range(n):
-        if not p.pool:
-            break
-        tok = min(p.pool, key=lambda t: _victim_order(t, p))
-        p.pool.remove(tok)
-        kill(state, tok)
-        lost += 1 if not is_refugee(p, tok) else 0
-    return lost
-
-
 def remove_elder(state: NeanderthalState, seat: int, rank: str) -> None:
     p = state.ps[seat]
     e = p.elders.pop(rank)
@@ -269,7 +256,21 @@ def start_turn(state: NeanderthalState) -> None:
 
 
 def resolve_queue(state: NeanderthalState) -> None:
-    while state.queue:
+    while True:
+        if state.tasks and not run_tasks(state):
+            return
+        if state.after == "chaos":
+            state.after = ""
+            state.pending = [s for s in state.order if str(s) in state.losses and can_flip(state.ps[s])]
+            if state.pending:
+                state.phase = "flip"
+                state.actor = state.pending[0]
+                return
+        state.after = ""
+        if frozen(state):
+            state.frozen = True
+        if not state.queue:
+            break
         icon, n = state.queue.pop(0)
         if icon == "cool":
             cooling(state)
@@ -286,17 +287,99 @@ def resolve_queue(state: NeanderthalState) -> None:
             blizzard(state)
         elif icon == "chaos":
             chaos(state)
-            state.pending = [s for s in state.order if str(s) in state.losses and can_flip(state.ps[s])]
-            if state.pending:
-                state.phase = "flip"
-                state.actor = state.pending[0]
-                return
+            state.after = "chaos"
         elif icon == "ref":
             if refugee(state, n):
                 return
-        if frozen(state):
-            state.frozen = True
     start_auction(state)
+
+
+# -- losses the owner chooses (chaos D4, blizzard D5) ------------------------------------------
+
+def dependents(p: Player) -> list[str]:
+    """Action ids of every dependent (D5-A): elders, daughters not married to an experienced Husband,
+    domestic animals."""
+    out = [f"le-{r}" for r in sorted(p.elders)]
+    out += [f"lw-{i}" for i, w in enumerate(p.wives) if not w.husband or w.hdisc]
+    out += [f"ld-{i}" for i, t in enumerate(p.tools) if D.BIOMES[t.card].hand[0] == "D"]
+    return out
+
+
+def lose_options(state: NeanderthalState, seat: int, kind: str) -> list[str]:
+    p = state.ps[seat]
+    if kind == "pool":
+        out = []
+        if p.species in p.pool:
+            out.append("lt")
+        if p.species + "a" in p.pool:
+            out.append("la")
+        out += sorted({f"lr-{t}" for t in p.pool if is_refugee(p, t)})
+        return out
+    if kind == "elder":
+        return [f"le-{r}" for r in sorted(p.elders)]
+    return dependents(p)
+
+
+def run_tasks(state: NeanderthalState) -> bool:
+    """Applies the pending losses; False when a player must choose one."""
+    while state.tasks:
+        seat, kind, n = state.tasks[0]
+        opts = lose_options(state, seat, kind)
+        if n <= 0 or not opts:
+            state.tasks.pop(0)
+            continue
+        if len(opts) == 1:
+            apply_loss(state, seat, opts[0])
+            continue
+        state.phase = "lose"
+        state.actor = seat
+        return False
+    return True
+
+
+def apply_loss(state: NeanderthalState, seat: int, aid: str) -> None:
+    p = state.ps[seat]
+    state.tasks[0][2] -= 1
+    if aid in ("lt", "la") or aid.startswith("lr-"):
+        tok = p.species if aid == "lt" else p.species + "a" if aid == "la" else aid[3:]
+        p.pool.remove(tok)
+        kill(state, tok)
+        if not is_refugee(p, tok):
+            state.losses[str(seat)] = state.losses.get(str(seat), 0) + 1
+        say(state, "neanderthal.ev.lost", seat=seat_msg(seat), what=msg(f"neanderthal.lost.{aid[:2]}"))
+    elif aid.startswith("le-"):
+        remove_elder(state, seat, aid[3:])
+        if state.tasks[0][1] == "elder":
+            state.losses.setdefault(str(seat), 0)
+        say(state, "neanderthal.ev.lost", seat=seat_msg(seat), what=msg(f"neanderthal.rank.{aid[3:]}"))
+    elif aid.startswith("lw-"):
+        card = p.wives[int(aid[3:])].card
+        remove_wife(state, seat, int(aid[3:]))
+        say(state, "neanderthal.ev.lost", seat=seat_msg(seat), what=card_msg(card))
+    else:
+        tl = p.tools.pop(int(aid[3:]))
+        if tl.disc:
+            give_vocab(p, tl.disc)
+        state.removed.append(tl.card)
+        say(state, "neanderthal.ev.lost", seat=seat_msg(seat), what=card_msg(tl.card))
+    if state.tasks[0][2] <= 0:
+        state.tasks.pop(0)
+
+
+def loss_actions(state: NeanderthalState, seat: int) -> list[Action]:
+    p = state.ps[seat]
+    out = []
+    for aid in lose_options(state, seat, state.tasks[0][1]):
+        if aid in ("lt", "la") or aid.startswith("lr-"):
+            label = msg(f"neanderthal.lost.{aid[:2]}")
+        elif aid.startswith("le-"):
+            label = msg(f"neanderthal.rank.{aid[3:]}")
+        elif aid.startswith("lw-"):
+            label = card_msg(p.wives[int(aid[3:])].card)
+        else:
+            label = card_msg(p.tools[int(aid[3:])].card)
+        out.append(Action(id=aid, label=label, style="danger"))
+    return out
 
 
 def _lowest(row: list[int], ice: list[bool]) -> int | None:
@@ -374,9 +457,6 @@ def elder_death(state: NeanderthalState, n: int) -> None:
                 say(state, "neanderthal.ev.elder_dies", seat=seat_msg(s), rank=msg(f"neanderthal.rank.{r}"))
 
 
-ELDER_LOSS = ("5", "3", "4", "2", "1", "6")
-
-
 def chaos(state: NeanderthalState) -> None:
     for s in state.order:
         p = state.ps[s]
@@ -389,15 +469,12 @@ def chaos(state: NeanderthalState) -> None:
         n = u // 2 if fire else (u + 1) // 2
         if has_skill(state, s, "fashion"):
             n = max(0, n - 1)
-        lost = lose_pool(state, s, n)
-        elder = False
-        if not fire and p.elders:
-            rank = min(p.elders, key=lambda r: (p.elders[r].disc == "", ELDER_LOSS.index(r)))
-            remove_elder(state, s, rank)
-            elder = True
-        if lost or elder:
-            state.losses[str(s)] = lost
-        say(state, "neanderthal.ev.chaos", seat=seat_msg(s), n=lost, e=1 if elder else 0)
+        elder = not fire and bool(p.elders)
+        if n:
+            state.tasks.append([s, "pool", n])
+        if elder:
+            state.tasks.append([s, "elder", 1])
+        say(state, "neanderthal.ev.chaos", seat=seat_msg(s), n=n, e=1 if elder else 0)
 
 
 def can_flip(p: Player) -> bool:
@@ -464,30 +541,10 @@ def blizzard(state: NeanderthalState) -> None:
         support = u if has_skill(state, s, "whisperer") else u // 2
         if has_skill(state, s, "seamstress"):
             support += 1
-        deps: list[tuple[int, str, int]] = []  # (priority, kind, index)
-        for r, e in p.elders.items():
-            deps.append((0 if e.disc else 5, "e", int(r)))
-        for i, w in enumerate(p.wives):
-            if not w.husband or w.hdisc:
-                deps.append((1 if w.discs else 3, "w", i))
-        for i, t in enumerate(p.tools):
-            if D.BIOMES[t.card].hand[0] == "D":
-                deps.append((2 if t.disc else 4, "t", i))
-        excess = len(deps) - support
-        if excess <= 0:
-            continue
-        lose = sorted(deps)[:excess]
-        for _, kind, idx in sorted(lose, key=lambda x: -x[2]):
-            if kind == "e":
-                remove_elder(state, s, str(idx))
-            elif kind == "w":
-                remove_wife(state, s, idx)
-            else:
-                t = p.tools.pop(idx)
-                if t.disc:
-                    give_vocab(p, t.disc)
-                state.removed.append(t.card)
-        say(state, "neanderthal.ev.blizzard", seat=seat_msg(s), n=excess)
+        excess = len(dependents(p)) - support
+        if excess > 0:
+            state.tasks.append([s, "dep", excess])
+            say(state, "neanderthal.ev.blizzard", seat=seat_msg(s), n=excess)
 
 
 # ------------------------------------------------------------------------- auction (D7)
@@ -1280,6 +1337,8 @@ def legal(state: NeanderthalState, seat: int) -> list[Action]:
                 for s in range(state.players) if s != seat]
     if ph == "action":
         return action_actions(state, seat)
+    if ph == "lose":
+        return loss_actions(state, seat)
     return []
 
 
@@ -1328,6 +1387,9 @@ def apply(state: NeanderthalState, seat: int, aid: str) -> None:
             resolve_queue(state)
     elif ph == "action":
         apply_action(state, seat, aid)
+    elif ph == "lose":
+        apply_loss(state, seat, aid)
+        resolve_queue(state)
 
 
 def end_game(state: NeanderthalState) -> None:

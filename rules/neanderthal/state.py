@@ -77,6 +77,8 @@ class NeanderthalState(GameState):
     bids: dict[str, int] = Field(default_factory=dict)   # auction: seat -> discs bid
     out: list[int] = Field(default_factory=list)         # auction: seats that passed
     losses: dict[str, int] = Field(default_factory=dict)  # chaos: tribesmen lost by seat
+    tasks: list[list] = Field(default_factory=list)      # losses still to choose [seat, kind, n]
+    after: str = ""                    # what follows the losses (chaos: the sexuality flips)
     pending: list[int] = Field(default_factory=list)     # seats still to decide (flip)
     refugees: int = 0                  # refugees still to place
     ref_from: int = -1
