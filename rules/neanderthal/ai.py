@@ -47,6 +47,9 @@ def ai_action(state: NeanderthalState, seat: int) -> str:
         return bids[0] if bids else "pass"
     if ph == "lose":
         return min(ids, key=lambda a: _loss_cost(state, seat, a))
+    if ph == "council":
+        me = [a for a in ids if a[4] == str(seat)]
+        return me[0] if me else ids[0]
     if ph == "flip":
         return "keep"
     if ph == "refugee":

@@ -252,7 +252,22 @@ def start_turn(state: NeanderthalState) -> None:
     state.order = [s for s in (seat_of(state, c) for c in d.order) if s is not None]
     say(state, "neanderthal.ev.turn", n=state.turn, card=card_msg(card), first=seat_msg(state.order[0]))
     state.queue = [[icon, n] for icon, n in d.events]
+    if state.players > 1 and exp_elder(state.ps[state.order[0]], 4):
+        # War council (A2): a first player with a Warrior may set the player order of the turn.
+        state.phase = "council"
+        state.actor = state.order[0]
+        return
     resolve_queue(state)
+
+
+def council_actions(state: NeanderthalState) -> list[Action]:
+    from itertools import permutations
+    out = []
+    for perm in permutations(sorted(state.order)):
+        seats = {k: seat_msg(s) for k, s in zip("abc", perm, strict=False)}
+        out.append(Action(id="ord-" + "".join(map(str, perm)), style="primary",
+                          label=msg(f"neanderthal.act.order{len(perm)}", **seats)))
+    return out
 
 
 def resolve_queue(state: NeanderthalState) -> None:
@@ -659,6 +674,50 @@ def start_alloc(state: NeanderthalState) -> None:
     state.actor = state.order[0]
     state.hunters = {}
     state.suitors = {}
+    for s, p in enumerate(state.ps):
+        if not any(not is_refugee(p, t) for t in p.pool) and _recallable(state, s):
+            state.used.append(f"{s}:extinct")
+
+
+def _recallable(state: NeanderthalState, seat: int) -> list[str]:
+    """Near-extinction exception (E4-B): Elders and Husbands that may come back unassigned."""
+    p = state.ps[seat]
+    out = [f"rc-e{r}" for r in sorted(p.elders)]
+    for b, q in enumerate(state.ps):
+        for i, w in enumerate(q.wives):
+            if w.husband and w.husband[0] == p.species:
+                out.append(f"rc-h{b}-{i}")
+    return out
+
+
+def recall_actions(state: NeanderthalState, seat: int) -> list[Action]:
+    if f"{seat}:extinct" not in state.used or state.used.count(f"{seat}:recall") >= 2:
+        return []
+    out = []
+    for aid in _recallable(state, seat):
+        if aid.startswith("rc-e"):
+            label = msg("neanderthal.act.recall", what=msg(f"neanderthal.rank.{aid[4:]}"))
+        else:
+            b, i = map(int, aid[4:].split("-"))
+            label = msg("neanderthal.act.recall", what=msg("neanderthal.place.husband",
+                                                          card=card_msg(state.ps[b].wives[i].card)))
+        out.append(Action(id=aid, label=label, group=msg("neanderthal.grp.elders")))
+    return out
+
+
+def apply_recall(state: NeanderthalState, seat: int, aid: str) -> None:
+    p = state.ps[seat]
+    state.used.append(f"{seat}:recall")
+    if aid.startswith("rc-e"):
+        e = p.elders.pop(aid[4:])
+        if e.disc:
+            give_vocab(p, e.disc)
+        p.pool.append(e.token)
+    else:
+        b, i = map(int, aid[4:].split("-"))
+        w = state.ps[b].wives[i]
+        _husband_home(state, b, w)
+    say(state, "neanderthal.ev.recall", seat=seat_msg(seat))
 
 
 def hunted_prereq(state: NeanderthalState, seat: int, extra: str | None = None) -> dict[str, int]:
@@ -743,6 +802,7 @@ def alloc_actions(state: NeanderthalState, seat: int) -> list[Action]:
                                          seat=seat_msg(b), who=msg(f"neanderthal.tok.{kind}"))))
     if p.species in state.dead_alpha and plain and any(str(r) in p.elders for r in (3, 4, 5)):
         acts.append(Action(id="swap", group=g_e, label=msg("neanderthal.act.swap")))
+    acts += recall_actions(state, seat)
     acts.append(Action(id="done", group=g_h, label=msg("core.done"), style="danger"))
     return acts
 
@@ -756,6 +816,9 @@ def apply_alloc(state: NeanderthalState, seat: int, aid: str) -> None:
             state.actor = state.order[state.cur]
         else:
             after_alloc(state)
+        return
+    if aid.startswith("rc-"):
+        apply_recall(state, seat, aid)
         return
     if aid == "swap":
         p.pool.remove(p.species)
@@ -1339,6 +1402,8 @@ def legal(state: NeanderthalState, seat: int) -> list[Action]:
         return action_actions(state, seat)
     if ph == "lose":
         return loss_actions(state, seat)
+    if ph == "council":
+        return council_actions(state)
     return []
 
 
@@ -1389,6 +1454,10 @@ def apply(state: NeanderthalState, seat: int, aid: str) -> None:
         apply_action(state, seat, aid)
     elif ph == "lose":
         apply_loss(state, seat, aid)
+        resolve_queue(state)
+    elif ph == "council":
+        state.order = [int(c) for c in aid[4:]]
+        say(state, "neanderthal.ev.council", seat=seat_msg(seat), first=seat_msg(state.order[0]))
         resolve_queue(state)
 
 

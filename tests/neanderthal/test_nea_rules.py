@@ -595,3 +595,34 @@ def test_k2_victory_levels():
     assert not S.k2_won(state)  # more than 4 trophies needed
     p.trophies.append(18)
     assert S.k2_won(state)
+
+
+def test_war_council_sets_the_player_order():
+    state = after_sides(3, 12)
+    y = _seat(state, "Y")
+    p = state.ps[y]
+    p.elders["4"] = Elder(token="Y")
+    state.dead["Y"] -= 1
+    state.event_deck.insert(0, 43)  # Totem Woman: Yellow first
+    state.phase = "action"
+    P.start_turn(state)
+    assert state.phase == "council" and state.actor == y
+    ids = [a.id for a in ENGINE.legal_actions(state, y)]
+    assert len(ids) == 6
+    order = [s for s in range(3) if s != y] + [y]
+    state = ENGINE.apply(state, y, "ord-" + "".join(map(str, order)))
+    assert state.order == order
+
+
+def test_near_extinction_calls_back_an_elder():
+    state = _alloc_state(13)
+    s = state.order[0]
+    p = state.ps[s]
+    state.dead[p.species] += sum(1 for t in p.pool if t == p.species)
+    p.pool = [t for t in p.pool if t != p.species]
+    P.start_alloc(state)
+    ids = {a.id for a in ENGINE.legal_actions(state, s)}
+    assert "rc-e6" in ids
+    state = ENGINE.apply(state, s, "rc-e6")
+    assert p.species in state.ps[s].pool and "6" not in state.ps[s].elders
+    check_invariants(state)
