@@ -313,6 +313,10 @@ def _panel(img, d, view, p, x0: int, y0: int, w: int, locale: str, names, mine_l
         for c in wf.discs:
             _disc(d, x, yy + 9, c, 6)
             x += 14
+        sx = x0 + w - 130
+        for c, a, k in _tokens_summary([tk.split(":")[1] for tk in view.suitors.get(f"{p.seat}-{wi}", [])]):
+            _meeple(d, img, sx, yy + 9, c, k, a)
+            sx -= 24
         if wf.husband:
             _meeple(d, img, x0 + w - 20, yy + 9, wf.husband[0], 1, False)
             if wf.hdisc:

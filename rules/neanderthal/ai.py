@@ -38,11 +38,11 @@ def ai_action(state: NeanderthalState, seat: int) -> str:
     ph = state.phase
     p = state.ps[seat]
     if ph == "sex":
-        for s in SEX_PREF:
+        for s in (("harem", "pair", "prom") if state.variant == "k2" else SEX_PREF):
             if f"side-{s}" in ids:
                 return f"side-{s}"
     if ph == "auction":
-        limit = 2 if not p.tribal else 1
+        limit = 1
         bids = [a for a in ids if a.startswith("bid-") and int(a[4:]) <= limit]
         return bids[0] if bids else "pass"
     if ph == "lose":
@@ -55,7 +55,7 @@ def ai_action(state: NeanderthalState, seat: int) -> str:
     if ph == "refugee":
         return min((a for a in ids), key=lambda a: state.ps[int(a[4:])].score)
     if ph == "action":
-        for prefix in ("po-", "nx-e", "nx-h", "nx-d", "nx-t", "pl-"):
+        for prefix in ("po-", "nx-d", "nx-e6", "nx-e", "nx-h", "nx-t", "pl-"):
             for a in ids:
                 if a.startswith(prefix):
                     return a
