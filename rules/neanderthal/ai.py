@@ -36,7 +36,6 @@ def ai_action(state: NeanderthalState, seat: int) -> str:
     if not ids:
         return ""
     ph = state.phase
-    p = state.ps[seat]
     if ph == "sex":
         for s in (("harem", "pair", "prom") if state.variant == "k2" else SEX_PREF):
             if f"side-{s}" in ids:
