@@ -46,6 +46,11 @@ def ai_action(state: NeanderthalState, seat: int) -> str:
         return bids[0] if bids else "pass"
     if ph == "lose":
         return min(ids, key=lambda a: _loss_cost(state, seat, a))
+    if ph == "pay":
+        p = state.ps[seat]
+        return max(ids, key=lambda a: (p.vocab[a[4:]], a))
+    if ph == "k2swap":
+        return "keep"
     if ph == "council":
         me = [a for a in ids if a[4] == str(seat)]
         return me[0] if me else ids[0]

@@ -100,6 +100,10 @@ class NeanderthalEngine(Engine[NeanderthalState]):
             return msg("neanderthal.prompt.alloc", n=len(state.ps[seat].pool))
         if ph == "refugee":
             return msg("neanderthal.prompt.refugee", n=state.refugees)
+        if ph == "pay":
+            return msg("neanderthal.prompt.pay", n=state.to_pay)
+        if ph == "k2swap":
+            return msg("neanderthal.prompt.k2swap", card=phases.card_msg(state.event_card))
         if ph == "lose":
             return msg("neanderthal.prompt.lose", n=state.tasks[0][2])
         return msg(f"neanderthal.prompt.{ph}")

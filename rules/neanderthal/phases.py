@@ -596,6 +596,11 @@ def start_auction(state: NeanderthalState) -> None:
         if len(p.wives) < D.K2_DAUGHTERS:
             p.wives.append(Wife(card=card))
             say(state, "neanderthal.ev.k2_daughter", card=card_msg(card))
+        elif any(not w.husband for w in p.wives):
+            # K2 D: at the limit, an unmarried daughter may make room for the new one.
+            state.phase = "k2swap"
+            state.actor = 0
+            return
         else:
             state.removed.append(card)
         start_alloc(state)
@@ -653,17 +658,53 @@ def end_auction(state: NeanderthalState) -> None:
     else:
         p = state.ps[lead]
         n = state.bids[str(lead)]
-        discs = ""
-        media = D.DAUGHTERS[card].media
-        for _ in range(n):
-            c = max(media, key=lambda c: p.vocab[c])
-            take_vocab(p, c)
-            discs += c
-        p.wives.append(Wife(card=card, discs=discs))
+        p.wives.append(Wife(card=card))
         say(state, "neanderthal.ev.won", seat=seat_msg(lead), card=card_msg(card), n=n)
         state.last = [f"W{lead}"]
+        state.to_pay = n
+        state.actor = lead
+        if not continue_pay(state):
+            return
     state.bids = {}
     start_alloc(state)
+
+
+def pay_options(state: NeanderthalState) -> list[str]:
+    p = state.ps[state.actor]
+    return [c for c in D.DAUGHTERS[state.event_card].media if p.vocab[c] > 0]
+
+
+def continue_pay(state: NeanderthalState) -> bool:
+    """The winner puts the discs he bid on the daughter, choosing their colours; False while he chooses."""
+    p = state.ps[state.actor]
+    while state.to_pay > 0:
+        opts = pay_options(state)
+        if len(opts) > 1:
+            state.phase = "pay"
+            return False
+        take_vocab(p, opts[0])
+        p.wives[-1].discs += opts[0]
+        state.to_pay -= 1
+    return True
+
+
+def apply_pay(state: NeanderthalState, seat: int, colour: str) -> None:
+    p = state.ps[seat]
+    take_vocab(p, colour)
+    p.wives[-1].discs += colour
+    state.to_pay -= 1
+    if continue_pay(state):
+        state.bids = {}
+        start_alloc(state)
+
+
+def k2_swap_actions(state: NeanderthalState) -> list[Action]:
+    p = state.ps[0]
+    out = [Action(id=f"swap-{i}", label=msg("neanderthal.act.k2swap", old=card_msg(w.card),
+                                            new=card_msg(state.event_card)))
+           for i, w in enumerate(p.wives) if not w.husband]
+    out.append(Action(id="keep", label=msg("neanderthal.act.k2keep")))
+    return out
 
 
 # ---------------------------------------------------------------------- allocation (E)
@@ -1404,6 +1445,11 @@ def legal(state: NeanderthalState, seat: int) -> list[Action]:
         return loss_actions(state, seat)
     if ph == "council":
         return council_actions(state)
+    if ph == "pay":
+        return [Action(id=f"pay-{c}", style="primary", label=msg("neanderthal.act.pay", colour=msg(
+            f"neanderthal.disc.{c}"))) for c in pay_options(state)]
+    if ph == "k2swap":
+        return k2_swap_actions(state)
     return []
 
 
@@ -1455,6 +1501,16 @@ def apply(state: NeanderthalState, seat: int, aid: str) -> None:
     elif ph == "lose":
         apply_loss(state, seat, aid)
         resolve_queue(state)
+    elif ph == "pay":
+        apply_pay(state, seat, aid[4:])
+    elif ph == "k2swap":
+        if aid == "keep":
+            state.removed.append(state.event_card)
+        else:
+            remove_wife(state, 0, int(aid[5:]))
+            p.wives.append(Wife(card=state.event_card))
+            say(state, "neanderthal.ev.k2_daughter", card=card_msg(state.event_card))
+        start_alloc(state)
     elif ph == "council":
         state.order = [int(c) for c in aid[4:]]
         say(state, "neanderthal.ev.council", seat=seat_msg(seat), first=seat_msg(state.order[0]))

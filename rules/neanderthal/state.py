@@ -80,6 +80,7 @@ class NeanderthalState(GameState):
     tasks: list[list] = Field(default_factory=list)      # losses still to choose [seat, kind, n]
     after: str = ""                    # what follows the losses (chaos: the sexuality flips)
     pending: list[int] = Field(default_factory=list)     # seats still to decide (flip)
+    to_pay: int = 0                    # auction: discs the winner still puts on the daughter
     refugees: int = 0                  # refugees still to place
     ref_from: int = -1
     frozen: bool = False

@@ -198,6 +198,10 @@ def test_auction_example_tie_goes_to_the_first_player():
     assert state.actor == r and "bid-1" not in {a.id for a in ENGINE.legal_actions(state, r)}
     vocab_r = dict(state.ps[r].vocab)
     state = ENGINE.apply(state, r, "pass")
+    # the winner chooses the colour of the disc he puts on her (black or orange)
+    assert state.phase == "pay" and state.actor == y
+    assert {a.id for a in ENGINE.legal_actions(state, y)} == {"pay-B", "pay-O"}
+    state = ENGINE.apply(state, y, "pay-O")
     assert state.ps[y].wives[-1] == Wife(card=46, discs="O")
     assert state.ps[r].vocab == vocab_r and state.phase == "alloc"
 
@@ -626,3 +630,21 @@ def test_near_extinction_calls_back_an_elder():
     state = ENGINE.apply(state, s, "rc-e6")
     assert p.species in state.ps[s].pool and "6" not in state.ps[s].elders
     check_invariants(state)
+
+
+def test_k2_daughter_limit_allows_a_swap():
+    state = ENGINE.new_game(1, 3)
+    state = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0].id)
+    while state.phase != "alloc":
+        state = ENGINE.apply(state, 0, ENGINE.ai_action(state, 0))
+    p = state.ps[0]
+    p.wives = [Wife(card=c) for c in (40, 41, 42, 43, 44)]
+    p.wives[0].husband = state.foreign
+    state.dead[state.foreign] -= 1
+    state.event_card = 45
+    P.start_auction(state)
+    assert state.phase == "k2swap"
+    ids = {a.id for a in ENGINE.legal_actions(state, 0)}
+    assert "swap-0" not in ids and {"swap-1", "keep"} <= ids
+    state = ENGINE.apply(state, 0, "swap-1")
+    assert [w.card for w in state.ps[0].wives] == [40, 42, 43, 44, 45] and 41 in state.removed
