@@ -100,6 +100,10 @@ class NeanderthalEngine(Engine[NeanderthalState]):
             return msg("neanderthal.prompt.alloc", n=len(state.ps[seat].pool))
         if ph == "refugee":
             return msg("neanderthal.prompt.refugee", n=state.refugees)
+        if ph == "release":
+            return msg("neanderthal.prompt.release", colour=msg(f"neanderthal.disc.{state.rel_q[0][1][0]}"))
+        if ph == "discard":
+            return msg("neanderthal.prompt.discard")
         if ph == "pay":
             return msg("neanderthal.prompt.pay", n=state.to_pay)
         if ph == "k2swap":

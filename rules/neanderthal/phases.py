@@ -147,10 +147,6 @@ def _release(state: NeanderthalState, seat: int, colour: str) -> bool:
     return False
 
 
-def release(state: NeanderthalState, seat: int, colours: str) -> int:
-    return sum(1 for c in colours if _release(state, seat, c))
-
-
 def _victim_order(tok: str, p: Player) -> int:
     """Which of his tribesmen a player gives up first: Refugees, then tribesmen, the Alpha last."""
     if is_refugee(p, tok):
@@ -273,6 +269,9 @@ def council_actions(state: NeanderthalState) -> list[Action]:
 def resolve_queue(state: NeanderthalState) -> None:
     while True:
         if state.tasks and not run_tasks(state):
+            return
+        if not run_pending(state):  # a lost elder shrinks the hand
+            state.stage = "events"
             return
         if state.after == "chaos":
             state.after = ""
@@ -903,9 +902,8 @@ def after_alloc(state: NeanderthalState) -> None:
                 state.dead[state.foreign] -= 1
                 state.suitors.setdefault(f"0-{i}", []).append(f"f:{state.foreign}")
     phase3(state)
-    phase4(state)
-    phase5(state)
-    start_actions(state)
+    phase4_start(state)
+    resume(state)
 
 
 # --------------------------------------------------------------------------- phase 3 (F)
@@ -1122,8 +1120,9 @@ def _gain(state: NeanderthalState, seat: int, card: int) -> None:
     b = D.BIOMES[card]
     n = b.babies + (1 if _once(state, seat, "midwife") else 0)
     got = babies(state, seat, n)
-    freed = release(state, seat, b.discs)
-    say(state, "neanderthal.ev.gain", seat=seat_msg(seat), n=got, d=freed)
+    if b.discs:
+        state.rel_q.append([seat, b.discs])
+    say(state, "neanderthal.ev.gain", seat=seat_msg(seat), n=got, d=len(b.discs))
 
 
 def _take(state: NeanderthalState, seat: int, slot: str, how: str) -> None:
@@ -1141,8 +1140,6 @@ def _take(state: NeanderthalState, seat: int, slot: str, how: str) -> None:
         row[i] = draw(state, slot[0])
         state.events.append(Event(text=msg("neanderthal.ev.hand_private", card=card_msg(card)), seats=[seat]))
         say(state, "neanderthal.ev.hand", seat=seat_msg(seat))
-        while len(p.hand) > hand_size(p):
-            state.removed.append(p.hand.pop(0))
 
 
 def courtship(state: NeanderthalState, key: str, toks: list[str]) -> None:
@@ -1206,7 +1203,7 @@ def courtship(state: NeanderthalState, key: str, toks: list[str]) -> None:
             seat=seat_msg(int(side)) if side != "f" else msg("neanderthal.foreign"))
 
 
-def phase4(state: NeanderthalState) -> None:
+def phase4_start(state: NeanderthalState) -> None:
     tests = []
     for key in list(state.suitors):
         contested = len({_side(t) for t in state.suitors[key]}) > 1
@@ -1217,34 +1214,103 @@ def phase4(state: NeanderthalState) -> None:
         contested = len({_side(t) for t in toks}) > 1
         pred = D.BIOMES[slot_card(state, sl)].pred
         tests.append((2 if pred else (1 if contested else 0), 1, "h", sl))
-    for _, _, kind, key in sorted(tests):
-        if kind == "c":
-            toks = state.suitors.pop(key, [])
-            if toks:
-                courtship(state, key, toks)
-            continue
-        toks = state.hunters.pop(key, [])
-        if not toks or not slot_card(state, key):
-            for t in toks:
-                _home(state, t)
-            continue
-        sides = sorted({_side(t) for t in toks},
-                       key=lambda s: (0 if has_skill(state, int(s), "totem") else 1,
-                                      sum(1 for t in toks if _side(t) == s), state.order.index(int(s))))
-        for s in sides:
-            group = [t for t in toks if _side(t) == s]
-            if key in state.elim or not slot_card(state, key):
-                for t in group:
-                    _home(state, t)
-                continue
-            _, survivors = hunt(state, int(s), key, group)
-            for t in survivors:
-                _home(state, t)
-    for toks in state.suitors.values():
+    state.tests = [[kind, key] for _, _, kind, key in sorted(tests)]
+    state.stage = "hunt"
+
+
+def run_test(state: NeanderthalState, kind: str, key: str) -> None:
+    if kind == "c":
+        toks = state.suitors.pop(key, [])
+        if toks:
+            courtship(state, key, toks)
+        return
+    toks = state.hunters.pop(key, [])
+    if not toks or not slot_card(state, key):
         for t in toks:
             _home(state, t)
-    state.suitors = {}
-    state.hunters = {}
+        return
+    sides = sorted({_side(t) for t in toks},
+                   key=lambda s: (0 if has_skill(state, int(s), "totem") else 1,
+                                  sum(1 for t in toks if _side(t) == s), state.order.index(int(s))))
+    for s in sides:
+        group = [t for t in toks if _side(t) == s]
+        if key in state.elim or not slot_card(state, key):
+            for t in group:
+                _home(state, t)
+            continue
+        _, survivors = hunt(state, int(s), key, group)
+        for t in survivors:
+            _home(state, t)
+
+
+def resume(state: NeanderthalState) -> None:
+    """Carries on phases 4-5 (or the events) after a player's choice inside them."""
+    if state.stage == "events":
+        state.stage = ""
+        resolve_queue(state)
+        return
+    if state.stage == "hunt":
+        while True:
+            if not run_pending(state):
+                return
+            if not state.tests:
+                break
+            kind, key = state.tests.pop(0)
+            run_test(state, kind, key)
+        for toks in state.suitors.values():
+            for t in toks:
+                _home(state, t)
+        state.suitors = {}
+        state.hunters = {}
+        phase5(state)
+        state.stage = "p5"
+    if state.stage == "p5":
+        if not run_pending(state):
+            return
+        state.stage = ""
+        start_actions(state)
+
+
+def run_pending(state: NeanderthalState) -> bool:
+    """Hand discards (G6, B2) and disc releases (G3, H1) waiting for their owner's choice."""
+    for s in state.order:
+        p = state.ps[s]
+        if len(p.hand) > hand_size(p):
+            state.phase = "discard"
+            state.actor = s
+            return False
+    while state.rel_q:
+        seat, colours = state.rel_q[0]
+        if not colours:
+            state.rel_q.pop(0)
+            continue
+        opts = [pl for pl, c in dedicated(state.ps[seat]) if c == colours[0]]
+        if not opts:
+            state.rel_q[0][1] = colours[1:]
+            continue
+        if len(opts) == 1:
+            _neolexia(state.ps[seat], opts[0])
+            state.rel_q[0][1] = colours[1:]
+            continue
+        state.phase = "release"
+        state.actor = seat
+        return False
+    return True
+
+
+def release_actions(state: NeanderthalState, seat: int) -> list[Action]:
+    p = state.ps[seat]
+    colour = state.rel_q[0][1][0]
+    out = [Action(id=f"rel-{pl}", style="success",
+                  label=msg("neanderthal.act.neolexia", place=_place_msg(p, pl), colour=msg(f"neanderthal.disc.{colour}")))
+           for pl, c in dedicated(p) if c == colour]
+    out.append(Action(id="rel-none", label=msg("neanderthal.act.keep_disc")))
+    return out
+
+
+def discard_actions(state: NeanderthalState, seat: int) -> list[Action]:
+    return [Action(id=f"dis-{c}", secret=True, label=msg("neanderthal.act.discard", card=card_msg(c)))
+            for c in sorted(set(state.ps[seat].hand))]
 
 
 # --------------------------------------------------------------------------- phase 5 (H)
@@ -1257,9 +1323,9 @@ def phase5(state: NeanderthalState) -> None:
             if b.hand[0] == "D" and not t.disc:
                 n, discs = b.side
                 got = babies(state, s, n)
-                freed = release(state, s, discs)
-                if got or freed:
-                    say(state, "neanderthal.ev.domestic", seat=seat_msg(s), card=card_msg(t.card), n=got, d=freed)
+                if discs:
+                    state.rel_q.append([s, discs])
+                say(state, "neanderthal.ev.domestic", seat=seat_msg(s), card=card_msg(t.card), n=got, d=len(discs))
 
 
 # --------------------------------------------------------------------------- phase 6 (I)
@@ -1445,6 +1511,10 @@ def legal(state: NeanderthalState, seat: int) -> list[Action]:
         return loss_actions(state, seat)
     if ph == "council":
         return council_actions(state)
+    if ph == "release":
+        return release_actions(state, seat)
+    if ph == "discard":
+        return discard_actions(state, seat)
     if ph == "pay":
         return [Action(id=f"pay-{c}", style="primary", label=msg("neanderthal.act.pay", colour=msg(
             f"neanderthal.disc.{c}"))) for c in pay_options(state)]
@@ -1501,6 +1571,18 @@ def apply(state: NeanderthalState, seat: int, aid: str) -> None:
     elif ph == "lose":
         apply_loss(state, seat, aid)
         resolve_queue(state)
+    elif ph == "release":
+        colours = state.rel_q[0][1]
+        if aid != "rel-none":
+            c = _neolexia(p, aid[4:])
+            say(state, "neanderthal.ev.release", seat=seat_msg(seat), colour=msg(f"neanderthal.disc.{c}"))
+        state.rel_q[0][1] = colours[1:]
+        resume(state)
+    elif ph == "discard":
+        p.hand.remove(int(aid[4:]))
+        state.removed.append(int(aid[4:]))
+        say(state, "neanderthal.ev.discard", seat=seat_msg(seat))
+        resume(state)
     elif ph == "pay":
         apply_pay(state, seat, aid[4:])
     elif ph == "k2swap":

@@ -80,6 +80,9 @@ class NeanderthalState(GameState):
     tasks: list[list] = Field(default_factory=list)      # losses still to choose [seat, kind, n]
     after: str = ""                    # what follows the losses (chaos: the sexuality flips)
     pending: list[int] = Field(default_factory=list)     # seats still to decide (flip)
+    tests: list[list[str]] = Field(default_factory=list)  # phase 4 tests still to roll [kind, key]
+    rel_q: list[list] = Field(default_factory=list)      # disc releases waiting [seat, colours]
+    stage: str = ""                    # where play resumes after a choice inside phases 1, 4, 5
     to_pay: int = 0                    # auction: discs the winner still puts on the daughter
     refugees: int = 0                  # refugees still to place
     ref_from: int = -1

@@ -307,6 +307,12 @@ def test_out_of_turn_is_refused():
 
 # -- G hunting ---------------------------------------------------------------------------------
 
+def _phase4(state):
+    """Phase 4 from the tests already placed (then phases 5 and 6 begin)."""
+    P.phase4_start(state)
+    P.resume(state)
+
+
 def _hunting_state(seed=7):
     state = after_sides(3, seed)
     _clear_tableau(state)
@@ -355,7 +361,7 @@ def test_wolves_example_fewer_hunters_go_first_and_win(dice):
     state.dead["R"] -= 3
     state.hunters = {"S0": [f"{r}:R"] * 3 + [f"{g}:G"] * 2}
     dice += [1, 4]
-    P.phase4(state)
+    _phase4(state)
     assert dice == []  # Cro-Magnon went home without rolling
     assert state.ps[r].pool.count("R") == 3 and state.ps[g].pool.count("G") == 2
     assert tokens_of(state, "G") == tokens_of(state, "R") == 19
@@ -444,7 +450,7 @@ def test_singer_example_promiscuous_suitor_makes_no_husband(dice):
         state.dead[c] -= 1
     state.suitors = {f"{y}-0": [f"{y}:Y", f"{r}:R", f"{g}:G"]}
     dice += [4, 5]  # Cro-Magnon fails; Neanderthal succeeds by Poetry (his die does not matter)
-    P.phase4(state)
+    _phase4(state)
     assert state.ps[y].wives[0].husband == ""
     assert state.ps[g].pool == ["G"] and state.ps[r].pool == ["R"] and state.ps[y].pool == ["Y"]
     assert dice == []
@@ -459,7 +465,7 @@ def test_lolita_rule_inexperienced_daughter_never_marries(dice):
     state.dead[sp] -= 1
     state.suitors = {f"{b}-0": [f"{a}:{sp}"]}
     dice += [1]
-    P.phase4(state)
+    _phase4(state)
     assert state.ps[b].wives[0].husband == "" and state.ps[a].pool == [sp]
 
 
@@ -474,7 +480,7 @@ def test_foreign_husband_starts_experienced_own_husband_needs_an_orange_disc(dic
     state.ps[b].vocab["O"] = 2
     state.suitors = {f"{b}-0": [f"{a}:{sa}"], f"{b}-1": [f"{b}:{sb}"]}
     dice += [2, 5]
-    P.phase4(state)
+    _phase4(state)
     w0, w1 = state.ps[b].wives
     assert w0.husband == sa and w0.hdisc == ""
     # own board, uncontested and unmarried: automatic success, an inexperienced Husband
@@ -648,3 +654,40 @@ def test_k2_daughter_limit_allows_a_swap():
     assert "swap-0" not in ids and {"swap-1", "keep"} <= ids
     state = ENGINE.apply(state, 0, "swap-1")
     assert [w.card for w in state.ps[0].wives] == [40, 42, 43, 44, 45] and 41 in state.removed
+
+
+def test_success_lets_the_owner_choose_which_disc_to_free(dice):
+    state = _hunting_state()
+    s = state.order[0]
+    p = state.ps[s]
+    sp = p.species
+    p.elders = {"6": Elder(token=sp, disc="B"), "3": Elder(token=sp, disc="B")}
+    p.vocab["B"] -= 2
+    state.dead[sp] -= 3
+    state.south = [32, 0, 0, 0, 0, 0]  # Beaver: 1x1, a Baby and a black disc
+    state.ice_s = [False] * 6
+    state.hunters = {"S0": [f"{s}:{sp}"]}
+    dice += [1]
+    _phase4(state)
+    assert state.phase == "release" and state.actor == s
+    assert {a.id for a in ENGINE.legal_actions(state, s)} == {"rel-e3", "rel-e6", "rel-none"}
+    state = ENGINE.apply(state, s, "rel-e3")
+    assert state.ps[s].elders["3"].disc == "" and state.ps[s].elders["6"].disc == "B"
+    assert state.phase == "action"
+
+
+def test_hand_over_its_size_is_discarded_by_choice():
+    state = _hunting_state()
+    s = state.order[0]
+    p = state.ps[s]
+    p.tribal = True
+    p.elders = {"3": Elder(token=p.species)}
+    state.dead[p.species] -= 1
+    p.hand = [34, 16]
+    state.stage = "p5"
+    P.resume(state)
+    assert state.phase == "discard" and state.actor == s
+    acts = ENGINE.legal_actions(state, s)
+    assert {a.id for a in acts} == {"dis-16", "dis-34"} and all(a.secret for a in acts)
+    state = ENGINE.apply(state, s, "dis-16")
+    assert state.ps[s].hand == [34] and 16 in state.removed and state.phase == "action"
