@@ -240,6 +240,7 @@ def start_turn(state: NeanderthalState) -> None:
         return
     state.turn += 1
     state.elim = []
+    state.opp = []
     state.used = []
     state.losses = {}
     card = state.event_deck.pop(0)
@@ -1113,6 +1114,8 @@ def hunt(state: NeanderthalState, seat: int, slot: str, toks: list[str]) -> tupl
             state.elim.append(slot)
     if took:
         _take(state, seat, slot, took)
+        if took == "hand" and not ok:
+            state.opp.append(slot)  # G7: the others may hunt the replacement
     return ok, survivors
 
 
@@ -1234,6 +1237,10 @@ def run_test(state: NeanderthalState, kind: str, key: str) -> None:
                                   sum(1 for t in toks if _side(t) == s), state.order.index(int(s))))
     for s in sides:
         group = [t for t in toks if _side(t) == s]
+        if key in state.opp and _opportunistic(state, int(s), key):
+            state.opp.remove(key)
+            state.elim.remove(key)
+            say(state, "neanderthal.ev.opportunistic", seat=seat_msg(int(s)), card=card_msg(slot_card(state, key)))
         if key in state.elim or not slot_card(state, key):
             for t in group:
                 _home(state, t)
@@ -1241,6 +1248,16 @@ def run_test(state: NeanderthalState, kind: str, key: str) -> None:
         _, survivors = hunt(state, int(s), key, group)
         for t in survivors:
             _home(state, t)
+
+
+def _opportunistic(state: NeanderthalState, seat: int, slot: str) -> bool:
+    """G7: a replacement card may be hunted if it is no (still inactive) predator and the skill
+    prerequisites are met."""
+    card = slot_card(state, slot)
+    if not card or D.BIOMES[card].pred:
+        return False
+    p = state.ps[seat]
+    return all(p.vocab[c] >= D.BIOMES[card].prereq.count(c) for c in D.COLOURS)
 
 
 def resume(state: NeanderthalState) -> None:

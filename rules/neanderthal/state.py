@@ -90,4 +90,5 @@ class NeanderthalState(GameState):
     last: list[str] = Field(default_factory=list)        # highlighted places of the last move
     last_seat: int = -1
     elim: list[str] = Field(default_factory=list)        # cards won or eliminated this turn
+    opp: list[str] = Field(default_factory=list)         # slots open to an opportunistic hunt (G7)
     used: list[str] = Field(default_factory=list)        # once-per-turn skills used ("seat:skill")

@@ -134,6 +134,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "neanderthal.act.discard": ("Discard {card}", "Descartar {card}"),
     "neanderthal.ev.release": ("{seat} frees a {colour} disc.", "{seat} libera um disco {colour}."),
     "neanderthal.ev.discard": ("{seat} discards a card.", "{seat} descarta uma carta."),
+    "neanderthal.ev.opportunistic": ("{seat} hunts the new card {card} (opportunistic hunt).",
+                                     "{seat} caça a nova carta {card} (caça oportunista)."),
     "neanderthal.prompt.action": ("Choose your species action", "Escolha sua ação de espécie"),
     "neanderthal.ev.turn": ("Turn {n}: {card} is revealed; {first} is first player.",
                             "Turno {n}: {card} é revelada; {first} é o primeiro jogador."),

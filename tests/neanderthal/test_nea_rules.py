@@ -691,3 +691,23 @@ def test_hand_over_its_size_is_discarded_by_choice():
     assert {a.id for a in acts} == {"dis-16", "dis-34"} and all(a.secret for a in acts)
     state = ENGINE.apply(state, s, "dis-16")
     assert state.ps[s].hand == [34] and 16 in state.removed and state.phase == "action"
+
+
+def test_opportunistic_hunt_of_the_replacement(dice):
+    """G7: the card went to a hand after a failed hunt; the others may hunt its replacement."""
+    state = _hunting_state()
+    a, b = state.order[0], state.order[1]
+    pa, pb = state.ps[a], state.ps[b]
+    pa.tribal = True
+    pa.elders = {"6": Elder(token=pa.species)}
+    state.dead[pa.species] -= 4
+    state.dead[pb.species] -= 3
+    state.south = [28, 0, 0, 0, 0, 0]  # Honey Bees: 2x1, D card with triples
+    state.ice_s = [False] * 6
+    state.deck_s.insert(0, 32)  # the replacement: Beaver, 1x1
+    state.hunters = {"S0": [f"{a}:{pa.species}"] * 3 + [f"{b}:{pb.species}"] * 3}
+    dice += [3, 3, 3, 1, 4, 4]  # a: fails, takes the bees into hand; b: hunts the beaver
+    P.phase4_start(state)
+    P.run_test(state, "h", "S0")
+    assert pa.hand == [28] and state.south[0] == 32
+    assert dice == [] and state.rel_q == [[b, "B"]]
