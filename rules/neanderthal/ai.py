@@ -13,7 +13,8 @@ RANK_PREF = (6, 1, 3, 5, 4, 2)
 def _value(state: NeanderthalState, seat: int, slot: str) -> float:
     b = D.BIOMES[P.slot_card(state, slot)]
     p = state.ps[seat]
-    v = b.babies * 1.2 + len(b.discs) * 1.0 + (2.0 if b.troph else 0) + (1.5 if b.hand and p.tribal else 0)
+    troph = 4.0 if state.variant == "k2" else 2.0
+    v = b.babies * 1.2 + len(b.discs) * 1.0 + (troph if b.troph else 0) + (1.5 if b.hand and p.tribal else 0)
     chance = (2 if b.star else 1) / 6
     kill = (len(b.fer) + (0 if P.exp_elder(p, 6) else len(b.frz))) / 6
     v = v * min(1.0, chance * (b.hits + 1) * 1.6) - kill * 2.5
@@ -27,7 +28,12 @@ def _value(state: NeanderthalState, seat: int, slot: str) -> float:
 
 def _want(state: NeanderthalState, slot: str) -> int:
     b = D.BIOMES[P.slot_card(state, slot)]
-    return min(4, b.hits + 1)
+    want = b.hits + 1
+    if b.troph:
+        want = max(want, b.troph[1] + 1)
+    if b.hand and state.ps[state.actor].tribal:
+        want = max(want, b.hand[1] + 1)
+    return min(5, want)
 
 
 def ai_action(state: NeanderthalState, seat: int) -> str:
@@ -52,8 +58,10 @@ def ai_action(state: NeanderthalState, seat: int) -> str:
     if ph == "discard":
         return ids[0]
     if ph == "pay":
+        # a colour of its own portals can be freed again by neolexia
         p = state.ps[seat]
-        return max(ids, key=lambda a: (p.vocab[a[4:]], a))
+        cols = P.neolexia_colours(state, seat)
+        return max(ids, key=lambda a: (a[4:] in cols, p.vocab[a[4:]], a))
     if ph == "k2swap":
         return "keep"
     if ph == "council":

@@ -63,3 +63,32 @@ def test_many_games():
     for players in (1, 2, 3):
         for seed in range(40):
             _checked(players, 1000 + seed, "mixed")
+
+
+def test_views_never_show_other_hands_or_ice():
+    for players in (2, 3):
+        def on_step(before, after, seat, aid):
+            for viewer in [None, *range(players)]:
+                v = ENGINE.view(after, viewer)
+                for pv in v.ps:
+                    assert pv.hand is None or pv.seat == viewer
+                    if pv.seat == viewer:
+                        assert pv.hand == after.ps[viewer].hand
+                for i, ice in enumerate(after.ice_n):
+                    assert not ice or v.north[i] == 0
+                for i, ice in enumerate(after.ice_s):
+                    assert not ice or v.south[i] == 0
+                v.model_dump_json()
+            for e in after.events:
+                if e.text.key == "neanderthal.ev.hand_private":
+                    assert e.seats == [seat] or e.seats is not None
+        play(ENGINE, players, 21, policy="mixed", on_step=on_step)
+
+
+def test_secret_actions_are_the_hand_cards():
+    final, log = play(ENGINE, 3, 5, policy="ai")
+    state = ENGINE.new_game(3, 5)
+    for seat, aid in log:
+        for a in ENGINE.legal_actions(state, seat):
+            assert a.secret == a.id.startswith(("pl-", "dis-"))
+        state = ENGINE.apply(state, seat, aid)
