@@ -52,6 +52,8 @@ def ai_action(state: NeanderthalState, seat: int) -> str:
         return bids[0] if bids else "pass"
     if ph == "lose":
         return min(ids, key=lambda a: _loss_cost(state, seat, a))
+    if ph == "order4":
+        return ids[0]
     if ph == "release":
         order = ["rel-e6", "rel-e1", "rel-e3", "rel-e4", "rel-e5", "rel-e2"]
         return min(ids, key=lambda a: (order.index(a) if a in order else 6 if a != "rel-none" else 9, a))

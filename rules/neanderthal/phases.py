@@ -1217,7 +1217,7 @@ def phase4_start(state: NeanderthalState) -> None:
         contested = len({_side(t) for t in toks}) > 1
         pred = D.BIOMES[slot_card(state, sl)].pred
         tests.append((2 if pred else (1 if contested else 0), 1, "h", sl))
-    state.tests = [[kind, key] for _, _, kind, key in sorted(tests)]
+    state.tests = [[kind, key, str(cat)] for cat, _, kind, key in sorted(tests)]
     state.stage = "hunt"
 
 
@@ -1272,7 +1272,19 @@ def resume(state: NeanderthalState) -> None:
                 return
             if not state.tests:
                 break
-            kind, key = state.tests.pop(0)
+            cat = state.tests[0][2]
+            same = [t for t in state.tests if t[2] == cat]
+            if cat != "0" and len(same) > 1 and state.players > 1 and not state.pick:
+                # A4: the first player chooses the order of contested and predator tests
+                state.phase = "order4"
+                state.actor = state.order[0]
+                return
+            if state.pick:
+                i = next(i for i, t in enumerate(state.tests) if f"{t[0]}-{t[1]}" == state.pick)
+                state.pick = ""
+                kind, key, _ = state.tests.pop(i)
+            else:
+                kind, key, _ = state.tests.pop(0)
             run_test(state, kind, key)
         for toks in state.suitors.values():
             for t in toks:
@@ -1313,6 +1325,21 @@ def run_pending(state: NeanderthalState) -> bool:
         state.actor = seat
         return False
     return True
+
+
+def order4_actions(state: NeanderthalState) -> list[Action]:
+    cat = state.tests[0][2]
+    out = []
+    for kind, key, c in state.tests:
+        if c != cat:
+            continue
+        if kind == "c":
+            b, i = map(int, key.split("-"))
+            label = msg("neanderthal.act.next_court", card=card_msg(state.ps[b].wives[i].card))
+        else:
+            label = msg("neanderthal.act.next_hunt", card=card_msg(slot_card(state, key)))
+        out.append(Action(id=f"next-{kind}-{key}", style="primary", label=label))
+    return out
 
 
 def release_actions(state: NeanderthalState, seat: int) -> list[Action]:
@@ -1530,6 +1557,8 @@ def legal(state: NeanderthalState, seat: int) -> list[Action]:
         return council_actions(state)
     if ph == "release":
         return release_actions(state, seat)
+    if ph == "order4":
+        return order4_actions(state)
     if ph == "discard":
         return discard_actions(state, seat)
     if ph == "pay":
@@ -1588,6 +1617,9 @@ def apply(state: NeanderthalState, seat: int, aid: str) -> None:
     elif ph == "lose":
         apply_loss(state, seat, aid)
         resolve_queue(state)
+    elif ph == "order4":
+        state.pick = aid[5:]
+        resume(state)
     elif ph == "release":
         colours = state.rel_q[0][1]
         if aid != "rel-none":

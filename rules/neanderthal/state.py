@@ -82,6 +82,7 @@ class NeanderthalState(GameState):
     pending: list[int] = Field(default_factory=list)     # seats still to decide (flip)
     tests: list[list[str]] = Field(default_factory=list)  # phase 4 tests still to roll [kind, key]
     rel_q: list[list] = Field(default_factory=list)      # disc releases waiting [seat, colours]
+    pick: str = ""                     # the phase-4 test the first player chose to resolve next
     stage: str = ""                    # where play resumes after a choice inside phases 1, 4, 5
     to_pay: int = 0                    # auction: discs the winner still puts on the daughter
     refugees: int = 0                  # refugees still to place

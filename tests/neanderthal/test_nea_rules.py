@@ -711,3 +711,23 @@ def test_opportunistic_hunt_of_the_replacement(dice):
     P.run_test(state, "h", "S0")
     assert pa.hand == [28] and state.south[0] == 32
     assert dice == [] and state.rel_q == [[b, "B"]]
+
+
+def test_first_player_orders_the_contested_tests(dice):
+    """A4: uncontested tests first; the first player chooses the order of the contested ones."""
+    state = _hunting_state()
+    a, b = state.order[0], state.order[1]
+    sa, sb = state.ps[a].species, state.ps[b].species
+    state.dead[sa] -= 3
+    state.dead[sb] -= 2
+    state.south = [32, 29, 22, 0, 0, 0]  # Beaver, Rabbit, Wild Boar
+    state.ice_s = [False] * 6
+    state.hunters = {"S0": [f"{a}:{sa}", f"{b}:{sb}"], "S1": [f"{a}:{sa}", f"{b}:{sb}"], "S2": [f"{a}:{sa}"]}
+    dice += [5]  # the uncontested boar rolls first, without asking
+    P.phase4_start(state)
+    P.resume(state)
+    assert state.phase == "order4" and state.actor == a and dice == []
+    assert {x.id for x in ENGINE.legal_actions(state, a)} == {"next-h-S0", "next-h-S1"}
+    dice += [5, 5, 5, 5]  # S1 (fewest Hunters tie: table order), then S0
+    state = ENGINE.apply(state, a, "next-h-S1")
+    assert dice == [] and state.phase == "action"
