@@ -844,8 +844,32 @@ def alloc_actions(state: NeanderthalState, seat: int) -> list[Action]:
     if p.species in state.dead_alpha and plain and any(str(r) in p.elders for r in (3, 4, 5)):
         acts.append(Action(id="swap", group=g_e, label=msg("neanderthal.act.swap")))
     acts += recall_actions(state, seat)
+    if p.sex == "harem":  # E4-A Sultan exception
+        for i, w in enumerate(p.wives):
+            if not w.husband or w.husband[0] != p.species:
+                continue
+            for j, x in enumerate(p.wives):
+                if j != i and not x.husband and not x.discs:
+                    acts.append(Action(id=f"sul-{i}-{j}", group=g_e, label=msg(
+                        "neanderthal.act.sultan", a=card_msg(w.card), b=card_msg(x.card))))
     acts.append(Action(id="done", group=g_h, label=msg("core.done"), style="danger"))
-    return acts
+    return _pack(acts)
+
+
+def _pack(acts: list[Action]) -> list[Action]:
+    """Keeps a long decision within 4 menus of 25: if the named groups do not fit, the choices are
+    cut into numbered menus in their order."""
+    if len(acts) <= 20:
+        return acts
+    sizes: dict[str, int] = {}
+    for a in acts:
+        k = a.group.key if a.group else ""
+        sizes[k] = sizes.get(k, 0) + 1
+    if sum(-(-n // 25) for n in sizes.values()) <= 4:
+        return acts
+    if len(acts) > 100:
+        acts = [*acts[:99], acts[-1]]  # the last choice (done / pass) stays
+    return [a.model_copy(update={"group": msg("neanderthal.grp.more", n=i // 25 + 1)}) for i, a in enumerate(acts)]
 
 
 def apply_alloc(state: NeanderthalState, seat: int, aid: str) -> None:
@@ -860,6 +884,15 @@ def apply_alloc(state: NeanderthalState, seat: int, aid: str) -> None:
         return
     if aid.startswith("rc-"):
         apply_recall(state, seat, aid)
+        return
+    if aid.startswith("sul-"):
+        i, j = map(int, aid[4:].split("-"))
+        w, x = p.wives[i], p.wives[j]
+        x.husband, x.hdisc, w.husband, w.hdisc = w.husband, w.hdisc, "", ""
+        for key in list(state.suitors):
+            if key == f"{seat}-{j}" and not state.suitors[key]:
+                del state.suitors[key]
+        say(state, "neanderthal.ev.sultan", seat=seat_msg(seat), card=card_msg(x.card))
         return
     if aid == "swap":
         p.pool.remove(p.species)
@@ -1456,7 +1489,7 @@ def action_actions(state: NeanderthalState, seat: int) -> list[Action]:
                                                  rank=msg(f"neanderthal.rank.{r}"))))
                     break
     acts.append(Action(id="pass", label=msg("core.pass"), style="danger"))
-    return acts
+    return _pack(acts)
 
 
 def _place_msg(p: Player, place: str) -> Msg:

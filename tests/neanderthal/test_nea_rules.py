@@ -731,3 +731,38 @@ def test_first_player_orders_the_contested_tests(dice):
     dice += [5, 5, 5, 5]  # S1 (fewest Hunters tie: table order), then S0
     state = ENGINE.apply(state, a, "next-h-S1")
     assert dice == [] and state.phase == "action"
+
+
+def test_sultan_moves_a_husband_between_his_daughters():
+    state = _alloc_state(14)
+    s = state.actor
+    p = state.ps[s]
+    p.sex = "harem"
+    p.mpi = ""
+    p.wives = [Wife(card=45, husband=p.species, hdisc="O"), Wife(card=46), Wife(card=47, discs="O")]
+    p.vocab["O"] -= 2
+    state.dead[p.species] -= 1
+    ids = {a.id for a in ENGINE.legal_actions(state, s)}
+    assert "sul-0-1" in ids and "sul-0-2" not in ids  # only to experienced unmarried daughters
+    state = ENGINE.apply(state, s, "sul-0-1")
+    w = state.ps[s].wives
+    assert w[0].husband == "" and w[1].husband == p.species and w[1].hdisc == "O"
+
+
+def test_a_crowded_allocation_still_fits_four_menus():
+    state = _alloc_state(15)
+    s = state.actor
+    p = state.ps[s]
+    p.tribal = True
+    p.sex = "harem"
+    p.elders = {}
+    p.vocab = {"O": 9, "W": 9, "B": 9}
+    state.dead_alpha.remove(p.species)
+    p.pool += [p.species + "a"]
+    p.wives = [Wife(card=40 + i, husband=p.species if i < 4 else "") for i in range(8)]
+    acts = ENGINE.legal_actions(state, s)
+    assert len(acts) > 50
+    ENGINE.validate_actions(acts)
+    from collections import Counter
+    groups = Counter(a.group.key if a.group else None for a in acts)
+    assert sum(-(-n // 25) for n in groups.values()) <= 4 and len(acts) <= 100
