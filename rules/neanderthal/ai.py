@@ -52,6 +52,11 @@ def ai_action(state: NeanderthalState, seat: int) -> str:
         return bids[0] if bids else "pass"
     if ph == "lose":
         return min(ids, key=lambda a: _loss_cost(state, seat, a))
+    if ph == "target":
+        toks, _ = P._fight_toks(state, state.fight_key)
+        return max(ids, key=lambda a: (sum(1 for t in toks if P._side(t) == a[4:]), a))
+    if ph == "victim":
+        return min(ids, key=lambda a: ({"die-r": 0, "die-t": 1, "die-a": 2}[a[:5]], a))
     if ph == "order4":
         return ids[0]
     if ph == "release":

@@ -100,6 +100,8 @@ class NeanderthalEngine(Engine[NeanderthalState]):
             return msg("neanderthal.prompt.alloc", n=len(state.ps[seat].pool))
         if ph == "refugee":
             return msg("neanderthal.prompt.refugee", n=state.refugees)
+        if ph in ("target", "victim"):
+            return msg(f"neanderthal.prompt.{ph}", card=phases._card_of(state, state.fight_key), n=state.fight_hits)
         if ph == "release":
             return msg("neanderthal.prompt.release", colour=msg(f"neanderthal.disc.{state.rel_q[0][1][0]}"))
         if ph == "discard":

@@ -147,13 +147,6 @@ def _release(state: NeanderthalState, seat: int, colour: str) -> bool:
     return False
 
 
-def _victim_order(tok: str, p: Player) -> int:
-    """Which of his tribesmen a player gives up first: Refugees, then tribesmen, the Alpha last."""
-    if is_refugee(p, tok):
-        return 0
-    return 2 if is_alpha(tok) else 1
-
-
 def remove_elder(state: NeanderthalState, seat: int, rank: str) -> None:
     p = state.ps[seat]
     e = p.elders.pop(rank)
@@ -935,8 +928,7 @@ def after_alloc(state: NeanderthalState) -> None:
             if not w.discs and (not w.husband or w.husband[0] != state.foreign) and state.dead[state.foreign] > 0:
                 state.dead[state.foreign] -= 1
                 state.suitors.setdefault(f"0-{i}", []).append(f"f:{state.foreign}")
-    phase3(state)
-    phase4_start(state)
+    phase3_start(state)
     resume(state)
 
 
@@ -955,77 +947,163 @@ def _attack_order(state: NeanderthalState, sides: list[str]) -> list[str]:
     return sorted(sides, key=key)
 
 
-def _kill_tagged(state: NeanderthalState, toks: list[str], victim: str, n: int) -> int:
-    """The victim loses ``n`` of his tokens in ``toks`` (his own preference order)."""
-    done = 0
-    for _ in range(n):
-        mine = [t for t in toks if _side(t) == victim]
-        if not mine:
-            break
-        if victim == "f":
-            t = mine[0]
-        else:
-            p = state.ps[int(victim)]
-            t = min(mine, key=lambda x: _victim_order(x.split(":")[1], p))
-        toks.remove(t)
-        kill(state, t.split(":")[1])
-        done += 1
-    return done
+def _fight_toks(state: NeanderthalState, key: str) -> tuple[list[str], tuple[int, Wife] | None]:
+    """The tokens fighting on a card ("N3", or "W1-0" for a daughter) and the Husband there."""
+    if key.startswith("W"):
+        b, i = map(int, key[1:].split("-"))
+        w = state.ps[b].wives[i]
+        return state.suitors.setdefault(f"{b}-{i}", []), ((b, w) if w.husband else None)
+    return state.hunters.setdefault(key, []), None
 
 
-def _fight(state: NeanderthalState, toks: list[str], husband: tuple[int, Wife] | None, name: Msg) -> None:
-    """Attack tests among the sides on one card (F2); ``husband`` also fights the Suitors."""
-    sides = {_side(t) for t in toks}
-    hside = None
-    if husband is not None:
-        hs = seat_of(state, husband[1].husband[0])
-        hside = "f" if hs is None else str(hs)
-    all_sides = sides | ({hside} if hside else set())
-    if len(all_sides) < 2:
-        return
-    for side in _attack_order(state, sorted(all_sides)):
-        mine = [t for t in toks if _side(t) == side]
-        own_h = husband is not None and hside == side and husband[1].husband
-        dice = []
-        p = None if side == "f" else state.ps[int(side)]
-        band = side == "f" or (p is not None and has_weapon(p))
-        alpha_band = p is not None and exp_elder(p, 4) and any(is_alpha(t.split(":")[1]) for t in mine)
-        for _ in mine:
-            dice.append(2 if (band or alpha_band) else 1)
-        if own_h:
-            dice.append(2 if (side == "f" or not husband[1].hdisc) else 1)
-        hits = sum(1 for limit in dice if state.rng.die() <= limit)
-        enemies = {_side(t) for t in toks if _side(t) != side}
-        h_enemy = husband is not None and husband[1].husband and hside != side
-        while hits > 0 and (enemies or h_enemy):
-            counts = {e: sum(1 for t in toks if _side(t) == e) for e in enemies}
-            if counts and max(counts.values()) > 0:
-                target = max(counts, key=lambda e: counts[e])
-                hits -= _kill_tagged(state, toks, target, 1)
-                enemies = {_side(t) for t in toks if _side(t) != side}
-            elif h_enemy:
-                w = husband[1]
+def _hside(state: NeanderthalState, husband: tuple[int, Wife] | None) -> str | None:
+    if husband is None or not husband[1].husband:
+        return None
+    hs = seat_of(state, husband[1].husband[0])
+    return "f" if hs is None else str(hs)
+
+
+def _card_of(state: NeanderthalState, key: str) -> Msg:
+    if key.startswith("W"):
+        b, i = map(int, key[1:].split("-"))
+        return card_msg(state.ps[b].wives[i].card)
+    return card_msg(slot_card(state, key))
+
+
+def _targets(state: NeanderthalState, attacker: str) -> list[str]:
+    toks, husband = _fight_toks(state, state.fight_key)
+    out = sorted({_side(t) for t in toks if _side(t) != attacker})
+    hside = _hside(state, husband)
+    if hside is not None and hside != attacker:
+        out.append("h")
+    return out
+
+
+def _victim_kinds(state: NeanderthalState, victim: str) -> list[str]:
+    toks, _ = _fight_toks(state, state.fight_key)
+    kinds = []
+    for t in toks:
+        if _side(t) != victim:
+            continue
+        tok = t.split(":")[1]
+        k = "a" if is_alpha(tok) else ("t" if victim == "f" or tok[0] == state.ps[int(victim)].species
+                                       else f"r-{tok[0]}")
+        if k not in kinds:
+            kinds.append(k)
+    return sorted(kinds)
+
+
+def _kill_kind(state: NeanderthalState, victim: str, kind: str) -> None:
+    toks, _ = _fight_toks(state, state.fight_key)
+    for t in toks:
+        if _side(t) != victim:
+            continue
+        tok = t.split(":")[1]
+        k = "a" if is_alpha(tok) else ("t" if victim == "f" or tok[0] == state.ps[int(victim)].species
+                                       else f"r-{tok[0]}")
+        if k == kind:
+            toks.remove(t)
+            kill(state, tok)
+            return
+
+
+def _attack_roll(state: NeanderthalState, side: str) -> int:
+    """F2: one die per Hunter (and the Husband); a 1 kills, a War Band kills on 1-2."""
+    toks, husband = _fight_toks(state, state.fight_key)
+    mine = [t for t in toks if _side(t) == side]
+    p = None if side == "f" else state.ps[int(side)]
+    band = side == "f" or (p is not None and has_weapon(p))
+    alpha_band = p is not None and exp_elder(p, 4) and any(is_alpha(t.split(":")[1]) for t in mine)
+    dice = [2 if (band or alpha_band) else 1 for _ in mine]
+    if _hside(state, husband) == side:
+        dice.append(2 if (side == "f" or not husband[1].hdisc) else 1)
+    return sum(1 for limit in dice if state.rng.die() <= limit)
+
+
+def phase3_start(state: NeanderthalState) -> None:
+    keys = [k for k, toks in state.hunters.items() if len({_side(t) for t in toks}) > 1]
+    for key, toks in state.suitors.items():
+        b, i = map(int, key.split("-"))
+        sides = {_side(t) for t in toks}
+        hside = _hside(state, (b, state.ps[b].wives[i]))
+        if len(sides | ({hside} if hside else set())) > 1:
+            keys.append(f"W{key}")
+    state.fights = keys
+    state.fight_key = ""
+    state.stage = "fight"
+
+
+def run_fights(state: NeanderthalState) -> bool:
+    """Attack tests card by card; False while an attacker picks a target or a victim his loss."""
+    while True:
+        if state.fight_hits > 0:
+            attacker = state.fight_order[state.fight_idx - 1]
+            targets = _targets(state, attacker)
+            if not targets:
+                state.fight_hits = 0
+                continue
+            if not state.fight_target:
+                if len(targets) == 1 or attacker == "f":
+                    state.fight_target = targets[0]
+                else:
+                    state.phase = "target"
+                    state.actor = int(attacker)
+                    return False
+            victim = state.fight_target
+            if victim == "h":
+                _, husband = _fight_toks(state, state.fight_key)
+                b, w = husband
                 if w.hdisc:
-                    give_vocab(state.ps[husband[0]], w.hdisc)
+                    give_vocab(state.ps[b], w.hdisc)
                 kill(state, w.husband)
                 say(state, "neanderthal.ev.husband_killed", card=card_msg(w.card))
                 w.husband, w.hdisc = "", ""
-                h_enemy = False
-                hits -= 1
             else:
-                break
-        if not mine and not own_h:
+                kinds = _victim_kinds(state, victim)
+                if len(kinds) > 1 and victim != "f":
+                    state.phase = "victim"
+                    state.actor = int(victim)
+                    return False
+                _kill_kind(state, victim, kinds[0])
+            state.fight_hits -= 1
+            state.fight_target = ""
             continue
-    say(state, "neanderthal.ev.fight", card=name)
+        if state.fight_key and state.fight_idx < len(state.fight_order):
+            side = state.fight_order[state.fight_idx]
+            state.fight_idx += 1
+            toks, husband = _fight_toks(state, state.fight_key)
+            if any(_side(t) == side for t in toks) or _hside(state, husband) == side:
+                state.fight_hits = _attack_roll(state, side)
+                say(state, "neanderthal.ev.attack", seat=seat_msg(int(side)) if side != "f" else
+                    msg("neanderthal.foreign"), card=_card_of(state, state.fight_key), n=state.fight_hits)
+            continue
+        if not state.fights:
+            state.fight_key = ""
+            return True
+        state.fight_key = state.fights.pop(0)
+        toks, husband = _fight_toks(state, state.fight_key)
+        sides = {_side(t) for t in toks}
+        hside = _hside(state, husband)
+        state.fight_order = _attack_order(state, sorted(sides | ({hside} if hside else set())))
+        state.fight_idx = 0
 
 
-def phase3(state: NeanderthalState) -> None:
-    for sl, toks in list(state.hunters.items()):
-        _fight(state, toks, None, card_msg(slot_card(state, sl)))
-    for key, toks in list(state.suitors.items()):
-        b, i = map(int, key.split("-"))
-        w = state.ps[b].wives[i]
-        _fight(state, toks, (b, w) if w.husband else None, card_msg(w.card))
+def fight_actions(state: NeanderthalState, seat: int) -> list[Action]:
+    if state.phase == "target":
+        out = []
+        for t in _targets(state, str(seat)):
+            if t == "h":
+                _, husband = _fight_toks(state, state.fight_key)
+                label = msg("neanderthal.place.husband", card=card_msg(husband[1].card))
+            else:
+                label = seat_msg(int(t)) if t != "f" else msg("neanderthal.foreign")
+            out.append(Action(id=f"tgt-{t}", style="danger", label=msg("neanderthal.act.target", who=label)))
+        return out
+    return [Action(id=f"die-{k}", style="danger", label=msg(f"neanderthal.lost.l{k[0]}"))
+            for k in _victim_kinds(state, str(seat))]
+
+
+def gathering(state: NeanderthalState) -> None:
     for s in state.order:
         p = state.ps[s]
         mine = [sl for sl, toks in state.hunters.items() if any(_side(t) == str(s) for t in toks)]
@@ -1299,6 +1377,11 @@ def resume(state: NeanderthalState) -> None:
         state.stage = ""
         resolve_queue(state)
         return
+    if state.stage == "fight":
+        if not run_fights(state):
+            return
+        gathering(state)
+        phase4_start(state)
     if state.stage == "hunt":
         while True:
             if not run_pending(state):
@@ -1592,6 +1675,8 @@ def legal(state: NeanderthalState, seat: int) -> list[Action]:
         return release_actions(state, seat)
     if ph == "order4":
         return order4_actions(state)
+    if ph in ("target", "victim"):
+        return fight_actions(state, seat)
     if ph == "discard":
         return discard_actions(state, seat)
     if ph == "pay":
@@ -1650,6 +1735,14 @@ def apply(state: NeanderthalState, seat: int, aid: str) -> None:
     elif ph == "lose":
         apply_loss(state, seat, aid)
         resolve_queue(state)
+    elif ph == "target":
+        state.fight_target = aid[4:]
+        resume(state)
+    elif ph == "victim":
+        _kill_kind(state, state.fight_target, aid[4:])
+        state.fight_hits -= 1
+        state.fight_target = ""
+        resume(state)
     elif ph == "order4":
         state.pick = aid[5:]
         resume(state)

@@ -82,6 +82,12 @@ class NeanderthalState(GameState):
     pending: list[int] = Field(default_factory=list)     # seats still to decide (flip)
     tests: list[list[str]] = Field(default_factory=list)  # phase 4 tests still to roll [kind, key]
     rel_q: list[list] = Field(default_factory=list)      # disc releases waiting [seat, colours]
+    fights: list[str] = Field(default_factory=list)      # cards still to hold attack tests (F2)
+    fight_key: str = ""                # the card fighting now ("N3", "W1-0" for a daughter)
+    fight_order: list[str] = Field(default_factory=list)  # attack order of the sides there
+    fight_idx: int = 0                 # next attacker
+    fight_hits: int = 0                # kills of the current attacker still to assign
+    fight_target: str = ""             # the side (or "h", the Husband) taking the next kill
     pick: str = ""                     # the phase-4 test the first player chose to resolve next
     stage: str = ""                    # where play resumes after a choice inside phases 1, 4, 5
     to_pay: int = 0                    # auction: discs the winner still puts on the daughter

@@ -498,7 +498,8 @@ def test_attack_tests_kill_on_ones(dice):
     state.ice_n = [False] * 6
     state.hunters = {"N0": [f"{a}:{sa}", f"{a}:{sa}", f"{b}:{sb}", f"{b}:{sb}"]}
     dice += [1, 1]  # the player with more black discs attacks first: two kills, nobody strikes back
-    P.phase3(state)
+    P.phase3_start(state)
+    assert P.run_fights(state)
     assert state.hunters["N0"] == [f"{a}:{sa}", f"{a}:{sa}"]
     assert dice == []
 
@@ -766,3 +767,48 @@ def test_a_crowded_allocation_still_fits_four_menus():
     from collections import Counter
     groups = Counter(a.group.key if a.group else None for a in acts)
     assert sum(-(-n // 25) for n in groups.values()) <= 4 and len(acts) <= 100
+
+
+def test_attacker_splits_kills_and_victims_choose(dice):
+    """F2: the attacker chooses whom his kills strike; each victim chooses which of his Hunters dies."""
+    state = _hunting_state()
+    a, b, c = state.order
+    sa, sb, sc = (state.ps[x].species for x in (a, b, c))
+    state.ps[a].vocab["B"], state.ps[b].vocab["B"], state.ps[c].vocab["B"] = 5, 2, 1
+    state.dead[sa] -= 1
+    state.dead[sb] -= 1
+    state.dead[sc] -= 1
+    state.dead_alpha.remove(sb)
+    state.north = [12, 0, 0, 0, 0, 0]
+    state.ice_n = [False] * 6
+    state.hunters = {"N0": [f"{a}:{sa}", f"{b}:{sb}", f"{b}:{sb}a", f"{c}:{sc}"]}
+    state.phase = "alloc"
+    dice += [1]  # a: one kill
+    P.phase3_start(state)
+    assert not P.run_fights(state)
+    assert state.phase == "target" and state.actor == a
+    assert {x.id for x in ENGINE.legal_actions(state, a)} == {f"tgt-{b}", f"tgt-{c}"}
+    state = ENGINE.apply(state, a, f"tgt-{b}")
+    assert state.phase == "victim" and state.actor == b
+    assert {x.id for x in ENGINE.legal_actions(state, b)} == {"die-a", "die-t"}
+    dice += [4, 4]  # then b (his Alpha) and c attack without a kill
+    state.fights = []
+    state.stage = "fight-test"  # stop after the attack tests
+    state = ENGINE.apply(state, b, "die-t")
+    assert P.run_fights(state) and dice == []
+    assert sorted(state.hunters["N0"]) == sorted([f"{a}:{sa}", f"{b}:{sb}a", f"{c}:{sc}"])
+
+
+def test_jealous_husband_fights_the_suitors(dice):
+    state = _hunting_state()
+    a, b = state.order[0], state.order[1]
+    sa, sb = state.ps[a].species, state.ps[b].species
+    state.ps[b].wives = [Wife(card=45, husband=sb)]  # experienced Husband: a War Band
+    state.ps[a].vocab["B"], state.ps[b].vocab["B"] = 1, 4
+    state.dead[sa] -= 1
+    state.dead[sb] -= 1
+    state.suitors = {f"{b}-0": [f"{a}:{sa}"]}
+    dice += [2]  # the Husband attacks first (more black discs) and kills on 1-2
+    P.phase3_start(state)
+    assert P.run_fights(state)
+    assert state.suitors[f"{b}-0"] == [] and state.ps[b].wives[0].husband == sb
