@@ -144,6 +144,15 @@ def _tokens_summary(tokens: list[str]) -> list[tuple[str, bool, int]]:
     return [(c, a, n) for (c, a), n in sorted(out.items())]
 
 
+def _side_summary(tagged: list[str]) -> list[tuple[str, str, bool, int]]:
+    out: dict[tuple[str, str, bool], int] = {}
+    for tk in tagged:
+        side, tok = tk.split(":")
+        k = (side, tok[0], tok.endswith("a"))
+        out[k] = out.get(k, 0) + 1
+    return [(sd, c, a, n) for (sd, c, a), n in sorted(out.items())]
+
+
 def _name(names, seat: int, locale: str) -> str:
     if names and seat < len(names) and names[seat]:
         return names[seat]
@@ -166,8 +175,8 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
             status += " · " + ("✓" if view.won else "✗")
     else:
         status = _tr("neanderthal.ui.to_act", locale, seat=_name(names, view.actor, locale)) + " · " + \
-            _tr(f"neanderthal.prompt.{view.phase}", locale, card=_tr(f"neanderthal.card.{view.event_card}", locale),
-                n="…")
+            _tr(f"neanderthal.prompt.{view.phase}", locale,
+                card=_tr(f"neanderthal.card.{view.fight_card or view.event_card}", locale), n="…", colour="…")
     put(img, (WIDTH - 14, 18), _fit(status, 820, 18), 18, fill=HIGHLIGHT, anchor="ra")
 
     # -- event card / auction
@@ -226,9 +235,11 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
                     anchor="mm")
             if slot in last:
                 d.rectangle((x - 3, y - 3, x + CARD_W + 2, y + CARD_H + 2), outline=HIGHLIGHT, width=4)
-            toks = [tk.split(":")[1] for tk in view.hunters.get(slot, [])]
             cx = x + 16
-            for c, a, k in _tokens_summary(toks):
+            for side, c, a, k in _side_summary(view.hunters.get(slot, [])):
+                host = view.ps[int(side)].species if side != "f" else c
+                if host != c:  # a Refugee: ringed in his host's colour
+                    d.ellipse((cx - 13, y + CARD_H - 33, cx + 13, y + CARD_H - 7), fill=SPECIES_COLOUR[host])
                 _meeple(d, img, cx, y + CARD_H - 20, c, k, a)
                 cx += 30
 

@@ -61,6 +61,7 @@ class NeanderthalView(BaseModel):
     foreign: str
     last: list[str]
     last_seat: int
+    fight_card: int = 0               # the card of the attack test being decided
     won: bool | None = None
     ps: list[PlayerView]
 
@@ -137,8 +138,18 @@ class NeanderthalEngine(Engine[NeanderthalState]):
             hunters={k: list(v) for k, v in state.hunters.items()},
             suitors={k: list(v) for k, v in state.suitors.items()}, bids=dict(state.bids), dead=dict(state.dead),
             dead_alpha=list(state.dead_alpha), foreign=state.foreign, last=list(state.last),
-            last_seat=state.last_seat, won=won, ps=ps,
+            last_seat=state.last_seat, won=won, ps=ps, fight_card=self._fight_card(state),
         )
+
+    @staticmethod
+    def _fight_card(state: NeanderthalState) -> int:
+        key = state.fight_key
+        if state.phase not in ("target", "victim") or not key:
+            return 0
+        if key.startswith("W"):
+            b, i = map(int, key[1:].split("-"))
+            return state.ps[b].wives[i].card
+        return phases.slot_card(state, key)
 
     def outcome(self, state: NeanderthalState) -> Outcome | None:
         if state.phase != "over":

@@ -1081,6 +1081,7 @@ def run_fights(state: NeanderthalState) -> bool:
             state.fight_key = ""
             return True
         state.fight_key = state.fights.pop(0)
+        state.last = [f"W{state.fight_key[1:].split('-')[0]}" if state.fight_key.startswith("W") else state.fight_key]
         toks, husband = _fight_toks(state, state.fight_key)
         sides = {_side(t) for t in toks}
         hside = _hside(state, husband)
