@@ -17,8 +17,11 @@ Lazarus species, the introductory solitaire K2 (1 player) with its three victory
 daughter skills of the data set.
 
 Not implemented: negotiation and bribes F1 (trades, leaving a card by agreement, divorce), the
-Alpha-Hunter swap outside phase 2, the Greenland legacy K1, the solitaire L, the cooperative game M and the scenarios N.
-With 1 player the game is always K2.
+Alpha-Hunter swap outside phase 2, the Greenland legacy K1, the solitaire L, the cooperative game M
+and the scenarios N. With 1 player the game is always K2.
+
+Fixed readings where a choice has one sensible answer: a powered Alpha always takes his automatic
+"1"; trophies and hand cards are always taken; ties between Suitors follow the player order (A2).
 """
 
 from .engine import ENGINE, NeanderthalEngine

@@ -1,4 +1,7 @@
-"""The NEANDERTHAL catalogue: every ``neanderthal.*`` key in (English, Brazilian Portuguese)."""
+"""The NEANDERTHAL catalogue: every ``neanderthal.*`` key in (English, Brazilian Portuguese).
+
+Portuguese card names follow the rulebook where it names a card (cavalo, elefante, gato da
+cimitarra, tirano urso do mar, caixa de cordas, lobos, abelhas, Mulher Cantora...)."""
 
 from __future__ import annotations
 
@@ -9,16 +12,16 @@ CARDS = {
     3: ("Reindeer", "Rena"), 4: ("Giant Deer", "Cervo-gigante"), 5: ("Musk Ox", "Boi-almiscarado"),
     6: ("Steppe Bison", "Bisão-da-estepe"), 7: ("Saiga Antelope", "Antílope-saiga"),
     8: ("European Cave Lion", "Leão-das-cavernas"), 9: ("Cave Hyena", "Hiena-das-cavernas"),
-    10: ("Tyrant Sea Bear", "Urso-marinho tirano"), 11: ("Willow Ptarmigan", "Lagópode-escocês"),
+    10: ("Tyrant Sea Bear", "Tirano urso do mar"), 11: ("Willow Ptarmigan", "Lagópode-escocês"),
     12: ("Mountain Hare", "Lebre-da-montanha"), 13: ("Arctic Fox", "Raposa-do-ártico"),
     14: ("Sabertooth Salmon", "Salmão dente-de-sabre"), 15: ("Snowy Owl", "Coruja-das-neves"),
     16: ("Birch-Tar Hafting", "Encabamento com piche"), 17: ("Bone Needle", "Agulha de osso"),
     18: ("Wolverine", "Carcaju"), 19: ("Straight-tusked Elephant", "Elefante"), 20: ("Aurochs", "Auroque"),
     21: ("Red Deer", "Cervo-vermelho"), 22: ("Wild Boar", "Javali"), 23: ("Horse", "Cavalo"),
-    24: ("European Ass", "Asno europeu"), 25: ("Scimitar Cat", "Gato cimitarra"), 26: ("Wolves", "Lobos"),
+    24: ("European Ass", "Asno europeu"), 25: ("Scimitar Cat", "Gato da cimitarra"), 26: ("Wolves", "Lobos"),
     27: ("Cave Bear", "Urso-das-cavernas"), 28: ("Honey Bees", "Abelhas"), 29: ("European Rabbit", "Coelho"),
     30: ("Hazelnut Grove", "Aveleiras"), 31: ("Alpine Ibex", "Íbex-alpino"), 32: ("Beaver", "Castor"),
-    33: ("String-Winding", "Enrolar cordas"), 34: ("Atlatl", "Atlatl"), 35: ("Levallois Points", "Pontas Levallois"),
+    33: ("String-Winding", "Caixa de cordas"), 34: ("Atlatl", "Atlatl"), 35: ("Levallois Points", "Pontas Levallois"),
     36: ("Bola", "Boleadeira"),
     40: ("Paintress", "Pintora"), 41: ("Scavenger Woman", "Mulher Necrófaga"),
     42: ("Laughing Woman", "Mulher Risonha"), 43: ("Totem Woman", "Mulher Totem"),
