@@ -79,7 +79,7 @@ def ai_action(state: NeanderthalState, seat: int) -> str:
     if ph == "refugee":
         return min((a for a in ids), key=lambda a: state.ps[int(a[4:])].score)
     if ph == "action":
-        for prefix in ("po-", "nx-d", "nx-e6", "nx-e", "nx-h", "nx-t", "pl-"):
+        for prefix in ("swap", "po-", "nx-d", "nx-e6", "nx-e", "nx-h", "nx-t", "pl-"):
             for a in ids:
                 if a.startswith(prefix):
                     return a

@@ -834,8 +834,7 @@ def alloc_actions(state: NeanderthalState, seat: int) -> list[Action]:
             acts.append(Action(id=f"{kind}-{key}", group=grp,
                                label=msg("neanderthal.act.suitor", card=card_msg(state.ps[b].wives[i].card),
                                          seat=seat_msg(b), who=msg(f"neanderthal.tok.{kind}"))))
-    if p.species in state.dead_alpha and plain and any(str(r) in p.elders for r in (3, 4, 5)):
-        acts.append(Action(id="swap", group=g_e, label=msg("neanderthal.act.swap")))
+    acts += swap_actions(state, seat, g_e)
     acts += recall_actions(state, seat)
     if p.sex == "harem":  # E4-A Sultan exception
         for i, w in enumerate(p.wives):
@@ -865,6 +864,42 @@ def _pack(acts: list[Action]) -> list[Action]:
     return [a.model_copy(update={"group": msg("neanderthal.grp.more", n=i // 25 + 1)}) for i, a in enumerate(acts)]
 
 
+def swap_actions(state: NeanderthalState, seat: int, group: Msg | None = None) -> list[Action]:
+    """B4 Alpha-Hunter swap (with an elder of rank 3, 4 or 5): a dead or permanently allocated Alpha
+    changes places with an unassigned tribesman."""
+    p = state.ps[seat]
+    if p.species not in p.pool or not any(str(r) in p.elders for r in (3, 4, 5)):
+        return []
+    out = []
+    if p.species in state.dead_alpha:
+        out.append(Action(id="swap", group=group, label=msg("neanderthal.act.swap")))
+    for r, e in sorted(p.elders.items()):
+        if is_alpha(e.token):
+            out.append(Action(id=f"swape-{r}", group=group, label=msg(
+                "neanderthal.act.swap_from", what=msg(f"neanderthal.rank.{r}"))))
+    for b, q in enumerate(state.ps):
+        for i, w in enumerate(q.wives):
+            if w.husband == p.species + "a":
+                out.append(Action(id=f"swaph-{b}-{i}", group=group, label=msg(
+                    "neanderthal.act.swap_from", what=msg("neanderthal.place.husband", card=card_msg(w.card)))))
+    return out
+
+
+def apply_swap(state: NeanderthalState, seat: int, aid: str) -> None:
+    p = state.ps[seat]
+    p.pool.remove(p.species)
+    if aid == "swap":
+        state.dead[p.species] += 1
+        state.dead_alpha.remove(p.species)
+    elif aid.startswith("swape-"):
+        p.elders[aid[6:]].token = p.species
+    else:
+        b, i = map(int, aid[6:].split("-"))
+        state.ps[b].wives[i].husband = p.species
+    p.pool.append(p.species + "a")
+    say(state, "neanderthal.ev.swap", seat=seat_msg(seat))
+
+
 def apply_alloc(state: NeanderthalState, seat: int, aid: str) -> None:
     p = state.ps[seat]
     if aid == "done":
@@ -887,12 +922,8 @@ def apply_alloc(state: NeanderthalState, seat: int, aid: str) -> None:
                 del state.suitors[key]
         say(state, "neanderthal.ev.sultan", seat=seat_msg(seat), card=card_msg(x.card))
         return
-    if aid == "swap":
-        p.pool.remove(p.species)
-        state.dead[p.species] += 1
-        state.dead_alpha.remove(p.species)
-        p.pool.append(p.species + "a")
-        say(state, "neanderthal.ev.swap", seat=seat_msg(seat))
+    if aid.startswith("swap"):
+        apply_swap(state, seat, aid)
         return
     kind, where = aid.split("-", 1)
     if kind in ("h", "e", "s"):
@@ -1572,6 +1603,7 @@ def action_actions(state: NeanderthalState, seat: int) -> list[Action]:
                                        label=msg("neanderthal.act.play", card=card_msg(card),
                                                  rank=msg(f"neanderthal.rank.{r}"))))
                     break
+    acts += swap_actions(state, seat)
     acts.append(Action(id="pass", label=msg("core.pass"), style="danger"))
     return _pack(acts)
 
@@ -1606,6 +1638,9 @@ def _neolexia(p: Player, place: str) -> str:
 
 def apply_action(state: NeanderthalState, seat: int, aid: str) -> None:
     p = state.ps[seat]
+    if aid.startswith("swap"):  # the swap is free: the species action is still to come
+        apply_swap(state, seat, aid)
+        return
     if aid.startswith("po-"):
         _, _b, _i, space, colour = aid.split("-")
         take_vocab(p, colour)

@@ -152,6 +152,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                                   "Teste de ataque em {card}: escolha qual membro da tribo morre"),
     "neanderthal.act.target": ("Kill one of {who}", "Matar um de {who}"),
     "neanderthal.ev.attack": ("{seat} attacks on {card}: {n} kill(s).", "{seat} ataca em {card}: {n} morte(s)."),
+    "neanderthal.act.swap_from": ("Alpha-Hunter swap: the Alpha leaves {what}", "Troca Alfa-Caçador: o Alfa deixa {what}"),
     "neanderthal.prompt.action": ("Choose your species action", "Escolha sua ação de espécie"),
     "neanderthal.ev.turn": ("Turn {n}: {card} is revealed; {first} is first player.",
                             "Turno {n}: {card} é revelada; {first} é o primeiro jogador."),

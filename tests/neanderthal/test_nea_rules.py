@@ -812,3 +812,22 @@ def test_jealous_husband_fights_the_suitors(dice):
     P.phase3_start(state)
     assert P.run_fights(state)
     assert state.suitors[f"{b}-0"] == [] and state.ps[b].wives[0].husband == sb
+
+
+def test_alpha_hunter_swap_from_an_elder_rank():
+    state = _alloc_state(16)
+    s = state.actor
+    p = state.ps[s]
+    sp = p.species
+    state.dead_alpha.remove(sp)
+    p.elders["3"] = Elder(token=sp + "a", disc="B")
+    p.vocab["B"] -= 1
+    if sp not in p.pool:
+        p.pool.append(sp)
+        state.dead[sp] -= 1
+    ids = {a.id for a in ENGINE.legal_actions(state, s)}
+    assert "swape-3" in ids and "swap" not in ids
+    state = ENGINE.apply(state, s, "swape-3")
+    q = state.ps[s]
+    assert q.elders["3"] == Elder(token=sp, disc="B") and sp + "a" in q.pool
+    check_invariants(state)
