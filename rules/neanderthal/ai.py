@@ -52,6 +52,15 @@ def ai_action(state: NeanderthalState, seat: int) -> str:
         return bids[0] if bids else "pass"
     if ph == "lose":
         return min(ids, key=lambda a: _loss_cost(state, seat, a))
+    if ph == "negotiate":
+        return "done"
+    if ph == "answer":
+        who = int(state.proposal[2])
+        if who != seat:
+            return "yes"
+        toks, _ = P._fight_toks(state, state.proposal[1])
+        mine = sum(1 for t in toks if P._side(t) == str(seat))
+        return "yes" if 2 * mine < len(toks) - mine else "no"
     if ph == "target":
         toks, _ = P._fight_toks(state, state.fight_key)
         return max(ids, key=lambda a: (sum(1 for t in toks if P._side(t) == a[4:]), a))

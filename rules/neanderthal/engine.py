@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel
 
-from rules.core import Action, Engine, Msg, OptionSpec, Outcome, PlayerResult, Rng, msg
+from rules.core import Action, Engine, Msg, OptionSpec, Outcome, PlayerResult, Rng, msg, seat_msg
 
 from . import ai, phases
 from . import scoring as S
@@ -101,6 +101,10 @@ class NeanderthalEngine(Engine[NeanderthalState]):
             return msg("neanderthal.prompt.alloc", n=len(state.ps[seat].pool))
         if ph == "refugee":
             return msg("neanderthal.prompt.refugee", n=state.refugees)
+        if ph == "answer":
+            who = int(state.proposal[2])
+            return msg("neanderthal.prompt.answer", seat=seat_msg(int(state.proposal[0])), who=seat_msg(who),
+                       card=phases._card_of(state, state.proposal[1]))
         if ph in ("target", "victim"):
             return msg(f"neanderthal.prompt.{ph}", card=phases._card_of(state, state.fight_key), n=state.fight_hits)
         if ph == "release":

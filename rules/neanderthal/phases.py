@@ -1062,6 +1062,108 @@ def phase3_start(state: NeanderthalState) -> None:
     state.fights = keys
     state.fight_key = ""
     state.stage = "fight"
+    state.neg_idx = 0 if state.players > 1 else len(state.order)
+
+
+# -- F1 negotiation: peaceful withdrawals and divorce ------------------------------------------
+
+def _chief(state: NeanderthalState, seat: int) -> bool:
+    p = state.ps[seat]
+    return p.tribal and exp_elder(p, 1)
+
+
+def _present(state: NeanderthalState, key: str) -> list[int]:
+    """Players with tribesmen on a contested card (the Husband counts on a daughter)."""
+    toks, husband = _fight_toks(state, key)
+    sides = {_side(t) for t in toks}
+    hside = _hside(state, husband)
+    if hside:
+        sides.add(hside)
+    return sorted(int(x) for x in sides if x != "f")
+
+
+def negotiation_actions(state: NeanderthalState, seat: int) -> list[Action]:
+    out = []
+    for key in state.fights:
+        present = _present(state, key)
+        toks, _ = _fight_toks(state, key)
+        if seat not in present:
+            continue
+        for q in present:
+            if q == seat or not (_chief(state, seat) or _chief(state, q)):
+                continue
+            if any(_side(t) == str(seat) for t in toks) and f"neg:wd-{key}" not in state.used:
+                out.append(Action(id=f"wd-{key}", label=msg("neanderthal.act.withdraw", card=_card_of(state, key))))
+            if any(_side(t) == str(q) for t in toks) and f"neg:ask-{key}-{q}" not in state.used:
+                out.append(Action(id=f"ask-{key}-{q}", label=msg("neanderthal.act.ask", card=_card_of(state, key),
+                                                                   seat=seat_msg(q))))
+    p = state.ps[seat]
+    if any(_chief(state, q) for q in range(state.players) if q != seat) or _chief(state, seat):
+        for b, q in enumerate(state.ps):
+            for i, w in enumerate(q.wives):
+                if w.husband and w.husband[0] == p.species:
+                    out.append(Action(id=f"div-{b}-{i}", label=msg("neanderthal.act.divorce", card=card_msg(w.card))))
+    seen: set[str] = set()
+    out = [a for a in out if not (a.id in seen or seen.add(a.id))]
+    out.append(Action(id="done", label=msg("core.done"), style="danger"))
+    return _pack(out)
+
+
+def start_negotiation(state: NeanderthalState) -> bool:
+    """Offers F1 to each player in turn order; False while someone negotiates or answers."""
+    while state.neg_idx < len(state.order):
+        seat = state.order[state.neg_idx]
+        if len(negotiation_actions(state, seat)) > 1:
+            state.phase = "negotiate"
+            state.actor = seat
+            return False
+        state.neg_idx += 1
+    return True
+
+
+def apply_negotiation(state: NeanderthalState, seat: int, aid: str) -> None:
+    if aid == "done":
+        state.neg_idx += 1
+        return
+    state.used.append(f"neg:{aid}")
+    if aid.startswith("div-"):
+        b, i = map(int, aid[4:].split("-"))
+        w = state.ps[b].wives[i]
+        _husband_home(state, b, w)
+        say(state, "neanderthal.ev.divorce", seat=seat_msg(seat), card=card_msg(w.card))
+        return
+    if aid.startswith("wd-"):
+        key = aid[3:]
+        state.proposal = [str(seat), key, str(seat)]
+        state.answers = [q for q in _present(state, key) if q != seat]
+    else:
+        key, q = aid[4:].rsplit("-", 1)
+        state.proposal = [str(seat), key, q]
+        state.answers = [int(q)]
+    say(state, "neanderthal.ev.propose", seat=seat_msg(seat), who=seat_msg(int(state.proposal[2])),
+        card=_card_of(state, key))
+    state.phase = "answer"
+    state.actor = state.answers[0]
+
+
+def apply_answer(state: NeanderthalState, seat: int, aid: str) -> None:
+    say(state, "neanderthal.ev.ook" if aid == "yes" else "neanderthal.ev.ookook", seat=seat_msg(seat))
+    state.answers.pop(0)
+    if aid == "no":
+        state.answers = []
+        state.proposal = []
+        return
+    if state.answers:
+        state.actor = state.answers[0]
+        return
+    _, key, who = state.proposal
+    toks, _ = _fight_toks(state, key)
+    for t in [t for t in toks if _side(t) == who]:
+        toks.remove(t)
+        _home(state, t)
+    say(state, "neanderthal.ev.withdrawn", seat=seat_msg(int(who)), card=_card_of(state, key))
+    state.proposal = []
+    state.fights = [k for k in state.fights if len(_present(state, k)) > 1]
 
 
 def run_fights(state: NeanderthalState) -> bool:
@@ -1410,7 +1512,7 @@ def resume(state: NeanderthalState) -> None:
         resolve_queue(state)
         return
     if state.stage == "fight":
-        if not run_fights(state):
+        if not start_negotiation(state) or not run_fights(state):
             return
         gathering(state)
         phase4_start(state)
@@ -1713,6 +1815,11 @@ def legal(state: NeanderthalState, seat: int) -> list[Action]:
         return order4_actions(state)
     if ph in ("target", "victim"):
         return fight_actions(state, seat)
+    if ph == "negotiate":
+        return negotiation_actions(state, seat)
+    if ph == "answer":
+        return [Action(id="yes", style="success", label=msg("neanderthal.act.yes")),
+                Action(id="no", style="danger", label=msg("neanderthal.act.no"))]
     if ph == "discard":
         return discard_actions(state, seat)
     if ph == "pay":
@@ -1771,6 +1878,14 @@ def apply(state: NeanderthalState, seat: int, aid: str) -> None:
     elif ph == "lose":
         apply_loss(state, seat, aid)
         resolve_queue(state)
+    elif ph == "negotiate":
+        apply_negotiation(state, seat, aid)
+        if state.phase == "negotiate":
+            resume(state)
+    elif ph == "answer":
+        apply_answer(state, seat, aid)
+        if not state.answers:
+            resume(state)
     elif ph == "target":
         state.fight_target = aid[4:]
         resume(state)

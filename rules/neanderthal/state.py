@@ -82,6 +82,9 @@ class NeanderthalState(GameState):
     pending: list[int] = Field(default_factory=list)     # seats still to decide (flip)
     tests: list[list[str]] = Field(default_factory=list)  # phase 4 tests still to roll [kind, key]
     rel_q: list[list] = Field(default_factory=list)      # disc releases waiting [seat, colours]
+    neg_idx: int = 0                   # F1: the next player offered to negotiate
+    proposal: list[str] = Field(default_factory=list)    # [proposer, card, who withdraws]
+    answers: list[int] = Field(default_factory=list)     # players still to answer the proposal
     fights: list[str] = Field(default_factory=list)      # cards still to hold attack tests (F2)
     fight_key: str = ""                # the card fighting now ("N3", "W1-0" for a daughter)
     fight_order: list[str] = Field(default_factory=list)  # attack order of the sides there

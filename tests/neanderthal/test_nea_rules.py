@@ -831,3 +831,49 @@ def test_alpha_hunter_swap_from_an_elder_rank():
     q = state.ps[s]
     assert q.elders["3"] == Elder(token=sp, disc="B") and sp + "a" in q.pool
     check_invariants(state)
+
+
+def _negotiation_state(_dice):
+    state = _hunting_state()
+    a, b = state.order[0], state.order[1]
+    sa, sb = state.ps[a].species, state.ps[b].species
+    state.ps[a].tribal = True
+    state.ps[a].elders = {"1": Elder(token=sa)}  # an experienced Chief
+    state.dead[sa] -= 3
+    state.dead[sb] -= 2
+    state.north = [12, 0, 0, 0, 0, 0]
+    state.ice_n = [False] * 6
+    state.hunters = {"N0": [f"{a}:{sa}", f"{a}:{sa}", f"{b}:{sb}", f"{b}:{sb}"]}
+    state.phase = "alloc"
+    P.phase3_start(state)
+    P.resume(state)
+    return state, a, b, sa, sb
+
+
+def test_negotiation_peaceful_withdrawal(dice):
+    """F1: with a Chief, a player may ask another to leave a contested card; the vocal one says ook."""
+    state, a, b, _, sb = _negotiation_state(dice)
+    assert state.phase == "negotiate" and state.actor == a
+    ids = {x.id for x in ENGINE.legal_actions(state, a)}
+    assert {"wd-N0", f"ask-N0-{b}", "done"} <= ids
+    state = ENGINE.apply(state, a, f"ask-N0-{b}")
+    assert state.phase == "answer" and state.actor == b
+    assert {x.id for x in ENGINE.legal_actions(state, b)} == {"yes", "no"}
+    dice += [5, 5]  # a hunts the hare alone (no attack test any more)
+    state = ENGINE.apply(state, b, "yes")
+    # b's hunters went home without an attack test; nothing is left to negotiate
+    assert state.ps[b].pool.count(sb) == 2 and dice == [] and state.phase == "action"
+
+
+def test_negotiation_refused_means_attack_tests(dice):
+    state, a, b, _, _ = _negotiation_state(dice)
+    state = ENGINE.apply(state, a, "wd-N0")
+    assert state.actor == b
+    state = ENGINE.apply(state, b, "no")
+    assert state.phase == "negotiate" and state.actor == a
+    assert "wd-N0" not in {x.id for x in ENGINE.legal_actions(state, a)}
+    state = ENGINE.apply(state, a, "done")
+    assert state.phase == "negotiate" and state.actor == b  # b may negotiate with a's Chief too
+    dice += [6, 6, 6, 6, 5, 5, 5, 5]  # attack tests without kills, then a and b fail on the hare
+    state = ENGINE.apply(state, b, "done")
+    assert dice == [] and state.phase == "action"
