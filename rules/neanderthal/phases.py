@@ -508,10 +508,16 @@ def flip(p: Player) -> None:
         take_vocab(p, c)
 
 
+def lazarus(state: NeanderthalState, seat: int) -> bool:
+    """J1: a species whose tribesmen are all dead takes no Refugees (it still bids and scores)."""
+    sp = state.ps[seat].species
+    return state.dead.get(sp, 0) >= D.TRIBESMEN and sp in state.dead_alpha
+
+
 def refugee(state: NeanderthalState, n: int) -> bool:
     """Resolves winged-eye icons; True when a player must choose the Refugees' host."""
     if state.variant == "k2":
-        if "0" not in state.losses or state.losses["0"] == 0:
+        if ("0" not in state.losses or state.losses["0"] == 0) and not lazarus(state, 0):
             k = min(n, state.dead.get(state.foreign, 0))
             state.dead[state.foreign] = state.dead.get(state.foreign, 0) - k
             state.ps[0].pool += [state.foreign] * k
@@ -529,7 +535,9 @@ def refugee(state: NeanderthalState, n: int) -> bool:
     k = min(n, state.dead.get(sp, 0))
     if not k:
         return False
-    others = [s for s in range(state.players) if s != best]
+    others = [s for s in range(state.players) if s != best and not lazarus(state, s)]
+    if not others:
+        return False
     if len(others) == 1:
         state.dead[sp] -= k
         state.ps[others[0]].pool += [sp] * k
@@ -1802,7 +1810,7 @@ def legal(state: NeanderthalState, seat: int) -> list[Action]:
             f"neanderthal.sex.{_other_side(p)}"))), Action(id="keep", label=msg("neanderthal.act.keep"))]
     if ph == "refugee":
         return [Action(id=f"ref-{s}", label=msg("neanderthal.act.ref", seat=seat_msg(s)))
-                for s in range(state.players) if s != seat]
+                for s in range(state.players) if s != seat and not lazarus(state, s)]
     if ph == "action":
         return action_actions(state, seat)
     if ph == "lose":

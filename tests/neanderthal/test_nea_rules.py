@@ -877,3 +877,18 @@ def test_negotiation_refused_means_attack_tests(dice):
     dice += [6, 6, 6, 6, 5, 5, 5, 5]  # attack tests without kills, then a and b fail on the hare
     state = ENGINE.apply(state, b, "done")
     assert dice == [] and state.phase == "action"
+
+
+def test_lazarus_species_takes_no_refugees():
+    state = after_sides(3, 4)
+    big, dead_one, other = state.order
+    p = state.ps[dead_one]
+    sp = p.species
+    p.pool, p.elders = [], {}
+    p.vocab = {c: 5 - sum(1 for pt in p.portals if pt[-1] == c) - p.mpi.count(c) for c in "OWB"}
+    state.dead[sp] = 18
+    assert P.lazarus(state, dead_one)
+    state.losses = {str(big): 3}
+    before = len(state.ps[other].pool)
+    assert not P.refugee(state, 1)  # a single possible host needs no choice
+    assert len(state.ps[other].pool) == before + 1 and state.ps[dead_one].pool == []
