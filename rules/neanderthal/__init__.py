@@ -15,13 +15,14 @@ powers, inventions 3->1, the first player's order of contested tests A4, courtsh
 Poetry and Promiscuous Refugees, predators and piracy, trophies, hand cards with the owner's
 discards, the opportunistic hunt of G7, always taken when allowed), the owner's choice of freed
 discs, domestic animals H1, species actions I1-I3 with conversion to tribal, scoring J and the
-Lazarus species, the introductory solitaire K2 (1 player) with its three victory levels, and all 21
-daughter skills of the data set.
+Lazarus species, the introductory solitaire K2 (1 player) with its three victory levels, the
+scenarios N1 Hominids and N2 Giant Würm (option "scenario", 2-3 players; ignored by the solitaire),
+and all 21 daughter skills of the data set.
 
 Not implemented: the binding trades of F1 (hand or tableau cards, marriage of a daughter by
 agreement; promises are left to the players' chat), the Alpha-Hunter swap outside phases 2 and 6,
-the Greenland legacy K1, the solitaire L, the cooperative game M and the scenarios N. With 1 player
-the game is always K2.
+the Greenland legacy K1, the solitaire L and the cooperative game M (both need the 4x5 map of L1).
+With 1 player the game is always K2.
 
 Fixed readings where a choice has one sensible answer: a powered Alpha always takes his automatic
 "1"; trophies and hand cards are always taken; ties between Suitors follow the player order (A2).

@@ -73,6 +73,8 @@ def ai_action(state: NeanderthalState, seat: int) -> str:
         return min(ids, key=lambda a: (order.index(a) if a in order else 6 if a != "rel-none" else 9, a))
     if ph == "discard":
         return ids[0]
+    if ph == "extra":
+        return ids[0]
     if ph == "pay":
         # a colour of its own portals can be freed again by neolexia
         p = state.ps[seat]

@@ -76,6 +76,10 @@ class NeanderthalEngine(Engine[NeanderthalState]):
         OptionSpec(key="solo", label=msg("neanderthal.opt.solo"), default="pt",
                    choices=[("pt", msg("neanderthal.opt.solo.pt")), ("intro", msg("neanderthal.opt.solo.intro")),
                             ("advanced", msg("neanderthal.opt.solo.advanced"))]),
+        OptionSpec(key="scenario", label=msg("neanderthal.opt.scenario"), default="standard",
+                   choices=[("standard", msg("neanderthal.opt.scenario.standard")),
+                            ("hominids", msg("neanderthal.opt.scenario.hominids")),
+                            ("giant_wurm", msg("neanderthal.opt.scenario.giant_wurm"))]),
     ]
 
     def setup(self, players: int, seed: int, options: dict[str, str], rng: Rng) -> NeanderthalState:

@@ -227,7 +227,19 @@ def slots(state: NeanderthalState) -> list[str]:
 
 # --------------------------------------------------------------------------------- phase 1
 
+def convert_at(state: NeanderthalState) -> int:
+    return D.N1_CONVERT if state.scenario == "hominids" else D.CONVERT_AT[state.players]
+
+
 def start_turn(state: NeanderthalState) -> None:
+    if not state.event_deck and state.scenario == "giant_wurm" and not state.reshuffled and not state.frozen:
+        # N2: after the 21st card the discarded event cards are reshuffled; 5 make a new deck
+        discards = state.rng.shuffled([c for c in state.removed if c in D.DAUGHTERS])
+        state.removed = [c for c in state.removed if c not in D.DAUGHTERS]
+        state.event_deck, state.event_aside = discards[:5], discards[5:]
+        state.reshuffled = True
+        if state.event_deck:
+            say(state, "neanderthal.ev.reshuffle")
     if not state.event_deck or state.frozen:
         end_game(state)
         return
@@ -1336,6 +1348,10 @@ def hunt(state: NeanderthalState, seat: int, slot: str, toks: list[str]) -> tupl
         took = "troph"
     elif b.hand and p.tribal and any(not e.disc for e in p.elders.values()) and survivors:
         need = b.hand[1] - (1 if b.hand[0] == "D" and has_skill(state, seat, "paintress") else 0)
+        if state.scenario == "hominids":
+            need += 1  # N1: D and I cards need one more matching die
+        elif state.scenario == "giant_wurm" and state.reshuffled:
+            need -= 1  # N2: after the reshuffle, one fewer
         if k >= max(1, need):
             took = "hand"
     say(state, "neanderthal.ev.roll", seat=seat_msg(seat), card=card_msg(card),
@@ -1686,7 +1702,8 @@ def action_actions(state: NeanderthalState, seat: int) -> list[Action]:
         for b, i in portal_sources(state, seat):
             w = state.ps[b].wives[i]
             for space, colour in D.DAUGHTERS[w.card].portals:
-                if f"{space}-{colour}" in p.portals or p.vocab[colour] <= 0:
+                full = len(p.portals) >= 6  # N1: the 7th disc may go on any portal
+                if (f"{space}-{colour}" in p.portals and not full) or p.vocab[colour] <= 0:
                     continue
                 aid = f"po-{b}-{i}-{space}-{colour}"
                 if aid not in {a.id for a in acts}:
@@ -1758,7 +1775,7 @@ def apply_action(state: NeanderthalState, seat: int, aid: str) -> None:
         state.last = [f"P{seat}"]
         say(state, "neanderthal.ev.portal", seat=seat_msg(seat), space=msg(f"neanderthal.portal.{space}"),
             colour=msg(f"neanderthal.disc.{colour}"))
-        if len(p.portals) >= D.CONVERT_AT[state.players]:
+        if len(p.portals) >= convert_at(state):
             for pt in p.portals:
                 give_vocab(p, pt.split("-")[1])
             p.portals = []
@@ -1800,6 +1817,10 @@ def legal(state: NeanderthalState, seat: int) -> list[Action]:
     if ph == "sex":
         return [Action(id=f"side-{s}", style="primary", label=msg(f"neanderthal.sex.{s}"))
                 for s in D.SEX_CARDS[p.sex_card]]
+    if ph == "extra":
+        return [Action(id=f"xp-{sp}-{c}", style="primary", label=msg(
+            "neanderthal.act.extra", space=msg(f"neanderthal.portal.{sp}"), colour=msg(f"neanderthal.disc.{c}")))
+            for sp, cols in D.PORTALS.items() for c in cols if f"{sp}-{c}" not in p.portals and p.vocab[c] > 0]
     if ph == "auction":
         return [Action(id=f"bid-{n}", style="primary", label=msg("neanderthal.act.bid", n=n))
                 for n in bid_options(state, seat)[:19]] + [Action(id="pass", label=msg("core.pass"))]
@@ -1849,10 +1870,15 @@ def apply(state: NeanderthalState, seat: int, aid: str) -> None:
         for c in p.mpi:
             take_vocab(p, c)
         say(state, "neanderthal.ev.sex", seat=seat_msg(seat), sex=msg(f"neanderthal.sex.{p.sex}"))
-        if seat + 1 < state.players:
-            state.actor = seat + 1
-        else:
-            start_turn(state)
+        after_sex(state, seat)
+    elif ph == "extra":
+        _, sp, c = aid.split("-")
+        take_vocab(p, c)
+        p.portals.append(f"{sp}-{c}")
+        say(state, "neanderthal.ev.portal", seat=seat_msg(seat), space=msg(f"neanderthal.portal.{sp}"),
+            colour=msg(f"neanderthal.disc.{c}"))
+        state.phase = "sex"
+        after_sex(state, seat)
     elif ph == "auction":
         if aid == "pass":
             state.out.append(seat)
@@ -1931,6 +1957,20 @@ def apply(state: NeanderthalState, seat: int, aid: str) -> None:
         state.order = [int(c) for c in aid[4:]]
         say(state, "neanderthal.ev.council", seat=seat_msg(seat), first=seat_msg(state.order[0]))
         resolve_queue(state)
+
+
+def after_sex(state: NeanderthalState, seat: int) -> None:
+    """Next seat's setup choice (N1: Cro-Magnon also picks an extra portal), then the first turn."""
+    p = state.ps[seat]
+    if state.scenario == "hominids" and p.species == "R" and state.phase == "sex" and f"{seat}:extra" not in state.used:
+        state.used.append(f"{seat}:extra")
+        state.phase = "extra"
+        return
+    if seat + 1 < state.players:
+        state.actor = seat + 1
+    else:
+        state.used = []
+        start_turn(state)
 
 
 def end_game(state: NeanderthalState) -> None:

@@ -6,7 +6,7 @@ from . import data as D
 from .state import NeanderthalState
 
 CATEGORIES = ["pool", "elder", "husband", "daughter", "vocab", "trophy", "invention", "alpha", "domestic",
-              "skills"]
+              "skills", "scenario"]
 
 
 def trophies(p) -> int:
@@ -34,7 +34,9 @@ def breakdown(state: NeanderthalState, seat: int) -> dict[str, int]:
     out["vocab"] = sum(p.vocab.values()) * vp["vocab"]
     out["trophy"] = trophies(p) * vp["trophy"]
     out["invention"] = sum(1 for t in p.tools if not t.disc and D.BIOMES[t.card].hand[0] == "I") * vp["invention"]
-    out["domestic"] = sum(1 for t in p.tools if not t.disc and D.BIOMES[t.card].hand[0] == "D") * vp["domestic"]
+    domestic = D.N2_DOMESTIC_VP if state.scenario == "giant_wurm" else vp["domestic"]
+    out["domestic"] = sum(1 for t in p.tools if not t.disc and D.BIOMES[t.card].hand[0] == "D") * domestic
+    out["scenario"] = D.N1_TRIBAL_VP if state.scenario == "hominids" and p.tribal else 0
     alpha = sp + "a" in p.pool and any(alpha_power(p, k) for k in ("BIG", "SMALL", "CLUB"))
     out["alpha"] = vp["alpha"] if alpha else 0
     skills = 0

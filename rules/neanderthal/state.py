@@ -49,6 +49,8 @@ class Player(BaseModel):
 class NeanderthalState(GameState):
     game: str = "neanderthal"
     variant: str = "standard"          # standard / k2
+    scenario: str = "standard"         # N: standard / hominids (N1) / giant_wurm (N2)
+    reshuffled: bool = False           # N2: the event discards were reshuffled
     level: str = "pt"                  # K2 victory level
     seats: list[str] = Field(default_factory=list)      # species of each seat
     foreign: str = ""                  # K2: the foreign species
