@@ -168,6 +168,10 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
 
     # -- title
     title = "NEANDERTHAL · " + _tr("neanderthal.ui.turn", locale, n=view.turn, left=view.events_left)
+    if view.variant == "k2":
+        title += " · K2"
+    elif view.scenario != "standard":
+        title += " · " + _tr(f"neanderthal.opt.scenario.{view.scenario}", locale).split(" (")[0]
     put(img, (14, 16), title, 22, fill=(255, 255, 255), bold=True)
     if view.phase == "over":
         status = _tr("neanderthal.ui.over", locale)
@@ -176,7 +180,8 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
     else:
         status = _tr("neanderthal.ui.to_act", locale, seat=_name(names, view.actor, locale)) + " · " + \
             _tr(f"neanderthal.prompt.{view.phase}", locale,
-                card=_tr(f"neanderthal.card.{view.fight_card or view.event_card}", locale), n="…", colour="…")
+                card=_tr(f"neanderthal.card.{view.fight_card or view.event_card}", locale), n="…", colour="…",
+                seat="…", who="…")
     put(img, (WIDTH - 14, 18), _fit(status, 820, 18), 18, fill=HIGHLIGHT, anchor="ra")
 
     # -- event card / auction

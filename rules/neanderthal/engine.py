@@ -40,6 +40,7 @@ class NeanderthalView(BaseModel):
     viewer: int | None
     players: int
     variant: str
+    scenario: str
     level: str
     turn: int
     phase: str
@@ -137,7 +138,7 @@ class NeanderthalEngine(Engine[NeanderthalState]):
             ))
         won = S.k2_won(state) if state.phase == "over" and state.variant == "k2" else None
         return NeanderthalView(
-            viewer=seat, players=state.players, variant=state.variant, level=state.level, turn=state.turn,
+            viewer=seat, players=state.players, variant=state.variant, scenario=state.scenario, level=state.level, turn=state.turn,
             phase=state.phase, actor=state.actor, order=list(state.order), event_card=state.event_card,
             events_left=len(state.event_deck),
             north=[0 if ice else c for c, ice in zip(state.north, state.ice_n, strict=True)],

@@ -286,8 +286,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Species action: vocal players move a disc onto a portal through an experienced daughter, or free a dedicated disc by neolexia; with 5 portal discs (6 with 1-2 players) the species becomes tribal and its elders play D and I cards from hand.",
         "Ação de espécie: jogadores vocais põem um disco num portal por meio de uma filha experiente, ou liberam um disco dedicado por neolexia; com 5 discos nos portais (6 com 1-2 jogadores) a espécie vira tribal e seus anciões jogam cartas D e I da mão."),
     "neanderthal.rules.5": (
-        "After the last event card, score by your sexuality card: tribesmen, experienced elders, husbands, daughters, inventions and domestic animals, vocabulary discs, trophies, and a powered Alpha. Solitaire (K2): 8 events, daughters come free, win with the chosen victory conditions.",
-        "Depois da última carta de evento, pontue pelo cartão de sexualidade: membros da tribo, anciões, maridos, filhas, invenções e animais domésticos experientes, discos de vocabulário, troféus e o Alfa com poder. Solitário (K2): 8 eventos, filhas grátis, vença cumprindo as condições escolhidas."),
+        "After the last event card, score by your sexuality card: tribesmen, experienced elders, husbands, daughters, inventions and domestic animals, vocabulary discs, trophies, and a powered Alpha. Solitaire (K2): 8 events, daughters come free, win with the chosen victory conditions. Scenarios N1 and N2 change the start and the event deck.",
+        "Depois da última carta de evento, pontue pelo cartão de sexualidade: membros da tribo, anciões, maridos, filhas, invenções e animais domésticos experientes, discos de vocabulário, troféus e o Alfa com poder. Solitário (K2): 8 eventos, filhas grátis, vença cumprindo as condições escolhidas. Os cenários N1 e N2 mudam o início e o baralho de eventos."),
 }
 for _n, (_en, _pt) in CARDS.items():
     TEXTS[f"neanderthal.card.{_n}"] = (_en, _pt)
