@@ -1377,6 +1377,8 @@ def hunt(state: NeanderthalState, seat: int, slot: str, toks: list[str]) -> tupl
     if pirated:
         say(state, "neanderthal.ev.piracy", seat=seat_msg(seat), card=card_msg(card))
         return False, survivors
+    if took == "hand" and not survivors:
+        took = ""  # G6-C: no hand card after an annihilation (predator attacks included)
     if ok:
         _gain(state, seat, card)
         if took == "":

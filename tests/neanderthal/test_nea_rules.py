@@ -892,3 +892,22 @@ def test_lazarus_species_takes_no_refugees():
     before = len(state.ps[other].pool)
     assert not P.refugee(state, 1)  # a single possible host needs no choice
     assert len(state.ps[other].pool) == before + 1 and state.ps[dead_one].pool == []
+
+
+def test_no_hand_card_when_the_predator_kills_every_hunter(dice):
+    """G4/G6-C: the horse's triples give no hand card when the wolves kill every Hunter (no hit:
+    piracy, and an annihilation)."""
+    state = _hunting_state()
+    s = state.order[0]
+    p = state.ps[s]
+    sp = p.species
+    p.tribal = True
+    p.elders = {"6": Elder(token=sp, disc="B")}  # inexperienced: no protection from freezing
+    p.elders["3"] = Elder(token=sp)  # one experienced elder: a hand is possible
+    p.vocab["B"] -= 1
+    state.dead[sp] -= 5
+    state.south = [23, 26, 0, 0, 0, 0]  # Horse (D, triples), Wolves (freezing 6)
+    state.ice_s = [False] * 6
+    dice += [2, 2, 2, 6, 6, 6]  # horse: success with triples; wolves: all three frozen
+    ok, survivors = P.hunt(state, s, "S0", [f"{s}:{sp}"] * 3)
+    assert not ok and survivors == [] and p.hand == [] and state.south[0] == 23
