@@ -1,9 +1,10 @@
 """The six phases of a NEANDERTHAL turn (rulebook A1, D-I) and the decisions they ask for.
 
-Decisions are asked of the players (sexuality side, bids, allocation one tribesman at a time,
-sexuality flip after chaos, Refugee hosts, the species action).  Dice tests and the choices the
-rules leave to a player inside them (which of his tribesmen a loss takes, which disc a success
-releases) are resolved by the fixed preferences of ``_victim_order`` / ``_release``.
+Every choice the rules give a player is a decision (``state.phase``): sexuality side, war council,
+chaos and blizzard losses, sexuality flip, Refugee hosts, bids and the colours paid, allocation one
+tribesman at a time, negotiation and its answers, attack victims, the order of contested tests,
+freed discs, discards, the species action.  Automatic steps run between decisions; a decision
+inside phases 1, 3, 4 or 5 stores where play resumes (``state.stage``, ``resume``).
 """
 
 from __future__ import annotations
