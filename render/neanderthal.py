@@ -202,9 +202,11 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
             label = _tr(f"neanderthal.icon.{icon}", locale)
             put(img, (ex + 8, y), f"{label} ×{k}" if k > 1 else label, 14)
             y += 20
-        put(img, (ex + 8, y + 4), _tr("neanderthal.ui.bid", locale), 13, fill=MUTED)
+        bid = _tr("neanderthal.ui.bid", locale)
+        put(img, (ex + 8, y + 4), bid, 13, fill=MUTED)
+        bx = ex + 20 + font(13).getlength(bid)
         for i, c in enumerate(dc.media):
-            _disc(d, ex + 50 + i * 20, y + 13, c, 7)
+            _disc(d, bx + i * 20, y + 13, c, 7)
         y += 28
         for sp, col in dc.portals:
             put(img, (ex + 8, y), _tr(f"neanderthal.portal.{sp}", locale), 13)
@@ -290,7 +292,7 @@ def _panel(img, d, view, p, x0: int, y0: int, w: int, locale: str, names, mine_l
     for pt in p.portals:
         sp, c = pt.split("-")
         put(img, (x, y), _tr(f"neanderthal.portal.{sp}", locale), 13)
-        _disc(d, x + 8 + font(13).getlength(_tr(f"neanderthal.portal.{sp}", locale)), y + 9, c, 7)
+        _disc(d, x + 12 + font(13).getlength(_tr(f"neanderthal.portal.{sp}", locale)), y + 9, c, 7)
         x += 82
     y += 24
     # elders
