@@ -1440,8 +1440,8 @@ def courtship(state: NeanderthalState, key: str, toks: list[str]) -> None:
             has_skill(state, int(side), "singer")
             or (is_alpha(tok) and exp_elder(p, 4))
             or (int(side) == b and not contested and not w.husband))
-        f = state.rng.die()
-        if f == 6 and not auto:
+        f = 0 if auto else state.rng.die()  # an automatic success needs no roll
+        if f == 6:
             kill(state, tok)
             say(state, "neanderthal.ev.court_dead", card=card_msg(w.card))
             continue

@@ -449,7 +449,7 @@ def test_singer_example_promiscuous_suitor_makes_no_husband(dice):
     for c in "YRG":
         state.dead[c] -= 1
     state.suitors = {f"{y}-0": [f"{y}:Y", f"{r}:R", f"{g}:G"]}
-    dice += [4, 5]  # Cro-Magnon fails; Neanderthal succeeds by Poetry (his die does not matter)
+    dice += [4]  # Cro-Magnon fails; Neanderthal succeeds by Poetry, without rolling
     _phase4(state)
     assert state.ps[y].wives[0].husband == ""
     assert state.ps[g].pool == ["G"] and state.ps[r].pool == ["R"] and state.ps[y].pool == ["Y"]
@@ -911,3 +911,76 @@ def test_no_hand_card_when_the_predator_kills_every_hunter(dice):
     dice += [2, 2, 2, 6, 6, 6]  # horse: success with triples; wolves: all three frozen
     ok, survivors = P.hunt(state, s, "S0", [f"{s}:{sp}"] * 3)
     assert not ok and survivors == [] and p.hand == [] and state.south[0] == 23
+
+
+def test_warrior_alpha_example_kills_the_husband_and_courts(dice):
+    """F2/G1 example: a Promiscuous Neanderthal with a Warrior sends his Alpha to court a married
+    Cro-Magnon daughter.  The Husband (more black discs) attacks first and misses; the Alpha, a War
+    Band, rolls a 2 and kills him; in phase 4 the Alpha courts without rolling and, Promiscuous,
+    leaves a Refugee Baby."""
+    state = _hunting_state()
+    y, r = _seat(state, "Y"), _seat(state, "R")
+    if y is None or r is None:
+        pytest.skip("needs both species")
+    py, pr = state.ps[y], state.ps[r]
+    py.sex, pr.sex = "prom", "pair"
+    py.elders = {"4": Elder(token="Y")}  # experienced Warrior
+    state.dead["Y"] -= 1
+    state.dead_alpha.remove("Y")
+    pr.wives = [Wife(card=45, husband="R")]  # experienced Husband on his own board
+    state.dead["R"] -= 1
+    pr.vocab["B"], py.vocab["B"] = 5, 1
+    state.suitors = {f"{r}-0": [f"{y}:Ya"]}
+    state.phase = "alloc"
+    dice += [3, 2]  # the Husband misses (War Band: 1-2), the Alpha kills
+    P.phase3_start(state)
+    assert P.run_fights(state) and pr.wives[0].husband == ""
+    dead_r = state.dead["R"]
+    P.phase4_start(state)
+    P.resume(state)
+    assert dice == []  # the Alpha Warrior courts without rolling
+    assert pr.wives[0].husband == ""  # Promiscuous: no Husband...
+    assert pr.pool.count("Y") == 1 and state.dead["Y"] == 16  # ...but a Yellow Refugee Baby
+    assert "Ya" in py.pool and state.dead["R"] == dead_r
+
+
+def test_gathering_example_baby_kept_even_if_the_bear_kills_everyone(dice):
+    """F3 example: Promiscuous Hunters on the Tyrant Sea Bear (a basket) gather a Baby in phase 3."""
+    state = _hunting_state()
+    s = state.order[0]
+    p = state.ps[s]
+    sp = p.species
+    p.sex = "prom"
+    state.north = [10, 0, 0, 0, 0, 0]
+    state.ice_n = [False] * 6
+    state.dead[sp] -= 2
+    state.hunters = {"N0": [f"{s}:{sp}"] * 2}
+    state.phase = "alloc"
+    P.phase3_start(state)
+    dice += [4, 5]  # the bear's ferocity kills both Hunters
+    P.resume(state)
+    assert p.pool == [sp]  # the gathered Baby
+    assert dice == []
+
+
+def test_fog_of_love_example_old_husband_becomes_a_refugee(dice):
+    """G1 example (reading A): an Archaic daughter married to a Neanderthal is courted by Archaic and
+    Cro-Magnon; Archaic succeeds first: the Neanderthal ex-husband joins the Archaic pool as a
+    Refugee and Cro-Magnon goes home."""
+    state = _hunting_state()
+    g, y, r = _seat(state, "G"), _seat(state, "Y"), _seat(state, "R")
+    if None in (g, y, r):
+        pytest.skip("needs the three species")
+    pg = state.ps[g]
+    pg.sex = "pair"
+    pg.wives = [Wife(card=45, husband="Y")]
+    state.dead["Y"] -= 1
+    state.dead["G"] -= 1
+    state.dead["R"] -= 1
+    pg.vocab["O"], state.ps[r].vocab["O"] = 4, 1  # Archaic has more orange: rolls first
+    state.suitors = {f"{g}-0": [f"{g}:G", f"{r}:R"]}
+    dice += [2]
+    P.courtship(state, f"{g}-0", state.suitors.pop(f"{g}-0"))
+    w = pg.wives[0]
+    assert w.husband == "G" and w.hdisc == "O"
+    assert "Y" in pg.pool and state.ps[r].pool == ["R"]
