@@ -1,0 +1,384 @@
+"""The NEANDERTHAL picture: the event card, the North and South biome rows with the Hunters on them,
+one panel per species (placard, discs, elders, daughters, tableau, hand) and a legend."""
+
+from __future__ import annotations
+
+import io
+from functools import cache, lru_cache
+
+from PIL import Image, ImageDraw
+
+from rules.core import Msg, t
+from rules.neanderthal import data as D
+
+from .common import BACKGROUND, HIGHLIGHT, INK, MUTED, canvas, font
+
+WIDTH = 1500
+TOP = 60
+LEFT = 250
+CARD_W, CARD_H = 200, 168
+GAP = 8
+ROWS_Y = TOP + 10
+PANEL_Y = ROWS_Y + 2 * (CARD_H + GAP) + 30
+PANEL_H = 380
+LEGEND_H = 56
+SPECIES_COLOUR = {"G": (0, 140, 100), "Y": (200, 150, 0), "R": (200, 70, 20)}
+DISC_FILL = {"O": (240, 130, 30), "W": (250, 250, 250), "B": (30, 30, 30)}
+KIND_FILL = {"BIG": (226, 214, 190), "SMALL": (214, 230, 200), "CLUB": (222, 214, 232)}
+ICE = (200, 225, 245)
+PANEL_BG = (252, 249, 240)
+LINE = (190, 182, 165)
+PRED = (200, 30, 30)
+
+
+def _tr(key: str, locale: str, **params) -> str:
+    return t(Msg(key=key, params=params), locale)
+
+
+@lru_cache(maxsize=4096)
+def _stamp(value: str, size: int, bold: bool, fill: tuple) -> Image.Image:
+    f = font(size, bold)
+    ascent, descent = f.getmetrics()
+    img = Image.new("RGBA", (int(f.getlength(value)) + 3, ascent + descent + 2), (0, 0, 0, 0))
+    ImageDraw.Draw(img).text((1, 1), value, font=f, fill=fill, anchor="la")
+    return img
+
+
+def put(img: Image.Image, xy, value: str, size: int = 16, *, fill=INK, bold: bool = False,
+        anchor: str = "la") -> None:
+    if not value:
+        return
+    st = _stamp(value, size, bold, tuple(fill))
+    x, y = xy
+    if anchor[0] == "m":
+        x -= st.width / 2
+    elif anchor[0] == "r":
+        x -= st.width
+    if anchor[1] == "m":
+        y -= st.height / 2
+    img.paste(st, (round(x), round(y)), st)
+
+
+@lru_cache(maxsize=4096)
+def _fit(value: str, width: float, size: int, bold: bool = False) -> str:
+    f = font(size, bold)
+    if f.getlength(value) <= width:
+        return value
+    while value and f.getlength(value + "…") > width:
+        value = value[:-1]
+    return value + "…"
+
+
+def _dice(b: D.Biome) -> str:
+    return f"{b.hits}×{'*' if b.star else '1'}"
+
+
+@lru_cache(maxsize=256)
+def _card(card: int, locale: str) -> Image.Image:
+    """A biome card face (static, cached)."""
+    b = D.BIOMES[card]
+    img = Image.new("RGB", (CARD_W, CARD_H), KIND_FILL[b.kind])
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, CARD_W - 1, CARD_H - 1), outline=PRED if b.pred else (120, 110, 95), width=3 if b.pred else 1)
+    put(img, (8, 6), _fit(_tr(f"neanderthal.card.{card}", locale), CARD_W - 48, 15, True), 15, bold=True)
+    put(img, (CARD_W - 8, 6), str(b.clim), 15, fill=(40, 80, 160), bold=True, anchor="ra")
+    kind = _tr(f"neanderthal.kind.{b.kind}", locale) + (" ⚠" if b.pred else "") + \
+        ("  ◡" + _tr("neanderthal.ui.basket", locale) if b.basket else "")
+    put(img, (8, 26), kind, 13, fill=PRED if b.pred else MUTED)
+    line = f"{_dice(b)}"
+    if b.fer:
+        line += "  ☠" + "".join(map(str, b.fer))
+    if b.frz:
+        line += "  ❄" + "".join(map(str, b.frz))
+    put(img, (8, 46), line, 16, bold=True)
+    x = 8
+    if b.prereq:
+        put(img, (x, 70), "◆", 14, fill=MUTED)
+        x += 18
+        for c in b.prereq:
+            _disc(d, x + 7, 79, c, 7)
+            x += 18
+    gain = f"+{b.babies}♥" if b.babies else ""
+    put(img, (max(x + 6, 70), 70), gain, 14, fill=(170, 30, 60), bold=True)
+    x2 = max(x + 6, 70) + 36
+    for c in b.discs:
+        _disc(d, x2 + 7, 79, c, 7)
+        x2 += 18
+    if b.troph:
+        put(img, (8, 96), f"♛{'♛' if b.troph[0] == 2 else ''} {b.troph[1]}=", 15, fill=(120, 80, 0), bold=True)
+    if b.hand:
+        put(img, (90, 96), f"▭{b.hand[0]} {b.hand[1]}=", 15, fill=(30, 80, 150), bold=True)
+    return img
+
+
+def _disc(d: ImageDraw.ImageDraw, cx: float, cy: float, colour: str, r: int = 8) -> None:
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=DISC_FILL[colour], outline=(90, 90, 90))
+
+
+def _meeple(d: ImageDraw.ImageDraw, img: Image.Image, cx: float, cy: float, colour: str, n: int,
+            alpha: bool = False) -> None:
+    fill = SPECIES_COLOUR.get(colour, (120, 120, 120))
+    r = 12 if alpha else 9
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=(30, 30, 30), width=2 if alpha else 1)
+    label = ("A" if alpha else "") + (str(n) if n > 1 or not alpha else "")
+    put(img, (cx, cy), label, 12, fill=(255, 255, 255), bold=True, anchor="mm")
+
+
+@lru_cache(maxsize=8)
+def _background(locale: str, height: int) -> Image.Image:
+    img, d = canvas(WIDTH, height)
+    d.rectangle((0, 0, WIDTH, TOP), fill=(60, 52, 44))
+    for r, label in enumerate(("neanderthal.ui.north", "neanderthal.ui.south")):
+        y = ROWS_Y + r * (CARD_H + GAP)
+        put(img, (LEFT - 36, y + CARD_H / 2), _tr(label, locale), 12, fill=MUTED, bold=True, anchor="mm")
+    put(img, (12, height - LEGEND_H + 8), _fit(_tr("neanderthal.ui.legend", locale), WIDTH - 24, 14), 14,
+        fill=MUTED)
+    return img
+
+
+def _tokens_summary(tokens: list[str]) -> list[tuple[str, bool, int]]:
+    out: dict[tuple[str, bool], int] = {}
+    for tok in tokens:
+        k = (tok[0], tok.endswith("a"))
+        out[k] = out.get(k, 0) + 1
+    return [(c, a, n) for (c, a), n in sorted(out.items())]
+
+
+def _side_summary(tagged: list[str]) -> list[tuple[str, str, bool, int]]:
+    out: dict[tuple[str, str, bool], int] = {}
+    for tk in tagged:
+        side, tok = tk.split(":")
+        k = (side, tok[0], tok.endswith("a"))
+        out[k] = out.get(k, 0) + 1
+    return [(sd, c, a, n) for (sd, c, a), n in sorted(out.items())]
+
+
+def _name(names, seat: int, locale: str) -> str:
+    if names and seat < len(names) and names[seat]:
+        return names[seat]
+    return _tr("core.seat", locale, n=seat + 1)
+
+
+def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes:
+    n = len(view.ps)
+    height = PANEL_Y + PANEL_H + LEGEND_H
+    img = _background(locale, height).copy()
+    d = ImageDraw.Draw(img)
+    last = set(view.last)
+
+    # -- title
+    title = "NEANDERTHAL · " + _tr("neanderthal.ui.turn", locale, n=view.turn, left=view.events_left)
+    if view.variant == "k2":
+        title += " · K2"
+    elif view.scenario != "standard":
+        title += " · " + _tr(f"neanderthal.opt.scenario.{view.scenario}", locale).split(" (")[0]
+    put(img, (14, 16), title, 22, fill=(255, 255, 255), bold=True)
+    if view.phase == "over":
+        status = _tr("neanderthal.ui.over", locale)
+        if view.won is not None:
+            status += " · " + ("✓" if view.won else "✗")
+    else:
+        status = _tr("neanderthal.ui.to_act", locale, seat=_name(names, view.actor, locale)) + " · " + \
+            _tr(f"neanderthal.prompt.{view.phase}", locale,
+                card=_tr(f"neanderthal.card.{view.fight_card or view.event_card}", locale), n="…", colour="…",
+                seat="…", who="…")
+    put(img, (WIDTH - 14, 18), _fit(status, 820, 18), 18, fill=HIGHLIGHT, anchor="ra")
+
+    # -- event card / auction
+    ex, ey = 10, ROWS_Y
+    d.rounded_rectangle((ex, ey, ex + LEFT - 84, ey + 2 * CARD_H + GAP), radius=8, fill=(250, 236, 240),
+                        outline=(150, 90, 110))
+    put(img, (ex + 8, ey + 6), _tr("neanderthal.ui.event", locale), 13, fill=MUTED)
+    if view.event_card:
+        dc = D.DAUGHTERS[view.event_card]
+        y = ey + 26
+        put(img, (ex + 8, y), _fit(_tr(f"neanderthal.card.{view.event_card}", locale), LEFT - 100, 16, True), 16,
+            bold=True)
+        y += 24
+        for i, c in enumerate(dc.order):
+            _meeple(d, img, ex + 18 + i * 24, y + 9, c, 1)
+        y += 26
+        for icon, k in dc.events:
+            label = _tr(f"neanderthal.icon.{icon}", locale)
+            put(img, (ex + 8, y), f"{label} ×{k}" if k > 1 else label, 14)
+            y += 20
+        bid = _tr("neanderthal.ui.bid", locale)
+        put(img, (ex + 8, y + 4), bid, 13, fill=MUTED)
+        bx = ex + 20 + font(13).getlength(bid)
+        for i, c in enumerate(dc.media):
+            _disc(d, bx + i * 20, y + 13, c, 7)
+        y += 28
+        for sp, col in dc.portals:
+            put(img, (ex + 8, y), _tr(f"neanderthal.portal.{sp}", locale), 13)
+            _disc(d, ex + 100, y + 8, col, 7)
+            y += 18
+        put(img, (ex + 8, y + 4), _fit(_tr(f"neanderthal.skill.{dc.skill}", locale), LEFT - 100, 12), 12,
+            fill=MUTED)
+        y += 26
+        if view.bids:
+            put(img, (ex + 8, y), _tr("neanderthal.ui.bids", locale) + ":", 13, bold=True)
+            y += 18
+            for s, b in sorted(view.bids.items()):
+                put(img, (ex + 8, y), _fit(f"{_name(names, int(s), locale)}: {b}", LEFT - 100, 14), 14,
+                    fill=SPECIES_COLOUR[view.ps[int(s)].species], bold=True)
+                y += 18
+    put(img, (ex + 8, ey + 2 * CARD_H + GAP - 22), f"N {view.deck_n} · S {view.deck_s}", 13, fill=MUTED)
+
+    # -- biome rows
+    for r, (row, ice) in enumerate(((view.north, view.ice_n), (view.south, view.ice_s))):
+        y = ROWS_Y + r * (CARD_H + GAP)
+        for i in range(D.ROW_SIZE):
+            x = LEFT + i * (CARD_W + GAP)
+            slot = f"{'NS'[r]}{i}"
+            if ice[i]:
+                d.rectangle((x, y, x + CARD_W - 1, y + CARD_H - 1), fill=ICE, outline=(120, 160, 200))
+                put(img, (x + CARD_W / 2, y + CARD_H / 2), "❄ " + _tr("neanderthal.ui.ice", locale), 15,
+                    fill=(60, 100, 150), anchor="mm")
+            elif row[i]:
+                img.paste(_card(row[i], locale), (x, y))
+            else:
+                d.rectangle((x, y, x + CARD_W - 1, y + CARD_H - 1), outline=LINE)
+                put(img, (x + CARD_W / 2, y + CARD_H / 2), _tr("neanderthal.ui.empty", locale), 14, fill=MUTED,
+                    anchor="mm")
+            if slot in last:
+                d.rectangle((x - 3, y - 3, x + CARD_W + 2, y + CARD_H + 2), outline=HIGHLIGHT, width=4)
+            cx = x + 16
+            for side, c, a, k in _side_summary(view.hunters.get(slot, [])):
+                host = view.ps[int(side)].species if side != "f" else c
+                if host != c:  # a Refugee: ringed in his host's colour
+                    d.ellipse((cx - 13, y + CARD_H - 33, cx + 13, y + CARD_H - 7), fill=SPECIES_COLOUR[host])
+                _meeple(d, img, cx, y + CARD_H - 20, c, k, a)
+                cx += 30
+
+    # -- player panels
+    pw = (WIDTH - 20 - (n - 1) * 10) // n
+    for s, p in enumerate(view.ps):
+        x0 = 10 + s * (pw + 10)
+        _panel(img, d, view, p, x0, PANEL_Y, pw, locale, names, s in (view.last_seat,) and bool(last))
+    return to_png(img)
+
+
+def _panel(img, d, view, p, x0: int, y0: int, w: int, locale: str, names, mine_last: bool) -> None:
+    col = SPECIES_COLOUR[p.species]
+    active = view.phase != "over" and view.actor == p.seat
+    d.rounded_rectangle((x0, y0, x0 + w, y0 + PANEL_H), radius=10, fill=PANEL_BG,
+                        outline=HIGHLIGHT if active else col, width=5 if active else 3)
+    d.rounded_rectangle((x0, y0, x0 + w, y0 + 34), radius=10, fill=col)
+    head = f"{_name(names, p.seat, locale)} · {_tr(f'neanderthal.sp.{p.species}', locale)}"
+    put(img, (x0 + 10, y0 + 7), _fit(head, w - 110, 18, True), 18, fill=(255, 255, 255), bold=True)
+    put(img, (x0 + w - 10, y0 + 7), _tr("neanderthal.ui.score", locale, n=p.score), 18, fill=(255, 255, 255),
+        bold=True, anchor="ra")
+    if mine_last:
+        d.ellipse((x0 + w - 108, y0 + 10, x0 + w - 94, y0 + 24), fill=HIGHLIGHT, outline=(255, 255, 255))
+    y = y0 + 42
+    state = _tr("neanderthal.ui.tribal" if p.tribal else "neanderthal.ui.vocal", locale)
+    sex = _tr(f"neanderthal.sex.{p.sex}", locale) if p.sex else "?"
+    put(img, (x0 + 10, y), f"{sex} · {state}", 15, bold=True)
+    x = x0 + 10 + font(15, True).getlength(f"{sex} · {state}") + 12
+    for c in p.mpi:
+        _disc(d, x, y + 9, c, 6)
+        x += 15
+    y += 24
+    # vocabulary
+    put(img, (x0 + 10, y), _tr("neanderthal.ui.vocab", locale), 14, fill=MUTED)
+    x = x0 + 120
+    for c in D.COLOURS:
+        _disc(d, x, y + 9, c, 9)
+        put(img, (x + 13, y), str(p.vocab.get(c, 0)), 15, bold=True)
+        x += 50
+    y += 24
+    put(img, (x0 + 10, y), _tr("neanderthal.ui.portals", locale), 14, fill=MUTED)
+    x = x0 + 120
+    for pt in p.portals:
+        sp, c = pt.split("-")
+        put(img, (x, y), _tr(f"neanderthal.portal.{sp}", locale), 13)
+        _disc(d, x + 12 + font(13).getlength(_tr(f"neanderthal.portal.{sp}", locale)), y + 9, c, 7)
+        x += 82
+    y += 24
+    # elders
+    put(img, (x0 + 10, y), _tr("neanderthal.ui.elders", locale), 14, fill=MUTED)
+    y += 20
+    bw = (w - 20) // 6
+    for i, r in enumerate(D.RANKS):
+        bx = x0 + 10 + i * bw
+        usable = p.tribal or r in D.MAX_RANK_VOCAL
+        d.rectangle((bx, y, bx + bw - 4, y + 44), fill=(255, 255, 255) if usable else (225, 222, 215),
+                    outline=LINE)
+        put(img, (bx + 4, y + 2), _fit(f"{r} {_tr(f'neanderthal.rank.{r}', locale)}", bw - 10, 11), 11,
+            fill=MUTED)
+        e = p.elders.get(str(r))
+        if e:
+            _meeple(d, img, bx + 16, y + 30, e[0][0], 1, e[0].endswith("a"))
+            if e[1]:
+                _disc(d, bx + 38, y + 30, e[1], 6)
+                put(img, (bx + 48, y + 22), "◔", 12, fill=MUTED)
+    y += 52
+    # pool
+    put(img, (x0 + 10, y), _tr("neanderthal.ui.pool", locale), 14, fill=MUTED)
+    x = x0 + 130
+    for c, a, k in _tokens_summary(p.pool):
+        _meeple(d, img, x, y + 9, c, k, a)
+        x += 30
+    y += 26
+    # daughters
+    put(img, (x0 + 10, y), _tr("neanderthal.ui.daughters", locale), 14, fill=MUTED)
+    y += 20
+    for wi, wf in enumerate(p.wives[:5]):
+        yy = y + wi * 20
+        put(img, (x0 + 14, yy), _fit(_tr(f"neanderthal.card.{wf.card}", locale), w - 130, 14), 14,
+            bold=not wf.discs)
+        x = x0 + w - 110
+        for c in wf.discs:
+            _disc(d, x, yy + 9, c, 6)
+            x += 14
+        sx = x0 + w - 130
+        for c, a, k in _tokens_summary([tk.split(":")[1] for tk in view.suitors.get(f"{p.seat}-{wi}", [])]):
+            _meeple(d, img, sx, yy + 9, c, k, a)
+            sx -= 24
+        if wf.husband:
+            _meeple(d, img, x0 + w - 20, yy + 9, wf.husband[0], 1, False)
+            if wf.hdisc:
+                _disc(d, x0 + w - 38, yy + 9, wf.hdisc, 5)
+    if len(p.wives) > 5:
+        put(img, (x0 + 14, y + 100), f"+{len(p.wives) - 5}", 13, fill=MUTED)
+    y += 5 * 20 + 4
+    # tableau and hand
+    items = [_tr(f"neanderthal.card.{c}", locale) + (" ♛♛" if D.BIOMES[c].troph[0] == 2 else " ♛")
+             for c in p.trophies]
+    items += [_tr(f"neanderthal.card.{tl.card}", locale) + (" ◔" if tl.disc else "") + f" ({D.BIOMES[tl.card].hand[0]})"
+              for tl in p.tools]
+    put(img, (x0 + 10, y), _fit(_tr("neanderthal.ui.tableau", locale) + ": " + (", ".join(items) or "—"),
+                                w - 20, 13), 13)
+    y += 20
+    if p.hand is not None:
+        hand = ", ".join(_tr(f"neanderthal.card.{c}", locale) for c in p.hand) or "—"
+        put(img, (x0 + 10, y), _fit(_tr("neanderthal.ui.hand", locale) + ": " + hand, w - 20, 13), 13,
+            fill=(30, 80, 150), bold=True)
+    else:
+        put(img, (x0 + 10, y), _tr("neanderthal.ui.hand_n", locale, n=p.hand_count), 13, fill=MUTED)
+
+
+@cache
+def _palette() -> Image.Image:
+    keys = [BACKGROUND, INK, MUTED, HIGHLIGHT, PANEL_BG, LINE, ICE, PRED, (255, 255, 255), (0, 0, 0),
+            (60, 52, 44), (250, 236, 240), (150, 90, 110), (120, 110, 95), (40, 80, 160), (170, 30, 60),
+            (120, 80, 0), (30, 80, 150), (60, 100, 150), (120, 160, 200), (225, 222, 215), (90, 90, 90),
+            (30, 30, 30), *SPECIES_COLOUR.values(), *DISC_FILL.values(), *KIND_FILL.values()]
+    colours = list(dict.fromkeys(keys))
+    steps = (0, 51, 102, 153, 204, 255)
+    colours += [c for c in ((r, g, b) for r in steps for g in steps for b in steps) if c not in colours]
+    # greys for anti-aliased text
+    colours += [(v, v, v) for v in range(8, 256, 12) if (v, v, v) not in colours]
+    colours = colours[:256]
+    pal = Image.new("P", (1, 1))
+    pal.putpalette([v for c in colours for v in c])
+    return pal
+
+
+def to_png(img: Image.Image) -> bytes:
+    out = io.BytesIO()
+    img.quantize(palette=_palette(), dither=Image.Dither.NONE).save(out, format="PNG", compress_level=3)
+    return out.getvalue()
+
+
+__all__ = ["render"]

@@ -1,0 +1,34 @@
+"""NEANDERTHAL (Phil Eklund, 2nd-edition living rules): 1-3 species in the last ice age.
+
+Implemented (rulebook sections): setup C (C1 for two players), the six phases A1 with player order
+A2 and war council, events D1-D6 (cooling, warming and glacial melt, Würm, elder death, chaos with
+the owner's choice of losses and the sexuality flip, blizzard with the owner's choice of dependents,
+Refugees with the chooser's hosts), the cultural auction D7 (open bids, ties by player order or the
+Caring Woman, half-value tribal Harem bids, the winner's choice of disc colours), allocation E1-E5
+(cumulative skill prerequisites, promotions with rank colours, vocal domain prerequisites and the
+Firestarter, Suitors, Refugee escorts, the Alpha-Hunter swap (in phases 2 and 6, from the dead pile,
+an elder rank or a Husband's box), the near-extinction and Sultan exceptions), phase 3 (negotiation
+F1 with a Chief: peaceful withdrawal from a card by everyone's consent, answered "ook" or "ook ook",
+and divorce; attack tests with War Bands and jealous Husbands, the attacker's choice of victims and
+each victim's choice of his losses, gathering), phase 4 hunting G0-G6 (ferocity, freezing, Alpha
+powers, inventions 3->1, the first player's order of contested tests A4, courtship with Lolita,
+Poetry and Promiscuous Refugees, predators and piracy, trophies, hand cards with the owner's
+discards, the opportunistic hunt of G7, always taken when allowed), the owner's choice of freed
+discs, domestic animals H1, species actions I1-I3 with conversion to tribal, scoring J and the
+Lazarus species, the introductory solitaire K2 (1 player) with its three victory levels, the
+scenarios N1 Hominids and N2 Giant Würm (option "scenario", 2-3 players; ignored by the solitaire),
+and all 21 daughter skills of the data set.
+
+Not implemented: the binding trades of F1 (hand or tableau cards, marriage of a daughter by
+agreement; promises are left to the players' chat), the Alpha-Hunter swap outside phases 2 and 6,
+the Greenland legacy K1, the solitaire L and the cooperative game M (both need the 4x5 map of L1).
+With 1 player the game is always K2.
+
+Fixed readings where a choice has one sensible answer: a powered Alpha always takes his automatic
+"1"; trophies and hand cards are always taken; ties between Suitors follow the player order (A2).
+"""
+
+from .engine import ENGINE, NeanderthalEngine
+from .state import NeanderthalState
+
+__all__ = ["ENGINE", "NeanderthalEngine", "NeanderthalState"]

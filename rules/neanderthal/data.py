@@ -1,0 +1,185 @@
+"""NEANDERTHAL component data.
+
+The rulebook shows the cards only as pictures, so most card values are designed to fit every rule
+and worked example of the text.  Each record carries its provenance: ``"rulebook"`` (with the
+Portuguese sentence it rests on) or ``"designed"``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+COLOURS = ("O", "W", "B")             # orange = social, white = nature, black = technical
+SPECIES = ("G", "Y", "R")             # Archaic (green), Neanderthal (yellow), Cro-Magnon (red)
+DISCS_PER_COLOUR = 5                  # rulebook: "15 laranjas, 15 brancos e 15 pretos" (5 per player)
+TRIBESMEN = 18                        # rulebook: "54 membros da tribo, 18 de cada cor"
+START_POOL = 6                        # rulebook C: "6 membros da tribo ... não alocados"
+ROW_SIZE = 6                          # rulebook C: "as 6 primeiras cartas de cada baralho"
+EVENT_DECK = 10                       # rulebook C: "baralho de eventos de 10 cartas"
+MAX_RANK_VOCAL = (3, 4, 5, 6)         # rulebook: vocal side shows ranks 3-6
+RANKS = (1, 2, 3, 4, 5, 6)
+RANK_COLOUR = {1: "O", 2: "W", 3: "B", 4: "O", 5: "W", 6: "B"}   # rulebook (elder colours)
+RANK_DOMAIN = {3: "B", 4: "O", 5: "W"}  # technical / social / nature (rulebook E2, E5, I1 examples)
+PORTALS = {"venus": ("O", "B"), "shaman": ("O", "W"), "bison": ("B", "W")}
+# A portal space touches the domains of its two colours.
+START_PORTAL = {"G": ("bison", "W"), "Y": ("venus", "B"), "R": ("shaman", "O")}
+START_PORTAL_TAG = {"G": "designed", "Y": "rulebook: K2 example, Neanderthal Venus black", "R": "designed"}
+CONVERT_AT = {1: 5, 2: 6, 3: 5}       # rulebook I1: 5 portals, 6 for solo/2 players; K2 C: 5
+N1_CONVERT = 7                        # rulebook N1: "7 discos de portal"
+N1_POOL = {"G": 12, "R": 4}           # rulebook N1: Arcaico 12 membros, Cro-Magnon 4
+N1_DECK = ("warm", "cool", "cool", "cool", "warm", "warm", "cool", "cool", "cool", "warm")  # N1, bottom-up
+N1_TRIBAL_VP = 5                      # rulebook N1: jogadores tribais +5 PV
+N2_POOL = 4                           # rulebook N2: 4 membros não alocados, nenhum ancião
+N2_ICE = (1, 2, 3, 4)                 # rulebook N2: as 4 cartas do meio do norte começam como gelo
+N2_DECK_AFTER = 5                     # rulebook N2: pegue 5 como novo baralho
+N2_DOMESTIC_VP = 5                    # rulebook N2: animais domésticos valem 5 PV
+K2_POOL = 8                           # rulebook K2 A: "8 membros tribo não alocados"
+K2_EVENTS = 8                         # rulebook K2 B: "8 cartas de evento/filha"
+K2_DAUGHTERS = 5                      # rulebook K2 D: "até o limite de 5 filhas"
+K2_FOREIGN = 8                        # English K2 expansion: only 8 foreign tribesmen
+
+# -- sexuality --------------------------------------------------------------------------------
+SEX_CARDS = {37: ("prom", "harem"), 38: ("harem", "pair"), 39: ("pair", "prom")}   # designed pairing
+MPI = {"prom": "WB", "harem": "OWB", "pair": ""}   # harem: rulebook K2 example; prom: designed; pair: rulebook B3-E
+VP = {  # rulebook J (the scoring table of the sexuality cards)
+    "prom": {"pool": 2, "elder": 1, "husband": 1, "daughter": 1, "vocab": 1, "trophy": 3, "invention": 3,
+             "alpha": 4, "domestic": 4},
+    "pair": {"pool": 1, "elder": 2, "husband": 3, "daughter": 1, "vocab": 1, "trophy": 2, "invention": 3,
+             "alpha": 3, "domestic": 4},
+    "harem": {"pool": 1, "elder": 1, "husband": 1, "daughter": 2, "vocab": 1, "trophy": 4, "invention": 3,
+              "alpha": 3, "domestic": 4},
+}
+
+
+class Biome(NamedTuple):
+    name: str
+    row: str            # N / S
+    kind: str           # BIG / SMALL / CLUB
+    pred: bool
+    clim: int
+    prereq: str         # free discs needed at allocation
+    hits: int           # hit dice shown
+    star: bool          # "*" dice hit on 1-2, else only 1
+    fer: tuple          # ferocity faces (kill)
+    frz: tuple          # freezing faces (kill)
+    basket: bool
+    babies: int
+    discs: str          # disc colours released on success
+    troph: tuple | None  # (dots, k of a kind)
+    hand: tuple | None   # ("D"|"I", k of a kind)
+    side: tuple | None   # D: (babies, discs); I: (kind modified 3->1, weapon)
+    tag: str
+
+
+def _b(name, row, kind, pred, clim, prereq, hits, star, fer, frz, basket, babies, discs, troph, hand, side,
+       tag="designed"):
+    return Biome(name, row, kind, pred, clim, prereq, hits, star, tuple(fer), tuple(frz), basket, babies, discs,
+                 troph, hand, side, tag)
+
+
+BIOMES: dict[int, Biome] = {
+    1: _b("Woolly Mammoth", "N", "BIG", False, 36, "B", 3, True, [5], [6], False, 3, "OB", (2, 4), None, None),
+    2: _b("Woolly Rhinoceros", "N", "BIG", False, 33, "B", 2, False, [4, 5], [6], False, 2, "BW", (1, 3), None, None),
+    3: _b("Reindeer", "N", "BIG", False, 31, "W", 2, True, [], [6], False, 2, "W", None, ("D", 3), (1, "W")),
+    4: _b("Giant Deer", "N", "BIG", False, 23, "W", 2, False, [], [6], False, 2, "WO", (1, 3), None, None,
+          "rulebook G5: cervos, 2 acertos, troféu com trincas; public: Irish Elk needs a white disc, frozen 6"),
+    5: _b("Musk Ox", "N", "BIG", False, 35, "", 2, True, [5], [6], False, 2, "W", None, None, None),
+    6: _b("Steppe Bison", "N", "BIG", False, 27, "O", 3, True, [5], [6], False, 3, "OW", (1, 3), None, None),
+    7: _b("Saiga Antelope", "N", "SMALL", False, 20, "W", 1, False, [], [6], False, 1, "W", None, None, None),
+    8: _b("European Cave Lion", "N", "CLUB", True, 25, "", 2, False, [3, 4, 5], [6], True, 0, "OB", (2, 4), None,
+          None, "public: 1st edition card, predator, bloody 3-5, frozen 6, berries"),
+    9: _b("Cave Hyena", "N", "CLUB", True, 18, "", 1, False, [5], [6], False, 0, "B", (1, 2), None, None),
+    10: _b("Tyrant Sea Bear", "N", "CLUB", True, 32, "", 2, False, [4, 5], [6], True, 1, "W", (1, 3), None, None,
+           "rulebook G4: bioma de coleta que mata caçadores"),
+    11: _b("Willow Ptarmigan", "N", "SMALL", False, 29, "W", 1, True, [], [6], False, 1, "W", None, None, None,
+           "public: 1st edition card, small game, white disc, frozen 6"),
+    12: _b("Mountain Hare", "N", "SMALL", False, 26, "", 1, True, [], [6], False, 1, "W", None, None, None),
+    13: _b("Arctic Fox", "N", "SMALL", False, 34, "W", 2, True, [], [6], False, 0, "WO", (1, 2), None, None),
+    14: _b("Sabertooth Salmon", "N", "CLUB", False, 12, "", 1, True, [], [6], True, 1, "O", None, None, None),
+    15: _b("Snowy Owl", "N", "SMALL", False, 30, "W", 2, False, [], [6], False, 0, "WO", (1, 2), None, None),
+    16: _b("Birch-Tar Hafting", "N", "CLUB", False, 16, "B", 1, True, [], [6], False, 0, "B", None, ("I", 3),
+          ("BIG", False)),
+    17: _b("Bone Needle", "N", "CLUB", False, 28, "W", 1, True, [], [6], False, 0, "W", None, ("I", 3),
+          ("SMALL", False)),
+    18: _b("Wolverine", "N", "SMALL", False, 22, "", 1, False, [5], [6], False, 0, "O", (1, 2), None, None),
+    19: _b("Straight-tusked Elephant", "S", "BIG", False, 9, "B", 3, False, [4, 5], [], False, 3, "OWB", (2, 4),
+           None, None, "rulebook G4: No sul da Europa ... elefante (grande desafio)"),
+    20: _b("Aurochs", "S", "BIG", False, 14, "O", 2, False, [5], [], False, 2, "OW", None, ("D", 3), (1, "O")),
+    21: _b("Red Deer", "S", "BIG", False, 13, "W", 2, True, [], [], False, 2, "W", (1, 3), None, None),
+    22: _b("Wild Boar", "S", "SMALL", False, 7, "", 1, False, [5], [], False, 1, "B", None, ("D", 2), (1, "")),
+    23: _b("Horse", "S", "BIG", False, 11, "W", 2, True, [], [], False, 3, "WO", None, ("D", 3), (2, "W"),
+           "rulebook: HORSE / Equus caballus mosbachensis / 11 ... 23; South, big game, D with triples"),
+    24: _b("European Ass", "S", "BIG", False, 10, "", 2, True, [5], [], False, 2, "W", None, None, None),
+    25: _b("Scimitar Cat", "S", "CLUB", True, 15, "", 2, False, [4, 5], [], True, 0, "BO", (1, 4), None, None,
+           "rulebook G4: gato cimitarra, predador no sul, troféu com quádruplas"),
+    26: _b("Wolves", "S", "CLUB", True, 17, "", 1, False, [5], [6], False, 0, "O", None, ("D", 3), (0, "O"),
+           "rulebook G4/G7: lobos, predador, um acerto, um 6 congela, carta D com trincas"),
+    27: _b("Cave Bear", "S", "CLUB", True, 19, "", 2, True, [3, 4, 5], [], False, 1, "B", (2, 3), None, None),
+    28: _b("Honey Bees", "S", "SMALL", False, 3, "", 2, False, [6], [], False, 1, "W", None, ("D", 3), (1, ""),
+           "rulebook G6: abelhas, pequeno desafio, carta D com trincas"),
+    29: _b("European Rabbit", "S", "SMALL", False, 5, "", 1, True, [], [], False, 1, "", None, None, None),
+    30: _b("Hazelnut Grove", "S", "CLUB", False, 2, "", 1, True, [], [], True, 1, "O", None, None, None),
+    31: _b("Alpine Ibex", "S", "SMALL", False, 21, "W", 2, True, [], [6], False, 1, "W", (1, 2), None, None),
+    32: _b("Beaver", "S", "SMALL", False, 8, "", 1, False, [], [], False, 1, "B", None, None, None),
+    33: _b("String-Winding", "S", "CLUB", False, 6, "W", 1, True, [], [], False, 0, "W", None, ("I", 3),
+           ("SMALL", False), "rulebook errata #33: invenção, trincas, 3 viram 1 no pequeno desafio"),
+    34: _b("Atlatl", "S", "CLUB", False, 4, "B", 1, True, [], [], False, 0, "B", None, ("I", 3), ("BIG", True),
+           "rulebook G2/G5: o atlatl transforma 3 em 1 contra os cervos"),
+    35: _b("Levallois Points", "S", "CLUB", False, 1, "B", 1, False, [], [], False, 0, "B", None, ("I", 3),
+           ("BIG", True)),
+    36: _b("Bola", "S", "CLUB", False, 24, "W", 1, True, [], [6], False, 0, "W", None, ("I", 3), ("SMALL", False)),
+}
+NORTH = [i for i, b in BIOMES.items() if b.row == "N"]
+SOUTH = [i for i, b in BIOMES.items() if b.row == "S"]
+
+
+class Daughter(NamedTuple):
+    name: str
+    media: str          # bid media colours
+    portals: tuple      # (space, colour) pairs
+    skill: str          # skill id (see texts)
+    order: str          # first-player colour order, left to right
+    events: tuple       # (icon, count) in resolution order
+    tag: str
+
+
+def _d(name, media, portals, skill, order, events, tag="designed"):
+    ps = tuple((p[:-1], p[-1]) for p in portals)
+    return Daughter(name, media, ps, skill, order, tuple(events), tag)
+
+
+DAUGHTERS: dict[int, Daughter] = {
+    40: _d("Paintress", "W", ["bisonW", "venusB"], "paintress", "YRG", [("cool", 1), ("skull", 1)],
+           "rulebook errata: #40 Pintora, Sussurradora de animais, fase 4"),
+    41: _d("Scavenger Woman", "OW", ["shamanW"], "scavenger", "RGY", [("bliz", 1)],
+           "rulebook errata: #41 Armazenamento de comida, fase 3"),
+    42: _d("Laughing Woman", "O", ["venusO", "shamanO"], "laughing", "GYR", [("chaos", 1), ("ref", 1)],
+           "rulebook errata: #42 Piadas, fase 1"),
+    43: _d("Totem Woman", "WB", ["bisonB"], "totem", "YGR", [("warm", 1)],
+           "rulebook A3/A4: a Mulher Totem ataca e caça primeiro"),
+    44: _d("Weather Whisperer", "W", ["shamanW", "bisonW"], "whisperer", "RYG", [("skull", 1), ("bliz", 1)],
+           "rulebook errata: #44 Carregadora de brasas, fase 1"),
+    45: _d("Caring Woman", "OW", ["venusO"], "caring", "GRY", [("cool", 1), ("wurm", 1)],
+           "rulebook D7: a Mulher Carinhosa vence empates"),
+    46: _d("Generous Woman", "BO", ["venusB", "shamanO"], "generous", "YRG", [("chaos", 1), ("bliz", 1)],
+           "rulebook D7 example: Mulher Generosa, mídia preto ou laranja"),
+    47: _d("Singer Woman", "O", ["venusO", "shamanO"], "singer", "RGY", [("cool", 1), ("skull", 2)],
+           "rulebook G1: Mulher Cantora, Poesia, mídia laranja"),
+    48: _d("Fashion Woman", "OW", ["shamanO"], "fashion", "GYR", [("wurm", 1), ("chaos", 1), ("ref", 2)],
+           "rulebook L4: Mulher da Moda"),
+    49: _d("Basket Weaver", "W", ["shamanW"], "basket", "YGR", [("warm", 1), ("bliz", 1)],
+           "rulebook errata: #49 Forrageamento, fase 3"),
+    50: _d("Piper", "O", ["venusO", "bisonB"], "piper", "RYG", [("cool", 1)],
+           "rulebook errata: #50 Música, fase 4; D4: flautista permite maridos"),
+    51: _d("Flintworker Woman", "B", ["venusB", "bisonB"], "flint", "GRY", [("wurm", 1), ("skull", 1)]),
+    52: _d("Midwife", "OW", ["shamanO", "shamanW"], "midwife", "YRG", [("cool", 1), ("chaos", 1), ("ref", 1)]),
+    53: _d("Storyteller", "OB", ["venusO", "venusB"], "story", "RGY", [("warm", 1), ("skull", 1)]),
+    54: _d("Herbalist", "W", ["bisonW"], "herbal", "GYR", [("cool", 1), ("bliz", 1)]),
+    55: _d("Housewife", "OW", ["shamanO"], "housewife", "YGR", [("wurm", 1), ("chaos", 1)],
+           "rulebook errata: #55 Lareira, fase 4"),
+    56: _d("Dancer", "O", ["venusO", "shamanW"], "dancer", "RYG", [("cool", 1), ("skull", 1)]),
+    57: _d("Tracker Woman", "WB", ["bisonW", "bisonB"], "tracker", "GRY", [("warm", 1), ("chaos", 1), ("ref", 1)]),
+    58: _d("Seamstress", "WB", ["bisonB", "shamanW"], "seamstress", "YRG", [("wurm", 1), ("skull", 2), ("bliz", 1)]),
+    59: _d("Venus Carver", "B", ["venusB"], "carver", "RGY", [("cool", 1), ("chaos", 1)]),
+    60: _d("Shell Collector", "OW", ["shamanO", "bisonW"], "shell", "GYR", [("warm", 1), ("skull", 1)]),
+}

@@ -1,0 +1,67 @@
+"""Final scoring (rulebook J) and the solitaire victory check (K2 G)."""
+
+from __future__ import annotations
+
+from . import data as D
+from .state import NeanderthalState
+
+CATEGORIES = ["pool", "elder", "husband", "daughter", "vocab", "trophy", "invention", "alpha", "domestic",
+              "skills", "scenario"]
+
+
+def trophies(p) -> int:
+    return sum(D.BIOMES[c].troph[0] for c in p.trophies)
+
+
+def breakdown(state: NeanderthalState, seat: int) -> dict[str, int]:
+    from .phases import alpha_power, has_skill, wife_active
+    p = state.ps[seat]
+    vp = D.VP[p.sex or "pair"]
+    sp = p.species
+    out = dict.fromkeys(CATEGORIES, 0)
+    # every tribesman of your colour scores for you, wherever he is (Refugees included)
+    pool = sum(1 for q in state.ps for t in q.pool if t == sp)
+    out["pool"] = pool * vp["pool"]
+    out["elder"] = sum(1 for e in p.elders.values() if not e.disc) * vp["elder"]
+    husbands = 0
+    for q in state.ps:
+        for w in q.wives:
+            if w.husband and w.husband[0] == sp and not w.hdisc:
+                husbands += 1
+    out["husband"] = husbands * vp["husband"]
+    daughters = sum(1 for w in p.wives if not w.discs)
+    out["daughter"] = daughters * vp["daughter"]
+    out["vocab"] = sum(p.vocab.values()) * vp["vocab"]
+    out["trophy"] = trophies(p) * vp["trophy"]
+    out["invention"] = sum(1 for t in p.tools if not t.disc and D.BIOMES[t.card].hand[0] == "I") * vp["invention"]
+    domestic = D.N2_DOMESTIC_VP if state.scenario == "giant_wurm" else vp["domestic"]
+    out["domestic"] = sum(1 for t in p.tools if not t.disc and D.BIOMES[t.card].hand[0] == "D") * domestic
+    out["scenario"] = D.N1_TRIBAL_VP if state.scenario == "hominids" and p.tribal else 0
+    alpha = sp + "a" in p.pool and any(alpha_power(p, k) for k in ("BIG", "SMALL", "CLUB"))
+    out["alpha"] = vp["alpha"] if alpha else 0
+    skills = 0
+    if has_skill(state, seat, "story"):
+        skills += trophies(p)
+    if has_skill(state, seat, "dancer"):
+        skills += husbands
+    if has_skill(state, seat, "carver"):
+        skills += sum(1 for b, w in enumerate(p.wives) if not w.discs and wife_active(state, seat, w))
+    out["skills"] = skills
+    return {f"neanderthal.score.{k}": v for k, v in out.items()}
+
+
+def score_all(state: NeanderthalState) -> None:
+    for s, p in enumerate(state.ps):
+        p.pts = breakdown(state, s)
+        p.score = sum(p.pts.values())
+
+
+def k2_won(state: NeanderthalState) -> bool:
+    p = state.ps[0]
+    married = all(w.husband for w in p.wives)
+    n = trophies(p)
+    if state.level == "intro":
+        return p.tribal and n >= 4 and married
+    if state.level == "advanced":
+        return p.tribal and n >= 5 and len(p.tools) >= 2 and married
+    return p.score > 50 and p.tribal and n > 4 and married

@@ -1,0 +1,68 @@
+"""Setup (rulebook C, C1 for two players, K2 for the solitaire)."""
+
+from __future__ import annotations
+
+from rules.core import Rng
+
+from . import data as D
+from .state import Elder, NeanderthalState, Player
+
+
+def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> NeanderthalState:
+    k2 = players == 1
+    species = rng.shuffled(list(D.SPECIES))
+    seats = species[:players]
+    sex_cards = rng.shuffled(sorted(D.SEX_CARDS))
+    events = rng.shuffled(sorted(D.DAUGHTERS))
+    n_events = D.K2_EVENTS if k2 else D.EVENT_DECK
+    deck_n = rng.shuffled(D.NORTH)
+    deck_s = rng.shuffled(D.SOUTH)
+    ps = []
+    dead: dict[str, int] = {}
+    start = D.K2_POOL if k2 else D.START_POOL
+    for i, sp in enumerate(seats):
+        vocab = {c: D.DISCS_PER_COLOUR for c in D.COLOURS}
+        space, colour = D.START_PORTAL[sp]
+        vocab[colour] -= 1
+        vocab["B"] -= 1  # under the Firestarter
+        ps.append(Player(species=sp, sex_card=sex_cards[i], vocab=vocab, portals=[f"{space}-{colour}"],
+                         elders={"6": Elder(token=sp, disc="B")}, pool=[sp] * start))
+        dead[sp] = D.TRIBESMEN - start - 1
+    scenario = "standard" if k2 else options.get("scenario", "standard")
+    if scenario == "hominids":
+        for p in ps:
+            if p.species == "G":  # no portals, 12 tribesmen
+                for pt in p.portals:
+                    p.vocab[pt[-1]] += 1
+                p.portals = []
+            if p.species == "R":  # an experienced Firestarter
+                p.elders["6"].disc = ""
+                p.vocab["B"] += 1
+            if p.species in D.N1_POOL:
+                extra = D.N1_POOL[p.species] - len(p.pool)
+                p.pool = [p.species] * D.N1_POOL[p.species]
+                dead[p.species] -= extra
+        by_icon = {icon: rng.shuffled([c for c, d in sorted(D.DAUGHTERS.items()) if (icon, 1) in d.events])
+                   for icon in ("warm", "cool")}
+        deck = [by_icon[icon].pop() for icon in reversed(D.N1_DECK)]  # built from the bottom up
+        events = deck + rng.shuffled([c for c in sorted(D.DAUGHTERS) if c not in deck])
+        n_events = len(deck)
+    elif scenario == "giant_wurm":
+        for p in ps:
+            p.elders = {}
+            p.vocab["B"] += 1
+            dead[p.species] += len(p.pool) - D.N2_POOL + 1
+            p.pool = [p.species] * D.N2_POOL
+        n_events = len(D.DAUGHTERS)
+    foreign = species[1] if k2 else ""
+    if k2:
+        dead[foreign] = D.K2_FOREIGN
+    return NeanderthalState(
+        players=players, seed=seed, options=dict(options), rng=rng,
+        variant="k2" if k2 else "standard", level=options.get("solo", "pt"), seats=seats, foreign=foreign,
+        phase="sex", actor=0, order=list(range(players)), ps=ps,
+        north=deck_n[:D.ROW_SIZE], south=deck_s[:D.ROW_SIZE], ice_s=[False] * D.ROW_SIZE, deck_n=deck_n[D.ROW_SIZE:], deck_s=deck_s[D.ROW_SIZE:],
+        event_deck=events[:n_events], event_aside=events[n_events:], dead=dead,
+        dead_alpha=list(seats), scenario=scenario,
+        ice_n=[scenario == "giant_wurm" and i in D.N2_ICE for i in range(D.ROW_SIZE)],
+    )

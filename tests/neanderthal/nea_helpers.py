@@ -1,0 +1,76 @@
+"""Helpers: hand-built NEANDERTHAL states and conservation checks."""
+
+from __future__ import annotations
+
+from rules.neanderthal import ENGINE
+from rules.neanderthal import data as D
+from rules.neanderthal.state import NeanderthalState
+
+
+def new(players: int = 3, seed: int = 1, options: dict | None = None) -> NeanderthalState:
+    return ENGINE.new_game(players, seed, options)
+
+
+def after_sides(players: int = 3, seed: int = 1, sides: str = "first") -> NeanderthalState:
+    """A game past the sexuality choice (each seat takes the first side offered)."""
+    state = new(players, seed)
+    while state.phase == "sex":
+        acts = ENGINE.legal_actions(state, state.actor)
+        state = ENGINE.apply(state, state.actor, acts[0].id)
+    return state
+
+
+def tokens_of(state: NeanderthalState, colour: str) -> int:
+    """Every tribesman (Alpha included) of ``colour`` wherever he is."""
+    n = state.dead.get(colour, 0) + state.dead_alpha.count(colour)
+    for p in state.ps:
+        n += sum(1 for t in p.pool if t[0] == colour)
+        n += sum(1 for e in p.elders.values() if e.token[0] == colour)
+        n += sum(1 for w in p.wives if w.husband and w.husband[0] == colour)
+    for toks in list(state.hunters.values()) + list(state.suitors.values()):
+        n += sum(1 for t in toks if t.split(":")[1][0] == colour)
+    return n
+
+
+def discs_of(state: NeanderthalState, seat: int) -> dict[str, int]:
+    p = state.ps[seat]
+    out = dict(p.vocab)
+    for pt in p.portals:
+        out[pt[-1]] += 1
+    for c in p.mpi:
+        out[c] += 1
+    for e in p.elders.values():
+        if e.disc:
+            out[e.disc] += 1
+    for w in p.wives:
+        for c in w.discs + w.hdisc:
+            out[c] += 1
+    for t in p.tools:
+        if t.disc:
+            out[t.disc] += 1
+    return out
+
+
+def cards_everywhere(state: NeanderthalState) -> list[int]:
+    cards = [c for c in state.north + state.south if c] + state.deck_n + state.deck_s + state.removed
+    cards += state.event_deck + state.event_aside
+    for p in state.ps:
+        cards += [w.card for w in p.wives] + [t.card for t in p.tools] + p.trophies + p.hand
+    return cards
+
+
+def check_invariants(state: NeanderthalState) -> None:
+    for sp in state.seats:
+        assert tokens_of(state, sp) == D.TRIBESMEN + 1, sp
+    if state.foreign:
+        assert tokens_of(state, state.foreign) == D.K2_FOREIGN
+    for s in range(state.players):
+        assert discs_of(state, s) == {c: D.DISCS_PER_COLOUR for c in D.COLOURS}
+        assert all(v >= 0 for v in state.ps[s].vocab.values())
+    cards = cards_everywhere(state)
+    biomes = [c for c in cards if c in D.BIOMES]
+    assert sorted(biomes) == sorted(D.BIOMES), "biome cards lost or duplicated"
+    daughters = sorted(c for c in cards if c in D.DAUGHTERS)
+    if state.phase in ("flip", "refugee", "auction", "lose", "council", "k2swap"):  # the event card waits to be auctioned
+        daughters = sorted([*daughters, state.event_card])
+    assert daughters == sorted(D.DAUGHTERS), "daughter cards lost or duplicated"

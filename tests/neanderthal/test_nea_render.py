@@ -1,0 +1,61 @@
+"""The picture: a valid PNG of the right size, in both languages, private parts only in the owner's view."""
+
+import io
+
+import pytest
+from nea_helpers import new
+from PIL import Image
+
+from render.neanderthal import render
+from rules.core import play
+from rules.neanderthal import ENGINE
+
+
+def _advance(state, n):
+    for _ in range(n):
+        if not ENGINE.to_act(state):
+            break
+        seat = ENGINE.to_act(state)[0]
+        state = ENGINE.apply(state, seat, ENGINE.ai_action(state, seat))
+    return state
+
+
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_render_png(players, tmp_path):
+    state = _advance(new(players, seed=players), 40 * players)
+    for seat in (None, 0):
+        for locale in ("en", "pt-BR"):
+            png = render(ENGINE.view(state, seat), locale=locale, names=[f"P{i}" for i in range(players)])
+            assert len(png) < 1_000_000
+            img = Image.open(io.BytesIO(png))
+            assert img.format == "PNG" and 1400 <= img.width <= 1600
+
+
+def test_hand_only_in_owner_view():
+    state = new(3, seed=4)
+    state.ps[1].hand = [23]
+    state.ps[1].tribal = True
+    public = ENGINE.view(state, None).model_dump_json()
+    other = ENGINE.view(state, 0).model_dump_json()
+    mine = ENGINE.view(state, 1)
+    assert mine.ps[1].hand == [23]
+    for js in (public, other):
+        assert '"hand":[23]' not in js.replace(" ", "")
+    names = ["A", "B", "C"]
+    assert render(ENGINE.view(state, None), locale="en", names=names) != render(mine, locale="en", names=names)
+
+
+def test_ice_cards_are_hidden():
+    state = new(3, seed=4)
+    state.ice_n[2] = True
+    hidden = state.north[2]
+    v = ENGINE.view(state, None)
+    assert v.north[2] == 0 and v.ice_n[2]
+    assert hidden not in v.north
+
+
+def test_render_finished_game():
+    for players in (1, 3):
+        final, _ = play(ENGINE, players, seed=1)
+        png = render(ENGINE.view(final, None), locale="pt-BR", names=[])
+        assert Image.open(io.BytesIO(png)).format == "PNG"

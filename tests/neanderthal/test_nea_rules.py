@@ -1,0 +1,986 @@
+"""The rulebook's worked examples and checkable rules, on hand-built states with loaded dice."""
+
+from __future__ import annotations
+
+import pytest
+from nea_helpers import after_sides, check_invariants, tokens_of
+
+from rules.core import IllegalAction, Rng
+from rules.neanderthal import ENGINE
+from rules.neanderthal import phases as P
+from rules.neanderthal import scoring as S
+from rules.neanderthal.state import Elder, Tool, Wife
+
+
+class Loaded(list):
+    """Loaded dice: once faces are added, every roll must take the next one (and none is left over)."""
+
+    armed = False
+
+    def __iadd__(self, faces):
+        self.armed = True
+        return super().__iadd__(faces)
+
+
+@pytest.fixture
+def dice(monkeypatch):
+    faces = Loaded()
+    real = Rng.die
+
+    def die(self, sides=6):
+        return faces.pop(0) if faces.armed else real(self, sides)
+    monkeypatch.setattr(Rng, "die", die)
+    return faces
+
+
+def _seat(state, colour):
+    return P.seat_of(state, colour)
+
+
+def _clear_tableau(state):
+    for p in state.ps:
+        p.pool = []
+        p.elders = {}
+        p.wives = []
+        p.tools = []
+        p.vocab = {c: 5 - sum(1 for pt in p.portals if pt[-1] == c) - p.mpi.count(c) for c in "OWB"}
+    for sp in state.seats:
+        state.dead[sp] = 18
+    state.dead_alpha = list(state.seats)
+
+
+# -- D1 climate ------------------------------------------------------------------------------
+
+def test_cooling_example_lowest_north_climate_moves_south():
+    """D1 example: North climates 12, 23 and 27; the 12 moves south under a new ice barrier."""
+    state = after_sides(3, 1)
+    state.north = [14, 4, 6, 0, 0, 0]  # climates 12, 23, 27
+    state.ice_n = [False] * 6
+    below = state.south[0]
+    top = state.deck_n[0]
+    P.cooling(state)
+    assert state.north[0] == top and state.ice_n[0]
+    assert state.south[0] == 14 and not state.ice_s[0]
+    assert below in state.removed
+    # ice barriers are never displaced by a later cooling
+    P.cooling(state)
+    assert state.ice_n[0] and state.ice_n[1] and state.south[1] == 4
+
+
+def test_warming_melts_the_ice_above():
+    state = after_sides(3, 1)
+    state.south = [30, 29, 32, 22, 24, 21]  # climates 2 (lowest) ...
+    state.ice_s = [False] * 6
+    state.ice_n[0] = True
+    iced = state.north[0]
+    top = state.deck_s[0]
+    P.warming(state)
+    assert state.south[0] == top
+    assert state.north[0] == iced and not state.ice_n[0]  # the barrier turns face up
+    assert 30 in state.removed  # the displaced biome is removed instead
+
+
+# -- D3, D4, D5, D6 events ------------------------------------------------------------------
+
+def test_elder_death_rolls_ranks(dice):
+    state = after_sides(3, 1)
+    s = state.order[0]
+    state.ps[s].elders["3"] = Elder(token=state.ps[s].species, disc="B")
+    state.ps[s].vocab["B"] -= 1
+    state.dead[state.ps[s].species] -= 1
+    dice += [3, 3] + [1, 2] * 2  # the first player rolls 3 twice; the others roll ranks they lack
+    P.elder_death(state, 2)
+    assert "3" not in state.ps[s].elders and "6" in state.ps[s].elders
+    check_invariants(state)
+
+
+def test_chaos_example_firestarter_rounds_down_and_spares_elders():
+    """D4 example: 3 unassigned (Alpha included), 2 vocabulary, an experienced Firestarter: lose 1."""
+    state = after_sides(3, 2)
+    _clear_tableau(state)
+    s = state.order[0]
+    p = state.ps[s]
+    sp = p.species
+    state.dead[sp] -= 2
+    state.dead_alpha.remove(sp)
+    p.pool = [sp, sp, sp + "a"]
+    p.elders = {"6": Elder(token=sp)}
+    state.dead[sp] -= 1
+    p.vocab = {"O": 1, "W": 1, "B": 0}
+    p.mpi, p.portals = "", []
+    state.queue = [["chaos", 1]]
+    state.order = [s]
+    P.resolve_queue(state)
+    # he chooses which one: a tribesman or the Alpha
+    assert state.phase == "lose" and state.actor == s
+    assert {a.id for a in ENGINE.legal_actions(state, s)} == {"lt", "la"}
+    state = ENGINE.apply(state, s, "lt")
+    p = state.ps[s]
+    assert sorted(p.pool) == [sp, sp + "a"] and "6" in p.elders
+
+
+def test_chaos_without_experienced_firestarter_rounds_up_and_costs_an_elder():
+    state = after_sides(3, 2)
+    _clear_tableau(state)
+    s = state.order[0]
+    p = state.ps[s]
+    sp = p.species
+    p.pool = [sp] * 3
+    state.dead[sp] -= 4
+    p.elders = {"6": Elder(token=sp, disc="B")}
+    p.vocab = {"O": 1, "W": 0, "B": 0}
+    state.queue = [["chaos", 1]]
+    state.order = [s]
+    P.resolve_queue(state)
+    assert len(state.ps[s].pool) == 1 and state.ps[s].elders == {}
+    assert state.ps[s].vocab["B"] == 1  # the inexperienced elder's disc returns
+
+
+def test_chaos_immunity_when_vocabulary_covers_the_pool():
+    state = after_sides(3, 2)
+    s = state.order[0]
+    before = list(state.ps[s].pool)
+    assert len(before) <= P.vocab_total(state.ps[s])
+    state.queue = [["chaos", 1]]
+    state.order = [s]
+    P.resolve_queue(state)
+    assert state.ps[s].pool == before
+
+
+def test_blizzard_example_owner_keeps_the_daughters():
+    """D5 example: 5 unassigned support 2 of 5 dependents; he loses the animal and both elders."""
+    state = after_sides(3, 3)
+    _clear_tableau(state)
+    s = state.order[0]
+    p = state.ps[s]
+    sp = p.species
+    p.pool = [sp] * 5
+    p.elders = {"6": Elder(token=sp), "3": Elder(token=sp)}
+    state.dead[sp] -= 7
+    p.wives = [Wife(card=45), Wife(card=47)]
+    p.tools = [Tool(card=22)]
+    state.queue = [["bliz", 1]]
+    state.order = [s]
+    P.resolve_queue(state)
+    assert state.phase == "lose"
+    for aid in ("ld-0", "le-3", "le-6"):
+        state = ENGINE.apply(state, s, aid)
+    p = state.ps[s]
+    assert [w.card for w in p.wives] == [45, 47] and p.elders == {} and p.tools == []
+    assert 22 in state.removed and state.dead[sp] == 11 + 2
+
+
+def test_refugees_go_to_another_player_of_the_choosers_choice():
+    state = after_sides(3, 4)
+    big = state.order[1]
+    state.losses = {str(big): 3, str(state.order[0]): 1}
+    assert P.refugee(state, 2)
+    assert state.phase == "refugee" and state.actor == big
+    ids = {a.id for a in ENGINE.legal_actions(state, big)}
+    assert f"ref-{big}" not in ids and len(ids) == 2
+
+
+# -- D7 auction ------------------------------------------------------------------------------
+
+def test_auction_example_tie_goes_to_the_first_player():
+    """D7 example 1: Generous Woman (black or orange); Yellow and Red bid one disc; Yellow is first."""
+    state = after_sides(3, 5)
+    y, r = _seat(state, "Y"), _seat(state, "R")
+    state.event_card = 46
+    state.order = [y, r, _seat(state, "G")]
+    state.ps[state.order[2]].vocab = {"O": 0, "W": 3, "B": 0}  # green cannot bid
+    state.ps[y].vocab["O"] = 4
+    state.ps[y].vocab["B"] = 1
+    P.start_auction(state)
+    assert state.actor == y
+    state = ENGINE.apply(state, y, "bid-1")
+    # red may only raise: matching loses the tie to the first player
+    assert state.actor == r and "bid-1" not in {a.id for a in ENGINE.legal_actions(state, r)}
+    vocab_r = dict(state.ps[r].vocab)
+    state = ENGINE.apply(state, r, "pass")
+    # the winner chooses the colour of the disc he puts on her (black or orange)
+    assert state.phase == "pay" and state.actor == y
+    assert {a.id for a in ENGINE.legal_actions(state, y)} == {"pay-B", "pay-O"}
+    state = ENGINE.apply(state, y, "pay-O")
+    assert state.ps[y].wives[-1] == Wife(card=46, discs="O")
+    assert state.ps[r].vocab == vocab_r and state.phase == "alloc"
+
+
+def test_caring_woman_wins_auction_ties():
+    state = after_sides(3, 5)
+    a, b = state.order[0], state.order[1]
+    state.ps[b].wives = [Wife(card=45)]  # experienced Caring Woman
+    state.ps[b].sex = "prom"
+    state.event_card = 47
+    state.ps[a].vocab["O"] = 3
+    state.ps[b].vocab["O"] = 3
+    P.start_auction(state)
+    state = ENGINE.apply(state, a, "bid-1")
+    assert "bid-1" in {x.id for x in ENGINE.legal_actions(state, b)}
+
+
+def test_tribal_players_do_not_bid_except_harem():
+    state = after_sides(3, 5)
+    s = state.order[0]
+    state.ps[s].tribal = True
+    state.ps[s].sex = "pair"
+    state.event_card = 47
+    assert s not in P.bidders(state)
+    state.ps[s].sex = "harem"
+    assert s in P.bidders(state) and P.bid_value(state, s, 2) == P.bid_value(state, state.order[1], 1)
+
+
+# -- E allocation ------------------------------------------------------------------------------
+
+def _alloc_state(seed=6):
+    state = after_sides(3, seed)
+    while state.phase != "alloc":
+        seat = ENGINE.to_act(state)[0]
+        state = ENGINE.apply(state, seat, ENGINE.ai_action(state, seat))
+    return state
+
+
+def test_warrior_needs_all_three_colours_in_the_social_domain():
+    """E2 example: Venus black + Shaman white and orange allow a Warrior, with an orange disc."""
+    state = _alloc_state()
+    s = state.actor
+    p = state.ps[s]
+    p.pool = [p.species] * 3
+    state.dead[p.species] = 18 - 3 - len(p.elders) - sum(1 for q in state.ps for tk in q.pool if tk == p.species) + 3
+    p.portals = ["venus-B"]
+    p.vocab = {"O": 2, "W": 2, "B": 2}
+    assert "e-4" not in {a.id for a in ENGINE.legal_actions(state, s)}
+    with pytest.raises(IllegalAction):
+        ENGINE.apply(state, s, "e-4")
+    p.portals = ["venus-B", "shaman-W", "shaman-O"]
+    state = ENGINE.apply(state, s, "e-4")
+    assert state.ps[s].elders["4"].disc == "O" and state.ps[s].vocab["O"] == 1
+
+
+def test_experienced_firestarter_makes_promotion_free_and_experienced():
+    state = _alloc_state()
+    s = state.actor
+    p = state.ps[s]
+    p.elders["6"].disc = ""
+    p.portals = ["venus-B", "venus-O", "bison-W"]
+    vocab = dict(p.vocab)
+    state = ENGINE.apply(state, s, "e-3")
+    assert state.ps[s].elders["3"].disc == "" and state.ps[s].vocab == vocab
+
+
+def test_skill_prerequisites_add_up_over_the_biomes_hunted():
+    state = _alloc_state()
+    s = state.actor
+    p = state.ps[s]
+    state.north = [4, 3, 12, 0, 0, 0]  # Giant Deer (W), Reindeer (W), Mountain Hare (none)
+    state.ice_n = [False] * 6
+    p.vocab = {"O": 0, "W": 1, "B": 0}
+    ids = {a.id for a in ENGINE.legal_actions(state, s)}
+    assert {"h-N0", "h-N1", "h-N2"} <= ids
+    state = ENGINE.apply(state, s, "h-N0")
+    ids = {a.id for a in ENGINE.legal_actions(state, s)}
+    assert "h-N1" not in ids and "h-N0" in ids and "h-N2" in ids
+    with pytest.raises(IllegalAction):
+        ENGINE.apply(state, s, "h-N1")
+
+
+def test_refugee_needs_an_escort():
+    state = _alloc_state()
+    s = state.actor
+    p = state.ps[s]
+    other = next(c for c in state.seats if c != p.species)
+    state.dead[other] -= 1
+    p.pool.append(other)
+    slot = P.slots(state)[0]
+    assert f"hr-{slot}" not in {a.id for a in ENGINE.legal_actions(state, s)}
+    state = ENGINE.apply(state, s, f"h-{slot}")
+    assert f"hr-{slot}" in {a.id for a in ENGINE.legal_actions(state, s)}
+
+
+def test_out_of_turn_is_refused():
+    state = _alloc_state()
+    other = next(s for s in range(3) if s != state.actor)
+    from rules.core import NotYourTurn
+    with pytest.raises(NotYourTurn):
+        ENGINE.apply(state, other, "done")
+
+
+# -- G hunting ---------------------------------------------------------------------------------
+
+def _phase4(state):
+    """Phase 4 from the tests already placed (then phases 5 and 6 begin)."""
+    P.phase4_start(state)
+    P.resume(state)
+
+
+def _hunting_state(seed=7):
+    state = after_sides(3, seed)
+    _clear_tableau(state)
+    state.hunters, state.suitors, state.elim, state.used = {}, {}, [], []
+    return state
+
+
+def test_deer_example_triples_take_the_trophy_without_success(dice):
+    """G5 example: the deer needs 2 hits; 2,3,3,3 fails but triples take the trophy."""
+    state = _hunting_state()
+    s = state.order[0]
+    sp = state.ps[s].species
+    state.north = [4, 0, 0, 0, 0, 0]
+    state.ice_n = [False] * 6
+    state.dead[sp] -= 5
+    dice += [2, 3, 3, 3, 5]
+    ok, survivors = P.hunt(state, s, "N0", [f"{s}:{sp}"] * 5)
+    assert not ok and state.ps[s].trophies == [4] and state.north[0] == 0
+    assert len(survivors) == 5
+
+
+def test_deer_example_with_atlatl_succeeds_and_takes_the_trophy(dice):
+    state = _hunting_state()
+    s = state.order[0]
+    p = state.ps[s]
+    sp = p.species
+    p.tools = [Tool(card=34)]  # experienced Atlatl: 3 -> 1 in big game
+    state.north = [4, 0, 0, 0, 0, 0]
+    state.ice_n = [False] * 6
+    state.dead[sp] -= 5
+    dice += [2, 3, 3, 3, 5]
+    ok, _ = P.hunt(state, s, "N0", [f"{s}:{sp}"] * 5)
+    assert ok and p.trophies == [4]
+    assert sum(1 for t in p.pool if t == sp) == 2  # Giant Deer gives 2 Babies
+
+
+def test_wolves_example_fewer_hunters_go_first_and_win(dice):
+    """G3 example: 2 Archaic and 3 Cro-Magnon on the wolves; Archaic rolls first, one hit wins."""
+    state = _hunting_state()
+    g, r = _seat(state, "G"), _seat(state, "R")
+    if g is None or r is None:
+        pytest.skip("needs both species")
+    state.south = [26, 0, 0, 0, 0, 0]
+    state.ice_s = [False] * 6
+    state.dead["G"] -= 2
+    state.dead["R"] -= 3
+    state.hunters = {"S0": [f"{r}:R"] * 3 + [f"{g}:G"] * 2}
+    dice += [1, 4]
+    _phase4(state)
+    assert dice == []  # Cro-Magnon went home without rolling
+    assert state.ps[r].pool.count("R") == 3 and state.ps[g].pool.count("G") == 2
+    assert tokens_of(state, "G") == tokens_of(state, "R") == 19
+
+
+def test_piracy_takes_back_the_big_game(dice):
+    """G4: after the horse, the survivors face the nearest predator; no hit there is piracy."""
+    state = _hunting_state()
+    s = state.order[0]
+    sp = state.ps[s].species
+    state.south = [23, 25, 0, 0, 0, 0]  # Horse, Scimitar Cat
+    state.ice_s = [False] * 6
+    state.dead[sp] -= 3
+    dice += [1, 2, 5, 3, 3, 6]  # horse: 2 hits on * dice; the cat: no "1"
+    ok, survivors = P.hunt(state, s, "S0", [f"{s}:{sp}"] * 3)
+    assert not ok and state.ps[s].pool == [] and len(survivors) == 3
+    assert state.south[0] == 23
+
+
+def test_predator_hit_saves_the_kill(dice):
+    state = _hunting_state()
+    s = state.order[0]
+    sp = state.ps[s].species
+    state.south = [23, 25, 0, 0, 0, 0]
+    state.ice_s = [False] * 6
+    state.dead[sp] -= 3
+    dice += [1, 2, 5, 1, 3, 6]
+    ok, _ = P.hunt(state, s, "S0", [f"{s}:{sp}"] * 3)
+    assert ok and state.ps[s].pool.count(sp) == 3  # the horse's 3 Babies
+
+
+def test_ice_barrier_blocks_the_predator(dice):
+    state = _hunting_state()
+    s = state.order[0]
+    sp = state.ps[s].species
+    state.south = [23, 30, 25, 0, 0, 0]
+    state.ice_s = [False, True, False, False, False, False]
+    state.dead[sp] -= 3
+    dice += [1, 2, 5]
+    ok, _ = P.hunt(state, s, "S0", [f"{s}:{sp}"] * 3)
+    assert ok and dice == []
+
+
+def test_ferocity_and_freezing_kill_and_firestarter_protects(dice):
+    state = _hunting_state()
+    s = state.order[0]
+    p = state.ps[s]
+    sp = p.species
+    state.north = [2, 0, 0, 0, 0, 0]  # Woolly Rhinoceros: 2x1, ferocity 4-5, freezing 6
+    state.ice_n = [False] * 6
+    state.dead[sp] -= 3
+    dice += [4, 6, 2]
+    _, survivors = P.hunt(state, s, "N0", [f"{s}:{sp}"] * 3)
+    assert len(survivors) == 1
+    p.elders = {"6": Elder(token=sp)}
+    state.dead[sp] -= 1
+    dice += [4, 6, 2]
+    _, survivors = P.hunt(state, s, "N0", [f"{s}:{sp}"] * 3)
+    assert len(survivors) == 2
+
+
+def test_alpha_power_counts_as_a_one(dice):
+    state = _hunting_state()
+    s = state.order[0]
+    p = state.ps[s]
+    sp = p.species
+    p.elders = {"5": Elder(token=sp)}  # experienced Trapper: small game
+    state.dead[sp] -= 1
+    state.dead_alpha.remove(sp)
+    state.south = [32, 0, 0, 0, 0, 0]  # Beaver, 1x1
+    state.ice_s = [False] * 6
+    ok, _ = P.hunt(state, s, "S0", [f"{s}:{sp}a"])
+    assert ok and dice == []
+
+
+def test_singer_example_promiscuous_suitor_makes_no_husband(dice):
+    """G1 example: the Singer on the Neanderthal board, three Suitors; Cro-Magnon rolls first."""
+    state = _hunting_state()
+    y, r, g = _seat(state, "Y"), _seat(state, "R"), _seat(state, "G")
+    state.ps[y].sex = "prom"
+    state.ps[y].wives = [Wife(card=47)]
+    state.ps[r].vocab["O"] = 5
+    state.ps[y].vocab["O"] = 3
+    state.ps[g].vocab["O"] = 1
+    for c in "YRG":
+        state.dead[c] -= 1
+    state.suitors = {f"{y}-0": [f"{y}:Y", f"{r}:R", f"{g}:G"]}
+    dice += [4]  # Cro-Magnon fails; Neanderthal succeeds by Poetry, without rolling
+    _phase4(state)
+    assert state.ps[y].wives[0].husband == ""
+    assert state.ps[g].pool == ["G"] and state.ps[r].pool == ["R"] and state.ps[y].pool == ["Y"]
+    assert dice == []
+
+
+def test_lolita_rule_inexperienced_daughter_never_marries(dice):
+    state = _hunting_state()
+    a, b = state.order[0], state.order[1]
+    state.ps[b].wives = [Wife(card=45, discs="O")]
+    state.ps[a].sex = "pair"
+    sp = state.ps[a].species
+    state.dead[sp] -= 1
+    state.suitors = {f"{b}-0": [f"{a}:{sp}"]}
+    dice += [1]
+    _phase4(state)
+    assert state.ps[b].wives[0].husband == "" and state.ps[a].pool == [sp]
+
+
+def test_foreign_husband_starts_experienced_own_husband_needs_an_orange_disc(dice):
+    state = _hunting_state()
+    a, b = state.order[0], state.order[1]
+    state.ps[a].sex = state.ps[b].sex = "pair"
+    state.ps[b].wives = [Wife(card=45), Wife(card=41)]
+    sa, sb = state.ps[a].species, state.ps[b].species
+    state.dead[sa] -= 1
+    state.dead[sb] -= 1
+    state.ps[b].vocab["O"] = 2
+    state.suitors = {f"{b}-0": [f"{a}:{sa}"], f"{b}-1": [f"{b}:{sb}"]}
+    dice += [2, 5]
+    _phase4(state)
+    w0, w1 = state.ps[b].wives
+    assert w0.husband == sa and w0.hdisc == ""
+    # own board, uncontested and unmarried: automatic success, an inexperienced Husband
+    assert w1.husband == sb and w1.hdisc == "O" and state.ps[b].vocab["O"] == 1
+
+
+def test_attack_tests_kill_on_ones(dice):
+    state = _hunting_state()
+    a, b = state.order[0], state.order[1]
+    sa, sb = state.ps[a].species, state.ps[b].species
+    state.ps[a].vocab["B"], state.ps[b].vocab["B"] = 5, 1
+    state.dead[sa] -= 2
+    state.dead[sb] -= 2
+    state.north = [12, 0, 0, 0, 0, 0]
+    state.ice_n = [False] * 6
+    state.hunters = {"N0": [f"{a}:{sa}", f"{a}:{sa}", f"{b}:{sb}", f"{b}:{sb}"]}
+    dice += [1, 1]  # the player with more black discs attacks first: two kills, nobody strikes back
+    P.phase3_start(state)
+    assert P.run_fights(state)
+    assert state.hunters["N0"] == [f"{a}:{sa}", f"{a}:{sa}"]
+    assert dice == []
+
+
+# -- I species action --------------------------------------------------------------------------
+
+def test_neolexia_example_frees_matching_discs():
+    """I2 example: Shaman portals white and orange; an inexperienced daughter with white and orange."""
+    state = _alloc_state(8)
+    s = state.actor
+    p = state.ps[s]
+    p.portals = ["shaman-W", "shaman-O"]
+    p.vocab = {"O": 1, "W": 1, "B": 3}
+    p.wives = [Wife(card=41, discs="OW")]
+    P.start_actions(state)
+    state.actor = s
+    state.cur = state.order.index(s)
+    ids = {a.id for a in ENGINE.legal_actions(state, s)}
+    assert {"nx-d0O", "nx-d0W"} <= ids
+    state = ENGINE.apply(state, s, "nx-d0O")
+    assert state.ps[s].wives[0].discs == "W" and state.ps[s].vocab["O"] == 2
+
+
+def test_portal_action_and_conversion_to_tribal():
+    state = _alloc_state(9)
+    s = state.actor
+    p = state.ps[s]
+    p.portals = ["venus-B", "venus-O", "shaman-O", "bison-B"]
+    p.vocab = {"O": 1, "W": 2, "B": 1}
+    p.wives = [Wife(card=44)]  # Weather Whisperer: Shaman-W, Bison-W
+    p.sex = "prom"
+    P.start_actions(state)
+    state.actor = s
+    state.cur = state.order.index(s)
+    state = ENGINE.apply(state, s, f"po-{s}-0-shaman-W")
+    q = state.ps[s]
+    assert q.tribal and q.portals == []
+    assert q.vocab == {"O": 3, "W": 2, "B": 3}  # the portal discs return to the vocabulary
+
+
+def test_elder_action_plays_a_card_from_hand():
+    state = _alloc_state(10)
+    s = state.actor
+    p = state.ps[s]
+    p.tribal = True
+    p.elders = {"3": Elder(token=p.species), "6": Elder(token=p.species)}
+    p.hand = [34]
+    P.start_actions(state)
+    state.actor = s
+    state.cur = state.order.index(s)
+    act = next(a for a in ENGINE.legal_actions(state, s) if a.id == "pl-34-3")
+    assert act.secret
+    b = p.vocab["B"]
+    state = ENGINE.apply(state, s, "pl-34-3")
+    assert state.ps[s].tools == [Tool(card=34, disc="B")] and state.ps[s].vocab["B"] == b - 1
+
+
+# -- J scoring -----------------------------------------------------------------------------------
+
+def test_scoring_example_32_vp():
+    """J example: Pair-bonding; 9 unassigned, a powered Alpha, 1 trophy, 2 daughters, 12 vocabulary
+    (28 VP) and a Refugee plus a Husband on another board (4 VP): 32 VP (the Alpha's experienced
+    elder scores apart)."""
+    state = after_sides(3, 11)
+    _clear_tableau(state)
+    s, o = state.order[0], state.order[1]
+    p = state.ps[s]
+    sp = p.species
+    p.sex = "pair"
+    p.pool = [sp] * 9 + [sp + "a"]
+    p.elders = {"3": Elder(token=sp)}
+    p.trophies = [21]
+    p.wives = [Wife(card=45), Wife(card=46)]
+    p.vocab = {"O": 4, "W": 4, "B": 4}
+    state.ps[o].pool = [sp]
+    state.ps[o].wives = [Wife(card=47, husband=sp)]
+    pts = S.breakdown(state, s)
+    assert pts["neanderthal.score.elder"] == 2
+    assert sum(pts.values()) - pts["neanderthal.score.elder"] == 32
+
+
+# -- K2 solitaire ------------------------------------------------------------------------------
+
+def test_k2_setup_and_free_daughters():
+    state = ENGINE.new_game(1, 3)
+    p = state.ps[0]
+    assert len(p.pool) == 8 and p.elders["6"].disc == "B" and len(state.event_deck) == 8
+    state = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0].id)
+    while state.phase != "alloc":
+        state = ENGINE.apply(state, 0, ENGINE.ai_action(state, 0))
+    assert len(state.ps[0].wives) == 1 and state.ps[0].wives[0].discs == ""
+
+
+def test_k2_victory_levels():
+    state = ENGINE.new_game(1, 3)
+    p = state.ps[0]
+    p.tribal = True
+    p.trophies = [21, 31, 13, 15]
+    p.wives = []
+    state.level = "intro"
+    assert S.k2_won(state)
+    state.level = "pt"
+    p.score = 60
+    assert not S.k2_won(state)  # more than 4 trophies needed
+    p.trophies.append(18)
+    assert S.k2_won(state)
+
+
+def test_war_council_sets_the_player_order():
+    state = after_sides(3, 12)
+    y = _seat(state, "Y")
+    p = state.ps[y]
+    p.elders["4"] = Elder(token="Y")
+    state.dead["Y"] -= 1
+    state.event_deck.insert(0, 43)  # Totem Woman: Yellow first
+    state.phase = "action"
+    P.start_turn(state)
+    assert state.phase == "council" and state.actor == y
+    ids = [a.id for a in ENGINE.legal_actions(state, y)]
+    assert len(ids) == 6
+    order = [s for s in range(3) if s != y] + [y]
+    state = ENGINE.apply(state, y, "ord-" + "".join(map(str, order)))
+    assert state.order == order
+
+
+def test_near_extinction_calls_back_an_elder():
+    state = _alloc_state(13)
+    s = state.order[0]
+    p = state.ps[s]
+    state.dead[p.species] += sum(1 for t in p.pool if t == p.species)
+    p.pool = [t for t in p.pool if t != p.species]
+    P.start_alloc(state)
+    ids = {a.id for a in ENGINE.legal_actions(state, s)}
+    assert "rc-e6" in ids
+    state = ENGINE.apply(state, s, "rc-e6")
+    assert p.species in state.ps[s].pool and "6" not in state.ps[s].elders
+    check_invariants(state)
+
+
+def test_k2_daughter_limit_allows_a_swap():
+    state = ENGINE.new_game(1, 3)
+    state = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0].id)
+    while state.phase != "alloc":
+        state = ENGINE.apply(state, 0, ENGINE.ai_action(state, 0))
+    p = state.ps[0]
+    p.wives = [Wife(card=c) for c in (40, 41, 42, 43, 44)]
+    p.wives[0].husband = state.foreign
+    state.dead[state.foreign] -= 1
+    state.event_card = 45
+    P.start_auction(state)
+    assert state.phase == "k2swap"
+    ids = {a.id for a in ENGINE.legal_actions(state, 0)}
+    assert "swap-0" not in ids and {"swap-1", "keep"} <= ids
+    state = ENGINE.apply(state, 0, "swap-1")
+    assert [w.card for w in state.ps[0].wives] == [40, 42, 43, 44, 45] and 41 in state.removed
+
+
+def test_success_lets_the_owner_choose_which_disc_to_free(dice):
+    state = _hunting_state()
+    s = state.order[0]
+    p = state.ps[s]
+    sp = p.species
+    p.elders = {"6": Elder(token=sp, disc="B"), "3": Elder(token=sp, disc="B")}
+    p.vocab["B"] -= 2
+    state.dead[sp] -= 3
+    state.south = [32, 0, 0, 0, 0, 0]  # Beaver: 1x1, a Baby and a black disc
+    state.ice_s = [False] * 6
+    state.hunters = {"S0": [f"{s}:{sp}"]}
+    dice += [1]
+    _phase4(state)
+    assert state.phase == "release" and state.actor == s
+    assert {a.id for a in ENGINE.legal_actions(state, s)} == {"rel-e3", "rel-e6", "rel-none"}
+    state = ENGINE.apply(state, s, "rel-e3")
+    assert state.ps[s].elders["3"].disc == "" and state.ps[s].elders["6"].disc == "B"
+    assert state.phase == "action"
+
+
+def test_hand_over_its_size_is_discarded_by_choice():
+    state = _hunting_state()
+    s = state.order[0]
+    p = state.ps[s]
+    p.tribal = True
+    p.elders = {"3": Elder(token=p.species)}
+    state.dead[p.species] -= 1
+    p.hand = [34, 16]
+    state.stage = "p5"
+    P.resume(state)
+    assert state.phase == "discard" and state.actor == s
+    acts = ENGINE.legal_actions(state, s)
+    assert {a.id for a in acts} == {"dis-16", "dis-34"} and all(a.secret for a in acts)
+    state = ENGINE.apply(state, s, "dis-16")
+    assert state.ps[s].hand == [34] and 16 in state.removed and state.phase == "action"
+
+
+def test_opportunistic_hunt_of_the_replacement(dice):
+    """G7: the card went to a hand after a failed hunt; the others may hunt its replacement."""
+    state = _hunting_state()
+    a, b = state.order[0], state.order[1]
+    pa, pb = state.ps[a], state.ps[b]
+    pa.tribal = True
+    pa.elders = {"6": Elder(token=pa.species)}
+    state.dead[pa.species] -= 4
+    state.dead[pb.species] -= 3
+    state.south = [28, 0, 0, 0, 0, 0]  # Honey Bees: 2x1, D card with triples
+    state.ice_s = [False] * 6
+    state.deck_s.insert(0, 32)  # the replacement: Beaver, 1x1
+    state.hunters = {"S0": [f"{a}:{pa.species}"] * 3 + [f"{b}:{pb.species}"] * 3}
+    dice += [3, 3, 3, 1, 4, 4]  # a: fails, takes the bees into hand; b: hunts the beaver
+    P.phase4_start(state)
+    P.run_test(state, "h", "S0")
+    assert pa.hand == [28] and state.south[0] == 32
+    assert dice == [] and state.rel_q == [[b, "B"]]
+
+
+def test_first_player_orders_the_contested_tests(dice):
+    """A4: uncontested tests first; the first player chooses the order of the contested ones."""
+    state = _hunting_state()
+    a, b = state.order[0], state.order[1]
+    sa, sb = state.ps[a].species, state.ps[b].species
+    state.dead[sa] -= 3
+    state.dead[sb] -= 2
+    state.south = [32, 29, 22, 0, 0, 0]  # Beaver, Rabbit, Wild Boar
+    state.ice_s = [False] * 6
+    state.hunters = {"S0": [f"{a}:{sa}", f"{b}:{sb}"], "S1": [f"{a}:{sa}", f"{b}:{sb}"], "S2": [f"{a}:{sa}"]}
+    dice += [5]  # the uncontested boar rolls first, without asking
+    P.phase4_start(state)
+    P.resume(state)
+    assert state.phase == "order4" and state.actor == a and dice == []
+    assert {x.id for x in ENGINE.legal_actions(state, a)} == {"next-h-S0", "next-h-S1"}
+    dice += [5, 5, 5, 5]  # S1 (fewest Hunters tie: table order), then S0
+    state = ENGINE.apply(state, a, "next-h-S1")
+    assert dice == [] and state.phase == "action"
+
+
+def test_sultan_moves_a_husband_between_his_daughters():
+    state = _alloc_state(14)
+    s = state.actor
+    p = state.ps[s]
+    p.sex = "harem"
+    p.mpi = ""
+    p.wives = [Wife(card=45, husband=p.species, hdisc="O"), Wife(card=46), Wife(card=47, discs="O")]
+    p.vocab["O"] -= 2
+    state.dead[p.species] -= 1
+    ids = {a.id for a in ENGINE.legal_actions(state, s)}
+    assert "sul-0-1" in ids and "sul-0-2" not in ids  # only to experienced unmarried daughters
+    state = ENGINE.apply(state, s, "sul-0-1")
+    w = state.ps[s].wives
+    assert w[0].husband == "" and w[1].husband == p.species and w[1].hdisc == "O"
+
+
+def test_a_crowded_allocation_still_fits_four_menus():
+    state = _alloc_state(15)
+    s = state.actor
+    p = state.ps[s]
+    p.tribal = True
+    p.sex = "harem"
+    p.elders = {}
+    p.vocab = {"O": 9, "W": 9, "B": 9}
+    state.dead_alpha.remove(p.species)
+    p.pool += [p.species + "a"]
+    p.wives = [Wife(card=40 + i, husband=p.species if i < 4 else "") for i in range(8)]
+    acts = ENGINE.legal_actions(state, s)
+    assert len(acts) > 50
+    ENGINE.validate_actions(acts)
+    from collections import Counter
+    groups = Counter(a.group.key if a.group else None for a in acts)
+    assert sum(-(-n // 25) for n in groups.values()) <= 4 and len(acts) <= 100
+
+
+def test_attacker_splits_kills_and_victims_choose(dice):
+    """F2: the attacker chooses whom his kills strike; each victim chooses which of his Hunters dies."""
+    state = _hunting_state()
+    a, b, c = state.order
+    sa, sb, sc = (state.ps[x].species for x in (a, b, c))
+    state.ps[a].vocab["B"], state.ps[b].vocab["B"], state.ps[c].vocab["B"] = 5, 2, 1
+    state.dead[sa] -= 1
+    state.dead[sb] -= 1
+    state.dead[sc] -= 1
+    state.dead_alpha.remove(sb)
+    state.north = [12, 0, 0, 0, 0, 0]
+    state.ice_n = [False] * 6
+    state.hunters = {"N0": [f"{a}:{sa}", f"{b}:{sb}", f"{b}:{sb}a", f"{c}:{sc}"]}
+    state.phase = "alloc"
+    dice += [1]  # a: one kill
+    P.phase3_start(state)
+    assert not P.run_fights(state)
+    assert state.phase == "target" and state.actor == a
+    assert {x.id for x in ENGINE.legal_actions(state, a)} == {f"tgt-{b}", f"tgt-{c}"}
+    state = ENGINE.apply(state, a, f"tgt-{b}")
+    assert state.phase == "victim" and state.actor == b
+    assert {x.id for x in ENGINE.legal_actions(state, b)} == {"die-a", "die-t"}
+    dice += [4, 4]  # then b (his Alpha) and c attack without a kill
+    state.fights = []
+    state.stage = "fight-test"  # stop after the attack tests
+    state = ENGINE.apply(state, b, "die-t")
+    assert P.run_fights(state) and dice == []
+    assert sorted(state.hunters["N0"]) == sorted([f"{a}:{sa}", f"{b}:{sb}a", f"{c}:{sc}"])
+
+
+def test_jealous_husband_fights_the_suitors(dice):
+    state = _hunting_state()
+    a, b = state.order[0], state.order[1]
+    sa, sb = state.ps[a].species, state.ps[b].species
+    state.ps[b].wives = [Wife(card=45, husband=sb)]  # experienced Husband: a War Band
+    state.ps[a].vocab["B"], state.ps[b].vocab["B"] = 1, 4
+    state.dead[sa] -= 1
+    state.dead[sb] -= 1
+    state.suitors = {f"{b}-0": [f"{a}:{sa}"]}
+    dice += [2]  # the Husband attacks first (more black discs) and kills on 1-2
+    P.phase3_start(state)
+    assert P.run_fights(state)
+    assert state.suitors[f"{b}-0"] == [] and state.ps[b].wives[0].husband == sb
+
+
+def test_alpha_hunter_swap_from_an_elder_rank():
+    state = _alloc_state(16)
+    s = state.actor
+    p = state.ps[s]
+    sp = p.species
+    state.dead_alpha.remove(sp)
+    p.elders["3"] = Elder(token=sp + "a", disc="B")
+    p.vocab["B"] -= 1
+    if sp not in p.pool:
+        p.pool.append(sp)
+        state.dead[sp] -= 1
+    ids = {a.id for a in ENGINE.legal_actions(state, s)}
+    assert "swape-3" in ids and "swap" not in ids
+    state = ENGINE.apply(state, s, "swape-3")
+    q = state.ps[s]
+    assert q.elders["3"] == Elder(token=sp, disc="B") and sp + "a" in q.pool
+    check_invariants(state)
+
+
+def _negotiation_state(_dice):
+    state = _hunting_state()
+    a, b = state.order[0], state.order[1]
+    sa, sb = state.ps[a].species, state.ps[b].species
+    state.ps[a].tribal = True
+    state.ps[a].elders = {"1": Elder(token=sa)}  # an experienced Chief
+    state.dead[sa] -= 3
+    state.dead[sb] -= 2
+    state.north = [12, 0, 0, 0, 0, 0]
+    state.ice_n = [False] * 6
+    state.hunters = {"N0": [f"{a}:{sa}", f"{a}:{sa}", f"{b}:{sb}", f"{b}:{sb}"]}
+    state.phase = "alloc"
+    P.phase3_start(state)
+    P.resume(state)
+    return state, a, b, sa, sb
+
+
+def test_negotiation_peaceful_withdrawal(dice):
+    """F1: with a Chief, a player may ask another to leave a contested card; the vocal one says ook."""
+    state, a, b, _, sb = _negotiation_state(dice)
+    assert state.phase == "negotiate" and state.actor == a
+    ids = {x.id for x in ENGINE.legal_actions(state, a)}
+    assert {"wd-N0", f"ask-N0-{b}", "done"} <= ids
+    state = ENGINE.apply(state, a, f"ask-N0-{b}")
+    assert state.phase == "answer" and state.actor == b
+    assert {x.id for x in ENGINE.legal_actions(state, b)} == {"yes", "no"}
+    dice += [5, 5]  # a hunts the hare alone (no attack test any more)
+    state = ENGINE.apply(state, b, "yes")
+    # b's hunters went home without an attack test; nothing is left to negotiate
+    assert state.ps[b].pool.count(sb) == 2 and dice == [] and state.phase == "action"
+
+
+def test_negotiation_refused_means_attack_tests(dice):
+    state, a, b, _, _ = _negotiation_state(dice)
+    state = ENGINE.apply(state, a, "wd-N0")
+    assert state.actor == b
+    state = ENGINE.apply(state, b, "no")
+    assert state.phase == "negotiate" and state.actor == a
+    assert "wd-N0" not in {x.id for x in ENGINE.legal_actions(state, a)}
+    state = ENGINE.apply(state, a, "done")
+    assert state.phase == "negotiate" and state.actor == b  # b may negotiate with a's Chief too
+    dice += [6, 6, 6, 6, 5, 5, 5, 5]  # attack tests without kills, then a and b fail on the hare
+    state = ENGINE.apply(state, b, "done")
+    assert dice == [] and state.phase == "action"
+
+
+def test_lazarus_species_takes_no_refugees():
+    state = after_sides(3, 4)
+    big, dead_one, other = state.order
+    p = state.ps[dead_one]
+    sp = p.species
+    p.pool, p.elders = [], {}
+    p.vocab = {c: 5 - sum(1 for pt in p.portals if pt[-1] == c) - p.mpi.count(c) for c in "OWB"}
+    state.dead[sp] = 18
+    assert P.lazarus(state, dead_one)
+    state.losses = {str(big): 3}
+    before = len(state.ps[other].pool)
+    assert not P.refugee(state, 1)  # a single possible host needs no choice
+    assert len(state.ps[other].pool) == before + 1 and state.ps[dead_one].pool == []
+
+
+def test_no_hand_card_when_the_predator_kills_every_hunter(dice):
+    """G4/G6-C: the horse's triples give no hand card when the wolves kill every Hunter (no hit:
+    piracy, and an annihilation)."""
+    state = _hunting_state()
+    s = state.order[0]
+    p = state.ps[s]
+    sp = p.species
+    p.tribal = True
+    p.elders = {"6": Elder(token=sp, disc="B")}  # inexperienced: no protection from freezing
+    p.elders["3"] = Elder(token=sp)  # one experienced elder: a hand is possible
+    p.vocab["B"] -= 1
+    state.dead[sp] -= 5
+    state.south = [23, 26, 0, 0, 0, 0]  # Horse (D, triples), Wolves (freezing 6)
+    state.ice_s = [False] * 6
+    dice += [2, 2, 2, 6, 6, 6]  # horse: success with triples; wolves: all three frozen
+    ok, survivors = P.hunt(state, s, "S0", [f"{s}:{sp}"] * 3)
+    assert not ok and survivors == [] and p.hand == [] and state.south[0] == 23
+
+
+def test_warrior_alpha_example_kills_the_husband_and_courts(dice):
+    """F2/G1 example: a Promiscuous Neanderthal with a Warrior sends his Alpha to court a married
+    Cro-Magnon daughter.  The Husband (more black discs) attacks first and misses; the Alpha, a War
+    Band, rolls a 2 and kills him; in phase 4 the Alpha courts without rolling and, Promiscuous,
+    leaves a Refugee Baby."""
+    state = _hunting_state()
+    y, r = _seat(state, "Y"), _seat(state, "R")
+    if y is None or r is None:
+        pytest.skip("needs both species")
+    py, pr = state.ps[y], state.ps[r]
+    py.sex, pr.sex = "prom", "pair"
+    py.elders = {"4": Elder(token="Y")}  # experienced Warrior
+    state.dead["Y"] -= 1
+    state.dead_alpha.remove("Y")
+    pr.wives = [Wife(card=45, husband="R")]  # experienced Husband on his own board
+    state.dead["R"] -= 1
+    pr.vocab["B"], py.vocab["B"] = 5, 1
+    state.suitors = {f"{r}-0": [f"{y}:Ya"]}
+    state.phase = "alloc"
+    dice += [3, 2]  # the Husband misses (War Band: 1-2), the Alpha kills
+    P.phase3_start(state)
+    assert P.run_fights(state) and pr.wives[0].husband == ""
+    dead_r = state.dead["R"]
+    P.phase4_start(state)
+    P.resume(state)
+    assert dice == []  # the Alpha Warrior courts without rolling
+    assert pr.wives[0].husband == ""  # Promiscuous: no Husband...
+    assert pr.pool.count("Y") == 1 and state.dead["Y"] == 16  # ...but a Yellow Refugee Baby
+    assert "Ya" in py.pool and state.dead["R"] == dead_r
+
+
+def test_gathering_example_baby_kept_even_if_the_bear_kills_everyone(dice):
+    """F3 example: Promiscuous Hunters on the Tyrant Sea Bear (a basket) gather a Baby in phase 3."""
+    state = _hunting_state()
+    s = state.order[0]
+    p = state.ps[s]
+    sp = p.species
+    p.sex = "prom"
+    state.north = [10, 0, 0, 0, 0, 0]
+    state.ice_n = [False] * 6
+    state.dead[sp] -= 2
+    state.hunters = {"N0": [f"{s}:{sp}"] * 2}
+    state.phase = "alloc"
+    P.phase3_start(state)
+    dice += [4, 5]  # the bear's ferocity kills both Hunters
+    P.resume(state)
+    assert p.pool == [sp]  # the gathered Baby
+    assert dice == []
+
+
+def test_fog_of_love_example_old_husband_becomes_a_refugee(dice):
+    """G1 example (reading A): an Archaic daughter married to a Neanderthal is courted by Archaic and
+    Cro-Magnon; Archaic succeeds first: the Neanderthal ex-husband joins the Archaic pool as a
+    Refugee and Cro-Magnon goes home."""
+    state = _hunting_state()
+    g, y, r = _seat(state, "G"), _seat(state, "Y"), _seat(state, "R")
+    if None in (g, y, r):
+        pytest.skip("needs the three species")
+    pg = state.ps[g]
+    pg.sex = "pair"
+    pg.wives = [Wife(card=45, husband="Y")]
+    state.dead["Y"] -= 1
+    state.dead["G"] -= 1
+    state.dead["R"] -= 1
+    pg.vocab["O"], state.ps[r].vocab["O"] = 4, 1  # Archaic has more orange: rolls first
+    state.suitors = {f"{g}-0": [f"{g}:G", f"{r}:R"]}
+    dice += [2]
+    P.courtship(state, f"{g}-0", state.suitors.pop(f"{g}-0"))
+    w = pg.wives[0]
+    assert w.husband == "G" and w.hdisc == "O"
+    assert "Y" in pg.pool and state.ps[r].pool == ["R"]
