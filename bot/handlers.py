@@ -212,18 +212,16 @@ class Handlers:
         game = await self.service.check_start(game_id, interaction.user.id)
         engine = engine_of(game)
         thread_id = None
-        message = interaction.message
         try:
-            if message is None:
-                raise discord.Forbidden  # pragma: no cover
-            thread = await message.create_thread(
-                name=t("lobby.thread_name", game.locale, game=engine.title, id=game.id)[:100],
-                auto_archive_duration=10080)
-            thread_id = thread.id
-        except (discord.Forbidden, discord.HTTPException, TypeError) as exc:
+            if interaction.message is not None:
+                thread = await interaction.message.create_thread(
+                    name=t("lobby.thread_name", game.locale, game=engine.title, id=game.id)[:100],
+                    auto_archive_duration=10080)
+                thread_id = thread.id
+        except discord.HTTPException as exc:  # threads not allowed here: the game is played in the channel
             log.info("no thread for game %s: %s", game.id, exc)
-            if await self.service.db.active_games_in_channel_itself(game.channel_id):
-                raise UserError("error.channel_busy") from None
+        if thread_id is None and await self.service.db.active_games_in_channel_itself(game.channel_id):
+            raise UserError("error.channel_busy")
         result = await self.service.start(game_id, interaction.user.id, thread_id, then=self.publish)
         where = f"<#{thread_id}>" if thread_id else t("lobby.no_thread", game.locale)
         embed, _ = self.presenter.lobby(result.game, game.locale)
