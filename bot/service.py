@@ -34,10 +34,6 @@ class MoveResult:
     state: GameState
     moves: list[Move] = field(default_factory=list)
 
-    @property
-    def finished(self) -> bool:
-        return self.game.status != ACTIVE
-
 
 Then = Callable[[MoveResult], Awaitable[None]]
 
@@ -280,17 +276,14 @@ class GameService:
             return game
 
     # -- seats and ending --------------------------------------------------------------
-    async def hand_to_ai(self, game_id: int, by_user: int, seat: int | None = None,
-                         user_id: int | None = None, then: Then | None = None) -> MoveResult:
-        """The host hands a seat (or a player's seats) to the AI; a player may resign their own."""
+    async def hand_to_ai(self, game_id: int, by_user: int, user_id: int,
+                         then: Then | None = None) -> MoveResult:
+        """The host hands a player's seats to the AI; a player may resign their own."""
         async with self.lock(game_id):
             game = await self.load(game_id)
             if game.status != ACTIVE:
                 raise UserError("error.not_running")
-            if user_id is not None:
-                seats = game.seats_of(user_id)
-            else:
-                seats = [seat] if seat is not None and 0 <= seat < len(game.seats) else []
+            seats = game.seats_of(user_id)
             if not seats:
                 raise UserError("error.unknown_player")
             if by_user != game.host_id and any(game.seats[s].user_id != by_user for s in seats):
