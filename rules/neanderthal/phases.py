@@ -1340,21 +1340,14 @@ def hunt(state: NeanderthalState, seat: int, slot: str, toks: list[str]) -> tupl
     """A hunt test on ``slot`` and its predator attacks; returns (success, survivors)."""
     card = slot_card(state, slot)
     b = D.BIOMES[card]
-    p = state.ps[seat]
     survivors, faces, hits = roll_test(state, seat, toks, card)
     ok = hits >= b.hits
     took = ""
     k = _of_a_kind(faces)
     if b.troph and k >= b.troph[1]:
         took = "troph"
-    elif b.hand and p.tribal and any(not e.disc for e in p.elders.values()) and survivors:
-        need = b.hand[1] - (1 if b.hand[0] == "D" and has_skill(state, seat, "paintress") else 0)
-        if state.scenario == "hominids":
-            need += 1  # N1: D and I cards need one more matching die
-        elif state.scenario == "giant_wurm" and state.reshuffled:
-            need -= 1  # N2: after the reshuffle, one fewer
-        if k >= max(1, need):
-            took = "hand"
+    elif _hand_ok(state, seat, card, k, survivors):
+        took = "hand"
     say(state, "neanderthal.ev.roll", seat=seat_msg(seat), card=card_msg(card),
         dice=" ".join(map(str, faces)) or "-", hits=hits,
         res=msg("neanderthal.res.ok" if ok else "neanderthal.res.fail"))
@@ -1375,6 +1368,12 @@ def hunt(state: NeanderthalState, seat: int, slot: str, toks: list[str]) -> tupl
             pk = _of_a_kind(pfaces)
             if D.BIOMES[pcard].troph and pk >= D.BIOMES[pcard].troph[1]:
                 _take(state, seat, pslot, "troph")
+            elif _hand_ok(state, seat, pcard, pk, survivors):
+                # G7 example (horse and wolves): the predator's own D card goes to the hand even
+                # when it steals the kill, as long as a Hunter survives.
+                _take(state, seat, pslot, "hand")
+                if phits < D.BIOMES[pcard].hits:
+                    state.opp.append(pslot)
     if pirated:
         say(state, "neanderthal.ev.piracy", seat=seat_msg(seat), card=card_msg(card))
         return False, survivors
@@ -1389,6 +1388,21 @@ def hunt(state: NeanderthalState, seat: int, slot: str, toks: list[str]) -> tupl
         if took == "hand" and not ok:
             state.opp.append(slot)  # G7: the others may hunt the replacement
     return ok, survivors
+
+
+def _hand_ok(state: NeanderthalState, seat: int, card: int, k: int, survivors: list[str]) -> bool:
+    """G6: a tribal player with an experienced elder takes a D or I card into his hand when his test
+    shows enough equal dice and a Hunter survives (Paintress and scenarios N1/N2 change the count)."""
+    b = D.BIOMES[card]
+    p = state.ps[seat]
+    if not (b.hand and p.tribal and any(not e.disc for e in p.elders.values()) and survivors):
+        return False
+    need = b.hand[1] - (1 if b.hand[0] == "D" and has_skill(state, seat, "paintress") else 0)
+    if state.scenario == "hominids":
+        need += 1  # N1: D and I cards need one more matching die
+    elif state.scenario == "giant_wurm" and state.reshuffled:
+        need -= 1  # N2: after the reshuffle, one fewer
+    return k >= max(1, need)
 
 
 def _gain(state: NeanderthalState, seat: int, card: int) -> None:

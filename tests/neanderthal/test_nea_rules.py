@@ -913,6 +913,27 @@ def test_no_hand_card_when_the_predator_kills_every_hunter(dice):
     assert not ok and survivors == [] and p.hand == [] and state.south[0] == 23
 
 
+def test_horse_and_wolves_example_piracy_but_the_wolves_go_to_hand(dice):
+    """G7 example: three Hunters succeed on the horse and face the wolves; all three roll a 6, which
+    the experienced Firestarter saves from freezing.  No hit: the wolves steal the horse (no Babies,
+    no discs), but the triples rolled with surviving Hunters put the wolf card in the hand, and its
+    slot is refilled."""
+    state = _hunting_state()
+    s = state.order[0]
+    p = state.ps[s]
+    sp = p.species
+    p.tribal = True
+    p.elders = {"6": Elder(token=sp)}  # experienced Firestarter
+    state.dead[sp] -= 4
+    state.south = [23, 26, 0, 0, 0, 0]  # Horse, Wolves
+    state.ice_s = [False] * 6
+    state.deck_s.insert(0, 32)  # the replacement: Beaver
+    dice += [1, 2, 5, 6, 6, 6]  # horse: success; wolves: no hit, triples
+    ok, survivors = P.hunt(state, s, "S0", [f"{s}:{sp}"] * 3)
+    assert not ok and len(survivors) == 3 and p.pool == [] and state.rel_q == []
+    assert p.hand == [26] and state.south == [23, 32, 0, 0, 0, 0]
+
+
 def test_warrior_alpha_example_kills_the_husband_and_courts(dice):
     """F2/G1 example: a Promiscuous Neanderthal with a Warrior sends his Alpha to court a married
     Cro-Magnon daughter.  The Husband (more black discs) attacks first and misses; the Alpha, a War
