@@ -1337,7 +1337,15 @@ def _clear(ice: list[bool], i: int, j: int) -> bool:
 
 
 def hunt(state: NeanderthalState, seat: int, slot: str, toks: list[str]) -> tuple[bool, list[str]]:
-    """A hunt test on ``slot`` and its predator attacks; returns (success, survivors)."""
+    """A hunt test on ``slot``; returns (success, survivors going home)."""
+    ok, survivors, _ = _hunt(state, seat, slot, toks)
+    return ok, survivors
+
+
+def _hunt(state: NeanderthalState, seat: int, slot: str, toks: list[str]) -> tuple[bool, list[str], int]:
+    """A hunt test on ``slot``: (success, survivors going home, hits).  After a successful big-game
+    hunt the survivors move onto the nearest predator (G4): the kill and its trophy or hand card wait
+    in ``state.pend`` until that predator's test (phase 4, step 3) settles piracy."""
     card = slot_card(state, slot)
     b = D.BIOMES[card]
     survivors, faces, hits = roll_test(state, seat, toks, card)
@@ -1351,34 +1359,15 @@ def hunt(state: NeanderthalState, seat: int, slot: str, toks: list[str]) -> tupl
     say(state, "neanderthal.ev.roll", seat=seat_msg(seat), card=card_msg(card),
         dice=" ".join(map(str, faces)) or "-", hits=hits,
         res=msg("neanderthal.res.ok" if ok else "neanderthal.res.fail"))
-    pirated = False
     if ok and b.kind == "BIG" and survivors:
-        for pslot in _nearest_predators(state, slot):
-            if pslot in state.elim or not survivors:
-                continue
-            pcard = slot_card(state, pslot)
-            survivors, pfaces, phits = roll_test(state, seat, survivors, pcard)
-            say(state, "neanderthal.ev.predator", seat=seat_msg(seat), card=card_msg(pcard),
-                dice=" ".join(map(str, pfaces)) or "-", hits=phits)
-            if phits == 0:
-                pirated = True
-            elif phits >= D.BIOMES[pcard].hits:
-                _gain(state, seat, pcard)
-                state.elim.append(pslot)
-            pk = _of_a_kind(pfaces)
-            if D.BIOMES[pcard].troph and pk >= D.BIOMES[pcard].troph[1]:
-                _take(state, seat, pslot, "troph")
-            elif _hand_ok(state, seat, pcard, pk, survivors):
-                # G7 example (horse and wolves): the predator's own D card goes to the hand even
-                # when it steals the kill, as long as a Hunter survives.
-                _take(state, seat, pslot, "hand")
-                if phits < D.BIOMES[pcard].hits:
-                    state.opp.append(pslot)
-    if pirated:
-        say(state, "neanderthal.ev.piracy", seat=seat_msg(seat), card=card_msg(card))
-        return False, survivors
+        preds = [ps for ps in _nearest_predators(state, slot) if ps not in state.elim]
+        if preds:
+            state.elim.append(slot)  # the first success wins the card: the others go home (G3-B)
+            state.pend.append([seat, slot, took, list(survivors), preds])
+            _move_to(state, preds[0], survivors)
+            return ok, [], hits
     if took == "hand" and not survivors:
-        took = ""  # G6-C: no hand card after an annihilation (predator attacks included)
+        took = ""  # G6-C: no hand card after an annihilation
     if ok:
         _gain(state, seat, card)
         if took == "":
@@ -1387,7 +1376,52 @@ def hunt(state: NeanderthalState, seat: int, slot: str, toks: list[str]) -> tupl
         _take(state, seat, slot, took)
         if took == "hand" and not ok:
             state.opp.append(slot)  # G7: the others may hunt the replacement
-    return ok, survivors
+    return ok, survivors, hits
+
+
+def _move_to(state: NeanderthalState, pslot: str, movers: list[str]) -> None:
+    """G4-A: Hunters move onto a predator card; its test comes with the other predators (A4 step 3)."""
+    state.hunters.setdefault(pslot, []).extend(movers)
+    if not any(t[0] == "h" and t[1] == pslot for t in state.tests):
+        state.tests.append(["h", pslot, "2"])
+
+
+def _after_predator(state: NeanderthalState, seat: int, pslot: str, hits: int | None,
+                    survivors: list[str]) -> list[str]:
+    """Settles the big-game kills of ``seat`` waiting on the predator at ``pslot`` after his test
+    there (``hits`` None: the predator was already eliminated, so no piracy).  Returns the Hunters
+    going home; those of a kill with a second, equally near predator move on to it."""
+    home = list(survivors)
+    for entry in [e for e in state.pend if e[0] == seat and e[4] and e[4][0] == pslot]:
+        _, slot, took, movers, preds = entry
+        alive = []
+        for t in movers:
+            if t in home:
+                home.remove(t)
+                alive.append(t)
+        entry[3] = alive
+        entry[4] = [ps for ps in preds[1:] if ps not in state.elim]
+        if hits == 0:  # G4-B piracy: every gain of the big game is lost, the card stays
+            state.pend.remove(entry)
+            home += alive
+            say(state, "neanderthal.ev.piracy", seat=seat_msg(seat), card=card_msg(slot_card(state, slot)))
+            continue
+        if entry[4] and alive:
+            _move_to(state, entry[4][0], alive)
+            continue
+        state.pend.remove(entry)
+        home += alive
+        _commit(state, seat, slot, took, bool(alive))
+    return home
+
+
+def _commit(state: NeanderthalState, seat: int, slot: str, took: str, alive: bool) -> None:
+    """The big-game kill survives its predators: Babies, discs, and the trophy or hand card."""
+    if took == "hand" and not alive:
+        took = ""  # G6-C: annihilation, predator attacks included
+    _gain(state, seat, slot_card(state, slot))
+    if took:
+        _take(state, seat, slot, took)
 
 
 def _hand_ok(state: NeanderthalState, seat: int, card: int, k: int, survivors: list[str]) -> bool:
@@ -1515,8 +1549,9 @@ def run_test(state: NeanderthalState, kind: str, key: str) -> None:
         return
     toks = state.hunters.pop(key, [])
     if not toks or not slot_card(state, key):
-        for t in toks:
-            _home(state, t)
+        for s in sorted({_side(t) for t in toks}):
+            for t in _after_predator(state, int(s), key, None, [t for t in toks if _side(t) == s]):
+                _home(state, t)
         return
     sides = sorted({_side(t) for t in toks},
                    key=lambda s: (0 if has_skill(state, int(s), "totem") else 1,
@@ -1528,11 +1563,11 @@ def run_test(state: NeanderthalState, kind: str, key: str) -> None:
             state.elim.remove(key)
             say(state, "neanderthal.ev.opportunistic", seat=seat_msg(int(s)), card=card_msg(slot_card(state, key)))
         if key in state.elim or not slot_card(state, key):
-            for t in group:
+            for t in _after_predator(state, int(s), key, None, group):
                 _home(state, t)
             continue
-        _, survivors = hunt(state, int(s), key, group)
-        for t in survivors:
+        _, survivors, hits = _hunt(state, int(s), key, group)
+        for t in _after_predator(state, int(s), key, hits, survivors):
             _home(state, t)
 
 

@@ -103,4 +103,6 @@ class NeanderthalState(GameState):
     last_seat: int = -1
     elim: list[str] = Field(default_factory=list)        # cards won or eliminated this turn
     opp: list[str] = Field(default_factory=list)         # slots open to an opportunistic hunt (G7)
+    pend: list[list] = Field(default_factory=list)       # G4: big-game kills awaiting their predators
+    #                                                      [seat, slot, trophy/hand taken, movers, predator slots]
     used: list[str] = Field(default_factory=list)        # once-per-turn skills used ("seat:skill")

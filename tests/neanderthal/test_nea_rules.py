@@ -376,9 +376,10 @@ def test_piracy_takes_back_the_big_game(dice):
     state.ice_s = [False] * 6
     state.dead[sp] -= 3
     dice += [1, 2, 5, 3, 3, 6]  # horse: 2 hits on * dice; the cat: no "1"
-    ok, survivors = P.hunt(state, s, "S0", [f"{s}:{sp}"] * 3)
-    assert not ok and state.ps[s].pool == [] and len(survivors) == 3
-    assert state.south[0] == 23
+    state.hunters = {"S0": [f"{s}:{sp}"] * 3}
+    _phase4(state)
+    assert dice == [] and state.ps[s].pool == [sp] * 3  # the three Hunters, no Baby
+    assert state.south[0] == 23 and state.rel_q == []
 
 
 def test_predator_hit_saves_the_kill(dice):
@@ -389,8 +390,55 @@ def test_predator_hit_saves_the_kill(dice):
     state.ice_s = [False] * 6
     state.dead[sp] -= 3
     dice += [1, 2, 5, 1, 3, 6]
-    ok, _ = P.hunt(state, s, "S0", [f"{s}:{sp}"] * 3)
-    assert ok and state.ps[s].pool.count(sp) == 3  # the horse's 3 Babies
+    state.hunters = {"S0": [f"{s}:{sp}"] * 3}
+    _phase4(state)
+    assert dice == [] and state.ps[s].pool.count(sp) == 6  # the three Hunters and the horse's 3 Babies
+
+
+def _elephant_and_cat(state):
+    """G4 example: you have 7 Hunters on the horse and 1 on the scimitar cat; the opponent has his
+    Hunters on the elephant (9 here: the example's 19 add nothing but dice)."""
+    a, b = state.order[0], state.order[1]
+    sa, sb = state.ps[a].species, state.ps[b].species
+    state.south = [23, 25, 19, 0, 0, 0]  # Horse, Scimitar Cat, Elephant
+    state.ice_s = [False] * 6
+    state.dead[sa] -= 8
+    state.dead[sb] -= 9
+    state.hunters = {"S0": [f"{a}:{sa}"] * 7, "S1": [f"{a}:{sa}"], "S2": [f"{b}:{sb}"] * 9}
+    return a, b, sa, sb
+
+
+def test_predator_example_both_big_games_meet_on_the_cat_and_two_ones_hunt_it(dice):
+    """G4 example: both big-game hunts succeed, so every Hunter moves onto the cat; your 8 (fewer)
+    roll first, together.  Two 1s hunt the cat: the opponent goes home without rolling and keeps
+    his elephant."""
+    state = _hunting_state()
+    a, b, sa, sb = _elephant_and_cat(state)
+    dice += [1, 2, 4, 5, 6, 4, 5]            # horse (2x*): success
+    dice += [1, 1, 1, 2, 2, 2, 3, 3, 6]      # elephant (3x1): success
+    dice += [1, 1, 2, 3, 6, 6, 2, 3]         # your 8 Hunters on the cat (2x1): two 1s
+    _phase4(state)
+    assert dice == []  # the opponent's Hunters did not roll on the cat
+    assert state.ps[a].pool.count(sa) == 8 + 3  # the horse's 3 Babies
+    assert state.ps[b].pool.count(sb) == 9 + 3  # the elephant's 3 Babies
+    assert state.south == [23, 25, 19, 0, 0, 0]
+
+
+def test_predator_example_one_hit_saves_the_horse_and_the_opponent_faces_the_cat(dice):
+    """G4 example: with a single 1 the cat does not steal your horse but is not hunted; the
+    opponent's Hunters then roll there: no hit is piracy of his elephant, and their quadruples
+    still take the cat as a trophy."""
+    state = _hunting_state()
+    a, b, sa, sb = _elephant_and_cat(state)
+    dice += [1, 2, 4, 5, 6, 4, 5]
+    dice += [1, 1, 1, 2, 2, 2, 3, 3, 6]
+    dice += [1, 2, 2, 3, 6, 6, 2, 3]         # your 8: one 1
+    dice += [6] * 9                          # his 9: no hit, quadruples
+    _phase4(state)
+    assert dice == []
+    assert state.ps[a].pool.count(sa) == 8 + 3
+    assert state.ps[b].pool.count(sb) == 9  # no Baby: the elephant was stolen
+    assert state.ps[b].trophies == [25] and state.south == [23, 0, 19, 0, 0, 0]
 
 
 def test_ice_barrier_blocks_the_predator(dice):
@@ -909,8 +957,9 @@ def test_no_hand_card_when_the_predator_kills_every_hunter(dice):
     state.south = [23, 26, 0, 0, 0, 0]  # Horse (D, triples), Wolves (freezing 6)
     state.ice_s = [False] * 6
     dice += [2, 2, 2, 6, 6, 6]  # horse: success with triples; wolves: all three frozen
-    ok, survivors = P.hunt(state, s, "S0", [f"{s}:{sp}"] * 3)
-    assert not ok and survivors == [] and p.hand == [] and state.south[0] == 23
+    state.hunters = {"S0": [f"{s}:{sp}"] * 3}
+    _phase4(state)
+    assert dice == [] and p.pool == [] and p.hand == [] and state.south[0] == 23
 
 
 def test_horse_and_wolves_example_piracy_but_the_wolves_go_to_hand(dice):
@@ -929,8 +978,9 @@ def test_horse_and_wolves_example_piracy_but_the_wolves_go_to_hand(dice):
     state.ice_s = [False] * 6
     state.deck_s.insert(0, 32)  # the replacement: Beaver
     dice += [1, 2, 5, 6, 6, 6]  # horse: success; wolves: no hit, triples
-    ok, survivors = P.hunt(state, s, "S0", [f"{s}:{sp}"] * 3)
-    assert not ok and len(survivors) == 3 and p.pool == [] and state.rel_q == []
+    state.hunters = {"S0": [f"{s}:{sp}"] * 3}
+    _phase4(state)
+    assert dice == [] and p.pool == [sp] * 3 and state.rel_q == []  # no Baby, no disc
     assert p.hand == [26] and state.south == [23, 32, 0, 0, 0, 0]
 
 
