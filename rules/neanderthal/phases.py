@@ -365,8 +365,9 @@ def apply_loss(state: NeanderthalState, seat: int, aid: str) -> None:
         tok = p.species if aid == "lt" else p.species + "a" if aid == "la" else aid[3:]
         p.pool.remove(tok)
         kill(state, tok)
-        if not is_refugee(p, tok):
-            state.losses[str(seat)] = state.losses.get(str(seat), 0) + 1
+        # any loss allows the sexuality flip (D4-C); a lost Refugee is not one of the player's own
+        # tribesmen for the Refugee icon (D6)
+        state.losses[str(seat)] = state.losses.get(str(seat), 0) + (0 if is_refugee(p, tok) else 1)
         say(state, "neanderthal.ev.lost", seat=seat_msg(seat), what=msg(f"neanderthal.lost.{aid[:2]}"))
     elif aid.startswith("le-"):
         remove_elder(state, seat, aid[3:])

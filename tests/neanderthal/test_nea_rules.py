@@ -136,6 +136,25 @@ def test_chaos_without_experienced_firestarter_rounds_up_and_costs_an_elder():
     assert state.ps[s].vocab["B"] == 1  # the inexperienced elder's disc returns
 
 
+def test_chaos_losing_only_a_refugee_is_a_loss_that_allows_the_sexuality_flip():
+    """D4-C: "Se você sofrer qualquer perda durante este evento de caos, você pode virar sua carta
+    de comportamento sexual" - a Refugee lost from the pool is a loss too."""
+    state = after_sides(3, 2)
+    _clear_tableau(state)
+    s, o = state.order[0], state.order[1]
+    p = state.ps[s]
+    other = state.ps[o].species
+    p.pool = [other] * 3
+    state.dead[other] -= 3
+    p.sex, p.mpi, p.sex_card = "pair", "", 39  # Pair-bonding / Promiscuous (W and B MPI discs)
+    p.vocab = {"O": 0, "W": 1, "B": 1}
+    state.queue = [["chaos", 1]]
+    state.order = [s]
+    P.resolve_queue(state)
+    assert p.pool == [other]
+    assert state.phase == "flip" and state.actor == s
+
+
 def test_chaos_immunity_when_vocabulary_covers_the_pool():
     state = after_sides(3, 2)
     s = state.order[0]
