@@ -15,7 +15,8 @@ powers, inventions 3->1, the first player's order of contested tests A4, courtsh
 Poetry and Promiscuous Refugees, predators and piracy, trophies, hand cards with the owner's
 discards, the opportunistic hunt of G7, always taken when allowed), the owner's choice of freed
 discs, domestic animals H1, species actions I1-I3 with conversion to tribal, scoring J and the
-Lazarus species, the introductory solitaire K2 (1 player) with its three victory levels, the
+Lazarus species, the introductory solitaire K2 (1 player) with its three victory levels and the
+1-3 event cards it may add at the end (-5 VP each in the English levels), the
 scenarios N1 Hominids and N2 Giant Würm (option "scenario", 2-3 players; ignored by the solitaire),
 and all 21 daughter skills of the data set.
 

@@ -37,6 +37,8 @@ K2_POOL = 8                           # rulebook K2 A: "8 membros tribo não alo
 K2_EVENTS = 8                         # rulebook K2 B: "8 cartas de evento/filha"
 K2_DAUGHTERS = 5                      # rulebook K2 D: "até o limite de 5 filhas"
 K2_FOREIGN = 8                        # English K2 expansion: only 8 foreign tribesmen
+K2_MORE = 3                           # rulebook K2 B: "adicionar de 1 a 3 cartas de evento/filha aleatórias"
+K2_MORE_VP = -5                       # English K2 levels: -5 points for each event card added
 
 # -- sexuality --------------------------------------------------------------------------------
 SEX_CARDS = {37: ("prom", "harem"), 38: ("harem", "pair"), 39: ("pair", "prom")}   # designed pairing

@@ -241,6 +241,13 @@ def start_turn(state: NeanderthalState) -> None:
         state.reshuffled = True
         if state.event_deck:
             say(state, "neanderthal.ev.reshuffle")
+    if not state.event_deck and state.variant == "k2" and not state.k2_asked and state.event_aside \
+            and not state.frozen:
+        # K2 B: when the 8 cards (and any Würm) have run out, 1-3 random event cards may be added
+        state.k2_asked = True
+        state.phase = "k2more"
+        state.actor = 0
+        return
     if not state.event_deck or state.frozen:
         end_game(state)
         return
@@ -1909,6 +1916,10 @@ def legal(state: NeanderthalState, seat: int) -> list[Action]:
             f"neanderthal.disc.{c}"))) for c in pay_options(state)]
     if ph == "k2swap":
         return k2_swap_actions(state)
+    if ph == "k2more":
+        return [Action(id=f"more-{n}", style="primary" if n else "danger",
+                       label=msg("neanderthal.act.k2more", n=n) if n else msg("neanderthal.act.k2end"))
+                for n in range(min(D.K2_MORE, len(state.event_aside)) + 1)]
     return []
 
 
@@ -2006,6 +2017,14 @@ def apply(state: NeanderthalState, seat: int, aid: str) -> None:
             p.wives.append(Wife(card=state.event_card))
             say(state, "neanderthal.ev.k2_daughter", card=card_msg(state.event_card))
         start_alloc(state)
+    elif ph == "k2more":
+        n = int(aid[5:])
+        for _ in range(n):
+            state.event_deck.append(state.event_aside.pop(state.rng.below(len(state.event_aside))))
+        state.k2_added = n
+        if n:
+            say(state, "neanderthal.ev.k2more", n=n)
+        start_turn(state)
     elif ph == "council":
         state.order = [int(c) for c in aid[4:]]
         say(state, "neanderthal.ev.council", seat=seat_msg(seat), first=seat_msg(state.order[0]))

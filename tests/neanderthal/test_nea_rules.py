@@ -660,6 +660,34 @@ def test_k2_setup_and_free_daughters():
     assert len(state.ps[0].wives) == 1 and state.ps[0].wives[0].discs == ""
 
 
+def test_k2_may_add_one_to_three_event_cards_when_the_deck_runs_out():
+    """K2 B: "Depois que estes acabarem ... você pode optar por adicionar de 1 a 3 cartas de
+    evento/filha aleatórias"; the English levels take 5 VP for each card so added."""
+    state = ENGINE.new_game(1, 3, {"solo": "intro"})
+    state = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0].id)
+    state.event_deck = []
+    aside = len(state.event_aside)
+    P.start_turn(state)
+    assert state.phase == "k2more" and state.actor == 0
+    assert {a.id for a in ENGINE.legal_actions(state, 0)} == {"more-0", "more-1", "more-2", "more-3"}
+    turn = state.turn
+    state = ENGINE.apply(state, 0, "more-2")
+    assert state.turn == turn + 1 and len(state.event_aside) <= aside - 2 and state.k2_added == 2  # (a Würm may take one more)
+    assert S.breakdown(state, 0)["neanderthal.score.scenario"] == -10
+    state.event_deck = []
+    P.start_turn(state)  # asked once only
+    assert state.phase == "over"
+
+
+def test_k2_choosing_no_extra_card_ends_the_game():
+    state = ENGINE.new_game(1, 3)
+    state = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0].id)
+    state.event_deck = []
+    P.start_turn(state)
+    state = ENGINE.apply(state, 0, "more-0")
+    assert state.phase == "over" and S.breakdown(state, 0)["neanderthal.score.scenario"] == 0
+
+
 def test_k2_victory_levels():
     state = ENGINE.new_game(1, 3)
     p = state.ps[0]
