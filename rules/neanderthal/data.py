@@ -36,7 +36,11 @@ N2_DOMESTIC_VP = 5                    # rulebook N2: animais domésticos valem 5
 K2_POOL = 8                           # rulebook K2 A: "8 membros tribo não alocados"
 K2_EVENTS = 8                         # rulebook K2 B: "8 cartas de evento/filha"
 K2_DAUGHTERS = 5                      # rulebook K2 D: "até o limite de 5 filhas"
-K2_FOREIGN = 8                        # English K2 expansion: only 8 foreign tribesmen
+# K2 foreign tribesmen by victory level.  English K2 levels: "Introductory game. Place 18 tribesmen of a
+# different color in a pile ... All dead foreign tribesmen remain in the dead pile"; "Advanced game. Place
+# 8 tribesmen ... Do not use the alpha pawn".  The Portuguese K2 sets no number (designed: the whole colour,
+# taken from the dead pile as D6 Refugees are, so dead foreigners come back).
+K2_FOREIGN = {"pt": 18, "intro": 18, "advanced": 8}
 K2_MORE = 3                           # rulebook K2 B: "adicionar de 1 a 3 cartas de evento/filha aleatórias"
 K2_MORE_VP = -5                       # English K2 levels: -5 points for each event card added
 

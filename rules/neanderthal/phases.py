@@ -539,8 +539,7 @@ def refugee(state: NeanderthalState, n: int) -> bool:
     """Resolves winged-eye icons; True when a player must choose the Refugees' host."""
     if state.variant == "k2":
         if ("0" not in state.losses or state.losses["0"] == 0) and not lazarus(state, 0):
-            k = min(n, state.dead.get(state.foreign, 0))
-            state.dead[state.foreign] = state.dead.get(state.foreign, 0) - k
+            k = take_foreign(state, n)
             state.ps[0].pool += [state.foreign] * k
             if k:
                 say(state, "neanderthal.ev.foreign_ref", n=k)
@@ -569,6 +568,17 @@ def refugee(state: NeanderthalState, n: int) -> bool:
     state.phase = "refugee"
     state.actor = best
     return True
+
+
+def take_foreign(state: NeanderthalState, n: int) -> int:
+    """K2: up to ``n`` foreign tribesmen from their pile (English levels) or the dead pile."""
+    if state.level == "pt":
+        k = min(n, state.dead.get(state.foreign, 0))
+        state.dead[state.foreign] = state.dead.get(state.foreign, 0) - k
+    else:
+        k = min(n, state.foreign_left)
+        state.foreign_left -= k
+    return k
 
 
 def blizzard(state: NeanderthalState) -> None:
@@ -985,8 +995,7 @@ def apply_alloc(state: NeanderthalState, seat: int, aid: str) -> None:
 def after_alloc(state: NeanderthalState) -> None:
     if state.variant == "k2":
         for i, w in enumerate(state.ps[0].wives):
-            if not w.discs and (not w.husband or w.husband[0] != state.foreign) and state.dead[state.foreign] > 0:
-                state.dead[state.foreign] -= 1
+            if not w.discs and (not w.husband or w.husband[0] != state.foreign) and take_foreign(state, 1):
                 state.suitors.setdefault(f"0-{i}", []).append(f"f:{state.foreign}")
     phase3_start(state)
     resume(state)

@@ -688,6 +688,32 @@ def test_k2_choosing_no_extra_card_ends_the_game():
     assert state.phase == "over" and S.breakdown(state, 0)["neanderthal.score.scenario"] == 0
 
 
+@pytest.mark.parametrize(("level", "supply", "alpha"), [("pt", 18, True), ("intro", 18, True),
+                                                      ("advanced", 8, False)])
+def test_k2_foreign_tribesmen_by_level(level, supply, alpha):
+    """K2 (English levels): "Introductory game. Place 18 tribesmen of a different color in a pile
+    near your placard. All dead foreign tribesmen remain in the dead pile." - "Advanced game. Place
+    8 tribesmen ... Do not use the alpha pawn."  The Portuguese K2 sets no limit: the foreign
+    Refugees come from the dead pile as in D6."""
+    state = ENGINE.new_game(1, 3, {"solo": level})
+    f = state.foreign
+    sp = state.ps[0].species
+    assert (sp in state.dead_alpha) == alpha
+    if level == "pt":
+        assert state.dead[f] == supply and state.foreign_left == 0
+        return
+    assert state.foreign_left == supply and state.dead.get(f, 0) == 0
+    state = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0].id)
+    state.losses = {}
+    P.refugee(state, 2)  # no tribesman lost: two foreign tribesmen join
+    assert state.ps[0].pool.count(f) == 2 and state.foreign_left == supply - 2
+    P.kill(state, f)  # a dead foreigner stays dead
+    state.ps[0].pool.remove(f)
+    P.refugee(state, 1)
+    assert state.foreign_left == supply - 3 and state.dead[f] == 1
+    check_invariants(state)
+
+
 def test_k2_victory_levels():
     state = ENGINE.new_game(1, 3)
     p = state.ps[0]
@@ -742,7 +768,7 @@ def test_k2_daughter_limit_allows_a_swap():
     p = state.ps[0]
     p.wives = [Wife(card=c) for c in (40, 41, 42, 43, 44)]
     p.wives[0].husband = state.foreign
-    state.dead[state.foreign] -= 1
+    state.dead[state.foreign] -= 1  # the Portuguese K2: the foreigners come from the dead pile
     state.event_card = 45
     P.start_auction(state)
     assert state.phase == "k2swap"
