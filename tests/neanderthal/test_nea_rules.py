@@ -166,6 +166,28 @@ def test_chaos_immunity_when_vocabulary_covers_the_pool():
     assert state.ps[s].pool == before
 
 
+def test_refugee_example_the_host_chooses_to_lose_his_two_refugees():
+    """D6 example: the Neanderthal has 3 unassigned, two of them Cro-Magnon Refugees; chaos costs him
+    two and he sends the two red ones to the dead pile."""
+    state = after_sides(3, 2)
+    _clear_tableau(state)
+    y, r = _seat(state, "Y"), _seat(state, "R")
+    if y is None or r is None:
+        pytest.skip("needs both species")
+    p = state.ps[y]
+    p.pool = ["Y", "R", "R"]
+    state.dead["Y"] -= 1
+    state.dead["R"] -= 2
+    p.vocab = {"O": 1, "W": 1, "B": 0}
+    state.queue = [["chaos", 1]]
+    state.order = [y]
+    P.resolve_queue(state)
+    assert state.phase == "lose" and {a.id for a in ENGINE.legal_actions(state, y)} == {"lt", "lr-R"}
+    state = ENGINE.apply(state, y, "lr-R")
+    state = ENGINE.apply(state, y, "lr-R")
+    assert state.ps[y].pool == ["Y"] and state.dead["R"] == 18
+
+
 def test_blizzard_example_owner_keeps_the_daughters():
     """D5 example: 5 unassigned support 2 of 5 dependents; he loses the animal and both elders."""
     state = after_sides(3, 3)
@@ -247,6 +269,22 @@ def test_tribal_players_do_not_bid_except_harem():
     assert s not in P.bidders(state)
     state.ps[s].sex = "harem"
     assert s in P.bidders(state) and P.bid_value(state, s, 2) == P.bid_value(state, state.order[1], 1)
+
+
+def test_auction_example_2_tribal_harem_bids_count_half():
+    """D7 example 2: Archaic bids one orange disc; a tribal Harem player wins with two if he is the
+    first player, and needs three if he is the last."""
+    state = after_sides(3, 5)
+    state.event_card = 47  # Singer Woman: orange
+    for first in (True, False):
+        h = state.order[0] if first else state.order[-1]
+        a = next(s for s in state.order if s != h)
+        state.ps[h].tribal, state.ps[h].sex = True, "harem"
+        state.ps[h].vocab["O"] = 3
+        state.ps[a].tribal = False
+        state.bids = {str(a): 1}
+        assert min(P.bid_options(state, h)) == (2 if first else 3)
+        state.ps[h].tribal = False
 
 
 # -- E allocation ------------------------------------------------------------------------------
@@ -521,6 +559,27 @@ def test_singer_example_promiscuous_suitor_makes_no_husband(dice):
     assert state.ps[y].wives[0].husband == ""
     assert state.ps[g].pool == ["G"] and state.ps[r].pool == ["R"] and state.ps[y].pool == ["Y"]
     assert dice == []
+
+
+def test_singer_example_pair_bonding_father_rolls_and_makes_an_inexperienced_husband(dice):
+    """G1 example, second half: were the Neanderthal Pair-bonding, the unmarried Singer's Poetry
+    would be inactive; he rolls, and a 1 or 2 makes an inexperienced Husband on an orange disc."""
+    state = _hunting_state()
+    y, r, g = _seat(state, "Y"), _seat(state, "R"), _seat(state, "G")
+    if None in (y, r, g):
+        pytest.skip("needs the three species")
+    py = state.ps[y]
+    py.sex = "pair"
+    py.wives = [Wife(card=47)]
+    state.ps[r].vocab["O"], py.vocab["O"], state.ps[g].vocab["O"] = 5, 3, 1
+    for c in "YRG":
+        state.dead[c] -= 1
+    state.suitors = {f"{y}-0": [f"{y}:Y", f"{r}:R", f"{g}:G"]}
+    dice += [4, 2]  # Cro-Magnon fails; the Neanderthal rolls a 2
+    _phase4(state)
+    assert dice == []
+    assert py.wives[0].husband == "Y" and py.wives[0].hdisc == "O" and py.vocab["O"] == 2
+    assert state.ps[g].pool == ["G"] and state.ps[r].pool == ["R"]
 
 
 def test_lolita_rule_inexperienced_daughter_never_marries(dice):
