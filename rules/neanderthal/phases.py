@@ -252,6 +252,7 @@ def start_turn(state: NeanderthalState) -> None:
         end_game(state)
         return
     state.turn += 1
+    state.portals_then = {str(s): list(p.portals) for s, p in enumerate(state.ps)}
     state.elim = []
     state.opp = []
     state.used = []
@@ -1743,7 +1744,9 @@ def neolexia_colours(state: NeanderthalState, seat: int) -> set[str]:
             continue
         for w in q.wives:
             if w.husband and w.husband[0] == p.species:
-                cols |= set(D.COLOURS) if q.tribal else {pt.split("-")[1] for pt in q.portals}
+                # I2-A: the colours on the father's brain map "em um turno anterior"
+                then = state.portals_then.get(str(b), q.portals)
+                cols |= set(D.COLOURS) if q.tribal else {pt.split("-")[1] for pt in then}
     return cols
 
 

@@ -107,4 +107,5 @@ class NeanderthalState(GameState):
     opp: list[str] = Field(default_factory=list)         # slots open to an opportunistic hunt (G7)
     pend: list[list] = Field(default_factory=list)       # G4: big-game kills awaiting their predators
     #                                                      [seat, slot, trophy/hand taken, movers, predator slots]
+    portals_then: dict[str, list[str]] = Field(default_factory=dict)  # I2-A: portals at the turn's start
     used: list[str] = Field(default_factory=list)        # once-per-turn skills used ("seat:skill")

@@ -649,6 +649,27 @@ def test_neolexia_example_frees_matching_discs():
     assert state.ps[s].wives[0].discs == "W" and state.ps[s].vocab["O"] == 2
 
 
+def test_interspecies_neolexia_uses_the_fathers_portals_of_an_earlier_turn():
+    """I2-A: "você pode executar neolexia usando uma das cores já instaladas em um turno anterior no
+    mapa do cérebro do jogador que é pai da filha" - a portal he opens this turn does not count yet."""
+    state = _alloc_state(8)
+    s = state.actor
+    f = next(q for q in state.order if q != s)
+    p, father = state.ps[s], state.ps[f]
+    p.portals = ["venus-B"]
+    father.portals = ["bison-W"]
+    father.tribal = False
+    father.wives = [Wife(card=41, husband=p.species)]
+    p.elders = {"6": Elder(token=p.species, disc="B"), "4": Elder(token=p.species, disc="O")}
+    state.portals_then = {str(f): ["bison-W"]}
+    father.portals.append("shaman-O")  # opened this turn
+    P.start_actions(state)
+    state.actor = s
+    state.cur = state.order.index(s)
+    ids = {a.id for a in ENGINE.legal_actions(state, s)}
+    assert "nx-e6" in ids and "nx-e4" not in ids
+
+
 def test_portal_action_and_conversion_to_tribal():
     state = _alloc_state(9)
     s = state.actor
