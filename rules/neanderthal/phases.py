@@ -186,7 +186,7 @@ def _husband_home(state: NeanderthalState, board: int, w: Wife) -> None:
     if hs is not None:
         state.ps[hs].pool.append(w.husband)
     else:
-        kill(state, w.husband)  # the foreign species of the solitaire takes him back
+        foreign_back(state, w.husband)  # the foreign species of the solitaire takes him back
     w.husband = ""
     w.hdisc = ""
 
@@ -194,9 +194,17 @@ def _husband_home(state: NeanderthalState, board: int, w: Wife) -> None:
 def _home(state: NeanderthalState, tagged: str) -> None:
     seat, tok = tagged.split(":")
     if seat == "f":
-        kill(state, tok)
+        foreign_back(state, tok)
     else:
         state.ps[int(seat)].pool.append(tok)
+
+
+def foreign_back(state: NeanderthalState, tok: str) -> None:
+    """K2: a living foreign tribesman returns to his pile (the dead pile in the Portuguese K2)."""
+    if state.level == "pt":
+        kill(state, tok)
+    else:
+        state.foreign_left += 1
 
 
 def frozen(state: NeanderthalState) -> bool:
@@ -1528,14 +1536,12 @@ def courtship(state: NeanderthalState, key: str, toks: list[str]) -> None:
             _home(state, t)
             continue
         if w.husband:
+            # G1-E: the ex-Husband joins the board owner's unassigned tribesmen (a foreign one too)
             old, w.husband = w.husband, ""
             if w.hdisc:
                 give_vocab(board, w.hdisc)
                 w.hdisc = ""
-            if seat_of(state, old[0]) is None:
-                kill(state, old)
-            else:
-                board.pool.append(old)
+            board.pool.append(old)
         w.husband = tok
         if own:
             take_vocab(p, "O")

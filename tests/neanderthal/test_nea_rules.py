@@ -794,6 +794,28 @@ def test_k2_foreign_tribesmen_by_level(level, supply, alpha):
     check_invariants(state)
 
 
+def test_k2_foreign_ex_husband_joins_the_pool_and_a_failed_foreign_suitor_goes_back(dice):
+    """G1-E: "Um Pretendente bem-sucedido devolve o ex-Marido (se houver) para os membros da tribo não
+    alocados de qualquer jogador que possua o tabuleiro" - a foreign ex-Husband too.  A foreign
+    Suitor who fails goes back to his pile alive (English levels)."""
+    state = ENGINE.new_game(1, 3, {"solo": "intro"})
+    state = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0].id)
+    p = state.ps[0]
+    f, sp = state.foreign, p.species
+    left = state.foreign_left
+    p.wives = [Wife(card=45, husband=f), Wife(card=46)]
+    state.foreign_left -= 2
+    state.dead[sp] -= 1
+    state.suitors = {"0-0": [f"0:{sp}"], "0-1": [f"f:{f}"]}
+    o = p.vocab["O"]
+    dice += [1, 4]  # own Suitor wins the foreign-married daughter; the foreign Suitor fails
+    P.courtship(state, "0-0", state.suitors.pop("0-0"))
+    P.courtship(state, "0-1", state.suitors.pop("0-1"))
+    assert p.wives[0].husband == sp and p.wives[0].hdisc == "O" and p.vocab["O"] == o - 1
+    assert f in p.pool and p.wives[1].husband == ""
+    assert state.foreign_left == left - 1 and state.dead.get(f, 0) == 0
+
+
 def test_k2_victory_levels():
     state = ENGINE.new_game(1, 3)
     p = state.ps[0]
