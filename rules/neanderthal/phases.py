@@ -1582,6 +1582,7 @@ def run_test(state: NeanderthalState, kind: str, key: str) -> None:
                                   sum(1 for t in toks if _side(t) == s), state.order.index(int(s))))
     for s in sides:
         group = [t for t in toks if _side(t) == s]
+        gone = key in state.elim  # a predator already hunted or taken steals nothing (G4-B)
         if key in state.opp and _opportunistic(state, int(s), key):
             state.opp.remove(key)
             state.elim.remove(key)
@@ -1591,7 +1592,7 @@ def run_test(state: NeanderthalState, kind: str, key: str) -> None:
                 _home(state, t)
             continue
         _, survivors, hits = _hunt(state, int(s), key, group)
-        for t in _after_predator(state, int(s), key, hits, survivors):
+        for t in _after_predator(state, int(s), key, None if gone else hits, survivors):
             _home(state, t)
 
 

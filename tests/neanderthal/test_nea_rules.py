@@ -1159,6 +1159,30 @@ def test_horse_and_wolves_example_piracy_but_the_wolves_go_to_hand(dice):
     assert p.hand == [26] and state.south == [23, 32, 0, 0, 0, 0]
 
 
+def test_a_predator_taken_into_a_hand_is_eliminated_for_the_other_kills(dice):
+    """G4-B/G7: the first group on the wolves takes them into hand; the wolves are eliminated, so the
+    other player's big-game kill is safe even if his opportunistic hunt of the replacement misses."""
+    state = _hunting_state()
+    a, b = state.order[0], state.order[1]
+    pa, pb = state.ps[a], state.ps[b]
+    sa, sb = pa.species, pb.species
+    pa.tribal = True
+    pa.elders = {"6": Elder(token=sa)}
+    state.dead[sa] -= 4
+    state.dead[sb] -= 4
+    state.south = [23, 26, 24, 0, 0, 0]  # Horse, Wolves, European Ass
+    state.ice_s = [False] * 6
+    state.deck_s.insert(0, 32)  # the replacement: Beaver
+    state.hunters = {"S0": [f"{a}:{sa}"] * 3, "S2": [f"{b}:{sb}"] * 4}
+    dice += [1, 2, 5]        # horse: success
+    dice += [1, 2, 3, 4]     # ass: success
+    dice += [6, 6, 6]        # a on the wolves: no hit (piracy of the horse), triples: hand
+    dice += [2, 3, 4, 6]     # b hunts the beaver instead, and misses
+    _phase4(state)
+    assert dice == [] and pa.hand == [26] and pa.pool == [sa] * 3
+    assert pb.pool.count(sb) == 4 + 2  # the ass's 2 Babies are safe
+
+
 def test_warrior_alpha_example_kills_the_husband_and_courts(dice):
     """F2/G1 example: a Promiscuous Neanderthal with a Warrior sends his Alpha to court a married
     Cro-Magnon daughter.  The Husband (more black discs) attacks first and misses; the Alpha, a War
