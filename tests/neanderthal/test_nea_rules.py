@@ -1183,6 +1183,47 @@ def test_a_predator_taken_into_a_hand_is_eliminated_for_the_other_kills(dice):
     assert pb.pool.count(sb) == 4 + 2  # the ass's 2 Babies are safe
 
 
+def test_bees_example_alpha_trapper_and_two_ones_take_the_bees_into_hand(dice):
+    """G6 example: an Alpha with a Trapper and two Hunters on the bees; both roll 1 and the Alpha
+    counts as a 1 in small game: success, and the triples put the bees in the hand; the slot is
+    refilled (G7)."""
+    state = _hunting_state()
+    s = state.order[0]
+    p = state.ps[s]
+    sp = p.species
+    p.tribal = True
+    p.elders = {"5": Elder(token=sp)}  # experienced Trapper
+    state.dead[sp] -= 3
+    state.dead_alpha.remove(sp)
+    state.south = [28, 0, 0, 0, 0, 0]  # Honey Bees: small game, D card with triples
+    state.ice_s = [False] * 6
+    state.deck_s.insert(0, 32)
+    state.hunters = {"S0": [f"{s}:{sp}a", f"{s}:{sp}", f"{s}:{sp}"]}
+    dice += [1, 1]
+    _phase4(state)
+    assert dice == [] and p.hand == [28] and state.south[0] == 32
+    assert p.pool.count(sp) == 2 + 1 and f"{sp}a" in p.pool  # the bees' Baby
+
+
+def test_string_winding_example_turns_threes_into_ones_in_small_game_only(dice):
+    """G2 example: an experienced String-Winding (dart-point modifier) makes every rolled 3 a 1 in
+    small-game hunts, and not in big game."""
+    state = _hunting_state()
+    s = state.order[0]
+    p = state.ps[s]
+    sp = p.species
+    p.tools = [Tool(card=33)]
+    state.dead[sp] -= 2
+    state.south = [32, 21, 0, 0, 0, 0]  # Beaver (small, 1x1), Red Deer (big, 2x*)
+    state.ice_s = [False] * 6
+    dice += [3]
+    ok, _ = P.hunt(state, s, "S0", [f"{s}:{sp}"])
+    assert ok
+    dice += [3, 3]
+    ok, _ = P.hunt(state, s, "S1", [f"{s}:{sp}"] * 2)
+    assert not ok and dice == []
+
+
 def test_warrior_alpha_example_kills_the_husband_and_courts(dice):
     """F2/G1 example: a Promiscuous Neanderthal with a Warrior sends his Alpha to court a married
     Cro-Magnon daughter.  The Husband (more black discs) attacks first and misses; the Alpha, a War
