@@ -20,6 +20,9 @@ otherwise):
 - K2 B: when the 8 cards (and any Würm) are spent the player may add 1-3 random event cards, once;
   the English levels take 5 VP for each.  Foreign tribesmen: see ``K2_FOREIGN``.  The English
   introductory line "your alpha acts like a normal tribesman" is read as the ordinary Alpha rules.
+- G1-E: a displaced ex-Husband always joins the board owner's unassigned tribesmen, a foreign one as
+  a Refugee (K2 included).  I2-A: the interspecies bonus uses the father's portals at the start of
+  the turn ("em um turno anterior"), all three colours if he is tribal.
 - Ties between Suitors (G1-D: "o pai da filha decide") follow the player order; uncontested tests
   (A4 step 1) run courtships first, then biomes by slot.
 - Cooling with no biome left in the North: the ice goes to an empty North slot first; only a North
