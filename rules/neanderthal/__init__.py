@@ -12,10 +12,12 @@ F1 with a Chief: peaceful withdrawal from a card by everyone's consent, answered
 and divorce; attack tests with War Bands and jealous Husbands, the attacker's choice of victims and
 each victim's choice of his losses, gathering), phase 4 hunting G0-G6 (ferocity, freezing, Alpha
 powers, inventions 3->1, the first player's order of contested tests A4, courtship with Lolita,
-Poetry and Promiscuous Refugees, predators and piracy, trophies, hand cards with the owner's
+Poetry and Promiscuous Refugees, predators (the big-game survivors join the predator's test in
+step 3, the kill waiting for it) and piracy, trophies, hand cards with the owner's
 discards, the opportunistic hunt of G7, always taken when allowed), the owner's choice of freed
 discs, domestic animals H1, species actions I1-I3 with conversion to tribal, scoring J and the
-Lazarus species, the introductory solitaire K2 (1 player) with its three victory levels, the
+Lazarus species, the introductory solitaire K2 (1 player) with its three victory levels and the
+1-3 event cards it may add at the end (-5 VP each in the English levels), the
 scenarios N1 Hominids and N2 Giant Würm (option "scenario", 2-3 players; ignored by the solitaire),
 and all 21 daughter skills of the data set.
 

@@ -82,6 +82,8 @@ def ai_action(state: NeanderthalState, seat: int) -> str:
         return max(ids, key=lambda a: (a[4:] in cols, p.vocab[a[4:]], a))
     if ph == "k2swap":
         return "keep"
+    if ph == "k2more":
+        return "more-0"
     if ph == "council":
         me = [a for a in ids if a[4] == str(seat)]
         return me[0] if me else ids[0]

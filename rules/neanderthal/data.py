@@ -3,6 +3,30 @@
 The rulebook shows the cards only as pictures, so most card values are designed to fit every rule
 and worked example of the text.  Each record carries its provenance: ``"rulebook"`` (with the
 Portuguese sentence it rests on) or ``"designed"``.
+
+Readings of open or garbled passages (the reading guide's recommendations unless the text says
+otherwise):
+
+- G4 predators: the survivors of a successful big-game hunt move onto the nearest predator and roll
+  there in step 3 of A4 together with that player's Hunters already on it, fewest Hunters first
+  ("Seus 8 Caçadores caçam primeiro").  The big-game Babies, discs, trophy or hand card wait until
+  that test: no hit is piracy unless the predator was already eliminated (hunted or taken), in which
+  case the Hunters go home without rolling and keep the kill.  Two equally near predators: the lower
+  climate first, then the survivors move to the other (guide 19-22).
+- G7 example (horse and wolves): a predator's own trophy or D card is taken by the matching dice of
+  the test there, even when it steals the kill, as long as a Hunter survives for a hand card.
+- D4-C: losing only Refugees in a chaos is a loss that allows the sexuality flip; for the Refugee
+  icon (D6) only a player's own tribesmen count as his loss.
+- K2 B: when the 8 cards (and any Würm) are spent the player may add 1-3 random event cards, once;
+  the English levels take 5 VP for each.  Foreign tribesmen: see ``K2_FOREIGN``.  The English
+  introductory line "your alpha acts like a normal tribesman" is read as the ordinary Alpha rules.
+- G1-E: a displaced ex-Husband always joins the board owner's unassigned tribesmen, a foreign one as
+  a Refugee (K2 included).  I2-A: the interspecies bonus uses the father's portals at the start of
+  the turn ("em um turno anterior"), all three colours if he is tribal.
+- Ties between Suitors (G1-D: "o pai da filha decide") follow the player order; uncontested tests
+  (A4 step 1) run courtships first, then biomes by slot.
+- Cooling with no biome left in the North: the ice goes to an empty North slot first; only a North
+  with no empty slot and no biome sends it south (D1-A "totalmente congelado").
 """
 
 from __future__ import annotations
@@ -36,7 +60,13 @@ N2_DOMESTIC_VP = 5                    # rulebook N2: animais domésticos valem 5
 K2_POOL = 8                           # rulebook K2 A: "8 membros tribo não alocados"
 K2_EVENTS = 8                         # rulebook K2 B: "8 cartas de evento/filha"
 K2_DAUGHTERS = 5                      # rulebook K2 D: "até o limite de 5 filhas"
-K2_FOREIGN = 8                        # English K2 expansion: only 8 foreign tribesmen
+# K2 foreign tribesmen by victory level.  English K2 levels: "Introductory game. Place 18 tribesmen of a
+# different color in a pile ... All dead foreign tribesmen remain in the dead pile"; "Advanced game. Place
+# 8 tribesmen ... Do not use the alpha pawn".  The Portuguese K2 sets no number (designed: the whole colour,
+# taken from the dead pile as D6 Refugees are, so dead foreigners come back).
+K2_FOREIGN = {"pt": 18, "intro": 18, "advanced": 8}
+K2_MORE = 3                           # rulebook K2 B: "adicionar de 1 a 3 cartas de evento/filha aleatórias"
+K2_MORE_VP = -5                       # English K2 levels: -5 points for each event card added
 
 # -- sexuality --------------------------------------------------------------------------------
 SEX_CARDS = {37: ("prom", "harem"), 38: ("harem", "pair"), 39: ("pair", "prom")}   # designed pairing

@@ -186,7 +186,7 @@ def _husband_home(state: NeanderthalState, board: int, w: Wife) -> None:
     if hs is not None:
         state.ps[hs].pool.append(w.husband)
     else:
-        kill(state, w.husband)  # the foreign species of the solitaire takes him back
+        foreign_back(state, w.husband)  # the foreign species of the solitaire takes him back
     w.husband = ""
     w.hdisc = ""
 
@@ -194,9 +194,17 @@ def _husband_home(state: NeanderthalState, board: int, w: Wife) -> None:
 def _home(state: NeanderthalState, tagged: str) -> None:
     seat, tok = tagged.split(":")
     if seat == "f":
-        kill(state, tok)
+        foreign_back(state, tok)
     else:
         state.ps[int(seat)].pool.append(tok)
+
+
+def foreign_back(state: NeanderthalState, tok: str) -> None:
+    """K2: a living foreign tribesman returns to his pile (the dead pile in the Portuguese K2)."""
+    if state.level == "pt":
+        kill(state, tok)
+    else:
+        state.foreign_left += 1
 
 
 def frozen(state: NeanderthalState) -> bool:
@@ -241,10 +249,18 @@ def start_turn(state: NeanderthalState) -> None:
         state.reshuffled = True
         if state.event_deck:
             say(state, "neanderthal.ev.reshuffle")
+    if not state.event_deck and state.variant == "k2" and not state.k2_asked and state.event_aside \
+            and not state.frozen:
+        # K2 B: when the 8 cards (and any Würm) have run out, 1-3 random event cards may be added
+        state.k2_asked = True
+        state.phase = "k2more"
+        state.actor = 0
+        return
     if not state.event_deck or state.frozen:
         end_game(state)
         return
     state.turn += 1
+    state.portals_then = {str(s): list(p.portals) for s, p in enumerate(state.ps)}
     state.elim = []
     state.opp = []
     state.used = []
@@ -365,8 +381,9 @@ def apply_loss(state: NeanderthalState, seat: int, aid: str) -> None:
         tok = p.species if aid == "lt" else p.species + "a" if aid == "la" else aid[3:]
         p.pool.remove(tok)
         kill(state, tok)
-        if not is_refugee(p, tok):
-            state.losses[str(seat)] = state.losses.get(str(seat), 0) + 1
+        # any loss allows the sexuality flip (D4-C); a lost Refugee is not one of the player's own
+        # tribesmen for the Refugee icon (D6)
+        state.losses[str(seat)] = state.losses.get(str(seat), 0) + (0 if is_refugee(p, tok) else 1)
         say(state, "neanderthal.ev.lost", seat=seat_msg(seat), what=msg(f"neanderthal.lost.{aid[:2]}"))
     elif aid.startswith("le-"):
         remove_elder(state, seat, aid[3:])
@@ -531,8 +548,7 @@ def refugee(state: NeanderthalState, n: int) -> bool:
     """Resolves winged-eye icons; True when a player must choose the Refugees' host."""
     if state.variant == "k2":
         if ("0" not in state.losses or state.losses["0"] == 0) and not lazarus(state, 0):
-            k = min(n, state.dead.get(state.foreign, 0))
-            state.dead[state.foreign] = state.dead.get(state.foreign, 0) - k
+            k = take_foreign(state, n)
             state.ps[0].pool += [state.foreign] * k
             if k:
                 say(state, "neanderthal.ev.foreign_ref", n=k)
@@ -561,6 +577,17 @@ def refugee(state: NeanderthalState, n: int) -> bool:
     state.phase = "refugee"
     state.actor = best
     return True
+
+
+def take_foreign(state: NeanderthalState, n: int) -> int:
+    """K2: up to ``n`` foreign tribesmen from their pile (English levels) or the dead pile."""
+    if state.level == "pt":
+        k = min(n, state.dead.get(state.foreign, 0))
+        state.dead[state.foreign] = state.dead.get(state.foreign, 0) - k
+    else:
+        k = min(n, state.foreign_left)
+        state.foreign_left -= k
+    return k
 
 
 def blizzard(state: NeanderthalState) -> None:
@@ -977,8 +1004,7 @@ def apply_alloc(state: NeanderthalState, seat: int, aid: str) -> None:
 def after_alloc(state: NeanderthalState) -> None:
     if state.variant == "k2":
         for i, w in enumerate(state.ps[0].wives):
-            if not w.discs and (not w.husband or w.husband[0] != state.foreign) and state.dead[state.foreign] > 0:
-                state.dead[state.foreign] -= 1
+            if not w.discs and (not w.husband or w.husband[0] != state.foreign) and take_foreign(state, 1):
                 state.suitors.setdefault(f"0-{i}", []).append(f"f:{state.foreign}")
     phase3_start(state)
     resume(state)
@@ -1337,49 +1363,37 @@ def _clear(ice: list[bool], i: int, j: int) -> bool:
 
 
 def hunt(state: NeanderthalState, seat: int, slot: str, toks: list[str]) -> tuple[bool, list[str]]:
-    """A hunt test on ``slot`` and its predator attacks; returns (success, survivors)."""
+    """A hunt test on ``slot``; returns (success, survivors going home)."""
+    ok, survivors, _ = _hunt(state, seat, slot, toks)
+    return ok, survivors
+
+
+def _hunt(state: NeanderthalState, seat: int, slot: str, toks: list[str]) -> tuple[bool, list[str], int]:
+    """A hunt test on ``slot``: (success, survivors going home, hits).  After a successful big-game
+    hunt the survivors move onto the nearest predator (G4): the kill and its trophy or hand card wait
+    in ``state.pend`` until that predator's test (phase 4, step 3) settles piracy."""
     card = slot_card(state, slot)
     b = D.BIOMES[card]
-    p = state.ps[seat]
     survivors, faces, hits = roll_test(state, seat, toks, card)
     ok = hits >= b.hits
     took = ""
     k = _of_a_kind(faces)
     if b.troph and k >= b.troph[1]:
         took = "troph"
-    elif b.hand and p.tribal and any(not e.disc for e in p.elders.values()) and survivors:
-        need = b.hand[1] - (1 if b.hand[0] == "D" and has_skill(state, seat, "paintress") else 0)
-        if state.scenario == "hominids":
-            need += 1  # N1: D and I cards need one more matching die
-        elif state.scenario == "giant_wurm" and state.reshuffled:
-            need -= 1  # N2: after the reshuffle, one fewer
-        if k >= max(1, need):
-            took = "hand"
+    elif _hand_ok(state, seat, card, k, survivors):
+        took = "hand"
     say(state, "neanderthal.ev.roll", seat=seat_msg(seat), card=card_msg(card),
         dice=" ".join(map(str, faces)) or "-", hits=hits,
         res=msg("neanderthal.res.ok" if ok else "neanderthal.res.fail"))
-    pirated = False
     if ok and b.kind == "BIG" and survivors:
-        for pslot in _nearest_predators(state, slot):
-            if pslot in state.elim or not survivors:
-                continue
-            pcard = slot_card(state, pslot)
-            survivors, pfaces, phits = roll_test(state, seat, survivors, pcard)
-            say(state, "neanderthal.ev.predator", seat=seat_msg(seat), card=card_msg(pcard),
-                dice=" ".join(map(str, pfaces)) or "-", hits=phits)
-            if phits == 0:
-                pirated = True
-            elif phits >= D.BIOMES[pcard].hits:
-                _gain(state, seat, pcard)
-                state.elim.append(pslot)
-            pk = _of_a_kind(pfaces)
-            if D.BIOMES[pcard].troph and pk >= D.BIOMES[pcard].troph[1]:
-                _take(state, seat, pslot, "troph")
-    if pirated:
-        say(state, "neanderthal.ev.piracy", seat=seat_msg(seat), card=card_msg(card))
-        return False, survivors
+        preds = [ps for ps in _nearest_predators(state, slot) if ps not in state.elim]
+        if preds:
+            state.elim.append(slot)  # the first success wins the card: the others go home (G3-B)
+            state.pend.append([seat, slot, took, list(survivors), preds])
+            _move_to(state, preds[0], survivors)
+            return ok, [], hits
     if took == "hand" and not survivors:
-        took = ""  # G6-C: no hand card after an annihilation (predator attacks included)
+        took = ""  # G6-C: no hand card after an annihilation
     if ok:
         _gain(state, seat, card)
         if took == "":
@@ -1388,7 +1402,67 @@ def hunt(state: NeanderthalState, seat: int, slot: str, toks: list[str]) -> tupl
         _take(state, seat, slot, took)
         if took == "hand" and not ok:
             state.opp.append(slot)  # G7: the others may hunt the replacement
-    return ok, survivors
+    return ok, survivors, hits
+
+
+def _move_to(state: NeanderthalState, pslot: str, movers: list[str]) -> None:
+    """G4-A: Hunters move onto a predator card; its test comes with the other predators (A4 step 3)."""
+    state.hunters.setdefault(pslot, []).extend(movers)
+    if not any(t[0] == "h" and t[1] == pslot for t in state.tests):
+        state.tests.append(["h", pslot, "2"])
+
+
+def _after_predator(state: NeanderthalState, seat: int, pslot: str, hits: int | None,
+                    survivors: list[str]) -> list[str]:
+    """Settles the big-game kills of ``seat`` waiting on the predator at ``pslot`` after his test
+    there (``hits`` None: the predator was already eliminated, so no piracy).  Returns the Hunters
+    going home; those of a kill with a second, equally near predator move on to it."""
+    home = list(survivors)
+    for entry in [e for e in state.pend if e[0] == seat and e[4] and e[4][0] == pslot]:
+        _, slot, took, movers, preds = entry
+        alive = []
+        for t in movers:
+            if t in home:
+                home.remove(t)
+                alive.append(t)
+        entry[3] = alive
+        entry[4] = [ps for ps in preds[1:] if ps not in state.elim]
+        if hits == 0:  # G4-B piracy: every gain of the big game is lost, the card stays
+            state.pend.remove(entry)
+            home += alive
+            say(state, "neanderthal.ev.piracy", seat=seat_msg(seat), card=card_msg(slot_card(state, slot)))
+            continue
+        if entry[4] and alive:
+            _move_to(state, entry[4][0], alive)
+            continue
+        state.pend.remove(entry)
+        home += alive
+        _commit(state, seat, slot, took, bool(alive))
+    return home
+
+
+def _commit(state: NeanderthalState, seat: int, slot: str, took: str, alive: bool) -> None:
+    """The big-game kill survives its predators: Babies, discs, and the trophy or hand card."""
+    if took == "hand" and not alive:
+        took = ""  # G6-C: annihilation, predator attacks included
+    _gain(state, seat, slot_card(state, slot))
+    if took:
+        _take(state, seat, slot, took)
+
+
+def _hand_ok(state: NeanderthalState, seat: int, card: int, k: int, survivors: list[str]) -> bool:
+    """G6: a tribal player with an experienced elder takes a D or I card into his hand when his test
+    shows enough equal dice and a Hunter survives (Paintress and scenarios N1/N2 change the count)."""
+    b = D.BIOMES[card]
+    p = state.ps[seat]
+    if not (b.hand and p.tribal and any(not e.disc for e in p.elders.values()) and survivors):
+        return False
+    need = b.hand[1] - (1 if b.hand[0] == "D" and has_skill(state, seat, "paintress") else 0)
+    if state.scenario == "hominids":
+        need += 1  # N1: D and I cards need one more matching die
+    elif state.scenario == "giant_wurm" and state.reshuffled:
+        need -= 1  # N2: after the reshuffle, one fewer
+    return k >= max(1, need)
 
 
 def _gain(state: NeanderthalState, seat: int, card: int) -> None:
@@ -1462,14 +1536,12 @@ def courtship(state: NeanderthalState, key: str, toks: list[str]) -> None:
             _home(state, t)
             continue
         if w.husband:
+            # G1-E: the ex-Husband joins the board owner's unassigned tribesmen (a foreign one too)
             old, w.husband = w.husband, ""
             if w.hdisc:
                 give_vocab(board, w.hdisc)
                 w.hdisc = ""
-            if seat_of(state, old[0]) is None:
-                kill(state, old)
-            else:
-                board.pool.append(old)
+            board.pool.append(old)
         w.husband = tok
         if own:
             take_vocab(p, "O")
@@ -1501,24 +1573,26 @@ def run_test(state: NeanderthalState, kind: str, key: str) -> None:
         return
     toks = state.hunters.pop(key, [])
     if not toks or not slot_card(state, key):
-        for t in toks:
-            _home(state, t)
+        for s in sorted({_side(t) for t in toks}):
+            for t in _after_predator(state, int(s), key, None, [t for t in toks if _side(t) == s]):
+                _home(state, t)
         return
     sides = sorted({_side(t) for t in toks},
                    key=lambda s: (0 if has_skill(state, int(s), "totem") else 1,
                                   sum(1 for t in toks if _side(t) == s), state.order.index(int(s))))
     for s in sides:
         group = [t for t in toks if _side(t) == s]
+        gone = key in state.elim  # a predator already hunted or taken steals nothing (G4-B)
         if key in state.opp and _opportunistic(state, int(s), key):
             state.opp.remove(key)
             state.elim.remove(key)
             say(state, "neanderthal.ev.opportunistic", seat=seat_msg(int(s)), card=card_msg(slot_card(state, key)))
         if key in state.elim or not slot_card(state, key):
-            for t in group:
+            for t in _after_predator(state, int(s), key, None, group):
                 _home(state, t)
             continue
-        _, survivors = hunt(state, int(s), key, group)
-        for t in survivors:
+        _, survivors, hits = _hunt(state, int(s), key, group)
+        for t in _after_predator(state, int(s), key, None if gone else hits, survivors):
             _home(state, t)
 
 
@@ -1677,7 +1751,9 @@ def neolexia_colours(state: NeanderthalState, seat: int) -> set[str]:
             continue
         for w in q.wives:
             if w.husband and w.husband[0] == p.species:
-                cols |= set(D.COLOURS) if q.tribal else {pt.split("-")[1] for pt in q.portals}
+                # I2-A: the colours on the father's brain map "em um turno anterior"
+                then = state.portals_then.get(str(b), q.portals)
+                cols |= set(D.COLOURS) if q.tribal else {pt.split("-")[1] for pt in then}
     return cols
 
 
@@ -1859,6 +1935,10 @@ def legal(state: NeanderthalState, seat: int) -> list[Action]:
             f"neanderthal.disc.{c}"))) for c in pay_options(state)]
     if ph == "k2swap":
         return k2_swap_actions(state)
+    if ph == "k2more":
+        return [Action(id=f"more-{n}", style="primary" if n else "danger",
+                       label=msg("neanderthal.act.k2more", n=n) if n else msg("neanderthal.act.k2end"))
+                for n in range(min(D.K2_MORE, len(state.event_aside)) + 1)]
     return []
 
 
@@ -1956,6 +2036,14 @@ def apply(state: NeanderthalState, seat: int, aid: str) -> None:
             p.wives.append(Wife(card=state.event_card))
             say(state, "neanderthal.ev.k2_daughter", card=card_msg(state.event_card))
         start_alloc(state)
+    elif ph == "k2more":
+        n = int(aid[5:])
+        for _ in range(n):
+            state.event_deck.append(state.event_aside.pop(state.rng.below(len(state.event_aside))))
+        state.k2_added = n
+        if n:
+            say(state, "neanderthal.ev.k2more", n=n)
+        start_turn(state)
     elif ph == "council":
         state.order = [int(c) for c in aid[4:]]
         say(state, "neanderthal.ev.council", seat=seat_msg(seat), first=seat_msg(state.order[0]))

@@ -37,6 +37,8 @@ def breakdown(state: NeanderthalState, seat: int) -> dict[str, int]:
     domestic = D.N2_DOMESTIC_VP if state.scenario == "giant_wurm" else vp["domestic"]
     out["domestic"] = sum(1 for t in p.tools if not t.disc and D.BIOMES[t.card].hand[0] == "D") * domestic
     out["scenario"] = D.N1_TRIBAL_VP if state.scenario == "hominids" and p.tribal else 0
+    if state.variant == "k2" and state.level in ("intro", "advanced"):
+        out["scenario"] = D.K2_MORE_VP * state.k2_added
     alpha = sp + "a" in p.pool and any(alpha_power(p, k) for k in ("BIG", "SMALL", "CLUB"))
     out["alpha"] = vp["alpha"] if alpha else 0
     skills = 0

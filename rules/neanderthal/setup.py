@@ -55,14 +55,19 @@ def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> Neander
             p.pool = [p.species] * D.N2_POOL
         n_events = len(D.DAUGHTERS)
     foreign = species[1] if k2 else ""
-    if k2:
-        dead[foreign] = D.K2_FOREIGN
+    level = options.get("solo", "pt")
+    foreign_left = 0
+    if k2 and level == "pt":
+        dead[foreign] = D.K2_FOREIGN[level]
+    elif k2:
+        foreign_left = D.K2_FOREIGN[level]  # a pile apart: the dead foreigners stay dead
+    dead_alpha = [sp for sp in seats if not (k2 and level == "advanced")]  # K2 advanced: no Alpha
     return NeanderthalState(
         players=players, seed=seed, options=dict(options), rng=rng,
-        variant="k2" if k2 else "standard", level=options.get("solo", "pt"), seats=seats, foreign=foreign,
+        variant="k2" if k2 else "standard", level=level, seats=seats, foreign=foreign, foreign_left=foreign_left,
         phase="sex", actor=0, order=list(range(players)), ps=ps,
         north=deck_n[:D.ROW_SIZE], south=deck_s[:D.ROW_SIZE], ice_s=[False] * D.ROW_SIZE, deck_n=deck_n[D.ROW_SIZE:], deck_s=deck_s[D.ROW_SIZE:],
         event_deck=events[:n_events], event_aside=events[n_events:], dead=dead,
-        dead_alpha=list(seats), scenario=scenario,
+        dead_alpha=dead_alpha, scenario=scenario,
         ice_n=[scenario == "giant_wurm" and i in D.N2_ICE for i in range(D.ROW_SIZE)],
     )

@@ -55,6 +55,8 @@ class NeanderthalState(GameState):
     seats: list[str] = Field(default_factory=list)      # species of each seat
     foreign: str = ""                  # K2: the foreign species
     foreign_left: int = 0              # K2: foreign tribesmen still available
+    k2_asked: bool = False             # K2 B: the player was offered 1-3 more event cards
+    k2_added: int = 0                  # K2 B: event cards he chose to add (-5 VP each, English levels)
     turn: int = 0
     phase: str = "sex"                 # sex / auction / alloc / flip / refugee / action / over
     actor: int = 0
@@ -103,4 +105,7 @@ class NeanderthalState(GameState):
     last_seat: int = -1
     elim: list[str] = Field(default_factory=list)        # cards won or eliminated this turn
     opp: list[str] = Field(default_factory=list)         # slots open to an opportunistic hunt (G7)
+    pend: list[list] = Field(default_factory=list)       # G4: big-game kills awaiting their predators
+    #                                                      [seat, slot, trophy/hand taken, movers, predator slots]
+    portals_then: dict[str, list[str]] = Field(default_factory=dict)  # I2-A: portals at the turn's start
     used: list[str] = Field(default_factory=list)        # once-per-turn skills used ("seat:skill")

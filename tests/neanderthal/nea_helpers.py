@@ -61,9 +61,10 @@ def cards_everywhere(state: NeanderthalState) -> list[int]:
 
 def check_invariants(state: NeanderthalState) -> None:
     for sp in state.seats:
-        assert tokens_of(state, sp) == D.TRIBESMEN + 1, sp
+        alpha = 0 if state.variant == "k2" and state.level == "advanced" else 1  # K2 advanced: no Alpha
+        assert tokens_of(state, sp) == D.TRIBESMEN + alpha, sp
     if state.foreign:
-        assert tokens_of(state, state.foreign) == D.K2_FOREIGN
+        assert tokens_of(state, state.foreign) + state.foreign_left == D.K2_FOREIGN[state.level]
     for s in range(state.players):
         assert discs_of(state, s) == {c: D.DISCS_PER_COLOUR for c in D.COLOURS}
         assert all(v >= 0 for v in state.ps[s].vocab.values())

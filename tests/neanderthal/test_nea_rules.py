@@ -136,6 +136,25 @@ def test_chaos_without_experienced_firestarter_rounds_up_and_costs_an_elder():
     assert state.ps[s].vocab["B"] == 1  # the inexperienced elder's disc returns
 
 
+def test_chaos_losing_only_a_refugee_is_a_loss_that_allows_the_sexuality_flip():
+    """D4-C: "Se você sofrer qualquer perda durante este evento de caos, você pode virar sua carta
+    de comportamento sexual" - a Refugee lost from the pool is a loss too."""
+    state = after_sides(3, 2)
+    _clear_tableau(state)
+    s, o = state.order[0], state.order[1]
+    p = state.ps[s]
+    other = state.ps[o].species
+    p.pool = [other] * 3
+    state.dead[other] -= 3
+    p.sex, p.mpi, p.sex_card = "pair", "", 39  # Pair-bonding / Promiscuous (W and B MPI discs)
+    p.vocab = {"O": 0, "W": 1, "B": 1}
+    state.queue = [["chaos", 1]]
+    state.order = [s]
+    P.resolve_queue(state)
+    assert p.pool == [other]
+    assert state.phase == "flip" and state.actor == s
+
+
 def test_chaos_immunity_when_vocabulary_covers_the_pool():
     state = after_sides(3, 2)
     s = state.order[0]
@@ -145,6 +164,28 @@ def test_chaos_immunity_when_vocabulary_covers_the_pool():
     state.order = [s]
     P.resolve_queue(state)
     assert state.ps[s].pool == before
+
+
+def test_refugee_example_the_host_chooses_to_lose_his_two_refugees():
+    """D6 example: the Neanderthal has 3 unassigned, two of them Cro-Magnon Refugees; chaos costs him
+    two and he sends the two red ones to the dead pile."""
+    state = after_sides(3, 2)
+    _clear_tableau(state)
+    y, r = _seat(state, "Y"), _seat(state, "R")
+    if y is None or r is None:
+        pytest.skip("needs both species")
+    p = state.ps[y]
+    p.pool = ["Y", "R", "R"]
+    state.dead["Y"] -= 1
+    state.dead["R"] -= 2
+    p.vocab = {"O": 1, "W": 1, "B": 0}
+    state.queue = [["chaos", 1]]
+    state.order = [y]
+    P.resolve_queue(state)
+    assert state.phase == "lose" and {a.id for a in ENGINE.legal_actions(state, y)} == {"lt", "lr-R"}
+    state = ENGINE.apply(state, y, "lr-R")
+    state = ENGINE.apply(state, y, "lr-R")
+    assert state.ps[y].pool == ["Y"] and state.dead["R"] == 18
 
 
 def test_blizzard_example_owner_keeps_the_daughters():
@@ -228,6 +269,22 @@ def test_tribal_players_do_not_bid_except_harem():
     assert s not in P.bidders(state)
     state.ps[s].sex = "harem"
     assert s in P.bidders(state) and P.bid_value(state, s, 2) == P.bid_value(state, state.order[1], 1)
+
+
+def test_auction_example_2_tribal_harem_bids_count_half():
+    """D7 example 2: Archaic bids one orange disc; a tribal Harem player wins with two if he is the
+    first player, and needs three if he is the last."""
+    state = after_sides(3, 5)
+    state.event_card = 47  # Singer Woman: orange
+    for first in (True, False):
+        h = state.order[0] if first else state.order[-1]
+        a = next(s for s in state.order if s != h)
+        state.ps[h].tribal, state.ps[h].sex = True, "harem"
+        state.ps[h].vocab["O"] = 3
+        state.ps[a].tribal = False
+        state.bids = {str(a): 1}
+        assert min(P.bid_options(state, h)) == (2 if first else 3)
+        state.ps[h].tribal = False
 
 
 # -- E allocation ------------------------------------------------------------------------------
@@ -376,9 +433,10 @@ def test_piracy_takes_back_the_big_game(dice):
     state.ice_s = [False] * 6
     state.dead[sp] -= 3
     dice += [1, 2, 5, 3, 3, 6]  # horse: 2 hits on * dice; the cat: no "1"
-    ok, survivors = P.hunt(state, s, "S0", [f"{s}:{sp}"] * 3)
-    assert not ok and state.ps[s].pool == [] and len(survivors) == 3
-    assert state.south[0] == 23
+    state.hunters = {"S0": [f"{s}:{sp}"] * 3}
+    _phase4(state)
+    assert dice == [] and state.ps[s].pool == [sp] * 3  # the three Hunters, no Baby
+    assert state.south[0] == 23 and state.rel_q == []
 
 
 def test_predator_hit_saves_the_kill(dice):
@@ -389,8 +447,55 @@ def test_predator_hit_saves_the_kill(dice):
     state.ice_s = [False] * 6
     state.dead[sp] -= 3
     dice += [1, 2, 5, 1, 3, 6]
-    ok, _ = P.hunt(state, s, "S0", [f"{s}:{sp}"] * 3)
-    assert ok and state.ps[s].pool.count(sp) == 3  # the horse's 3 Babies
+    state.hunters = {"S0": [f"{s}:{sp}"] * 3}
+    _phase4(state)
+    assert dice == [] and state.ps[s].pool.count(sp) == 6  # the three Hunters and the horse's 3 Babies
+
+
+def _elephant_and_cat(state):
+    """G4 example: you have 7 Hunters on the horse and 1 on the scimitar cat; the opponent has his
+    Hunters on the elephant (9 here: the example's 19 add nothing but dice)."""
+    a, b = state.order[0], state.order[1]
+    sa, sb = state.ps[a].species, state.ps[b].species
+    state.south = [23, 25, 19, 0, 0, 0]  # Horse, Scimitar Cat, Elephant
+    state.ice_s = [False] * 6
+    state.dead[sa] -= 8
+    state.dead[sb] -= 9
+    state.hunters = {"S0": [f"{a}:{sa}"] * 7, "S1": [f"{a}:{sa}"], "S2": [f"{b}:{sb}"] * 9}
+    return a, b, sa, sb
+
+
+def test_predator_example_both_big_games_meet_on_the_cat_and_two_ones_hunt_it(dice):
+    """G4 example: both big-game hunts succeed, so every Hunter moves onto the cat; your 8 (fewer)
+    roll first, together.  Two 1s hunt the cat: the opponent goes home without rolling and keeps
+    his elephant."""
+    state = _hunting_state()
+    a, b, sa, sb = _elephant_and_cat(state)
+    dice += [1, 2, 4, 5, 6, 4, 5]            # horse (2x*): success
+    dice += [1, 1, 1, 2, 2, 2, 3, 3, 6]      # elephant (3x1): success
+    dice += [1, 1, 2, 3, 6, 6, 2, 3]         # your 8 Hunters on the cat (2x1): two 1s
+    _phase4(state)
+    assert dice == []  # the opponent's Hunters did not roll on the cat
+    assert state.ps[a].pool.count(sa) == 8 + 3  # the horse's 3 Babies
+    assert state.ps[b].pool.count(sb) == 9 + 3  # the elephant's 3 Babies
+    assert state.south == [23, 25, 19, 0, 0, 0]
+
+
+def test_predator_example_one_hit_saves_the_horse_and_the_opponent_faces_the_cat(dice):
+    """G4 example: with a single 1 the cat does not steal your horse but is not hunted; the
+    opponent's Hunters then roll there: no hit is piracy of his elephant, and their quadruples
+    still take the cat as a trophy."""
+    state = _hunting_state()
+    a, b, sa, sb = _elephant_and_cat(state)
+    dice += [1, 2, 4, 5, 6, 4, 5]
+    dice += [1, 1, 1, 2, 2, 2, 3, 3, 6]
+    dice += [1, 2, 2, 3, 6, 6, 2, 3]         # your 8: one 1
+    dice += [6] * 9                          # his 9: no hit, quadruples
+    _phase4(state)
+    assert dice == []
+    assert state.ps[a].pool.count(sa) == 8 + 3
+    assert state.ps[b].pool.count(sb) == 9  # no Baby: the elephant was stolen
+    assert state.ps[b].trophies == [25] and state.south == [23, 0, 19, 0, 0, 0]
 
 
 def test_ice_barrier_blocks_the_predator(dice):
@@ -454,6 +559,27 @@ def test_singer_example_promiscuous_suitor_makes_no_husband(dice):
     assert state.ps[y].wives[0].husband == ""
     assert state.ps[g].pool == ["G"] and state.ps[r].pool == ["R"] and state.ps[y].pool == ["Y"]
     assert dice == []
+
+
+def test_singer_example_pair_bonding_father_rolls_and_makes_an_inexperienced_husband(dice):
+    """G1 example, second half: were the Neanderthal Pair-bonding, the unmarried Singer's Poetry
+    would be inactive; he rolls, and a 1 or 2 makes an inexperienced Husband on an orange disc."""
+    state = _hunting_state()
+    y, r, g = _seat(state, "Y"), _seat(state, "R"), _seat(state, "G")
+    if None in (y, r, g):
+        pytest.skip("needs the three species")
+    py = state.ps[y]
+    py.sex = "pair"
+    py.wives = [Wife(card=47)]
+    state.ps[r].vocab["O"], py.vocab["O"], state.ps[g].vocab["O"] = 5, 3, 1
+    for c in "YRG":
+        state.dead[c] -= 1
+    state.suitors = {f"{y}-0": [f"{y}:Y", f"{r}:R", f"{g}:G"]}
+    dice += [4, 2]  # Cro-Magnon fails; the Neanderthal rolls a 2
+    _phase4(state)
+    assert dice == []
+    assert py.wives[0].husband == "Y" and py.wives[0].hdisc == "O" and py.vocab["O"] == 2
+    assert state.ps[g].pool == ["G"] and state.ps[r].pool == ["R"]
 
 
 def test_lolita_rule_inexperienced_daughter_never_marries(dice):
@@ -521,6 +647,27 @@ def test_neolexia_example_frees_matching_discs():
     assert {"nx-d0O", "nx-d0W"} <= ids
     state = ENGINE.apply(state, s, "nx-d0O")
     assert state.ps[s].wives[0].discs == "W" and state.ps[s].vocab["O"] == 2
+
+
+def test_interspecies_neolexia_uses_the_fathers_portals_of_an_earlier_turn():
+    """I2-A: "você pode executar neolexia usando uma das cores já instaladas em um turno anterior no
+    mapa do cérebro do jogador que é pai da filha" - a portal he opens this turn does not count yet."""
+    state = _alloc_state(8)
+    s = state.actor
+    f = next(q for q in state.order if q != s)
+    p, father = state.ps[s], state.ps[f]
+    p.portals = ["venus-B"]
+    father.portals = ["bison-W"]
+    father.tribal = False
+    father.wives = [Wife(card=41, husband=p.species)]
+    p.elders = {"6": Elder(token=p.species, disc="B"), "4": Elder(token=p.species, disc="O")}
+    state.portals_then = {str(f): ["bison-W"]}
+    father.portals.append("shaman-O")  # opened this turn
+    P.start_actions(state)
+    state.actor = s
+    state.cur = state.order.index(s)
+    ids = {a.id for a in ENGINE.legal_actions(state, s)}
+    assert "nx-e6" in ids and "nx-e4" not in ids
 
 
 def test_portal_action_and_conversion_to_tribal():
@@ -593,6 +740,82 @@ def test_k2_setup_and_free_daughters():
     assert len(state.ps[0].wives) == 1 and state.ps[0].wives[0].discs == ""
 
 
+def test_k2_may_add_one_to_three_event_cards_when_the_deck_runs_out():
+    """K2 B: "Depois que estes acabarem ... você pode optar por adicionar de 1 a 3 cartas de
+    evento/filha aleatórias"; the English levels take 5 VP for each card so added."""
+    state = ENGINE.new_game(1, 3, {"solo": "intro"})
+    state = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0].id)
+    state.event_deck = []
+    aside = len(state.event_aside)
+    P.start_turn(state)
+    assert state.phase == "k2more" and state.actor == 0
+    assert {a.id for a in ENGINE.legal_actions(state, 0)} == {"more-0", "more-1", "more-2", "more-3"}
+    turn = state.turn
+    state = ENGINE.apply(state, 0, "more-2")
+    assert state.turn == turn + 1 and len(state.event_aside) <= aside - 2 and state.k2_added == 2  # (a Würm may take one more)
+    assert S.breakdown(state, 0)["neanderthal.score.scenario"] == -10
+    state.event_deck = []
+    P.start_turn(state)  # asked once only
+    assert state.phase == "over"
+
+
+def test_k2_choosing_no_extra_card_ends_the_game():
+    state = ENGINE.new_game(1, 3)
+    state = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0].id)
+    state.event_deck = []
+    P.start_turn(state)
+    state = ENGINE.apply(state, 0, "more-0")
+    assert state.phase == "over" and S.breakdown(state, 0)["neanderthal.score.scenario"] == 0
+
+
+@pytest.mark.parametrize(("level", "supply", "alpha"), [("pt", 18, True), ("intro", 18, True),
+                                                      ("advanced", 8, False)])
+def test_k2_foreign_tribesmen_by_level(level, supply, alpha):
+    """K2 (English levels): "Introductory game. Place 18 tribesmen of a different color in a pile
+    near your placard. All dead foreign tribesmen remain in the dead pile." - "Advanced game. Place
+    8 tribesmen ... Do not use the alpha pawn."  The Portuguese K2 sets no limit: the foreign
+    Refugees come from the dead pile as in D6."""
+    state = ENGINE.new_game(1, 3, {"solo": level})
+    f = state.foreign
+    sp = state.ps[0].species
+    assert (sp in state.dead_alpha) == alpha
+    if level == "pt":
+        assert state.dead[f] == supply and state.foreign_left == 0
+        return
+    assert state.foreign_left == supply and state.dead.get(f, 0) == 0
+    state = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0].id)
+    state.losses = {}
+    P.refugee(state, 2)  # no tribesman lost: two foreign tribesmen join
+    assert state.ps[0].pool.count(f) == 2 and state.foreign_left == supply - 2
+    P.kill(state, f)  # a dead foreigner stays dead
+    state.ps[0].pool.remove(f)
+    P.refugee(state, 1)
+    assert state.foreign_left == supply - 3 and state.dead[f] == 1
+    check_invariants(state)
+
+
+def test_k2_foreign_ex_husband_joins_the_pool_and_a_failed_foreign_suitor_goes_back(dice):
+    """G1-E: "Um Pretendente bem-sucedido devolve o ex-Marido (se houver) para os membros da tribo não
+    alocados de qualquer jogador que possua o tabuleiro" - a foreign ex-Husband too.  A foreign
+    Suitor who fails goes back to his pile alive (English levels)."""
+    state = ENGINE.new_game(1, 3, {"solo": "intro"})
+    state = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0].id)
+    p = state.ps[0]
+    f, sp = state.foreign, p.species
+    left = state.foreign_left
+    p.wives = [Wife(card=45, husband=f), Wife(card=46)]
+    state.foreign_left -= 2
+    state.dead[sp] -= 1
+    state.suitors = {"0-0": [f"0:{sp}"], "0-1": [f"f:{f}"]}
+    o = p.vocab["O"]
+    dice += [1, 4]  # own Suitor wins the foreign-married daughter; the foreign Suitor fails
+    P.courtship(state, "0-0", state.suitors.pop("0-0"))
+    P.courtship(state, "0-1", state.suitors.pop("0-1"))
+    assert p.wives[0].husband == sp and p.wives[0].hdisc == "O" and p.vocab["O"] == o - 1
+    assert f in p.pool and p.wives[1].husband == ""
+    assert state.foreign_left == left - 1 and state.dead.get(f, 0) == 0
+
+
 def test_k2_victory_levels():
     state = ENGINE.new_game(1, 3)
     p = state.ps[0]
@@ -647,7 +870,7 @@ def test_k2_daughter_limit_allows_a_swap():
     p = state.ps[0]
     p.wives = [Wife(card=c) for c in (40, 41, 42, 43, 44)]
     p.wives[0].husband = state.foreign
-    state.dead[state.foreign] -= 1
+    state.dead[state.foreign] -= 1  # the Portuguese K2: the foreigners come from the dead pile
     state.event_card = 45
     P.start_auction(state)
     assert state.phase == "k2swap"
@@ -909,8 +1132,96 @@ def test_no_hand_card_when_the_predator_kills_every_hunter(dice):
     state.south = [23, 26, 0, 0, 0, 0]  # Horse (D, triples), Wolves (freezing 6)
     state.ice_s = [False] * 6
     dice += [2, 2, 2, 6, 6, 6]  # horse: success with triples; wolves: all three frozen
-    ok, survivors = P.hunt(state, s, "S0", [f"{s}:{sp}"] * 3)
-    assert not ok and survivors == [] and p.hand == [] and state.south[0] == 23
+    state.hunters = {"S0": [f"{s}:{sp}"] * 3}
+    _phase4(state)
+    assert dice == [] and p.pool == [] and p.hand == [] and state.south[0] == 23
+
+
+def test_horse_and_wolves_example_piracy_but_the_wolves_go_to_hand(dice):
+    """G7 example: three Hunters succeed on the horse and face the wolves; all three roll a 6, which
+    the experienced Firestarter saves from freezing.  No hit: the wolves steal the horse (no Babies,
+    no discs), but the triples rolled with surviving Hunters put the wolf card in the hand, and its
+    slot is refilled."""
+    state = _hunting_state()
+    s = state.order[0]
+    p = state.ps[s]
+    sp = p.species
+    p.tribal = True
+    p.elders = {"6": Elder(token=sp)}  # experienced Firestarter
+    state.dead[sp] -= 4
+    state.south = [23, 26, 0, 0, 0, 0]  # Horse, Wolves
+    state.ice_s = [False] * 6
+    state.deck_s.insert(0, 32)  # the replacement: Beaver
+    dice += [1, 2, 5, 6, 6, 6]  # horse: success; wolves: no hit, triples
+    state.hunters = {"S0": [f"{s}:{sp}"] * 3}
+    _phase4(state)
+    assert dice == [] and p.pool == [sp] * 3 and state.rel_q == []  # no Baby, no disc
+    assert p.hand == [26] and state.south == [23, 32, 0, 0, 0, 0]
+
+
+def test_a_predator_taken_into_a_hand_is_eliminated_for_the_other_kills(dice):
+    """G4-B/G7: the first group on the wolves takes them into hand; the wolves are eliminated, so the
+    other player's big-game kill is safe even if his opportunistic hunt of the replacement misses."""
+    state = _hunting_state()
+    a, b = state.order[0], state.order[1]
+    pa, pb = state.ps[a], state.ps[b]
+    sa, sb = pa.species, pb.species
+    pa.tribal = True
+    pa.elders = {"6": Elder(token=sa)}
+    state.dead[sa] -= 4
+    state.dead[sb] -= 4
+    state.south = [23, 26, 24, 0, 0, 0]  # Horse, Wolves, European Ass
+    state.ice_s = [False] * 6
+    state.deck_s.insert(0, 32)  # the replacement: Beaver
+    state.hunters = {"S0": [f"{a}:{sa}"] * 3, "S2": [f"{b}:{sb}"] * 4}
+    dice += [1, 2, 5]        # horse: success
+    dice += [1, 2, 3, 4]     # ass: success
+    dice += [6, 6, 6]        # a on the wolves: no hit (piracy of the horse), triples: hand
+    dice += [2, 3, 4, 6]     # b hunts the beaver instead, and misses
+    _phase4(state)
+    assert dice == [] and pa.hand == [26] and pa.pool == [sa] * 3
+    assert pb.pool.count(sb) == 4 + 2  # the ass's 2 Babies are safe
+
+
+def test_bees_example_alpha_trapper_and_two_ones_take_the_bees_into_hand(dice):
+    """G6 example: an Alpha with a Trapper and two Hunters on the bees; both roll 1 and the Alpha
+    counts as a 1 in small game: success, and the triples put the bees in the hand; the slot is
+    refilled (G7)."""
+    state = _hunting_state()
+    s = state.order[0]
+    p = state.ps[s]
+    sp = p.species
+    p.tribal = True
+    p.elders = {"5": Elder(token=sp)}  # experienced Trapper
+    state.dead[sp] -= 3
+    state.dead_alpha.remove(sp)
+    state.south = [28, 0, 0, 0, 0, 0]  # Honey Bees: small game, D card with triples
+    state.ice_s = [False] * 6
+    state.deck_s.insert(0, 32)
+    state.hunters = {"S0": [f"{s}:{sp}a", f"{s}:{sp}", f"{s}:{sp}"]}
+    dice += [1, 1]
+    _phase4(state)
+    assert dice == [] and p.hand == [28] and state.south[0] == 32
+    assert p.pool.count(sp) == 2 + 1 and f"{sp}a" in p.pool  # the bees' Baby
+
+
+def test_string_winding_example_turns_threes_into_ones_in_small_game_only(dice):
+    """G2 example: an experienced String-Winding (dart-point modifier) makes every rolled 3 a 1 in
+    small-game hunts, and not in big game."""
+    state = _hunting_state()
+    s = state.order[0]
+    p = state.ps[s]
+    sp = p.species
+    p.tools = [Tool(card=33)]
+    state.dead[sp] -= 2
+    state.south = [32, 21, 0, 0, 0, 0]  # Beaver (small, 1x1), Red Deer (big, 2x*)
+    state.ice_s = [False] * 6
+    dice += [3]
+    ok, _ = P.hunt(state, s, "S0", [f"{s}:{sp}"])
+    assert ok
+    dice += [3, 3]
+    ok, _ = P.hunt(state, s, "S1", [f"{s}:{sp}"] * 2)
+    assert not ok and dice == []
 
 
 def test_warrior_alpha_example_kills_the_husband_and_courts(dice):
