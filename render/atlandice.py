@@ -48,6 +48,14 @@ CARD = (252, 250, 244)
 LINE = (190, 182, 165)
 WHITE = (255, 255, 255)
 BM_CLOCK = 2  # the pointers printed by the Black Market (rules.atlandice.data.BM_CLOCK)
+
+
+@lru_cache(maxsize=1)
+def _colours() -> tuple[tuple[int, int, int], ...]:
+    """The picture's flat colours, for the fixed PNG palette."""
+    return (*RES_COLOUR.values(), *REGION_TINT.values(), BM_TINT, BM_HEAD, SEA, CARD, LINE, (205, 200, 190),
+            (218, 213, 203), (230, 180, 20), (120, 190, 230), (200, 40, 80), (250, 240, 200), (120, 150, 165),
+            (214, 230, 238), (255, 236, 160), (225, 225, 225), (0, 120, 60))
 TILE_VP = 3  # what a Region tile is worth at the end (rules.atlandice.data.TILE_VP)
 
 
@@ -424,4 +432,4 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
     pw = (WIDTH - 2 * MARGIN - (parts - 1) * 14) / parts
     for i in range(parts):
         _player_card(draw, view, locale, names, MARGIN + i * (pw + 14), PLAYERS_Y, pw, PLAYER_H, i)
-    return to_png(image)
+    return to_png(image, _colours())

@@ -4,7 +4,6 @@ view; the hex tiles and the fixed frame are drawn once and reused."""
 
 from __future__ import annotations
 
-import io
 import math
 from functools import lru_cache
 
@@ -22,6 +21,7 @@ from .common import (
     fit_text,
     font,
     seat_colour,
+    to_png,
 )
 
 WIDTH = 1500
@@ -483,30 +483,12 @@ def _layout(players: int) -> tuple[int, list[tuple[int, int, int]]]:
 
 
 @lru_cache(maxsize=1)
-def _palette() -> Image.Image:
-    """A fixed palette: every colour the picture uses exactly, plus a colour cube for the
-    anti-aliased edges.  Mapping to a fixed palette is several times faster than an adaptive one."""
-    from . import common
-
-    keys = [BACKGROUND, INK, MUTED, HIGHLIGHT, PANEL_BG, LINE, (255, 255, 255), (0, 0, 0),
-            (236, 230, 214), (180, 170, 150), (58, 44, 32), (246, 214, 140), (255, 246, 200), (200, 170, 60),
-            (160, 120, 20), (226, 240, 222), (255, 240, 200), (238, 234, 224), (255, 236, 170), (150, 60, 20),
-            (170, 40, 30), (40, 140, 60), (180, 175, 165), (230, 220, 200), (40, 36, 30), (20, 20, 20),
-            PLANT[1], KNOW[1], common.NEUTRAL_COLOUR, *common.SEAT_COLOURS, *TERRAIN_FILL.values(),
-            *(c for _, c in RESOURCE_GLYPH.values())]
-    colours = list(dict.fromkeys(keys))
-    steps = (0, 51, 102, 153, 204, 255)
-    cube = [(r, g, b) for r in steps for g in steps for b in steps]
-    colours += [c for c in cube if c not in colours][: 256 - len(colours)]
-    pal = Image.new("P", (1, 1))
-    pal.putpalette([v for c in colours for v in c])
-    return pal
-
-
-def _png(img: Image.Image) -> bytes:
-    out = io.BytesIO()
-    img.quantize(palette=_palette(), dither=Image.Dither.NONE).save(out, format="PNG", compress_level=3)
-    return out.getvalue()
+def _colours() -> tuple[tuple[int, int, int], ...]:
+    """The picture's flat colours, for the fixed PNG palette."""
+    return (PANEL_BG, LINE, (236, 230, 214), (180, 170, 150), (58, 44, 32), (246, 214, 140), (255, 246, 200),
+            (200, 170, 60), (160, 120, 20), (226, 240, 222), (255, 240, 200), (238, 234, 224), (255, 236, 170),
+            (150, 60, 20), (170, 40, 30), (40, 140, 60), (180, 175, 165), (230, 220, 200), (40, 36, 30),
+            (20, 20, 20), PLANT[1], KNOW[1], *TERRAIN_FILL.values(), *(c for _, c in RESOURCE_GLYPH.values()))
 
 
 @lru_cache(maxsize=4)
@@ -535,7 +517,7 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
     for pv, (x, y, w) in zip(view.ps, boxes, strict=False):
         _draw_player(img, draw, view, pv, locale, names, x, y, w)
     _draw_legend(img, draw, locale, height - LEGEND_H + 4)
-    return _png(img)
+    return to_png(img, _colours())
 
 
 __all__ = ["BACKGROUND", "render"]

@@ -3,7 +3,6 @@ one panel per species (placard, discs, elders, daughters, tableau, hand) and a l
 
 from __future__ import annotations
 
-import io
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
@@ -11,7 +10,7 @@ from PIL import Image, ImageDraw
 from rules.core import Msg, t
 from rules.neanderthal import data as D
 
-from .common import BACKGROUND, HIGHLIGHT, INK, MUTED, canvas, font
+from .common import HIGHLIGHT, INK, MUTED, canvas, font, to_png
 
 WIDTH = 1500
 TOP = 60
@@ -255,7 +254,7 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
     for s, p in enumerate(view.ps):
         x0 = 10 + s * (pw + 10)
         _panel(img, d, view, p, x0, PANEL_Y, pw, locale, names, s in (view.last_seat,) and bool(last))
-    return to_png(img)
+    return to_png(img, _colours())
 
 
 def _panel(img, d, view, p, x0: int, y0: int, w: int, locale: str, names, mine_last: bool) -> None:
@@ -359,26 +358,12 @@ def _panel(img, d, view, p, x0: int, y0: int, w: int, locale: str, names, mine_l
 
 
 @cache
-def _palette() -> Image.Image:
-    keys = [BACKGROUND, INK, MUTED, HIGHLIGHT, PANEL_BG, LINE, ICE, PRED, (255, 255, 255), (0, 0, 0),
-            (60, 52, 44), (250, 236, 240), (150, 90, 110), (120, 110, 95), (40, 80, 160), (170, 30, 60),
-            (120, 80, 0), (30, 80, 150), (60, 100, 150), (120, 160, 200), (225, 222, 215), (90, 90, 90),
-            (30, 30, 30), *SPECIES_COLOUR.values(), *DISC_FILL.values(), *KIND_FILL.values()]
-    colours = list(dict.fromkeys(keys))
-    steps = (0, 51, 102, 153, 204, 255)
-    colours += [c for c in ((r, g, b) for r in steps for g in steps for b in steps) if c not in colours]
-    # greys for anti-aliased text
-    colours += [(v, v, v) for v in range(8, 256, 12) if (v, v, v) not in colours]
-    colours = colours[:256]
-    pal = Image.new("P", (1, 1))
-    pal.putpalette([v for c in colours for v in c])
-    return pal
-
-
-def to_png(img: Image.Image) -> bytes:
-    out = io.BytesIO()
-    img.quantize(palette=_palette(), dither=Image.Dither.NONE).save(out, format="PNG", compress_level=3)
-    return out.getvalue()
+def _colours() -> tuple[tuple[int, int, int], ...]:
+    """The picture's flat colours, for the fixed PNG palette."""
+    return (PANEL_BG, LINE, ICE, PRED, (60, 52, 44), (250, 236, 240), (150, 90, 110), (120, 110, 95),
+            (40, 80, 160), (170, 30, 60), (120, 80, 0), (30, 80, 150), (60, 100, 150), (120, 160, 200),
+            (225, 222, 215), (90, 90, 90), (30, 30, 30), *SPECIES_COLOUR.values(), *DISC_FILL.values(),
+            *KIND_FILL.values())
 
 
 __all__ = ["render"]

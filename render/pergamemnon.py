@@ -4,7 +4,6 @@ view, and a legend.  A pure function of a view; every card face is drawn once an
 
 from __future__ import annotations
 
-import io
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
@@ -12,8 +11,7 @@ from PIL import Image, ImageDraw
 from rules.core import Msg, msg, seat_msg, t
 from rules.pergamemnon import data as D
 
-from . import common
-from .common import BACKGROUND, HIGHLIGHT, INK, MUTED, canvas, fit_text, font, seat_colour
+from .common import BACKGROUND, HIGHLIGHT, INK, MUTED, canvas, fit_text, font, seat_colour, to_png
 
 WIDTH = 1500
 MARGIN = 12
@@ -184,7 +182,7 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
     draw.line((MARGIN, y + 4, WIDTH - MARGIN, y + 4), fill=MUTED)
     _put(img, (MARGIN, y + 14), fit_text(_t(msg("pergamemnon.ui.legend"), locale), WIDTH - 2 * MARGIN, 16),
               font=(16, False), fill=MUTED, anchor="la")
-    return _png(img)
+    return to_png(img, _colours())
 
 
 def _battle(img, draw, view, y0: int, locale: str, names: list[str]) -> None:
@@ -272,23 +270,8 @@ def _panel(img, draw, view, seat: int, y0: int, locale: str, names: list[str]) -
 
 
 @cache
-def _palette() -> Image.Image:
-    """A fixed palette: the picture's own colours plus a colour cube for anti-aliased edges (mapping to a
-    fixed palette is several times faster than an adaptive one)."""
-    keys = [BACKGROUND, INK, MUTED, HIGHLIGHT, PANEL_BG, WHITE, TITLE_BG, (0, 0, 0), (240, 210, 140),
-            (250, 236, 226), (170, 60, 40), (70, 50, 40), (230, 210, 170), (150, 60, 150), (170, 120, 0),
-            (110, 60, 150), *NATION_FILL.values(), *NATION_INK.values(), *WEAPON_INK.values(),
-            common.NEUTRAL_COLOUR, *common.SEAT_COLOURS]
-    colours = list(dict.fromkeys(keys))
-    steps = (0, 51, 102, 153, 204, 255)
-    cube = [(r, g, b) for r in steps for g in steps for b in steps]
-    colours += [c for c in cube if c not in colours][: 256 - len(colours)]
-    pal = Image.new("P", (1, 1))
-    pal.putpalette([v for c in colours for v in c])
-    return pal
-
-
-def _png(img: Image.Image) -> bytes:
-    out = io.BytesIO()
-    img.quantize(palette=_palette(), dither=Image.Dither.NONE).save(out, format="PNG", compress_level=3)
-    return out.getvalue()
+def _colours() -> tuple[tuple[int, int, int], ...]:
+    """The picture's flat colours, for the fixed PNG palette."""
+    return (PANEL_BG, WHITE, TITLE_BG, (240, 210, 140), (250, 236, 226), (170, 60, 40), (70, 50, 40),
+            (230, 210, 170), (150, 60, 150), (170, 120, 0), (110, 60, 150), *NATION_FILL.values(),
+            *NATION_INK.values(), *WEAPON_INK.values())
