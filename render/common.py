@@ -57,6 +57,40 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: i
     draw.text(xy, value, font=font(size, bold), fill=fill, anchor=anchor)
 
 
+@lru_cache(maxsize=8192)
+def _stamp(value: str, size: int, bold: bool, fill: tuple, stroke: int, stroke_fill: tuple) -> Image.Image:
+    """A piece of text drawn once on a transparent image (text is the slow part of a picture)."""
+    f = font(size, bold)
+    ascent, descent = f.getmetrics()
+    pad = stroke + 1
+    img = Image.new("RGBA", (int(f.getlength(value)) + 2 * pad + 1, ascent + descent + 2 * pad), (0, 0, 0, 0))
+    ImageDraw.Draw(img).text((pad, pad), value, font=f, fill=fill, anchor="la", stroke_width=stroke,
+                             stroke_fill=stroke_fill)
+    return img
+
+
+def put_text(img: Image.Image, xy: tuple[float, float], value: str, size: int = 20, *,
+             fill: tuple[int, ...] = INK, bold: bool = False, anchor: str = "la", stroke: int = 0,
+             stroke_fill: tuple[int, ...] = (255, 255, 255)) -> None:
+    """Pastes a cached text stamp; ``anchor`` as in Pillow (l/m/r, then a/t top, m middle, else bottom)."""
+    if not value:
+        return
+    st = _stamp(value, size, bold, tuple(fill), stroke, tuple(stroke_fill))
+    pad = stroke + 1
+    x, y = xy
+    x -= pad
+    y -= pad
+    if anchor[0] == "m":
+        x -= (st.width - 2 * pad) / 2
+    elif anchor[0] == "r":
+        x -= st.width - 2 * pad
+    if anchor[1] == "m":
+        y -= (st.height - 2 * pad) / 2
+    elif anchor[1] not in "at":
+        y -= st.height - 2 * pad
+    img.paste(st, (round(x), round(y)), st)
+
+
 def text_width(value: str, size: int = 20, bold: bool = False) -> float:
     return font(size, bold).getlength(value)
 

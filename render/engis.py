@@ -20,6 +20,7 @@ from .common import (
     canvas,
     fit_text,
     font,
+    put_text,
     seat_colour,
     to_png,
 )
@@ -45,37 +46,7 @@ PANEL_BG = (252, 249, 240)
 LINE = (200, 192, 175)
 
 
-@lru_cache(maxsize=4096)
-def _stamp(value: str, size: int, bold: bool, fill: tuple, stroke: int, stroke_fill: tuple) -> Image.Image:
-    """A piece of text drawn once on a transparent image (text is the slow part of a picture)."""
-    f = font(size, bold)
-    ascent, descent = f.getmetrics()
-    pad = stroke + 1
-    img = Image.new("RGBA", (int(f.getlength(value)) + 2 * pad + 1, ascent + descent + 2 * pad), (0, 0, 0, 0))
-    ImageDraw.Draw(img).text((pad, pad), value, font=f, fill=fill, anchor="la", stroke_width=stroke,
-                             stroke_fill=stroke_fill)
-    return img
-
-
-def put(img: Image.Image, xy, value: str, size: int = 20, *, fill=INK, bold: bool = False, anchor: str = "la",
-        stroke: int = 0, stroke_fill=(255, 255, 255)) -> None:
-    """Pastes a cached text stamp; ``anchor`` as in Pillow (l/m/r, then a/t top, m middle, else bottom)."""
-    if not value:
-        return
-    st = _stamp(value, size, bold, tuple(fill), stroke, tuple(stroke_fill))
-    pad = stroke + 1
-    x, y = xy
-    x -= pad
-    y -= pad
-    if anchor[0] == "m":
-        x -= (st.width - 2 * pad) / 2
-    elif anchor[0] == "r":
-        x -= st.width - 2 * pad
-    if anchor[1] == "m":
-        y -= (st.height - 2 * pad) / 2
-    elif anchor[1] not in "at":
-        y -= st.height - 2 * pad
-    img.paste(st, (round(x), round(y)), st)
+put = put_text
 
 
 def _tr(key: str, locale: str, **params) -> str:

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 from rules.core import Msg, t
 from rules.neanderthal import data as D
 
-from .common import HIGHLIGHT, INK, MUTED, canvas, font, to_png
+from .common import HIGHLIGHT, MUTED, canvas, font, put_text, to_png
 
 WIDTH = 1500
 TOP = 60
@@ -34,28 +34,8 @@ def _tr(key: str, locale: str, **params) -> str:
     return t(Msg(key=key, params=params), locale)
 
 
-@lru_cache(maxsize=4096)
-def _stamp(value: str, size: int, bold: bool, fill: tuple) -> Image.Image:
-    f = font(size, bold)
-    ascent, descent = f.getmetrics()
-    img = Image.new("RGBA", (int(f.getlength(value)) + 3, ascent + descent + 2), (0, 0, 0, 0))
-    ImageDraw.Draw(img).text((1, 1), value, font=f, fill=fill, anchor="la")
-    return img
-
-
-def put(img: Image.Image, xy, value: str, size: int = 16, *, fill=INK, bold: bool = False,
-        anchor: str = "la") -> None:
-    if not value:
-        return
-    st = _stamp(value, size, bold, tuple(fill))
-    x, y = xy
-    if anchor[0] == "m":
-        x -= st.width / 2
-    elif anchor[0] == "r":
-        x -= st.width
-    if anchor[1] == "m":
-        y -= st.height / 2
-    img.paste(st, (round(x), round(y)), st)
+def put(img: Image.Image, xy, value: str, size: int = 16, **style) -> None:
+    put_text(img, xy, value, size, **style)
 
 
 @lru_cache(maxsize=4096)

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from rules.core import Msg, msg, seat_msg, t
 from rules.pergamemnon import data as D
 
-from .common import BACKGROUND, HIGHLIGHT, INK, MUTED, canvas, fit_text, font, seat_colour, to_png
+from .common import BACKGROUND, HIGHLIGHT, INK, MUTED, canvas, fit_text, font, put_text, seat_colour, to_png
 
 WIDTH = 1500
 MARGIN = 12
@@ -77,34 +77,10 @@ def _card(cid: str, w: int, h: int, locale: str) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=4096)
-def _stamp(value: str, size: int, bold: bool, fill: tuple) -> Image.Image:
-    """A piece of text drawn once on a transparent image (text is the slow part of a picture)."""
-    f = font(size, bold)
-    ascent, descent = f.getmetrics()
-    img = Image.new("RGBA", (int(f.getlength(value)) + 3, ascent + descent + 2), (0, 0, 0, 0))
-    ImageDraw.Draw(img).text((1, 1), value, font=f, fill=fill, anchor="la")
-    return img
-
-
 def _put(img: Image.Image, xy, value: str, *, font, fill=INK, anchor: str = "la") -> None:
-    """Pastes a cached text stamp; ``anchor`` as in Pillow (l/m/r, then a top, m middle, d bottom)."""
-    if not value:
-        return
+    """Pastes a cached text stamp; ``font`` is (size, bold)."""
     size, bold = font
-    st = _stamp(value, size, bold, tuple(fill))
-    x, y = xy
-    x -= 1
-    y -= 1
-    if anchor[0] == "m":
-        x -= (st.width - 2) / 2
-    elif anchor[0] == "r":
-        x -= st.width - 2
-    if anchor[1] == "m":
-        y -= (st.height - 2) / 2
-    elif anchor[1] == "d":
-        y -= st.height - 2
-    img.paste(st, (round(x), round(y)), st)
+    put_text(img, xy, value, size, fill=fill, bold=bold, anchor=anchor)
 
 
 def _paste(img: Image.Image, draw: ImageDraw.ImageDraw, cid: str, x: float, y: float, small: bool,
