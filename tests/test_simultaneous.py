@@ -13,11 +13,11 @@ import sys
 import types
 
 import pytest
-from botkit import action_ids, board_messages, ephemeral_reply, last_board, mentioned, mesa
 from PIL import Image
 from pydantic import BaseModel, Field
 
 from bot.storage import Database
+from fakediscord.botkit import action_ids, board_messages, ephemeral_reply, last_board, mentioned, mesa
 from rules import GAMES
 from rules.core import Action, Engine, Event, GameState, Outcome, PlayerResult, Rng, msg, register, seat_msg
 
