@@ -82,7 +82,7 @@ def _engine_cases(args: argparse.Namespace) -> list[tuple[str, int]]:
 
 def engine_cmd(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench engine",
-                                     description="Full AI games per second (seeds 1000, 1001, ...).")
+                                     description="Full AI games per CPU second (seeds 1000, 1001, ...).")
     parser.add_argument("games", nargs="*", metavar="GAME", help=f"default: all ({', '.join(sorted(GAMES))})")
     parser.add_argument("--players", type=int, help="this player count (default: each game's largest)")
     parser.add_argument("--all-counts", action="store_true", help="every player count")
@@ -114,7 +114,7 @@ def engine_cmd(argv: list[str]) -> None:
             rows.append([f"{GAMES[game].title} {players}p", f"{before['games_per_s']:.1f}",
                          f"{after['games_per_s']:.1f}", against.ratio(after["games_per_s"], before["games_per_s"], True),
                          "yes" if before["games"] == after["games"] else "NO"])
-    print(f"Full AI games per second; before = {named}, after = this tree ({args.seconds:g} s each, same seeds).")
+    print(f"Full AI games per CPU second; before = {named}, after = this tree ({args.seconds:g} s each, same seeds).")
     print(_table(["game", "before", "after", "ratio", "same games"], rows))
 
 

@@ -7,6 +7,7 @@ import re
 from collections import Counter
 
 import pytest
+from pydantic import BaseModel
 
 from rules import GAMES
 from rules.core import MAX_BUTTON_CHOICES, MAX_CHOICES, Engine, GameState, missing_keys, play
@@ -71,6 +72,38 @@ def test_ai_is_deterministic_and_legal(game_id, players):
         assert choice == engine.ai_action(state, seat)
         assert choice in {a.id for a in engine.legal_actions(state, seat)}
         state = engine.apply(state, seat, choice)
+
+
+def _mutables(value, found: dict[int, object]) -> dict[int, object]:
+    """Every list, dict and unfrozen model inside ``value``, by id."""
+    if isinstance(value, BaseModel):
+        if not value.model_config.get("frozen"):
+            found[id(value)] = value
+            for item in value.__dict__.values():
+                _mutables(item, found)
+    elif isinstance(value, list | dict):
+        found[id(value)] = value
+        for item in value.values() if isinstance(value, dict) else value:
+            _mutables(item, found)
+    return found
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_apply_copies_deeply_and_leaves_its_input_untouched(game_id, players):
+    engine = GAMES[game_id]
+    state = engine.new_game(players, seed=21)
+    for step in range(40):
+        seats = engine.to_act(state)
+        if not seats:
+            break
+        seat = seats[step % len(seats)]
+        before = engine.dump(state)
+        choice = engine.ai_action(state, seat) if step % 2 else engine.legal_actions(state, seat)[-1].id
+        new = engine.apply(state, seat, choice)
+        assert engine.dump(state) == before
+        shared = _mutables(state, {}).keys() & _mutables(new, {}).keys()
+        assert not shared, f"{game_id}: apply shares {len(shared)} mutable values with its input"
+        state = new
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)

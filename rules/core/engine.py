@@ -7,6 +7,7 @@ from typing import ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, Field
 
+from .clone import clone_model
 from .model import (
     ACTION_ID_RE,
     Action,
@@ -127,8 +128,7 @@ class Engine(ABC, Generic[S]):
     def apply(self, state: S, seat: int, action_id: str) -> S:
         """The state after ``seat`` plays ``action_id``; ``state`` itself is left untouched."""
         action = self.find_action(state, seat, action_id)
-        new = state.model_copy(deep=True)
-        new.events = []
+        new = clone_model(state, events=[])
         new.step += 1
         self._apply(new, seat, action)
         return new
