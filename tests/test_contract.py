@@ -11,6 +11,7 @@ from pydantic import BaseModel
 
 from rules import GAMES
 from rules.core import MAX_BUTTON_CHOICES, MAX_CHOICES, Engine, GameState, missing_keys, play
+from rules.core.clone import clone
 
 CASES = [
     (game_id, players)
@@ -88,6 +89,21 @@ def _mutables(value, found: dict[int, object]) -> dict[int, object]:
     return found
 
 
+def _overwrite(target, source) -> None:
+    """Makes ``target`` equal to ``source`` by changing its lists, dicts and models in place."""
+    for name, new in source.__dict__.items():
+        old = target.__dict__[name]
+        if type(old) is type(new) and isinstance(old, BaseModel) and not old.model_config.get("frozen"):
+            _overwrite(old, new)
+        elif type(old) is type(new) is list:
+            old[:] = clone(new)
+        elif type(old) is type(new) is dict:
+            old.clear()
+            old.update(clone(new))
+        else:
+            setattr(target, name, clone(new))
+
+
 @pytest.mark.parametrize(("game_id", "players"), CASES)
 def test_apply_copies_deeply_and_leaves_its_input_untouched(game_id, players):
     engine = GAMES[game_id]
@@ -104,6 +120,28 @@ def test_apply_copies_deeply_and_leaves_its_input_untouched(game_id, players):
         shared = _mutables(state, {}).keys() & _mutables(new, {}).keys()
         assert not shared, f"{game_id}: apply shares {len(shared)} mutable values with its input"
         state = new
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_legal_actions_follow_a_state_changed_in_place(game_id, players):
+    """A state changed deep inside after its legal actions were asked gets the new state's actions."""
+    engine = GAMES[game_id]
+    _, log = play(engine, players, seed=4)
+    states = [engine.new_game(players, seed=4)]
+    for seat, action_id in log[:30]:
+        states.append(engine.apply(states[-1], seat, action_id))
+    changed = 0
+    for a, b in itertools.pairwise(states):
+        seat = engine.to_act(a)[0]
+        expected = engine.legal_actions(clone(b), seat)
+        asked = engine.legal_actions(a, seat)
+        _overwrite(a, b)
+        assert a == b
+        assert engine.legal_actions(a, seat) == expected
+        if asked != expected and seat in engine.to_act(b):
+            changed += 1
+            assert engine.apply(a, seat, expected[0].id) == engine.apply(clone(b), seat, expected[0].id)
+    assert changed
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)

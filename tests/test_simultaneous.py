@@ -59,7 +59,7 @@ class Guess(Engine):
     def to_act(self, state):
         return [] if state.round > 3 else [s for s, p in enumerate(state.picks) if p is None]
 
-    def legal_actions(self, state, seat):
+    def _legal_actions(self, state, seat):
         if seat not in self.to_act(state):
             return []
         return [Action(id=f"pick.{n}", label=msg("guess.pick", n=n), secret=True) for n in (1, 2, 3)]
