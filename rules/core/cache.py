@@ -11,15 +11,18 @@ worker threads).
 
 from __future__ import annotations
 
+import functools
 import threading
 import weakref
 from collections import OrderedDict
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from .clone import clone_model
 from .model import Action
 
 SIZE = 64
+F = TypeVar("F", bound=Callable[[Any, int], list[Action]])
 
 
 class _Entry:
@@ -36,6 +39,10 @@ class LegalCache:
         self.size = size
         self._entries: OrderedDict[tuple[int, int], _Entry] = OrderedDict()
         self._lock = threading.Lock()
+
+    def peek(self, state: Any, seat: int) -> object | None:
+        """The entry for ``state`` as it is (fresh or not): to see whether a call stored one."""
+        return self._entries.get((id(state), seat))
 
     def get(self, state: Any, seat: int) -> list[Action] | None:
         entry = self._entries.get((id(state), seat))
@@ -63,3 +70,22 @@ class LegalCache:
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
+
+
+LEGAL = LegalCache()
+
+
+def cached_legal(function: F) -> F:
+    """For a game module's ``legal(state, seat)`` that its AI calls directly: the AI's call, the
+    engine's ``legal_actions`` and ``apply`` then share one computation (and one copy)."""
+
+    @functools.wraps(function)
+    def legal(state: Any, seat: int) -> list[Action]:
+        actions = LEGAL.get(state, seat)
+        if actions is None:
+            actions = function(state, seat)
+            if actions:
+                LEGAL.put(state, seat, actions)
+        return list(actions)
+
+    return legal  # type: ignore[return-value]

@@ -7,7 +7,7 @@ from typing import ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, Field
 
-from .cache import LegalCache
+from .cache import LEGAL
 from .clone import clone_model
 from .model import (
     ACTION_ID_RE,
@@ -122,11 +122,12 @@ class Engine(ABC, Generic[S]):
         Computed once for a state that is not changed in between (see ``cache``): the AI's question
         and ``apply``'s check share one computation.
         """
-        actions = _LEGAL.get(state, seat)
+        actions = LEGAL.get(state, seat)
         if actions is None:
+            before = LEGAL.peek(state, seat)
             actions = self._legal_actions(state, seat)
-            if actions:
-                _LEGAL.put(state, seat, actions)
+            if actions and LEGAL.peek(state, seat) is before:  # else a cached_legal function stored it
+                LEGAL.put(state, seat, actions)
         return list(actions)
 
     def _check_turn(self, state: S, seat: int) -> None:
@@ -142,9 +143,10 @@ class Engine(ABC, Generic[S]):
     def apply(self, state: S, seat: int, action_id: str) -> S:
         """The state after ``seat`` plays ``action_id``; ``state`` itself is left untouched."""
         self._check_turn(state, seat)
-        actions, new = _LEGAL.take(state, seat)
+        actions, new = LEGAL.take(state, seat)
         if actions is None:
             actions = self._legal_actions(state, seat)
+            _, new = LEGAL.take(state, seat)  # the copy a cached_legal function may just have made
         action = _pick(actions, action_id)
         if new is None:
             new = clone_model(state, events=[])
@@ -174,9 +176,6 @@ def _pick(actions: list[Action], action_id: str) -> Action:
         if action.id == action_id:
             return action
     raise IllegalAction("error.illegal_action")
-
-
-_LEGAL = LegalCache()
 
 
 def public_events(state: GameState, seat: int | None) -> list[Event]:

@@ -9,7 +9,7 @@ inside phases 1, 3, 4 or 5 stores where play resumes (``state.stage``, ``resume`
 
 from __future__ import annotations
 
-from rules.core import Action, Event, IllegalAction, Msg, msg, seat_msg
+from rules.core import Action, Event, IllegalAction, Msg, cached_legal, msg, seat_msg
 
 from . import data as D
 from .state import Elder, NeanderthalState, Player, Tool, Wife
@@ -1888,6 +1888,7 @@ def apply_action(state: NeanderthalState, seat: int, aid: str) -> None:
 
 # ------------------------------------------------------------------------------ dispatch
 
+@cached_legal
 def legal(state: NeanderthalState, seat: int) -> list[Action]:
     if state.phase == "over" or seat != state.actor:
         return []
