@@ -20,6 +20,7 @@ from rules import GAMES
 
 from . import against, latency
 from . import engine as engine_bench
+from . import load as load_bench
 
 
 def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
@@ -118,9 +119,82 @@ def engine_cmd(argv: list[str]) -> None:
     print(_table(["game", "before", "after", "ratio", "same games"], rows))
 
 
+def _ms(value: float) -> str:
+    return "-" if value != value else f"{value:.0f}"
+
+
+def _load_rows(result: dict) -> list[list[str]]:
+    return [[f"{p['rate']:g}", f"{p['achieved']:.1f}", str(p["clicks"]), _ms(p["p50"]), _ms(p["p95"]), _ms(p["p99"]),
+             _ms(p["ack_p50"]), _ms(p["ack_p99"]), str(p["errors"])] for p in result["phases"]]
+
+
+LOAD_HEADER = ["clicks/s", "achieved", "clicks", "p50 ms", "p95 ms", "p99 ms", "ack p50", "ack p99", "errors"]
+
+
+def _load_summary(result: dict) -> list[str]:
+    lines = [f"moves stored: {result['moves']}; bot RSS at start {result['rss_start_mb']:.0f} MB, "
+             f"peak {result['rss_peak_mb']:.0f} MB; errors logged by the bot: {result['bot_errors']}"]
+    if result["first_bot_error"]:
+        lines.append(f"  first: {result['first_bot_error']}")
+    firsts = [p["first_error"] for p in result["phases"] if p["first_error"]]
+    if firsts:
+        lines.append(f"first click error: {firsts[0]}")
+    if len(result["phases"]) > 1:
+        lines.append(f"knee (p95 click→board over 1 s): {load_bench.knee(result['phases'])}")
+    if result["memory"]:
+        lines.append(_table(["moves", "RSS MB", "peak MB"], [[str(m["moves"]), f"{m['rss_mb']:.0f}",
+                                                              f"{m['peak_mb']:.0f}"] for m in result["memory"]]))
+    return lines
+
+
+def load_cmd(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m bench load",
+        description="Concurrent games through the real bot (its own process), fake Discord, SQLite, Pillow: "
+                    "open-loop Poisson clicks; click→board and ack latency, achieved rate, errors, bot RSS.")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--rate", type=float, nargs="+", default=[50.0],
+                        help="clicks per second; several rates (a sweep) also give the knee")
+    parser.add_argument("--sweep", action="store_true", help="the rates 25 50 75 100 125 150 (for the knee)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="per rate")
+    parser.add_argument("--moves", type=int, default=0,
+                        help="long mode: click at the (first) rate until the bot stored this many moves, "
+                             "printing its memory along the way")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--against", nargs="?", const="", metavar="REF",
+                        help="also run it on REF (default: the merge-base with main) and print both")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    rates = [25.0, 50.0, 75.0, 100.0, 125.0, 150.0] if args.sweep else args.rate
+    _quiet()
+    if args.json:
+        print(json.dumps(load_bench.run(args.games, rates, args.seconds, args.seed, args.moves,
+                                        report=lambda r: print(json.dumps(r), file=sys.stderr))))
+        return
+    if args.against is None:
+        print(f"{args.games} games, {'long run' if args.moves else f'{args.seconds:g} s a rate'}; "
+              "click→board from the planned click to the new board.")
+        result = load_bench.run(args.games, rates, args.seconds, args.seed, args.moves,
+                                report=lambda r: print("  ", r, file=sys.stderr))
+        print(_table(LOAD_HEADER, _load_rows(result)))
+        print("\n".join(_load_summary(result)))
+        return
+    commit, named = against.resolve(args.against or None)
+    sub = ["load", "--games", str(args.games), "--seconds", str(args.seconds), "--seed", str(args.seed),
+           "--moves", str(args.moves), "--rate", *[str(r) for r in rates]]
+    with against.tree(commit) as ref_root:
+        before = against.run_side(ref_root, sub)
+    after = against.run_side(against.HERE, sub)
+    print(f"{args.games} games; before = {named}, after = this tree (same clicks, same seeds).")
+    for name, result in (("before", before), ("after", after)):
+        print(f"\n== {name}")
+        print(_table(LOAD_HEADER, _load_rows(result)))
+        print("\n".join(_load_summary(result)))
+
+
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
-    commands = {"engine": engine_cmd}
+    commands = {"engine": engine_cmd, "load": load_cmd}
     try:
         if argv and argv[0] in commands:
             commands[argv[0]](argv[1:])

@@ -1,0 +1,44 @@
+"""``python -m bench.botproc PORT DATABASE``: the real bot, in a process of its own, on a fake Discord.
+
+The load benchmark runs the fake Discord and the simulated players in one process and this in
+another, so that the figures measure the bot (and its memory is the bot's alone).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from pathlib import Path
+
+
+async def run(port: int, database: Path) -> None:
+    import discord.gateway
+    import discord.http
+    import yarl
+
+    from bot.app import MesaBot
+    from bot.settings import Settings
+    from bot.storage import Database
+
+    discord.http.Route.BASE = f"http://127.0.0.1:{port}/api/v10"
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{port}/gateway/")
+    db = await Database.open(database)
+    try:
+        async with MesaBot(Settings(token="fake-token", database=database, log_level="WARNING"), db) as bot:
+            await bot.start("fake-token")
+    finally:
+        await db.close()
+
+
+def main() -> None:
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    port, database = int(sys.argv[1]), Path(sys.argv[2])
+    try:
+        asyncio.run(run(port, database))
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main()
