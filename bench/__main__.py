@@ -125,10 +125,12 @@ def _ms(value: float) -> str:
 
 def _load_rows(result: dict) -> list[list[str]]:
     return [[f"{p['rate']:g}", f"{p['achieved']:.1f}", str(p["clicks"]), _ms(p["p50"]), _ms(p["p95"]), _ms(p["p99"]),
-             _ms(p["ack_p50"]), _ms(p["ack_p99"]), str(p["errors"])] for p in result["phases"]]
+             _ms(p["ack_p50"]), _ms(p["ack_p99"]), str(p["errors"]), f"{p['bot_cpu_ms']:.1f}",
+             f"{p['fake_cpu_ms']:.1f}"] for p in result["phases"]]
 
 
-LOAD_HEADER = ["clicks/s", "achieved", "clicks", "p50 ms", "p95 ms", "p99 ms", "ack p50", "ack p99", "errors"]
+LOAD_HEADER = ["clicks/s", "achieved", "clicks", "p50 ms", "p95 ms", "p99 ms", "ack p50", "ack p99", "errors",
+               "bot CPU ms/click", "fake CPU ms/click"]
 
 
 def _load_summary(result: dict) -> list[str]:

@@ -23,9 +23,11 @@ async def run(port: int, database: Path) -> None:
 
     discord.http.Route.BASE = f"http://127.0.0.1:{port}/api/v10"
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{port}/gateway/")
+    settings = Settings.from_env()  # MESA_* variables apply, as for python -m bot
+    settings.token, settings.database = "fake-token", database
     db = await Database.open(database)
     try:
-        async with MesaBot(Settings(token="fake-token", database=database, log_level="WARNING"), db) as bot:
+        async with MesaBot(settings, db) as bot:
             await bot.start("fake-token")
     finally:
         await db.close()

@@ -46,6 +46,8 @@ class Phase:
     errors: list[str] = field(default_factory=list)
     started: float = 0.0
     ended: float = 0.0
+    bot_cpu: float = 0.0
+    our_cpu: float = 0.0
 
     def figures(self) -> dict[str, float | int | str]:
         clicks, acks = sorted(self.click_ms), sorted(self.ack_ms)
@@ -55,6 +57,8 @@ class Phase:
             "p50": _pct(clicks, 0.50), "p95": _pct(clicks, 0.95), "p99": _pct(clicks, 0.99),
             "ack_p50": _pct(acks, 0.50), "ack_p99": _pct(acks, 0.99),
             "errors": len(self.errors), "first_error": self.errors[0] if self.errors else "",
+            "bot_cpu_ms": self.bot_cpu * 1000 / max(1, len(clicks)),
+            "fake_cpu_ms": self.our_cpu * 1000 / max(1, len(clicks)),
         }
 
 
@@ -62,15 +66,43 @@ def _pct(ordered: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
+def family(pid: int) -> list[int]:
+    """A process and its descendants (the bot and its picture workers)."""
+    out, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        out.append(current)
+        with contextlib.suppress(OSError):
+            with open(f"/proc/{current}/task/{current}/children") as children:
+                todo += [int(c) for c in children.read().split()]
+    return out
+
+
 def rss_mb(pid: int) -> tuple[float, float]:
-    """(current, peak) resident memory of a process, in MB (Linux /proc)."""
-    values = {}
-    with contextlib.suppress(OSError), open(f"/proc/{pid}/status") as status:
-        for line in status:
-            key, _, rest = line.partition(":")
-            if key in ("VmRSS", "VmHWM"):
-                values[key] = int(rest.split()[0]) / 1024
-    return values.get("VmRSS", float("nan")), values.get("VmHWM", float("nan"))
+    """(current, peak) resident memory of a process and its descendants, in MB (Linux /proc): the peak
+    is the sum of each one's own peak."""
+    rss = peak = 0.0
+    for member in family(pid):
+        with contextlib.suppress(OSError), open(f"/proc/{member}/status") as status:
+            for line in status:
+                key, _, rest = line.partition(":")
+                if key == "VmRSS":
+                    rss += int(rest.split()[0]) / 1024
+                elif key == "VmHWM":
+                    peak += int(rest.split()[0]) / 1024
+    return rss, peak
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time a process and its live descendants used so far (Linux /proc)."""
+    import os
+
+    total = 0.0
+    for member in family(pid):
+        with contextlib.suppress(OSError), open(f"/proc/{member}/stat") as stat:
+            fields = stat.read().rpartition(")")[2].split()
+            total += sum(int(v) for v in fields[11:13]) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 class Load:
@@ -158,7 +190,9 @@ class Load:
     # -- clicks ------------------------------------------------------------------------
     async def run_phase(self, rate: float, seconds: float) -> Phase:
         phase = self.phase = Phase(rate, seconds)
+        assert self.bot is not None
         loop = asyncio.get_running_loop()
+        cpu = cpu_seconds(self.bot.pid), time.process_time()
         phase.started = start = loop.time()
         due, clicks = start, []
         while True:
@@ -172,6 +206,8 @@ class Load:
         if clicks:
             await asyncio.wait(clicks)
         phase.ended = loop.time()
+        phase.bot_cpu = cpu_seconds(self.bot.pid) - cpu[0]
+        phase.our_cpu = time.process_time() - cpu[1]
         return phase
 
     async def _click(self, phase: Phase, planned: float) -> None:
@@ -273,6 +309,8 @@ async def _long(load: Load, rate: float, moves: int, memory: list, report) -> di
         phase.click_ms += chunk.click_ms
         phase.ack_ms += chunk.ack_ms
         phase.errors += chunk.errors
+        phase.bot_cpu += chunk.bot_cpu
+        phase.our_cpu += chunk.our_cpu
         done = load.moves()
         if done >= mark:
             rss, peak = load.rss()

@@ -8,6 +8,7 @@ import logging
 import discord
 from discord.ext import commands
 
+from . import renderpool
 from . import texts as _texts  # noqa: F401  (registers the bot's texts)
 from .commands import CatalogueTranslator, MesaTree, setup
 from .components import DYNAMIC_ITEMS
@@ -28,11 +29,13 @@ class MesaBot(commands.Bot):
         self.settings = settings
         self.service = GameService(db, settings)
         self.presenter = Presenter()
+        self.presenter.cache.pool = renderpool.shared(settings.render_workers)
         self.handlers = Handlers(self, self.service, self.presenter)
         self._reminders: asyncio.Task | None = None
         self._wake = asyncio.Event()
 
     async def setup_hook(self) -> None:
+        self.presenter.cache.pool.start()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         setup(self.tree)
         await self.tree.set_translator(CatalogueTranslator())

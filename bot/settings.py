@@ -29,6 +29,8 @@ class Settings:
     reminder_poll: float = 60.0
     max_ai_chain: int = 5000
     log_level: str = "INFO"
+    # Processes that draw the board pictures (0: a thread of the bot's own process).
+    render_workers: int = 1
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -41,4 +43,5 @@ class Settings:
             reminder_max=_int("MESA_REMINDER_MAX", 3),
             reminder_poll=_float("MESA_REMINDER_POLL", 60.0),
             log_level=os.environ.get("MESA_LOG_LEVEL", "INFO"),
+            render_workers=_int("MESA_RENDER_WORKERS", 1),
         )

@@ -112,7 +112,7 @@ async def test_players_answer_privately_in_any_order(fake_discord, tmp_path, gue
     fake = fake_discord
     rng = random.Random(4)
     db_path = tmp_path / "mesa.sqlite3"
-    async with mesa(fake, db_path) as bot:
+    async with mesa(fake, db_path, render_workers=0) as bot:  # GUESS draws in this process only
         service = bot.service
         lobby = await service.create_lobby("guess", 100, 200, 1, "Ana", "en")
         await service.join(lobby.id, 2, "Bruno")
