@@ -11,6 +11,9 @@ import asyncio
 import atexit
 import logging
 import multiprocessing
+import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -26,6 +29,17 @@ def _warm() -> None:
     before the first board needs it."""
 
 
+def _follow_parent(parent: int) -> None:
+    """Runs in each worker: it ends when the bot does, even when the bot was killed outright."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="mesa-follow-bot", daemon=True).start()
+
+
 class RenderPool:
     def __init__(self, workers: int) -> None:
         self.workers = workers
@@ -33,7 +47,8 @@ class RenderPool:
 
     def start(self) -> None:
         if self.workers > 0 and self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_follow_parent, initargs=(os.getpid(),))
             for _ in range(self.workers):
                 self._pool.submit(_warm)
 
