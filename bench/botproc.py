@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sys
+import threading
+import time
 from pathlib import Path
 
 
@@ -33,7 +36,20 @@ async def run(port: int, database: Path) -> None:
         await db.close()
 
 
+def _follow_parent() -> None:
+    """The bot ends when the benchmark does, however the benchmark ended."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 def main() -> None:
+    _follow_parent()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     port, database = int(sys.argv[1]), Path(sys.argv[2])
     try:
