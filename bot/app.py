@@ -16,6 +16,7 @@ from .presenter import Presenter
 from .service import GameService
 from .settings import Settings
 from .storage import Database
+from .undo_ui import UndoUI
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +30,7 @@ class MesaBot(commands.Bot):
         self.service = GameService(db, settings)
         self.presenter = Presenter()
         self.handlers = Handlers(self, self.service, self.presenter)
+        self.undo = UndoUI(self)
         self._reminders: asyncio.Task | None = None
         self._wake = asyncio.Event()
 

@@ -93,10 +93,16 @@ class GameGroup(app_commands.Group):
             texts = [t(ev.text, locale, names=names) for ev in map(Event.model_validate, row["events"])
                      if ev.seats is None or viewer & set(ev.seats)]
             if texts:
-                lines.append(t("log.line", locale, n=row["version"], what=" · ".join(texts)))
+                line = t("log.line", locale, n=row["version"], what=" · ".join(texts))
+                lines.append(line if row["undone_at"] is None else t("log.undone", locale, line=line))
         embed = discord.Embed(title=t("log.title", locale, game=f"{engine_of(game).title} #{game.id}"),
                               description="\n".join(lines)[-4000:] or t("log.empty", locale))
         await reply(interaction, "", embed=embed)
+
+    @app_commands.command(name=L("cmd.undo"), description=L("cmd.undo.desc"))
+    async def undo(self, interaction: discord.Interaction) -> None:
+        game = await _game_here(interaction)
+        await _bot(interaction).undo.on_undo(interaction, game.id, None)
 
     @app_commands.command(name=L("cmd.rules"), description=L("cmd.rules.desc"))
     async def rules(self, interaction: discord.Interaction) -> None:
