@@ -124,6 +124,7 @@ async def test_undo_own_move_and_refused_after_a_reveal(fake_discord, db_path, g
         table = Table(fake, bot, thread, game_id)
         user, action = await until(table, rng, "quiet")
         before_game, before_state = await table.load()
+        before_picture = last_board(fake, thread).files()[0]
         inter = await table.play(user, action)
         moved_board = last_board(fake, thread)
         after_game, _ = await table.load()
@@ -145,7 +146,8 @@ async def test_undo_own_move_and_refused_after_a_reveal(fake_discord, db_path, g
         assert undone and undone[0]["version"] == before_game.version + 1
         assert {r["undone_at"] for r in undone} == {after_game.version + 1}
         assert [r["version"] for r in undone] == list(range(before_game.version + 1, after_game.version + 1))
-        # The table hears it; the board of the undone move is stale now.
+        # The table hears it and sees the board as it was; the board of the undone move is stale now.
+        assert last_board(fake, thread).files()[0] == before_picture
         assert any("↩️" in m.content for m in fake.messages(thread))
         old = [c for c in moved_board.custom_ids() if ":~" not in c]
         if old:
