@@ -13,6 +13,7 @@ from .commands import CatalogueTranslator, MesaTree, setup
 from .components import DYNAMIC_ITEMS
 from .handlers import Handlers
 from .presenter import Presenter
+from .replay_ui import ReplayUI
 from .service import GameService
 from .settings import Settings
 from .storage import Database
@@ -31,6 +32,7 @@ class MesaBot(commands.Bot):
         self.presenter = Presenter()
         self.handlers = Handlers(self, self.service, self.presenter)
         self.undo = UndoUI(self)
+        self.replays = ReplayUI(self)
         self._reminders: asyncio.Task | None = None
         self._wake = asyncio.Event()
 

@@ -104,6 +104,12 @@ class GameGroup(app_commands.Group):
         game = await _game_here(interaction)
         await _bot(interaction).undo.on_undo(interaction, game.id, None)
 
+    @app_commands.command(name=L("cmd.replay"), description=L("cmd.replay.desc"))
+    async def replay(self, interaction: discord.Interaction) -> None:
+        game = await _game_here(interaction)
+        await interaction.response.defer(thinking=True)
+        await _bot(interaction).replays.post(interaction, game)
+
     @app_commands.command(name=L("cmd.rules"), description=L("cmd.rules.desc"))
     async def rules(self, interaction: discord.Interaction) -> None:
         locale = user_locale(interaction)

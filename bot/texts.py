@@ -145,6 +145,16 @@ TEXTS = {
     "undo.refused": ("The request to take back {who}'s move was refused; the moves stand.",
                      "O pedido para desfazer a jogada de {who} foi recusado; as jogadas ficam."),
     "log.undone": ("~~{line}~~ (taken back)", "~~{line}~~ (desfeita)"),
+    # replays
+    "cmd.replay": ("replay", "replay"),
+    "cmd.replay.desc": ("An animated picture of the whole game, one frame per move",
+                        "Uma animação da partida inteira, um quadro por jogada"),
+    "demo.title": ("seed {seed}", "semente {seed}"),
+    "replay.caption": ("{game} — move {n} of {total}", "{game} — jogada {n} de {total}"),
+    "replay.progress": ("Drawing the replay: {done} of {total} frames…", "Desenhando o replay: {done} de {total} quadros…"),
+    "replay.done": ("Replay of {game}: {frames} frames, {size}.", "Replay de {game}: {frames} quadros, {size}."),
+    "replay.waiting": ("Another replay is being drawn; this one follows.",
+                       "Outro replay está sendo desenhado; este vem em seguida."),
     "rules.title": ("{game} — rules in short", "{game} — resumo das regras"),
 }
 
