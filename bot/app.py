@@ -16,6 +16,7 @@ from .presenter import Presenter
 from .replay_ui import ReplayUI
 from .service import GameService
 from .settings import Settings
+from .stats_ui import StatsUI
 from .storage import Database
 from .undo_ui import UndoUI
 
@@ -33,6 +34,7 @@ class MesaBot(commands.Bot):
         self.handlers = Handlers(self, self.service, self.presenter)
         self.undo = UndoUI(self)
         self.replays = ReplayUI(self)
+        self.stats = StatsUI(self)
         self._reminders: asyncio.Task | None = None
         self._wake = asyncio.Event()
 

@@ -145,6 +145,7 @@ class GameRow:
     seats: list[Seat] = field(default_factory=list)
     board_version: int | None = None
     reminder_delay: float | None = None
+    updated_at: float | None = None
 
     @property
     def play_channel_id(self) -> int:
@@ -217,7 +218,7 @@ class Database:
             board_message_id=row["board_message_id"], status=row["status"], host_id=row["host_id"],
             locale=row["locale"], options=json.loads(row["options"]), seed=row["seed"],
             state=row["state"], version=row["version"], board_version=row["board_version"],
-            reminder_delay=row["reminder_delay"],
+            reminder_delay=row["reminder_delay"], updated_at=row["updated_at"],
         )
         async with self.conn.execute(
             "SELECT seat, user_id, name, is_ai FROM seats WHERE game_id = ? ORDER BY seat", (game.id,)
@@ -261,6 +262,15 @@ class Database:
         async with self.conn.execute(
             f"SELECT * FROM games WHERE guild_id = ? AND status IN ({marks}) ORDER BY id", (guild_id, *statuses)
         ) as cur:
+            rows = await cur.fetchall()
+        return [await self._row_to_game(r) for r in rows]
+
+    async def finished_games(self, guild_id: int, game: str | None = None) -> list[GameRow]:
+        """A server's finished games (of one game if given), in the order they ended."""
+        query, args = "SELECT * FROM games WHERE guild_id = ? AND status = 'finished'", [guild_id]
+        if game is not None:
+            query, args = query + " AND game = ?", [guild_id, game]
+        async with self.conn.execute(query + " ORDER BY updated_at, id", args) as cur:
             rows = await cur.fetchall()
         return [await self._row_to_game(r) for r in rows]
 
