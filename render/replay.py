@@ -18,7 +18,7 @@ from .common import BACKGROUND, INK, put_text
 
 MAX_BYTES = 8_000_000
 MAX_FRAMES = 300
-WIDTH = 720
+WIDTH = 720  # about: boards are reduced by a whole factor (1500 px wide ones to 750)
 FRAME_MS = 700
 LAST_MS = 5000
 CAPTION_H = 34
@@ -38,9 +38,10 @@ def pick(count: int, max_frames: int) -> list[int]:
 
 def _frame(png: bytes, caption: str, width: int) -> Image.Image:
     board = Image.open(io.BytesIO(png)).convert("RGB")
-    if board.width != width:
-        board = board.resize((width, max(1, round(board.height * width / board.width))), Image.Resampling.BOX)
-    image = Image.new("RGB", (width, board.height + CAPTION_H), BACKGROUND)
+    factor = max(1, round(board.width / width))
+    if factor > 1:  # a whole factor: Pillow's box reduce, several times faster than a resize
+        board = board.reduce(factor)
+    image = Image.new("RGB", (board.width, board.height + CAPTION_H), BACKGROUND)
     image.paste(board, (0, CAPTION_H))
     put_text(image, (10, CAPTION_H // 2), caption, 18, fill=INK, bold=True, anchor="lm")
     return image
@@ -56,7 +57,7 @@ def _palette(first: Image.Image, last: Image.Image) -> Image.Image:
 def _encode(picture: Picture, indices: list[int], width: int, progress: Progress | None) -> bytes:
     first, last = _frame(*picture(indices[0]), width), _frame(*picture(indices[-1]), width)
     palette = _palette(first, last)
-    size = (width, max(first.height, last.height))
+    size = (max(first.width, last.width), max(first.height, last.height))
 
     def frames() -> Iterator[Image.Image]:
         for n, i in enumerate(indices):
