@@ -51,7 +51,10 @@ class UndoUI:
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user
+        earlier = await self.service.pending(game_id)
         outcome = await self.service.request(game_id, user.id, move_version, then=self._announce(user.id))
+        if earlier is not None and earlier.get("message_id"):  # a request replaced or made moot
+            await self._strip(earlier, "undo.void")
         locale = user_locale(interaction)
         if outcome.result is not None:
             await reply(interaction, t("undo.you_did", locale))
@@ -104,6 +107,15 @@ class UndoUI:
             await interaction.message.edit(content=t(key, game.locale, who=requester), view=None,
                                            allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:  # a deleted request: the outcome is on the board anyway
+            pass
+
+    async def _strip(self, request: dict, key: str) -> None:
+        game = await self.bot.service.load(request["game_id"])
+        try:
+            channel = await self.bot.handlers.channel(game.play_channel_id)
+            await channel.get_partial_message(request["message_id"]).edit(
+                content=t(key, game.locale), view=None, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
             pass
 
     # -- the undo itself, seen by the table ------------------------------------------------

@@ -34,6 +34,8 @@ async def test_stats_leaderboard_and_history_after_a_finished_game(fake_discord,
         while await play_move(fake, thread, rng):
             pass
         assert "Game over" in last_board(fake, thread).embed_texts()
+        over = await ephemeral_reply(fake, await fake.slash(BRUNO, thread, "game undo"))
+        assert over.content == "This game is over: its moves stand."
         game = await bot.service.load(game_id)
         engine = GAMES["atlandice"]
         outcome = engine.outcome(engine.load(game.state))

@@ -159,6 +159,9 @@ async def test_undo_own_move_and_refused_after_a_reveal(fake_discord, db_path, g
         text = (await ephemeral_reply(fake, again)).content
         assert "no longer your last" in text or "no move to take back" in text \
             or "já não é" in text or "não tem jogada" in text
+        # /game log keeps the move taken back, struck through.
+        logged = (await ephemeral_reply(fake, await fake.slash(user, thread, "game log"))).embed_texts()
+        assert "~~" in logged and ("(taken back)" in logged or "(desfeita)" in logged)
         # Replaying the moves that count rebuilds the stored state.
         counted = [(r["seat"], r["action_id"]) for r in log if r["undone_at"] is None]
         assert engine.replay(len(game_row.seats), game_row.seed, game_row.options, counted) == state
