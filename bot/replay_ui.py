@@ -41,7 +41,7 @@ class ReplayUI:
                 done[:] = [n, total]
 
             task = asyncio.create_task(asyncio.to_thread(
-                replay_gif, engine, len(game.seats), game.seed, game.options, log,
+                replay_gif, engine, len(game.seats), game.seed or 0, game.options, log,
                 names=seat_names(game, locale), locale=locale, title=title, progress=progress))
             shown = -1
             while not task.done():

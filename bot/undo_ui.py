@@ -90,19 +90,19 @@ class UndoUI:
         outcome = await self.service.vote(game_id, interaction.user.id, version, agree,
                                           then=self._announce(request["user_id"] if request else 0))
         if outcome.refused:
-            await self._close(interaction, "undo.refused", requester)
+            await self._close(interaction, game_id, "undo.refused", requester)
             await reply(interaction, t("undo.noted_no", locale))
         elif outcome.result is None:
             await reply(interaction, t("undo.noted_yes", locale, n=len(outcome.waiting)))
         else:
-            await self._close(interaction, "undo.agreed", requester)
+            await self._close(interaction, game_id, "undo.agreed", requester)
             await reply(interaction, t("undo.you_did", locale))
 
-    async def _close(self, interaction: discord.Interaction, key: str, requester: str) -> None:
+    async def _close(self, interaction: discord.Interaction, game_id: int, key: str, requester: str) -> None:
         """Takes the buttons off the request, saying how it ended."""
         if interaction.message is None:
             return
-        game = await self.bot.service.load(int(str(interaction.data.get("custom_id", "m1:0")).split(":")[1]))
+        game = await self.bot.service.load(game_id)
         try:
             await interaction.message.edit(content=t(key, game.locale, who=requester), view=None,
                                            allowed_mentions=discord.AllowedMentions.none())
@@ -113,7 +113,7 @@ class UndoUI:
         game = await self.bot.service.load(request["game_id"])
         try:
             channel = await self.bot.handlers.channel(game.play_channel_id)
-            await channel.get_partial_message(request["message_id"]).edit(
+            await channel.get_partial_message(request["message_id"]).edit(  # type: ignore[attr-defined]
                 content=t(key, game.locale), view=None, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             pass
