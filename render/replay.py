@@ -32,6 +32,8 @@ def pick(count: int, max_frames: int) -> list[int]:
     """The states shown: all of them when they fit, else evenly spread with the first and the last."""
     if count <= max_frames:
         return list(range(count))
+    if max_frames < 2:
+        return [count - 1]
     step = (count - 1) / (max_frames - 1)
     return sorted({round(i * step) for i in range(max_frames)})
 
