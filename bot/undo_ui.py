@@ -3,6 +3,7 @@ other players' private yes/no when their moves would be taken back too."""
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 import discord
@@ -17,6 +18,8 @@ from .undo import UndoOutcome, UndoService
 
 if TYPE_CHECKING:  # pragma: no cover
     from .app import MesaBot
+
+log = logging.getLogger(__name__)
 
 
 def _mentions(users: list[int]) -> str:
@@ -41,7 +44,10 @@ class UndoUI:
         view = discord.ui.View(timeout=None)
         view.add_item(UndoButton(result.game.id, move_version, "a", label=t("undo.button", locale),
                                  emoji="↩️", style=discord.ButtonStyle.secondary))
-        await interaction.followup.send(t("board.done", locale), view=view, ephemeral=True)
+        try:
+            await interaction.followup.send(t("board.done", locale), view=view, ephemeral=True)
+        except discord.HTTPException as exc:  # the move is played and shown; /game undo still works
+            log.info("no undo follow-up for game %s: %s", result.game.id, exc)
 
     # -- asking ----------------------------------------------------------------------------
     async def on_undo(self, interaction: discord.Interaction, game_id: int, move_version: int | None) -> None:
