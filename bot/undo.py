@@ -3,8 +3,10 @@
 The policy: a player may take back their own last move (and the AI seats' moves that followed it)
 while no other player has acted since; past that, every other human player must agree; and no
 undo ever crosses a move that showed something new (``Engine.reveals``: a roll, a card dealt or
-turned up). The moves taken back stay in the log, marked with the undo's version; the state after
-an undo is the seed replayed with the moves that still count, so it is exact by construction.
+turned up). Playing a card from one's own hand is no such move: the mover learns nothing by it.
+The moves taken back stay in the log, marked with the undo's version; the state after an undo is
+the seed replayed with the moves that still count, so it is exact by construction. A move stored
+before the log knew what moves reveal (``revealed`` NULL) is never taken back.
 """
 
 from __future__ import annotations
