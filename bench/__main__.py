@@ -143,6 +143,10 @@ def _load_summary(result: dict) -> list[str]:
         lines.append(f"first click error: {firsts[0]}")
     if len(result["phases"]) > 1:
         lines.append(f"knee (p95 click→board over 1 s): {load_bench.knee(result['phases'])}")
+    if len(result["memory"]) >= 3:
+        warm, end = result["memory"][1], result["memory"][-1]
+        lines.append(f"bot RSS after warm-up ({warm['moves']} moves): {warm['rss_mb']:.0f} MB; at the end "
+                     f"({end['moves']} moves): {end['rss_mb']:.0f} MB ({end['rss_mb'] - warm['rss_mb']:+.0f} MB)")
     if result["memory"]:
         lines.append(_table(["moves", "RSS MB", "peak MB"], [[str(m["moves"]), f"{m['rss_mb']:.0f}",
                                                               f"{m['peak_mb']:.0f}"] for m in result["memory"]]))
