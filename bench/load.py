@@ -261,8 +261,13 @@ class Load:
             assert comp is not None
             inter = await fake.select(user, board, choice, [self.rng.choice(comp["options"])["value"]])
         before = slot.boards
-        boards = await fake.wait_in_channel(
-            thread, lambda: (b := board_messages(fake, thread)) and len(b) > before and b, TIMEOUT)
+
+        def new_boards() -> list[FakeMessage] | None:
+            boards = board_messages(fake, thread)
+            return boards if len(boards) > before else None
+
+        boards = await fake.wait_in_channel(thread, new_boards, TIMEOUT)
+        assert boards is not None  # wait_in_channel returns a truthy value or raises
         slot.boards = len(boards)
         return inter, boards[-1]
 
