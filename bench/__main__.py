@@ -167,6 +167,7 @@ def load_cmd(argv: list[str]) -> None:
                         help="long mode: click at the (first) rate until the bot stored this many moves, "
                              "printing its memory along the way")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", action="append", choices=sorted(GAMES), help="only this game (repeatable)")
     parser.add_argument("--against", nargs="?", const="", metavar="REF",
                         help="also run it on REF (default: the merge-base with main) and print both")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
@@ -175,19 +176,19 @@ def load_cmd(argv: list[str]) -> None:
     _quiet()
     if args.json:
         print(json.dumps(load_bench.run(args.games, rates, args.seconds, args.seed, args.moves,
-                                        report=lambda r: print(json.dumps(r), file=sys.stderr))))
+                                        report=lambda r: print(json.dumps(r), file=sys.stderr), only=args.game)))
         return
     if args.against is None:
         print(f"{args.games} games, {'long run' if args.moves else f'{args.seconds:g} s a rate'}; "
               "click→board from the planned click to the new board.")
         result = load_bench.run(args.games, rates, args.seconds, args.seed, args.moves,
-                                report=lambda r: print("  ", r, file=sys.stderr))
+                                report=lambda r: print("  ", r, file=sys.stderr), only=args.game)
         print(_table(LOAD_HEADER, _load_rows(result)))
         print("\n".join(_load_summary(result)))
         return
     commit, named = against.resolve(args.against or None)
     sub = ["load", "--games", str(args.games), "--seconds", str(args.seconds), "--seed", str(args.seed),
-           "--moves", str(args.moves), "--rate", *[str(r) for r in rates]]
+           "--moves", str(args.moves), *[f"--game={g}" for g in args.game or []], "--rate", *[str(r) for r in rates]]
     with against.tree(commit) as ref_root:
         before = against.run_side(ref_root, sub)
     after = against.run_side(against.HERE, sub)

@@ -106,9 +106,10 @@ def cpu_seconds(pid: int) -> float:
 
 
 class Load:
-    def __init__(self, games: int, seed: int = 1) -> None:
+    def __init__(self, games: int, seed: int = 1, only: list[str] | None = None) -> None:
         self.rng = random.Random(seed)
-        self.slots = [Slot(i, sorted(GAMES)[i % len(GAMES)]) for i in range(games)]
+        kinds = only or sorted(GAMES)
+        self.slots = [Slot(i, kinds[i % len(kinds)]) for i in range(games)]
         self.fake = build_world(FakeDiscord())
         self.idle = asyncio.Condition()
         self.bot: asyncio.subprocess.Process | None = None
@@ -227,8 +228,9 @@ class Load:
         if not board.custom_ids():  # game over: a new one in its place
             self._spawn(self._replace(slot))
         else:
-            if slot.boards % 20 == 0:
+            if slot.boards >= 20:  # the fake keeps the last few messages only: memory stays flat
                 self.fake.forget(slot.thread)
+                slot.boards = len(board_messages(self.fake, slot.thread))
             await self._release(slot)
 
     async def _replace(self, slot: Slot) -> None:
@@ -266,20 +268,26 @@ class Load:
             boards = board_messages(fake, thread)
             return boards if len(boards) > before else None
 
-        boards = await fake.wait_in_channel(thread, new_boards, TIMEOUT)
+        try:
+            boards = await fake.wait_in_channel(thread, new_boards, TIMEOUT)
+        except TimeoutError:
+            said = [m.content or m.embed_texts() for m in inter.messages if m.ephemeral]
+            raise TimeoutError(f"no new board {TIMEOUT:g} s after {choice.split(':')[-1]!r}"
+                               f"{'; the bot answered: ' + said[-1][:120] if said else ''}") from None
         assert boards is not None  # wait_in_channel returns a truthy value or raises
         slot.boards = len(boards)
         return inter, boards[-1]
 
 
 def run(games: int, rates: list[float], seconds: float, seed: int = 1, moves: int = 0,
-        report=print) -> dict:
+        report=print, only: list[str] | None = None) -> dict:
     """Phases at each rate in turn (or, with ``moves``, one long phase until that many moves)."""
-    return asyncio.run(_run(games, rates, seconds, seed, moves, report))
+    return asyncio.run(_run(games, rates, seconds, seed, moves, report, only))
 
 
-async def _run(games: int, rates: list[float], seconds: float, seed: int, moves: int, report) -> dict:
-    load = Load(games, seed)
+async def _run(games: int, rates: list[float], seconds: float, seed: int, moves: int, report,
+               only: list[str] | None) -> dict:
+    load = Load(games, seed, only)
     out: dict = {"games": games, "phases": [], "memory": []}
     try:
         t0 = time.perf_counter()
