@@ -11,6 +11,7 @@ from rules.core import Action, Engine, Msg, OptionSpec, Outcome, PlayerResult, R
 from . import ai, phases
 from . import scoring as S
 from . import texts as _texts  # noqa: F401  (registers the catalogue)
+from .board import _card_of, card_msg, slot_card
 from .setup import setup as _setup
 from .state import NeanderthalState, Tool, Wife
 
@@ -101,7 +102,7 @@ class NeanderthalEngine(Engine[NeanderthalState]):
     def prompt(self, state: NeanderthalState, seat: int) -> Msg:
         ph = state.phase
         if ph == "auction":
-            return msg("neanderthal.prompt.auction", card=phases.card_msg(state.event_card))
+            return msg("neanderthal.prompt.auction", card=card_msg(state.event_card))
         if ph == "alloc":
             return msg("neanderthal.prompt.alloc", n=len(state.ps[seat].pool))
         if ph == "refugee":
@@ -109,9 +110,9 @@ class NeanderthalEngine(Engine[NeanderthalState]):
         if ph == "answer":
             who = int(state.proposal[2])
             return msg("neanderthal.prompt.answer", seat=seat_msg(int(state.proposal[0])), who=seat_msg(who),
-                       card=phases._card_of(state, state.proposal[1]))
+                       card=_card_of(state, state.proposal[1]))
         if ph in ("target", "victim"):
-            return msg(f"neanderthal.prompt.{ph}", card=phases._card_of(state, state.fight_key), n=state.fight_hits)
+            return msg(f"neanderthal.prompt.{ph}", card=_card_of(state, state.fight_key), n=state.fight_hits)
         if ph == "release":
             return msg("neanderthal.prompt.release", colour=msg(f"neanderthal.disc.{state.rel_q[0][1][0]}"))
         if ph == "discard":
@@ -119,7 +120,7 @@ class NeanderthalEngine(Engine[NeanderthalState]):
         if ph == "pay":
             return msg("neanderthal.prompt.pay", n=state.to_pay)
         if ph == "k2swap":
-            return msg("neanderthal.prompt.k2swap", card=phases.card_msg(state.event_card))
+            return msg("neanderthal.prompt.k2swap", card=card_msg(state.event_card))
         if ph == "lose":
             return msg("neanderthal.prompt.lose", n=state.tasks[0][2])
         return msg(f"neanderthal.prompt.{ph}")
@@ -158,7 +159,7 @@ class NeanderthalEngine(Engine[NeanderthalState]):
         if key.startswith("W"):
             b, i = map(int, key[1:].split("-"))
             return state.ps[b].wives[i].card
-        return phases.slot_card(state, key)
+        return slot_card(state, key)
 
     def outcome(self, state: NeanderthalState) -> Outcome | None:
         if state.phase != "over":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import data as D
+from .board import alpha_power, has_skill, wife_active
 from .state import NeanderthalState
 
 CATEGORIES = ["pool", "elder", "husband", "daughter", "vocab", "trophy", "invention", "alpha", "domestic",
@@ -14,7 +15,6 @@ def trophies(p) -> int:
 
 
 def breakdown(state: NeanderthalState, seat: int) -> dict[str, int]:
-    from .phases import alpha_power, has_skill, wife_active
     p = state.ps[seat]
     vp = D.VP[p.sex or "pair"]
     sp = p.species

@@ -6,8 +6,7 @@ import pytest
 from nea_helpers import after_sides, check_invariants, tokens_of
 
 from rules.core import IllegalAction, Rng
-from rules.neanderthal import ENGINE
-from rules.neanderthal import phases as P
+from rules.neanderthal import ENGINE, actions, allocation, auction, board, events, fights, hunting, phases
 from rules.neanderthal import scoring as S
 from rules.neanderthal.state import Elder, Tool, Wife
 
@@ -34,7 +33,7 @@ def dice(monkeypatch):
 
 
 def _seat(state, colour):
-    return P.seat_of(state, colour)
+    return board.seat_of(state, colour)
 
 
 def _clear_tableau(state):
@@ -58,12 +57,12 @@ def test_cooling_example_lowest_north_climate_moves_south():
     state.ice_n = [False] * 6
     below = state.south[0]
     top = state.deck_n[0]
-    P.cooling(state)
+    events.cooling(state)
     assert state.north[0] == top and state.ice_n[0]
     assert state.south[0] == 14 and not state.ice_s[0]
     assert below in state.removed
     # ice barriers are never displaced by a later cooling
-    P.cooling(state)
+    events.cooling(state)
     assert state.ice_n[0] and state.ice_n[1] and state.south[1] == 4
 
 
@@ -74,7 +73,7 @@ def test_warming_melts_the_ice_above():
     state.ice_n[0] = True
     iced = state.north[0]
     top = state.deck_s[0]
-    P.warming(state)
+    events.warming(state)
     assert state.south[0] == top
     assert state.north[0] == iced and not state.ice_n[0]  # the barrier turns face up
     assert 30 in state.removed  # the displaced biome is removed instead
@@ -89,7 +88,7 @@ def test_elder_death_rolls_ranks(dice):
     state.ps[s].vocab["B"] -= 1
     state.dead[state.ps[s].species] -= 1
     dice += [3, 3] + [1, 2] * 2  # the first player rolls 3 twice; the others roll ranks they lack
-    P.elder_death(state, 2)
+    events.elder_death(state, 2)
     assert "3" not in state.ps[s].elders and "6" in state.ps[s].elders
     check_invariants(state)
 
@@ -110,7 +109,7 @@ def test_chaos_example_firestarter_rounds_down_and_spares_elders():
     p.mpi, p.portals = "", []
     state.queue = [["chaos", 1]]
     state.order = [s]
-    P.resolve_queue(state)
+    events.resolve_queue(state)
     # he chooses which one: a tribesman or the Alpha
     assert state.phase == "lose" and state.actor == s
     assert {a.id for a in ENGINE.legal_actions(state, s)} == {"lt", "la"}
@@ -131,7 +130,7 @@ def test_chaos_without_experienced_firestarter_rounds_up_and_costs_an_elder():
     p.vocab = {"O": 1, "W": 0, "B": 0}
     state.queue = [["chaos", 1]]
     state.order = [s]
-    P.resolve_queue(state)
+    events.resolve_queue(state)
     assert len(state.ps[s].pool) == 1 and state.ps[s].elders == {}
     assert state.ps[s].vocab["B"] == 1  # the inexperienced elder's disc returns
 
@@ -150,7 +149,7 @@ def test_chaos_losing_only_a_refugee_is_a_loss_that_allows_the_sexuality_flip():
     p.vocab = {"O": 0, "W": 1, "B": 1}
     state.queue = [["chaos", 1]]
     state.order = [s]
-    P.resolve_queue(state)
+    events.resolve_queue(state)
     assert p.pool == [other]
     assert state.phase == "flip" and state.actor == s
 
@@ -159,10 +158,10 @@ def test_chaos_immunity_when_vocabulary_covers_the_pool():
     state = after_sides(3, 2)
     s = state.order[0]
     before = list(state.ps[s].pool)
-    assert len(before) <= P.vocab_total(state.ps[s])
+    assert len(before) <= board.vocab_total(state.ps[s])
     state.queue = [["chaos", 1]]
     state.order = [s]
-    P.resolve_queue(state)
+    events.resolve_queue(state)
     assert state.ps[s].pool == before
 
 
@@ -180,7 +179,7 @@ def test_refugee_example_the_host_chooses_to_lose_his_two_refugees():
     p.vocab = {"O": 1, "W": 1, "B": 0}
     state.queue = [["chaos", 1]]
     state.order = [y]
-    P.resolve_queue(state)
+    events.resolve_queue(state)
     assert state.phase == "lose" and {a.id for a in ENGINE.legal_actions(state, y)} == {"lt", "lr-R"}
     state = ENGINE.apply(state, y, "lr-R")
     state = ENGINE.apply(state, y, "lr-R")
@@ -201,7 +200,7 @@ def test_blizzard_example_owner_keeps_the_daughters():
     p.tools = [Tool(card=22)]
     state.queue = [["bliz", 1]]
     state.order = [s]
-    P.resolve_queue(state)
+    events.resolve_queue(state)
     assert state.phase == "lose"
     for aid in ("ld-0", "le-3", "le-6"):
         state = ENGINE.apply(state, s, aid)
@@ -214,7 +213,7 @@ def test_refugees_go_to_another_player_of_the_choosers_choice():
     state = after_sides(3, 4)
     big = state.order[1]
     state.losses = {str(big): 3, str(state.order[0]): 1}
-    assert P.refugee(state, 2)
+    assert events.refugee(state, 2)
     assert state.phase == "refugee" and state.actor == big
     ids = {a.id for a in ENGINE.legal_actions(state, big)}
     assert f"ref-{big}" not in ids and len(ids) == 2
@@ -231,7 +230,7 @@ def test_auction_example_tie_goes_to_the_first_player():
     state.ps[state.order[2]].vocab = {"O": 0, "W": 3, "B": 0}  # green cannot bid
     state.ps[y].vocab["O"] = 4
     state.ps[y].vocab["B"] = 1
-    P.start_auction(state)
+    auction.start_auction(state)
     assert state.actor == y
     state = ENGINE.apply(state, y, "bid-1")
     # red may only raise: matching loses the tie to the first player
@@ -254,7 +253,7 @@ def test_caring_woman_wins_auction_ties():
     state.event_card = 47
     state.ps[a].vocab["O"] = 3
     state.ps[b].vocab["O"] = 3
-    P.start_auction(state)
+    auction.start_auction(state)
     state = ENGINE.apply(state, a, "bid-1")
     assert "bid-1" in {x.id for x in ENGINE.legal_actions(state, b)}
 
@@ -265,9 +264,9 @@ def test_tribal_players_do_not_bid_except_harem():
     state.ps[s].tribal = True
     state.ps[s].sex = "pair"
     state.event_card = 47
-    assert s not in P.bidders(state)
+    assert s not in auction.bidders(state)
     state.ps[s].sex = "harem"
-    assert s in P.bidders(state) and P.bid_value(state, s, 2) == P.bid_value(state, state.order[1], 1)
+    assert s in auction.bidders(state) and auction.bid_value(state, s, 2) == auction.bid_value(state, state.order[1], 1)
 
 
 def test_auction_example_2_tribal_harem_bids_count_half():
@@ -282,7 +281,7 @@ def test_auction_example_2_tribal_harem_bids_count_half():
         state.ps[h].vocab["O"] = 3
         state.ps[a].tribal = False
         state.bids = {str(a): 1}
-        assert min(P.bid_options(state, h)) == (2 if first else 3)
+        assert min(auction.bid_options(state, h)) == (2 if first else 3)
         state.ps[h].tribal = False
 
 
@@ -347,7 +346,7 @@ def test_refugee_needs_an_escort():
     other = next(c for c in state.seats if c != p.species)
     state.dead[other] -= 1
     p.pool.append(other)
-    slot = P.slots(state)[0]
+    slot = board.slots(state)[0]
     assert f"hr-{slot}" not in {a.id for a in ENGINE.legal_actions(state, s)}
     state = ENGINE.apply(state, s, f"h-{slot}")
     assert f"hr-{slot}" in {a.id for a in ENGINE.legal_actions(state, s)}
@@ -365,8 +364,8 @@ def test_out_of_turn_is_refused():
 
 def _phase4(state):
     """Phase 4 from the tests already placed (then phases 5 and 6 begin)."""
-    P.phase4_start(state)
-    P.resume(state)
+    hunting.phase4_start(state)
+    phases.resume(state)
 
 
 def _hunting_state(seed=7):
@@ -385,7 +384,7 @@ def test_deer_example_triples_take_the_trophy_without_success(dice):
     state.ice_n = [False] * 6
     state.dead[sp] -= 5
     dice += [2, 3, 3, 3, 5]
-    ok, survivors = P.hunt(state, s, "N0", [f"{s}:{sp}"] * 5)
+    ok, survivors = hunting.hunt(state, s, "N0", [f"{s}:{sp}"] * 5)
     assert not ok and state.ps[s].trophies == [4] and state.north[0] == 0
     assert len(survivors) == 5
 
@@ -400,7 +399,7 @@ def test_deer_example_with_atlatl_succeeds_and_takes_the_trophy(dice):
     state.ice_n = [False] * 6
     state.dead[sp] -= 5
     dice += [2, 3, 3, 3, 5]
-    ok, _ = P.hunt(state, s, "N0", [f"{s}:{sp}"] * 5)
+    ok, _ = hunting.hunt(state, s, "N0", [f"{s}:{sp}"] * 5)
     assert ok and p.trophies == [4]
     assert sum(1 for t in p.pool if t == sp) == 2  # Giant Deer gives 2 Babies
 
@@ -504,7 +503,7 @@ def test_ice_barrier_blocks_the_predator(dice):
     state.ice_s = [False, True, False, False, False, False]
     state.dead[sp] -= 3
     dice += [1, 2, 5]
-    ok, _ = P.hunt(state, s, "S0", [f"{s}:{sp}"] * 3)
+    ok, _ = hunting.hunt(state, s, "S0", [f"{s}:{sp}"] * 3)
     assert ok and dice == []
 
 
@@ -517,12 +516,12 @@ def test_ferocity_and_freezing_kill_and_firestarter_protects(dice):
     state.ice_n = [False] * 6
     state.dead[sp] -= 3
     dice += [4, 6, 2]
-    _, survivors = P.hunt(state, s, "N0", [f"{s}:{sp}"] * 3)
+    _, survivors = hunting.hunt(state, s, "N0", [f"{s}:{sp}"] * 3)
     assert len(survivors) == 1
     p.elders = {"6": Elder(token=sp)}
     state.dead[sp] -= 1
     dice += [4, 6, 2]
-    _, survivors = P.hunt(state, s, "N0", [f"{s}:{sp}"] * 3)
+    _, survivors = hunting.hunt(state, s, "N0", [f"{s}:{sp}"] * 3)
     assert len(survivors) == 2
 
 
@@ -536,7 +535,7 @@ def test_alpha_power_counts_as_a_one(dice):
     state.dead_alpha.remove(sp)
     state.south = [32, 0, 0, 0, 0, 0]  # Beaver, 1x1
     state.ice_s = [False] * 6
-    ok, _ = P.hunt(state, s, "S0", [f"{s}:{sp}a"])
+    ok, _ = hunting.hunt(state, s, "S0", [f"{s}:{sp}a"])
     assert ok and dice == []
 
 
@@ -621,8 +620,8 @@ def test_attack_tests_kill_on_ones(dice):
     state.ice_n = [False] * 6
     state.hunters = {"N0": [f"{a}:{sa}", f"{a}:{sa}", f"{b}:{sb}", f"{b}:{sb}"]}
     dice += [1, 1]  # the player with more black discs attacks first: two kills, nobody strikes back
-    P.phase3_start(state)
-    assert P.run_fights(state)
+    fights.phase3_start(state)
+    assert fights.run_fights(state)
     assert state.hunters["N0"] == [f"{a}:{sa}", f"{a}:{sa}"]
     assert dice == []
 
@@ -637,7 +636,7 @@ def test_neolexia_example_frees_matching_discs():
     p.portals = ["shaman-W", "shaman-O"]
     p.vocab = {"O": 1, "W": 1, "B": 3}
     p.wives = [Wife(card=41, discs="OW")]
-    P.start_actions(state)
+    actions.start_actions(state)
     state.actor = s
     state.cur = state.order.index(s)
     ids = {a.id for a in ENGINE.legal_actions(state, s)}
@@ -660,7 +659,7 @@ def test_interspecies_neolexia_uses_the_fathers_portals_of_an_earlier_turn():
     p.elders = {"6": Elder(token=p.species, disc="B"), "4": Elder(token=p.species, disc="O")}
     state.portals_then = {str(f): ["bison-W"]}
     father.portals.append("shaman-O")  # opened this turn
-    P.start_actions(state)
+    actions.start_actions(state)
     state.actor = s
     state.cur = state.order.index(s)
     ids = {a.id for a in ENGINE.legal_actions(state, s)}
@@ -675,7 +674,7 @@ def test_portal_action_and_conversion_to_tribal():
     p.vocab = {"O": 1, "W": 2, "B": 1}
     p.wives = [Wife(card=44)]  # Weather Whisperer: Shaman-W, Bison-W
     p.sex = "prom"
-    P.start_actions(state)
+    actions.start_actions(state)
     state.actor = s
     state.cur = state.order.index(s)
     state = ENGINE.apply(state, s, f"po-{s}-0-shaman-W")
@@ -691,7 +690,7 @@ def test_elder_action_plays_a_card_from_hand():
     p.tribal = True
     p.elders = {"3": Elder(token=p.species), "6": Elder(token=p.species)}
     p.hand = [34]
-    P.start_actions(state)
+    actions.start_actions(state)
     state.actor = s
     state.cur = state.order.index(s)
     act = next(a for a in ENGINE.legal_actions(state, s) if a.id == "pl-34-3")
@@ -744,7 +743,7 @@ def test_k2_may_add_one_to_three_event_cards_when_the_deck_runs_out():
     state = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0].id)
     state.event_deck = []
     aside = len(state.event_aside)
-    P.start_turn(state)
+    phases.start_turn(state)
     assert state.phase == "k2more" and state.actor == 0
     assert {a.id for a in ENGINE.legal_actions(state, 0)} == {"more-0", "more-1", "more-2", "more-3"}
     turn = state.turn
@@ -752,7 +751,7 @@ def test_k2_may_add_one_to_three_event_cards_when_the_deck_runs_out():
     assert state.turn == turn + 1 and len(state.event_aside) <= aside - 2 and state.k2_added == 2  # (a Würm may take one more)
     assert S.breakdown(state, 0)["neanderthal.score.scenario"] == -10
     state.event_deck = []
-    P.start_turn(state)  # asked once only
+    phases.start_turn(state)  # asked once only
     assert state.phase == "over"
 
 
@@ -760,7 +759,7 @@ def test_k2_choosing_no_extra_card_ends_the_game():
     state = ENGINE.new_game(1, 3)
     state = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0].id)
     state.event_deck = []
-    P.start_turn(state)
+    phases.start_turn(state)
     state = ENGINE.apply(state, 0, "more-0")
     assert state.phase == "over" and S.breakdown(state, 0)["neanderthal.score.scenario"] == 0
 
@@ -782,11 +781,11 @@ def test_k2_foreign_tribesmen_by_level(level, supply, alpha):
     assert state.foreign_left == supply and state.dead.get(f, 0) == 0
     state = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0].id)
     state.losses = {}
-    P.refugee(state, 2)  # no tribesman lost: two foreign tribesmen join
+    events.refugee(state, 2)  # no tribesman lost: two foreign tribesmen join
     assert state.ps[0].pool.count(f) == 2 and state.foreign_left == supply - 2
-    P.kill(state, f)  # a dead foreigner stays dead
+    board.kill(state, f)  # a dead foreigner stays dead
     state.ps[0].pool.remove(f)
-    P.refugee(state, 1)
+    events.refugee(state, 1)
     assert state.foreign_left == supply - 3 and state.dead[f] == 1
     check_invariants(state)
 
@@ -806,8 +805,8 @@ def test_k2_foreign_ex_husband_joins_the_pool_and_a_failed_foreign_suitor_goes_b
     state.suitors = {"0-0": [f"0:{sp}"], "0-1": [f"f:{f}"]}
     o = p.vocab["O"]
     dice += [1, 4]  # own Suitor wins the foreign-married daughter; the foreign Suitor fails
-    P.courtship(state, "0-0", state.suitors.pop("0-0"))
-    P.courtship(state, "0-1", state.suitors.pop("0-1"))
+    hunting.courtship(state, "0-0", state.suitors.pop("0-0"))
+    hunting.courtship(state, "0-1", state.suitors.pop("0-1"))
     assert p.wives[0].husband == sp and p.wives[0].hdisc == "O" and p.vocab["O"] == o - 1
     assert f in p.pool and p.wives[1].husband == ""
     assert state.foreign_left == left - 1 and state.dead.get(f, 0) == 0
@@ -836,7 +835,7 @@ def test_war_council_sets_the_player_order():
     state.dead["Y"] -= 1
     state.event_deck.insert(0, 43)  # Totem Woman: Yellow first
     state.phase = "action"
-    P.start_turn(state)
+    phases.start_turn(state)
     assert state.phase == "council" and state.actor == y
     ids = [a.id for a in ENGINE.legal_actions(state, y)]
     assert len(ids) == 6
@@ -851,7 +850,7 @@ def test_near_extinction_calls_back_an_elder():
     p = state.ps[s]
     state.dead[p.species] += sum(1 for t in p.pool if t == p.species)
     p.pool = [t for t in p.pool if t != p.species]
-    P.start_alloc(state)
+    allocation.start_alloc(state)
     ids = {a.id for a in ENGINE.legal_actions(state, s)}
     assert "rc-e6" in ids
     state = ENGINE.apply(state, s, "rc-e6")
@@ -869,7 +868,7 @@ def test_k2_daughter_limit_allows_a_swap():
     p.wives[0].husband = state.foreign
     state.dead[state.foreign] -= 1  # the Portuguese K2: the foreigners come from the dead pile
     state.event_card = 45
-    P.start_auction(state)
+    auction.start_auction(state)
     assert state.phase == "k2swap"
     ids = {a.id for a in ENGINE.legal_actions(state, 0)}
     assert "swap-0" not in ids and {"swap-1", "keep"} <= ids
@@ -906,7 +905,7 @@ def test_hand_over_its_size_is_discarded_by_choice():
     state.dead[p.species] -= 1
     p.hand = [34, 16]
     state.stage = "p5"
-    P.resume(state)
+    phases.resume(state)
     assert state.phase == "discard" and state.actor == s
     acts = ENGINE.legal_actions(state, s)
     assert {a.id for a in acts} == {"dis-16", "dis-34"} and all(a.secret for a in acts)
@@ -928,8 +927,8 @@ def test_opportunistic_hunt_of_the_replacement(dice):
     state.deck_s.insert(0, 32)  # the replacement: Beaver, 1x1
     state.hunters = {"S0": [f"{a}:{pa.species}"] * 3 + [f"{b}:{pb.species}"] * 3}
     dice += [3, 3, 3, 1, 4, 4]  # a: fails, takes the bees into hand; b: hunts the beaver
-    P.phase4_start(state)
-    P.run_test(state, "h", "S0")
+    hunting.phase4_start(state)
+    hunting.run_test(state, "h", "S0")
     assert pa.hand == [28] and state.south[0] == 32
     assert dice == [] and state.rel_q == [[b, "B"]]
 
@@ -945,8 +944,8 @@ def test_first_player_orders_the_contested_tests(dice):
     state.ice_s = [False] * 6
     state.hunters = {"S0": [f"{a}:{sa}", f"{b}:{sb}"], "S1": [f"{a}:{sa}", f"{b}:{sb}"], "S2": [f"{a}:{sa}"]}
     dice += [5]  # the uncontested boar rolls first, without asking
-    P.phase4_start(state)
-    P.resume(state)
+    hunting.phase4_start(state)
+    phases.resume(state)
     assert state.phase == "order4" and state.actor == a and dice == []
     assert {x.id for x in ENGINE.legal_actions(state, a)} == {"next-h-S0", "next-h-S1"}
     dice += [5, 5, 5, 5]  # S1 (fewest Hunters tie: table order), then S0
@@ -1004,8 +1003,8 @@ def test_attacker_splits_kills_and_victims_choose(dice):
     state.hunters = {"N0": [f"{a}:{sa}", f"{b}:{sb}", f"{b}:{sb}a", f"{c}:{sc}"]}
     state.phase = "alloc"
     dice += [1]  # a: one kill
-    P.phase3_start(state)
-    assert not P.run_fights(state)
+    fights.phase3_start(state)
+    assert not fights.run_fights(state)
     assert state.phase == "target" and state.actor == a
     assert {x.id for x in ENGINE.legal_actions(state, a)} == {f"tgt-{b}", f"tgt-{c}"}
     state = ENGINE.apply(state, a, f"tgt-{b}")
@@ -1015,7 +1014,7 @@ def test_attacker_splits_kills_and_victims_choose(dice):
     state.fights = []
     state.stage = "fight-test"  # stop after the attack tests
     state = ENGINE.apply(state, b, "die-t")
-    assert P.run_fights(state) and dice == []
+    assert fights.run_fights(state) and dice == []
     assert sorted(state.hunters["N0"]) == sorted([f"{a}:{sa}", f"{b}:{sb}a", f"{c}:{sc}"])
 
 
@@ -1029,8 +1028,8 @@ def test_jealous_husband_fights_the_suitors(dice):
     state.dead[sb] -= 1
     state.suitors = {f"{b}-0": [f"{a}:{sa}"]}
     dice += [2]  # the Husband attacks first (more black discs) and kills on 1-2
-    P.phase3_start(state)
-    assert P.run_fights(state)
+    fights.phase3_start(state)
+    assert fights.run_fights(state)
     assert state.suitors[f"{b}-0"] == [] and state.ps[b].wives[0].husband == sb
 
 
@@ -1065,8 +1064,8 @@ def _negotiation_state(_dice):
     state.ice_n = [False] * 6
     state.hunters = {"N0": [f"{a}:{sa}", f"{a}:{sa}", f"{b}:{sb}", f"{b}:{sb}"]}
     state.phase = "alloc"
-    P.phase3_start(state)
-    P.resume(state)
+    fights.phase3_start(state)
+    phases.resume(state)
     return state, a, b, sa, sb
 
 
@@ -1107,10 +1106,10 @@ def test_lazarus_species_takes_no_refugees():
     p.pool, p.elders = [], {}
     p.vocab = {c: 5 - sum(1 for pt in p.portals if pt[-1] == c) - p.mpi.count(c) for c in "OWB"}
     state.dead[sp] = 18
-    assert P.lazarus(state, dead_one)
+    assert board.lazarus(state, dead_one)
     state.losses = {str(big): 3}
     before = len(state.ps[other].pool)
-    assert not P.refugee(state, 1)  # a single possible host needs no choice
+    assert not events.refugee(state, 1)  # a single possible host needs no choice
     assert len(state.ps[other].pool) == before + 1 and state.ps[dead_one].pool == []
 
 
@@ -1214,10 +1213,10 @@ def test_string_winding_example_turns_threes_into_ones_in_small_game_only(dice):
     state.south = [32, 21, 0, 0, 0, 0]  # Beaver (small, 1x1), Red Deer (big, 2x*)
     state.ice_s = [False] * 6
     dice += [3]
-    ok, _ = P.hunt(state, s, "S0", [f"{s}:{sp}"])
+    ok, _ = hunting.hunt(state, s, "S0", [f"{s}:{sp}"])
     assert ok
     dice += [3, 3]
-    ok, _ = P.hunt(state, s, "S1", [f"{s}:{sp}"] * 2)
+    ok, _ = hunting.hunt(state, s, "S1", [f"{s}:{sp}"] * 2)
     assert not ok and dice == []
 
 
@@ -1240,11 +1239,11 @@ def test_warrior_alpha_example_kills_the_husband_and_courts(dice):
     state.suitors = {f"{r}-0": [f"{y}:Ya"]}
     state.phase = "alloc"
     dice += [3, 2]  # the Husband misses (War Band: 1-2), the Alpha kills
-    P.phase3_start(state)
-    assert P.run_fights(state) and pr.wives[0].husband == ""
+    fights.phase3_start(state)
+    assert fights.run_fights(state) and pr.wives[0].husband == ""
     dead_r = state.dead["R"]
-    P.phase4_start(state)
-    P.resume(state)
+    hunting.phase4_start(state)
+    phases.resume(state)
     assert dice == []  # the Alpha Warrior courts without rolling
     assert pr.wives[0].husband == ""  # Promiscuous: no Husband...
     assert pr.pool.count("Y") == 1 and state.dead["Y"] == 16  # ...but a Yellow Refugee Baby
@@ -1263,9 +1262,9 @@ def test_gathering_example_baby_kept_even_if_the_bear_kills_everyone(dice):
     state.dead[sp] -= 2
     state.hunters = {"N0": [f"{s}:{sp}"] * 2}
     state.phase = "alloc"
-    P.phase3_start(state)
+    fights.phase3_start(state)
     dice += [4, 5]  # the bear's ferocity kills both Hunters
-    P.resume(state)
+    phases.resume(state)
     assert p.pool == [sp]  # the gathered Baby
     assert dice == []
 
@@ -1286,7 +1285,7 @@ def test_fog_of_love_example_old_husband_becomes_a_refugee(dice):
     pg.vocab["O"], state.ps[r].vocab["O"] = 4, 1  # Archaic has more orange: rolls first
     state.suitors = {f"{g}-0": [f"{g}:G", f"{r}:R"]}
     dice += [2]
-    P.courtship(state, f"{g}-0", state.suitors.pop(f"{g}-0"))
+    hunting.courtship(state, f"{g}-0", state.suitors.pop(f"{g}-0"))
     w = pg.wives[0]
     assert w.husband == "G" and w.hdisc == "O"
     assert "Y" in pg.pool and state.ps[r].pool == ["R"]
