@@ -11,7 +11,7 @@ an elder rank or a Husband's box), the near-extinction and Sultan exceptions), p
 F1 with a Chief: peaceful withdrawal from a card by everyone's consent, answered "ook" or "ook ook",
 and divorce; attack tests with War Bands and jealous Husbands, the attacker's choice of victims and
 each victim's choice of his losses, gathering), phase 4 hunting G0-G6 (ferocity, freezing, Alpha
-powers, inventions 3->1, the first player's order of contested tests A4, courtship with Lolita,
+powers, inventions 3->1, the order of the tests A4, courtship with Lolita,
 Poetry and Promiscuous Refugees, predators (the big-game survivors join the predator's test in
 step 3, the kill waiting for it) and piracy, trophies, hand cards with the owner's
 discards, the opportunistic hunt of G7, always taken when allowed), the owner's choice of freed
@@ -27,7 +27,8 @@ the Greenland legacy K1, the solitaire L and the cooperative game M (both need t
 With 1 player the game is always K2.
 
 Fixed readings where a choice has one sensible answer: a powered Alpha always takes his automatic
-"1"; trophies and hand cards are always taken; ties between Suitors follow the player order (A2).
+"1"; trophies and hand cards are always taken.  The players' own choices: each orders his uncontested
+tests (A4 step 1), the first player the contested ones, a father his tied Suitors (G1-D).
 """
 
 from .engine import ENGINE, NeanderthalEngine

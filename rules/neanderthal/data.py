@@ -16,17 +16,19 @@ otherwise):
 - G7 example (horse and wolves): a predator's own trophy or D card is taken by the matching dice of
   the test there, even when it steals the kill, as long as a Hunter survives for a hand card.
 - D4-C: losing only Refugees in a chaos is a loss that allows the sexuality flip; for the Refugee
-  icon (D6) only a player's own tribesmen count as his loss.
+  icon (D6) only a player's own tribesmen count as his loss (``REFUGEE_LOSS_COUNTS_FOREIGNERS``).
 - K2 B: when the 8 cards (and any Würm) are spent the player may add 1-3 random event cards, once;
   the English levels take 5 VP for each.  Foreign tribesmen: see ``K2_FOREIGN``.  The English
   introductory line "your alpha acts like a normal tribesman" is read as the ordinary Alpha rules.
 - G1-E: a displaced ex-Husband always joins the board owner's unassigned tribesmen, a foreign one as
   a Refugee (K2 included).  I2-A: the interspecies bonus uses the father's portals at the start of
   the turn ("em um turno anterior"), all three colours if he is tribal.
-- Ties between Suitors (G1-D: "o pai da filha decide") follow the player order; uncontested tests
-  (A4 step 1) run courtships first, then biomes by slot.
+- Ties between Suitors (G1-D: "o pai da filha decide") are decided by the father, one Suitor at a
+  time; each player orders his own uncontested tests (A4 step 1), the players taking turns in the
+  order courtships first, then biomes by slot.
 - Cooling with no biome left in the North: the ice goes to an empty North slot first; only a North
-  with no empty slot and no biome sends it south (D1-A "totalmente congelado").
+  with no empty slot and no biome sends it south (D1-A "totalmente congelado",
+  ``COOLING_FILLS_NORTH_GAP``).
 """
 
 from __future__ import annotations
@@ -67,6 +69,19 @@ K2_DAUGHTERS = 5                      # rulebook K2 D: "até o limite de 5 filha
 K2_FOREIGN = {"pt": 18, "intro": 18, "advanced": 8}
 K2_MORE = 3                           # rulebook K2 B: "adicionar de 1 a 3 cartas de evento/filha aleatórias"
 K2_MORE_VP = -5                       # English K2 levels: -5 points for each event card added
+
+# -- readings of D1-A and D6, kept deliberately --------------------------------------------------
+# D6: "Se você teve a maior perda de membros da tribo durante o evento de caos, pegue um membro da
+# tribo de sua cor do cemitério para cada ícone de 'olho com asa'".  A host who loses only foreign
+# Refugees lost no tribesman of his colour, whose Refugees the icon brings back: his loss counts 0
+# for the Refugee icon (it still lets him flip his sexuality card, D4-C "qualquer perda").
+REFUGEE_LOSS_COUNTS_FOREIGNERS = False
+# D1-A: "Se o norte estiver totalmente congelado durante o resfriamento global, coloque uma barreira
+# de gelo diretamente na fileira do sul (em um espaço, se houver algum, ou substituindo o Bioma de
+# menor clima no sul ...) para dar espaço a outra barreira de gelo do norte".  A North without a
+# biome but with an empty slot (a trophy's gap) is not yet "totalmente congelado": the new ice
+# barrier fills that gap; only a North of ice barriers alone sends it south.
+COOLING_FILLS_NORTH_GAP = True
 
 # -- sexuality --------------------------------------------------------------------------------
 SEX_CARDS = {37: ("prom", "harem"), 38: ("harem", "pair"), 39: ("pair", "prom")}   # designed pairing

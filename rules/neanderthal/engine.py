@@ -113,6 +113,9 @@ class NeanderthalEngine(Engine[NeanderthalState]):
                        card=_card_of(state, state.proposal[1]))
         if ph in ("target", "victim"):
             return msg(f"neanderthal.prompt.{ph}", card=_card_of(state, state.fight_key), n=state.fight_hits)
+        if ph == "father":
+            b, i = map(int, state.court[0].split("-"))
+            return msg("neanderthal.prompt.father", card=card_msg(state.ps[b].wives[i].card))
         if ph == "release":
             return msg("neanderthal.prompt.release", colour=msg(f"neanderthal.disc.{state.rel_q[0][1][0]}"))
         if ph == "discard":

@@ -134,7 +134,7 @@ def apply_loss(state: NeanderthalState, seat: int, aid: str) -> None:
         kill(state, tok)
         # any loss allows the sexuality flip (D4-C); a lost Refugee is not one of the player's own
         # tribesmen for the Refugee icon (D6)
-        state.losses[str(seat)] = state.losses.get(str(seat), 0) + (0 if is_refugee(p, tok) else 1)
+        state.losses[str(seat)] = state.losses.get(str(seat), 0) + (0 if is_refugee(p, tok) and not D.REFUGEE_LOSS_COUNTS_FOREIGNERS else 1)
         say(state, "neanderthal.ev.lost", seat=seat_msg(seat), what=msg(f"neanderthal.lost.{aid[:2]}"))
     elif aid.startswith("le-"):
         remove_elder(state, seat, aid[3:])
@@ -193,7 +193,7 @@ def cooling(state: NeanderthalState) -> None:
         say(state, "neanderthal.ev.cool", card=card_msg(moved))
         state.last += [f"N{j}", f"S{j}"]
         return
-    empty = [i for i, c in enumerate(state.north) if not c]
+    empty = [i for i, c in enumerate(state.north) if not c and D.COOLING_FILLS_NORTH_GAP]
     if empty:
         state.north[empty[0]], state.ice_n[empty[0]] = new, True
         say(state, "neanderthal.ev.ice")

@@ -220,8 +220,10 @@ def courtship(state: NeanderthalState, key: str, toks: list[str]) -> None:
     def order(t: str):
         s = _side(t)
         if s == "f":
-            return (1, 0, 0)
-        return (0, -sum(state.ps[int(s)].vocab[c] for c in media), state.order.index(int(s)))
+            return (1, 0, 0, 0)
+        chosen = state.court[1:] if state.court[:1] == [key] else []
+        first = chosen.index(s) if s in chosen else len(chosen)
+        return (0, -sum(state.ps[int(s)].vocab[c] for c in media), first, state.order.index(int(s)))
     contested = len({_side(t) for t in toks}) > 1
     done = False
     for t in sorted(toks, key=order):
@@ -326,11 +328,23 @@ def _opportunistic(state: NeanderthalState, seat: int, slot: str) -> bool:
     return all(p.vocab[c] >= D.BIOMES[card].prereq.count(c) for c in D.COLOURS)
 
 
-def order4_actions(state: NeanderthalState) -> list[Action]:
+def _owner(state: NeanderthalState, test: list[str]) -> int | None:
+    """The player who alone has tribesmen on an uncontested test (None for the foreign species)."""
+    kind, key = test[0], test[1]
+    toks = state.suitors.get(key, []) if kind == "c" else state.hunters.get(key, [])
+    sides = {_side(t) for t in toks}
+    if len(sides) != 1 or "f" in sides:
+        return None
+    return int(sides.pop())
+
+
+def order_actions(state: NeanderthalState, owner: int | None = None) -> list[Action]:
+    """The tests of the current step of A4 that may be rolled next (``owner``: only his own)."""
     cat = state.tests[0][2]
     out = []
-    for kind, key, c in state.tests:
-        if c != cat:
+    for test in state.tests:
+        kind, key, c = test
+        if c != cat or (owner is not None and _owner(state, test) != owner):
             continue
         if kind == "c":
             b, i = map(int, key.split("-"))
@@ -341,9 +355,31 @@ def order4_actions(state: NeanderthalState) -> list[Action]:
     return out
 
 
+def court_ties(state: NeanderthalState, key: str) -> list[str]:
+    """G1-D "Se empatado, o pai da filha decide entre eles": the Suitors (by side) tied on the
+    vocabulary in the daughter's bid media whose order the father has still to decide."""
+    b, i = map(int, key.split("-"))
+    media = D.DAUGHTERS[state.ps[b].wives[i].card].media
+    chosen = state.court[1:] if state.court[:1] == [key] else []
+    sides = sorted({_side(t) for t in state.suitors.get(key, [])} - {"f"} - set(chosen))
+    by_words: dict[int, list[str]] = {}
+    for side in sides:
+        by_words.setdefault(sum(state.ps[int(side)].vocab[c] for c in media), []).append(side)
+    for words in sorted(by_words, reverse=True):
+        if len(by_words[words]) > 1:
+            return by_words[words]
+    return []
+
+
+def father_actions(state: NeanderthalState) -> list[Action]:
+    return [Action(id=f"first-{side}", style="primary", label=msg("neanderthal.act.first", seat=seat_msg(int(side))))
+            for side in court_ties(state, state.court[0])]
+
+
 def run_tests(state: NeanderthalState) -> bool:
-    """Rolls the phase-4 tests in the order of A4; False while a player chooses (the order of the
-    contested tests, a freed disc, a discard), True once every test is done and the cards are empty."""
+    """Rolls the phase-4 tests in the order of A4; False while a player chooses (the order of his
+    own tests, of the contested ones, a father the order of tied Suitors, a freed disc, a discard),
+    True once every test is done and the cards are empty."""
     while True:
         if not run_pending(state):
             return False
@@ -351,18 +387,30 @@ def run_tests(state: NeanderthalState) -> bool:
             break
         cat = state.tests[0][2]
         same = [t for t in state.tests if t[2] == cat]
-        if cat != "0" and len(same) > 1 and state.players > 1 and not state.pick:
-            # A4: the first player chooses the order of contested and predator tests
-            state.phase = "order4"
-            state.actor = state.order[0]
+        if not state.pick:
+            owner = _owner(state, same[0])
+            if cat == "0" and owner is not None and sum(1 for t in same if _owner(state, t) == owner) > 1:
+                # A4 step 1: "jogador rola em cada Corte ou Bioma ... sem disputa na ordem que quiser"
+                state.phase = "order1"
+                state.actor = owner
+                return False
+            if cat != "0" and len(same) > 1 and state.players > 1:
+                # A4: the first player chooses the order of contested and predator tests
+                state.phase = "order4"
+                state.actor = state.order[0]
+                return False
+        i = next((i for i, t in enumerate(state.tests) if f"{t[0]}-{t[1]}" == state.pick), 0)
+        kind, key, _ = state.tests[i]
+        if kind == "c" and court_ties(state, key):
+            if state.court[:1] != [key]:
+                state.court = [key]
+            state.phase = "father"
+            state.actor = int(key.split("-")[0])
             return False
-        if state.pick:
-            i = next(i for i, t in enumerate(state.tests) if f"{t[0]}-{t[1]}" == state.pick)
-            state.pick = ""
-            kind, key, _ = state.tests.pop(i)
-        else:
-            kind, key, _ = state.tests.pop(0)
+        state.pick = ""
+        state.tests.pop(i)
         run_test(state, kind, key)
+        state.court = []
     for toks in state.suitors.values():
         for t in toks:
             _home(state, t)

@@ -48,7 +48,7 @@ from .fights import (
     run_fights,
     start_negotiation,
 )
-from .hunting import _nearest_predators, order4_actions, phase4_start, run_tests
+from .hunting import _nearest_predators, father_actions, order_actions, phase4_start, run_tests
 from .scoring import score_all
 from .state import NeanderthalState, Wife
 
@@ -165,7 +165,11 @@ def legal(state: NeanderthalState, seat: int) -> list[Action]:
     if ph == "release":
         return release_actions(state, seat)
     if ph == "order4":
-        return order4_actions(state)
+        return order_actions(state)
+    if ph == "order1":
+        return order_actions(state, seat)
+    if ph == "father":
+        return father_actions(state)
     if ph in ("target", "victim"):
         return fight_actions(state, seat)
     if ph == "negotiate":
@@ -259,8 +263,12 @@ def apply(state: NeanderthalState, seat: int, aid: str) -> None:
         state.fight_hits -= 1
         state.fight_target = ""
         resume(state)
-    elif ph == "order4":
+    elif ph in ("order4", "order1"):
         state.pick = aid[5:]
+        resume(state)
+    elif ph == "father":
+        state.court.append(aid[6:])
+        say(state, "neanderthal.ev.first", seat=seat_msg(seat), who=seat_msg(int(aid[6:])))
         resume(state)
     elif ph == "release":
         colours = state.rel_q[0][1]

@@ -95,7 +95,8 @@ class NeanderthalState(GameState):
     fight_idx: int = 0                 # next attacker
     fight_hits: int = 0                # kills of the current attacker still to assign
     fight_target: str = ""             # the side (or "h", the Husband) taking the next kill
-    pick: str = ""                     # the phase-4 test the first player chose to resolve next
+    pick: str = ""                     # the phase-4 test chosen to resolve next (A4)
+    court: list[str] = Field(default_factory=list)  # G1-D: [daughter key, sides the father put first]
     stage: str = ""                    # where play resumes after a choice inside phases 1, 4, 5
     to_pay: int = 0                    # auction: discs the winner still puts on the daughter
     refugees: int = 0                  # refugees still to place

@@ -295,6 +295,16 @@ TEXTS: dict[str, tuple[str, str]] = {
         "After the last event card, score by your sexuality card: tribesmen, experienced elders, husbands, daughters, inventions and domestic animals, vocabulary discs, trophies, and a powered Alpha. Solitaire (K2): 8 events, daughters come free, win with the chosen victory conditions. Scenarios N1 and N2 change the start and the event deck.",
         "Depois da última carta de evento, pontue pelo cartão de sexualidade: membros da tribo, anciões, maridos, filhas, invenções e animais domésticos experientes, discos de vocabulário, troféus e o Alfa com poder. Solitário (K2): 8 eventos, filhas grátis, vença cumprindo as condições escolhidas. Os cenários N1 e N2 mudam o início e o baralho de eventos."),
 }
+TEXTS.update({
+    # A4 step 1 and G1-D: the players' own order of their uncontested tests, the father's tied Suitors
+    "neanderthal.prompt.order1": ("Choose which of your uncontested tests to roll next",
+                                  "Escolha qual dos seus testes sem disputa rolar agora"),
+    "neanderthal.prompt.father": ("Suitors tied for {card}: as her father, choose who courts first",
+                                  "Pretendentes empatados por {card}: como pai, escolha quem corteja primeiro"),
+    "neanderthal.act.first": ("{seat} courts first", "{seat} corteja primeiro"),
+    "neanderthal.ev.first": ("{seat}, the father, lets {who} court first.",
+                             "{seat}, o pai, deixa {who} cortejar primeiro."),
+})
 for _n, (_en, _pt) in CARDS.items():
     TEXTS[f"neanderthal.card.{_n}"] = (_en, _pt)
 for _k, (_en, _pt) in SKILLS.items():

@@ -66,6 +66,19 @@ def test_cooling_example_lowest_north_climate_moves_south():
     assert state.ice_n[0] and state.ice_n[1] and state.south[1] == 4
 
 
+def test_cooling_fills_a_gap_of_a_north_without_biomes_before_icing_the_south():
+    """D1-A: only a North "totalmente congelado" sends the ice south; a North of ice barriers and
+    one empty slot (a trophy's gap) takes the new barrier in that slot (data.COOLING_FILLS_NORTH_GAP)."""
+    state = after_sides(3, 1)
+    state.north = [1, 2, 3, 0, 5, 6]
+    state.ice_n = [True, True, True, False, True, True]
+    south, top = list(state.south), state.deck_n[0]
+    events.cooling(state)
+    assert state.north[3] == top and all(state.ice_n) and state.south == south and not any(state.ice_s)
+    events.cooling(state)  # now the North is all ice: the next barrier replaces the coldest South biome
+    assert sum(state.ice_s) == 1
+
+
 def test_warming_melts_the_ice_above():
     state = after_sides(3, 1)
     state.south = [30, 29, 32, 22, 24, 21]  # climates 2 (lowest) ...
@@ -163,6 +176,29 @@ def test_chaos_immunity_when_vocabulary_covers_the_pool():
     state.order = [s]
     events.resolve_queue(state)
     assert state.ps[s].pool == before
+
+
+def test_a_host_losing_only_foreign_refugees_does_not_bring_the_refugees(dice):
+    """D6 "Se você teve a maior perda de membros da tribo ... pegue um membro da tribo de sua cor":
+    the host lost two foreign Refugees, the other player one tribesman of his own colour, so the
+    Refugee of the icon is the other player's (data.REFUGEE_LOSS_COUNTS_FOREIGNERS)."""
+    state = after_sides(2, 2)
+    _clear_tableau(state)
+    a, b = state.order
+    pa, pb = state.ps[a], state.ps[b]
+    pa.pool = [pb.species] * 3  # three Refugees of b's colour
+    pb.pool = [pb.species] * 2
+    state.dead[pb.species] -= 5
+    pb.wives = [Wife(card=45, husband=pa.species)]  # a's only own tribesman alive (not a Lazarus species)
+    state.dead[pa.species] -= 1
+    pa.vocab = {"O": 1, "W": 0, "B": 0}
+    pb.vocab = {"O": 0, "W": 0, "B": 0}
+    state.queue = [["chaos", 1], ["ref", 1]]
+    events.resolve_queue(state)
+    while state.phase == "flip":
+        state = ENGINE.apply(state, state.actor, "keep")
+    assert state.losses == {str(a): 0, str(b): 1}
+    assert pb.species in state.ps[a].pool and state.ps[a].pool.count(pb.species) == 2  # one Refugee came
 
 
 def test_refugee_example_the_host_chooses_to_lose_his_two_refugees():
@@ -951,6 +987,62 @@ def test_first_player_orders_the_contested_tests(dice):
     dice += [5, 5, 5, 5]  # S1 (fewest Hunters tie: table order), then S0
     state = ENGINE.apply(state, a, "next-h-S1")
     assert dice == [] and state.phase == "action"
+
+
+def test_a_player_orders_his_own_uncontested_tests(dice):
+    """A4 step 1: "jogador rola em cada Corte ou Bioma ... sem disputa na ordem que quiser"."""
+    state = _hunting_state()
+    a = state.order[0]
+    sa = state.ps[a].species
+    state.dead[sa] -= 2
+    state.south = [32, 29, 22, 0, 0, 0]  # Beaver, Rabbit, Wild Boar
+    state.ice_s = [False] * 6
+    state.hunters = {"S0": [f"{a}:{sa}"], "S2": [f"{a}:{sa}"]}
+    hunting.phase4_start(state)
+    phases.resume(state)
+    assert state.phase == "order1" and state.actor == a
+    assert [x.id for x in ENGINE.legal_actions(state, a)] == ["next-h-S0", "next-h-S2"]
+    dice += [5, 5]  # the boar first (his choice), then the beaver: the last test needs no choice
+    state = ENGINE.apply(state, a, "next-h-S2")
+    rolls = [e.text.params["card"].key for e in state.events if e.text.key == "neanderthal.ev.roll"]
+    assert rolls == ["neanderthal.card.22", "neanderthal.card.32"] and dice == []
+
+
+def test_the_father_chooses_between_tied_suitors(dice):
+    """G1-D: Suitors roll in the order of their vocabulary in the daughter's bid media; "Se
+    empatado, o pai da filha decide entre eles"."""
+    state = _hunting_state()
+    y, r, g = _seat(state, "Y"), _seat(state, "R"), _seat(state, "G")
+    state.ps[y].wives = [Wife(card=47)]  # the Singer on the Neanderthal board (bid media orange)
+    state.ps[y].sex = "pair"  # her Poetry is off while unmarried: every Suitor rolls
+    state.ps[r].vocab["O"] = state.ps[g].vocab["O"] = 2
+    state.ps[r].sex = state.ps[g].sex = "pair"  # a Promiscuous Suitor would make no Husband
+    for c in "RG":
+        state.dead[c] -= 1
+    state.order = [r, g, y]
+    state.suitors = {f"{y}-0": [f"{r}:R", f"{g}:G"]}
+    hunting.phase4_start(state)
+    phases.resume(state)
+    assert state.phase == "father" and state.actor == y
+    assert {x.id for x in ENGINE.legal_actions(state, y)} == {f"first-{r}", f"first-{g}"}
+    dice += [2]  # the Archaic, chosen by the father against the player order, rolls first and wins
+    state = ENGINE.apply(state, y, f"first-{g}")
+    assert state.ps[y].wives[0].husband == "G" and state.ps[r].pool == ["R"] and dice == []
+
+
+def test_no_choice_for_the_father_when_the_vocabulary_decides(dice):
+    state = _hunting_state()
+    y, r, g = _seat(state, "Y"), _seat(state, "R"), _seat(state, "G")
+    state.ps[y].wives = [Wife(card=47)]
+    state.ps[y].sex = "pair"
+    state.ps[r].vocab["O"], state.ps[g].vocab["O"] = 3, 2
+    state.ps[r].sex = state.ps[g].sex = "pair"  # a Promiscuous Suitor would make no Husband
+    for c in "RG":
+        state.dead[c] -= 1
+    state.suitors = {f"{y}-0": [f"{r}:R", f"{g}:G"]}
+    dice += [2]  # the Cro-Magnon has more orange words: he rolls first and wins
+    _phase4(state)
+    assert state.ps[y].wives[0].husband == "R" and dice == []
 
 
 def test_sultan_moves_a_husband_between_his_daughters():
