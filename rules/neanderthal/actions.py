@@ -40,6 +40,8 @@ def phase5(state: NeanderthalState) -> None:
 
 
 def convert_at(state: NeanderthalState) -> int:
+    if state.variant == "alien":
+        return D.CONVERT_AT[2]  # I1: 6 portals "no jogo solo ou de 2 jogadores" (K2's 5 is K2's own)
     return D.N1_CONVERT if state.scenario == "hominids" else D.CONVERT_AT[state.players]
 
 

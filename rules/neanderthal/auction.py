@@ -9,6 +9,7 @@ from rules.core import Action, msg, seat_msg
 
 from . import data as D
 from .board import card_msg, has_skill, say, take_vocab
+from .matrix import is_matrix, next_buyer, pay_colours, price
 from .state import NeanderthalState, Wife
 
 
@@ -40,6 +41,8 @@ def leader(state: NeanderthalState) -> int | None:
 def start_auction(state: NeanderthalState) -> bool:
     """Puts the turn's daughter up for auction; True when it is already settled."""
     card = state.event_card
+    if is_matrix(state):  # L4 / M2: the daughter is bought, not auctioned
+        return not next_buyer(state, 0)
     if state.variant == "k2":
         p = state.ps[0]
         if len(p.wives) < D.K2_DAUGHTERS:
@@ -119,7 +122,7 @@ def end_auction(state: NeanderthalState) -> bool:
 
 def pay_options(state: NeanderthalState) -> list[str]:
     p = state.ps[state.actor]
-    return [c for c in D.DAUGHTERS[state.event_card].media if p.vocab[c] > 0]
+    return [c for c in pay_colours(state, state.actor) if p.vocab[c] > 0]
 
 
 def continue_pay(state: NeanderthalState) -> bool:
@@ -154,3 +157,17 @@ def k2_swap_actions(state: NeanderthalState) -> list[Action]:
            for i, w in enumerate(p.wives) if not w.husband]
     out.append(Action(id="keep", label=msg("neanderthal.act.k2keep")))
     return out
+
+
+def apply_buy(state: NeanderthalState, seat: int, aid: str) -> bool:
+    """L4 / M2: the player buys the daughter (then pays, choosing the colours) or passes; True when
+    the purchase is settled."""
+    if aid == "pass":
+        say(state, "neanderthal.ev.bid_pass", seat=seat_msg(seat))
+        return not next_buyer(state, state.cur + 1)
+    n = price(state, seat)
+    state.ps[seat].wives.append(Wife(card=state.event_card))
+    say(state, "neanderthal.ev.bought", seat=seat_msg(seat), card=card_msg(state.event_card), n=n)
+    state.last = [f"W{seat}"]
+    state.to_pay = n
+    return continue_pay(state)

@@ -185,8 +185,11 @@ def _husband_home(state: NeanderthalState, board: int, w: Wife) -> None:
         state.ps[hs].pool.append(w.husband)
     else:
         foreign_back(state, w.husband)  # the foreign species of the solitaire takes him back
+    if w.assim:  # M3-B: the assimilated Hunter leaves with him
+        state.ps[seat_of(state, w.assim[0])].pool.append(w.assim)
     w.husband = ""
     w.hdisc = ""
+    w.assim = ""
 
 
 def _home(state: NeanderthalState, tagged: str) -> None:
@@ -206,6 +209,8 @@ def foreign_back(state: NeanderthalState, tok: str) -> None:
 
 
 def frozen(state: NeanderthalState) -> bool:
+    if state.grid:  # the L/M matrix: nothing left but ice barriers and gaps
+        return not any(c and not ice for c, ice in zip(state.grid, state.gice, strict=True))
     north = any(c and not ice for c, ice in zip(state.north, state.ice_n, strict=True))
     south = any(c and not ice for c, ice in zip(state.south, state.ice_s, strict=True))
     return not north and not south
@@ -221,6 +226,11 @@ def draw(state: NeanderthalState, row: str) -> int:
 
 
 def slot_card(state: NeanderthalState, slot: str) -> int:
+    """The huntable card of a slot ("N3", "S0", or a matrix cell "M7"; 0 for ice, a gap or an
+    undiscovered card)."""
+    if slot[0] == "M":
+        i = int(slot[1:])
+        return state.grid[i] if state.shown[i] and not state.gice[i] else 0
     row = state.north if slot[0] == "N" else state.south
     ice = state.ice_n if slot[0] == "N" else state.ice_s
     i = int(slot[1:])
@@ -229,6 +239,8 @@ def slot_card(state: NeanderthalState, slot: str) -> int:
 
 def slots(state: NeanderthalState) -> list[str]:
     """Every slot holding a huntable (face-up) biome."""
+    if state.grid:
+        return [f"M{i}" for i in range(len(state.grid)) if slot_card(state, f"M{i}")]
     return [f"{r}{i}" for r in "NS" for i in range(D.ROW_SIZE) if slot_card(state, f"{r}{i}")]
 
 

@@ -70,6 +70,45 @@ K2_FOREIGN = {"pt": 18, "intro": 18, "advanced": 8}
 K2_MORE = 3                           # rulebook K2 B: "adicionar de 1 a 3 cartas de evento/filha aleatórias"
 K2_MORE_VP = -5                       # English K2 levels: -5 points for each event card added
 
+# -- L "Alien Intervention" and M "The Eve": the 4x5 matrix -------------------------------------
+# L1: "matriz de 4 fileiras com 5 cartas viradas para baixo em cada linha ... as cartas do norte
+# [nas] duas fileiras superiores e as do sul [nas] duas inferiores".  Cells are numbered row by
+# row: 0-4 and 5-9 North, 10-14 and 15-19 South.
+GRID_ROWS, GRID_COLS = 4, 5
+# L1-A: the home biomes are in a diagram missing from the text (designed, reading guide 4.4.7:
+# Neanderthal (2,3), Archaic (3,1), Cro-Magnon (4,5), counted from 1).
+HOME = {"Y": 1 * 5 + 2, "G": 2 * 5 + 0, "R": 3 * 5 + 4}
+# L1-C: "Escolha quantos artefatos alienígenas você precisa ativar para ter sucesso: de 2 para um
+# jogo fácil, até 5 para um jogo muito difícil"; L6-B names 2 biomes hunted in one turn, read as
+# the easy level: the goal is that many biomes with an artifact hunted successfully in one turn.
+ARTIFACTS = (2, 3, 4, 5)
+ARTIFACT_FACE = 6                     # L6-A: "pelo menos uma face de dados mostrar um '6'"
+# Designed readings of L and M where the text is silent:
+# - L5: moving onto a card needs its skill prerequisite discs free (E1), card by card (the Hunters
+#   are nomads: E1's sum over every biome hunted in the turn would pin them down).
+# - L5 d: "Alocar como Marido" places a tribesman as the Husband of an experienced unmarried
+#   daughter without a courtship test: an inexperienced Husband with an orange disc on his own
+#   board, an experienced one on a partner's board (G1-F); never for a Promiscuous player without
+#   the Piper (G1-G).  A tribesman promoted or married comes from the player's largest camp.
+# - L3-E and L6-D: Hunters of a removed card or a trophy go to the adjacent revealed card with the
+#   most of their tribesmen (the lowest cell on a tie); failing one, to an adjacent undiscovered
+#   card, which they reveal; failing that to their largest camp.
+# - L3-B: a card pushed off the edge of the matrix leaves the game and its Hunters stay on the card
+#   that took its place (L3-D "os membros da tribo habitam a nova carta"); a glacial melt turns the
+#   South's ice barriers into undiscovered cards, as a card moving onto ice does.
+# - L3-H: each winged-eye icon kills one Hunter of each player, of his choice (the Fashion Woman
+#   saves hers).  L4/M2: the Caring Woman's discount never makes a daughter free.
+# - L6-C: after a successful big-game hunt the survivors move onto an adjacent predator (G4-A) and
+#   stay there: the Hunters are nomads (L6-E), and so are Babies born of a domestic animal, who
+#   join the player's largest camp.
+# - M2: "Os jogadores decidem juntos": in player order each player may buy the daughter; the first
+#   who does, pays.  M3-A: Hunters of several players on one card always make one combined test
+#   (more dice and no fighting: pooling is never worse); each Hunter's own player's powers apply
+#   to his die, and the Hunters whose dice kill them die.  The gains go, lot by lot (the Babies,
+#   each freed disc, the trophy, the hand card), to the participant the first of them in player
+#   order chooses.  In M the players see each other's hands (a co-operative table); the channel
+#   does not.
+
 # -- readings of D1-A and D6, kept deliberately --------------------------------------------------
 # D6: "Se você teve a maior perda de membros da tribo durante o evento de caos, pegue um membro da
 # tribo de sua cor do cemitério para cada ícone de 'olho com asa'".  A host who loses only foreign

@@ -9,9 +9,11 @@ from pydantic import BaseModel
 from rules.core import Action, Engine, Msg, OptionSpec, Outcome, PlayerResult, Rng, msg, seat_msg
 
 from . import ai, phases
+from . import data as D
 from . import scoring as S
 from . import texts as _texts  # noqa: F401  (registers the catalogue)
 from .board import _card_of, card_msg, slot_card
+from .matrix import lot_msg, price
 from .setup import setup as _setup
 from .state import NeanderthalState, Tool, Wife
 
@@ -65,6 +67,14 @@ class NeanderthalView(BaseModel):
     last_seat: int
     fight_card: int = 0               # the card of the attack test being decided
     won: bool | None = None
+    # L and M: the 4x5 matrix (cells row by row; "c" a card, "u" undiscovered, "i" ice, "e" a gap)
+    grid: list[int] = []              # the revealed cards (0 elsewhere)
+    cells: str = ""
+    marks: list[str] = []             # L6-A artifact markers
+    homes: list[int] = []
+    goal: int = 0
+    activated: int = 0                # L6-B: artifacts activated this turn
+    signal: bool = False
     ps: list[PlayerView]
 
 
@@ -82,6 +92,10 @@ class NeanderthalEngine(Engine[NeanderthalState]):
                    choices=[("standard", msg("neanderthal.opt.scenario.standard")),
                             ("hominids", msg("neanderthal.opt.scenario.hominids")),
                             ("giant_wurm", msg("neanderthal.opt.scenario.giant_wurm"))]),
+        OptionSpec(key="map", label=msg("neanderthal.opt.map"), default="rows",
+                   choices=[("rows", msg("neanderthal.opt.map.rows")), ("matrix", msg("neanderthal.opt.map.matrix"))]),
+        OptionSpec(key="artifacts", label=msg("neanderthal.opt.artifacts"), default=str(D.ARTIFACTS[0]),
+                   choices=[(str(n), msg("neanderthal.opt.artifacts.n", n=n)) for n in D.ARTIFACTS]),
     ]
 
     def setup(self, players: int, seed: int, options: dict[str, str], rng: Rng) -> NeanderthalState:
@@ -105,6 +119,10 @@ class NeanderthalEngine(Engine[NeanderthalState]):
             return msg("neanderthal.prompt.auction", card=card_msg(state.event_card))
         if ph == "alloc":
             return msg("neanderthal.prompt.alloc", n=len(state.ps[seat].pool))
+        if ph == "share":
+            return msg("neanderthal.prompt.share", what=lot_msg(state.share[0]))
+        if ph == "buy":
+            return msg("neanderthal.prompt.buy", card=card_msg(state.event_card), n=price(state, seat))
         if ph == "refugee":
             return msg("neanderthal.prompt.refugee", n=state.refugees)
         if ph == "answer":
@@ -137,10 +155,10 @@ class NeanderthalEngine(Engine[NeanderthalState]):
                 elders={r: [e.token, e.disc] for r, e in p.elders.items()}, pool=list(p.pool),
                 wives=[w.model_copy() for w in p.wives], tools=[t.model_copy() for t in p.tools],
                 trophies=list(p.trophies), hand_count=len(p.hand),
-                hand=list(p.hand) if seat == i else None,
+                hand=list(p.hand) if seat == i or (seat is not None and state.variant == "eve") else None,
                 score=p.score if state.phase == "over" else sum(S.breakdown(state, i).values()), pts=dict(p.pts),
             ))
-        won = S.k2_won(state) if state.phase == "over" and state.variant == "k2" else None
+        won = S.solo_won(state) if state.phase == "over" and state.variant in ("k2", "alien", "eve") else None
         return NeanderthalView(
             viewer=seat, players=state.players, variant=state.variant, scenario=state.scenario, level=state.level, turn=state.turn,
             phase=state.phase, actor=state.actor, order=list(state.order), event_card=state.event_card,
@@ -152,7 +170,18 @@ class NeanderthalEngine(Engine[NeanderthalState]):
             suitors={k: list(v) for k, v in state.suitors.items()}, bids=dict(state.bids), dead=dict(state.dead),
             dead_alpha=list(state.dead_alpha), foreign=state.foreign, last=list(state.last),
             last_seat=state.last_seat, won=won, ps=ps, fight_card=self._fight_card(state),
+            grid=[slot_card(state, f"M{i}") for i in range(len(state.grid))],
+            cells="".join(self._cell(state, i) for i in range(len(state.grid))), marks=list(state.marks),
+            homes=list(state.homes), goal=state.goal, activated=len(state.o_hits), signal=state.signal,
         )
+
+    @staticmethod
+    def _cell(state: NeanderthalState, i: int) -> str:
+        if state.gice[i]:
+            return "i"
+        if not state.grid[i]:
+            return "e"
+        return "c" if state.shown[i] else "u"
 
     @staticmethod
     def _fight_card(state: NeanderthalState) -> int:
@@ -169,11 +198,11 @@ class NeanderthalEngine(Engine[NeanderthalState]):
             return None
         cats = [f"neanderthal.score.{c}" for c in S.CATEGORIES]
         results = []
-        if state.variant == "k2":
-            p = state.ps[0]
-            won = S.k2_won(state)
-            results.append(PlayerResult(seat=0, score=p.score, breakdown=dict(p.pts), rank=1 if won else 2,
-                                        winner=won))
+        if state.variant in ("k2", "alien", "eve"):  # against the game: K2 G, L7, M4 (shared)
+            won = S.solo_won(state)
+            for i, p in enumerate(state.ps):
+                results.append(PlayerResult(seat=i, score=p.score, breakdown=dict(p.pts), rank=1 if won else 2,
+                                            winner=won))
             results.append(PlayerResult(seat=None, name=msg("neanderthal.ice_age"), score=0,
                                         breakdown={"neanderthal.score.target": 0}, rank=2 if won else 1,
                                         winner=not won))

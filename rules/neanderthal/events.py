@@ -10,6 +10,7 @@ from __future__ import annotations
 from rules.core import Action, msg, seat_msg
 
 from . import data as D
+from . import matrix
 from .board import (
     card_msg,
     draw,
@@ -28,6 +29,7 @@ from .board import (
     take_vocab,
     vocab_total,
 )
+from .matrix import is_matrix, unassigned
 from .state import NeanderthalState, Player
 
 
@@ -63,9 +65,9 @@ def resolve_queue(state: NeanderthalState) -> bool:
             break
         icon, n = state.queue.pop(0)
         if icon == "cool":
-            cooling(state)
+            (matrix.cooling if is_matrix(state) else cooling)(state)
         elif icon == "warm":
-            warming(state)
+            (matrix.warming if is_matrix(state) else warming)(state)
         elif icon == "wurm":
             if state.event_aside:
                 extra = state.event_aside.pop(state.rng.below(len(state.event_aside)))
@@ -78,6 +80,8 @@ def resolve_queue(state: NeanderthalState) -> bool:
         elif icon == "chaos":
             chaos(state)
             state.after = "chaos"
+        elif icon == "ref" and is_matrix(state):
+            matrix.refuge(state, n)
         elif icon == "ref":
             if refugee(state, n):
                 return False
@@ -95,6 +99,8 @@ def dependents(p: Player) -> list[str]:
 
 def lose_options(state: NeanderthalState, seat: int, kind: str) -> list[str]:
     p = state.ps[seat]
+    if kind == "pool" and is_matrix(state):
+        return matrix.lose_options(state, seat)  # L3-G: the Hunters on the map
     if kind == "pool":
         out = []
         if p.species in p.pool:
@@ -128,9 +134,12 @@ def run_tasks(state: NeanderthalState) -> bool:
 def apply_loss(state: NeanderthalState, seat: int, aid: str) -> None:
     p = state.ps[seat]
     state.tasks[0][2] -= 1
-    if aid in ("lt", "la") or aid.startswith("lr-"):
-        tok = p.species if aid == "lt" else p.species + "a" if aid == "la" else aid[3:]
-        p.pool.remove(tok)
+    if aid.startswith(("lt", "la", "lr-")):
+        if is_matrix(state):
+            tok = matrix.lose_token(state, seat, aid)
+        else:
+            tok = p.species if aid == "lt" else p.species + "a" if aid == "la" else aid[3:]
+            p.pool.remove(tok)
         kill(state, tok)
         # any loss allows the sexuality flip (D4-C); a lost Refugee is not one of the player's own
         # tribesmen for the Refugee icon (D6)
@@ -159,7 +168,9 @@ def loss_actions(state: NeanderthalState, seat: int) -> list[Action]:
     p = state.ps[seat]
     out = []
     for aid in lose_options(state, seat, state.tasks[0][1]):
-        if aid in ("lt", "la") or aid.startswith("lr-"):
+        if aid.startswith("lt-"):
+            label = msg("neanderthal.lost.lt_at", card=card_msg(state.grid[int(aid[3:])]))
+        elif aid in ("lt", "la") or aid.startswith("lr-"):
             label = msg(f"neanderthal.lost.{aid[:2]}")
         elif aid.startswith("le-"):
             label = msg(f"neanderthal.rank.{aid[3:]}")
@@ -249,7 +260,7 @@ def elder_death(state: NeanderthalState, n: int) -> None:
 def chaos(state: NeanderthalState) -> None:
     for s in state.order:
         p = state.ps[s]
-        u = len(p.pool)
+        u = unassigned(state, s)
         vocab = vocab_total(p) + (2 if has_skill(state, s, "laughing") else 0)
         if u <= vocab or (p.tribal and exp_elder(p, 1)):
             say(state, "neanderthal.ev.immune", seat=seat_msg(s))
@@ -327,7 +338,7 @@ def refugee(state: NeanderthalState, n: int) -> bool:
 def blizzard(state: NeanderthalState) -> None:
     for s in state.order:
         p = state.ps[s]
-        u = len(p.pool)
+        u = unassigned(state, s)
         support = u if has_skill(state, s, "whisperer") else u // 2
         if has_skill(state, s, "seamstress"):
             support += 1

@@ -7,9 +7,13 @@ hand cards (G6) and the biodiversity rule with the opportunistic hunt (G7).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from rules.core import Action, Event, msg, seat_msg
 
 from . import data as D
+from . import matrix
 from .board import (
     _home,
     _once,
@@ -28,26 +32,32 @@ from .board import (
     slot_card,
     take_vocab,
 )
+from .matrix import is_matrix
 from .state import NeanderthalState
 
 
 def roll_test(state: NeanderthalState, seat: int, toks: list[str], card: int) -> tuple[list[str], list[int], int]:
-    """One hunt test: returns the survivors, the faces (after 3->1 changes) and the hits."""
+    """One hunt test: returns the survivors, the faces (after 3->1 changes) and the hits.  Each die
+    is a Hunter's, with his own player's powers (a combined test of M3-A mixes players)."""
     b = D.BIOMES[card]
-    p = state.ps[seat]
-    convert = any(not t.disc and D.BIOMES[t.card].hand[0] == "I" and D.BIOMES[t.card].side[0] == b.kind
-                  for t in p.tools)
-    no_freeze = exp_elder(p, 6) or has_skill(state, seat, "housewife")
+    powers: dict[int, tuple[bool, bool]] = {}
     faces, survivors = [], []
     for tagged in toks:
-        tok = tagged.split(":")[1]
+        side, tok = tagged.split(":")
+        owner = int(side)
+        p = state.ps[owner]
+        if owner not in powers:
+            convert = any(not t.disc and D.BIOMES[t.card].hand[0] == "I" and D.BIOMES[t.card].side[0] == b.kind
+                          for t in p.tools)
+            powers[owner] = (convert, exp_elder(p, 6) or has_skill(state, owner, "housewife"))
+        convert, no_freeze = powers[owner]
         if is_alpha(tok) and alpha_power(p, b.kind):
             faces.append(1)
             survivors.append(tagged)
             continue
         f = state.rng.die()
-        dead = (f in b.fer and not _once(state, seat, "herbal")) or (f in b.frz and not no_freeze)
-        if f == 3 and (convert or (b.kind == "BIG" and _once(state, seat, "flint"))):
+        dead = (f in b.fer and not _once(state, owner, "herbal")) or (f in b.frz and not no_freeze)
+        if f == 3 and (convert or (b.kind == "BIG" and _once(state, owner, "flint"))):
             faces.append(1)
         else:
             faces.append(f)
@@ -64,6 +74,8 @@ def _of_a_kind(faces: list[int]) -> int:
 
 
 def _nearest_predators(state: NeanderthalState, slot: str) -> list[str]:
+    if slot[0] == "M":
+        return matrix.predators(state, slot)
     row, ice = (state.north, state.ice_n) if slot[0] == "N" else (state.south, state.ice_s)
     i = int(slot[1:])
     found = []
@@ -105,6 +117,8 @@ def _hunt(state: NeanderthalState, seat: int, slot: str, toks: list[str]) -> tup
     say(state, "neanderthal.ev.roll", seat=seat_msg(seat), card=card_msg(card),
         dice=" ".join(map(str, faces)) or "-", hits=hits,
         res=msg("neanderthal.res.ok" if ok else "neanderthal.res.fail"))
+    if slot[0] == "M":
+        matrix.artifact(state, seat, slot, ok, faces)
     if ok and b.kind == "BIG" and survivors:
         preds = [ps for ps in _nearest_predators(state, slot) if ps not in state.elim]
         if preds:
@@ -173,6 +187,12 @@ def _commit(state: NeanderthalState, seat: int, slot: str, took: str, alive: boo
 def _hand_ok(state: NeanderthalState, seat: int, card: int, k: int, survivors: list[str]) -> bool:
     """G6: a tribal player with an experienced elder takes a D or I card into his hand when his test
     shows enough equal dice and a Hunter survives (Paintress and scenarios N1/N2 change the count)."""
+    if state.sharing:  # M3-A: any participant may take it
+        return any(_hand_ok_one(state, s, card, k, survivors) for s in state.sharing)
+    return _hand_ok_one(state, seat, card, k, survivors)
+
+
+def _hand_ok_one(state: NeanderthalState, seat: int, card: int, k: int, survivors: list[str]) -> bool:
     b = D.BIOMES[card]
     p = state.ps[seat]
     if not (b.hand and p.tribal and any(not e.disc for e in p.elders.values()) and survivors):
@@ -187,6 +207,12 @@ def _hand_ok(state: NeanderthalState, seat: int, card: int, k: int, survivors: l
 
 def _gain(state: NeanderthalState, seat: int, card: int) -> None:
     b = D.BIOMES[card]
+    if state.sharing:  # M3-A: the gains of a combined test are shared out
+        if b.babies:
+            _lot(state, "b", b.babies)
+        for c in b.discs:
+            _lot(state, "d", c)
+        return
     n = b.babies + (1 if _once(state, seat, "midwife") else 0)
     got = babies(state, seat, n)
     if b.discs:
@@ -200,13 +226,20 @@ def _take(state: NeanderthalState, seat: int, slot: str, how: str) -> None:
     row = state.north if slot[0] == "N" else state.south
     i = int(slot[1:])
     state.elim.append(slot)
+    if slot[0] == "M":
+        matrix.take_card(state, slot, how)
+    if state.sharing:
+        _lot(state, "t" if how == "troph" else "h", card)
+        return
     if how == "troph":
         p.trophies.append(card)
-        row[i] = 0
+        if slot[0] != "M":
+            row[i] = 0
         say(state, "neanderthal.ev.trophy", seat=seat_msg(seat), card=card_msg(card))
     else:
         p.hand.append(card)
-        row[i] = draw(state, slot[0])
+        if slot[0] != "M":
+            row[i] = draw(state, slot[0])
         state.events.append(Event(text=msg("neanderthal.ev.hand_private", card=card_msg(card)), seats=[seat]))
         say(state, "neanderthal.ev.hand", seat=seat_msg(seat))
 
@@ -294,10 +327,27 @@ def run_test(state: NeanderthalState, kind: str, key: str) -> None:
             courtship(state, key, toks)
         return
     toks = state.hunters.pop(key, [])
+    if is_matrix(state):  # L6-E: the Hunters stay on the card, and the Babies are born there
+        def home(t: str) -> None:
+            state.camp.setdefault(key, []).append(t)
+    else:
+        home = partial(_home, state)
+    _hunt_card(state, key, toks, home)
+    if is_matrix(state):
+        for s, p in enumerate(state.ps):
+            state.camp.setdefault(key, []).extend(f"{s}:{t}" for t in p.pool)
+            p.pool = []
+
+
+def _hunt_card(state: NeanderthalState, key: str, toks: list[str], home: Callable[[str], None]) -> None:
+    """The hunt tests of every player on a card, fewest Hunters first (A4)."""
     if not toks or not slot_card(state, key):
         for s in sorted({_side(t) for t in toks}):
             for t in _after_predator(state, int(s), key, None, [t for t in toks if _side(t) == s]):
-                _home(state, t)
+                home(t)
+        return
+    if state.variant == "eve" and len({_side(t) for t in toks}) > 1:
+        _combined(state, key, toks, home)
         return
     sides = sorted({_side(t) for t in toks},
                    key=lambda s: (0 if has_skill(state, int(s), "totem") else 1,
@@ -311,11 +361,39 @@ def run_test(state: NeanderthalState, kind: str, key: str) -> None:
             say(state, "neanderthal.ev.opportunistic", seat=seat_msg(int(s)), card=card_msg(slot_card(state, key)))
         if key in state.elim or not slot_card(state, key):
             for t in _after_predator(state, int(s), key, None, group):
-                _home(state, t)
+                home(t)
             continue
         _, survivors, hits = _hunt(state, int(s), key, group)
         for t in _after_predator(state, int(s), key, None if gone else hits, survivors):
-            _home(state, t)
+            home(t)
+
+
+def _combined(state: NeanderthalState, key: str, toks: list[str], home: Callable[[str], None]) -> None:
+    """M3-A: the Hunters of several players on a card make one combined test (no fighting); its
+    gains are shared out lot by lot (``state.share``), then M3-B may assimilate a survivor with a
+    partner's Husband (not after a predator's test)."""
+    sides = sorted({_side(t) for t in toks}, key=lambda s: state.order.index(int(s)))
+    gone = key in state.elim
+    if gone:
+        for s in sides:
+            for t in _after_predator(state, int(s), key, None, [t for t in toks if _side(t) == s]):
+                home(t)
+        return
+    predator = D.BIOMES[slot_card(state, key)].pred
+    state.sharing = [int(s) for s in sides]
+    state.sharing_at = key
+    _, survivors, hits = _hunt(state, int(sides[0]), key, toks)
+    for s in sides:
+        for t in _after_predator(state, int(s), key, hits, [t for t in survivors if _side(t) == s]):
+            home(t)
+    state.sharing = []
+    if not predator:
+        state.share.append([int(sides[0]), "as", "", [int(s) for s in sides], key])
+
+
+def _lot(state: NeanderthalState, kind: str, value: str | int) -> None:
+    """A gain of a combined test waiting for its receiver: [leader, kind, value, participants, cell]."""
+    state.share.append([state.sharing[0], kind, value, list(state.sharing), state.sharing_at])
 
 
 def _opportunistic(state: NeanderthalState, seat: int, slot: str) -> bool:
@@ -381,7 +459,7 @@ def run_tests(state: NeanderthalState) -> bool:
     own tests, of the contested ones, a father the order of tied Suitors, a freed disc, a discard),
     True once every test is done and the cards are empty."""
     while True:
-        if not run_pending(state):
+        if not matrix.run_share(state) or not run_pending(state):
             return False
         if not state.tests:
             break
@@ -416,4 +494,6 @@ def run_tests(state: NeanderthalState) -> bool:
             _home(state, t)
     state.suitors = {}
     state.hunters = {}
+    if is_matrix(state):
+        matrix.end_tests(state)
     return True

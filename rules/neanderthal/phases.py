@@ -17,7 +17,15 @@ from rules.core import Action, msg, seat_msg
 from . import data as D
 from .actions import action_actions, apply_action, neolexia_colours, phase5, start_actions
 from .allocation import alloc_actions, apply_alloc, foreign_suitors, start_alloc
-from .auction import apply_pay, bid_options, k2_swap_actions, next_bidder, pay_options, start_auction
+from .auction import (
+    apply_buy,
+    apply_pay,
+    bid_options,
+    k2_swap_actions,
+    next_bidder,
+    pay_options,
+    start_auction,
+)
 from .board import (
     _neolexia,
     _side,
@@ -49,6 +57,16 @@ from .fights import (
     start_negotiation,
 )
 from .hunting import _nearest_predators, father_actions, order_actions, phase4_start, run_tests
+from .matrix import (
+    apply_move,
+    apply_share,
+    buy_actions,
+    is_matrix,
+    move_actions,
+    settle,
+    share_actions,
+    start_move,
+)
 from .scoring import score_all
 from .state import NeanderthalState, Wife
 
@@ -74,8 +92,8 @@ def start_turn(state: NeanderthalState) -> None:
         state.phase = "k2more"
         state.actor = 0
         return
-    if not state.event_deck or state.frozen:
-        end_game(state)
+    if not state.event_deck or state.frozen or state.signal:
+        end_game(state)  # J, or L6-B: the artifacts were activated during the turn that ended
         return
     state.turn += 1
     state.portals_then = {str(s): list(p.portals) for s, p in enumerate(state.ps)}
@@ -83,6 +101,9 @@ def start_turn(state: NeanderthalState) -> None:
     state.opp = []
     state.used = []
     state.losses = {}
+    if is_matrix(state):
+        state.o_start = [i for i, m in enumerate(state.marks) if m == "O"]
+        state.o_hits = []
     card = state.event_deck.pop(0)
     state.event_card = card
     d = D.DAUGHTERS[card]
@@ -100,6 +121,14 @@ def start_turn(state: NeanderthalState) -> None:
 def _events(state: NeanderthalState) -> None:
     """Phase 1 goes on: the event icons (D1-D6), then the auction (D7), then allocation (E)."""
     if resolve_queue(state) and start_auction(state):
+        _allocation(state)
+
+
+def _allocation(state: NeanderthalState) -> None:
+    """Phase 2: allocation (E), or movement and discovery on the matrix (L5, M3)."""
+    if is_matrix(state):
+        start_move(state)
+    else:
         start_alloc(state)
 
 
@@ -150,6 +179,12 @@ def legal(state: NeanderthalState, seat: int) -> list[Action]:
                 for n in bid_options(state, seat)[:19]] + [Action(id="pass", label=msg("core.pass"))]
     if ph == "alloc":
         return alloc_actions(state, seat)
+    if ph == "move":
+        return move_actions(state, seat)
+    if ph == "buy":
+        return buy_actions(state, seat)
+    if ph == "share":
+        return share_actions(state)
     if ph == "flip":
         return [Action(id="flip", style="primary", label=msg("neanderthal.act.flip", sex=msg(
             f"neanderthal.sex.{_other_side(p)}"))), Action(id="keep", label=msg("neanderthal.act.keep"))]
@@ -219,10 +254,20 @@ def apply(state: NeanderthalState, seat: int, aid: str) -> None:
             state.bids[str(seat)] = int(aid[4:])
             say(state, "neanderthal.ev.bid", seat=seat_msg(seat), n=int(aid[4:]))
         if next_bidder(state):
-            start_alloc(state)
+            _allocation(state)
     elif ph == "alloc":
         if apply_alloc(state, seat, aid):
             _after_alloc(state)
+    elif ph == "move":
+        if apply_move(state, seat, aid):
+            phase4_start(state)  # the matrix has no phase 3 (L2, M1)
+            resume(state)
+    elif ph == "buy":
+        if apply_buy(state, seat, aid):
+            _allocation(state)
+    elif ph == "share":
+        apply_share(state, seat, aid)
+        resume(state)
     elif ph == "flip":
         if aid == "flip":
             flip(p)
@@ -284,7 +329,7 @@ def apply(state: NeanderthalState, seat: int, aid: str) -> None:
         resume(state)
     elif ph == "pay":
         if apply_pay(state, seat, aid[4:]):
-            start_alloc(state)
+            _allocation(state)
     elif ph == "k2swap":
         if aid == "keep":
             state.removed.append(state.event_card)
@@ -305,6 +350,12 @@ def apply(state: NeanderthalState, seat: int, aid: str) -> None:
         state.order = [int(c) for c in aid[4:]]
         say(state, "neanderthal.ev.council", seat=seat_msg(seat), first=seat_msg(state.order[0]))
         _events(state)
+    _settled(state)
+
+
+def _settled(state: NeanderthalState) -> None:
+    if is_matrix(state):
+        settle(state)
 
 
 def after_sex(state: NeanderthalState, seat: int) -> None:

@@ -16,6 +16,7 @@ class Wife(BaseModel):
     discs: str = ""            # dedicated discs (bid discs) still on her: inexperienced while non-empty
     husband: str = ""          # token of the Husband ("" unmarried)
     hdisc: str = ""            # O disc under a Husband on his own board (inexperienced)
+    assim: str = ""            # M3-B: the Hunter assimilated together with the Husband ("" none)
 
 
 class Tool(BaseModel):
@@ -48,7 +49,7 @@ class Player(BaseModel):
 
 class NeanderthalState(GameState):
     game: str = "neanderthal"
-    variant: str = "standard"          # standard / k2
+    variant: str = "standard"          # standard / k2 / alien (L) / eve (M)
     scenario: str = "standard"         # N: standard / hominids (N1) / giant_wurm (N2)
     reshuffled: bool = False           # N2: the event discards were reshuffled
     level: str = "pt"                  # K2 victory level
@@ -110,3 +111,19 @@ class NeanderthalState(GameState):
     #                                                      [seat, slot, trophy/hand taken, movers, predator slots]
     portals_then: dict[str, list[str]] = Field(default_factory=dict)  # I2-A: portals at the turn's start
     used: list[str] = Field(default_factory=list)        # once-per-turn skills used ("seat:skill")
+    # L and M: the 4x5 matrix (L1), slots "M0".."M19"; the Hunters stay on it (L6-E)
+    grid: list[int] = Field(default_factory=list)        # card per cell, 0 = empty (a trophy's gap)
+    shown: list[bool] = Field(default_factory=list)      # revealed (else undiscovered, face down)
+    gice: list[bool] = Field(default_factory=list)       # an ice barrier (L3-A)
+    marks: list[str] = Field(default_factory=list)       # L6-A: "O" an artifact, "B" none, "" unexplored
+    homes: list[int] = Field(default_factory=list)       # each seat's home biome (L1-A)
+    goal: int = 0                      # L1-C: artifacts to activate in one turn
+    o_start: list[int] = Field(default_factory=list)     # L6-B: cells with an artifact at the turn's start
+    o_hits: list[int] = Field(default_factory=list)      # ... hunted successfully this turn
+    signal: bool = False               # L6-B: the artifacts are activated (the game ends, won)
+    moved: dict[str, int] = Field(default_factory=dict)  # L5: "seat:cell" (":a" the Alpha) arrived this turn
+    camp: dict[str, list[str]] = Field(default_factory=dict)  # phase 4: Hunters done with their test
+    sharing: list[int] = Field(default_factory=list)     # M3-A: the participants of the combined test now
+    sharing_at: str = ""               # ... and its card
+    share: list[list] = Field(default_factory=list)      # M3-A/B: lots to share out
+    #                                                      [leader, kind (b/d/t/h/as), value, participants, cell]
