@@ -200,14 +200,15 @@ def cooling(state: NeanderthalState) -> None:
 
 def warming(state: NeanderthalState) -> None:
     j = _lowest(state, SOUTH_CELLS)
-    if j is not None:
-        new = draw(state, "S")
-        if new:
-            moved, toks = state.grid[j], state.hunters.pop(f"M{j}", [])
-            state.grid[j], state.shown[j] = new, True
-            state.last.append(f"M{j}")
-            say(state, "neanderthal.ev.warm", card=card_msg(moved))
-            _push(state, moved, toks, j - D.GRID_COLS, -D.GRID_COLS)
+    if j is None:
+        return  # L3-C: no revealed card in the South, the event is ignored
+    new = draw(state, "S")
+    if new:
+        moved, toks = state.grid[j], state.hunters.pop(f"M{j}", [])
+        state.grid[j], state.shown[j] = new, True
+        state.last.append(f"M{j}")
+        say(state, "neanderthal.ev.warm", card=card_msg(moved))
+        _push(state, moved, toks, j - D.GRID_COLS, -D.GRID_COLS)
     for i in SOUTH_CELLS:  # glacial melt: the barriers become undiscovered cards (L3-B)
         if state.gice[i]:
             state.gice[i] = False

@@ -5,31 +5,10 @@ from __future__ import annotations
 import pytest
 from nea_helpers import after_sides, check_invariants, tokens_of
 
-from rules.core import IllegalAction, Rng
+from rules.core import IllegalAction
 from rules.neanderthal import ENGINE, actions, allocation, auction, board, events, fights, hunting, phases
 from rules.neanderthal import scoring as S
 from rules.neanderthal.state import Elder, Tool, Wife
-
-
-class Loaded(list):
-    """Loaded dice: once faces are added, every roll must take the next one (and none is left over)."""
-
-    armed = False
-
-    def __iadd__(self, faces):
-        self.armed = True
-        return super().__iadd__(faces)
-
-
-@pytest.fixture
-def dice(monkeypatch):
-    faces = Loaded()
-    real = Rng.die
-
-    def die(self, sides=6):
-        return faces.pop(0) if faces.armed else real(self, sides)
-    monkeypatch.setattr(Rng, "die", die)
-    return faces
 
 
 def _seat(state, colour):
