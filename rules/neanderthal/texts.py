@@ -329,6 +329,8 @@ TEXTS.update({
                               "{seat} sinaliza aos alienígenas: o jogo termina com este turno."),
     "neanderthal.ev.refuge": ("Refuge: {seat} loses {n} Hunter(s).", "Refúgio: {seat} perde {n} caçador(es)."),
     "neanderthal.lost.lt_at": ("A tribesman on {card}", "Um membro da tribo em {card}"),
+    "neanderthal.ui.artifacts": ("artifacts activated {n}/{goal}", "artefatos ativados {n}/{goal}"),
+    "neanderthal.ui.undiscovered": ("undiscovered", "não descoberto"),
     "neanderthal.prompt.share": ("Combined hunt: choose who receives {what}", "Caçada combinada: escolha quem recebe {what}"),
     "neanderthal.act.give": ("{what} to {seat}", "{what} para {seat}"),
     "neanderthal.act.assim": ("Assimilate a Hunter of {seat} with the Husband of {card}",
