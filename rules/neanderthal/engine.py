@@ -13,6 +13,7 @@ from . import data as D
 from . import scoring as S
 from . import texts as _texts  # noqa: F401  (registers the catalogue)
 from .board import _card_of, card_msg, slot_card
+from .fights import terms_msg
 from .matrix import lot_msg, price
 from .setup import setup as _setup
 from .state import NeanderthalState, Tool, Wife
@@ -125,6 +126,15 @@ class NeanderthalEngine(Engine[NeanderthalState]):
             return msg("neanderthal.prompt.buy", card=card_msg(state.event_card), n=price(state, seat))
         if ph == "refugee":
             return msg("neanderthal.prompt.refugee", n=state.refugees)
+        if ph == "terms":
+            return msg("neanderthal.prompt.terms", who=seat_msg(int(state.proposal[2])),
+                       card=_card_of(state, state.proposal[1]))
+        if ph == "handover":
+            return msg("neanderthal.prompt.handover", seat=seat_msg(int(state.proposal[0])))
+        if ph == "answer" and state.terms and seat == int(state.terms[0]):
+            return msg("neanderthal.prompt.answer_terms", seat=seat_msg(int(state.proposal[0])),
+                       who=seat_msg(int(state.proposal[2])), card=_card_of(state, state.proposal[1]),
+                       what=terms_msg(state))
         if ph == "answer":
             who = int(state.proposal[2])
             return msg("neanderthal.prompt.answer", seat=seat_msg(int(state.proposal[0])), who=seat_msg(who),

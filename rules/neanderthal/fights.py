@@ -7,7 +7,7 @@ F3 gathering.
 
 from __future__ import annotations
 
-from rules.core import Action, msg, seat_msg
+from rules.core import Action, Event, Msg, msg, seat_msg
 
 from . import data as D
 from .board import (
@@ -28,7 +28,7 @@ from .board import (
     seat_of,
     slot_card,
 )
-from .state import NeanderthalState, Wife
+from .state import NeanderthalState, Player, Wife
 
 
 def _attack_order(state: NeanderthalState, sides: list[str]) -> list[str]:
@@ -195,6 +195,11 @@ def apply_negotiation(state: NeanderthalState, seat: int, aid: str) -> None:
         state.answers = [int(q)]
     say(state, "neanderthal.ev.propose", seat=seat_msg(seat), who=seat_msg(int(state.proposal[2])),
         card=_card_of(state, key))
+    state.terms = []
+    if len(terms_actions(state, seat)) > 1:  # a tribal proposer may bind the withdrawal to a trade
+        state.phase = "terms"
+        state.actor = seat
+        return
     state.phase = "answer"
     state.actor = state.answers[0]
 
@@ -209,14 +214,197 @@ def apply_answer(state: NeanderthalState, seat: int, aid: str) -> None:
     if state.answers:
         state.actor = state.answers[0]
         return
+    if state.terms and state.terms[1] in ("dh", "xh"):  # the other side chooses the hand card he gives
+        state.phase = "handover"
+        state.actor = int(state.terms[0])
+        return
+    withdraw(state)
+
+
+def withdraw(state: NeanderthalState) -> None:
+    """Everyone agreed: the binding trade is made, then the Hunters leave the card (F1-A)."""
     _, key, who = state.proposal
+    if state.terms:
+        _trade(state)
     toks, _ = _fight_toks(state, key)
     for t in [t for t in toks if _side(t) == who]:
         toks.remove(t)
         _home(state, t)
     say(state, "neanderthal.ev.withdrawn", seat=seat_msg(int(who)), card=_card_of(state, key))
     state.proposal = []
+    state.terms = []
     state.fights = [k for k in state.fights if len(_present(state, k)) > 1]
+
+
+# -- F1 binding trades ("exija, troque ou ofereça cartas da mão ou cartas experientes ... ofereça ou
+# exija filhas experientes não casadas para casamento"; "as cartas de mão devem ser trocadas por cartas
+# de mão e cartas de tabuleiro com cartas de tabuleiro") -----------------------------------------------
+
+def tableau_places(p: Player) -> list[str]:
+    """The experienced tableau cards a player may trade: unmarried daughters, trophies, D and I cards."""
+    out = [f"w{i}" for i, w in enumerate(p.wives) if not w.discs and not w.husband]
+    out += [f"r{i}" for i in range(len(p.trophies))]
+    out += [f"o{i}" for i, t in enumerate(p.tools) if not t.disc]
+    return out
+
+
+def _place_card(p: Player, place: str) -> int:
+    i = int(place[1:])
+    return p.wives[i].card if place[0] == "w" else p.trophies[i] if place[0] == "r" else p.tools[i].card
+
+
+def _groom(state: NeanderthalState, seat: int, key: str) -> str | None:
+    """A tribesman of ``seat`` on the card who may become a Husband (no Refugee, G1-G: no Promiscuous
+    player without the Piper)."""
+    p = state.ps[seat]
+    if p.sex == "prom" and not has_skill(state, seat, "piper"):
+        return None
+    toks, _ = _fight_toks(state, key)
+    mine = [t.split(":")[1] for t in toks if _side(t) == str(seat) and t.split(":")[1][0] == p.species]
+    return min(mine, key=is_alpha) if mine else None
+
+
+def terms_actions(state: NeanderthalState, seat: int) -> list[Action]:
+    """The trade a tribal proposer binds to his proposal (one term), chosen privately."""
+    out = [Action(id="tm-none", secret=True, label=msg("neanderthal.act.no_terms"))]
+    p = state.ps[seat]
+    if not p.tribal:  # the Ook rule: a vocal player only says yes or no
+        return out
+    _, key, who = state.proposal
+    parties = [int(who)] if int(who) != seat else [q for q in _present(state, key) if q != seat]
+    for q in parties:
+        o = state.ps[q]
+        terms: list[tuple[str, Msg]] = []
+        for c in sorted(set(p.hand)):
+            terms.append((f"gh{c}", msg("neanderthal.term.gh", card=card_msg(c))))
+            if o.hand:
+                terms.append((f"xh{c}", msg("neanderthal.term.xh", card=card_msg(c))))
+        if o.hand:
+            terms.append(("dh", msg("neanderthal.term.dh")))
+        mine, theirs = tableau_places(p), tableau_places(o)
+        terms += [(f"gt{a}", msg("neanderthal.term.gt", card=card_msg(_place_card(p, a)))) for a in mine]
+        terms += [(f"dt{b}", msg("neanderthal.term.dt", card=card_msg(_place_card(o, b)))) for b in theirs]
+        terms += [(f"xt{a}.{b}", msg("neanderthal.term.xt", card=card_msg(_place_card(p, a)),
+                                     other=card_msg(_place_card(o, b)))) for a in mine for b in theirs]
+        bride, groom = (q, int(who)) if int(who) == seat else (seat, int(who))
+        if _groom(state, groom, key):
+            terms += [(f"mb{i}", msg("neanderthal.term.mb", card=card_msg(state.ps[bride].wives[i].card)))
+                      for i, w in enumerate(state.ps[bride].wives) if not w.discs and not w.husband]
+        for tid, label in terms:
+            out.append(Action(id=f"tm-{q}-{tid}", secret=True, group=seat_msg(q),
+                              label=msg("neanderthal.act.term", seat=seat_msg(q), what=label)))
+    return _pack(out)
+
+
+def terms_msg(state: NeanderthalState) -> Msg:
+    """The proposal's trade in words (for the two parties only when it names a hand card)."""
+    me, who = int(state.proposal[0]), int(state.proposal[2])
+    q, kind, *args = state.terms
+    p, o = state.ps[me], state.ps[int(q)]
+    if kind in ("gh", "xh"):
+        return msg(f"neanderthal.term.{kind}", card=card_msg(int(args[0])))
+    if kind == "dh":
+        return msg("neanderthal.term.dh")
+    if kind == "gt":
+        return msg("neanderthal.term.gt", card=card_msg(_place_card(p, args[0])))
+    if kind == "dt":
+        return msg("neanderthal.term.dt", card=card_msg(_place_card(o, args[0])))
+    if kind == "xt":
+        return msg("neanderthal.term.xt", card=card_msg(_place_card(p, args[0])), other=card_msg(_place_card(o, args[1])))
+    bride = int(q) if who == me else me
+    return msg("neanderthal.term.mb", card=card_msg(state.ps[bride].wives[int(args[0])].card))
+
+
+def apply_terms(state: NeanderthalState, seat: int, aid: str) -> None:
+    if aid != "tm-none":
+        q, term = aid[3:].split("-", 1)
+        kind, arg = term[:2], term[2:]
+        state.terms = [q, kind, *arg.split(".")] if arg else [q, kind]
+        state.events.append(Event(text=msg("neanderthal.ev.terms_private", seat=seat_msg(seat),
+                                           what=terms_msg(state)), seats=[seat, int(q)]))
+        say(state, "neanderthal.ev.terms", seat=seat_msg(seat), who=seat_msg(int(q)))
+    state.phase = "answer"
+    state.actor = state.answers[0]
+
+
+def handover_actions(state: NeanderthalState, seat: int) -> list[Action]:
+    return [Action(id=f"give-{c}", secret=True, label=msg("neanderthal.act.give_card", card=card_msg(c)))
+            for c in sorted(set(state.ps[seat].hand))]
+
+
+def _move_place(state: NeanderthalState, frm: int, to: int, place: str) -> int:
+    """Moves a tableau card between boards (a daughter with the Suitors courting her)."""
+    p, o = state.ps[frm], state.ps[to]
+    i = int(place[1:])
+    if place[0] == "r":
+        card = p.trophies.pop(i)
+        o.trophies.append(card)
+        return card
+    if place[0] == "o":
+        tool = p.tools.pop(i)
+        o.tools.append(tool)
+        return tool.card
+    w = p.wives.pop(i)
+    o.wives.append(w)
+    new_i = len(o.wives) - 1
+
+    def rekey(b: int, j: int) -> str:
+        if b == frm and j == i:
+            return f"{to}-{new_i}"
+        return f"{b}-{j - 1 if b == frm and j > i else j}"
+    state.suitors = {rekey(*map(int, k.split("-"))): v for k, v in state.suitors.items()}
+    state.fights = [f"W{rekey(*map(int, k[1:].split('-')))}" if k.startswith("W") else k for k in state.fights]
+    if state.proposal and state.proposal[1].startswith("W"):
+        state.proposal[1] = "W" + rekey(*map(int, state.proposal[1][1:].split("-")))
+    return w.card
+
+
+def _trade(state: NeanderthalState) -> None:
+    """Makes the agreed trade; hand cards stay secret between the two (the trade itself is public)."""
+    me, _, who = int(state.proposal[0]), state.proposal[1], int(state.proposal[2])
+    q, kind, *args = state.terms
+    q = int(q)
+    p, o = state.ps[me], state.ps[q]
+    hand_cards: list[int] = []
+    if kind in ("gh", "xh"):
+        c = int(args[0])
+        p.hand.remove(c)
+        o.hand.append(c)
+        hand_cards.append(c)
+    if kind in ("dh", "xh"):
+        c = int(args[-1])
+        o.hand.remove(c)
+        p.hand.append(c)
+        hand_cards.append(c)
+    for c in hand_cards:
+        state.events.append(Event(text=msg("neanderthal.ev.traded_private", card=card_msg(c)), seats=[me, q]))
+    if hand_cards:
+        say(state, "neanderthal.ev.traded_hand", seat=seat_msg(me), who=seat_msg(q), n=len(hand_cards))
+    if kind in ("gt", "dt", "xt"):
+        cards = []
+        if kind == "xt":  # the other's card first: the proposer's indexes stay valid
+            cards.append(_move_place(state, q, me, args[1]))
+            cards.append(_move_place(state, me, q, args[0]))
+        elif kind == "gt":
+            cards.append(_move_place(state, me, q, args[0]))
+        else:
+            cards.append(_move_place(state, q, me, args[0]))
+        for c in cards:
+            say(state, "neanderthal.ev.traded", seat=seat_msg(me), who=seat_msg(q), card=card_msg(c))
+    if kind == "mb":  # the withdrawing Hunter marries the bride, an experienced Husband (G1)
+        bride = q if who == me else me
+        key = state.proposal[1]
+        tok = _groom(state, who, key)
+        toks, _ = _fight_toks(state, key)
+        toks.remove(f"{who}:{tok}")
+        w = state.ps[bride].wives[int(args[0])]
+        w.husband = tok
+        say(state, "neanderthal.ev.married", card=card_msg(w.card), seat=seat_msg(who))
+
+
+def apply_handover(state: NeanderthalState, seat: int, aid: str) -> None:
+    state.terms.append(aid[5:])
+    withdraw(state)
 
 
 def run_fights(state: NeanderthalState) -> bool:

@@ -48,13 +48,17 @@ from .fights import (
     _fight_toks,
     _kill_kind,
     apply_answer,
+    apply_handover,
     apply_negotiation,
+    apply_terms,
     fight_actions,
     gathering,
+    handover_actions,
     negotiation_actions,
     phase3_start,
     run_fights,
     start_negotiation,
+    terms_actions,
 )
 from .hunting import _nearest_predators, father_actions, order_actions, phase4_start, run_tests
 from .matrix import (
@@ -209,9 +213,13 @@ def legal(state: NeanderthalState, seat: int) -> list[Action]:
         return fight_actions(state, seat)
     if ph == "negotiate":
         return negotiation_actions(state, seat)
-    if ph == "answer":
-        return [Action(id="yes", style="success", label=msg("neanderthal.act.yes")),
-                Action(id="no", style="danger", label=msg("neanderthal.act.no"))]
+    if ph == "answer":  # answered privately: the terms are known only to the two parties
+        return [Action(id="yes", style="success", secret=True, label=msg("neanderthal.act.yes")),
+                Action(id="no", style="danger", secret=True, label=msg("neanderthal.act.no"))]
+    if ph == "terms":
+        return terms_actions(state, seat)
+    if ph == "handover":
+        return handover_actions(state, seat)
     if ph == "discard":
         return discard_actions(state, seat)
     if ph == "pay":
@@ -298,8 +306,13 @@ def apply(state: NeanderthalState, seat: int, aid: str) -> None:
             resume(state)
     elif ph == "answer":
         apply_answer(state, seat, aid)
-        if not state.answers:
+        if not state.answers and state.phase == "answer":
             resume(state)
+    elif ph == "terms":
+        apply_terms(state, seat, aid)
+    elif ph == "handover":
+        apply_handover(state, seat, aid)
+        resume(state)
     elif ph == "target":
         state.fight_target = aid[4:]
         resume(state)

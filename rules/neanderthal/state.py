@@ -90,6 +90,7 @@ class NeanderthalState(GameState):
     neg_idx: int = 0                   # F1: the next player offered to negotiate
     proposal: list[str] = Field(default_factory=list)    # [proposer, card, who withdraws]
     answers: list[int] = Field(default_factory=list)     # players still to answer the proposal
+    terms: list[str] = Field(default_factory=list)       # F1 its binding trade [other party, kind, args...]
     fights: list[str] = Field(default_factory=list)      # cards still to hold attack tests (F2)
     fight_key: str = ""                # the card fighting now ("N3", "W1-0" for a daughter)
     fight_order: list[str] = Field(default_factory=list)  # attack order of the sides there

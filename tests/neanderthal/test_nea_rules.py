@@ -1155,6 +1155,92 @@ def test_negotiation_peaceful_withdrawal(dice):
     assert state.ps[b].pool.count(sb) == 2 and dice == [] and state.phase == "action"
 
 
+def _trade_state(dice):
+    state, a, b, sa, sb = _negotiation_state(dice)
+    pb = state.ps[b]
+    pb.tribal = True
+    pb.elders = {"1": Elder(token=sb)}  # hand size 1 each
+    state.dead[sb] -= 1
+    return state, a, b, sa, sb
+
+
+def test_binding_trade_hand_card_for_hand_card_chosen_privately(dice):
+    """F1: a proposal to leave peacefully may "trocar cartas da mão"; "as cartas de mão devem ser
+    trocadas por cartas de mão": the proposal, the answer and the card handed over are private
+    choices, the trade is public but the cards stay between the two."""
+    state, a, b, _, sb = _trade_state(dice)
+    state.ps[a].hand, state.ps[b].hand = [23], [26]
+    state = ENGINE.apply(state, a, f"ask-N0-{b}")
+    assert state.phase == "terms" and state.actor == a
+    acts = ENGINE.legal_actions(state, a)
+    assert all(x.secret for x in acts)
+    ids = {x.id for x in acts}
+    assert {"tm-none", f"tm-{b}-gh23", f"tm-{b}-xh23", f"tm-{b}-dh"} <= ids
+    assert not [i for i in ids if "xh" in i and "." in i]  # never a hand card for a tableau card
+    state = ENGINE.apply(state, a, f"tm-{b}-xh23")
+    private = [e for e in state.events if e.text.key == "neanderthal.ev.terms_private"]
+    assert private and private[0].seats == [a, b]
+    assert state.phase == "answer" and state.actor == b
+    assert all(x.secret for x in ENGINE.legal_actions(state, b))
+    state = ENGINE.apply(state, b, "yes")
+    assert state.phase == "handover" and state.actor == b
+    assert [x.id for x in ENGINE.legal_actions(state, b)] == ["give-26"]
+    dice += [5, 5]  # a hunts the hare alone
+    state = ENGINE.apply(state, b, "give-26")
+    assert state.ps[a].hand == [26] and state.ps[b].hand == [23]
+    assert state.ps[b].pool.count(sb) == 2 and dice == []
+    assert any(e.text.key == "neanderthal.ev.traded_hand" and e.seats is None for e in state.events)
+    assert all(e.seats == [a, b] for e in state.events if e.text.key == "neanderthal.ev.traded_private")
+
+
+def test_binding_trade_tableau_card_for_tableau_card(dice):
+    """F1: "cartas de tabuleiro com cartas de tabuleiro": a trophy for an experienced unmarried daughter."""
+    state, a, b, _, _ = _trade_state(dice)
+    state.ps[a].trophies = [4]
+    state.ps[b].wives = [Wife(card=45)]
+    state = ENGINE.apply(state, a, f"ask-N0-{b}")
+    assert f"tm-{b}-xtr0.w0" in {x.id for x in ENGINE.legal_actions(state, a)}
+    state = ENGINE.apply(state, a, f"tm-{b}-xtr0.w0")
+    dice += [5, 5]
+    state = ENGINE.apply(state, b, "yes")
+    assert state.ps[a].wives == [Wife(card=45)] and state.ps[b].trophies == [4] and state.ps[a].trophies == []
+
+
+def test_binding_trade_refused_changes_nothing(dice):
+    state, a, b, _, _ = _trade_state(dice)
+    state.ps[a].trophies = [4]
+    state = ENGINE.apply(state, a, f"ask-N0-{b}")
+    state = ENGINE.apply(state, a, f"tm-{b}-gtr0")
+    state = ENGINE.apply(state, b, "no")
+    assert state.ps[a].trophies == [4] and state.ps[b].trophies == [] and state.phase == "negotiate"
+
+
+def test_binding_marriage_the_withdrawing_hunter_marries_a_foreign_bride(dice):
+    """F1: "ofereça ou exija filhas experientes não casadas para casamento (permitindo que um Caçador
+    seja promovido a um Marido experiente em um tabuleiro estrangeiro...)"; F1-A "ou então case-o com
+    uma noiva estrangeira"."""
+    state, a, b, _, sb = _trade_state(dice)
+    state.ps[b].sex = "pair"
+    state.ps[a].wives = [Wife(card=47)]
+    state = ENGINE.apply(state, a, f"ask-N0-{b}")
+    state = ENGINE.apply(state, a, f"tm-{b}-mb0")
+    dice += [5, 5]
+    state = ENGINE.apply(state, b, "yes")
+    w = state.ps[a].wives[0]
+    assert w.husband == sb and w.hdisc == ""  # experienced at once on a foreign board
+    assert state.ps[b].pool.count(sb) == 1  # the other Hunter just went home
+
+
+def test_a_vocal_proposer_binds_no_trade(dice):
+    """F1-C, the Ook rule: a vocal player says nothing but yes or no."""
+    state, a, b, _, _ = _negotiation_state(dice)
+    state = ENGINE.apply(state, a, "done")
+    state.ps[b].trophies = [4]
+    state.ps[a].trophies = [2]
+    state = ENGINE.apply(state, b, "wd-N0")
+    assert state.phase == "answer" and state.actor == a
+
+
 def test_negotiation_refused_means_attack_tests(dice):
     state, a, b, _, _ = _negotiation_state(dice)
     state = ENGINE.apply(state, a, "wd-N0")
