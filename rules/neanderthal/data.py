@@ -108,6 +108,9 @@ ARTIFACT_FACE = 6                     # L6-A: "pelo menos uma face de dados most
 #   each freed disc, the trophy, the hand card), to the participant the first of them in player
 #   order chooses.  In M the players see each other's hands (a co-operative table); the channel
 #   does not.
+# - M3-B/M4: "Os dois Meeples são único Marido": an assimilated pair is a Husband of both colours,
+#   assimilated with the other; it leaves (divorce, a lost wife) as one.  M4 "Tornou-se tribal com
+#   pelo menos 1 Ancião e 1 Alfa": the Alpha alive, wherever he is.
 
 # -- readings of D1-A and D6, kept deliberately --------------------------------------------------
 # D6: "Se você teve a maior perda de membros da tribo durante o evento de caos, pegue um membro da

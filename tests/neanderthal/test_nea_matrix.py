@@ -3,10 +3,12 @@ whole games at every player count under the contract checks."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from nea_helpers import check_invariants
 
-from rules.core import play
+from rules.core import MAX_BUTTON_CHOICES, MAX_CHOICES, missing_keys, play
 from rules.neanderthal import ENGINE, events, hunting, matrix, phases
 from rules.neanderthal import data as D
 from rules.neanderthal import scoring as S
@@ -401,6 +403,15 @@ def test_matrix_games_end_replay_and_keep_their_invariants(players, policy):
         def on_step(before, after, seat, aid):
             check_invariants(after)
             assert ENGINE.load(ENGINE.dump(after)) == after
+            texts = [e.text for e in after.events]
+            for s in ENGINE.to_act(after):
+                acts = ENGINE.legal_actions(after, s)
+                assert acts and len(acts) <= MAX_CHOICES
+                ENGINE.validate_actions(acts)
+                groups = Counter(a.group.key if a.group else None for a in acts)
+                assert len(acts) <= MAX_BUTTON_CHOICES or sum(-(-n // 25) for n in groups.values()) <= 4
+                texts += [ENGINE.prompt(after, s), *(a.label for a in acts)]
+            assert not missing_keys(texts), missing_keys(texts)
             for viewer in [None, *range(players)]:
                 v = ENGINE.view(after, viewer)
                 for pv in v.ps:  # M: partners see each other's hands; the channel never does
