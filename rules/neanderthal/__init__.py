@@ -32,7 +32,7 @@ Not implemented: the Alpha-Hunter swap outside phases 2 and 6, and the Greenland
 needs the other game).  With 1 player on the rows of Europe the game is K2.
 
 The modules follow the rulebook: ``board`` (B), ``events`` (D1-D6), ``auction`` (D7), ``allocation``
-(E), ``fights`` (F), ``hunting`` (G), ``actions`` (H-I), ``scoring`` (J), ``matrix`` (L, M), chained
+(E), ``fights`` (F), ``hunting`` (G), ``actions`` (H-I), ``scoring`` (J), ``matrix`` (L, M) and ``coop`` (M3), chained
 by ``phases`` (A1); ``data`` holds the cards and every reading of an open passage.
 
 Fixed readings where a choice has one sensible answer: a powered Alpha always takes his automatic

@@ -13,8 +13,9 @@ from . import data as D
 from . import scoring as S
 from . import texts as _texts  # noqa: F401  (registers the catalogue)
 from .board import _card_of, card_msg, slot_card
+from .coop import lot_msg
 from .fights import terms_msg
-from .matrix import lot_msg, price
+from .matrix import price
 from .setup import setup as _setup
 from .state import NeanderthalState, Tool, Wife
 

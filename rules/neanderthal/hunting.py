@@ -12,8 +12,8 @@ from functools import partial
 
 from rules.core import Action, Event, msg, seat_msg
 
+from . import coop, matrix
 from . import data as D
-from . import matrix
 from .board import (
     _home,
     _once,
@@ -459,7 +459,7 @@ def run_tests(state: NeanderthalState) -> bool:
     own tests, of the contested ones, a father the order of tied Suitors, a freed disc, a discard),
     True once every test is done and the cards are empty."""
     while True:
-        if not matrix.run_share(state) or not run_pending(state):
+        if not coop.run_share(state) or not run_pending(state):
             return False
         if not state.tests:
             break

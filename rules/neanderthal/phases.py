@@ -43,6 +43,7 @@ from .board import (
     slot_card,
     take_vocab,
 )
+from .coop import apply_share, share_actions
 from .events import _other_side, apply_loss, council_actions, flip, loss_actions, resolve_queue
 from .fights import (
     _fight_toks,
@@ -61,16 +62,7 @@ from .fights import (
     terms_actions,
 )
 from .hunting import _nearest_predators, father_actions, order_actions, phase4_start, run_tests
-from .matrix import (
-    apply_move,
-    apply_share,
-    buy_actions,
-    is_matrix,
-    move_actions,
-    settle,
-    share_actions,
-    start_move,
-)
+from .matrix import apply_move, buy_actions, is_matrix, move_actions, settle, start_move
 from .scoring import score_all
 from .state import NeanderthalState, Wife
 
