@@ -185,8 +185,9 @@ def _husband_home(state: NeanderthalState, board: int, w: Wife) -> None:
         state.ps[hs].pool.append(w.husband)
     else:
         foreign_back(state, w.husband)  # the foreign species of the solitaire takes him back
-    if w.assim:  # M3-B: the assimilated Hunter leaves with him
-        state.ps[seat_of(state, w.assim[0])].pool.append(w.assim)
+    owner = seat_of(state, w.assim[0]) if w.assim else None
+    if owner is not None:  # M3-B: the assimilated Hunter leaves with him
+        state.ps[owner].pool.append(w.assim)
     w.husband = ""
     w.hdisc = ""
     w.assim = ""

@@ -361,9 +361,9 @@ def _move_place(state: NeanderthalState, frm: int, to: int, place: str) -> int:
 
 def _trade(state: NeanderthalState) -> None:
     """Makes the agreed trade; hand cards stay secret between the two (the trade itself is public)."""
-    me, _, who = int(state.proposal[0]), state.proposal[1], int(state.proposal[2])
-    q, kind, *args = state.terms
-    q = int(q)
+    me, who = int(state.proposal[0]), int(state.proposal[2])
+    party, kind, *args = state.terms
+    q = int(party)
     p, o = state.ps[me], state.ps[q]
     hand_cards: list[int] = []
     if kind in ("gh", "xh"):
@@ -395,6 +395,8 @@ def _trade(state: NeanderthalState) -> None:
         bride = q if who == me else me
         key = state.proposal[1]
         tok = _groom(state, who, key)
+        if tok is None:  # offered only with a groom; nothing changed since
+            return
         toks, _ = _fight_toks(state, key)
         toks.remove(f"{who}:{tok}")
         w = state.ps[bride].wives[int(args[0])]

@@ -126,6 +126,7 @@ def relocate(state: NeanderthalState, origin: int, tagged: list[str]) -> None:
     for seat in sorted({t.split(":")[0] for t in tagged}):
         mine = [t for t in tagged if t.split(":")[0] == seat]
         near = [j for j in neighbours(origin) if cell_card(state, j)]
+        to: int | None
         if near:
             to = max(near, key=lambda j: (len(tokens_at(state, int(seat), j)), -j))
         else:
@@ -386,10 +387,10 @@ def move_actions(state: NeanderthalState, seat: int) -> list[Action]:
     if plain and any(str(r) in p.elders for r in (3, 4, 5)):  # B4 Alpha-Hunter swap
         if p.species in state.dead_alpha:
             acts.append(Action(id="swap", group=g_e, label=msg("neanderthal.act.swap")))
-        for r, e in sorted(p.elders.items()):
+        for rank, e in sorted(p.elders.items()):
             if is_alpha(e.token):
-                acts.append(Action(id=f"swape-{r}", group=g_e, label=msg(
-                    "neanderthal.act.swap_from", what=msg(f"neanderthal.rank.{r}"))))
+                acts.append(Action(id=f"swape-{rank}", group=g_e, label=msg(
+                    "neanderthal.act.swap_from", what=msg(f"neanderthal.rank.{rank}"))))
         for b, q in enumerate(state.ps):
             for i, w in enumerate(q.wives):
                 if w.husband == p.species + "a":
@@ -449,7 +450,9 @@ def apply_move(state: NeanderthalState, seat: int, aid: str) -> bool:
             say(state, "neanderthal.ev.married", card=card_msg(w.card), seat=seat_msg(seat))
         return False
     # B4 Alpha-Hunter swap: the Alpha takes the place of a tribesman of the largest camp
-    key = _take_tribesman(state, seat)
+    place = _take_tribesman(state, seat)
+    if place is None:  # offered only with a tribesman on the map
+        return False
     if aid == "swap":
         state.dead[p.species] += 1
         state.dead_alpha.remove(p.species)
@@ -458,7 +461,7 @@ def apply_move(state: NeanderthalState, seat: int, aid: str) -> bool:
     else:
         b, i = map(int, aid[6:].split("-"))
         state.ps[b].wives[i].husband = p.species
-    state.hunters[key].append(f"{seat}:{p.species}a")
+    state.hunters[place].append(f"{seat}:{p.species}a")
     say(state, "neanderthal.ev.swap", seat=seat_msg(seat))
     return False
 
