@@ -97,7 +97,8 @@ ARTIFACT_FACE = 6                     # L6-A: "pelo menos uma face de dados most
 #   that took its place (L3-D "os membros da tribo habitam a nova carta"); a glacial melt turns the
 #   South's ice barriers into undiscovered cards, as a card moving onto ice does.
 # - L3-H: each winged-eye icon kills one Hunter of each player, of his choice (the Fashion Woman
-#   saves hers).  L4/M2: the Caring Woman's discount never makes a daughter free.
+#   saves hers).  L4/M2: the Caring Woman's discount never makes a daughter free; tribal players
+#   buy daughters too (D7's vocal-only rule is about bidding, and nobody bids here).
 # - L6-C: after a successful big-game hunt the survivors move onto an adjacent predator (G4-A) and
 #   stay there: the Hunters are nomads (L6-E), and so are Babies born of a domestic animal, who
 #   join the player's largest camp.
