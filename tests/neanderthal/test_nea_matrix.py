@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from nea_helpers import check_invariants
 
 from rules.core import MAX_BUTTON_CHOICES, MAX_CHOICES, missing_keys, play
@@ -421,3 +423,21 @@ def test_matrix_games_end_replay_and_keep_their_invariants(players, policy):
         out = ENGINE.outcome(final)
         assert out is not None and ENGINE.replay(players, seed, options, log) == final
         assert len({r.winner for r in out.results if r.seat is not None}) == 1  # one fate for all
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(1, 3), seed=st.integers(0, 10_000), artifacts=st.sampled_from(D.ARTIFACTS))
+def test_random_matrix_games_keep_their_invariants(players, seed, artifacts):
+    def on_step(before, after, seat, aid):
+        check_invariants(after)
+    final, _ = play(ENGINE, players, seed, {"map": "matrix", "artifacts": str(artifacts)}, policy="random",
+                    on_step=on_step)
+    assert ENGINE.to_act(final) == [] and final.goal == (artifacts if players == 1 else 0)
+
+
+@pytest.mark.slow
+def test_many_matrix_games():
+    for players in (1, 2, 3):
+        for seed in range(40):
+            play(ENGINE, players, 2000 + seed, {"map": "matrix"}, policy="mixed",
+                 on_step=lambda b, a, s, i: check_invariants(a))
