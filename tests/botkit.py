@@ -51,7 +51,8 @@ def mentioned(message: FakeMessage) -> list[int]:
 
 
 def action_ids(message: FakeMessage) -> list[str]:
-    return [c for c in message.custom_ids() if ":~" not in c]
+    """The game's choices on a message: its action buttons and, past 20 choices, its select menus."""
+    return [c for c in message.custom_ids() if ":~" not in c or ":~s" in c]
 
 
 async def start_lobby(fake: FakeDiscord, game: str, host: int, joiners: list[int], ai_seats: int,
