@@ -52,10 +52,12 @@ async def test_stats_leaderboard_and_history_after_a_finished_game(fake_discord,
         for key, who in [(ANA, f"<@{ANA}>"), (BRUNO, f"<@{BRUNO}>"), ("ai", "🤖 AI")]:
             line = next(line for line in lines if who in line)
             assert f"— {expected[key]} (1 games, {int(key in winners)} wins)" in line
-        order = [next(i for i, line in enumerate(lines) if who in line)
-                 for who in sorted([f"<@{ANA}>", f"<@{BRUNO}>", "🤖 AI"],
-                                   key=lambda w: -float(expected[{f"<@{ANA}>": ANA, f"<@{BRUNO}>": BRUNO}.get(w, "ai")]))]
-        assert order == sorted(order)  # best rated first
+        where = {key: next(i for i, line in enumerate(lines) if who in line)
+                 for key, who in [(ANA, f"<@{ANA}>"), (BRUNO, f"<@{BRUNO}>"), ("ai", "🤖 AI")]}
+        for a in where:  # best rated first (players with equal ratings in either order)
+            for b in where:
+                if float(expected[a]) > float(expected[b]):
+                    assert where[a] < where[b], (a, b, lines)
         # A player's stats (Ana reads Portuguese), someone with none, another game's empty board.
         mine = await embed_of(fake, await fake.slash(ANA, CHANNEL_ID, "stats"))
         assert "ATLANDICE" in mine and f"1 partidas, {int(ANA in winners)} vitórias, rating {expected[ANA]}" in mine
