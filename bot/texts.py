@@ -153,6 +153,10 @@ TEXTS = {
     "replay.caption": ("{game} — move {n} of {total}", "{game} — jogada {n} de {total}"),
     "replay.progress": ("Drawing the replay: {done} of {total} frames…", "Desenhando o replay: {done} de {total} quadros…"),
     "replay.done": ("Replay of {game}: {frames} frames, {size}.", "Replay de {game}: {frames} quadros, {size}."),
+    "replay.old_rules": ("This game began under an earlier version of the rules: its moves can no longer be "
+                         "replayed or taken back.",
+                         "Esta partida começou numa versão anterior das regras: suas jogadas não podem mais ser "
+                         "reproduzidas nem desfeitas."),
     "replay.waiting": ("Another replay is being drawn; this one follows.",
                        "Outro replay está sendo desenhado; este vem em seguida."),
     # stats, leaderboard, history
