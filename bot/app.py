@@ -29,7 +29,7 @@ class MesaBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=MesaTree,
                          help_command=None, **kwargs)
         self.settings = settings
-        self.service = GameService(db, settings)  # type: ignore[arg-type]  (set before connecting)
+        self.service = GameService(db, settings)  # type: ignore[arg-type]  # the database comes before connect()
         self.presenter = Presenter()
         self.handlers = Handlers(self, self.service, self.presenter)
         self._reminders: asyncio.Task | None = None

@@ -223,14 +223,19 @@ class Database:
         async with self.conn.execute("PRAGMA quick_check") as cur:
             problems = [row[0] for row in await cur.fetchall()]
         if problems != ["ok"]:
-            raise DatabaseError(f"{where} is damaged (SQLite quick_check: {problems[0]}); "
+            lines = [line for row in problems for line in str(row).splitlines() if not line.startswith("***")]
+            first = (lines or ["?"])[0][:120]
+            raise DatabaseError(f"{where} is damaged (SQLite quick_check: {first}; {len(lines)} problem(s)); "
                                 "restore a backup or point MESA_DATABASE at another file")
         version = await self.schema_version()
         if version > len(MIGRATIONS):
             raise DatabaseError(f"{where} was written by a newer Mesa (schema {version}, this one knows "
                                 f"{len(MIGRATIONS)}); update Mesa or point MESA_DATABASE at another file")
-        await self.conn.execute("BEGIN IMMEDIATE")  # fails at once on a file the bot cannot write
-        await self.conn.execute("ROLLBACK")
+        await self.conn.execute("BEGIN IMMEDIATE")  # a write, rolled back: fails on a file the bot cannot write
+        try:
+            await self.conn.execute(f"PRAGMA user_version = {version}")
+        finally:
+            await self.conn.execute("ROLLBACK")
 
     async def close(self) -> None:
         await self.conn.close()

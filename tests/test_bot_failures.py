@@ -69,6 +69,11 @@ async def _replays(db_path: Path, game_id: int) -> bool:
     return engine.load(game.state) == replay
 
 
+async def _board_is_current(db_path: Path, game_id: int) -> bool:
+    game = await _game(db_path, game_id)
+    return game.board_version == game.version
+
+
 def live_boards(fake: FakeDiscord, channel_id: int) -> list:
     """The boards of a channel that still carry controls."""
     return [b for b in board_messages(fake, channel_id) if fake.message(b.id).custom_ids()]
@@ -218,6 +223,31 @@ async def test_unknown_channel_stops_reminders_after_the_first_failure(fake_disc
         tries = [r for r in fake.requests[before:] if r[1].startswith(f"/channels/{thread}")]
         assert len(tries) == 1 and len(said_to(fake, CHANNEL_ID, ANA)) == 1
     assert (await _game(db_path, game_id)).status == "abandoned"
+
+
+async def test_a_game_whose_state_cannot_be_read_stops_alone_and_its_host_is_told(fake_discord, db_path):
+    fake = fake_discord
+    async with mesa(fake, db_path):
+        broken_thread, broken = await _started(fake)
+        lobby = await start_lobby(fake, "atlandice", BRUNO, [ANA], 1)
+        start = await fake.click(BRUNO, lobby, lobby_button(lobby, "start"))
+        await start.wait_response()
+        thread = await fake.wait_for(lambda: next((t for t in fake.threads if t != broken_thread), None))
+        await fake.wait_for(lambda: board_messages(fake, thread))
+    db = await Database.open(db_path)
+    await db.update_game(broken, state='{"step": "not a state')  # a damaged row
+    for game_id in (broken, broken + 1):  # both boards were lost in a crash
+        await db.update_game(game_id, board_version=None)
+    await db.close()
+    async with mesa(fake, db_path):
+        notice = await fake.wait_for(lambda: said_to(fake, CHANNEL_ID, ANA))
+        await fake.wait_for(lambda: _board_is_current(db_path, broken + 1))  # the other game's board is found
+        assert f"#{broken}" in notice[0] and ("cannot be read" in notice[0] or "não pode ser lido" in notice[0])
+        board = last_board(fake, broken_thread)
+        click = await fake.click(mentioned(board)[0], board, action_ids(board)[0])
+        assert f"#{broken}" in (await ephemeral_reply(fake, click)).content
+        assert await play_move(fake, thread, random.Random(3))
+        assert len(said_to(fake, CHANNEL_ID, ANA)) == 1  # told once
 
 
 # -- crashes -------------------------------------------------------------------------------
