@@ -66,3 +66,26 @@ def test_custom_ids_fit_discord_and_match_exactly_one_template():
     longest = "x" * 64
     assert re.fullmatch(ActionButton.__discord_ui_compiled_template__, f"m1:{10**17}:{10**8}:{longest}")
     assert len(f"m1:{10**17}:{10**8}:{longest}") <= 100
+
+
+@pytest.mark.parametrize("game, seed", [("engis", 3), ("neanderthal", 3)])
+def test_a_solo_game_reads_as_won_or_lost_against_its_goal(game, seed):
+    from bot.presenter import outcome_lines
+    from rules import GAMES
+    from rules.core import t
+
+    engine = GAMES[game]
+    state = engine.new_game(1, seed)
+    while engine.to_act(state):
+        state = engine.apply(state, 0, engine.ai_action(state, 0))
+    outcome = engine.outcome(state)
+    row = GameRow(id=5, game=game, guild_id=1, channel_id=2, thread_id=None, lobby_message_id=None,
+                  board_message_id=None, status="finished", host_id=7, locale="en", options={}, seed=seed,
+                  state=None, version=1, seats=[Seat(0, 7, "Ana", False)])
+    lines = outcome_lines(row, outcome, "en")
+    won = outcome.winners == [0]
+    assert lines[0].startswith("🏆 Won" if won else "Lost") and t(outcome.goal, "en") in lines[0]
+    assert lines[1].startswith(f"Ana — {outcome.for_seat(0).score} (") and len(lines) == 2
+    assert not any("Ties" in line or line.startswith("1.") for line in lines)
+    if game == "engis":
+        assert "95 points" in lines[0]
