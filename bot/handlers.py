@@ -16,6 +16,7 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
+import aiohttp
 import discord
 
 from rules.core import RuleError, normalize_locale, t
@@ -37,6 +38,8 @@ RECONCILE_DEPTH = 50
 # Interaction tokens live 15 minutes: a click lost in a crash is answered if younger than this.
 CLICK_TOKEN_LIFE = 14 * 60
 BROKEN = "broken"
+# Failures of the connection itself (discord.py raises them once its own retries are spent).
+NETWORK_ERRORS = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
 
 def gone(exc: discord.HTTPException) -> bool:
@@ -158,7 +161,7 @@ class Handlers:
             # The same version posted again on purpose (a seat handed to the AI) is a new message.
             again = game.board_version is not None and game.board_version >= game.version
             message = await channel.send(**payload.kwargs(), **({} if again else {"nonce": board_nonce(game)}))
-        except discord.HTTPException as exc:
+        except (discord.HTTPException, *NETWORK_ERRORS) as exc:
             why = await self._post_failed(game, exc)
             if clicked is not None:
                 self._spawn(self._strip(clicked.edit_original_response(view=None)))
@@ -174,9 +177,9 @@ class Handlers:
             self._spawn(self._strip(channel.get_partial_message(previous).edit(view=None)))
         return True
 
-    async def _post_failed(self, game: GameRow, exc: discord.HTTPException) -> str:
+    async def _post_failed(self, game: GameRow, exc: Exception) -> str:
         """Decides what a failed board post means for the game: "gone", "blocked" or "retry"."""
-        if gone(exc):
+        if isinstance(exc, discord.HTTPException) and gone(exc):
             log.warning("game %s: its channel %s is gone; the game is abandoned", game.id, game.play_channel_id)
             if await self.service.mark_abandoned(game.id):
                 await self.tell_host(game, "game.abandoned")
@@ -190,8 +193,8 @@ class Handlers:
         failures = self._retry.get(game.id, (0, 0.0))[0]
         delay = min(self.bot.settings.board_retry * 2 ** failures, RETRY_MAX)
         self._retry[game.id] = (failures + 1, time.monotonic() + delay)
-        log.warning("game %s: the board could not be posted (%s %s); next try in %.0f s",
-                    game.id, exc.status, exc.text or "", delay)
+        log.warning("game %s: the board could not be posted (%s: %s); next try in %.0f s",
+                    game.id, type(exc).__name__, exc, delay)
         self.outbox_wake.set()
         return "retry"
 
@@ -205,12 +208,12 @@ class Handlers:
                 channel = await self.channel(game.channel_id)
                 await channel.send(text, allowed_mentions=mentions)
                 return
-            except discord.HTTPException as exc:
+            except (discord.HTTPException, *NETWORK_ERRORS) as exc:
                 log.info("game %s: could not write in channel %s either (%s)", game.id, game.channel_id, exc)
         try:
             user = self.bot.get_user(game.host_id) or await self.bot.fetch_user(game.host_id)
             await user.send(text)
-        except discord.HTTPException as exc:
+        except (discord.HTTPException, *NETWORK_ERRORS) as exc:
             log.warning("game %s: could not tell its host %s either (%s)", game.id, game.host_id, exc)
 
     async def report_broken(self, error: BrokenGame) -> None:
@@ -228,7 +231,7 @@ class Handlers:
     async def _quiet(coro) -> None:
         try:
             await coro
-        except discord.HTTPException as exc:
+        except (discord.HTTPException, *NETWORK_ERRORS) as exc:
             log.info("could not answer: %s", exc)
 
     # -- the outbox of boards ------------------------------------------------------------
@@ -297,10 +300,17 @@ class Handlers:
             state = self.service.state_of(game)
             try:
                 channel = await self.channel(game.play_channel_id)
-                found = await self.reconcile(game, channel)
-            except discord.HTTPException as exc:
+            except (discord.HTTPException, *NETWORK_ERRORS) as exc:
                 await self._post_failed(game, exc)
                 return False
+            try:
+                found = await self.reconcile(game, channel)
+            except (discord.HTTPException, *NETWORK_ERRORS) as exc:  # no history: the post's nonce helps
+                if isinstance(exc, discord.HTTPException) and gone(exc):
+                    await self._post_failed(game, exc)
+                    return False
+                log.info("game %s: its channel's history cannot be read (%s)", game.id, exc)
+                found = None
             if found is not None:  # posted before a crash: keep that one
                 await self.service.db.update_game(game.id, board_message_id=found, board_version=game.version,
                                                   board_blocked=None)
@@ -343,10 +353,8 @@ class Handlers:
         if game.status != ACTIVE or (game.board_version is not None and game.board_version >= game.version
                                      and game.board_blocked is None):
             return None
-        if game.board_blocked == FORBIDDEN:
-            await self.service.db.update_game(game.id, board_blocked=None)
         self._retry.pop(game.id, None)
-        return await self.repost(game.id)
+        return await self.repost(game.id)  # a success clears board_blocked; a refusal is not told twice
 
     async def answer_lost_clicks(self) -> None:
         """Tells each player whose acknowledged click a crash lost that it did not count."""

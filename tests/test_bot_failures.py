@@ -278,8 +278,12 @@ async def _killed(proc: asyncio.subprocess.Process) -> None:
     assert code == -signal.SIGKILL, (await proc.stderr.read()).decode()
 
 
-@pytest.mark.parametrize("point", ["board-sent", "board-stored"])
-async def test_kill_between_board_post_and_store_leaves_one_live_board(fake_discord, db_path, point):
+@pytest.mark.parametrize("point, found_by", [
+    ("board-sent", "history"),  # restarted minutes later: the board is found in the channel's history
+    ("board-sent", "nonce"),  # restarted at once, history unreadable: the post's nonce returns the same board
+    ("board-stored", "history"),  # the old board kept its controls: the start-up finds it
+])
+async def test_kill_between_board_post_and_store_leaves_one_live_board(fake_discord, db_path, point, found_by):
     fake = fake_discord
     proc = await _bot_process(fake, db_path, point)
     await _connected(fake, proc)
@@ -287,7 +291,10 @@ async def test_kill_between_board_post_and_store_leaves_one_live_board(fake_disc
     await _click_first(fake, thread)
     await _killed(proc)
     assert len(board_messages(fake, thread)) == 2 and len(live_boards(fake, thread)) == 2  # what the crash left
-    fake.forget_nonces()  # a restart some minutes later
+    if found_by == "history":
+        fake.forget_nonces()
+    else:
+        fake.set_fail("GET", rf"^/channels/{thread}/messages$", 403, 50001, times=10)
     async with mesa(fake, db_path):
         await fake.wait_for(lambda: len(live_boards(fake, thread)) == 1)
         await fake.settle()
