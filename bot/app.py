@@ -59,10 +59,16 @@ class MesaBot(commands.Bot):
         await self.handlers.outbox()
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
-        await self.handlers.channel_gone(payload.thread_id)
+        await self._gone(payload.thread_id)
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
-        await self.handlers.channel_gone(channel.id)
+        await self._gone(channel.id)
+
+    async def _gone(self, channel_id: int) -> None:
+        try:
+            await self.handlers.channel_gone(channel_id)
+        except Exception as exc:  # the next failed post or reminder there finds it again
+            log.warning("channel %s was deleted, but its games could not be stopped: %s", channel_id, exc)
 
     async def reminder_loop(self) -> None:
         """Sends the reminders that are due; the deadlines live in SQLite, so restarts keep them."""

@@ -364,6 +364,7 @@ class Handlers:
             game = await self.service.db.get_game(click["game_id"])
             if game is None:
                 continue
+            # The interaction's follow-up webhook, built as discord.py builds Interaction.followup.
             webhook = discord.Webhook.from_state(
                 {"id": self.bot.application_id, "type": 3, "token": click["token"]}, state=self.bot._connection)
             text = t("board.click_lost", click["locale"], game=f"{engine_of(game).title} #{game.id}")
