@@ -139,20 +139,22 @@ async def _filled(path):
 
 
 def _lingering_threads() -> list:
+    """aiosqlite connection threads still running (a process waits for them before it exits)."""
     import threading
 
-    others = [t for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon]
+    others = [t for t in threading.enumerate() if "_connection_worker_thread" in t.name]
     for thread in others:
         thread.join(2)
     return [t for t in others if t.is_alive()]
 
 
 @pytest.mark.parametrize("spoil, says", [
-    (_garbage, "not a readable Mesa database"),
-    (_truncate, "not a readable Mesa database"),
-    (_corrupt_middle, "is damaged (SQLite quick_check"),
-    (_newer, "newer Mesa"),
-    (_foreign, "cannot use"),
+    (_garbage, ("not a readable Mesa database",)),
+    (_truncate, ("not a readable Mesa database",)),
+    # quick_check lists the damage, or stops at it ("malformed"), as the damaged page decides
+    (_corrupt_middle, ("is damaged (SQLite quick_check", "not a readable Mesa database")),
+    (_newer, ("newer Mesa",)),
+    (_foreign, ("cannot use",)),
 ])
 async def test_bad_database_files_are_refused_in_one_sentence(tmp_path, spoil, says):
     from bot.storage import DatabaseError
@@ -162,7 +164,7 @@ async def test_bad_database_files_are_refused_in_one_sentence(tmp_path, spoil, s
     spoil(path)
     with pytest.raises(DatabaseError) as refused:
         await Database.open(path)
-    assert says in str(refused.value) and str(path) in str(refused.value)
+    assert any(s in str(refused.value) for s in says) and str(path) in str(refused.value)
     assert "\n" not in str(refused.value) and len(str(refused.value)) < 400
     assert not _lingering_threads()  # the process can exit
 
