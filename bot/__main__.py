@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import signal
 import sys
 
 from .settings import VARIABLES, Settings, SettingsError
@@ -34,11 +35,20 @@ async def run_bot(settings: Settings) -> None:
         except DatabaseError as exc:
             raise Fatal(str(exc)) from None
         bot.use_database(db)
+        _stop_on_sigterm(bot)
         try:
             await bot.connect()
         finally:
             await bot.close()
             await db.close()
+
+
+def _stop_on_sigterm(bot) -> None:
+    """SIGTERM (a host restarting the bot) stops it as cleanly as Ctrl-C: edits done, database closed."""
+    try:
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
+    except (NotImplementedError, RuntimeError):  # Windows: no signal handlers in the event loop
+        pass
 
 
 def _parser() -> argparse.ArgumentParser:

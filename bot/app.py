@@ -12,7 +12,7 @@ from discord.ext import commands
 from . import texts as _texts  # noqa: F401  (registers the bot's texts)
 from .commands import CatalogueTranslator, MesaTree, setup
 from .components import DYNAMIC_ITEMS
-from .handlers import Handlers
+from .handlers import BOARDS_CLEAN, Handlers
 from .presenter import Presenter
 from .service import GameService
 from .settings import Settings
@@ -34,7 +34,7 @@ class MesaBot(commands.Bot):
         self.handlers = Handlers(self, self.service, self.presenter)
         self._reminders: asyncio.Task | None = None
         self._outbox: asyncio.Task | None = None
-        self._stopping = False
+        self._stopping: asyncio.Future | None = None
         self._wake = asyncio.Event()
 
     def use_database(self, db: Database) -> None:
@@ -93,9 +93,15 @@ class MesaBot(commands.Bot):
         self._wake.set()
 
     async def close(self) -> None:
-        if self._stopping:
-            return await super().close()
-        self._stopping = True
+        """Stops the loops, finishes the board edits under way, then notes that the boards are right.
+
+        Every caller (a signal, the end of ``connect``, a context manager) waits for the one stop.
+        """
+        if self._stopping is None:
+            self._stopping = asyncio.ensure_future(self._stop())
+        await asyncio.shield(self._stopping)
+
+    async def _stop(self) -> None:
         tasks = [task for task in (self._reminders, self._outbox) if task is not None]
         for task in tasks:
             task.cancel()
@@ -105,6 +111,6 @@ class MesaBot(commands.Bot):
         if self.service.db is None:  # stopped before the database was opened
             return
         try:  # every board edit is done: the next start need not look for stray controls
-            await self.service.db.set_meta("clean_stop", repr(time.time()))
+            await self.service.db.set_meta(BOARDS_CLEAN, repr(time.time()))
         except Exception as exc:
             log.warning("could not note the clean stop: %s", exc)

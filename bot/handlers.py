@@ -38,6 +38,8 @@ RECONCILE_DEPTH = 50
 # Interaction tokens live 15 minutes: a click lost in a crash is answered if younger than this.
 CLICK_TOKEN_LIFE = 14 * 60
 BROKEN = "broken"
+# The meta key of the time before which every board's controls are known right.
+BOARDS_CLEAN = "boards_clean_at"
 # Failures of the connection itself (discord.py raises them once its own retries are spent).
 NETWORK_ERRORS = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
@@ -236,19 +238,28 @@ class Handlers:
 
     # -- the outbox of boards ------------------------------------------------------------
     async def start_up(self) -> None:
-        """After a (re)start: answer the clicks a crash lost, clean up and post the boards left behind."""
+        """After a (re)start: answer the clicks a crash lost, clean up and post the boards left behind.
+
+        The games changed since the boards were last known right (``BOARDS_CLEAN``: a clean stop,
+        or the end of the previous start-up's sweep) have their channel's recent boards checked.
+        """
+        db = self.service.db
         await self.answer_lost_clicks()
-        since = await self.service.db.get_meta("clean_stop")
-        stale = {g.id for g in await self.service.db.games_with_stale_boards(blocked=True)}
-        for game in await self.service.db.games_touched_since(float(since) if since else 0.0):
+        since = await db.get_meta(BOARDS_CLEAN)
+        stale = {g.id for g in await db.games_with_stale_boards(blocked=True)}
+        clean = True
+        for game in await db.games_touched_since(float(since) if since else 0.0):
             if game.id not in stale and game.status == ACTIVE and game.updated_at < self.started_at:
-                await self._each(game.id, self._reconcile_locked)
+                clean = await self._each(game.id, self._reconcile_locked) and clean
+        if clean:
+            await db.set_meta(BOARDS_CLEAN, repr(self.started_at))
         await self.post_due_boards(blocked=True)
 
-    async def _each(self, game_id: int, what) -> None:
+    async def _each(self, game_id: int, what) -> bool:
         """Runs one game's part of a sweep; whatever goes wrong with it never stops the others."""
         try:
             await what(game_id)
+            return True
         except BrokenGame as error:
             await self.report_broken(error)
         except discord.HTTPException as exc:
@@ -257,8 +268,10 @@ class Handlers:
                 game = await self.service.db.get_game(game_id)
                 if game is not None:
                     await self.channel_gone(game.play_channel_id)
+                return True
         except Exception as exc:  # one line: the next sweep tries again
             log.warning("game %s: %s: %s", game_id, type(exc).__name__, exc)
+        return False
 
     async def _reconcile_locked(self, game_id: int) -> None:
         async with self.service.lock(game_id):

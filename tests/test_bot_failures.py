@@ -148,7 +148,7 @@ async def test_board_post_fail_then_restart_posts_the_missing_board(fake_discord
         await ephemeral_reply(fake, inter)
         assert len(board_messages(fake, thread)) == 1
     async with mesa(fake, db_path):
-        await fake.wait_for(lambda: len(board_messages(fake, thread)) == 2)
+        await fake.wait_for(lambda: len(board_messages(fake, thread)) == 2, timeout=20)
         assert len(live_boards(fake, thread)) == 1
         assert await play_move(fake, thread, random.Random(2))
     assert await _replays(db_path, game_id)
@@ -240,7 +240,7 @@ async def test_a_game_whose_state_cannot_be_read_stops_alone_and_its_host_is_tol
         await db.update_game(game_id, board_version=None)
     await db.close()
     async with mesa(fake, db_path):
-        notice = await fake.wait_for(lambda: said_to(fake, CHANNEL_ID, ANA))
+        notice = await fake.wait_for(lambda: said_to(fake, CHANNEL_ID, ANA), timeout=20)
         await fake.wait_for(lambda: _board_is_current(db_path, broken + 1))  # the other game's board is found
         assert f"#{broken}" in notice[0] and ("cannot be read" in notice[0] or "não pode ser lido" in notice[0])
         board = last_board(fake, broken_thread)
@@ -296,7 +296,7 @@ async def test_kill_between_board_post_and_store_leaves_one_live_board(fake_disc
     else:
         fake.set_fail("GET", rf"^/channels/{thread}/messages$", 403, 50001, times=10)
     async with mesa(fake, db_path):
-        await fake.wait_for(lambda: len(live_boards(fake, thread)) == 1)
+        await fake.wait_for(lambda: len(live_boards(fake, thread)) == 1, timeout=20)  # after discord.py's ready
         await fake.settle()
         game = await _game(db_path, game_id)
         assert len(board_messages(fake, thread)) == 2  # nothing posted twice
@@ -318,6 +318,7 @@ async def test_a_click_lost_in_a_crash_is_answered_after_restart(fake_discord, d
     await _killed(proc)
     assert inter.responses and (await _game(db_path, game_id)).version == before  # acknowledged, not played
     async with mesa(fake, db_path):
+        await fake.wait_for(lambda: [m for m in inter.messages if m.ephemeral], timeout=20)  # after the start-up
         answer = (await ephemeral_reply(fake, inter)).content
         assert "não valeu" in answer or "did not count" in answer
         board = last_board(fake, thread)
@@ -325,6 +326,27 @@ async def test_a_click_lost_in_a_crash_is_answered_after_restart(fake_discord, d
         await again.wait_response()
         await fake.wait_for(lambda: len(board_messages(fake, thread)) == 2)
     assert (await _game(db_path, game_id)).version > before and await _replays(db_path, game_id)
+
+
+async def test_sigterm_stops_the_bot_cleanly_so_the_next_start_has_nothing_to_check(fake_discord, db_path):
+    from bot.handlers import BOARDS_CLEAN
+
+    fake = fake_discord
+    proc = await _bot_process(fake, db_path)
+    await _connected(fake, proc)
+    thread, game_id = await _started(fake)
+    await _click_first(fake, thread)
+    await fake.wait_for(lambda: len(board_messages(fake, thread)) == 2)
+    proc.send_signal(signal.SIGTERM)  # a host restarting the bot
+    _, err = await asyncio.wait_for(proc.communicate(), 30)
+    assert proc.returncode == 0 and "Traceback" not in err.decode(), err.decode()
+    db = await Database.open(db_path)
+    try:
+        noted, game = await db.get_meta(BOARDS_CLEAN), await db.get_game(game_id)
+    finally:
+        await db.close()
+    assert noted is not None and float(noted) >= game.updated_at
+    assert len(live_boards(fake, thread)) == 1
 
 
 # -- python -m bot refusing to start ---------------------------------------------------------
