@@ -102,6 +102,8 @@ class MesaBot(commands.Bot):
         await asyncio.shield(self._stopping)
 
     async def _stop(self) -> None:
+        self.handlers.stopping = True  # clicks from now on are answered "restarting"
+        await self.service.wait_idle()  # the moves under way post their boards
         tasks = [task for task in (self._reminders, self._outbox) if task is not None]
         for task in tasks:
             task.cancel()

@@ -201,6 +201,13 @@ class GameGroup(app_commands.Group):
 class MesaTree(app_commands.CommandTree):
     """Answers every command error with the ephemeral sentence it carries (or a generic one)."""
 
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if not _bot(interaction).handlers.stopping:
+            return True
+        if interaction.type is discord.InteractionType.application_command:
+            await reply(interaction, t("error.restarting", user_locale(interaction)))
+        return False
+
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
 

@@ -98,6 +98,7 @@ class Handlers:
         self._retry: dict[int, tuple[int, float]] = {}  # game id -> (failed posts, next try, monotonic)
         self.outbox_wake = asyncio.Event()
         self.started_at = time.time()  # games changed since are this run's own: no crash left them behind
+        self.stopping = False  # the bot is stopping: new clicks are refused with a sentence
 
     def _spawn(self, coro) -> None:
         task = asyncio.create_task(coro)
@@ -110,6 +111,10 @@ class Handlers:
             await asyncio.gather(*list(self._background), return_exceptions=True)
 
     async def guarded(self, interaction: discord.Interaction, coro) -> None:
+        if self.stopping:
+            coro.close()
+            await self._quiet(reply(interaction, t("error.restarting", user_locale(interaction))))
+            return
         try:
             await coro
         except Stale:
@@ -163,7 +168,9 @@ class Handlers:
             # The same version posted again on purpose (a seat handed to the AI) is a new message.
             again = game.board_version is not None and game.board_version >= game.version
             message = await channel.send(**payload.kwargs(), **({} if again else {"nonce": board_nonce(game)}))
-        except (discord.HTTPException, *NETWORK_ERRORS) as exc:
+        except Exception as exc:  # the move is stored whatever happened here: say so, post later
+            if not isinstance(exc, (discord.HTTPException, *NETWORK_ERRORS)):
+                log.exception("game %s: the board could not be drawn", game.id)
             why = await self._post_failed(game, exc)
             if clicked is not None:
                 self._spawn(self._strip(clicked.edit_original_response(view=None)))
@@ -283,7 +290,7 @@ class Handlers:
         """One pass over the outbox; returns the seconds until the next retry is due (None: none waits)."""
         now = time.monotonic()
         for game in await self.service.db.games_with_stale_boards(blocked=blocked):
-            if self._retry.get(game.id, (0, 0.0))[1] <= now:
+            if self._retry.get(game.id, (0, 0.0))[1] <= now and not self.stopping:
                 await self._each(game.id, self.repost)
         waits = [due for _, due in self._retry.values()]
         return max(0.0, min(waits) - time.monotonic()) if waits else None

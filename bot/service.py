@@ -7,7 +7,6 @@ version, applied by the engine, played on by the AI seats and stored in one tran
 from __future__ import annotations
 
 import asyncio
-import logging
 import math
 import secrets
 import time
@@ -20,8 +19,6 @@ from rules.core import Engine, GameState, RuleError
 
 from .settings import Settings
 from .storage import ABANDONED, ACTIVE, ENDED, LOBBY, Database, GameRow, Move, Seat, StaleVersion
-
-log = logging.getLogger(__name__)
 
 
 class UserError(RuleError):
@@ -70,6 +67,13 @@ class GameService:
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks[game_id]
+
+    async def wait_idle(self) -> None:
+        """Waits until no game is being changed (every game's lock is free)."""
+        while busy := [lock for lock in self._locks.values() if lock.locked()]:
+            for lock in busy:
+                async with lock:
+                    pass
 
     async def load(self, game_id: int) -> GameRow:
         game = await self.db.get_game(game_id)

@@ -87,6 +87,8 @@ TEXTS = {
                           "O estado salvo da partida #{id} não pode ser lido, então ela parou; o anfitrião foi avisado. "
                           "As outras partidas não são afetadas."),
     "error.other_server": ("That game is not in this server.", "Essa partida não é deste servidor."),
+    "error.restarting": ("The bot is restarting; please try again in a minute.",
+                         "O bot está reiniciando; tente de novo daqui a um minuto."),
     "error.internal": ("Something went wrong; the game is safe. Please try again.",
                        "Algo deu errado; a partida está salva. Tente de novo."),
     # board messages

@@ -349,6 +349,20 @@ async def test_sigterm_stops_the_bot_cleanly_so_the_next_start_has_nothing_to_ch
     assert len(live_boards(fake, thread)) == 1
 
 
+async def test_clicks_and_commands_while_the_bot_stops_are_told_to_wait(fake_discord, db_path):
+    fake = fake_discord
+    async with mesa(fake, db_path) as bot:
+        thread, game_id = await _started(fake)
+        version = (await _game(db_path, game_id)).version
+        bot.handlers.stopping = True  # what MesaBot.close() sets first
+        _, click = await _click_first(fake, thread)
+        command = await fake.slash(ANA, thread, "game resign")
+        for inter in (click, command):
+            assert "restarting" in (await ephemeral_reply(fake, inter)).content or "reiniciando" in (
+                await ephemeral_reply(fake, inter)).content
+        assert (await _game(db_path, game_id)).version == version and len(board_messages(fake, thread)) == 1
+
+
 # -- python -m bot refusing to start ---------------------------------------------------------
 async def test_python_m_bot_with_a_refused_token_says_so_in_one_line_and_creates_no_database(fake_discord, db_path):
     fake = fake_discord
