@@ -429,14 +429,17 @@ class Database:
 
     # -- clicks being played -----------------------------------------------------------
     async def add_click(self, interaction_id: int, game_id: int, user_id: int, token: str, locale: str) -> None:
-        """Notes an acknowledged click before it is played; the move's transaction forgets it."""
-        async with self.transaction():
+        """Notes an acknowledged click before it is played; the move's transaction forgets it.
+
+        One statement is its own transaction (autocommit): one trip to the database thread.
+        """
+        async with self._write:
             await self.conn.execute(
                 """INSERT OR REPLACE INTO clicks (interaction_id, game_id, user_id, token, locale, created_at)
                    VALUES (?, ?, ?, ?, ?, ?)""", (interaction_id, game_id, user_id, token, locale, time.time()))
 
     async def drop_click(self, interaction_id: int) -> None:
-        async with self.transaction():
+        async with self._write:
             await self.conn.execute("DELETE FROM clicks WHERE interaction_id = ?", (interaction_id,))
 
     async def take_clicks(self) -> list[dict[str, Any]]:
