@@ -391,7 +391,8 @@ class Handlers:
             await self._quiet(webhook.send(text, ephemeral=True))
 
     async def channel_gone(self, channel_id: int) -> None:
-        """A thread or channel was deleted: its games are abandoned and their hosts told."""
+        """A thread or channel was deleted: its games are abandoned and their hosts told; its lobbies end."""
+        await self.service.db.close_lobbies_in(channel_id)
         for game in await self.service.db.games_played_in(channel_id):
             try:
                 if await self.service.abandon(game.id) is not None:

@@ -320,6 +320,14 @@ class Database:
             rows = await cur.fetchall()
         return [await self._row_to_game(r) for r in rows]
 
+    async def close_lobbies_in(self, channel_id: int) -> int:
+        """Ends the open lobbies of a deleted channel; returns how many."""
+        async with self.transaction():
+            cur = await self.conn.execute(
+                "UPDATE games SET status = 'ended', updated_at = ? WHERE status = 'lobby' AND channel_id = ?",
+                (time.time(), channel_id))
+            return cur.rowcount
+
     async def games_touched_since(self, when: float) -> list[GameRow]:
         """Running or finished games changed at or after ``when`` (a Unix time)."""
         async with self.conn.execute(

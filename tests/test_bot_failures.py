@@ -204,10 +204,12 @@ async def test_deleted_channel_abandons_its_thread_games_and_tells_the_host_priv
     fake = fake_discord
     async with mesa(fake, db_path):
         _thread, game_id = await _started(fake)
+        await start_lobby(fake, "engis", BRUNO, [], 0)  # a lobby still open there
         await fake.delete_channel(CHANNEL_ID)  # CHANNEL_DELETE: its threads go with it
         dm = await fake.wait_for(lambda: fake.dm_messages(ANA))
         assert f"#{game_id}" in dm[0].content
         assert (await _game(db_path, game_id)).status == "abandoned"
+        assert (await _game(db_path, game_id + 1)).status == "ended"
 
 
 async def test_unknown_channel_stops_reminders_after_the_first_failure(fake_discord, db_path):
