@@ -378,7 +378,7 @@ class Handlers:
 
     async def answer_lost_clicks(self) -> None:
         """Tells each player whose acknowledged click a crash lost that it did not count."""
-        for click in await self.service.db.take_clicks():
+        for click in await self.service.db.take_clicks(before=self.started_at):
             if time.time() - click["created_at"] > CLICK_TOKEN_LIFE or self.bot.application_id is None:
                 continue
             game = await self.service.db.get_game(click["game_id"])

@@ -450,12 +450,13 @@ class Database:
         async with self._write:
             await self.conn.execute("DELETE FROM clicks WHERE interaction_id = ?", (interaction_id,))
 
-    async def take_clicks(self) -> list[dict[str, Any]]:
-        """The clicks left over by a crash (acknowledged, never played), forgotten as they are read."""
+    async def take_clicks(self, before: float) -> list[dict[str, Any]]:
+        """The clicks noted before ``before`` (the start of this run: a crash lost them), forgotten as read."""
         async with self.transaction():
-            async with self.conn.execute("SELECT * FROM clicks ORDER BY created_at") as cur:
+            async with self.conn.execute("SELECT * FROM clicks WHERE created_at < ? ORDER BY created_at",
+                                         (before,)) as cur:
                 rows = [dict(r) async for r in cur]
-            await self.conn.execute("DELETE FROM clicks")
+            await self.conn.execute("DELETE FROM clicks WHERE created_at < ?", (before,))
         return rows
 
     # -- facts about the bot -------------------------------------------------------------

@@ -88,6 +88,22 @@ async def test_reminders_due_mute_and_version(db):
     assert await db.due_reminders(10_000.0) == []
 
 
+async def test_a_click_is_forgotten_with_its_move_and_only_older_clicks_are_taken(db):
+    import time
+
+    game_id = await _active_game(db)
+    await db.add_click(501, game_id, 10, "token-a", "en")
+    await db.record_moves(game_id, 0, [Move(0, "a", 10, [])], '{"s": 1}', False, click=501)
+    await db.add_click(502, game_id, 10, "token-b", "pt-BR")  # lost in a crash
+    start = time.time()
+    await asyncio.sleep(0.01)
+    await db.add_click(503, game_id, 10, "token-c", "en")  # being played by this run
+    taken = await db.take_clicks(before=start)
+    assert [(c["interaction_id"], c["token"], c["locale"]) for c in taken] == [(502, "token-b", "pt-BR")]
+    assert await db.take_clicks(before=start) == []
+    await db.drop_click(503)
+    assert await db.take_clicks(before=time.time() + 1) == []
+
 # -- databases the bot must refuse, each in one sentence, leaving no thread behind -------------
 def _corrupt_middle(path):
     """Points the cells of a table leaf page in the second half of the file out of their page.
