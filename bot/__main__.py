@@ -44,7 +44,7 @@ async def run_bot(settings: Settings) -> None:
 
 
 def _stop_on_sigterm(bot) -> None:
-    """SIGTERM (a host restarting the bot) stops it as cleanly as Ctrl-C: edits done, database closed."""
+    """SIGTERM (a host restarting the bot) stops it cleanly: moves under way finished, database closed."""
     try:
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
     except (NotImplementedError, RuntimeError):  # Windows: no signal handlers in the event loop
