@@ -518,8 +518,11 @@ class Handlers:
                     name=t("lobby.thread_name", game.locale, game=engine.title, id=game.id)[:100],
                     auto_archive_duration=10080)
                 thread_id = thread.id
-        except discord.HTTPException as exc:  # threads not allowed here: the game is played in the channel
-            log.info("no thread for game %s: %s", game.id, exc)
+        except discord.HTTPException as exc:
+            if exc.code == 160004 and interaction.message is not None:  # made by a start a crash cut short
+                thread_id = interaction.message.id  # (a message's thread has the message's id)
+            else:  # threads not allowed here: the game is played in the channel
+                log.info("no thread for game %s: %s", game.id, exc)
         if thread_id is None and await self.service.db.active_games_in_channel_itself(game.channel_id):
             raise UserError("error.channel_busy")
         result = await self.service.start(game_id, interaction.user.id, thread_id, then=self.publish)

@@ -365,6 +365,18 @@ async def test_clicks_and_commands_while_the_bot_stops_are_told_to_wait(fake_dis
         assert (await _game(db_path, game_id)).version == version and len(board_messages(fake, thread)) == 1
 
 
+async def test_a_start_cut_short_after_its_thread_was_made_plays_in_that_thread(fake_discord, db_path):
+    fake = fake_discord
+    async with mesa(fake, db_path) as bot:
+        lobby = await start_lobby(fake, "atlandice", ANA, [BRUNO], 0)
+        # The previous run made the game's thread, then stopped before the game was stored.
+        made = await bot.get_channel(CHANNEL_ID).get_partial_message(lobby.id).create_thread(name="ATLANDICE")
+        start = await fake.click(ANA, lobby, lobby_button(lobby, "start"))
+        await start.wait_response()
+        board = await fake.wait_for(lambda: board_messages(fake, made.id))
+        assert mentioned(board[0]) and not board_messages(fake, CHANNEL_ID) and list(fake.threads) == [made.id]
+
+
 # -- python -m bot refusing to start ---------------------------------------------------------
 async def test_python_m_bot_with_a_refused_token_says_so_in_one_line_and_creates_no_database(fake_discord, db_path):
     fake = fake_discord
