@@ -326,7 +326,7 @@ class Database:
             cur = await self.conn.execute(
                 "UPDATE games SET status = 'ended', updated_at = ? WHERE status = 'lobby' AND channel_id = ?",
                 (time.time(), channel_id))
-            return cur.rowcount
+            return cur.rowcount or 0
 
     async def games_touched_since(self, when: float) -> list[GameRow]:
         """Running or finished games changed at or after ``when`` (a Unix time)."""
