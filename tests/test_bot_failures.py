@@ -252,6 +252,25 @@ async def test_a_game_whose_state_cannot_be_read_stops_alone_and_its_host_is_tol
         assert len(said_to(fake, CHANNEL_ID, ANA)) == 1  # told once
 
 
+async def test_reminders_in_a_thread_the_bot_may_not_write_in_stop_after_the_first_failure(fake_discord, db_path):
+    fake = fake_discord
+    async with mesa(fake, db_path, reminder_delay=0.05, reminder_poll=0.02):  # fails on an ERROR log
+        thread, game_id = await _started(fake, humans=(ANA, BRUNO), ai=0)
+        await fake.settle()
+        before = len(fake.requests)
+        fake.set_send_allowed(CHANNEL_ID, False, in_channel=False)
+        await fake.wait_for(lambda: ("POST", f"/channels/{thread}/messages") in fake.requests[before:])
+        await asyncio.sleep(0.3)
+        await fake.settle()
+        assert fake.requests[before:].count(("POST", f"/channels/{thread}/messages")) == 1
+        db = await Database.open(db_path)
+        try:
+            assert all(r["muted"] for r in await db.reminders_of(game_id))
+        finally:
+            await db.close()
+        assert (await _game(db_path, game_id)).status == "active"  # the game itself goes on
+
+
 # -- crashes -------------------------------------------------------------------------------
 async def _bot_process(fake: FakeDiscord, db_path: Path, point: str | None = None, *, token: str = "fake-token",
                        env: dict[str, str] | None = None) -> asyncio.subprocess.Process:
