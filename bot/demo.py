@@ -8,6 +8,7 @@ import tempfile
 from pathlib import Path
 
 from render import render
+from render.replay import animate
 from rules import GAMES
 from rules.core import RuleError, t
 
@@ -36,12 +37,23 @@ def run(game_id: str, players: int, seed: int, out: Path, locale: str = "en",
         draw(state, len(log))
     outcome = engine.outcome(state)
     assert outcome is not None
+    replay_frames = 0
+    if pictures:  # the same animation /game replay posts, from the pictures just drawn
+        title = f"{engine.title} — {t('demo.title', locale, seed=seed)}"
+
+        def picture(i: int) -> tuple[bytes, str]:
+            return ((out / f"move-{i:04d}.png").read_bytes(),
+                    t("replay.caption", locale, game=title, n=i, total=len(log)))
+
+        gif, replay_frames = animate(len(log) + 1, picture)
+        (out / "replay.gif").write_bytes(gif)
     summary = {
         "game": game_id,
         "players": players,
         "seed": seed,
         "options": state.options,
         "actions": len(log),
+        "replay_frames": replay_frames,
         "scores": [
             {
                 "seat": r.seat,
@@ -117,7 +129,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--locale", choices=["en", "pt-BR"], default="en")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a variant of the game (see below); may be repeated")
-    parser.add_argument("--no-pictures", action="store_true", help="write only summary.json")
+    parser.add_argument("--no-pictures", action="store_true", help="write only summary.json (no pictures, no replay)")
     args = parser.parse_args(argv)
     engine = GAMES[args.game]
     players = engine.min_players if args.players is None else args.players
@@ -125,6 +137,8 @@ def main(argv: list[str]) -> int:
     _writable(parser, args.out)
     summary = run(args.game, players, args.seed, args.out, args.locale, options, pictures=not args.no_pictures)
     print(json.dumps({k: v for k, v in summary.items() if k != "log"}, ensure_ascii=False, indent=2))
-    pictures = 0 if args.no_pictures else summary["actions"] + 1
-    print(f"{pictures} pictures and summary.json in {args.out}")
+    if args.no_pictures:
+        print(f"summary.json in {args.out}")
+    else:
+        print(f"{summary['actions'] + 1} pictures, replay.gif and summary.json in {args.out}")
     return 0

@@ -143,15 +143,16 @@ class Handlers:
                              user_locale(interaction))
         results = await asyncio.gather(interaction.response.defer(), noted, return_exceptions=True)
         try:
-            for result in results:
-                if isinstance(result, BaseException):
-                    raise result
-            await self.service.act(game_id, interaction.user.id, version, action_id,
-                                   then=lambda result: self.publish(result, clicked=interaction),
-                                   click=interaction.id)
+            for done in results:
+                if isinstance(done, BaseException):
+                    raise done
+            result = await self.service.act(game_id, interaction.user.id, version, action_id,
+                                            then=lambda result: self.publish(result, clicked=interaction),
+                                            click=interaction.id)
         except BaseException:
             await db.drop_click(interaction.id)
             raise
+        await self.bot.undo.offer(interaction, result)
 
     async def publish(self, result: MoveResult, clicked: discord.Interaction | None = None) -> bool:
         """Posts the new board in the game's channel and takes the controls off the old ones.
@@ -256,7 +257,7 @@ class Handlers:
         stale = {g.id for g in await db.games_with_stale_boards(blocked=True)}
         clean = True
         for game in await db.games_touched_since(float(since) if since else 0.0):
-            if game.id not in stale and game.status == ACTIVE and game.updated_at < self.started_at:
+            if game.id not in stale and game.status == ACTIVE and (game.updated_at or 0.0) < self.started_at:
                 clean = await self._each(game.id, self._reconcile_locked) and clean
         if clean:
             await db.set_meta(BOARDS_CLEAN, repr(self.started_at))

@@ -220,7 +220,8 @@ class GameService:
             else:
                 seat = self.acting_seat(game, state, user_id)
             new = engine.apply(state, seat, action_id)
-            move = Move(seat, action_id, user_id, [e.model_dump(mode="json") for e in new.events])
+            move = Move(seat, action_id, user_id, [e.model_dump(mode="json") for e in new.events],
+                        engine.reveals(state, new))
             return await self._after_move(game, new, [move], then, click)
 
     async def _pending_since(self, game: GameRow, state: GameState, user_id: int, version: int) -> int | None:
@@ -235,11 +236,14 @@ class GameService:
         if not mine or not 0 <= version < game.version:
             return None
         log = await self.db.action_log(game.id)
-        since = {row["seat"] for row in log[version:]}
+        if any(row["undone_at"] is not None and row["undone_at"] > version for row in log):
+            return None  # an undo since then: the question may have changed
+        counted = [row for row in log if row["undone_at"] is None]
+        since = {row["seat"] for row in counted if row["version"] > version}
         mine = [s for s in mine if s not in since]
         if not mine:
             return None
-        before = [(row["seat"], row["action_id"]) for row in log[:version]]
+        before = [(row["seat"], row["action_id"]) for row in counted if row["version"] <= version]
         then = await asyncio.to_thread(engine.replay, len(game.seats), game.seed, game.options, before)
         return next((s for s in mine if s in engine.to_act(then)), None)
 
@@ -271,8 +275,9 @@ class GameService:
                 break
             seat = seats[0]
             action_id = engine.ai_action(state, seat)
-            state = engine.apply(state, seat, action_id)
-            moves.append(Move(seat, action_id, None, [e.model_dump(mode="json") for e in state.events]))
+            before, state = state, engine.apply(state, seat, action_id)
+            moves.append(Move(seat, action_id, None, [e.model_dump(mode="json") for e in state.events],
+                              engine.reveals(before, state)))
         return state, moves
 
     async def _schedule(self, game: GameRow, state: GameState) -> None:
