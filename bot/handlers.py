@@ -142,17 +142,22 @@ class Handlers:
         noted = db.add_click(interaction.id, game_id, interaction.user.id, interaction.token,
                              user_locale(interaction))
         results = await asyncio.gather(interaction.response.defer(), noted, return_exceptions=True)
+        posted = []
+
+        async def publish(result: MoveResult) -> None:
+            posted.append(await self.publish(result, clicked=interaction))
+
         try:
             for done in results:
                 if isinstance(done, BaseException):
                     raise done
-            result = await self.service.act(game_id, interaction.user.id, version, action_id,
-                                            then=lambda result: self.publish(result, clicked=interaction),
+            result = await self.service.act(game_id, interaction.user.id, version, action_id, then=publish,
                                             click=interaction.id)
         except BaseException:
             await db.drop_click(interaction.id)
             raise
-        await self.bot.undo.offer(interaction, result)
+        if all(posted):  # else the clicker was just told what became of the move and its board
+            await self.bot.undo.offer(interaction, result)
 
     async def publish(self, result: MoveResult, clicked: discord.Interaction | None = None) -> bool:
         """Posts the new board in the game's channel and takes the controls off the old ones.
