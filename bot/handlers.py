@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import time
 from typing import TYPE_CHECKING
 
@@ -62,13 +63,16 @@ def board_nonce(game: GameRow) -> str:
 
 
 def board_ids(message: discord.Message, game_id: int) -> list[str]:
-    """The custom ids of a game's move controls on a message (not its lobby or reminder buttons)."""
+    """The custom ids of a game's board controls on a message: its actions, menus and private view.
+
+    Not its lobby, reminder or undo buttons (a pending undo request keeps its Agree / Refuse).
+    """
+    board = re.compile(rf"{PREFIX}:{game_id}:[0-9]+:(~me|~s[0-9]|[A-Za-z0-9_.+\-=]+)")
     ids = []
     for row in message.components:
         for child in getattr(row, "children", [row]):
             custom_id = getattr(child, "custom_id", None) or ""
-            if custom_id.startswith(f"{PREFIX}:{game_id}:") and ":L:" not in custom_id \
-                    and not custom_id.endswith("~mute"):
+            if board.fullmatch(custom_id):
                 ids.append(custom_id)
     return ids
 

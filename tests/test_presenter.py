@@ -89,3 +89,21 @@ def test_a_solo_game_reads_as_won_or_lost_against_its_goal(game, seed):
     assert not any("Ties" in line or line.startswith("1.") for line in lines)
     if game == "engis":
         assert "95 points" in lines[0]
+
+
+def test_only_board_controls_count_as_a_board_after_a_crash():
+    """The start-up's search for stray boards leaves lobby, reminder and undo buttons alone."""
+    from types import SimpleNamespace
+
+    from bot.components import LobbyButton, UndoButton
+    from bot.handlers import board_ids
+
+    view = discord.ui.View(timeout=None)
+    for item in [*_choices(_game(), 9, _actions(3), "en"), SpecialButton(42, 9, "me", label="me"),
+                 SpecialButton(42, 9, "mute", label="mute"), UndoButton(42, 9, "y", label="yes"),
+                 UndoButton(42, 9, "a", label="undo"), LobbyButton(42, "join", label="join"),
+                 ActionButton(421, 9, "c.0", label="another game")]:
+        view.add_item(item)
+    rows = [SimpleNamespace(children=[SimpleNamespace(custom_id=c.custom_id) for c in view.children])]
+    assert board_ids(SimpleNamespace(components=rows), 42) == ["m1:42:9:c.0", "m1:42:9:c.1", "m1:42:9:c.2",
+                                                               "m1:42:9:~me"]
