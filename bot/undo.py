@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from .replay import states
 from .service import GameService, MoveResult, Then, UserError, engine_of
-from .storage import ACTIVE, FINISHED, GameRow, StaleVersion
+from .storage import ACTIVE, FINISHED, Database, GameRow, StaleVersion
 
 
 @dataclass
@@ -42,7 +42,11 @@ class UndoOutcome:
 class UndoService:
     def __init__(self, service: GameService) -> None:
         self.service = service
-        self.db = service.db
+
+    @property
+    def db(self) -> Database:
+        """The service's database (``python -m bot`` opens it after logging in, once the bot exists)."""
+        return self.service.db
 
     async def plan(self, game: GameRow, user_id: int) -> UndoPlan:
         """What ``user_id`` may take back now; a refusal is a UserError saying why."""

@@ -22,7 +22,8 @@ async def mesa(fake: FakeDiscord, db_path: Path, *, allow_errors: bool = False,
     errors = ErrorLog()
     logging.getLogger("bot").addHandler(errors)
     db = await Database.open(db_path)
-    bot = MesaBot(Settings(token="fake-token", database=db_path, **settings), db)
+    # The fake sends every GUILD_CREATE at once: no need for discord.py's 2 s wait before on_ready.
+    bot = MesaBot(Settings(token="fake-token", database=db_path, **settings), db, guild_ready_timeout=0.05)
     try:
         async with run_bot(fake, bot):
             yield bot

@@ -222,7 +222,7 @@ class NeanderthalEngine(Engine[NeanderthalState]):
                                         breakdown={"neanderthal.score.target": 0}, rank=2 if won else 1,
                                         winner=not won))
             return Outcome(results=results, categories=[*cats, "neanderthal.score.target"],
-                           tiebreak=msg("neanderthal.tiebreak"))
+                           goal=msg(f"neanderthal.opt.solo.{state.level}"))
         scores = [p.score for p in state.ps]
         for i, p in enumerate(state.ps):
             rank = 1 + sum(1 for s in scores if s > scores[i])
