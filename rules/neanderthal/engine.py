@@ -221,8 +221,10 @@ class NeanderthalEngine(Engine[NeanderthalState]):
             results.append(PlayerResult(seat=None, name=msg("neanderthal.ice_age"), score=0,
                                         breakdown={"neanderthal.score.target": 0}, rank=2 if won else 1,
                                         winner=not won))
-            return Outcome(results=results, categories=[*cats, "neanderthal.score.target"],
-                           goal=msg(f"neanderthal.opt.solo.{state.level}"))
+            goal = (msg("neanderthal.goal.alien", n=state.goal) if state.variant == "alien"
+                    else msg("neanderthal.goal.eve") if state.variant == "eve"
+                    else msg(f"neanderthal.opt.solo.{state.level}"))
+            return Outcome(results=results, categories=[*cats, "neanderthal.score.target"], goal=goal)
         scores = [p.score for p in state.ps]
         for i, p in enumerate(state.ps):
             rank = 1 + sum(1 for s in scores if s > scores[i])

@@ -64,7 +64,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "neanderthal.foreign": ("the foreign species", "a espécie estrangeira"),
     "neanderthal.tiebreak": ("Ties share the victory.", "Empates dividem a vitória."),
     "neanderthal.opt.solo": ("Solitaire victory (K2)", "Vitória no solitário (K2)"),
-    "neanderthal.opt.solo.pt": ("Standard: 50+ VP, tribal, 5+ trophies", "Padrão: 50+ PV, tribal, 5+ troféus"),
+    "neanderthal.opt.solo.pt": ("Standard: over 50 VP, tribal, 5+ trophies", "Padrão: mais de 50 PV, tribal, 5+ troféus"),
+    "neanderthal.goal.alien": ("L: activate {n} alien artifacts in one turn",
+                               "L: ativar {n} artefatos alienígenas num mesmo turno"),
+    "neanderthal.goal.eve": ("M: every player tribal with an Elder and an Alpha, and a Husband assimilated with "
+                             "each other player",
+                             "M: todos os jogadores tribais com um Ancião e um Alfa, e um Marido assimilado com "
+                             "cada outro jogador"),
     "neanderthal.opt.solo.intro": ("Intro: tribal, 4+ trophies", "Introdutório: tribal, 4+ troféus"),
     "neanderthal.opt.solo.advanced": ("Advanced: tribal, 5+ trophies, 2 D/I cards",
                                       "Avançado: tribal, 5+ troféus, 2 cartas D/I"),
