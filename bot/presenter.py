@@ -129,6 +129,14 @@ def public_choices(game: GameRow, state: GameState) -> tuple[int, list[Action]] 
 
 def outcome_lines(game: GameRow, outcome: Outcome, locale: str) -> list[str]:
     names = seat_names(game, locale)
+    if outcome.goal is not None:  # a solo game: won or lost against its goal, no ranks or ties
+        won = bool(outcome.winners)
+        lines = [t("board.solo_won" if won else "board.solo_lost", locale, goal=t(outcome.goal, locale))]
+        for r in outcome.results:
+            if r.seat is not None:
+                detail = ", ".join(f"{t(k, locale)} {v}" for k, v in r.breakdown.items() if v)
+                lines.append(t("board.solo_line", locale, name=names[r.seat], score=r.score, detail=detail or "0"))
+        return lines
     lines = []
     for r in sorted(outcome.results, key=lambda r: r.rank):
         name = names[r.seat] if r.seat is not None else (t(r.name, locale) if r.name else "?")
