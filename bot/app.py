@@ -9,6 +9,7 @@ import time
 import discord
 from discord.ext import commands
 
+from . import renderpool
 from . import texts as _texts  # noqa: F401  (registers the bot's texts)
 from .commands import CatalogueTranslator, MesaTree, setup
 from .components import DYNAMIC_ITEMS
@@ -34,6 +35,7 @@ class MesaBot(commands.Bot):
         self.settings = settings
         self.service = GameService(db, settings)  # type: ignore[arg-type]  # the database comes before connect()
         self.presenter = Presenter()
+        self.presenter.cache.pool = renderpool.shared(settings.render_workers)
         self.handlers = Handlers(self, self.service, self.presenter)
         self.undo = UndoUI(self)
         self.replays = ReplayUI(self)
@@ -47,6 +49,7 @@ class MesaBot(commands.Bot):
         self.service.db = db
 
     async def setup_hook(self) -> None:
+        self.presenter.cache.pool.start()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         setup(self.tree)
         await self.tree.set_translator(CatalogueTranslator())

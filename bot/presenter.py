@@ -5,14 +5,12 @@ Pure of Discord I/O: it builds embeds, files and views; the caller sends them.
 
 from __future__ import annotations
 
-import asyncio
 import io
 from collections import OrderedDict
 from dataclasses import dataclass
 
 import discord
 
-from render import render
 from rules.core import MAX_BUTTON_CHOICES, Action, Event, GameState, Outcome, t
 
 from .components import (
@@ -22,6 +20,7 @@ from .components import (
     LobbyOption,
     SpecialButton,
 )
+from .renderpool import RenderPool
 from .service import engine_of
 from .storage import ACTIVE, ENDED, FINISHED, GameRow, Move
 
@@ -65,8 +64,9 @@ class RenderCache:
     The stored version (not the step) tells states apart: after an undo a step is played again.
     """
 
-    def __init__(self, size: int = 64) -> None:
+    def __init__(self, size: int = 64, pool: RenderPool | None = None) -> None:
         self.size = size
+        self.pool = pool or RenderPool(0)
         self._items: OrderedDict[tuple, bytes] = OrderedDict()
 
     async def get(self, game: GameRow, state: GameState, viewer: int | None, locale: str) -> bytes:
@@ -76,8 +76,7 @@ class RenderCache:
             return self._items[key]
         engine = engine_of(game)
         names = seat_names(game, locale)
-        png = await asyncio.to_thread(
-            lambda: render(game.game, engine.view(state, viewer), locale=locale, names=names))
+        png = await self.pool.render(game.game, engine.view(state, viewer), locale, names)
         self._items[key] = png
         while len(self._items) > self.size:
             self._items.popitem(last=False)

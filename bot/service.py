@@ -10,7 +10,7 @@ import asyncio
 import math
 import secrets
 import time
-from collections import defaultdict
+import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
@@ -63,10 +63,15 @@ class GameService:
         self.db = db
         self.settings = settings
         self.clock = clock
-        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        # A game's lock lives while a coroutine holds it or waits for it, so the bot's memory does not
+        # grow with the number of games it ever played.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks[game_id]
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
 
     async def wait_idle(self) -> None:
         """Waits until no game is being changed (every game's lock is free)."""

@@ -83,6 +83,8 @@ class Settings:
     # A board post that failed is tried again after this many seconds, then twice as late each time.
     board_retry: float = 5.0
     log_level: str = "INFO"
+    # Processes that draw the board pictures (0: a thread of the bot's own process).
+    render_workers: int = 1
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -95,4 +97,5 @@ class Settings:
             reminder_max=_count("MESA_REMINDER_MAX", 3),
             reminder_poll=_number("MESA_REMINDER_POLL", 60.0, positive=True),
             log_level=_level("MESA_LOG_LEVEL"),
+            render_workers=_count("MESA_RENDER_WORKERS", 1),
         )

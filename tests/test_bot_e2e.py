@@ -6,7 +6,10 @@ import asyncio
 import random
 
 import pytest
-from botkit import (
+
+from bot.storage import Database
+from fakediscord import FakeDiscord
+from fakediscord.botkit import (
     action_ids,
     board_messages,
     ephemeral_reply,
@@ -17,10 +20,7 @@ from botkit import (
     play_move,
     start_lobby,
 )
-from fakediscord import FakeDiscord
 from fakediscord.fixtures import CHANNEL_ID
-
-from bot.storage import Database
 from rules import GAMES
 
 ANA, BRUNO, CARLA, DAVI = 1, 2, 3, 4

@@ -14,7 +14,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from botkit import (
+
+from bot.storage import Database
+from fakediscord import FakeDiscord
+from fakediscord.botkit import (
     action_ids,
     board_messages,
     ephemeral_reply,
@@ -24,11 +27,8 @@ from botkit import (
     play_move,
     start_lobby,
 )
-from botkit import lobby_id as lobby_button
-from fakediscord import FakeDiscord
+from fakediscord.botkit import lobby_id as lobby_button
 from fakediscord.fixtures import CHANNEL_ID
-
-from bot.storage import Database
 from rules import GAMES
 
 ANA, BRUNO = 1, 2

@@ -8,9 +8,10 @@ import discord
 import pytest
 from discord import app_commands
 from discord.ext import commands
+from PIL import Image
+
 from fakediscord import EPHEMERAL, FakeDiscord, fixtures
 from fakediscord.fixtures import CHANNEL_ID, GUILD_ID, run_bot
-from PIL import Image
 
 fake_discord = fixtures.fake_discord  # the fixture; a conftest.py can import it the same way
 

@@ -7,12 +7,12 @@ import io
 import random
 
 import pytest
-from botkit import ephemeral_reply, last_board, mesa, play_move
-from fakediscord.fixtures import CHANNEL_ID
 from PIL import Image
 from test_undo import ANA, BRUNO, Table, started, until
 
 import bot.replay_ui
+from fakediscord.botkit import ephemeral_reply, last_board, mesa, play_move
+from fakediscord.fixtures import CHANNEL_ID
 from rules import GAMES
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from botkit import ephemeral_reply, last_board, mesa, play_move
-from fakediscord.fixtures import CHANNEL_ID
 from openskill.models import PlackettLuce
 from test_undo import ANA, BRUNO, DAVI, started
 
+from fakediscord.botkit import ephemeral_reply, last_board, mesa, play_move
+from fakediscord.fixtures import CHANNEL_ID
 from rules import GAMES
 
 

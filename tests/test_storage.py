@@ -3,6 +3,8 @@ import os
 
 import pytest
 
+from bot.service import GameService
+from bot.settings import Settings
 from bot.storage import Database, Move, Seat, StaleVersion
 
 
@@ -86,6 +88,21 @@ async def test_reminders_due_mute_and_version(db):
     await db.schedule_reminders(game_id, 0, [(0, 10)], due_at=100.0)
     await db.record_moves(game_id, 0, [Move(0, "a", 10, [])], "{}", False)
     assert await db.due_reminders(10_000.0) == []
+
+
+async def test_game_locks_exclude_each_other_and_are_not_kept(db):
+    service = GameService(db, Settings())
+    inside: list[int] = []
+
+    async def hold(game_id: int) -> None:
+        async with service.lock(game_id):
+            inside.append(game_id)
+            assert inside.count(game_id) == 1  # one holder of a game's lock at a time
+            await asyncio.sleep(0.001)
+            inside.remove(game_id)
+
+    await asyncio.gather(*(hold(i % 50) for i in range(500)))
+    assert len(service._locks) == 0  # no lock is kept for a game nobody is playing right now
 
 
 async def test_a_click_is_forgotten_with_its_move_and_only_older_clicks_are_taken(db):

@@ -99,7 +99,7 @@ class EngisEngine(Engine[EngisState]):
     def to_act(self, state: EngisState) -> list[int]:
         return [] if state.phase == "over" else [state.actor]
 
-    def legal_actions(self, state: EngisState, seat: int) -> list[Action]:
+    def _legal_actions(self, state: EngisState, seat: int) -> list[Action]:
         return phases.legal(state, seat)
 
     def _apply(self, state: EngisState, seat: int, action: Action) -> None:

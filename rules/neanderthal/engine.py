@@ -106,7 +106,7 @@ class NeanderthalEngine(Engine[NeanderthalState]):
     def to_act(self, state: NeanderthalState) -> list[int]:
         return [] if state.phase == "over" else [state.actor]
 
-    def legal_actions(self, state: NeanderthalState, seat: int) -> list[Action]:
+    def _legal_actions(self, state: NeanderthalState, seat: int) -> list[Action]:
         return phases.legal(state, seat)
 
     def _apply(self, state: NeanderthalState, seat: int, action: Action) -> None:

@@ -12,7 +12,7 @@ steps run between decisions; a decision inside phases 1, 3, 4 or 5 stores where 
 
 from __future__ import annotations
 
-from rules.core import Action, msg, seat_msg
+from rules.core import Action, cached_legal, msg, seat_msg
 
 from . import data as D
 from .actions import action_actions, apply_action, neolexia_colours, phase5, start_actions
@@ -158,6 +158,7 @@ def resume(state: NeanderthalState) -> None:
         start_actions(state)
 
 
+@cached_legal
 def legal(state: NeanderthalState, seat: int) -> list[Action]:
     if state.phase == "over" or seat != state.actor:
         return []

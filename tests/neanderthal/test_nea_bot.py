@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from botkit import board_messages, last_board, lobby_id, mesa, play_move, start_lobby
 
 from bot.storage import Database
+from fakediscord.botkit import board_messages, last_board, lobby_id, mesa, play_move, start_lobby
 from rules import GAMES
 
 ANA, BRUNO = 1, 2

@@ -110,6 +110,7 @@ class FakeDiscord:
         self._connections: list[_Connection] = []
         self._runner: web.AppRunner | None = None
         self._routes = self._build_routes()
+        self._watchers: dict[int, list[asyncio.Future[None]]] = {}
 
     # ================================================================== lifecycle
     @property
@@ -770,6 +771,7 @@ class FakeDiscord:
             msg.edits += 1
             msg.flags &= ~P.LOADING
         self._resolve_attachment_urls(msg)
+        self._touched(msg.channel_id)
 
     def _attachment(self, msg: FakeMessage, filename: str, data: bytes, declared: str | None,
                     description: str | None) -> dict[str, Any]:
@@ -796,6 +798,7 @@ class FakeDiscord:
                         part["url"] = by_name[name]
 
     def _store(self, msg: FakeMessage) -> None:
+        self._touched(msg.channel_id)
         self.all_messages[msg.id] = msg
         if msg.ephemeral:
             self._ephemerals.setdefault(msg.interaction_user_id or 0, []).append(msg)
@@ -1267,3 +1270,47 @@ class FakeDiscord:
                 if att["id"] == aid:
                     return web.Response(body=att["data"], headers={"Content-Type": att["content_type"]})
         return web.Response(status=404)
+
+    # ================================================================== many games (python -m bench load)
+    def _touched(self, channel_id: int) -> None:
+        for waiter in self._watchers.pop(channel_id, ()):
+            if not waiter.done():
+                waiter.set_result(None)
+
+    async def wait_in_channel(self, channel_id: int, predicate: Callable[[], T], timeout: float = 5.0) -> T:
+        """Like wait_for, but checks ``predicate`` only when a message of ``channel_id`` (ephemeral ones
+        included) is created or edited: many concurrent waiters cost nothing while nothing happens."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = predicate()
+            if value:
+                return value
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"nothing in channel {channel_id} met the condition within {timeout}s")
+            waiter = asyncio.get_running_loop().create_future()
+            self._watchers.setdefault(channel_id, []).append(waiter)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(waiter, left)
+
+    def forget(self, channel_id: int, keep: int = 3) -> None:
+        """Drops all but the last ``keep`` messages of a channel, the interactions answered there before
+        them with their ephemeral answers, and the request and gateway logs: a long run's memory stays
+        flat."""
+        stored = self._channel_messages.get(channel_id, [])
+        if len(stored) <= keep:
+            return
+        old, self._channel_messages[channel_id] = stored[:-keep], stored[-keep:]
+        cutoff = stored[-keep].stored_at
+        dropped = {msg.id for msg in old}
+        for iid, inter in list(self.interactions.items()):
+            if inter.channel_id == channel_id and inter.responses and inter.sent_at < cutoff:
+                del self.interactions[iid]
+                self._by_token.pop(inter.token, None)
+                dropped.update(msg.id for msg in inter.messages if msg.ephemeral)
+        for mid in dropped:
+            self.all_messages.pop(mid, None)
+        for user, ephemerals in self._ephemerals.items():
+            self._ephemerals[user] = [m for m in ephemerals if m.id not in dropped]
+        self.requests.clear()
+        self.gateway_log.clear()

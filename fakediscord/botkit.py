@@ -7,12 +7,11 @@ import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-from fakediscord import FakeDiscord, FakeInteraction, FakeMessage
-from fakediscord.fixtures import CHANNEL_ID, ErrorLog, run_bot
-
 from bot.app import MesaBot
 from bot.settings import Settings
 from bot.storage import Database
+from fakediscord import FakeDiscord, FakeInteraction, FakeMessage
+from fakediscord.fixtures import CHANNEL_ID, ErrorLog, run_bot
 
 
 @contextlib.asynccontextmanager
