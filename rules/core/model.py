@@ -30,8 +30,25 @@ class Msg(BaseModel):
     params: dict[str, Param] = Field(default_factory=dict)
 
 
+_set = object.__setattr__
+_new = object.__new__
+_PARAM_TYPES = frozenset({int, str, Msg})
+
+
 def msg(key: str, **params: Param) -> Msg:
-    return Msg(key=key, params=params)
+    """``Msg(key=key, params=params)``; engines build thousands a second, so values already of their
+    exact types (which validation would keep as they are) skip validation and fill the model directly."""
+    if type(key) is not str:
+        return Msg(key=key, params=params)
+    for value in params.values():
+        if type(value) not in _PARAM_TYPES:
+            return Msg(key=key, params=params)  # validation converts or refuses it
+    new = _new(Msg)
+    _set(new, "__dict__", {"key": key, "params": params})
+    _set(new, "__pydantic_fields_set__", {"key", "params"})
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new
 
 
 Msg.model_rebuild()

@@ -98,6 +98,25 @@ def can_hunt(state: NeanderthalState, seat: int, slot: str) -> bool:
     return all(p.vocab[c] >= need[c] for c in D.COLOURS)
 
 
+def huntable(state: NeanderthalState, seat: int) -> list[str]:
+    """The slots ``can_hunt`` allows, in ``slots`` order: the prerequisites of the hunts already
+    made are summed once, then each slot's own added to them."""
+    need = hunted_prereq(state, seat)
+    where = {k for k, toks in state.hunters.items() if any(t.startswith(f"{seat}:") for t in toks)}
+    tracker = has_skill(state, seat, "tracker")
+    vocab = state.ps[seat].vocab
+    out = []
+    for slot in slots(state):
+        extra = {c: 0 for c in D.COLOURS}
+        if slot not in where:
+            for c in D.BIOMES[slot_card(state, slot)].prereq:
+                if not (tracker and c == "W"):
+                    extra[c] += 1
+        if all(vocab[c] >= need[c] + extra[c] for c in D.COLOURS):
+            out.append(slot)
+    return out
+
+
 def can_promote(state: NeanderthalState, seat: int, rank: int) -> bool:
     p = state.ps[seat]
     if str(rank) in p.elders or (not p.tribal and rank not in D.MAX_RANK_VOCAL):
@@ -124,11 +143,11 @@ def alloc_actions(state: NeanderthalState, seat: int) -> list[Action]:
     refugee = any(is_refugee(p, t) for t in p.pool)
     g_h, g_e, g_s, g_sa = (msg("neanderthal.grp.hunters"), msg("neanderthal.grp.elders"),
                            msg("neanderthal.grp.suitor"), msg("neanderthal.grp.suitor_alpha"))
-    huntable = [sl for sl in slots(state) if can_hunt(state, seat, sl)]
+    hunts = huntable(state, seat) if plain or alpha else []
     for kind, ok, grp in (("h", plain, g_h), ("ha", alpha, g_e)):
         if not ok:
             continue
-        for sl in huntable:
+        for sl in hunts:
             acts.append(Action(id=f"{kind}-{sl}", group=grp, style="primary",
                                label=msg("neanderthal.act.hunt", card=card_msg(slot_card(state, sl)),
                                          who=msg(f"neanderthal.tok.{kind}"))))

@@ -9,6 +9,8 @@ and the colours of freed discs (B3, G3, H1).
 
 from __future__ import annotations
 
+import functools
+
 from rules.core import Action, Event, IllegalAction, Msg, msg
 
 from . import data as D
@@ -19,6 +21,7 @@ def say(state: NeanderthalState, key: str, **params) -> None:
     state.events.append(Event(text=msg(key, **params)))
 
 
+@functools.lru_cache(maxsize=512)
 def card_msg(card: int) -> Msg:
     return msg(f"neanderthal.card.{card}")
 

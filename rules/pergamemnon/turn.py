@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations
 
-from rules.core import Action, IllegalAction, cached_legal, msg, seat_msg
+from rules.core import Action, IllegalAction, Msg, cached_legal, msg, seat_msg
 
 from . import battle as B
 from . import data as D
@@ -135,7 +136,12 @@ def recruit(state: PergState, seat: int, cid: str, k: int, used: tuple[str, ...]
 
 
 # -- decisions -----------------------------------------------------------------------------
-def card_label(state: PergState, seat: int, cid: str, key: str = "pergamemnon.act.card"):
+def card_label(state: PergState, seat: int, cid: str, key: str = "pergamemnon.act.card") -> Msg:
+    return _card_label(cid, key)
+
+
+@functools.lru_cache(maxsize=1024)
+def _card_label(cid: str, key: str) -> Msg:
     c = D.CARDS[cid]
     return msg(key, card=card_msg(cid), weapon=msg(f"pergamemnon.weapon.{c.weapon}"), atk=c.atk,
                h=c.helm, a=c.armour, s=c.shield, cha=c.cha, pts=c.pts)
