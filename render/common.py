@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import io
+import struct
 import threading
+import zlib
 from collections import OrderedDict
 from functools import cache, lru_cache
 from pathlib import Path
 
+from isal import isal_zlib
 from PIL import Image, ImageDraw, ImageFont
 
 # Distinct on light and dark Discord themes and for the common colour-vision deficiencies
@@ -160,12 +163,36 @@ def to_png(image: Image.Image, colours: tuple[Colour, ...] | None = None) -> byt
     """PNG bytes of a flat-coloured board mapped to 256 colours, which keeps it small.
 
     With ``colours`` (the picture's own flat colours) the mapping uses a fixed palette, several
-    times faster than choosing an adaptive one for each picture.
+    times faster than choosing an adaptive one for each picture, and the file is written by
+    ``paletted_png``.
     """
-    out = io.BytesIO()
     if colours is None:
         paletted = image.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    else:
-        paletted = image.quantize(palette=fixed_palette(colours), dither=Image.Dither.NONE)
-    paletted.save(out, format="PNG", compress_level=3 if colours is not None else 6)
-    return out.getvalue()
+        out = io.BytesIO()
+        paletted.save(out, format="PNG", compress_level=6)
+        return out.getvalue()
+    return paletted_png(image.quantize(palette=fixed_palette(colours), dither=Image.Dither.NONE))
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
+
+
+def paletted_png(image: Image.Image) -> bytes:
+    """The PNG file of a palette ("P") image: the same file Pillow writes, its pixels compressed by
+    ISA-L (``isal``), several times faster than zlib for the same size.
+
+    Every row is stored unfiltered (filter type 0), as Pillow stores a palette image.
+    """
+    assert image.mode == "P"
+    width, height = image.size
+    pixels = image.tobytes()
+    rows = b"".join(b"\0" + pixels[y * width:(y + 1) * width] for y in range(height))
+    palette = bytes(image.getpalette() or [])
+    return b"".join([
+        b"\x89PNG\r\n\x1a\n",
+        _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)),
+        _chunk(b"PLTE", palette),
+        _chunk(b"IDAT", isal_zlib.compress(rows, 1)),
+        _chunk(b"IEND", b""),
+    ])
