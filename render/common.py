@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import struct
 import threading
 import zlib
 from collections import OrderedDict
+from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import ParamSpec
 
 from isal import isal_zlib
 from PIL import Image, ImageDraw, ImageFont
@@ -64,8 +67,18 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: i
     draw.text(xy, value, font=font(size, bold), fill=fill, anchor=anchor)
 
 
-class _Stamps:
-    """The most recently used text stamps, within a memory budget (names and numbers vary without end)."""
+P = ParamSpec("P")
+
+
+def image_bytes(image: Image.Image) -> int:
+    """Memory an image holds: Pillow keeps 4 bytes a pixel for multi-band modes, 1 for "L" and "P"."""
+    return image.width * image.height * (4 if len(image.getbands()) > 1 else 1)
+
+
+class ImageCache:
+    """Pictures drawn once and pasted many times (text stamps, tiles, cards, the static layers of a
+    board), the most recently used kept within one memory budget in bytes shared by all of them:
+    names and numbers vary without end, and a long-running picture process must not grow."""
 
     def __init__(self, budget: int) -> None:
         self.budget = budget
@@ -73,29 +86,47 @@ class _Stamps:
         self._items: OrderedDict[tuple, Image.Image] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: tuple) -> Image.Image:
+    def get(self, key: tuple, make: Callable[[], Image.Image]) -> Image.Image:
         with self._lock:
-            stamp = self._items.get(key)
-            if stamp is not None:
+            image = self._items.get(key)
+            if image is not None:
                 self._items.move_to_end(key)
-                return stamp
-        stamp = _draw_stamp(*key)
+                return image
+        image = make()
         with self._lock:
             if key not in self._items:
-                self._items[key] = stamp
-                self.used += stamp.width * stamp.height * 4
+                self._items[key] = image
+                self.used += image_bytes(image)
                 while self.used > self.budget and len(self._items) > 1:
                     _, old = self._items.popitem(last=False)
-                    self.used -= old.width * old.height * 4
-        return stamp
+                    self.used -= image_bytes(old)
+        return image
+
+    def cached(self, function: Callable[P, Image.Image]) -> Callable[P, Image.Image]:
+        """Decorates a function drawing a picture from hashable arguments (the picture is shared: a
+        caller that changes it copies it first)."""
+
+        @functools.wraps(function)
+        def cached(*args: P.args, **kwargs: P.kwargs) -> Image.Image:
+            key = (function, args, tuple(kwargs.items()))
+            return self.get(key, lambda: function(*args, **kwargs))
+
+        return cached
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self.used = 0
 
 
-STAMPS = _Stamps(budget=16 * 1024 * 1024)
+IMAGES = ImageCache(budget=40 * 1024 * 1024)
+image_cache = IMAGES.cached
 
 
 def _stamp(value: str, size: int, bold: bool, fill: tuple, stroke: int, stroke_fill: tuple) -> Image.Image:
     """A piece of text drawn once on a transparent image (text is the slow part of a picture)."""
-    return STAMPS.get((value, size, bold, fill, stroke, stroke_fill))
+    key = ("stamp", value, size, bold, fill, stroke, stroke_fill)
+    return IMAGES.get(key, lambda: _draw_stamp(value, size, bold, fill, stroke, stroke_fill))
 
 
 def _draw_stamp(value: str, size: int, bold: bool, fill: tuple, stroke: int, stroke_fill: tuple) -> Image.Image:

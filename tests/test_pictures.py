@@ -53,3 +53,32 @@ def test_the_png_holds_the_very_pixels_and_palette_drawn(game, monkeypatch):
     assert decoded.tobytes() == drawn[-1].tobytes()
     assert decoded.getpalette() == drawn[-1].getpalette()
     assert decoded.convert("RGB").tobytes() == drawn[-1].convert("RGB").tobytes()
+
+
+def test_the_picture_caches_keep_within_one_byte_budget():
+    """Stamps, tiles, cards and static layers share one budget: drawing a whole game's pictures in both
+    languages never lets them hold more, and the pictures stay the same when they are drawn again."""
+    import render.common as common
+
+    cache = common.ImageCache(budget=3 * 1024 * 1024)
+    made = []
+
+    def draw(i):
+        made.append(i)
+        return Image.new("RGB", (400, 400), (i, 0, 0))
+
+    for i in range(40):
+        cache.get(("square", i), lambda i=i: draw(i))
+        assert cache.used <= cache.budget
+    assert cache.used == 4 * common.image_bytes(draw(0))
+    made.clear()
+    cache.get(("square", 39), lambda: draw(39))
+    cache.get(("square", 0), lambda: draw(0))
+    assert made == [0]  # the most recent were kept, the oldest drawn again
+
+    engine = GAMES["engis"]
+    final, _ = play(engine, 4, seed=3, policy="ai")
+    first = render("engis", engine.view(final, None), locale="en", names=[])
+    common.IMAGES.clear()
+    assert render("engis", engine.view(final, None), locale="en", names=[]) == first
+    assert 0 < common.IMAGES.used <= common.IMAGES.budget
