@@ -86,13 +86,17 @@ class ImageCache:
         self._items: OrderedDict[tuple, Image.Image] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: tuple, make: Callable[[], Image.Image]) -> Image.Image:
+    def get(self, key: tuple, make: Callable[[], Image.Image], largest: int | None = None) -> Image.Image:
+        """The image of ``key``, drawn by ``make`` when it is not kept; an image over ``largest`` bytes
+        is drawn every time, never kept."""
         with self._lock:
             image = self._items.get(key)
             if image is not None:
                 self._items.move_to_end(key)
                 return image
         image = make()
+        if largest is not None and image_bytes(image) > largest:
+            return image
         with self._lock:
             if key not in self._items:
                 self._items[key] = image
@@ -119,14 +123,18 @@ class ImageCache:
             self.used = 0
 
 
-IMAGES = ImageCache(budget=40 * 1024 * 1024)
+IMAGES = ImageCache(budget=48 * 1024 * 1024)
 image_cache = IMAGES.cached
+# Measured over 100 games drawn in turn: text stamps under 32 kB (labels, names, numbers) are pasted
+# tens to hundreds of times each; longer ones (a sentence about the last move, a status line) about
+# twice, and would fill the budget with pictures drawn for one board.
+STAMP_LARGEST = 32 * 1024
 
 
 def _stamp(value: str, size: int, bold: bool, fill: tuple, stroke: int, stroke_fill: tuple) -> Image.Image:
     """A piece of text drawn once on a transparent image (text is the slow part of a picture)."""
     key = ("stamp", value, size, bold, fill, stroke, stroke_fill)
-    return IMAGES.get(key, lambda: _draw_stamp(value, size, bold, fill, stroke, stroke_fill))
+    return IMAGES.get(key, lambda: _draw_stamp(value, size, bold, fill, stroke, stroke_fill), STAMP_LARGEST)
 
 
 def _draw_stamp(value: str, size: int, bold: bool, fill: tuple, stroke: int, stroke_fill: tuple) -> Image.Image:

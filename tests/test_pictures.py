@@ -75,6 +75,10 @@ def test_the_picture_caches_keep_within_one_byte_budget():
     cache.get(("square", 39), lambda: draw(39))
     cache.get(("square", 0), lambda: draw(0))
     assert made == [0]  # the most recent were kept, the oldest drawn again
+    made.clear()
+    for _ in range(2):  # a picture over ``largest`` is drawn each time, and evicts nothing
+        cache.get(("big", 0), lambda: draw(1), largest=100)
+    assert made == [1, 1] and ("square", 0) in cache._items
 
     engine = GAMES["engis"]
     final, _ = play(engine, 4, seed=3, policy="ai")
