@@ -1,9 +1,12 @@
-"""``python -m bench [GAME ...]``: the figures for every game the registry knows (or those named)."""
+"""``python -m bench [GAME ...]``: the figures for every game the registry knows (or those named).
+
+``python -m bench ai [GAME ...]``: the AI strengths' win rates, scores and thinking time (bench/ai.py)."""
 
 from __future__ import annotations
 
 import argparse
 import logging
+import sys
 
 from rules import GAMES
 
@@ -12,6 +15,10 @@ from . import latency
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["ai"]:
+        from . import ai
+        ai.main(sys.argv[2:])
+        return
     parser = argparse.ArgumentParser(prog="python -m bench")
     parser.add_argument("games", nargs="*", default=sorted(GAMES))
     parser.add_argument("--clicks", type=int, default=60)

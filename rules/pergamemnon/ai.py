@@ -1,14 +1,28 @@
-"""A simple, deterministic PERGAMEMNON player: public card lists only, never another seat's hand."""
+"""The PERGAMEMNON AI.  Its greedy policy (``normal``) reads public card lists only, never another
+seat's hand.  ``strong`` searches with it (rules.core.search) in worlds where the other players'
+hands and every deck (its own too), the creature deck and the attacker's face-down card are drawn
+again."""
 
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
+
+from rules.core import Rng
+from rules.core.search import SearchHooks
+from rules.core.search import choose as search_choose
 
 from . import battle as B
 from . import data as D
 from .flow import attack_value, defence_value
 from .state import PergState
 from .turn import affordable, legal
+
+if TYPE_CHECKING:
+    from rules.core import Engine
+
+# designed: simulations a second of thinking is worth (whole-game rollouts on a 2-core machine)
+SIMS_PER_SECOND = 120
 
 
 @cache
@@ -64,3 +78,41 @@ def ai_action(state: PergState, seat: int) -> str:
     if ph == "discard":
         return "done"
     return ids[0]
+
+
+def determinize(state: PergState, seat: int, rng: Rng) -> PergState:
+    """A copy where what ``seat`` cannot see is drawn again from what its view allows."""
+    world = state.model_copy(deep=True)
+    world.rng = Rng(seed=rng.next64())
+    if state.phase == "over":
+        return world
+    b = world.battle
+    hidden_att = b is not None and not b.revealed and b.att != seat and bool(b.att_cards)
+    # creatures nobody has seen: the creature deck and those counted out unseen at set-up
+    seen = set(world.row) | set(world.box) | set(world.pending)
+    for p in world.ps:
+        seen.update(p.hand, p.deck, p.discard, p.city, p.secured)
+    if b is not None:
+        seen.update(b.att_cards, b.dfn_cards, b.stack)
+    unseen = sorted(c for c in D.CREATURES if c not in seen)
+    rng.shuffle(unseen)
+    world.cdeck = unseen[:len(world.cdeck)]
+    for i, p in enumerate(world.ps):
+        if i == seat:
+            p.deck = rng.shuffled(sorted(p.deck))
+            continue
+        pool = sorted(p.hand + p.deck + ([b.att_cards[0]] if hidden_att and b.att == i else []))
+        rng.shuffle(pool)
+        if hidden_att and b.att == i:
+            b.att_cards[0] = pool.pop()
+        p.hand = pool[:len(p.hand)]
+        p.deck = pool[len(p.hand):]
+    return world
+
+
+def choose(engine: Engine, state: PergState, seat: int, level: str, budget: float | None = None) -> str:
+    return search_choose(engine, state, seat, level, HOOKS, budget)
+
+
+HOOKS = SearchHooks(determinize=determinize, policy=ai_action, sims_per_second=SIMS_PER_SECOND,
+                    score_scale=5.0)
