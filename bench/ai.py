@@ -80,10 +80,12 @@ def _rotate(levels: tuple[Level, ...], k: int) -> tuple[Level, ...]:
     return levels[k:] + levels[:k]
 
 
-def jobs(cases: list[tuple[str, int]], games: int, budget: float) -> list[tuple]:
+def jobs(cases: list[tuple[str, int]], games: int, budget: float, only: list[str] | None = None) -> list[tuple]:
     out = []
     for game_id, players in cases:
         for levels in matchups(players):
+            if only and not set(levels) <= set(only):
+                continue
             for i in range(games):
                 out.append((game_id, players, 10_000 + i, _rotate(levels, i), budget, _name(levels)))
     return out
@@ -135,6 +137,8 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--games", dest="n", type=int, default=20, help="games per match-up (default 20)")
     parser.add_argument("--budget", type=float, default=DEFAULT_BUDGET,
                         help=f"strong AI thinking budget in seconds' worth of simulations (default {DEFAULT_BUDGET})")
+    parser.add_argument("--only", nargs="*", choices=["easy", "normal", "strong"],
+                        help="only the match-ups seating these strengths alone (e.g. --only strong normal)")
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), help="processes (default 2)")
     args = parser.parse_args(argv)
     unknown = [g for g in args.games if g not in GAMES]
@@ -145,7 +149,7 @@ def main(argv: list[str]) -> None:
         engine = GAMES[game_id]
         counts = range(engine.min_players, engine.max_players + 1)
         cases += [(game_id, n) for n in counts if not args.players or n in args.players]
-    todo = jobs(cases, args.n, args.budget)
+    todo = jobs(cases, args.n, args.budget, args.only)
     print(f"{len(todo)} games, strong budget {args.budget} s worth of simulations, {args.workers} processes\n",
           flush=True)
     t0 = time.perf_counter()

@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 # designed: simulations a second of thinking is worth (whole-game rollouts on a 2-core machine)
 SIMS_PER_SECOND = 120
 
+# designed: how much the AI fears losing its leader (the City flips; Persia then loses every beaten card)
+LEADER_RISK = 8.0
+
 
 @cache
 def nation_defence(nation: str, weapon: str) -> float:
@@ -34,7 +37,7 @@ def nation_defence(nation: str, weapon: str) -> float:
 
 def _risk(cid: str) -> float:
     c = D.CARDS[cid]
-    return (3.0 if cid in D.LEADERS else 0.0) + 0.4 * c.pts
+    return (LEADER_RISK if cid in D.LEADERS else 0.0) + 0.4 * c.pts
 
 
 def _attack_edge(state: PergState, seat: int, target: int, cid: str) -> float:
@@ -66,7 +69,9 @@ def ai_action(state: PergState, seat: int) -> str:
     if ph == "reinforce":
         w, atk = B.incoming(state)
         need = atk - B.defence_total(state)
-        good = [c for c in p.hand if defence_value(state, seat, c, w) >= need]
+        # the leader never reinforces: a lost battle would take it, and the City with it
+        good = [c for c in p.hand if defence_value(state, seat, c, w) >= need
+                and not (c == D.LEADER[p.nation] and not p.fallen)]
         if not good:
             return "yield"
         return "card-" + min(good, key=lambda c: (_risk(c) - 0.2 * D.CARDS[c].atk, c))
