@@ -252,6 +252,7 @@ def _card_base(sector: int, resource: str | None, tile: str | None, clocks: int,
     if is_bm:
         tint, head = BM_TINT, BM_HEAD
     else:
+        assert resource is not None, "every sector but the Black Market has a resource"
         tint = REGION_TINT[resource] if not exhausted else (225, 225, 225)
         head = RES_COLOUR[resource] if not exhausted else MUTED
     if touched:
@@ -367,7 +368,7 @@ def _taken_box(draw, x: float, y: float) -> None:
 
 
 def _legend(draw, locale: str, y: float) -> None:
-    x = MARGIN
+    x: float = MARGIN
     for res in RESOURCES:
         _token(draw, x + 10, y + 12, res, 9)
         label = t(msg(f"atlandice.res.{res}"), locale)

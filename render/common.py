@@ -31,14 +31,16 @@ _FONT_DIRS = [
 
 
 @cache
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """DejaVu Sans when the system has it, else Pillow's own scalable font (both cover pt-BR)."""
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     for folder in _FONT_DIRS:
         path = folder / name
         if path.exists():
             return ImageFont.truetype(str(path), size)
-    return ImageFont.load_default(size=size)
+    default = ImageFont.load_default(size=size)
+    assert isinstance(default, ImageFont.FreeTypeFont), "Pillow without FreeType cannot draw the pictures"
+    return default
 
 
 def seat_colour(seat: int | None) -> tuple[int, int, int]:

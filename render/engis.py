@@ -204,12 +204,12 @@ def _draw_collective(img, draw, view, locale: str, names: list[str], y0: int) ->
         for hid in view.out:
             terrain = D.ALL_HEXES[hid].terrain
             counts[terrain] = counts.get(terrain, 0) + 1
-        cx = 125 + _length(info[1], 15) + 12
+        tx = 125 + _length(info[1], 15) + 12
         for terrain in D.ALL_TYPES:
             if terrain in counts:
-                draw.rounded_rectangle((cx, y0 + 210, cx + 16, y0 + 226), radius=3, fill=TERRAIN_FILL[terrain])
-                put(img, (cx + 19, y0 + 209), str(counts[terrain]), 14, fill=MUTED)
-                cx += 36
+                draw.rounded_rectangle((tx, y0 + 210, tx + 16, y0 + 226), radius=3, fill=TERRAIN_FILL[terrain])
+                put(img, (tx + 19, y0 + 209), str(counts[terrain]), 14, fill=MUTED)
+                tx += 36
 
     # turn order, bids and scores
     x = 470
@@ -334,7 +334,7 @@ def _draw_player(img, draw, view, pv, locale: str, names: list[str], x0: int, y0
 
     # objects
     x = x0 + 300
-    y = y0 + 50
+    y: float = y0 + 50
     put(img, (x, y), _tr("engis.r.objects", locale), 15, bold=True)
     for gi, group in enumerate(("wood", "stone")):
         objs = [o for o, ob in D.OBJECTS.items() if ob.group == group]
@@ -412,7 +412,7 @@ def _card_row(img, draw, x, y, right, title, cards, fill, ink, lit, locale) -> f
 
 # --------------------------------------------------------------------------- legend
 def _draw_legend(img, draw, locale: str, y0: int) -> None:
-    x = MARGIN + 10
+    x: float = MARGIN + 10
     put(img, (x, y0 + 6), _tr("engis.r.legend", locale) + ":", 15, bold=True)
     x += 80
     for terrain in ("F", "M", "L", "S", "D", "C", "V", "W"):

@@ -21,6 +21,13 @@ from .flow import (
 from .state import Battle, PergState
 
 
+def current(state: PergState) -> Battle:
+    """The battle being fought (called only while one is)."""
+    b = state.battle
+    assert b is not None, "no battle is being fought"
+    return b
+
+
 def weapon_msg(w: str) -> Msg:
     return msg(f"pergamemnon.weapon.{w}")
 
@@ -35,7 +42,7 @@ def begin(state: PergState, att: int, dfn: int) -> None:
 
 def attack_card(state: PergState, cid: str) -> None:
     """The attacker declares the weapon and lays the card face down."""
-    b = state.battle
+    b = current(state)
     p = state.ps[b.att]
     p.hand.remove(cid)
     b.att_cards.append(cid)
@@ -47,7 +54,7 @@ def attack_card(state: PergState, cid: str) -> None:
 
 def defend_card(state: PergState, cid: str) -> None:
     """The defender's card; both are revealed together."""
-    b = state.battle
+    b = current(state)
     state.ps[b.dfn].hand.remove(cid)
     b.dfn_cards.append(cid)
     b.revealed = True
@@ -69,26 +76,26 @@ def other(b: Battle, seat: int) -> int:
 
 
 def incoming(state: PergState) -> tuple[str, int]:
-    b = state.battle
+    b = current(state)
     cid = cards_of(b, b.agg)[-1]
     return D.CARDS[cid].weapon, attack_value(state, b.agg, cid)
 
 
 def defence_total(state: PergState) -> int:
-    b = state.battle
+    b = current(state)
     w, _ = incoming(state)
     return sum(defence_value(state, other(b, b.agg), c, w) for c in b.stack)
 
 
 def can_reinforce(state: PergState) -> bool:
-    b = state.battle
+    b = current(state)
     y = other(b, b.agg)
     return len(b.stack) < D.MAX_DEFENCE_CARDS and bool(state.ps[y].hand)
 
 
 def resolve(state: PergState) -> None:
     """Runs the exchanges until a decision is needed or the battle is over."""
-    b = state.battle
+    b = current(state)
     while True:
         _, atk = incoming(state)
         y = other(b, b.agg)
@@ -118,7 +125,7 @@ def resolve(state: PergState) -> None:
 
 
 def reinforce(state: PergState, cid: str | None) -> None:
-    b = state.battle
+    b = current(state)
     y = other(b, b.agg)
     if cid is None:
         say(state, "yield", who=seat_msg(y))
@@ -135,7 +142,7 @@ def reinforce(state: PergState, cid: str | None) -> None:
 
 def finish(state: PergState, winner: int | None) -> None:
     """The spoils, the Nation cards, the Charisma card; then the winner places captured cards."""
-    b = state.battle
+    b = current(state)
     state.last = b.att_cards + b.dfn_cards
     state.pending = []
     if winner is None:
@@ -220,7 +227,7 @@ def discard(state: PergState, cid: str | None) -> None:
 
 def close(state: PergState) -> None:
     """«Imediatamente depois de uma batalha, ambos ... tiram cartas ... até terem 3 cartas na mão»."""
-    b = state.battle
+    b = current(state)
     for s in (b.att, b.dfn):
         refill(state, s)
     nxt = b.att if state.result == "att" else b.dfn

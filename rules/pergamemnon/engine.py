@@ -115,8 +115,8 @@ class PergamemnonEngine(Engine[PergState]):
         return ai.choose(self, state, seat, level, budget)
 
     def prompt(self, state: PergState, seat: int) -> Msg:
-        b = state.battle
         if state.phase == "defend":
+            b = B.current(state)
             return msg("pergamemnon.prompt.defend", who=seat_msg(b.att), weapon=B.weapon_msg(b.weapon))
         if state.phase == "reinforce":
             w, atk = B.incoming(state)
@@ -128,12 +128,14 @@ class PergamemnonEngine(Engine[PergState]):
         if state.phase == "place":
             return msg("pergamemnon.prompt.place", card=card_msg(state.pending[0]))
         if state.phase == "attack":
+            b = B.current(state)
             return msg("pergamemnon.prompt.attack", who=seat_msg(b.dfn), nation=nation_msg(state.ps[b.dfn].nation))
         return msg(turn.prompt_key(state))
 
     def view(self, state: PergState, seat: int | None) -> PergView:
         over = state.phase == "over"
-        won = set(self.outcome(state).winners) if over else set()
+        outcome = self.outcome(state) if over else None
+        won = set(outcome.winners) if outcome is not None else set()
         ps = []
         for i, p in enumerate(state.ps):
             ps.append(PlayerView(
