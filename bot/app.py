@@ -71,4 +71,5 @@ class MesaBot(commands.Bot):
         if self._reminders is not None:
             self._reminders.cancel()
         await self.handlers.drain()
+        self.service.thinker.close()
         await super().close()

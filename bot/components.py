@@ -5,6 +5,7 @@ custom_id forms (version prefix ``m1``):
 - ``m1:<game>:<version>:~s<n>``         a select menu of actions (its values are action ids)
 - ``m1:<game>:<version>:~me|~mute``     the private view / "no more reminders this turn"
 - ``m1:<game>:L:<join|leave|ai|start|cancel>`` and ``m1:<game>:L:o:<option key>``  lobby controls
+- ``m1:<game>:L:lv``                    the AI seats' strengths (values ``<seat>.<level>``)
 """
 
 from __future__ import annotations
@@ -98,4 +99,18 @@ class LobbyOption(DynamicItem[Select], template=_GAME + r"L:o:(?P<key>[a-z0-9_]{
         await _bot(interaction).handlers.on_option(interaction, self.game_id, self.key, values[0] if values else "")
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, SpecialButton, LobbyButton, LobbyOption)
+class LobbyLevel(DynamicItem[Select], template=_GAME + r"L:lv"):
+    def __init__(self, game_id: int, **select: Any) -> None:
+        super().__init__(Select(custom_id=f"{PREFIX}:{game_id}:L:lv", **select))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        await _bot(interaction).handlers.on_ai_level(interaction, self.game_id, values[0] if values else "")
+
+
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, SpecialButton, LobbyButton, LobbyOption, LobbyLevel)

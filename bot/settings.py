@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rules.core import DEFAULT_BUDGET
+
 
 def _float(name: str, default: float) -> float:
     value = os.environ.get(name)
@@ -28,6 +30,11 @@ class Settings:
     reminder_max: int = 3
     reminder_poll: float = 60.0
     max_ai_chain: int = 5000
+    # A strong AI seat thinks this many seconds' worth of simulations a decision (the count is fixed
+    # per game, so a busy machine thinks longer, never differently); AI seats play in this many
+    # worker processes (0: in a thread of the bot's process).
+    ai_budget: float = DEFAULT_BUDGET
+    ai_processes: int = 2
     log_level: str = "INFO"
 
     @classmethod
@@ -40,5 +47,7 @@ class Settings:
             reminder_delay=_float("MESA_REMINDER_DELAY", 12 * 3600),
             reminder_max=_int("MESA_REMINDER_MAX", 3),
             reminder_poll=_float("MESA_REMINDER_POLL", 60.0),
+            ai_budget=_float("MESA_AI_BUDGET", DEFAULT_BUDGET),
+            ai_processes=_int("MESA_AI_PROCESSES", 2),
             log_level=os.environ.get("MESA_LOG_LEVEL", "INFO"),
         )
