@@ -54,14 +54,20 @@ def points(state: AtlandiceState, stocks: Stocks) -> list[float]:
     pts = [TILE_VP * len(state.tiles_won[p]) + sum(state.vp[p].values()) + HOLD * sum(st[res] for res in live)
            for p, st in enumerate(stocks)]
     for res in live:
+        # the majorities of state.ranked, inlined: this runs for every choice the AI weighs
         counts = [st[res] for st in stocks]
-        if max(counts) <= 0:
+        top = max(counts)
+        if top <= 0:
             continue
-        firsts, seconds = ranked(counts)
-        for p in firsts:
-            pts[p] += MAJORITY_FIRST_VP
-        for p in seconds:
-            pts[p] += MAJORITY_SECOND_VP
+        if counts.count(top) > 1:
+            second = 0  # a tie for first has no second
+        else:
+            second = max((c for c in counts if c < top), default=0)
+        for p, c in enumerate(counts):
+            if c == top:
+                pts[p] += MAJORITY_FIRST_VP
+            elif c == second and second > 0:
+                pts[p] += MAJORITY_SECOND_VP
     return pts
 
 
