@@ -53,14 +53,14 @@ class SearchHooks:
     ``policy(state, seat)`` is the rollout policy (the game's greedy AI).
     ``sims_per_second`` (designed) turns a budget in seconds into simulations.
     ``score_scale`` is the score difference that counts about as much as a win.
-    ``reward(state, seat)``, if given, replaces the default final reward (in [0, 1]).
+    ``reward(engine, state, seat)``, if given, replaces the default final reward (in [0, 1]).
     """
 
     determinize: Callable[[Any, int, Rng], Any]
     policy: Policy
     sims_per_second: float
     score_scale: float = 10.0
-    reward: Callable[[Any, int], float] | None = None
+    reward: Callable[[Any, Any, int], float] | None = None
     max_candidates: int = 12
     max_steps: int = 5_000
 
@@ -105,9 +105,14 @@ def choose(engine: Engine, state: GameState, seat: int, level: str, hooks: Searc
 
 
 def reward(engine: Engine, state: GameState, seat: int, hooks: SearchHooks) -> float:
-    """A finished game's value for ``seat`` in [0, 1]: mostly the win, some of the score margin."""
+    """A finished game's value for ``seat`` in [0, 1] (the game's own ``reward`` hook if it has one)."""
     if hooks.reward is not None:
-        return hooks.reward(state, seat)
+        return hooks.reward(engine, state, seat)
+    return outcome_reward(engine, state, seat, hooks.score_scale)
+
+
+def outcome_reward(engine: Engine, state: GameState, seat: int, score_scale: float) -> float:
+    """Mostly the win (a shared win counts as a fraction), some of the score against the best other."""
     outcome = engine.outcome(state)
     if outcome is None:
         return 0.5
@@ -116,7 +121,7 @@ def reward(engine: Engine, state: GameState, seat: int, hooks: SearchHooks) -> f
     win = (1.0 / len(winners)) if mine.winner else 0.0
     others = [r.score for r in outcome.results if r.seat != seat]
     margin = mine.score - max(others) if others else mine.score
-    return 0.7 * win + 0.3 * (0.5 + 0.5 * math.tanh(margin / hooks.score_scale))
+    return 0.7 * win + 0.3 * (0.5 + 0.5 * math.tanh(margin / score_scale))
 
 
 def rollout(engine: Engine, state: GameState, policy: Policy, max_steps: int) -> GameState:

@@ -8,11 +8,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.core import Rng
-from rules.core.search import SearchHooks
+from rules.core.search import SearchHooks, outcome_reward
 from rules.core.search import choose as search_choose
 
 from . import data as D
 from . import phases as P
+from . import scoring as S
 from .state import NeanderthalState
 
 if TYPE_CHECKING:
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 
 # designed: simulations a second of thinking is worth (whole-game rollouts on a 2-core machine)
 SIMS_PER_SECOND = 30
+SCORE_SCALE = 6.0  # designed: a score lead of this size counts about as much as a win, in the search
 
 SEX_PREF = ("prom", "harem", "pair")
 RANK_PREF = (6, 1, 3, 5, 4, 2)
@@ -206,9 +208,27 @@ def determinize(state: NeanderthalState, seat: int, rng: Rng) -> NeanderthalStat
     return world
 
 
+def reward(engine: Engine, state: NeanderthalState, seat: int) -> float:
+    """A finished game's value for the search.  K2 (solo): the victory, and otherwise how far the
+    player came towards its conditions (points, trophies, tribal, every daughter married)."""
+    if state.variant != "k2":
+        return outcome_reward(engine, state, seat, SCORE_SCALE)
+    p = state.ps[0]
+    if S.k2_won(state):
+        return 1.0
+    married = sum(1 for w in p.wives if w.husband) / max(1, len(p.wives))
+    progress = (0.35 * min(1.0, p.score / K2_SCORE) + 0.35 * min(1.0, S.trophies(p) / K2_TROPHIES)
+                + 0.15 * p.tribal + 0.15 * married)
+    return 0.6 * progress
+
+
+# the victory conditions of the Portuguese K2 level the shaped reward walks towards (scoring.k2_won)
+K2_SCORE, K2_TROPHIES = 51, 5
+
+
 def choose(engine: Engine, state: NeanderthalState, seat: int, level: str, budget: float | None = None) -> str:
     return search_choose(engine, state, seat, level, HOOKS, budget)
 
 
 HOOKS = SearchHooks(determinize=determinize, policy=ai_action, sims_per_second=SIMS_PER_SECOND,
-                    score_scale=6.0)
+                    score_scale=SCORE_SCALE, reward=reward)
