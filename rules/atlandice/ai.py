@@ -37,8 +37,9 @@ from .data import (
 )
 from .state import AtlandiceState, Task, ranked
 
-# designed: simulations a second of thinking is worth (whole-game rollouts on a 2-core machine)
-SIMS_PER_SECOND = 30
+# designed: simulations a second of thinking is worth in a 2-player game (about 2/3 of what one
+# core of the 2-core reference machine plays, measured in CPU time)
+SIMS_PER_SECOND = 55
 
 Stocks = list[dict[str, int]]
 

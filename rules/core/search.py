@@ -51,7 +51,8 @@ class SearchHooks:
     the dice to come are unknown too).  It must depend only on ``seat``'s view: the same view gives
     the same copy for the same ``rng``.
     ``policy(state, seat)`` is the rollout policy (the game's greedy AI).
-    ``sims_per_second`` (designed) turns a budget in seconds into simulations.
+    ``sims_per_second`` (designed) turns a budget in seconds into simulations, for a 2-player game
+    (times 2 / players for other counts: a rollout is about that much longer or shorter).
     ``score_scale`` is the score difference that counts about as much as a win.
     ``reward(engine, state, seat)``, if given, replaces the default final reward (in [0, 1]).
     """
@@ -70,9 +71,10 @@ def level_of(value: str | None) -> Level:
     return value if value in LEVELS else DEFAULT_LEVEL  # type: ignore[return-value]
 
 
-def simulations(budget: float | None, sims_per_second: float) -> int:
+def simulations(budget: float | None, sims_per_second: float, players: int = 2) -> int:
+    """The simulations ``budget`` seconds are worth (a rollout's length grows with the players)."""
     seconds = DEFAULT_BUDGET if budget is None else budget
-    return max(0, int(seconds * sims_per_second))
+    return max(0, int(seconds * sims_per_second * 2 / max(1, players)))
 
 
 def _mix(*values: int) -> int:
@@ -101,7 +103,7 @@ def choose(engine: Engine, state: GameState, seat: int, level: str, hooks: Searc
             if actions:
                 return rng.choice(actions).id
         return hooks.policy(state, seat)
-    return search(engine, state, seat, hooks, simulations(budget, hooks.sims_per_second))
+    return search(engine, state, seat, hooks, simulations(budget, hooks.sims_per_second, state.players))
 
 
 def reward(engine: Engine, state: GameState, seat: int, hooks: SearchHooks) -> float:

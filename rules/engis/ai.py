@@ -19,8 +19,9 @@ from .state import EngisState, Player
 if TYPE_CHECKING:
     from rules.core import Engine
 
-# designed: simulations a second of thinking is worth (whole-game rollouts on a 2-core machine)
-SIMS_PER_SECOND = 40
+# designed: simulations a second of thinking is worth in a 2-player game (about 2/3 of what one
+# core of the 2-core reference machine plays, measured in CPU time)
+SIMS_PER_SECOND = 80
 
 # designed: how much the AI wants each skill (before the situational terms below)
 SKILL_BASE = {

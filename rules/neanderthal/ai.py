@@ -19,8 +19,9 @@ from .state import NeanderthalState
 if TYPE_CHECKING:
     from rules.core import Engine
 
-# designed: simulations a second of thinking is worth (whole-game rollouts on a 2-core machine)
-SIMS_PER_SECOND = 30
+# designed: simulations a second of thinking is worth in a 2-player game (about 2/3 of what one
+# core of the 2-core reference machine plays, measured in CPU time)
+SIMS_PER_SECOND = 50
 SCORE_SCALE = 6.0  # designed: a score lead of this size counts about as much as a win, in the search
 
 SEX_PREF = ("prom", "harem", "pair")

@@ -21,8 +21,9 @@ from .turn import affordable, legal
 if TYPE_CHECKING:
     from rules.core import Engine
 
-# designed: simulations a second of thinking is worth (whole-game rollouts on a 2-core machine)
-SIMS_PER_SECOND = 120
+# designed: simulations a second of thinking is worth in a 2-player game (about 2/3 of what one
+# core of the 2-core reference machine plays, measured in CPU time)
+SIMS_PER_SECOND = 260
 
 # designed: how much the AI fears losing its leader (the City flips; Persia then loses every beaten card)
 LEADER_RISK = 8.0
