@@ -16,15 +16,25 @@ depend on the machine, the times do.  Games run in a process pool (``--workers``
     python -m bench ai                          # a quick look: 20 games per match-up
     python -m bench ai --games 200 --budget 0.5 # the full measurement
     python -m bench ai engis --players 1 2      # some games and player counts only
+    python -m bench ai --latency                # clicks in one game while others' strong AIs think
+
+``--latency``: the click → board time of a 2-player ENGIS game between two humans, alone, then
+while two other games' strong AI seats keep thinking (their humans clicking at once), with the AI
+in the worker processes and, for comparison, in a thread of the bot's process.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
+import random
+import statistics
+import tempfile
 import time
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 from rules import GAMES
 from rules.core import DEFAULT_BUDGET, Level
@@ -130,6 +140,67 @@ def summarize(results: list[dict]) -> list[list[str]]:
     return rows
 
 
+async def _lobby_game(fake, humans: list[int], ai: int, level: str, seen: set[int]) -> int:
+    """An ENGIS game started by ``humans[0]`` with ``ai`` AI seats at ``level``; returns its thread."""
+    from . import latency as L
+    lobby = await L.start_lobby(fake, "engis", humans[0], humans[1:], ai)
+    menu = next((c for c in fake.message(lobby.id).custom_ids() if c.endswith(":L:lv")), None)
+    for seat in range(len(humans), len(humans) + ai):
+        inter = await fake.select(humans[0], fake.message(lobby.id), menu, [f"{seat}.{level}"])
+        await inter.wait_response()
+    start = await fake.click(humans[0], fake.message(lobby.id), L.lobby_id(lobby, "start"))
+    await start.wait_response()
+    thread = await fake.wait_for(lambda: [t for t in fake.threads if t not in seen][-1:] or None)
+    seen.add(thread[0])
+    await fake.wait_for(lambda: L.board_messages(fake, thread[0]))
+    return thread[0]
+
+
+async def thinking_latency(thinkers: int, processes: int, clicks: int = 40) -> tuple[float, float]:
+    """Median and p95 click → board (ms) of a human game while ``thinkers`` games' strong AIs think."""
+    from . import latency as L
+    fake = L.build_world(L.FakeDiscord())
+    await fake.start()
+    samples: list[float] = []
+    seen: set[int] = set()
+    try:
+        with fake.patch(), tempfile.TemporaryDirectory() as folder:
+            async with L.mesa(fake, Path(folder) / "bench.sqlite3", ai_processes=processes):
+                stop = asyncio.Event()
+
+                async def keep_playing(thread: int, rng: random.Random) -> None:
+                    while not stop.is_set() and await L.play_move(fake, thread, rng):
+                        pass
+
+                busy = [asyncio.create_task(keep_playing(await _lobby_game(fake, [3 + k], 1, "strong", seen),
+                                                         random.Random(k))) for k in range(thinkers)]
+                thread = await _lobby_game(fake, [1, 2], 0, "normal", seen)
+                rng = random.Random(1)
+                while len(samples) < clicks:
+                    inter = await L.play_move(fake, thread, rng)
+                    if inter is None:
+                        thread = await _lobby_game(fake, [1, 2], 0, "normal", seen)
+                        continue
+                    samples.append((L.last_board(fake, thread).stored_at - inter.sent_at) * 1000)
+                stop.set()
+                for task in busy:
+                    task.cancel()
+                await asyncio.gather(*busy, return_exceptions=True)
+    finally:
+        await fake.close()
+    ordered = sorted(samples)
+    return statistics.median(ordered), ordered[int(0.95 * (len(ordered) - 1))]
+
+
+def latency_table(clicks: int) -> str:
+    rows = []
+    for thinkers, processes in ((0, 2), (2, 2), (2, 0)):
+        median, p95 = asyncio.run(thinking_latency(thinkers, processes, clicks))
+        where = f"{processes} worker processes" if processes else "a thread of the bot"
+        rows.append([str(thinkers), where, f"{median:.0f}", f"{p95:.0f}"])
+    return _table(["games thinking", "strong AI in", "click → board median ms", "p95 ms"], rows)
+
+
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench ai", description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="*", metavar="GAME", help=f"default: all ({', '.join(sorted(GAMES))})")
@@ -140,7 +211,12 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--only", nargs="*", choices=["easy", "normal", "strong"],
                         help="only the match-ups seating these strengths alone (e.g. --only strong normal)")
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), help="processes (default 2)")
+    parser.add_argument("--latency", action="store_true",
+                        help="click latency in one game while other games' strong AIs think (see above)")
     args = parser.parse_args(argv)
+    if args.latency:
+        print(latency_table(clicks=40))
+        return
     unknown = [g for g in args.games if g not in GAMES]
     if unknown:
         parser.error(f"unknown game {unknown[0]!r} (choose from {', '.join(sorted(GAMES))})")

@@ -12,13 +12,15 @@ thread of the bot's process, as every chain does with ``processes=0`` (MESA_AI_P
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from rules import GAMES
 from rules.core import Engine, GameState
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -92,9 +94,9 @@ class Thinker:
         try:
             state_json, moves = await loop.run_in_executor(
                 pool, _chain_in_worker, engine.id, engine.dump(state), levels, self.budget, max_chain)
-        except BrokenProcessPool:
-            # a worker died (killed, out of memory): a fresh pool next time, this chain in a thread
-            self._pool = None
+        except Exception:  # a worker died or could not start: this chain in a thread, a fresh pool next time
+            log.warning("AI worker failed; thinking in a thread this time", exc_info=True)
+            self.close()
             return await asyncio.to_thread(play_chain, engine, state, levels, self.budget, max_chain)
         return engine.load(state_json), moves
 
