@@ -8,6 +8,7 @@ import pytest
 from botkit import board_messages, ephemeral_reply, last_board, lobby_id, mesa, play_move, start_lobby
 
 from bot.storage import Database
+from bot.thinking import Thinker, play_chain
 from rules import GAMES
 
 ANA, BRUNO = 1, 2
@@ -78,3 +79,22 @@ async def test_host_picks_a_strong_ai_seat_that_plays_a_whole_game(fake_discord,
             ai_moves += 1
         state = engine.apply(state, row["seat"], row["action_id"])
     assert ai_moves and moves == sum(1 for r in log if r["user_id"] is not None)
+
+
+async def test_ai_chains_in_workers_match_the_engine_and_survive_a_dead_pool(caplog):
+    engine = GAMES[GAME]
+    state = engine.new_game(2, seed=4)
+    levels = {0: "strong", 1: "normal"}
+    expected, expected_moves = play_chain(engine, state, levels, 0.02, 6)
+    thinker = Thinker(processes=1, budget=0.02)
+    try:
+        got, moves = await thinker.play(engine, state, levels, 6)
+        assert (got, moves) == (expected, expected_moves)  # the worker plays what the bot would
+        thinker._pool.shutdown()  # a pool that takes no more work (a worker killed, say)
+        got, moves = await thinker.play(engine, state, levels, 6)
+        assert (got, moves) == (expected, expected_moves)
+        assert "AI worker failed" in caplog.text and thinker._pool is None
+        got, moves = await thinker.play(engine, state, levels, 6)  # a fresh pool
+        assert (got, moves) == (expected, expected_moves) and thinker._pool is not None
+    finally:
+        thinker.close()
