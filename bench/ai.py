@@ -4,7 +4,7 @@ Per game and player count, seeded games with the seats' strengths rotated from g
 
 - solo games: each strength alone (the game itself is the opponent: ENGIS's 95 points, the
   NEANDERTHAL K2 victory conditions);
-- 2 players: strong against normal, normal against easy, strong against easy;
+- 2 players: strong against normal, normal against easy, strong against easy, normal seats only;
 - 3 players and more: one strong seat against normal ones, and normal seats only.
 
 For each strength: the share of games won (a shared win counts as a fraction), the mean score, the
@@ -45,7 +45,7 @@ def matchups(players: int) -> list[tuple[Level, ...]]:
     if players == 1:
         return [("easy",), ("normal",), ("strong",)]
     if players == 2:
-        return [("strong", "normal"), ("normal", "easy"), ("strong", "easy")]
+        return [("strong", "normal"), ("normal", "easy"), ("strong", "easy"), ("normal", "normal")]
     return [("strong",) + ("normal",) * (players - 1), ("normal",) * players]
 
 
@@ -229,11 +229,22 @@ def main(argv: list[str]) -> None:
     print(f"{len(todo)} games, strong budget {args.budget} s worth of simulations, {args.workers} processes\n",
           flush=True)
     t0 = time.perf_counter()
+    header = ["game", "players", "match-up", "games", "AI", "won", "mean score", "0 points", "ms/decision"]
+    results: list[dict] = []
+
+    def progress(res: dict) -> None:  # each match-up's rows as soon as its games are in
+        results.append(res)
+        group = [r for r in results if (r["game"], r["players"], r["match"]) == (res["game"], res["players"],
+                                                                                  res["match"])]
+        if len(group) == args.n:
+            print("\n".join(_table(header, summarize(group)).split("\n")[2:]), flush=True)
+
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:
-            results = list(pool.map(play_one, *zip(*todo, strict=True), chunksize=1))
+            for res in pool.map(play_one, *zip(*todo, strict=True), chunksize=1):
+                progress(res)
     else:
-        results = [play_one(*job) for job in todo]
-    header = ["game", "players", "match-up", "games", "AI", "won", "mean score", "0 points", "ms/decision"]
-    print(_table(header, summarize(results)))
+        for job in todo:
+            progress(play_one(*job))
+    print("\nAll match-ups:\n" + _table(header, summarize(results)))
     print(f"\n{time.perf_counter() - t0:.0f} s")
