@@ -13,9 +13,12 @@ from .commands import CatalogueTranslator, MesaTree, setup
 from .components import DYNAMIC_ITEMS
 from .handlers import Handlers
 from .presenter import Presenter
+from .replay_ui import ReplayUI
 from .service import GameService
 from .settings import Settings
+from .stats_ui import StatsUI
 from .storage import Database
+from .undo_ui import UndoUI
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +32,9 @@ class MesaBot(commands.Bot):
         self.service = GameService(db, settings)
         self.presenter = Presenter()
         self.handlers = Handlers(self, self.service, self.presenter)
+        self.undo = UndoUI(self)
+        self.replays = ReplayUI(self)
+        self.stats = StatsUI(self)
         self._reminders: asyncio.Task | None = None
         self._wake = asyncio.Event()
 

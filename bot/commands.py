@@ -93,10 +93,28 @@ class GameGroup(app_commands.Group):
             texts = [t(ev.text, locale, names=names) for ev in map(Event.model_validate, row["events"])
                      if ev.seats is None or viewer & set(ev.seats)]
             if texts:
-                lines.append(t("log.line", locale, n=row["version"], what=" · ".join(texts)))
+                line = t("log.line", locale, n=row["version"], what=" · ".join(texts))
+                lines.append(line if row["undone_at"] is None else t("log.undone", locale, line=line))
         embed = discord.Embed(title=t("log.title", locale, game=f"{engine_of(game).title} #{game.id}"),
                               description="\n".join(lines)[-4000:] or t("log.empty", locale))
         await reply(interaction, "", embed=embed)
+
+    @app_commands.command(name=L("cmd.undo"), description=L("cmd.undo.desc"))
+    async def undo(self, interaction: discord.Interaction) -> None:
+        game = await _game_here(interaction)
+        await _bot(interaction).undo.on_undo(interaction, game.id, None)
+
+    @app_commands.command(name=L("cmd.replay"), description=L("cmd.replay.desc"))
+    async def replay(self, interaction: discord.Interaction) -> None:
+        game = await _game_here(interaction)
+        await interaction.response.defer(thinking=True)
+        await _bot(interaction).replays.post(interaction, game)
+
+    @app_commands.command(name=L("cmd.history"), description=L("cmd.history.desc"))
+    @app_commands.rename(player=L("cmd.history.player"))
+    @app_commands.describe(player=L("cmd.history.player.desc"))
+    async def history(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
+        await _bot(interaction).stats.history(interaction, player)
 
     @app_commands.command(name=L("cmd.rules"), description=L("cmd.rules.desc"))
     async def rules(self, interaction: discord.Interaction) -> None:
@@ -156,6 +174,23 @@ class GameGroup(app_commands.Group):
         await reply(interaction, "", embed=embed)
 
 
+@app_commands.command(name=L("cmd.stats"), description=L("cmd.stats.desc"))
+@app_commands.rename(player=L("cmd.stats.player"))
+@app_commands.describe(player=L("cmd.stats.player.desc"))
+@app_commands.guild_only()
+async def stats(interaction: discord.Interaction, player: discord.User | None = None) -> None:
+    await _bot(interaction).stats.player_stats(interaction, player or interaction.user)
+
+
+@app_commands.command(name=L("cmd.leaderboard"), description=L("cmd.leaderboard.desc"))
+@app_commands.rename(game=L("cmd.leaderboard.game"))
+@app_commands.describe(game=L("cmd.leaderboard.game.desc"))
+@app_commands.choices(game=[app_commands.Choice(name=e.title, value=gid) for gid, e in GAMES.items()])
+@app_commands.guild_only()
+async def leaderboard(interaction: discord.Interaction, game: str) -> None:
+    await _bot(interaction).stats.leaderboard(interaction, game)
+
+
 class MesaTree(app_commands.CommandTree):
     """Answers every command error with the ephemeral sentence it carries (or a generic one)."""
 
@@ -171,6 +206,8 @@ class MesaTree(app_commands.CommandTree):
 def setup(tree: app_commands.CommandTree) -> None:
     tree.add_command(play)
     tree.add_command(GameGroup())
+    tree.add_command(stats)
+    tree.add_command(leaderboard)
 
 
 __all__ = ["CatalogueTranslator", "MesaTree", "setup"]

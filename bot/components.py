@@ -4,6 +4,7 @@ custom_id forms (version prefix ``m1``):
 - ``m1:<game>:<version>:<action id>``   a legal action at that state version
 - ``m1:<game>:<version>:~s<n>``         a select menu of actions (its values are action ids)
 - ``m1:<game>:<version>:~me|~mute``     the private view / "no more reminders this turn"
+- ``m1:<game>:<version>:~ua|~uy|~un``   undo my move stored at that version / agree / refuse an undo
 - ``m1:<game>:L:<join|leave|ai|start|cancel>`` and ``m1:<game>:L:o:<option key>``  lobby controls
 - ``m1:<game>:L:lv``                    the AI seats' strengths (values ``<seat>.<level>``)
 """
@@ -113,4 +114,26 @@ class LobbyLevel(DynamicItem[Select], template=_GAME + r"L:lv"):
         await _bot(interaction).handlers.on_ai_level(interaction, self.game_id, values[0] if values else "")
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, SpecialButton, LobbyButton, LobbyOption, LobbyLevel)
+
+class UndoButton(DynamicItem[Button], template=_GAME + r"(?P<version>[0-9]{1,9}):~u(?P<what>[ayn])"):
+    """``~ua``: take back my move stored at that version; ``~uy`` / ``~un``: agree or refuse an undo
+    asked at that game version."""
+
+    def __init__(self, game_id: int, version: int, what: str, **button: Any) -> None:
+        super().__init__(Button(custom_id=f"{PREFIX}:{game_id}:{version}:~u{what}", **button))
+        self.game_id, self.version, self.what = game_id, version, what
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]), int(match["version"]), match["what"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        undo = _bot(interaction).undo
+        if self.what == "a":
+            await undo.on_undo(interaction, self.game_id, self.version)
+        else:
+            await undo.on_vote(interaction, self.game_id, self.version, self.what == "y")
+
+
+
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, SpecialButton, LobbyButton, LobbyOption, LobbyLevel, UndoButton)

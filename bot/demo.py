@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from render import render
+from render.replay import animate
 from rules import GAMES
 from rules.core import t
 
@@ -35,12 +36,23 @@ def run(game_id: str, players: int, seed: int, out: Path, locale: str = "en",
         draw(state, len(log))
     outcome = engine.outcome(state)
     assert outcome is not None
+    replay_frames = 0
+    if pictures:  # the same animation /game replay posts, from the pictures just drawn
+        title = f"{engine.title} — {t('demo.title', locale, seed=seed)}"
+
+        def picture(i: int) -> tuple[bytes, str]:
+            return ((out / f"move-{i:04d}.png").read_bytes(),
+                    t("replay.caption", locale, game=title, n=i, total=len(log)))
+
+        gif, replay_frames = animate(len(log) + 1, picture)
+        (out / "replay.gif").write_bytes(gif)
     summary = {
         "game": game_id,
         "players": players,
         "seed": seed,
         "options": state.options,
         "actions": len(log),
+        "replay_frames": replay_frames,
         "scores": [
             {
                 "seat": r.seat,
@@ -74,5 +86,5 @@ def main(argv: list[str]) -> int:
     options = dict(o.split("=", 1) for o in args.option)
     summary = run(args.game, players, args.seed, args.out, args.locale, options)
     print(json.dumps({k: v for k, v in summary.items() if k != "log"}, ensure_ascii=False, indent=2))
-    print(f"{summary['actions'] + 1} pictures and summary.json in {args.out}")
+    print(f"{summary['actions'] + 1} pictures, replay.gif and summary.json in {args.out}")
     return 0

@@ -77,8 +77,9 @@ class Handlers:
 
     async def _action(self, interaction: discord.Interaction, game_id: int, version: int, action_id: str) -> None:
         await interaction.response.defer()
-        await self.service.act(game_id, interaction.user.id, version, action_id,
-                               then=lambda result: self.publish(result, clicked=interaction))
+        result = await self.service.act(game_id, interaction.user.id, version, action_id,
+                                        then=lambda result: self.publish(result, clicked=interaction))
+        await self.bot.undo.offer(interaction, result)
 
     async def publish(self, result: MoveResult, clicked: discord.Interaction | None = None) -> None:
         """Posts the new board in the game's channel and takes the controls off the old ones."""

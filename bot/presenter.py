@@ -66,14 +66,17 @@ def event_lines(game: GameRow, moves: list[Move], viewer: int | None, locale: st
 
 
 class RenderCache:
-    """Recently drawn pictures by (game, version, viewer, locale): a board is drawn once per move."""
+    """Recently drawn pictures by (game, version, viewer, locale): a board is drawn once per move.
+
+    The stored version (not the step) tells states apart: after an undo a step is played again.
+    """
 
     def __init__(self, size: int = 64) -> None:
         self.size = size
         self._items: OrderedDict[tuple, bytes] = OrderedDict()
 
     async def get(self, game: GameRow, state: GameState, viewer: int | None, locale: str) -> bytes:
-        key = (game.id, state.step, viewer, locale)
+        key = (game.id, game.version, state.step, viewer, locale)
         if key in self._items:
             self._items.move_to_end(key)
             return self._items[key]

@@ -204,7 +204,8 @@ class GameService:
             else:
                 seat = self.acting_seat(game, state, user_id)
             new = engine.apply(state, seat, action_id)
-            move = Move(seat, action_id, user_id, [e.model_dump(mode="json") for e in new.events])
+            move = Move(seat, action_id, user_id, [e.model_dump(mode="json") for e in new.events],
+                        engine.reveals(state, new))
             return await self._after_move(game, new, [move], then)
 
     async def _pending_since(self, game: GameRow, state: GameState, user_id: int, version: int) -> int | None:
@@ -219,11 +220,14 @@ class GameService:
         if not mine or not 0 <= version < game.version:
             return None
         log = await self.db.action_log(game.id)
-        since = {row["seat"] for row in log[version:]}
+        if any(row["undone_at"] is not None and row["undone_at"] > version for row in log):
+            return None  # an undo since then: the question may have changed
+        counted = [row for row in log if row["undone_at"] is None]
+        since = {row["seat"] for row in counted if row["version"] > version}
         mine = [s for s in mine if s not in since]
         if not mine:
             return None
-        before = [(row["seat"], row["action_id"]) for row in log[:version]]
+        before = [(row["seat"], row["action_id"]) for row in counted if row["version"] <= version]
         then = await asyncio.to_thread(engine.replay, len(game.seats), game.seed, game.options, before)
         return next((s for s in mine if s in engine.to_act(then)), None)
 
@@ -231,9 +235,8 @@ class GameService:
                           then: Then | None = None) -> MoveResult:
         """Plays the AI seats on, stores everything in one transaction, schedules reminders."""
         engine = engine_of(game)
-        levels = {s.seat: s.level for s in game.seats if s.is_ai}
-        state, chain = await self.thinker.play(engine, state, levels, self.settings.max_ai_chain)
-        moves = moves + [Move(m.seat, m.action_id, None, m.events) for m in chain]
+        state, ai_moves = await self.play_ai(game, engine, state)
+        moves = moves + ai_moves
         finished = engine.is_over(state)
         if moves:
             try:
@@ -246,6 +249,12 @@ class GameService:
         if then is not None:
             await then(result)
         return result
+
+    async def play_ai(self, game: GameRow, engine: Engine, state: GameState) -> tuple[GameState, list[Move]]:
+        """The AI seats play on from ``state`` (off the event loop) until a human must act."""
+        levels = {s.seat: s.level for s in game.seats if s.is_ai}
+        state, chain = await self.thinker.play(engine, state, levels, self.settings.max_ai_chain)
+        return state, [Move(m.seat, m.action_id, None, m.events, m.revealed) for m in chain]
 
     async def _schedule(self, game: GameRow, state: GameState) -> None:
         engine = engine_of(game)

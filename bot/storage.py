@@ -78,7 +78,26 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE games ADD COLUMN reminder_delay REAL;
     """,
-    # 4: the strength of an AI seat (easy, normal, strong), chosen in the lobby
+    # 4: undo. A move taken back stays in the log with the version of the undo (undone_at); an undo
+    # takes a version of its own, so the version keeps growing and every older button goes stale.
+    # revealed: the move showed something new (a roll, a card), so it is never taken back (NULL:
+    # not known, as for moves stored before this migration, is treated the same). One pending
+    # request per game for an undo that needs the other players' consent.
+    """
+    ALTER TABLE actions ADD COLUMN undone_at INTEGER;
+    ALTER TABLE actions ADD COLUMN revealed INTEGER;
+    CREATE TABLE undo_requests (
+        game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        back_to INTEGER NOT NULL,
+        voters TEXT NOT NULL,
+        agreed TEXT NOT NULL DEFAULT '[]',
+        message_id INTEGER,
+        created_at REAL NOT NULL
+    );
+    """,
+    # 5: the strength of an AI seat (easy, normal, strong), chosen in the lobby
     """
     ALTER TABLE seats ADD COLUMN ai_level TEXT NOT NULL DEFAULT 'normal';
     """,
@@ -96,6 +115,7 @@ class Move:
     action_id: str
     user_id: int | None
     events: list[dict]
+    revealed: bool | None = None  # Engine.reveals: the move showed something new (None: not known)
 
 
 class StaleVersion(Exception):
@@ -130,6 +150,7 @@ class GameRow:
     seats: list[Seat] = field(default_factory=list)
     board_version: int | None = None
     reminder_delay: float | None = None
+    updated_at: float | None = None
 
     @property
     def play_channel_id(self) -> int:
@@ -202,7 +223,7 @@ class Database:
             board_message_id=row["board_message_id"], status=row["status"], host_id=row["host_id"],
             locale=row["locale"], options=json.loads(row["options"]), seed=row["seed"],
             state=row["state"], version=row["version"], board_version=row["board_version"],
-            reminder_delay=row["reminder_delay"],
+            reminder_delay=row["reminder_delay"], updated_at=row["updated_at"],
         )
         async with self.conn.execute(
             "SELECT seat, user_id, name, is_ai, ai_level FROM seats WHERE game_id = ? ORDER BY seat", (game.id,)
@@ -250,16 +271,33 @@ class Database:
             rows = await cur.fetchall()
         return [await self._row_to_game(r) for r in rows]
 
+    async def finished_games(self, guild_id: int, game: str | None = None) -> list[GameRow]:
+        """A server's finished games (of one game if given), in the order they ended."""
+        query, args = "SELECT * FROM games WHERE guild_id = ? AND status = 'finished'", [guild_id]
+        if game is not None:
+            query, args = query + " AND game = ?", [guild_id, game]
+        async with self.conn.execute(query + " ORDER BY updated_at, id", args) as cur:
+            rows = await cur.fetchall()
+        return [await self._row_to_game(r) for r in rows]
+
     async def action_log(self, game_id: int, limit: int | None = None) -> list[dict[str, Any]]:
-        query = "SELECT version, seat, action_id, user_id, events FROM actions WHERE game_id = ? ORDER BY version"
+        """The whole log (or its last ``limit`` rows), moves taken back included (``undone_at`` set)."""
+        query = ("SELECT version, seat, action_id, user_id, events, undone_at, revealed, created_at"
+                 " FROM actions WHERE game_id = ? ORDER BY version")
         if limit is not None:
             query = f"SELECT * FROM ({query} DESC LIMIT {int(limit)}) ORDER BY version"
         async with self.conn.execute(query, (game_id,)) as cur:
             return [
                 {"version": r["version"], "seat": r["seat"], "action_id": r["action_id"],
-                 "user_id": r["user_id"], "events": json.loads(r["events"])}
+                 "user_id": r["user_id"], "events": json.loads(r["events"]), "undone_at": r["undone_at"],
+                 "revealed": None if r["revealed"] is None else bool(r["revealed"]),
+                 "created_at": r["created_at"]}
                 async for r in cur
             ]
+
+    async def moves_that_count(self, game_id: int) -> list[dict[str, Any]]:
+        """The log without the moves taken back: seed + these moves replay the game exactly."""
+        return [row for row in await self.action_log(game_id) if row["undone_at"] is None]
 
     # -- writes ----------------------------------------------------------------------
     async def create_lobby(self, game: str, guild_id: int | None, channel_id: int, host_id: int,
@@ -322,9 +360,10 @@ class Database:
             if cur.rowcount != 1:
                 raise StaleVersion(game_id)
             await self.conn.executemany(
-                """INSERT INTO actions (game_id, version, seat, action_id, user_id, events, created_at)
-                   VALUES (?, ?, ?, ?, ?, ?, ?)""",
-                [(game_id, expected_version + i + 1, m.seat, m.action_id, m.user_id, json.dumps(m.events), now)
+                """INSERT INTO actions (game_id, version, seat, action_id, user_id, events, created_at, revealed)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+                [(game_id, expected_version + i + 1, m.seat, m.action_id, m.user_id, json.dumps(m.events), now,
+                  None if m.revealed is None else int(m.revealed))
                  for i, m in enumerate(moves)],
             )
         return new_version
@@ -388,3 +427,75 @@ class Database:
     async def reminders_of(self, game_id: int) -> list[dict[str, Any]]:
         async with self.conn.execute("SELECT * FROM reminders WHERE game_id = ? ORDER BY seat", (game_id,)) as cur:
             return [dict(r) async for r in cur]
+
+
+    # -- undo ------------------------------------------------------------------------
+    async def record_undo(self, game_id: int, expected_version: int, back_to: int, state: str,
+                          moves: list[Move], finished: bool = False) -> int:
+        """Takes back every move from version ``back_to`` on, in one transaction.
+
+        The undo takes version ``expected_version + 1`` (the moves taken back keep their rows,
+        marked with it); ``moves`` (the AI seats playing on) follow it; ``state`` is the state
+        after them. Raises StaleVersion (and changes nothing) if the game moved on.
+        """
+        now = time.time()
+        undo_version = expected_version + 1
+        new_version = undo_version + len(moves)
+        async with self.transaction():
+            cur = await self.conn.execute(
+                """UPDATE games SET state = ?, version = ?, updated_at = ?,
+                   status = CASE WHEN ? THEN 'finished' ELSE status END
+                   WHERE id = ? AND version = ? AND status = 'active'""",
+                (state, new_version, now, int(finished), game_id, expected_version),
+            )
+            if cur.rowcount != 1:
+                raise StaleVersion(game_id)
+            await self.conn.execute(
+                "UPDATE actions SET undone_at = ? WHERE game_id = ? AND version >= ? AND undone_at IS NULL",
+                (undo_version, game_id, back_to),
+            )
+            await self.conn.executemany(
+                """INSERT INTO actions (game_id, version, seat, action_id, user_id, events, created_at, revealed)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+                [(game_id, undo_version + i + 1, m.seat, m.action_id, m.user_id, json.dumps(m.events), now,
+                  None if m.revealed is None else int(m.revealed))
+                 for i, m in enumerate(moves)],
+            )
+            await self.conn.execute("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))
+        return new_version
+
+    async def save_undo_request(self, game_id: int, user_id: int, version: int, back_to: int,
+                                voters: list[int]) -> None:
+        """Stores the game's pending undo request (replacing an older one)."""
+        async with self.transaction():
+            await self.conn.execute(
+                """INSERT OR REPLACE INTO undo_requests (game_id, user_id, version, back_to, voters, agreed,
+                   created_at) VALUES (?, ?, ?, ?, ?, '[]', ?)""",
+                (game_id, user_id, version, back_to, json.dumps(voters), time.time()),
+            )
+
+    async def undo_request(self, game_id: int) -> dict[str, Any] | None:
+        async with self.conn.execute("SELECT * FROM undo_requests WHERE game_id = ?", (game_id,)) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return None
+        out = dict(row)
+        out["voters"], out["agreed"] = json.loads(out["voters"]), json.loads(out["agreed"])
+        return out
+
+    async def agree_undo(self, game_id: int, user_id: int) -> None:
+        async with self.transaction():
+            async with self.conn.execute("SELECT agreed FROM undo_requests WHERE game_id = ?", (game_id,)) as cur:
+                row = await cur.fetchone()
+            if row is not None:
+                agreed = sorted({*json.loads(row["agreed"]), user_id})
+                await self.conn.execute("UPDATE undo_requests SET agreed = ? WHERE game_id = ?",
+                                        (json.dumps(agreed), game_id))
+
+    async def set_undo_message(self, game_id: int, message_id: int) -> None:
+        async with self.transaction():
+            await self.conn.execute("UPDATE undo_requests SET message_id = ? WHERE game_id = ?", (message_id, game_id))
+
+    async def drop_undo_request(self, game_id: int) -> None:
+        async with self.transaction():
+            await self.conn.execute("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))

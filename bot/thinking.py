@@ -28,6 +28,7 @@ class AiMove:
     seat: int
     action_id: str
     events: list[dict]
+    revealed: bool  # Engine.reveals: the move showed something new (a roll, a card)
 
 
 def play_chain(engine: Engine, state: GameState, levels: dict[int, str], budget: float | None,
@@ -40,8 +41,9 @@ def play_chain(engine: Engine, state: GameState, levels: dict[int, str], budget:
             break
         seat = seats[0]
         action_id = engine.ai_action(state, seat, levels[seat], budget)
-        state = engine.apply(state, seat, action_id)
-        moves.append(AiMove(seat, action_id, [e.model_dump(mode="json") for e in state.events]))
+        before, state = state, engine.apply(state, seat, action_id)
+        moves.append(AiMove(seat, action_id, [e.model_dump(mode="json") for e in state.events],
+                            engine.reveals(before, state)))
     return state, moves
 
 

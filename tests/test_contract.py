@@ -129,3 +129,22 @@ def test_rules_summary_and_title(game_id):
     engine = GAMES[game_id]
     assert engine.title and engine.rules_summary()
     assert not missing_keys(engine.rules_summary())
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_reveals_sees_dice_and_cards_dealt_from_face_down_piles(game_id):
+    """``Engine.reveals`` (what ``/game undo`` never crosses) holds for every roll and every card dealt."""
+    engine = GAMES[game_id]
+    seen = Counter()
+
+    def check(before: GameState, after: GameState, seat: int, action_id: str) -> None:
+        rolled = after.rng.draws != before.rng.draws
+        dealt = engine.face_down(after) != engine.face_down(before)
+        assert engine.reveals(before, after) == (rolled or dealt)
+        seen["rolled" if rolled else "dealt" if dealt else "quiet"] += 1
+
+    for players in {engine.min_players, engine.max_players}:
+        play(engine, players, seed=4, on_step=check)
+    # Every game has moves that can be taken back, and deals cards without rolling (the face-down
+    # piles shuffled at set-up), which only ``face_down`` can see.
+    assert seen["quiet"] and seen["dealt"], seen

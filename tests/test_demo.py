@@ -35,3 +35,10 @@ def test_demo_plays_a_whole_game_and_writes_pictures_and_summary(game, tmp_path)
     assert sorted((r.seat is None, r.seat or 0, r.score) for r in outcome.results) == sorted(
         (s["seat"] is None, s["seat"] or 0, s["score"]) for s in summary["scores"])
     assert "summary.json" in done.stdout
+    # The replay beside the pictures: a GIF with a frame per move (long games subsampled), under 8 MB.
+    from PIL import Image
+
+    replay = out / "replay.gif"
+    with Image.open(replay) as gif:
+        assert gif.format == "GIF" and gif.n_frames == summary["replay_frames"] == min(len(pictures), 300)
+    assert replay.stat().st_size < 8_000_000

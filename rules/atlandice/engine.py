@@ -621,6 +621,9 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             return msg("atlandice.prompt.visit_neutral")
         return msg("atlandice.prompt.visit")
 
+    def face_down(self, state: AtlandiceState) -> tuple[int, ...]:
+        return tuple(len(stack) for stack in state.stacks)  # taking a tile turns the next one up
+
     def view(self, state: AtlandiceState, seat: int | None) -> AtlandiceView:
         # ATLANDICE has no hidden information: every seat and the channel see the same board.
         acting = self.to_act(state)

@@ -83,6 +83,22 @@ class Engine(ABC, Generic[S]):
     def prompt(self, state: S, seat: int) -> Msg:
         """The question ``seat`` is answering now (``Choose a die``...)."""
 
+    def face_down(self, state: S) -> tuple[int, ...]:
+        """How many cards each face-down pile or face-down place holds (decks dealt from during play).
+
+        Shuffled at set-up, such piles hide what comes next without using the generator, so a
+        move that changes these counts showed something new (see ``reveals``). Default: none.
+        """
+        return ()
+
+    def reveals(self, before: S, after: S) -> bool:
+        """Whether the move from ``before`` to ``after`` showed anyone something nobody knew.
+
+        A die rolled or a shuffle (the generator moved) or a card drawn or turned face up (the
+        face-down counts changed). Such a move can never be taken back (``/game undo``).
+        """
+        return after.rng.draws != before.rng.draws or self.face_down(after) != self.face_down(before)
+
     def rules_summary(self) -> list[Msg]:
         """A short rules summary, paragraph by paragraph."""
         return [Msg(key=f"{self.id}.rules.{i}") for i in range(1, 6)]

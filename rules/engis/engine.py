@@ -122,6 +122,9 @@ class EngisEngine(Engine[EngisState]):
             return msg("engis.prompt.develop", n=S.knowledge(state.ps[seat]))
         return msg(f"engis.prompt.{ph}")
 
+    def face_down(self, state: EngisState) -> tuple[int, ...]:
+        return (len(state.pile),)  # the offer is refilled from the face-down tile pile
+
     def view(self, state: EngisState, seat: int | None) -> EngisView:
         over = state.phase == "over"
         ps = []

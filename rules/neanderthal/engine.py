@@ -125,6 +125,10 @@ class NeanderthalEngine(Engine[NeanderthalState]):
             return msg("neanderthal.prompt.lose", n=state.tasks[0][2])
         return msg(f"neanderthal.prompt.{ph}")
 
+    def face_down(self, state: NeanderthalState) -> tuple[int, ...]:
+        return (len(state.deck_n), len(state.deck_s), len(state.event_deck), len(state.event_aside),
+                sum(state.ice_n), sum(state.ice_s))  # the decks and the face-down ice barriers
+
     def view(self, state: NeanderthalState, seat: int | None) -> NeanderthalView:
         ps = []
         for i, p in enumerate(state.ps):

@@ -132,6 +132,9 @@ class PergamemnonEngine(Engine[PergState]):
             return msg("pergamemnon.prompt.attack", who=seat_msg(b.dfn), nation=nation_msg(state.ps[b.dfn].nation))
         return msg(turn.prompt_key(state))
 
+    def face_down(self, state: PergState) -> tuple[int, ...]:
+        return (len(state.cdeck), *(len(p.deck) for p in state.ps))  # the creature deck and the army decks
+
     def view(self, state: PergState, seat: int | None) -> PergView:
         over = state.phase == "over"
         outcome = self.outcome(state) if over else None

@@ -1,0 +1,120 @@
+"""Results, ratings and history, all worked out from the stored finished games (no table of their own).
+
+Ratings: openskill's Plackett-Luce model (Weng-Lin Bayesian ratings). The games here have up to
+five players and final ranks with ties, which it rates directly from the ranks, where Elo and
+Glicko-2 compare two players at a time; TrueSkill does multiplayer too, but its Python package has
+had no release since 2018. A rating is shown as openskill's ordinal (mu - 3 sigma: it starts at 0
+and grows as the system becomes sure a player is strong). Each server and game has its own list.
+
+Who is rated: the human who held a seat (a seat handed to the AI keeps its player's result, so
+resigning does not dodge a loss) and "the AI" as one player for all the AI seats. One player
+with several seats in a game counts once, with their best rank.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from openskill.models import PlackettLuce
+
+from .service import engine_of
+from .storage import GameRow
+
+AI = "ai"
+
+
+def player_key(user_id: int | None) -> str:
+    return AI if user_id is None else f"u{user_id}"
+
+
+@dataclass(frozen=True)
+class Line:
+    """One seat's final result."""
+
+    seat: int
+    key: str
+    score: int
+    rank: int
+    winner: bool
+
+
+@dataclass(frozen=True)
+class Result:
+    game: GameRow
+    lines: tuple[Line, ...]
+
+    def of(self, key: str) -> Line | None:
+        """``key``'s best line in this game."""
+        return min((line for line in self.lines if line.key == key), key=lambda line: line.rank, default=None)
+
+
+@dataclass
+class Standing:
+    key: str
+    games: int = 0
+    wins: int = 0
+    mu: float = 25.0
+    sigma: float = 25.0 / 3
+
+    @property
+    def rating(self) -> float:
+        return self.mu - 3 * self.sigma
+
+
+@dataclass
+class Table:
+    """One game's standings on one server, after rating its finished games in the order they ended."""
+
+    game: str
+    standings: dict[str, Standing] = field(default_factory=dict)
+
+    def top(self, n: int = 10) -> list[Standing]:
+        return sorted(self.standings.values(), key=lambda s: (-s.rating, -s.wins, s.key))[:n]
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.model = PlackettLuce()
+        self._results: dict[int, Result] = {}  # a finished game's result never changes
+
+    def result(self, game: GameRow) -> Result | None:
+        if game.id in self._results:
+            return self._results[game.id]
+        engine = engine_of(game)
+        outcome = engine.outcome(engine.load(game.state)) if game.state else None
+        if outcome is None:
+            return None
+        lines = tuple(
+            Line(r.seat, player_key(game.seats[r.seat].user_id), r.score, r.rank, r.winner)
+            for r in sorted(outcome.results, key=lambda r: r.rank) if r.seat is not None and r.seat < len(game.seats)
+        )
+        result = self._results[game.id] = Result(game, lines)
+        return result
+
+    def table(self, game_id: str, games: list[GameRow]) -> Table:
+        """Rates the finished ``games`` of one game, oldest first."""
+        table = Table(game_id)
+        for game in games:
+            result = self.result(game)
+            if game.game != game_id or result is None:
+                continue
+            keys = list(dict.fromkeys(line.key for line in result.lines))
+            if len(keys) < 2:  # a solitaire game has no one to be rated against
+                for key in keys:
+                    self._count(table, result, key)
+                continue
+            standings = [table.standings.setdefault(k, Standing(k)) for k in keys]
+            teams = [[self.model.rating(mu=s.mu, sigma=s.sigma)] for s in standings]
+            ranks = [result.of(k).rank for k in keys]  # type: ignore[union-attr]
+            for standing, [rated] in zip(standings, self.model.rate(teams, ranks=ranks), strict=True):
+                standing.mu, standing.sigma = rated.mu, rated.sigma
+            for key in keys:
+                self._count(table, result, key)
+        return table
+
+    @staticmethod
+    def _count(table: Table, result: Result, key: str) -> None:
+        standing = table.standings.setdefault(key, Standing(key))
+        standing.games += 1
+        line = result.of(key)
+        standing.wins += int(line is not None and line.winner)

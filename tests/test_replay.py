@@ -1,0 +1,92 @@
+"""``/game replay`` end to end through the fake Discord: a GIF of the moves that count, one frame
+per move, under Discord's 8 MB, drawn off the event loop with a progress message."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from botkit import ephemeral_reply, last_board, mesa, play_move
+from fakediscord.fixtures import CHANNEL_ID
+from PIL import Image
+from test_undo import ANA, BRUNO, Table, started, until
+
+import bot.replay_ui
+from rules import GAMES
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return tmp_path / "mesa.sqlite3"
+
+
+async def replay(fake, user: int, channel: int):
+    inter = await fake.slash(user, channel, "game replay")
+    message = await fake.wait_for(lambda: inter.message if inter.message and inter.message.files() else None,
+                                  timeout=60)
+    return message
+
+
+async def test_replay_of_a_finished_game_has_a_frame_per_move(fake_discord, db_path, monkeypatch):
+    monkeypatch.setattr(bot.replay_ui, "PROGRESS_EVERY", 0.01)
+    fake, rng = fake_discord, random.Random(11)
+    async with mesa(fake, db_path) as mesa_bot:
+        thread, game_id = await started(fake, "atlandice", [ANA], ai=1)
+        while await play_move(fake, thread, rng):
+            pass
+        assert "Game over" in last_board(fake, thread).embed_texts() or "Fim de jogo" in \
+            last_board(fake, thread).embed_texts()
+        log = await mesa_bot.service.db.moves_that_count(game_id)
+        message = await replay(fake, BRUNO, thread)  # anyone may watch it
+        data = message.files()[0]
+        assert message.attachments[0]["filename"].endswith(".gif") and len(data) < 8_000_000
+        with Image.open(io.BytesIO(data)) as gif:
+            assert gif.format == "GIF" and gif.is_animated and gif.n_frames == len(log) + 1
+            gif.seek(gif.n_frames - 1)
+            assert gif.size[0] >= 600
+        assert f"{len(log) + 1} " in message.content
+        assert message.edits >= 2  # "thinking", progress, then the picture
+
+
+async def test_replay_follows_the_moves_that_count_after_an_undo(fake_discord, db_path):
+    fake, rng = fake_discord, random.Random(12)
+    async with mesa(fake, db_path) as mesa_bot:
+        thread, game_id = await started(fake, "pergamemnon", [ANA, BRUNO], ai=0)
+        table = Table(fake, mesa_bot, thread, game_id)
+        user, action = await until(table, rng, "quiet")
+        await table.play(user, action)
+        assert (await table.undo_slash(user)) in ("Taken back.", "Desfeito.")
+        log = await mesa_bot.service.db.action_log(game_id)
+        counted = [r for r in log if r["undone_at"] is None]
+        assert len(counted) < len(log)
+        message = await replay(fake, user, thread)
+        with Image.open(io.BytesIO(message.files()[0])) as gif:
+            assert gif.n_frames == len(counted) + 1
+        # A channel with no game answers in one sentence.
+        nowhere = await fake.slash(ANA, CHANNEL_ID, "game replay")
+        assert (await ephemeral_reply(fake, nowhere)).ephemeral
+
+
+def test_replay_of_a_long_game_is_subsampled_under_the_limit():
+    """A game longer than the frame cap keeps its first and last states; a file over the size limit
+    is made again smaller until it fits."""
+    from bot.replay import replay_gif
+    from rules.core import play
+
+    engine = GAMES["atlandice"]
+    _, log = play(engine, 3, seed=2)
+    assert len(log) + 1 > 20
+
+    def make(limit: int) -> tuple[bytes, int]:
+        return replay_gif(engine, 3, 2, None, log, names=list("ABC"), locale="en", title="ATLANDICE",
+                          max_frames=20, max_bytes=limit, width=480)
+
+    data, frames = make(10_000_000)
+    assert frames == 20
+    with Image.open(io.BytesIO(data)) as gif:
+        assert gif.n_frames == 20
+    smaller, frames = make(len(data) - 1)
+    assert len(smaller) < len(data) and frames <= 20
+    with Image.open(io.BytesIO(smaller)) as gif:
+        assert gif.n_frames == frames and gif.size[0] < 480
