@@ -202,7 +202,8 @@ def latency_table(clicks: int) -> str:
 
 
 def main(argv: list[str]) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench ai", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m bench ai", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("games", nargs="*", metavar="GAME", help=f"default: all ({', '.join(sorted(GAMES))})")
     parser.add_argument("--players", type=int, nargs="*", help="player counts (default: every count)")
     parser.add_argument("--games", dest="n", type=int, default=20, help="games per match-up (default 20)")
@@ -212,7 +213,7 @@ def main(argv: list[str]) -> None:
                         help="only the match-ups seating these strengths alone (e.g. --only strong normal)")
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), help="processes (default 2)")
     parser.add_argument("--latency", action="store_true",
-                        help="click latency in one game while other games' strong AIs think (see above)")
+                        help="click latency in one game while other games' strong AIs think")
     args = parser.parse_args(argv)
     if args.latency:
         print(latency_table(clicks=40))
