@@ -14,6 +14,7 @@ import discord
 
 from render import render
 from rules.core import LEVELS, MAX_BUTTON_CHOICES, Action, Event, GameState, Outcome, t
+from rules.core.search import level_of
 
 from .components import (
     ActionButton,
@@ -51,7 +52,7 @@ def seat_label(game: GameRow, seat: int, locale: str) -> str:
 
 def ai_label(name: str, level: str, locale: str) -> str:
     """An AI seat with its strength: "🤖 AI 2 (strong)"."""
-    return t("ai.seat", locale, name=name, level=t(f"ai.level.{level}", locale))
+    return t("ai.seat", locale, name=name, level=t(f"ai.level.{level_of(level)}", locale))
 
 
 def event_lines(game: GameRow, moves: list[Move], viewer: int | None, locale: str) -> list[str]:
