@@ -28,7 +28,7 @@ async def test_host_picks_a_strong_ai_seat_that_plays_a_whole_game(fake_discord,
     fake = fake_discord
     rng = random.Random(5)
     # a small budget keeps the test short; the strong seat searches all the same, in a worker process
-    async with mesa(fake, db_path, ai_budget=0.05) as bot:
+    async with mesa(fake, db_path, ai_budget=0.02) as bot:
         lobby = await start_lobby(fake, GAME, ANA, [], ai_seats=1)
         lobby = fake.message(lobby.id)
         assert "(normal)" in lobby.embed_texts()
@@ -75,7 +75,7 @@ async def test_host_picks_a_strong_ai_seat_that_plays_a_whole_game(fake_discord,
     ai_moves = 0
     for row in log:
         if row["seat"] == 1:
-            assert row["action_id"] == engine.ai_action(state, 1, "strong", 0.05)
+            assert row["action_id"] == engine.ai_action(state, 1, "strong", 0.02)
             ai_moves += 1
         state = engine.apply(state, row["seat"], row["action_id"])
     assert ai_moves and moves == sum(1 for r in log if r["user_id"] is not None)
