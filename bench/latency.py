@@ -1,6 +1,6 @@
 """Click → new board latency through the real bot, discord.py's HTTP client, SQLite and Pillow.
 
-The fake Discord (tests/fakediscord) runs in the same event loop; the time runs from the fake
+The fake Discord (fakediscord/) runs in the same event loop; the time runs from the fake
 writing the INTERACTION_CREATE frame to the fake having stored the new board message.
 """
 
@@ -9,19 +9,13 @@ from __future__ import annotations
 import asyncio
 import random
 import statistics
-import sys
 import tempfile
 from pathlib import Path
 
-TESTS = Path(__file__).resolve().parent.parent / "tests"
-if str(TESTS) not in sys.path:
-    sys.path.insert(0, str(TESTS))
-
-from botkit import board_messages, last_board, lobby_id, mentioned, mesa, play_move, start_lobby  # noqa: E402
-from fakediscord import FakeDiscord  # noqa: E402
-from fakediscord.fixtures import CHANNEL_ID, build_world  # noqa: E402
-
-from rules import GAMES  # noqa: E402
+from fakediscord import FakeDiscord
+from fakediscord.botkit import board_messages, last_board, lobby_id, mentioned, mesa, play_move, start_lobby
+from fakediscord.fixtures import CHANNEL_ID, build_world
+from rules import GAMES
 
 
 async def _new_game(fake: FakeDiscord, game: str, humans: list[int], ai: int) -> int:

@@ -5,21 +5,64 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import signal
 import sys
 
-from .settings import Settings
+from .settings import VARIABLES, Settings, SettingsError
+
+
+class Fatal(Exception):
+    """The bot cannot run; the message is the one line its operator reads."""
 
 
 async def run_bot(settings: Settings) -> None:
-    from .app import MesaBot
-    from .storage import Database
+    """Logs in first (a refused token leaves no database file behind), then opens the database and connects."""
+    import aiohttp
+    import discord
 
-    db = await Database.open(settings.database)
+    from .app import MesaBot
+    from .storage import Database, DatabaseError
+
+    async with MesaBot(settings, None) as bot:
+        try:
+            await bot.login(settings.token or "")
+        except discord.LoginFailure as exc:
+            raise Fatal(f"the token was refused: {exc}") from None
+        except (aiohttp.ClientError, OSError, discord.HTTPException) as exc:
+            raise Fatal(f"cannot reach Discord: {exc}") from None
+        try:
+            db = await Database.open(settings.database)
+        except DatabaseError as exc:
+            raise Fatal(str(exc)) from None
+        bot.use_database(db)
+        _stop_on_sigterm(bot)
+        try:
+            await bot.connect()
+        finally:
+            await bot.close()
+            await db.close()
+
+
+def _stop_on_sigterm(bot) -> None:
+    """SIGTERM (a host restarting the bot) stops it cleanly: moves under way finished, database closed."""
     try:
-        async with MesaBot(settings, db) as bot:
-            await bot.start(settings.token)
-    finally:
-        await db.close()
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
+    except (NotImplementedError, RuntimeError):  # Windows: no signal handlers in the event loop
+        pass
+
+
+def _parser() -> argparse.ArgumentParser:
+    width = max(len(name) for name, _, _ in VARIABLES)
+    settings = "\n".join(f"  {name:<{width}}  {what}" + (f" (default: {default})" if default else "")
+                         for name, what, default in VARIABLES)
+    return argparse.ArgumentParser(
+        prog="python -m bot", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Run the Mesa Discord bot (settings come from the environment).",
+        epilog="commands:\n"
+               "  python -m bot                  run the bot (needs DISCORD_TOKEN)\n"
+               "  python -m bot demo GAME ...    play a whole game with AI seats, offline, a picture per move\n"
+               "                                 (python -m bot demo --help lists the games and their options)\n"
+               f"\nsettings (environment variables):\n{settings}\n")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -28,9 +71,12 @@ def main(argv: list[str] | None = None) -> int:
         from .demo import main as demo_main
 
         return demo_main(argv[1:])
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Mesa Discord bot.")
-    parser.parse_args(argv)
-    settings = Settings.from_env()
+    _parser().parse_args(argv)
+    try:
+        settings = Settings.from_env()
+    except SettingsError as exc:
+        print(f"mesa: {exc}", file=sys.stderr)
+        return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if not settings.token:
         print("DISCORD_TOKEN is not set. Create a bot at https://discord.com/developers/applications, then\n"
@@ -38,7 +84,13 @@ def main(argv: list[str] | None = None) -> int:
               "Without a token you can still watch a game: python -m bot demo atlandice --players 3",
               file=sys.stderr)
         return 2
-    asyncio.run(run_bot(settings))
+    try:
+        asyncio.run(run_bot(settings))
+    except Fatal as exc:
+        print(f"mesa: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        pass
     return 0
 
 

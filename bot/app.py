@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 
 import discord
 from discord.ext import commands
 
+from . import renderpool
 from . import texts as _texts  # noqa: F401  (registers the bot's texts)
 from .commands import CatalogueTranslator, MesaTree, setup
 from .components import DYNAMIC_ITEMS
-from .handlers import Handlers
+from .handlers import BOARDS_CLEAN, Handlers
 from .presenter import Presenter
 from .replay_ui import ReplayUI
 from .service import GameService
@@ -24,21 +26,30 @@ log = logging.getLogger(__name__)
 
 
 class MesaBot(commands.Bot):
-    def __init__(self, settings: Settings, db: Database, **kwargs) -> None:
+    def __init__(self, settings: Settings, db: Database | None, **kwargs) -> None:
+        """``db`` may come later (``use_database``, before ``connect``): ``python -m bot`` logs in first."""
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # Mesa never joins voice
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=MesaTree,
                          help_command=None, **kwargs)
         self.settings = settings
-        self.service = GameService(db, settings)
+        self.service = GameService(db, settings)  # type: ignore[arg-type]  # the database comes before connect()
         self.presenter = Presenter()
+        self.presenter.cache.pool = renderpool.shared(settings.render_workers)
         self.handlers = Handlers(self, self.service, self.presenter)
         self.undo = UndoUI(self)
         self.replays = ReplayUI(self)
         self.stats = StatsUI(self)
         self._reminders: asyncio.Task | None = None
+        self._outbox: asyncio.Task | None = None
+        self._stopping: asyncio.Future | None = None
         self._wake = asyncio.Event()
 
+    def use_database(self, db: Database) -> None:
+        self.service.db = db
+
     async def setup_hook(self) -> None:
+        self.presenter.cache.pool.start()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         setup(self.tree)
         await self.tree.set_translator(CatalogueTranslator())
@@ -49,21 +60,38 @@ class MesaBot(commands.Bot):
         else:
             await self.tree.sync()
         self._reminders = asyncio.create_task(self.reminder_loop(), name="mesa-reminders")
+        self._outbox = asyncio.create_task(self.outbox_loop(), name="mesa-boards")
+
+    async def outbox_loop(self) -> None:
+        """Posts the boards left behind by a crash or a failed post (see ``Handlers.outbox``)."""
+        await self.wait_until_ready()
+        await self.handlers.outbox()
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self._gone(payload.thread_id)
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self._gone(channel.id)
+
+    async def _gone(self, channel_id: int) -> None:
+        try:
+            await self.handlers.channel_gone(channel_id)
+        except Exception as exc:  # the next failed post or reminder there finds it again
+            log.warning("channel %s was deleted, but its games could not be stopped: %s", channel_id, exc)
 
     async def reminder_loop(self) -> None:
         """Sends the reminders that are due; the deadlines live in SQLite, so restarts keep them."""
         await self.wait_until_ready()
-        await self.handlers.resume_boards()
         while not self.is_closed():
             try:
                 for reminder in await self.service.due_reminders():
                     try:
                         await self.handlers.send_reminder(reminder)
-                    except discord.HTTPException:
-                        log.exception("reminder for game %s failed", reminder["game_id"])
+                    except Exception as exc:  # one game's trouble never stops the others' reminders
+                        log.warning("game %s: reminder: %s: %s", reminder["game_id"], type(exc).__name__, exc)
                         await self.service.reminder_sent(reminder)
-            except Exception:
-                log.exception("reminder loop")
+            except Exception as exc:
+                log.warning("reminder loop: %s: %s", type(exc).__name__, exc)
             self._wake.clear()
             try:
                 await asyncio.wait_for(self._wake.wait(), timeout=self.settings.reminder_poll)
@@ -74,8 +102,27 @@ class MesaBot(commands.Bot):
         self._wake.set()
 
     async def close(self) -> None:
-        if self._reminders is not None:
-            self._reminders.cancel()
+        """Stops the loops, finishes the board edits under way, then notes that the boards are right.
+
+        Every caller (a signal, the end of ``connect``, a context manager) waits for the one stop.
+        """
+        if self._stopping is None:
+            self._stopping = asyncio.ensure_future(self._stop())
+        await asyncio.shield(self._stopping)
+
+    async def _stop(self) -> None:
+        self.handlers.stopping = True  # clicks from now on are answered "restarting"
+        await self.service.wait_idle()  # the moves under way post their boards
+        tasks = [task for task in (self._reminders, self._outbox) if task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         await self.handlers.drain()
         self.service.thinker.close()
         await super().close()
+        if self.service.db is None:  # stopped before the database was opened
+            return
+        try:  # every board edit is done: the next start need not look for stray controls
+            await self.service.db.set_meta(BOARDS_CLEAN, repr(time.time()))
+        except Exception as exc:
+            log.warning("could not note the clean stop: %s", exc)

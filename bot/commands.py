@@ -14,7 +14,7 @@ from rules.core import CATALOGUE, t
 from .handlers import channel_locale, reply, user_locale
 from .presenter import seat_names
 from .service import UserError, engine_of
-from .storage import ACTIVE, LOBBY, GameRow
+from .storage import ABANDONED, ACTIVE, LOBBY, GameRow
 
 if TYPE_CHECKING:  # pragma: no cover
     from .app import MesaBot
@@ -44,6 +44,31 @@ async def _game_here(interaction: discord.Interaction) -> GameRow:
     return game
 
 
+async def _game_by_id(interaction: discord.Interaction, game_id: int | None) -> GameRow:
+    """The game a host names (from any channel of the server), else the game of this channel."""
+    if game_id is None:
+        return await _game_here(interaction)
+    game = await _bot(interaction).service.db.get_game(game_id)
+    if game is None or game.status == LOBBY:
+        raise UserError("error.forged")
+    if game.guild_id != interaction.guild_id:
+        raise UserError("error.other_server")
+    return game
+
+
+async def _my_games(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """Autocomplete: the running or stopped games this user hosts in this server, newest first."""
+    locale = user_locale(interaction)
+    games = await _bot(interaction).service.db.games_of_host(interaction.guild_id or 0, interaction.user.id,
+                                                            (ACTIVE, ABANDONED))
+    choices = []
+    for g in games:
+        name = f"{engine_of(g).title} #{g.id} — {t(f'status.{g.status}', locale)}"
+        if current.strip().lstrip("#") in name:
+            choices.append(app_commands.Choice(name=name[:100], value=g.id))
+    return choices[:25]
+
+
 @app_commands.command(name=L("cmd.play"), description=L("cmd.play.desc"))
 @app_commands.rename(game=L("cmd.play.game"))
 @app_commands.describe(game=L("cmd.play.game.desc"))
@@ -68,10 +93,14 @@ class GameGroup(app_commands.Group):
     async def board(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         bot = _bot(interaction)
+        locale = user_locale(interaction)
         game = await _game_here(interaction)
         state = bot.service.state_of(game)
-        payload = await bot.presenter.board(game, state, locale=user_locale(interaction), controls=False)
-        await bot.handlers.send_private(interaction, payload)
+        posted = await bot.handlers.recover_board(game)  # a board that failed to go out goes out now
+        text = "" if posted is None else t("board.reposted", locale) if posted else t(
+            "board.still_blocked", locale, where=f"<#{game.play_channel_id}>")
+        payload = await bot.presenter.board(game, state, locale=locale, controls=False)
+        await bot.handlers.send_private(interaction, payload, text)
 
     @app_commands.command(name=L("cmd.me"), description=L("cmd.me.desc"))
     async def me(self, interaction: discord.Interaction) -> None:
@@ -143,12 +172,25 @@ class GameGroup(app_commands.Group):
         await interaction.response.send_message(t("board.now_ai", game.locale, who=player.mention))
 
     @app_commands.command(name=L("cmd.end"), description=L("cmd.end.desc"))
-    async def end(self, interaction: discord.Interaction) -> None:
+    @app_commands.rename(game=L("cmd.end.game"))
+    @app_commands.describe(game=L("cmd.end.game.desc"))
+    @app_commands.autocomplete(game=_my_games)
+    async def end(self, interaction: discord.Interaction, game: int | None = None) -> None:
         bot = _bot(interaction)
-        game = await _game_here(interaction)
-        game = await bot.service.end(game.id, interaction.user.id)
-        await interaction.response.send_message(t("board.ended", game.locale))
-        await bot.handlers.strip_board(game)
+        row = await _game_by_id(interaction, game)
+        row = await bot.service.end(row.id, interaction.user.id)
+        text = t("board.ended", row.locale)
+        if game is not None:
+            text = f"{engine_of(row).title} #{row.id}: {text}"
+        await interaction.response.send_message(text)
+        await bot.handlers.strip_board(row)
+
+    @app_commands.command(name=L("cmd.move"), description=L("cmd.move.desc"))
+    @app_commands.rename(game=L("cmd.end.game"))
+    @app_commands.describe(game=L("cmd.end.game.desc"))
+    @app_commands.autocomplete(game=_my_games)
+    async def move(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await _bot(interaction).handlers.move_game(interaction, await _game_by_id(interaction, game))
 
     @app_commands.command(name=L("cmd.reminders"), description=L("cmd.reminders.desc"))
     @app_commands.rename(hours=L("cmd.reminders.hours"))
@@ -166,7 +208,7 @@ class GameGroup(app_commands.Group):
     async def list_games(self, interaction: discord.Interaction) -> None:
         bot = _bot(interaction)
         locale = user_locale(interaction)
-        games = await bot.service.db.games_of_guild(interaction.guild_id or 0, (LOBBY, ACTIVE))
+        games = await bot.service.db.games_of_guild(interaction.guild_id or 0, (LOBBY, ACTIVE, ABANDONED))
         lines = [t("list.line", locale, game=engine_of(g).title, id=g.id, where=f"<#{g.play_channel_id}>",
                    status=t(f"status.{g.status}", locale)) for g in games]
         embed = discord.Embed(title=t("list.title", locale), description="\n".join(lines)[:4096]
@@ -193,6 +235,13 @@ async def leaderboard(interaction: discord.Interaction, game: str) -> None:
 
 class MesaTree(app_commands.CommandTree):
     """Answers every command error with the ephemeral sentence it carries (or a generic one)."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if not _bot(interaction).handlers.stopping:
+            return True
+        if interaction.type is discord.InteractionType.application_command:
+            await reply(interaction, t("error.restarting", user_locale(interaction)))
+        return False
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)

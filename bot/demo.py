@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import tempfile
 from pathlib import Path
 
 from render import render
 from render.replay import animate
 from rules import GAMES
-from rules.core import t
+from rules.core import RuleError, t
 
 from . import texts as _texts  # noqa: F401  (the AI seats are named in the catalogue)
 
@@ -71,20 +72,73 @@ def run(game_id: str, players: int, seed: int, out: Path, locale: str = "en",
     return summary
 
 
+def games_help() -> str:
+    """Every game with its player counts and the ``--option`` keys and values of its engine."""
+    lines = ["games, players and options (--option KEY=VALUE; the first value is the default):"]
+    for game_id, engine in sorted(GAMES.items()):
+        lines.append(f"  {game_id}  {engine.min_players}-{engine.max_players} players")
+        for spec in engine.option_specs:
+            values = [spec.default] + [v for v, _ in spec.choices if v != spec.default]
+            lines.append(f"      {spec.key}={'|'.join(values)}  ({t(spec.label, 'en')})")
+    return "\n".join(lines) + "\n"
+
+
+def _options(parser: argparse.ArgumentParser, engine, players: int, given: list[str]) -> dict[str, str]:
+    """The ``--option`` values, each checked against the engine's option specs (or a clear error)."""
+    if not engine.min_players <= players <= engine.max_players:
+        parser.error(f"{engine.title} is played by {engine.min_players} to {engine.max_players} players, "
+                     f"not {players}")
+    specs = {spec.key: spec for spec in engine.option_specs}
+    options: dict[str, str] = {}
+    for item in given:
+        key, equals, value = item.partition("=")
+        if not equals:
+            parser.error(f"--option takes KEY=VALUE, not {item!r}")
+        if key not in specs:
+            known = ", ".join(specs) or "none"
+            parser.error(f"{engine.title} has no option {key!r} (its options: {known})")
+        values = [v for v, _ in specs[key].choices]
+        if value not in values:
+            parser.error(f"{engine.title}'s option {key} is one of {', '.join(values)}, not {value!r}")
+        options[key] = value
+    try:
+        engine.check_options(players, options)
+    except RuleError as error:
+        parser.error(t(error.message, "en"))
+    return options
+
+
+def _writable(parser: argparse.ArgumentParser, out: Path) -> None:
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    except OSError as exc:
+        parser.error(f"cannot write in {out}: {exc.strerror or exc}")
+
+
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot demo",
-                                     description="Play a whole game with AI seats and write a PNG per move.")
-    parser.add_argument("game", choices=sorted(GAMES))
-    parser.add_argument("--players", type=int, default=None)
+    parser = argparse.ArgumentParser(prog="python -m bot demo", formatter_class=argparse.RawDescriptionHelpFormatter,
+                                     description="Play a whole game with AI seats and write a PNG per move.",
+                                     epilog=games_help())
+    parser.add_argument("game", type=str.lower, choices=sorted(GAMES), metavar="GAME",
+                        help=f"the game: {', '.join(sorted(GAMES))} (in any case)")
+    parser.add_argument("--players", type=int, default=None, help="how many AI seats (default: the fewest)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--out", type=Path, default=Path("demo-out"))
+    parser.add_argument("--out", type=Path, default=Path("demo-out"), help="the folder for the pictures")
     parser.add_argument("--locale", choices=["en", "pt-BR"], default="en")
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a variant of the game (see below); may be repeated")
+    parser.add_argument("--no-pictures", action="store_true", help="write only summary.json (no pictures, no replay)")
     args = parser.parse_args(argv)
     engine = GAMES[args.game]
-    players = args.players or engine.min_players
-    options = dict(o.split("=", 1) for o in args.option)
-    summary = run(args.game, players, args.seed, args.out, args.locale, options)
+    players = engine.min_players if args.players is None else args.players
+    options = _options(parser, engine, players, args.option)
+    _writable(parser, args.out)
+    summary = run(args.game, players, args.seed, args.out, args.locale, options, pictures=not args.no_pictures)
     print(json.dumps({k: v for k, v in summary.items() if k != "log"}, ensure_ascii=False, indent=2))
-    print(f"{summary['actions'] + 1} pictures, replay.gif and summary.json in {args.out}")
+    if args.no_pictures:
+        print(f"summary.json in {args.out}")
+    else:
+        print(f"{summary['actions'] + 1} pictures, replay.gif and summary.json in {args.out}")
     return 0

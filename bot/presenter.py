@@ -5,14 +5,12 @@ Pure of Discord I/O: it builds embeds, files and views; the caller sends them.
 
 from __future__ import annotations
 
-import asyncio
 import io
 from collections import OrderedDict
 from dataclasses import dataclass
 
 import discord
 
-from render import render
 from rules.core import LEVELS, MAX_BUTTON_CHOICES, Action, Event, GameState, Outcome, t
 from rules.core.search import level_of
 
@@ -24,6 +22,7 @@ from .components import (
     LobbyOption,
     SpecialButton,
 )
+from .renderpool import RenderPool
 from .service import engine_of
 from .storage import ACTIVE, ENDED, FINISHED, GameRow, Move
 
@@ -72,8 +71,9 @@ class RenderCache:
     The stored version (not the step) tells states apart: after an undo a step is played again.
     """
 
-    def __init__(self, size: int = 64) -> None:
+    def __init__(self, size: int = 64, pool: RenderPool | None = None) -> None:
         self.size = size
+        self.pool = pool or RenderPool(0)
         self._items: OrderedDict[tuple, bytes] = OrderedDict()
 
     async def get(self, game: GameRow, state: GameState, viewer: int | None, locale: str) -> bytes:
@@ -83,8 +83,7 @@ class RenderCache:
             return self._items[key]
         engine = engine_of(game)
         names = seat_names(game, locale)
-        png = await asyncio.to_thread(
-            lambda: render(game.game, engine.view(state, viewer), locale=locale, names=names))
+        png = await self.pool.render(game.game, engine.view(state, viewer), locale, names)
         self._items[key] = png
         while len(self._items) > self.size:
             self._items.popitem(last=False)
@@ -137,6 +136,14 @@ def public_choices(game: GameRow, state: GameState) -> tuple[int, list[Action]] 
 
 def outcome_lines(game: GameRow, outcome: Outcome, locale: str) -> list[str]:
     names = seat_names(game, locale)
+    if outcome.goal is not None:  # a solo game: won or lost against its goal, no ranks or ties
+        won = bool(outcome.winners)
+        lines = [t("board.solo_won" if won else "board.solo_lost", locale, goal=t(outcome.goal, locale))]
+        for r in outcome.results:
+            if r.seat is not None:
+                detail = ", ".join(f"{t(k, locale)} {v}" for k, v in r.breakdown.items() if v)
+                lines.append(t("board.solo_line", locale, name=names[r.seat], score=r.score, detail=detail or "0"))
+        return lines
     lines = []
     for r in sorted(outcome.results, key=lambda r: r.rank):
         name = names[r.seat] if r.seat is not None else (t(r.name, locale) if r.name else "?")

@@ -4,25 +4,38 @@ from __future__ import annotations
 
 from render import render
 from render.replay import MAX_BYTES, Progress, animate
-from rules.core import Engine, GameState, t
+from rules.core import Engine, GameState, RuleError, t
+
+from .service import UserError
 
 
 def states(engine: Engine, players: int, seed: int, options: dict[str, str] | None,
-           log: list[tuple[int, str]]) -> list[GameState]:
-    """Every state of the game: the set-up, then the state after each move."""
+           log: list[tuple[int, str]], final: str | None = None) -> list[GameState]:
+    """Every state of the game: the set-up, then the state after each move.
+
+    With ``final`` (the stored state), a log that no longer leads there (a game started under
+    earlier rules, whose moves mean something else now) is refused with a sentence, never drawn
+    or rebuilt wrongly.
+    """
     state = engine.new_game(players, seed, options)
     out = [state]
-    for seat, action_id in log:
-        state = engine.apply(state, seat, action_id)
-        out.append(state)
+    try:
+        for seat, action_id in log:
+            state = engine.apply(state, seat, action_id)
+            out.append(state)
+    except RuleError:
+        raise UserError("replay.old_rules") from None
+    if final is not None and engine.dump(state) != final:
+        raise UserError("replay.old_rules")
     return out
 
 
 def replay_gif(engine: Engine, players: int, seed: int, options: dict[str, str] | None,
                log: list[tuple[int, str]], *, names: list[str], locale: str, title: str,
-               max_bytes: int = MAX_BYTES, progress: Progress | None = None, **kwargs) -> tuple[bytes, int]:
+               max_bytes: int = MAX_BYTES, progress: Progress | None = None, final: str | None = None,
+               **kwargs) -> tuple[bytes, int]:
     """The GIF of a whole game (the spectator's view, one frame per move) and its frame count."""
-    all_states = states(engine, players, seed, options, log)
+    all_states = states(engine, players, seed, options, log, final)
     last = len(all_states) - 1
 
     drawn: dict[int, bytes] = {}  # a second try with fewer frames draws no board twice

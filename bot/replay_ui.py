@@ -42,7 +42,7 @@ class ReplayUI:
 
             task = asyncio.create_task(asyncio.to_thread(
                 replay_gif, engine, len(game.seats), game.seed or 0, game.options, log,
-                names=seat_names(game, locale), locale=locale, title=title, progress=progress))
+                names=seat_names(game, locale), locale=locale, title=title, progress=progress, final=game.state))
             shown = -1
             while not task.done():
                 await asyncio.wait({task}, timeout=PROGRESS_EVERY)

@@ -7,9 +7,10 @@ version, applied by the engine, played on by the AI seats and stored in one tran
 from __future__ import annotations
 
 import asyncio
+import math
 import secrets
 import time
-from collections import defaultdict
+import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
@@ -17,7 +18,7 @@ from rules import GAMES
 from rules.core import LEVELS, Engine, GameState, RuleError
 
 from .settings import Settings
-from .storage import ACTIVE, ENDED, LOBBY, Database, GameRow, Move, Seat, StaleVersion
+from .storage import ABANDONED, ACTIVE, ENDED, LOBBY, Database, GameRow, Move, Seat, StaleVersion
 from .thinking import Thinker
 
 
@@ -29,6 +30,15 @@ class Stale(UserError):
     pass
 
 
+class BrokenGame(UserError):
+    """The game's stored state cannot be read (a damaged row): that game stops, the others go on."""
+
+    def __init__(self, game: GameRow, error: Exception) -> None:
+        super().__init__("error.broken_game", id=game.id)
+        self.game = game
+        self.error = error
+
+
 @dataclass
 class MoveResult:
     game: GameRow
@@ -36,7 +46,7 @@ class MoveResult:
     moves: list[Move] = field(default_factory=list)
 
 
-Then = Callable[[MoveResult], Awaitable[None]]
+Then = Callable[[MoveResult], Awaitable[object]]
 
 
 def engine_of(game: GameRow) -> Engine:
@@ -46,16 +56,31 @@ def engine_of(game: GameRow) -> Engine:
         raise UserError("error.unknown_game", game=game.game) from None
 
 
+MAX_REMINDER_HOURS = 168
+
+
 class GameService:
     def __init__(self, db: Database, settings: Settings, clock=time.time) -> None:
         self.db = db
         self.settings = settings
         self.clock = clock
-        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        # A game's lock lives while a coroutine holds it or waits for it, so the bot's memory does not
+        # grow with the number of games it ever played.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.thinker = Thinker(settings.ai_processes, settings.ai_budget)
 
     def lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks[game_id]
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    async def wait_idle(self) -> None:
+        """Waits until no game is being changed (every game's lock is free)."""
+        while busy := [lock for lock in self._locks.values() if lock.locked()]:
+            for lock in busy:
+                async with lock:
+                    pass
 
     async def load(self, game_id: int) -> GameRow:
         game = await self.db.get_game(game_id)
@@ -64,7 +89,12 @@ class GameService:
         return game
 
     def state_of(self, game: GameRow) -> GameState:
-        return engine_of(game).load(game.state)
+        """The game's state, or BrokenGame if the stored text cannot be read."""
+        engine = engine_of(game)
+        try:
+            return engine.load(game.state)
+        except Exception as exc:  # pydantic, JSON or engine errors all mean the same to a player
+            raise BrokenGame(game, exc) from exc
 
     # -- lobby -----------------------------------------------------------------------
     async def create_lobby(self, game_id: str, guild_id: int | None, channel_id: int, host_id: int,
@@ -189,14 +219,17 @@ class GameService:
         return f"<@{s.user_id}>"
 
     async def act(self, game_id: int, user_id: int, version: int, action_id: str,
-                  then: Then | None = None) -> MoveResult:
-        """Plays a click; ``then`` (posting the board) runs under the game's lock, so boards keep their order."""
+                  then: Then | None = None, click: int | None = None) -> MoveResult:
+        """Plays a click; ``then`` (posting the board) runs under the game's lock, so boards keep their order.
+
+        ``click`` (an interaction id noted by ``Database.add_click``) is forgotten with the move.
+        """
         async with self.lock(game_id):
             game = await self.load(game_id)
             if game.status != ACTIVE:
                 raise UserError("error.not_running")
             engine = engine_of(game)
-            state = engine.load(game.state)
+            state = self.state_of(game)
             if version != game.version:
                 seat = await self._pending_since(game, state, user_id, version)
                 if seat is None:
@@ -206,7 +239,7 @@ class GameService:
             new = engine.apply(state, seat, action_id)
             move = Move(seat, action_id, user_id, [e.model_dump(mode="json") for e in new.events],
                         engine.reveals(state, new))
-            return await self._after_move(game, new, [move], then)
+            return await self._after_move(game, new, [move], then, click)
 
     async def _pending_since(self, game: GameRow, state: GameState, user_id: int, version: int) -> int | None:
         """The user's seat whose decision at ``version`` is still the one pending now, if any.
@@ -232,7 +265,7 @@ class GameService:
         return next((s for s in mine if s in engine.to_act(then)), None)
 
     async def _after_move(self, game: GameRow, state: GameState, moves: list[Move],
-                          then: Then | None = None) -> MoveResult:
+                          then: Then | None = None, click: int | None = None) -> MoveResult:
         """Plays the AI seats on, stores everything in one transaction, schedules reminders."""
         engine = engine_of(game)
         state, ai_moves = await self.play_ai(game, engine, state)
@@ -240,7 +273,7 @@ class GameService:
         finished = engine.is_over(state)
         if moves:
             try:
-                await self.db.record_moves(game.id, game.version, moves, engine.dump(state), finished)
+                await self.db.record_moves(game.id, game.version, moves, engine.dump(state), finished, click)
             except StaleVersion:
                 raise Stale("error.stale") from None
         game = await self.load(game.id)
@@ -274,6 +307,8 @@ class GameService:
 
     async def set_reminders(self, game_id: int, user_id: int, hours: float) -> GameRow:
         """The host sets this game's first-reminder delay (0: no reminders)."""
+        if not (isinstance(hours, int | float) and math.isfinite(hours) and 0 <= hours <= MAX_REMINDER_HOURS):
+            raise UserError("error.reminder_hours", max=MAX_REMINDER_HOURS)
         async with self.lock(game_id):
             game = await self.load(game_id)
             if game.status != ACTIVE:
@@ -300,17 +335,52 @@ class GameService:
             for s in seats:
                 await self.db.set_seat_ai(game_id, s)
             game = await self.load(game_id)
-            return await self._after_move(game, engine_of(game).load(game.state), [], then)
+            return await self._after_move(game, self.state_of(game), [], then)
 
     async def end(self, game_id: int, user_id: int) -> GameRow:
         async with self.lock(game_id):
             game = await self.load(game_id)
-            if game.status != ACTIVE:
+            if game.status not in (ACTIVE, ABANDONED):
                 raise UserError("error.not_running")
             self._host_only(game, user_id)
             await self.db.update_game(game_id, status=ENDED)
             await self.db.clear_reminders(game_id)
             return await self.load(game_id)
+
+    async def abandon(self, game_id: int) -> GameRow | None:
+        """The game's thread or channel is gone: it stops (no reminders) until its host moves or ends it.
+
+        Returns the game if it was running (None if it was not, so the host is told once).
+        """
+        async with self.lock(game_id):
+            return await self.load(game_id) if await self.mark_abandoned(game_id) else None
+
+    async def mark_abandoned(self, game_id: int) -> bool:
+        """``abandon`` for a caller that holds the game's lock already; whether the game was running."""
+        game = await self.load(game_id)
+        if game.status != ACTIVE:
+            return False
+        await self.db.update_game(game_id, status=ABANDONED)
+        await self.db.clear_reminders(game_id)
+        return True
+
+    async def check_move(self, game_id: int, user_id: int) -> GameRow:
+        game = await self.load(game_id)
+        if game.status not in (ACTIVE, ABANDONED):
+            raise UserError("error.not_running")
+        self._host_only(game, user_id)
+        self.state_of(game)
+        return game
+
+    async def move(self, game_id: int, user_id: int, channel_id: int, thread_id: int | None,
+                   then: Then | None = None) -> MoveResult:
+        """The host re-posts a running or abandoned game in a new thread (or channel) and play goes on there."""
+        async with self.lock(game_id):
+            game = await self.check_move(game_id, user_id)
+            await self.db.update_game(game_id, status=ACTIVE, channel_id=channel_id, thread_id=thread_id,
+                                      board_message_id=None, board_version=None, board_blocked=None)
+            game = await self.load(game_id)
+            return await self._after_move(game, self.state_of(game), [], then)
 
     # -- reminders -------------------------------------------------------------------
     async def due_reminders(self) -> list[dict]:

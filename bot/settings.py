@@ -2,21 +2,75 @@
 
 from __future__ import annotations
 
+import logging
+import math
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from rules.core import DEFAULT_BUDGET
 
+# (variable, what it holds, default): ``python -m bot --help`` and the README list these.
+VARIABLES: list[tuple[str, str, str]] = [
+    ("DISCORD_TOKEN", "the bot's token (required to run the bot)", ""),
+    ("MESA_DATABASE", "the SQLite file holding every game", "mesa.sqlite3"),
+    ("MESA_DEV_GUILD", "a server id to sync the commands to at once", "unset (global commands)"),
+    ("MESA_REMINDER_DELAY", "seconds before the first reminder; each next one waits twice as long", "43200"),
+    ("MESA_REMINDER_MAX", "reminders per turn at most", "3"),
+    ("MESA_REMINDER_POLL", "how often due reminders are looked for, in seconds", "60"),
+    ("MESA_LOG_LEVEL", "logging level: DEBUG, INFO, WARNING or ERROR", "INFO"),
+    ("MESA_AI_BUDGET", "seconds' worth of simulations a strong AI seat thinks a decision", str(DEFAULT_BUDGET)),
+    ("MESA_AI_PROCESSES", "processes in which strong AI seats think (0: a thread of the bot)", "2"),
+]
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
-def _float(name: str, default: float) -> float:
+
+class SettingsError(ValueError):
+    """A variable with a value the bot cannot use; the message names it and says what is expected."""
+
+
+def _raw(name: str) -> str | None:
     value = os.environ.get(name)
-    return float(value) if value else default
+    return value.strip() if value is not None and value.strip() else None
 
 
-def _int(name: str, default: int) -> int:
-    value = os.environ.get(name)
-    return int(value) if value else default
+def _number(name: str, default: float, *, positive: bool = False) -> float:
+    raw = _raw(name)
+    if raw is None:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0 or (positive and value == 0):
+        bound = "more than 0" if positive else "0 or more"
+        raise SettingsError(f"{name} must be a number of seconds, {bound} (got {raw!r})")
+    return value
+
+
+def _count(name: str, default: int) -> int:
+    raw = _raw(name)
+    if raw is None:
+        return default
+    if not raw.isdigit():
+        raise SettingsError(f"{name} must be a whole number, 0 or more (got {raw!r})")
+    return int(raw)
+
+
+def _snowflake(name: str) -> int | None:
+    raw = _raw(name)
+    if raw is None:
+        return None
+    if not raw.isdigit() or int(raw) == 0:
+        raise SettingsError(f"{name} must be a Discord server id, a number like 123456789012345678 (got {raw!r})")
+    return int(raw)
+
+
+def _level(name: str) -> str:
+    raw = (_raw(name) or "INFO").upper()
+    if raw not in LOG_LEVELS or not isinstance(logging.getLevelName(raw), int):
+        raise SettingsError(f"{name} must be one of {', '.join(LOG_LEVELS)} (got {os.environ.get(name)!r})")
+    return raw
 
 
 @dataclass
@@ -35,19 +89,24 @@ class Settings:
     # worker processes (0: in a thread of the bot's process).
     ai_budget: float = DEFAULT_BUDGET
     ai_processes: int = 2
+    # A board post that failed is tried again after this many seconds, then twice as late each time.
+    board_retry: float = 5.0
     log_level: str = "INFO"
+    # Processes that draw the board pictures (0: a thread of the bot's own process).
+    render_workers: int = 1
 
     @classmethod
     def from_env(cls) -> Settings:
-        guild = os.environ.get("MESA_DEV_GUILD")
+        """The settings from ``MESA_*`` and ``DISCORD_TOKEN``; SettingsError names a bad variable."""
         return cls(
-            token=os.environ.get("DISCORD_TOKEN") or None,
-            database=Path(os.environ.get("MESA_DATABASE", "mesa.sqlite3")),
-            dev_guild=int(guild) if guild else None,
-            reminder_delay=_float("MESA_REMINDER_DELAY", 12 * 3600),
-            reminder_max=_int("MESA_REMINDER_MAX", 3),
-            reminder_poll=_float("MESA_REMINDER_POLL", 60.0),
-            ai_budget=_float("MESA_AI_BUDGET", DEFAULT_BUDGET),
-            ai_processes=_int("MESA_AI_PROCESSES", 2),
-            log_level=os.environ.get("MESA_LOG_LEVEL", "INFO"),
+            token=_raw("DISCORD_TOKEN"),
+            database=Path(_raw("MESA_DATABASE") or "mesa.sqlite3"),
+            dev_guild=_snowflake("MESA_DEV_GUILD"),
+            reminder_delay=_number("MESA_REMINDER_DELAY", 12 * 3600),
+            reminder_max=_count("MESA_REMINDER_MAX", 3),
+            reminder_poll=_number("MESA_REMINDER_POLL", 60.0, positive=True),
+            log_level=_level("MESA_LOG_LEVEL"),
+            render_workers=_count("MESA_RENDER_WORKERS", 1),
+            ai_budget=_number("MESA_AI_BUDGET", DEFAULT_BUDGET),
+            ai_processes=_count("MESA_AI_PROCESSES", 2),
         )

@@ -13,12 +13,16 @@ with several seats in a game counts once, with their best rank.
 
 from __future__ import annotations
 
+import dataclasses
+import logging
 from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce
 
 from .service import engine_of
 from .storage import GameRow
+
+log = logging.getLogger(__name__)
 
 AI = "ai"
 
@@ -81,9 +85,14 @@ class Stats:
         if game.id in self._results:
             return self._results[game.id]
         engine = engine_of(game)
-        outcome = engine.outcome(engine.load(game.state)) if game.state else None
+        try:
+            outcome = engine.outcome(engine.load(game.state)) if game.state else None
+        except Exception as exc:  # a damaged row counts for nothing; the other games still do
+            log.warning("finished game %s left out of the stats: its state cannot be read (%s)", game.id, exc)
+            return None
         if outcome is None:
             return None
+        game = dataclasses.replace(game, state=None)  # the cache keeps the result, not the whole state
         lines = tuple(
             Line(r.seat, player_key(game.seats[r.seat].user_id), r.score, r.rank, r.winner)
             for r in sorted(outcome.results, key=lambda r: r.rank) if r.seat is not None and r.seat < len(game.seats)

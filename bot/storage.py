@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 import time
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -97,7 +98,21 @@ MIGRATIONS: list[str] = [
         created_at REAL NOT NULL
     );
     """,
-    # 5: the strength of an AI seat (easy, normal, strong), chosen in the lobby
+    # 5: why a game's board cannot be posted (NULL: it can), the clicks being played (so that a
+    #    clicker whose move a crash lost is told), and small facts about the bot (when its boards were right)
+    """
+    ALTER TABLE games ADD COLUMN board_blocked TEXT;
+    CREATE TABLE clicks (
+        interaction_id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        token TEXT NOT NULL,
+        locale TEXT NOT NULL,
+        created_at REAL NOT NULL
+    );
+    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
+    # 6: the strength of an AI seat (easy, normal, strong), chosen in the lobby
     """
     ALTER TABLE seats ADD COLUMN ai_level TEXT NOT NULL DEFAULT 'normal';
     """,
@@ -107,6 +122,10 @@ ACTIVE = "active"
 LOBBY = "lobby"
 FINISHED = "finished"
 ENDED = "ended"
+# The game's thread or channel was deleted: it waits for its host to move it (/game move) or end it.
+ABANDONED = "abandoned"
+# Why a board cannot be posted (games.board_blocked): the bot may not write there.
+FORBIDDEN = "forbidden"
 
 
 @dataclass
@@ -120,6 +139,10 @@ class Move:
 
 class StaleVersion(Exception):
     """The game moved on since the version the writer read."""
+
+
+class DatabaseError(Exception):
+    """The database file cannot be used; the message is one sentence for whoever starts the bot."""
 
 
 @dataclass
@@ -150,6 +173,7 @@ class GameRow:
     seats: list[Seat] = field(default_factory=list)
     board_version: int | None = None
     reminder_delay: float | None = None
+    board_blocked: str | None = None
     updated_at: float | None = None
 
     @property
@@ -182,17 +206,61 @@ class Database:
 
     @classmethod
     async def open(cls, path: str | Path) -> Database:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(str(path), isolation_level=None)
-        conn.row_factory = aiosqlite.Row
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA synchronous=NORMAL")
-        await conn.execute("PRAGMA foreign_keys=ON")
-        await conn.execute("PRAGMA busy_timeout=5000")
-        db = cls(conn)
-        await db.migrate()
+        """Opens (creating or migrating) the database, or raises DatabaseError with one sentence.
+
+        A file SQLite cannot read, one the bot cannot write, one that fails ``PRAGMA quick_check``
+        and one written by a newer Mesa (a schema beyond ``MIGRATIONS``) are all refused before
+        anything is served; the connection's thread is closed on every failure, so the process
+        can exit.
+        """
+        where = str(path)
+        if where != ":memory:":
+            file = Path(path)
+            if file.is_dir():
+                raise DatabaseError(f"{file} is a folder, not a database file")
+            try:
+                file.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise DatabaseError(f"cannot create the folder of {file}: {exc.strerror}") from None
+        try:
+            conn = await aiosqlite.connect(where, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise DatabaseError(f"cannot open {where}: {exc}") from None
+        try:
+            conn.row_factory = aiosqlite.Row
+            db = cls(conn)
+            await db._check(where)
+            await conn.execute("PRAGMA journal_mode=WAL")
+            await conn.execute("PRAGMA synchronous=NORMAL")
+            await conn.execute("PRAGMA foreign_keys=ON")
+            await conn.execute("PRAGMA busy_timeout=5000")
+            await db.migrate()
+        except sqlite3.Error as exc:
+            await conn.close()
+            raise DatabaseError(_explain(where, exc)) from None
+        except BaseException:
+            await conn.close()
+            raise
         return db
+
+    async def _check(self, where: str) -> None:
+        """Refuses a damaged, read-only or newer database (sqlite3.Error or DatabaseError)."""
+        async with self.conn.execute("PRAGMA quick_check") as cur:
+            problems = [row[0] for row in await cur.fetchall()]
+        if problems != ["ok"]:
+            lines = [line for row in problems for line in str(row).splitlines() if not line.startswith("***")]
+            first = (lines or ["?"])[0][:120]
+            raise DatabaseError(f"{where} is damaged (SQLite quick_check: {first}; {len(lines)} problem(s)); "
+                                "restore a backup or point MESA_DATABASE at another file")
+        version = await self.schema_version()
+        if version > len(MIGRATIONS):
+            raise DatabaseError(f"{where} was written by a newer Mesa (schema {version}, this one knows "
+                                f"{len(MIGRATIONS)}); update Mesa or point MESA_DATABASE at another file")
+        await self.conn.execute("BEGIN IMMEDIATE")  # a write, rolled back: fails on a file the bot cannot write
+        try:
+            await self.conn.execute(f"PRAGMA user_version = {version}")
+        finally:
+            await self.conn.execute("ROLLBACK")
 
     async def close(self) -> None:
         await self.conn.close()
@@ -223,7 +291,8 @@ class Database:
             board_message_id=row["board_message_id"], status=row["status"], host_id=row["host_id"],
             locale=row["locale"], options=json.loads(row["options"]), seed=row["seed"],
             state=row["state"], version=row["version"], board_version=row["board_version"],
-            reminder_delay=row["reminder_delay"], updated_at=row["updated_at"],
+            reminder_delay=row["reminder_delay"], board_blocked=row["board_blocked"],
+            updated_at=row["updated_at"],
         )
         async with self.conn.execute(
             "SELECT seat, user_id, name, is_ai, ai_level FROM seats WHERE game_id = ? ORDER BY seat", (game.id,)
@@ -254,11 +323,51 @@ class Database:
         ) as cur:
             return (await cur.fetchone())[0]
 
-    async def games_with_stale_boards(self) -> list[GameRow]:
-        """Running (or just finished) games whose last posted board is older than their state."""
+    async def games_with_stale_boards(self, *, blocked: bool = False) -> list[GameRow]:
+        """Running (or just finished) games whose last posted board is older than their state.
+
+        This is the outbox of boards to post; games whose board the bot may not post
+        (``board_blocked``) are left out unless ``blocked``.
+        """
+        async with self.conn.execute(
+            f"""SELECT * FROM games WHERE status IN ('active', 'finished') AND state IS NOT NULL
+               AND (board_version IS NULL OR board_version < version)
+               {'' if blocked else 'AND board_blocked IS NULL'} ORDER BY id"""
+        ) as cur:
+            rows = await cur.fetchall()
+        return [await self._row_to_game(r) for r in rows]
+
+    async def games_played_in(self, channel_id: int) -> list[GameRow]:
+        """Running games played in this thread or channel, or in a thread of this channel."""
+        async with self.conn.execute(
+            """SELECT * FROM games WHERE status = 'active' AND (thread_id = ? OR channel_id = ?) ORDER BY id""",
+            (channel_id, channel_id),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [await self._row_to_game(r) for r in rows]
+
+    async def close_lobbies_in(self, channel_id: int) -> int:
+        """Ends the open lobbies of a deleted channel; returns how many."""
+        async with self.transaction():
+            cur = await self.conn.execute(
+                "UPDATE games SET status = 'ended', updated_at = ? WHERE status = 'lobby' AND channel_id = ?",
+                (time.time(), channel_id))
+            return cur.rowcount or 0
+
+    async def games_touched_since(self, when: float) -> list[GameRow]:
+        """Running or finished games changed at or after ``when`` (a Unix time)."""
         async with self.conn.execute(
             """SELECT * FROM games WHERE status IN ('active', 'finished') AND state IS NOT NULL
-               AND (board_version IS NULL OR board_version < version) ORDER BY id"""
+               AND updated_at >= ? ORDER BY id""", (when,)
+        ) as cur:
+            rows = await cur.fetchall()
+        return [await self._row_to_game(r) for r in rows]
+
+    async def games_of_host(self, guild_id: int, host_id: int, statuses: tuple[str, ...]) -> list[GameRow]:
+        marks = ",".join("?" * len(statuses))
+        async with self.conn.execute(
+            f"SELECT * FROM games WHERE guild_id = ? AND host_id = ? AND status IN ({marks}) ORDER BY id DESC",
+            (guild_id, host_id, *statuses),
         ) as cur:
             rows = await cur.fetchall()
         return [await self._row_to_game(r) for r in rows]
@@ -343,8 +452,8 @@ class Database:
             return cur.rowcount == 1
 
     async def record_moves(self, game_id: int, expected_version: int, moves: list[Move], state: str,
-                           finished: bool) -> int:
-        """Stores moves and the state after them in one transaction.
+                           finished: bool, click: int | None = None) -> int:
+        """Stores moves and the state after them in one transaction (which also forgets ``click``).
 
         Raises StaleVersion (and changes nothing) if the stored version is not ``expected_version``.
         """
@@ -366,6 +475,8 @@ class Database:
                   None if m.revealed is None else int(m.revealed))
                  for i, m in enumerate(moves)],
             )
+            if click is not None:
+                await self.conn.execute("DELETE FROM clicks WHERE interaction_id = ?", (click,))
         return new_version
 
     async def set_ai_level(self, game_id: int, seat: int, level: str) -> None:
@@ -373,6 +484,40 @@ class Database:
             await self.conn.execute("UPDATE seats SET ai_level = ? WHERE game_id = ? AND seat = ?",
                                     (level, game_id, seat))
             await self.conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (time.time(), game_id))
+
+    # -- clicks being played -----------------------------------------------------------
+    async def add_click(self, interaction_id: int, game_id: int, user_id: int, token: str, locale: str) -> None:
+        """Notes an acknowledged click before it is played; the move's transaction forgets it.
+
+        One statement is its own transaction (autocommit): one trip to the database thread.
+        """
+        async with self._write:
+            await self.conn.execute(
+                """INSERT OR REPLACE INTO clicks (interaction_id, game_id, user_id, token, locale, created_at)
+                   VALUES (?, ?, ?, ?, ?, ?)""", (interaction_id, game_id, user_id, token, locale, time.time()))
+
+    async def drop_click(self, interaction_id: int) -> None:
+        async with self._write:
+            await self.conn.execute("DELETE FROM clicks WHERE interaction_id = ?", (interaction_id,))
+
+    async def take_clicks(self, before: float) -> list[dict[str, Any]]:
+        """The clicks noted before ``before`` (the start of this run: a crash lost them), forgotten as read."""
+        async with self.transaction():
+            async with self.conn.execute("SELECT * FROM clicks WHERE created_at < ? ORDER BY created_at",
+                                         (before,)) as cur:
+                rows = [dict(r) async for r in cur]
+            await self.conn.execute("DELETE FROM clicks WHERE created_at < ?", (before,))
+        return rows
+
+    # -- facts about the bot -------------------------------------------------------------
+    async def get_meta(self, key: str) -> str | None:
+        async with self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cur:
+            row = await cur.fetchone()
+        return row[0] if row else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self.transaction():
+            await self.conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
 
     async def set_seat_ai(self, game_id: int, seat: int) -> None:
         async with self.transaction():
@@ -499,3 +644,16 @@ class Database:
     async def drop_undo_request(self, game_id: int) -> None:
         async with self.transaction():
             await self.conn.execute("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))
+
+
+def _explain(where: str, error: sqlite3.Error) -> str:
+    """One sentence for an SQLite error met while opening the database."""
+    text = str(error)
+    if "readonly" in text or "read-only" in text:
+        return (f"{where} is read-only: the bot must be able to write it and its folder "
+                f"(for the -wal and -shm files) ({text})")
+    if "not a database" in text or "malformed" in text or "corrupt" in text:
+        return f"{where} is not a readable Mesa database ({text}); restore a backup or point MESA_DATABASE elsewhere"
+    if "unable to open" in text:
+        return f"cannot open {where} ({text}): check that the file and its folder exist and are readable"
+    return f"cannot use {where}: {text}"

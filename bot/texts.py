@@ -35,6 +35,14 @@ TEXTS = {
     "remind.set": ("Reminders in this game: after {hours} h, then twice as long each time.",
                    "Lembretes nesta partida: após {hours} h, depois o dobro de cada vez."),
     "remind.off": ("No reminders in this game.", "Sem lembretes nesta partida."),
+    "cmd.end.game": ("game", "partida"),
+    "cmd.end.game.desc": ("Which of your games (default: the one in this channel)",
+                          "Qual das suas partidas (padrão: a deste canal)"),
+    "cmd.move": ("move", "mover"),
+    "cmd.move.desc": ("Host: post your game again in a new thread here (its old thread was lost)",
+                      "Anfitrião: postar sua partida de novo num novo tópico aqui (o tópico antigo se perdeu)"),
+    "error.reminder_hours": ("Reminders take a number of hours from 0 to {max}.",
+                             "Os lembretes aceitam um número de horas de 0 a {max}."),
     "cmd.list": ("list", "lista"),
     "cmd.list.desc": ("The games running in this server", "As partidas em andamento neste servidor"),
     # lobby
@@ -74,6 +82,13 @@ TEXTS = {
     "error.not_running": ("This game is not running.", "Esta partida não está em andamento."),
     "error.unknown_player": ("That player is not in this game.", "Esse jogador não está nesta partida."),
     "error.channel_busy": ("A game is already being played in this channel.", "Já há uma partida sendo jogada neste canal."),
+    "error.broken_game": ("The saved state of game #{id} cannot be read, so it is stopped; its host has been told. "
+                          "The other games are not affected.",
+                          "O estado salvo da partida #{id} não pode ser lido, então ela parou; o anfitrião foi avisado. "
+                          "As outras partidas não são afetadas."),
+    "error.other_server": ("That game is not in this server.", "Essa partida não é deste servidor."),
+    "error.restarting": ("The bot is restarting; please try again in a minute.",
+                         "O bot está reiniciando; tente de novo daqui a um minuto."),
     "error.internal": ("Something went wrong; the game is safe. Please try again.",
                        "Algo deu errado; a partida está salva. Tente de novo."),
     # board messages
@@ -88,12 +103,52 @@ TEXTS = {
     "board.game_over": ("Game over", "Fim de jogo"),
     "board.winners": ("Winner: {who}", "Vencedor: {who}"),
     "board.result_line": ("{rank}. {name} — {score} ({detail})", "{rank}. {name} — {score} ({detail})"),
+    "board.solo_won": ("🏆 Won: the goal is reached ({goal}).", "🏆 Vitória: a meta foi alcançada ({goal})."),
+    "board.solo_lost": ("Lost: the goal is not reached ({goal}).", "Derrota: a meta não foi alcançada ({goal})."),
+    "board.solo_line": ("{name} — {score} ({detail})", "{name} — {score} ({detail})"),
     "board.ended": ("The host ended this game.", "O anfitrião encerrou esta partida."),
     "board.now_ai": ("{who} is now played by the AI.", "{who} agora é jogado pela IA."),
     "board.resigned": ("{who} resigned; the AI takes the seat.", "{who} desistiu; a IA assume o lugar."),
     "board.private_title": ("Your private view", "Sua visão privada"),
     "board.your_choices": ("Your choices", "Suas opções"),
     "board.done": ("Move played.", "Jogada feita."),
+    "board.unposted.retry": ("Your move counts. The new board could not be posted yet; the bot keeps trying and "
+                             "will ping whoever plays next.",
+                             "Sua jogada valeu. O novo tabuleiro ainda não pôde ser postado; o bot continua tentando "
+                             "e vai chamar quem joga em seguida."),
+    "board.unposted.blocked": ("Your move counts, but the bot may no longer write here, so the game waits. The host "
+                               "has been told; once the bot's permissions are back, /game board posts the board.",
+                               "Sua jogada valeu, mas o bot não pode mais escrever aqui, então a partida espera. O "
+                               "anfitrião foi avisado; quando as permissões do bot voltarem, /partida tabuleiro posta "
+                               "o tabuleiro."),
+    "board.unposted.gone": ("Your move counts, but this game's thread is gone. The host can post the game again "
+                            "with /game move.",
+                            "Sua jogada valeu, mas o tópico desta partida sumiu. O anfitrião pode postar a partida de "
+                            "novo com /partida mover."),
+    "board.click_lost": ("The bot restarted before your move in {game} was played, so it did not count. The board "
+                         "in the game's thread is the current one: please play again.",
+                         "O bot reiniciou antes de a sua jogada em {game} ser feita, então ela não valeu. O tabuleiro "
+                         "no tópico da partida é o atual: jogue de novo."),
+    "board.reposted": ("The missing board is posted again.", "O tabuleiro que faltava foi postado de novo."),
+    "board.still_blocked": ("The bot still cannot post the board in {where}: it needs View Channel, Send Messages, "
+                            "Send Messages in Threads, Attach Files and Embed Links there.",
+                            "O bot ainda não consegue postar o tabuleiro em {where}: ele precisa de Ver canal, "
+                            "Enviar mensagens, Enviar mensagens em tópicos, Anexar arquivos e Inserir links lá."),
+    "game.blocked": ("{host}, the bot may no longer write in {where}, so {game} waits. Give it back View Channel, "
+                     "Send Messages (in Threads), Attach Files and Embed Links there, then use /game board in {where}.",
+                     "{host}, o bot não pode mais escrever em {where}, então {game} está esperando. Devolva a ele "
+                     "Ver canal, Enviar mensagens (em tópicos), Anexar arquivos e Inserir links lá, e use "
+                     "/partida tabuleiro em {where}."),
+    "game.abandoned": ("{host}, the thread (or channel) of {game} was deleted, so the game is stopped. /game move game:{id} "
+                       "posts it again in a new thread of the channel you use it in; /game end game:{id} ends it.",
+                       "{host}, o tópico (ou canal) de {game} foi apagado, então a partida parou. /partida mover partida:{id} "
+                       "posta a partida de novo num novo tópico do canal onde você usar o comando; "
+                       "/partida encerrar partida:{id} a encerra."),
+    "game.broken": ("{host}, the saved state of {game} cannot be read, so that game is stopped (the other games go "
+                    "on). The bot's log says why; /game end game:{id} ends it.",
+                    "{host}, o estado salvo de {game} não pode ser lido, então essa partida parou (as outras "
+                    "continuam). O log do bot diz por quê; /partida encerrar partida:{id} a encerra."),
+    "game.moved": ("{game} goes on in {where}.", "{game} continua em {where}."),
     "ai.name": ("AI {n}", "IA {n}"),
     "ai.level.easy": ("easy", "fácil"),
     "ai.level.normal": ("normal", "normal"),
@@ -119,6 +174,8 @@ TEXTS = {
     "list.line": ("{game} #{id} in {where} — {status}", "{game} #{id} em {where} — {status}"),
     "status.lobby": ("open lobby", "mesa aberta"),
     "status.active": ("playing", "em jogo"),
+    "status.abandoned": ("stopped: its thread was deleted (/game move or /game end)",
+                         "parada: o tópico foi apagado (/partida mover ou /partida encerrar)"),
     # undo
     "cmd.undo": ("undo", "desfazer"),
     "cmd.undo.desc": ("Take back your last move (the others agree if they played since)",
@@ -160,6 +217,10 @@ TEXTS = {
     "replay.caption": ("{game} — move {n} of {total}", "{game} — jogada {n} de {total}"),
     "replay.progress": ("Drawing the replay: {done} of {total} frames…", "Desenhando o replay: {done} de {total} quadros…"),
     "replay.done": ("Replay of {game}: {frames} frames, {size}.", "Replay de {game}: {frames} quadros, {size}."),
+    "replay.old_rules": ("This game began under an earlier version of the rules: its moves can no longer be "
+                         "replayed or taken back.",
+                         "Esta partida começou numa versão anterior das regras: suas jogadas não podem mais ser "
+                         "reproduzidas nem desfeitas."),
     "replay.waiting": ("Another replay is being drawn; this one follows.",
                        "Outro replay está sendo desenhado; este vem em seguida."),
     # stats, leaderboard, history

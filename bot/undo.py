@@ -14,8 +14,9 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 
+from .replay import states
 from .service import GameService, MoveResult, Then, UserError, engine_of
-from .storage import ACTIVE, FINISHED, GameRow, StaleVersion
+from .storage import ACTIVE, FINISHED, Database, GameRow, StaleVersion
 
 
 @dataclass
@@ -41,7 +42,11 @@ class UndoOutcome:
 class UndoService:
     def __init__(self, service: GameService) -> None:
         self.service = service
-        self.db = service.db
+
+    @property
+    def db(self) -> Database:
+        """The service's database (``python -m bot`` opens it after logging in, once the bot exists)."""
+        return self.service.db
 
     async def plan(self, game: GameRow, user_id: int) -> UndoPlan:
         """What ``user_id`` may take back now; a refusal is a UserError saying why."""
@@ -114,8 +119,11 @@ class UndoService:
         """Replays the seed with the moves that still count, lets the AI seats play on, stores it all."""
         engine = engine_of(game)
         log = await self.db.moves_that_count(game.id)
-        keep = [(row["seat"], row["action_id"]) for row in log if row["version"] < plan.back_to]
-        state = await asyncio.to_thread(engine.replay, len(game.seats), game.seed, game.options, keep)
+        counted = [(row["seat"], row["action_id"]) for row in log]
+        keep = sum(1 for row in log if row["version"] < plan.back_to)
+        # the whole log first: it must still lead to the stored state (see replay.states)
+        state = await asyncio.to_thread(
+            lambda: states(engine, len(game.seats), game.seed or 0, game.options, counted, game.state)[keep])
         state, ai_moves = await self.service.play_ai(game, engine, state)
         try:
             await self.db.record_undo(game.id, game.version, plan.back_to, engine.dump(state), ai_moves,

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import threading
+from collections import OrderedDict
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -59,9 +61,41 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: i
     draw.text(xy, value, font=font(size, bold), fill=fill, anchor=anchor)
 
 
-@lru_cache(maxsize=8192)
+class _Stamps:
+    """The most recently used text stamps, within a memory budget (names and numbers vary without end)."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.used = 0
+        self._items: OrderedDict[tuple, Image.Image] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple) -> Image.Image:
+        with self._lock:
+            stamp = self._items.get(key)
+            if stamp is not None:
+                self._items.move_to_end(key)
+                return stamp
+        stamp = _draw_stamp(*key)
+        with self._lock:
+            if key not in self._items:
+                self._items[key] = stamp
+                self.used += stamp.width * stamp.height * 4
+                while self.used > self.budget and len(self._items) > 1:
+                    _, old = self._items.popitem(last=False)
+                    self.used -= old.width * old.height * 4
+        return stamp
+
+
+STAMPS = _Stamps(budget=16 * 1024 * 1024)
+
+
 def _stamp(value: str, size: int, bold: bool, fill: tuple, stroke: int, stroke_fill: tuple) -> Image.Image:
     """A piece of text drawn once on a transparent image (text is the slow part of a picture)."""
+    return STAMPS.get((value, size, bold, fill, stroke, stroke_fill))
+
+
+def _draw_stamp(value: str, size: int, bold: bool, fill: tuple, stroke: int, stroke_fill: tuple) -> Image.Image:
     f = font(size, bold)
     ascent, descent = f.getmetrics()
     pad = stroke + 1

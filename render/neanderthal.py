@@ -1,5 +1,6 @@
-"""The NEANDERTHAL picture: the event card, the North and South biome rows with the Hunters on them,
-one panel per species (placard, discs, elders, daughters, tableau, hand) and a legend."""
+"""The NEANDERTHAL picture: the event card, the North and South biome rows (or the 4x5 matrix of the L
+and M variants, with its undiscovered cards, artifacts and home biomes) with the Hunters on them, one
+panel per species (placard, discs, elders, daughters, tableau, hand) and a legend."""
 
 from __future__ import annotations
 
@@ -18,7 +19,6 @@ LEFT = 250
 CARD_W, CARD_H = 200, 168
 GAP = 8
 ROWS_Y = TOP + 10
-PANEL_Y = ROWS_Y + 2 * (CARD_H + GAP) + 30
 PANEL_H = 380
 LEGEND_H = 56
 SPECIES_COLOUR = {"G": (0, 140, 100), "Y": (200, 150, 0), "R": (200, 70, 20)}
@@ -28,6 +28,15 @@ ICE = (200, 225, 245)
 PANEL_BG = (252, 249, 240)
 LINE = (190, 182, 165)
 PRED = (200, 30, 30)
+HIDDEN = (110, 92, 72)          # an undiscovered card of the matrix (face down)
+
+
+def _rows(view) -> int:
+    return D.GRID_ROWS if view.cells else 2
+
+
+def _panel_y(view) -> int:
+    return ROWS_Y + _rows(view) * (CARD_H + GAP) + 30
 
 
 def _tr(key: str, locale: str, **params) -> str:
@@ -104,10 +113,11 @@ def _meeple(d: ImageDraw.ImageDraw, img: Image.Image, cx: float, cy: float, colo
 
 
 @lru_cache(maxsize=8)
-def _background(locale: str, height: int) -> Image.Image:
+def _background(locale: str, height: int, rows: int = 2) -> Image.Image:
     img, d = canvas(WIDTH, height)
     d.rectangle((0, 0, WIDTH, TOP), fill=(60, 52, 44))
-    for r, label in enumerate(("neanderthal.ui.north", "neanderthal.ui.south")):
+    labels = ("neanderthal.ui.north", "neanderthal.ui.south")
+    for r, label in enumerate(labels if rows == 2 else [labels[0]] * (rows // 2) + [labels[1]] * (rows // 2)):
         y = ROWS_Y + r * (CARD_H + GAP)
         put(img, (LEFT - 36, y + CARD_H / 2), _tr(label, locale), 12, fill=MUTED, bold=True, anchor="mm")
     put(img, (12, height - LEGEND_H + 8), _fit(_tr("neanderthal.ui.legend", locale), WIDTH - 24, 14), 14,
@@ -140,8 +150,9 @@ def _name(names, seat: int, locale: str) -> str:
 
 def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes:
     n = len(view.ps)
-    height = PANEL_Y + PANEL_H + LEGEND_H
-    img = _background(locale, height).copy()
+    panel_y = _panel_y(view)
+    height = panel_y + PANEL_H + LEGEND_H
+    img = _background(locale, height, _rows(view)).copy()
     d = ImageDraw.Draw(img)
     last = set(view.last)
 
@@ -149,6 +160,10 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
     title = "NEANDERTHAL · " + _tr("neanderthal.ui.turn", locale, n=view.turn, left=view.events_left)
     if view.variant == "k2":
         title += " · K2"
+    elif view.variant == "alien":
+        title += " · L · " + _tr("neanderthal.ui.artifacts", locale, n=view.activated, goal=view.goal)
+    elif view.variant == "eve":
+        title += " · M"
     elif view.scenario != "standard":
         title += " · " + _tr(f"neanderthal.opt.scenario.{view.scenario}", locale).split(" (")[0]
     put(img, (14, 16), title, 22, fill=(255, 255, 255), bold=True)
@@ -160,7 +175,7 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
         status = _tr("neanderthal.ui.to_act", locale, seat=_name(names, view.actor, locale)) + " · " + \
             _tr(f"neanderthal.prompt.{view.phase}", locale,
                 card=_tr(f"neanderthal.card.{view.fight_card or view.event_card}", locale), n="…", colour="…",
-                seat="…", who="…")
+                seat="…", who="…", what="…")
     put(img, (WIDTH - 14, 18), _fit(status, 820, 18), 18, fill=HIGHLIGHT, anchor="ra")
 
     # -- event card / auction
@@ -203,8 +218,10 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
                 y += 18
     put(img, (ex + 8, ey + 2 * CARD_H + GAP - 22), f"N {view.deck_n} · S {view.deck_s}", 13, fill=MUTED)
 
-    # -- biome rows
-    for r, (row, ice) in enumerate(((view.north, view.ice_n), (view.south, view.ice_s))):
+    # -- biome rows, or the matrix
+    if view.cells:
+        _matrix(img, d, view, locale, last)
+    for r, (row, ice) in enumerate(((view.north, view.ice_n), (view.south, view.ice_s)) if not view.cells else ()):
         y = ROWS_Y + r * (CARD_H + GAP)
         for i in range(D.ROW_SIZE):
             x = LEFT + i * (CARD_W + GAP)
@@ -221,20 +238,57 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
                     anchor="mm")
             if slot in last:
                 d.rectangle((x - 3, y - 3, x + CARD_W + 2, y + CARD_H + 2), outline=HIGHLIGHT, width=4)
-            cx = x + 16
-            for side, c, a, k in _side_summary(view.hunters.get(slot, [])):
-                host = view.ps[int(side)].species if side != "f" else c
-                if host != c:  # a Refugee: ringed in his host's colour
-                    d.ellipse((cx - 13, y + CARD_H - 33, cx + 13, y + CARD_H - 7), fill=SPECIES_COLOUR[host])
-                _meeple(d, img, cx, y + CARD_H - 20, c, k, a)
-                cx += 30
+            _hunters(img, d, view, slot, x, y)
 
     # -- player panels
     pw = (WIDTH - 20 - (n - 1) * 10) // n
     for s, p in enumerate(view.ps):
         x0 = 10 + s * (pw + 10)
-        _panel(img, d, view, p, x0, PANEL_Y, pw, locale, names, s in (view.last_seat,) and bool(last))
+        _panel(img, d, view, p, x0, panel_y, pw, locale, names, s in (view.last_seat,) and bool(last))
     return to_png(img, _colours())
+
+
+def _hunters(img, d, view, slot: str, x: int, y: int) -> None:
+    cx = x + 16
+    for side, c, a, k in _side_summary(view.hunters.get(slot, [])):
+        host = view.ps[int(side)].species if side != "f" else c
+        if host != c:  # a Refugee: ringed in his host's colour
+            d.ellipse((cx - 13, y + CARD_H - 33, cx + 13, y + CARD_H - 7), fill=SPECIES_COLOUR[host])
+        _meeple(d, img, cx, y + CARD_H - 20, c, k, a)
+        cx += 30
+
+
+def _matrix(img, d, view, locale: str, last: set[str]) -> None:
+    """L1: the 4x5 matrix; face-down cards are undiscovered, ice barriers lie across (L3-A), the
+    artifact markers (L6-A) stay on their cells, and each species' home biome is marked."""
+    homes = {cell: view.ps[s].species for s, cell in enumerate(view.homes)}
+    for i, kind in enumerate(view.cells):
+        r, c = divmod(i, D.GRID_COLS)
+        x, y = LEFT + c * (CARD_W + GAP), ROWS_Y + r * (CARD_H + GAP)
+        if kind == "c":
+            img.paste(_card(view.grid[i], locale), (x, y))
+        elif kind == "u":
+            d.rectangle((x, y, x + CARD_W - 1, y + CARD_H - 1), fill=HIDDEN, outline=(70, 58, 45))
+            put(img, (x + CARD_W / 2, y + CARD_H / 2), "? " + _tr("neanderthal.ui.undiscovered", locale), 15,
+                fill=(240, 230, 215), anchor="mm")
+        elif kind == "i":
+            d.rectangle((x, y + 30, x + CARD_W - 1, y + CARD_H - 31), fill=ICE, outline=(120, 160, 200))
+            put(img, (x + CARD_W / 2, y + CARD_H / 2), "❄ " + _tr("neanderthal.ui.ice", locale), 15,
+                fill=(60, 100, 150), anchor="mm")
+        else:
+            d.rectangle((x, y, x + CARD_W - 1, y + CARD_H - 1), outline=LINE)
+            put(img, (x + CARD_W / 2, y + CARD_H / 2), _tr("neanderthal.ui.empty", locale), 14, fill=MUTED,
+                anchor="mm")
+        if view.marks and view.marks[i]:
+            _disc(d, x + CARD_W - 16, y + CARD_H - 20, "O" if view.marks[i] == "O" else "B", 9)
+            if view.marks[i] == "O":
+                put(img, (x + CARD_W - 30, y + CARD_H - 20), "✦", 16, fill=(240, 130, 30), anchor="rm")
+        if i in homes:
+            d.rectangle((x + CARD_W - 30, y + 26, x + CARD_W - 6, y + 44), fill=SPECIES_COLOUR[homes[i]])
+            put(img, (x + CARD_W - 18, y + 35), "⌂", 14, fill=(255, 255, 255), anchor="mm")
+        if f"M{i}" in last:
+            d.rectangle((x - 3, y - 3, x + CARD_W + 2, y + CARD_H + 2), outline=HIGHLIGHT, width=4)
+        _hunters(img, d, view, f"M{i}", x, y)
 
 
 def _panel(img, d, view, p, x0: int, y0: int, w: int, locale: str, names, mine_last: bool) -> None:
@@ -316,8 +370,10 @@ def _panel(img, d, view, p, x0: int, y0: int, w: int, locale: str, names, mine_l
             sx -= 24
         if wf.husband:
             _meeple(d, img, x0 + w - 20, yy + 9, wf.husband[0], 1, False)
+            if wf.assim:  # M3-B: a Hunter assimilated with the Husband, one Husband of two meeples
+                _meeple(d, img, x0 + w - 36, yy + 9, wf.assim[0], 1, False)
             if wf.hdisc:
-                _disc(d, x0 + w - 38, yy + 9, wf.hdisc, 5)
+                _disc(d, x0 + w - (54 if wf.assim else 38), yy + 9, wf.hdisc, 5)
     if len(p.wives) > 5:
         put(img, (x0 + 14, y + 100), f"+{len(p.wives) - 5}", 13, fill=MUTED)
     y += 5 * 20 + 4
@@ -340,7 +396,7 @@ def _panel(img, d, view, p, x0: int, y0: int, w: int, locale: str, names, mine_l
 @cache
 def _colours() -> tuple[tuple[int, int, int], ...]:
     """The picture's flat colours, for the fixed PNG palette."""
-    return (PANEL_BG, LINE, ICE, PRED, (60, 52, 44), (250, 236, 240), (150, 90, 110), (120, 110, 95),
+    return (PANEL_BG, LINE, ICE, PRED, HIDDEN, (70, 58, 45), (240, 230, 215), (60, 52, 44), (250, 236, 240), (150, 90, 110), (120, 110, 95),
             (40, 80, 160), (170, 30, 60), (120, 80, 0), (30, 80, 150), (60, 100, 150), (120, 160, 200),
             (225, 222, 215), (90, 90, 90), (30, 30, 30), *SPECIES_COLOUR.values(), *DISC_FILL.values(),
             *KIND_FILL.values())

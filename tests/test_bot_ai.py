@@ -5,10 +5,18 @@ from __future__ import annotations
 import random
 
 import pytest
-from botkit import board_messages, ephemeral_reply, last_board, lobby_id, mesa, play_move, start_lobby
 
 from bot.storage import Database
 from bot.thinking import Thinker, play_chain
+from fakediscord.botkit import (
+    board_messages,
+    ephemeral_reply,
+    last_board,
+    lobby_id,
+    mesa,
+    play_move,
+    start_lobby,
+)
 from rules import GAMES
 
 ANA, BRUNO = 1, 2

@@ -6,7 +6,10 @@ import asyncio
 import random
 
 import pytest
-from botkit import (
+
+from bot.storage import Database
+from fakediscord import FakeDiscord
+from fakediscord.botkit import (
     action_ids,
     board_messages,
     ephemeral_reply,
@@ -17,10 +20,7 @@ from botkit import (
     play_move,
     start_lobby,
 )
-from fakediscord import FakeDiscord
 from fakediscord.fixtures import CHANNEL_ID
-
-from bot.storage import Database
 from rules import GAMES
 
 ANA, BRUNO, CARLA, DAVI = 1, 2, 3, 4
@@ -284,27 +284,6 @@ async def test_engis_solo_with_variants_and_private_choices(fake_discord, db_pat
     game, stored, replay, log = await _replayed(db_path, game_id)
     assert game.options == {"side": "swamp", "order": "standard", "solo": "advanced"}
     assert game.status == "finished" and stored == replay and len(log) == moves
-
-
-async def test_a_board_lost_with_the_connection_is_posted_after_restart(fake_discord, db_path):
-    fake = fake_discord
-    rng = random.Random(2)
-    async with mesa(fake, db_path, allow_errors=True):
-        thread, game_id = await _started(fake)
-        board = last_board(fake, thread)
-        fake.set_fail("POST", rf"^/channels/{thread}/messages$", 403, 50013)  # the board post fails once
-        inter = await fake.click(mentioned(board)[0], board, action_ids(board)[0])
-        answer = (await ephemeral_reply(fake, inter)).content  # the player is told; the move is kept
-        assert "Something went wrong" in answer or "Algo deu errado" in answer
-        assert len(board_messages(fake, thread)) == 1
-    db = await Database.open(db_path)
-    assert (await db.get_game(game_id)).version >= 1
-    await db.close()
-    async with mesa(fake, db_path):  # the next start posts the missing board, and play goes on
-        await fake.wait_for(lambda: len(board_messages(fake, thread)) == 2)
-        assert await play_move(fake, thread, rng)
-    _, stored, replay, _ = await _replayed(db_path, game_id)
-    assert stored == replay
 
 
 async def test_host_sets_or_turns_off_the_reminders_of_a_game(fake_discord, db_path):

@@ -7,9 +7,11 @@ import re
 from collections import Counter
 
 import pytest
+from pydantic import BaseModel
 
 from rules import GAMES
 from rules.core import MAX_BUTTON_CHOICES, MAX_CHOICES, Engine, GameState, missing_keys, play
+from rules.core.clone import clone
 
 CASES = [
     (game_id, players)
@@ -71,6 +73,75 @@ def test_ai_is_deterministic_and_legal(game_id, players):
         assert choice == engine.ai_action(state, seat)
         assert choice in {a.id for a in engine.legal_actions(state, seat)}
         state = engine.apply(state, seat, choice)
+
+
+def _mutables(value, found: dict[int, object]) -> dict[int, object]:
+    """Every list, dict and unfrozen model inside ``value``, by id."""
+    if isinstance(value, BaseModel):
+        if not value.model_config.get("frozen"):
+            found[id(value)] = value
+            for item in value.__dict__.values():
+                _mutables(item, found)
+    elif isinstance(value, list | dict):
+        found[id(value)] = value
+        for item in value.values() if isinstance(value, dict) else value:
+            _mutables(item, found)
+    return found
+
+
+def _overwrite(target, source) -> None:
+    """Makes ``target`` equal to ``source`` by changing its lists, dicts and models in place."""
+    for name, new in source.__dict__.items():
+        old = target.__dict__[name]
+        if type(old) is type(new) and isinstance(old, BaseModel) and not old.model_config.get("frozen"):
+            _overwrite(old, new)
+        elif type(old) is type(new) is list:
+            old[:] = clone(new)
+        elif type(old) is type(new) is dict:
+            old.clear()
+            old.update(clone(new))
+        else:
+            setattr(target, name, clone(new))
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_apply_copies_deeply_and_leaves_its_input_untouched(game_id, players):
+    engine = GAMES[game_id]
+    state = engine.new_game(players, seed=21)
+    for step in range(40):
+        seats = engine.to_act(state)
+        if not seats:
+            break
+        seat = seats[step % len(seats)]
+        before = engine.dump(state)
+        choice = engine.ai_action(state, seat) if step % 2 else engine.legal_actions(state, seat)[-1].id
+        new = engine.apply(state, seat, choice)
+        assert engine.dump(state) == before
+        shared = _mutables(state, {}).keys() & _mutables(new, {}).keys()
+        assert not shared, f"{game_id}: apply shares {len(shared)} mutable values with its input"
+        state = new
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_legal_actions_follow_a_state_changed_in_place(game_id, players):
+    """A state changed deep inside after its legal actions were asked gets the new state's actions."""
+    engine = GAMES[game_id]
+    _, log = play(engine, players, seed=4)
+    states = [engine.new_game(players, seed=4)]
+    for seat, action_id in log[:30]:
+        states.append(engine.apply(states[-1], seat, action_id))
+    changed = 0
+    for a, b in itertools.pairwise(states):
+        seat = engine.to_act(a)[0]
+        expected = engine.legal_actions(clone(b), seat)
+        asked = engine.legal_actions(a, seat)
+        _overwrite(a, b)
+        assert a == b
+        assert engine.legal_actions(a, seat) == expected
+        if asked != expected and seat in engine.to_act(b):
+            changed += 1
+            assert engine.apply(a, seat, expected[0].id) == engine.apply(clone(b), seat, expected[0].id)
+    assert changed
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)

@@ -1,7 +1,9 @@
 from hypothesis import given
 from hypothesis import strategies as st
+from pydantic import BaseModel, Field
 
 from rules.core import Msg, Rng, missing_keys, msg, normalize_locale, register, t
+from rules.core.clone import clone_model
 
 
 @given(st.integers(min_value=0, max_value=2**63), st.integers(min_value=0, max_value=500))
@@ -47,3 +49,51 @@ def test_locale_normalization():
     assert normalize_locale("pt-BR") == "pt-BR"
     assert normalize_locale("en-US") == "en"
     assert normalize_locale(None) == "en"
+
+
+class _Inner(BaseModel):
+    tags: list[str] = Field(default_factory=list)
+    counts: dict[str, int] = Field(default_factory=dict)
+
+
+class _Outer(BaseModel):
+    name: str
+    inner: _Inner
+    maybe: _Inner | None = None
+    many: list[_Inner] = Field(default_factory=list)
+    by_key: dict[str, list[int]] = Field(default_factory=dict)
+    loose: list[list] = Field(default_factory=list)
+    label: Msg | None = None
+
+
+def _containers(value, found):
+    if isinstance(value, BaseModel) and not value.model_config.get("frozen"):
+        found.add(id(value))
+        for item in value.__dict__.values():
+            _containers(item, found)
+    elif isinstance(value, list | dict):
+        found.add(id(value))
+        for item in value.values() if isinstance(value, dict) else value:
+            _containers(item, found)
+    return found
+
+
+def test_clone_model_is_deep_equal_and_shares_nothing_mutable():
+    original = _Outer(name="a", inner=_Inner(tags=["x"], counts={"y": 1}), maybe=_Inner(tags=["z"]),
+                      many=[_Inner(), _Inner(tags=["w"])], by_key={"k": [1, 2]}, loose=[[1, "a", [2]]],
+                      label=msg("core.pass"))
+    copied = clone_model(original, name="b")
+    assert copied.model_dump() == {**original.model_dump(), "name": "b"}
+    assert not _containers(copied, set()) & _containers(original, set())
+    assert copied.model_fields_set == original.model_fields_set | {"name"}
+    copied.many[1].tags.append("v")
+    copied.loose[0][2].append(3)
+    assert original.many[1].tags == ["w"] and original.loose == [[1, "a", [2]]]
+
+
+def test_clone_model_copies_values_not_of_their_declared_type():
+    odd = _Outer(name="a", inner=_Inner())
+    odd.inner.counts = None  # not a dict: copied by its own type
+    odd.by_key = {"k": ([1], 2)}
+    copied = clone_model(odd)
+    assert copied == odd and copied.by_key["k"][0] is not odd.by_key["k"][0]

@@ -42,3 +42,56 @@ def test_demo_plays_a_whole_game_and_writes_pictures_and_summary(game, tmp_path)
     with Image.open(replay) as gif:
         assert gif.format == "GIF" and gif.n_frames == summary["replay_frames"] == min(len(pictures), 300)
     assert replay.stat().st_size < 8_000_000
+
+
+def _refused(capsys, *argv: str) -> str:
+    from bot.__main__ import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["demo", *argv])
+    assert stopped.value.code == 2
+    return capsys.readouterr().err.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize("players", ["0", "9", "-1"])
+def test_demo_says_the_allowed_player_counts(capsys, tmp_path, players):
+    line = _refused(capsys, "engis", "--players", players, "--out", str(tmp_path))
+    engine = GAMES["engis"]
+    assert f"{engine.min_players} to {engine.max_players} players, not {players}" in line
+    assert not list(tmp_path.iterdir())
+
+
+def test_demo_lists_the_valid_option_keys_and_values(capsys, tmp_path):
+    specs = {spec.key: spec for spec in GAMES["engis"].option_specs}
+    unknown = _refused(capsys, "engis", "--option", "colour=red", "--out", str(tmp_path))
+    assert "'colour'" in unknown and all(key in unknown for key in specs)
+    key = next(iter(specs))
+    wrong = _refused(capsys, "engis", "--option", f"{key}=nonsense", "--out", str(tmp_path))
+    assert "'nonsense'" in wrong and all(value in wrong for value, _ in specs[key].choices)
+    assert "KEY=VALUE" in _refused(capsys, "engis", "--option", key, "--out", str(tmp_path))
+
+
+def test_demo_refuses_an_out_folder_it_cannot_write(capsys, tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    assert f"cannot write in {blocker / 'out'}" in _refused(capsys, "atlandice", "--out", str(blocker / "out"))
+
+
+def test_demo_takes_game_names_in_any_case(capsys, tmp_path):
+    from bot.__main__ import main
+
+    assert main(["demo", "ATLANDICE", "--players", "2", "--out", str(tmp_path), "--no-pictures"]) == 0
+    summary = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))
+    assert summary["game"] == "atlandice" and summary["players"] == 2 and not list(tmp_path.glob("*.png"))
+    assert "invalid choice: 'chess'" in _refused(capsys, "Chess", "--out", str(tmp_path))
+
+
+def test_demo_help_lists_every_game_option_key_and_value():
+    done = subprocess.run([sys.executable, "-m", "bot", "demo", "--help"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60, check=True)
+    lines = done.stdout.splitlines()
+    for game_id, engine in GAMES.items():
+        start = lines.index(f"  {game_id}  {engine.min_players}-{engine.max_players} players")
+        section = lines[start + 1:start + 1 + len(engine.option_specs)]
+        for spec, line in zip(engine.option_specs, section, strict=True):
+            assert line.strip().startswith(f"{spec.key}=") and all(v in line for v, _ in spec.choices), line

@@ -8,9 +8,10 @@ import discord
 import pytest
 from discord import app_commands
 from discord.ext import commands
+from PIL import Image
+
 from fakediscord import EPHEMERAL, FakeDiscord, fixtures
 from fakediscord.fixtures import CHANNEL_ID, GUILD_ID, run_bot
-from PIL import Image
 
 fake_discord = fixtures.fake_discord  # the fixture; a conftest.py can import it the same way
 
@@ -346,3 +347,40 @@ async def test_wrong_token_and_late_channel(fake_discord: FakeDiscord) -> None:
         await inter.wait_response()
         assert [m.content for m in fake.messages(202)] == ["ok"]
         assert inter.message.payload()["interaction_metadata"]["user"]["global_name"] == "Bruno"
+
+
+async def test_nonce_send_permission_and_deletion(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    async with run_bot(fake, make_bot()) as bot:
+        channel = bot.get_channel(CHANNEL_ID)
+        first = await channel.send("board", nonce="b1")
+        again = await channel.send("board", nonce="b1")  # enforce_nonce: the same message comes back
+        assert again.id == first.id and len(fake.messages(CHANNEL_ID)) == 1
+        fake.forget_nonces()
+        assert (await channel.send("board", nonce="b1")).id != first.id
+
+        thread = await channel.create_thread(name="t", type=discord.ChannelType.public_thread)
+        fake.set_send_allowed(CHANNEL_ID, False, in_channel=False)
+        await channel.send("the channel still works")
+        with pytest.raises(discord.Forbidden) as denied:
+            await thread.send("not in its threads")
+        assert denied.value.code == 50013
+        fake.set_send_allowed(CHANNEL_ID, True)
+        await thread.send("back")
+
+        deleted: list[int] = []
+
+        async def on_raw_thread_delete(payload: discord.RawThreadDeleteEvent) -> None:
+            deleted.append(payload.thread_id)
+
+        bot.add_listener(on_raw_thread_delete)
+        await fake.delete_channel(thread.id)
+        await fake.wait_for(lambda: deleted == [thread.id])
+        with pytest.raises(discord.NotFound) as gone:
+            await thread.send("nobody reads this")
+        assert gone.value.code == 10003
+
+        await fake.delete_channel(CHANNEL_ID, announce=False)
+        assert bot.get_channel(CHANNEL_ID) is not None  # the bot missed it...
+        with pytest.raises(discord.NotFound):  # ...and learns it from the answer
+            await channel.send("hello?")

@@ -66,3 +66,44 @@ def test_custom_ids_fit_discord_and_match_exactly_one_template():
     longest = "x" * 64
     assert re.fullmatch(ActionButton.__discord_ui_compiled_template__, f"m1:{10**17}:{10**8}:{longest}")
     assert len(f"m1:{10**17}:{10**8}:{longest}") <= 100
+
+
+@pytest.mark.parametrize("game, seed", [("engis", 3), ("neanderthal", 3)])
+def test_a_solo_game_reads_as_won_or_lost_against_its_goal(game, seed):
+    from bot.presenter import outcome_lines
+    from rules import GAMES
+    from rules.core import t
+
+    engine = GAMES[game]
+    state = engine.new_game(1, seed)
+    while engine.to_act(state):
+        state = engine.apply(state, 0, engine.ai_action(state, 0))
+    outcome = engine.outcome(state)
+    row = GameRow(id=5, game=game, guild_id=1, channel_id=2, thread_id=None, lobby_message_id=None,
+                  board_message_id=None, status="finished", host_id=7, locale="en", options={}, seed=seed,
+                  state=None, version=1, seats=[Seat(0, 7, "Ana", False)])
+    lines = outcome_lines(row, outcome, "en")
+    won = outcome.winners == [0]
+    assert lines[0].startswith("🏆 Won" if won else "Lost") and t(outcome.goal, "en") in lines[0]
+    assert lines[1].startswith(f"Ana — {outcome.for_seat(0).score} (") and len(lines) == 2
+    assert not any("Ties" in line or line.startswith("1.") for line in lines)
+    if game == "engis":
+        assert "95 points" in lines[0]
+
+
+def test_only_board_controls_count_as_a_board_after_a_crash():
+    """The start-up's search for stray boards leaves lobby, reminder and undo buttons alone."""
+    from types import SimpleNamespace
+
+    from bot.components import LobbyButton, UndoButton
+    from bot.handlers import board_ids
+
+    view = discord.ui.View(timeout=None)
+    for item in [*_choices(_game(), 9, _actions(3), "en"), SpecialButton(42, 9, "me", label="me"),
+                 SpecialButton(42, 9, "mute", label="mute"), UndoButton(42, 9, "y", label="yes"),
+                 UndoButton(42, 9, "a", label="undo"), LobbyButton(42, "join", label="join"),
+                 ActionButton(421, 9, "c.0", label="another game")]:
+        view.add_item(item)
+    rows = [SimpleNamespace(children=[SimpleNamespace(custom_id=c.custom_id) for c in view.children])]
+    assert board_ids(SimpleNamespace(components=rows), 42) == ["m1:42:9:c.0", "m1:42:9:c.1", "m1:42:9:c.2",
+                                                               "m1:42:9:~me"]

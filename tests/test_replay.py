@@ -7,12 +7,12 @@ import io
 import random
 
 import pytest
-from botkit import ephemeral_reply, last_board, mesa, play_move
-from fakediscord.fixtures import CHANNEL_ID
 from PIL import Image
 from test_undo import ANA, BRUNO, Table, started, until
 
 import bot.replay_ui
+from fakediscord.botkit import ephemeral_reply, last_board, mesa, play_move
+from fakediscord.fixtures import CHANNEL_ID
 from rules import GAMES
 
 
@@ -90,3 +90,24 @@ def test_replay_of_a_long_game_is_subsampled_under_the_limit():
     assert len(smaller) < len(data) and frames <= 20
     with Image.open(io.BytesIO(smaller)) as gif:
         assert gif.n_frames == frames and gif.size[0] < 480
+
+
+async def test_replay_and_undo_of_a_log_that_no_longer_leads_to_the_stored_state(fake_discord, db_path):
+    """A game begun under earlier rules (here: its stored seed no longer matches its log) is neither
+    drawn nor rebuilt wrongly: both commands say why in one sentence and the game goes on."""
+    fake, rng = fake_discord, random.Random(13)
+    async with mesa(fake, db_path) as mesa_bot:
+        thread, game_id = await started(fake, "pergamemnon", [ANA, BRUNO], ai=0)
+        table = Table(fake, mesa_bot, thread, game_id)
+        user, action = await until(table, rng, "quiet")
+        await table.play(user, action)
+        before = await mesa_bot.service.load(game_id)
+        await mesa_bot.service.db.update_game(game_id, seed=(before.seed or 0) + 1)
+        inter = await fake.slash(BRUNO, thread, "game replay")
+        answer = await fake.wait_for(
+            lambda: [m for m in inter.messages if "earlier version of the rules" in (m.content or "")], timeout=30)
+        assert not answer[-1].files()
+        refused = await table.undo_slash(user)
+        assert "earlier version of the rules" in refused or "versão anterior das regras" in refused
+        after = await mesa_bot.service.load(game_id)
+        assert (after.version, after.state) == (before.version, before.state)

@@ -13,11 +13,11 @@ import sys
 import types
 
 import pytest
-from botkit import action_ids, board_messages, ephemeral_reply, last_board, mentioned, mesa
 from PIL import Image
 from pydantic import BaseModel, Field
 
 from bot.storage import Database
+from fakediscord.botkit import action_ids, board_messages, ephemeral_reply, last_board, mentioned, mesa
 from rules import GAMES
 from rules.core import Action, Engine, Event, GameState, Outcome, PlayerResult, Rng, msg, register, seat_msg
 
@@ -59,7 +59,7 @@ class Guess(Engine):
     def to_act(self, state):
         return [] if state.round > 3 else [s for s, p in enumerate(state.picks) if p is None]
 
-    def legal_actions(self, state, seat):
+    def _legal_actions(self, state, seat):
         if seat not in self.to_act(state):
             return []
         return [Action(id=f"pick.{n}", label=msg("guess.pick", n=n), secret=True) for n in (1, 2, 3)]
@@ -112,7 +112,7 @@ async def test_players_answer_privately_in_any_order(fake_discord, tmp_path, gue
     fake = fake_discord
     rng = random.Random(4)
     db_path = tmp_path / "mesa.sqlite3"
-    async with mesa(fake, db_path) as bot:
+    async with mesa(fake, db_path, render_workers=0) as bot:  # GUESS draws in this process only
         service = bot.service
         lobby = await service.create_lobby("guess", 100, 200, 1, "Ana", "en")
         await service.join(lobby.id, 2, "Bruno")

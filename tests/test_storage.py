@@ -1,7 +1,10 @@
 import asyncio
+import os
 
 import pytest
 
+from bot.service import GameService
+from bot.settings import Settings
 from bot.storage import Database, Move, Seat, StaleVersion
 
 
@@ -85,3 +88,145 @@ async def test_reminders_due_mute_and_version(db):
     await db.schedule_reminders(game_id, 0, [(0, 10)], due_at=100.0)
     await db.record_moves(game_id, 0, [Move(0, "a", 10, [])], "{}", False)
     assert await db.due_reminders(10_000.0) == []
+
+
+async def test_game_locks_exclude_each_other_and_are_not_kept(db):
+    service = GameService(db, Settings())
+    inside: list[int] = []
+
+    async def hold(game_id: int) -> None:
+        async with service.lock(game_id):
+            inside.append(game_id)
+            assert inside.count(game_id) == 1  # one holder of a game's lock at a time
+            await asyncio.sleep(0.001)
+            inside.remove(game_id)
+
+    await asyncio.gather(*(hold(i % 50) for i in range(500)))
+    assert len(service._locks) == 0  # no lock is kept for a game nobody is playing right now
+
+
+async def test_a_click_is_forgotten_with_its_move_and_only_older_clicks_are_taken(db):
+    import time
+
+    game_id = await _active_game(db)
+    await db.add_click(501, game_id, 10, "token-a", "en")
+    await db.record_moves(game_id, 0, [Move(0, "a", 10, [])], '{"s": 1}', False, click=501)
+    await db.add_click(502, game_id, 10, "token-b", "pt-BR")  # lost in a crash
+    start = time.time()
+    await asyncio.sleep(0.01)
+    await db.add_click(503, game_id, 10, "token-c", "en")  # being played by this run
+    taken = await db.take_clicks(before=start)
+    assert [(c["interaction_id"], c["token"], c["locale"]) for c in taken] == [(502, "token-b", "pt-BR")]
+    assert await db.take_clicks(before=start) == []
+    await db.drop_click(503)
+    assert await db.take_clicks(before=time.time() + 1) == []
+
+# -- databases the bot must refuse, each in one sentence, leaving no thread behind -------------
+def _corrupt_middle(path):
+    """Points the cells of a table leaf page in the second half of the file out of their page.
+
+    The header and the schema stay readable, so only ``PRAGMA quick_check`` finds the damage.
+    """
+    data = bytearray(path.read_bytes())
+    size = int.from_bytes(data[16:18]) or 65536
+    pages = len(data) // size
+    leaf = next(p for p in range(pages // 2, pages) if data[p * size] == 0x0D
+                and int.from_bytes(data[p * size + 3:p * size + 5]) > 2)
+    cells = int.from_bytes(data[leaf * size + 3:leaf * size + 5])
+    data[leaf * size + 8:leaf * size + 8 + 2 * cells] = (size - 2).to_bytes(2) * cells
+    path.write_bytes(bytes(data))
+
+
+def _truncate(path):
+    path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+
+
+def _newer(path):
+    import sqlite3
+
+    from bot.storage import MIGRATIONS
+
+    with sqlite3.connect(path) as conn:
+        conn.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
+
+
+def _garbage(path):
+    path.write_bytes(b"MESA? no: a text file where the database should be\n" * 100)
+
+
+def _foreign(path):
+    import sqlite3
+
+    path.unlink()  # another program's SQLite file
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE games (name TEXT)")
+
+
+async def _filled(path):
+    db = await Database.open(path)
+    for i in range(120):
+        game_id = await _active_game(db)
+        await db.record_moves(game_id, 0, [Move(0, "a" * 40, 10, [{"text": "x" * 300}])], f'{{"s": {i}}}', False)
+    await db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    await db.close()
+
+
+def _lingering_threads() -> list:
+    """aiosqlite connection threads still running (a process waits for them before it exits)."""
+    import threading
+
+    others = [t for t in threading.enumerate() if "_connection_worker_thread" in t.name]
+    for thread in others:
+        thread.join(2)
+    return [t for t in others if t.is_alive()]
+
+
+@pytest.mark.parametrize("spoil, says", [
+    (_garbage, ("not a readable Mesa database",)),
+    (_truncate, ("not a readable Mesa database",)),
+    # quick_check lists the damage, or stops at it ("malformed"), as the damaged page decides
+    (_corrupt_middle, ("is damaged (SQLite quick_check", "not a readable Mesa database")),
+    (_newer, ("newer Mesa",)),
+    (_foreign, ("cannot use",)),
+])
+async def test_bad_database_files_are_refused_in_one_sentence(tmp_path, spoil, says):
+    from bot.storage import DatabaseError
+
+    path = tmp_path / "mesa.sqlite3"
+    await _filled(path)
+    spoil(path)
+    with pytest.raises(DatabaseError) as refused:
+        await Database.open(path)
+    assert any(s in str(refused.value) for s in says) and str(path) in str(refused.value)
+    assert "\n" not in str(refused.value) and len(str(refused.value)) < 400
+    assert not _lingering_threads()  # the process can exit
+
+
+async def test_a_read_only_database_is_refused(tmp_path):
+    import shutil
+    import subprocess
+
+    from bot.storage import DatabaseError
+
+    path = tmp_path / "mesa.sqlite3"
+    await _filled(path)
+    if os.geteuid() == 0:  # root writes through file modes: make the file immutable instead
+        if shutil.which("chattr") is None or subprocess.run(["chattr", "+i", path]).returncode:
+            pytest.skip("cannot make a file read-only for root here")
+    else:
+        path.chmod(0o444)
+    try:
+        with pytest.raises(DatabaseError) as refused:
+            await Database.open(path)
+    finally:
+        if os.geteuid() == 0:
+            subprocess.run(["chattr", "-i", path])
+    assert "read-only" in str(refused.value)
+    assert not _lingering_threads()
+
+
+async def test_a_folder_is_not_a_database(tmp_path):
+    from bot.storage import DatabaseError
+
+    with pytest.raises(DatabaseError, match="is a folder"):
+        await Database.open(tmp_path)

@@ -7,10 +7,18 @@ from __future__ import annotations
 import random
 
 import pytest
-from botkit import board_messages, ephemeral_reply, last_board, lobby_id, mentioned, mesa, start_lobby
-from fakediscord import FakeDiscord
-from fakediscord.fixtures import CHANNEL_ID
 
+from fakediscord import FakeDiscord
+from fakediscord.botkit import (
+    board_messages,
+    ephemeral_reply,
+    last_board,
+    lobby_id,
+    mentioned,
+    mesa,
+    start_lobby,
+)
+from fakediscord.fixtures import CHANNEL_ID
 from rules import GAMES
 
 ANA, BRUNO, CARLA, DAVI = 1, 2, 3, 4

@@ -572,7 +572,7 @@ class AtlandiceEngine(Engine[AtlandiceState]):
                      for s in sectors]
         return acts
 
-    def legal_actions(self, state: AtlandiceState, seat: int) -> list[Action]:
+    def _legal_actions(self, state: AtlandiceState, seat: int) -> list[Action]:
         if seat not in self.to_act(state):
             return []
         if state.phase == "donate":

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from pydantic import BaseModel, Field
 
 from rules.core import GameState, Msg, msg
@@ -96,18 +98,23 @@ def res_msg(res: str, count: int = 2) -> Msg:
     return msg(f"atlandice.{'res1' if count == 1 else 'res'}.{res}")
 
 
-def ranked(counts: list[int]) -> tuple[list[int], list[int]]:
+def ranked(counts: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Participants first and second by ``counts`` (a zero never places; a tie for first has no second)."""
+    return _ranked(tuple(counts))
+
+
+@functools.lru_cache(maxsize=4096)
+def _ranked(counts: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     top = max(counts, default=0)
     if top <= 0:
-        return [], []
-    firsts = [p for p, c in enumerate(counts) if c == top]
+        return (), ()
+    firsts = tuple(p for p, c in enumerate(counts) if c == top)
     if len(firsts) > 1:
-        return firsts, []
+        return firsts, ()
     second = max((c for c in counts if c < top), default=0)
     if second <= 0:
-        return firsts, []
-    return firsts, [p for p, c in enumerate(counts) if c == second]
+        return firsts, ()
+    return firsts, tuple(p for p, c in enumerate(counts) if c == second)
 
 
 def tile_msg(tile: str) -> Msg:

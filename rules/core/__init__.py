@@ -1,6 +1,7 @@
 """The contract every game engine fulfils: pure, deterministic, no I/O, no discord."""
 
 from . import texts as _texts  # noqa: F401  (registers the shared texts)
+from .cache import cached_legal
 from .engine import Engine, GameState, public_events
 from .i18n import CATALOGUE, LOCALES, missing_keys, normalize_locale, register, seat_msg, t
 from .model import (
@@ -47,6 +48,7 @@ __all__ = [
     "PlayerResult",
     "Rng",
     "RuleError",
+    "cached_legal",
     "missing_keys",
     "msg",
     "normalize_locale",

@@ -7,6 +7,8 @@ from typing import ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, Field
 
+from .cache import LEGAL
+from .clone import clone_model
 from .model import (
     ACTION_ID_RE,
     Action,
@@ -59,8 +61,8 @@ class Engine(ABC, Generic[S]):
         """Seats that must act now (several for a simultaneous decision; empty once over)."""
 
     @abstractmethod
-    def legal_actions(self, state: S, seat: int) -> list[Action]:
-        """The choices of ``seat`` now (empty when it does not act)."""
+    def _legal_actions(self, state: S, seat: int) -> list[Action]:
+        """The choices of ``seat`` now (empty when it does not act); ``legal_actions`` caches them."""
 
     @abstractmethod
     def _apply(self, state: S, seat: int, action: Action) -> None:
@@ -131,21 +133,42 @@ class Engine(ABC, Generic[S]):
     def is_over(self, state: S) -> bool:
         return not self.to_act(state)
 
-    def find_action(self, state: S, seat: int, action_id: str) -> Action:
+    def legal_actions(self, state: S, seat: int) -> list[Action]:
+        """The choices of ``seat`` now (empty when it does not act).
+
+        Computed once for a state that is not changed in between (see ``cache``): the AI's question
+        and ``apply``'s check share one computation.
+        """
+        actions = LEGAL.get(state, seat)
+        if actions is None:
+            before = LEGAL.peek(state, seat)
+            actions = self._legal_actions(state, seat)
+            if actions and LEGAL.peek(state, seat) is before:  # else a cached_legal function stored it
+                LEGAL.put(state, seat, actions)
+        return list(actions)
+
+    def _check_turn(self, state: S, seat: int) -> None:
         if self.is_over(state):
             raise GameOver("error.game_over")
         if seat not in self.to_act(state):
             raise NotYourTurn("error.not_your_turn")
-        for action in self.legal_actions(state, seat):
-            if action.id == action_id:
-                return action
-        raise IllegalAction("error.illegal_action")
+
+    def find_action(self, state: S, seat: int, action_id: str) -> Action:
+        self._check_turn(state, seat)
+        return _pick(self.legal_actions(state, seat), action_id)
 
     def apply(self, state: S, seat: int, action_id: str) -> S:
         """The state after ``seat`` plays ``action_id``; ``state`` itself is left untouched."""
-        action = self.find_action(state, seat, action_id)
-        new = state.model_copy(deep=True)
-        new.events = []
+        self._check_turn(state, seat)
+        actions, new = LEGAL.take(state, seat)
+        if actions is None:
+            actions = self._legal_actions(state, seat)
+            _, new = LEGAL.take(state, seat)  # the copy a cached_legal function may just have made
+        action = _pick(actions, action_id)
+        if new is None:
+            new = clone_model(state, events=[])
+        else:
+            new.events = []
         new.step += 1
         self._apply(new, seat, action)
         return new
@@ -163,6 +186,13 @@ class Engine(ABC, Generic[S]):
         assert len(ids) == len(set(ids)), f"duplicate action ids: {ids}"
         for a in actions:
             assert ACTION_ID_RE.match(a.id), f"bad action id {a.id!r}"
+
+
+def _pick(actions: list[Action], action_id: str) -> Action:
+    for action in actions:
+        if action.id == action_id:
+            return action
+    raise IllegalAction("error.illegal_action")
 
 
 def public_events(state: GameState, seat: int | None) -> list[Event]:

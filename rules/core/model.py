@@ -84,6 +84,8 @@ class Outcome(BaseModel):
     # Catalogue keys of the breakdown categories, in display order.
     categories: list[str]
     tiebreak: Msg | None = None
+    # A solo game's goal in words (with its target score): the game is won or lost against it.
+    goal: Msg | None = None
 
     @property
     def winners(self) -> list[int]:

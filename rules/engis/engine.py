@@ -99,7 +99,7 @@ class EngisEngine(Engine[EngisState]):
     def to_act(self, state: EngisState) -> list[int]:
         return [] if state.phase == "over" else [state.actor]
 
-    def legal_actions(self, state: EngisState, seat: int) -> list[Action]:
+    def _legal_actions(self, state: EngisState, seat: int) -> list[Action]:
         return phases.legal(state, seat)
 
     def _apply(self, state: EngisState, seat: int, action: Action) -> None:
@@ -171,6 +171,8 @@ class EngisEngine(Engine[EngisState]):
                 rank = 1 + sum(1 for k in keys if k > keys[i])
                 results.append(PlayerResult(seat=i, score=scores[i], breakdown=dict(state.ps[i].pts),
                                             rank=rank, winner=rank == 1, tiebreak=meeples[i]))
+        if state.players == 1:
+            return Outcome(results=results, categories=CATEGORIES, goal=msg("engis.r.target", n=D.SOLO_TARGET))
         return Outcome(results=results, categories=CATEGORIES, tiebreak=msg("engis.tiebreak"))
 
 

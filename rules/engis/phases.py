@@ -6,7 +6,7 @@ end of a phase) run in ``_advance``-style helpers right after the action that le
 
 from __future__ import annotations
 
-from rules.core import Action, Event, IllegalAction, Msg, msg
+from rules.core import Action, Event, IllegalAction, Msg, cached_legal, msg
 from rules.core import seat_msg as _core_seat_msg
 
 from . import data as D
@@ -465,6 +465,7 @@ def final_scoring(state: EngisState) -> None:
 
 
 # --------------------------------------------------------------------------- decisions
+@cached_legal
 def legal(state: EngisState, seat: int) -> list[Action]:
     if state.phase == "over" or seat != state.actor:
         return []

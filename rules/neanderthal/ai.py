@@ -1,6 +1,6 @@
 """The NEANDERTHAL AI: a deterministic greedy policy (``normal``), and ``strong``, which searches
-with it (rules.core.search) in worlds where the event deck, the biome decks and the cards under ice
-barriers are drawn again.  The cards in a hand stay: each was taken from a row in everyone's view.
+with it (rules.core.search) in worlds where the event deck, the biome decks, the cards under ice
+barriers and the matrix's undiscovered cards (L, M) are drawn again.  The cards in a hand stay: each was taken from a row in everyone's view.
 A decision the greedy policy does not know gets the first legal action."""
 
 from __future__ import annotations
@@ -122,7 +122,36 @@ def _greedy(state: NeanderthalState, seat: int, ids: list[str]) -> str:
         return "pass"
     if ph == "alloc":
         return _alloc(state, seat, ids)
+    if ph == "move":
+        return _move(state, seat, ids)
     return ids[0]
+
+
+def _move(state: NeanderthalState, seat: int, ids: list[str]) -> str:
+    """L5 / M3 on the matrix: a few elders and Husbands, then spread from crowded camps towards
+    unexplored (or artifact) cards, never onto a predator."""
+    p = state.ps[seat]
+    camps = {int(k[1:]): sum(1 for t in toks if t == f"{seat}:{p.species}") for k, toks in state.hunters.items()}
+    total = sum(camps.values())
+    if total >= 4 and len(p.elders) < 2 + state.turn // 3:
+        for r in RANK_PREF:
+            if f"e-{r}" in ids:
+                return f"e-{r}"
+    if total >= 3:
+        for a in ids:
+            if a.startswith("hb-"):
+                return a
+    moves = [a for a in ids if a.startswith("mv-")]
+    best = None
+    for a in moves:
+        i, j = map(int, a[3:].split("-"))
+        card = state.grid[j]
+        if camps.get(i, 0) < 3 or camps.get(j, 0) or D.BIOMES[card].pred:
+            continue
+        key = (state.marks[j] == "O", not state.marks[j], -len(D.BIOMES[card].fer), -j)
+        if best is None or key > best[0]:
+            best = (key, a)
+    return best[1] if best else "done"
 
 
 def _alloc(state: NeanderthalState, seat: int, ids: list[str]) -> str:
@@ -174,7 +203,7 @@ def _loss_cost(state: NeanderthalState, seat: int, aid: str) -> tuple:
     p = state.ps[seat]
     if aid.startswith("lr-"):
         return (0, aid)
-    if aid == "lt":
+    if aid == "lt" or aid.startswith("lt-"):  # a tribesman (on a matrix cell in L and M)
         return (1, aid)
     if aid == "la":
         return (9, aid)
@@ -206,6 +235,14 @@ def determinize(state: NeanderthalState, seat: int, rng: Rng) -> NeanderthalStat
         for j in under:
             row[j] = pool.pop()
         setattr(world, deck, pool)
+    if world.grid:  # L and M: the matrix's undiscovered cards, North ones above, South ones below
+        half = D.GRID_ROWS // 2 * D.GRID_COLS
+        for cells, deck in ((range(half), "deck_n"), (range(half, len(world.grid)), "deck_s")):
+            under = [j for j in cells if not world.shown[j] and world.grid[j]]
+            pool = rng.shuffled(sorted(getattr(world, deck) + [world.grid[j] for j in under]))
+            for j in under:
+                world.grid[j] = pool.pop()
+            setattr(world, deck, pool)
     return world
 
 

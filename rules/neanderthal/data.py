@@ -16,17 +16,19 @@ otherwise):
 - G7 example (horse and wolves): a predator's own trophy or D card is taken by the matching dice of
   the test there, even when it steals the kill, as long as a Hunter survives for a hand card.
 - D4-C: losing only Refugees in a chaos is a loss that allows the sexuality flip; for the Refugee
-  icon (D6) only a player's own tribesmen count as his loss.
+  icon (D6) only a player's own tribesmen count as his loss (``REFUGEE_LOSS_COUNTS_FOREIGNERS``).
 - K2 B: when the 8 cards (and any Würm) are spent the player may add 1-3 random event cards, once;
   the English levels take 5 VP for each.  Foreign tribesmen: see ``K2_FOREIGN``.  The English
   introductory line "your alpha acts like a normal tribesman" is read as the ordinary Alpha rules.
 - G1-E: a displaced ex-Husband always joins the board owner's unassigned tribesmen, a foreign one as
   a Refugee (K2 included).  I2-A: the interspecies bonus uses the father's portals at the start of
   the turn ("em um turno anterior"), all three colours if he is tribal.
-- Ties between Suitors (G1-D: "o pai da filha decide") follow the player order; uncontested tests
-  (A4 step 1) run courtships first, then biomes by slot.
+- Ties between Suitors (G1-D: "o pai da filha decide") are decided by the father, one Suitor at a
+  time; each player orders his own uncontested tests (A4 step 1), the players taking turns in the
+  order courtships first, then biomes by slot.
 - Cooling with no biome left in the North: the ice goes to an empty North slot first; only a North
-  with no empty slot and no biome sends it south (D1-A "totalmente congelado").
+  with no empty slot and no biome sends it south (D1-A "totalmente congelado",
+  ``COOLING_FILLS_NORTH_GAP``).
 """
 
 from __future__ import annotations
@@ -67,6 +69,62 @@ K2_DAUGHTERS = 5                      # rulebook K2 D: "até o limite de 5 filha
 K2_FOREIGN = {"pt": 18, "intro": 18, "advanced": 8}
 K2_MORE = 3                           # rulebook K2 B: "adicionar de 1 a 3 cartas de evento/filha aleatórias"
 K2_MORE_VP = -5                       # English K2 levels: -5 points for each event card added
+
+# -- L "Alien Intervention" and M "The Eve": the 4x5 matrix -------------------------------------
+# L1: "matriz de 4 fileiras com 5 cartas viradas para baixo em cada linha ... as cartas do norte
+# [nas] duas fileiras superiores e as do sul [nas] duas inferiores".  Cells are numbered row by
+# row: 0-4 and 5-9 North, 10-14 and 15-19 South.
+GRID_ROWS, GRID_COLS = 4, 5
+# L1-A: the home biomes are in a diagram missing from the text (designed, reading guide 4.4.7:
+# Neanderthal (2,3), Archaic (3,1), Cro-Magnon (4,5), counted from 1).
+HOME = {"Y": 1 * 5 + 2, "G": 2 * 5 + 0, "R": 3 * 5 + 4}
+# L1-C: "Escolha quantos artefatos alienígenas você precisa ativar para ter sucesso: de 2 para um
+# jogo fácil, até 5 para um jogo muito difícil"; L6-B names 2 biomes hunted in one turn, read as
+# the easy level: the goal is that many biomes with an artifact hunted successfully in one turn.
+ARTIFACTS = (2, 3, 4, 5)
+ARTIFACT_FACE = 6                     # L6-A: "pelo menos uma face de dados mostrar um '6'"
+# Designed readings of L and M where the text is silent:
+# - L5: moving onto a card needs its skill prerequisite discs free (E1), card by card (the Hunters
+#   are nomads: E1's sum over every biome hunted in the turn would pin them down).
+# - L5 d: "Alocar como Marido" places a tribesman as the Husband of an experienced unmarried
+#   daughter without a courtship test: an inexperienced Husband with an orange disc on his own
+#   board, an experienced one on a partner's board (G1-F); never for a Promiscuous player without
+#   the Piper (G1-G).  A tribesman promoted or married comes from the player's largest camp.
+# - L3-E and L6-D: Hunters of a removed card or a trophy go to the adjacent revealed card with the
+#   most of their tribesmen (the lowest cell on a tie); failing one, to an adjacent undiscovered
+#   card, which they reveal; failing that to their largest camp.
+# - L3-B: a card pushed off the edge of the matrix leaves the game and its Hunters stay on the card
+#   that took its place (L3-D "os membros da tribo habitam a nova carta"); a glacial melt turns the
+#   South's ice barriers into undiscovered cards, as a card moving onto ice does.
+# - L3-H: each winged-eye icon kills one Hunter of each player, of his choice (the Fashion Woman
+#   saves hers).  L4/M2: the Caring Woman's discount never makes a daughter free; tribal players
+#   buy daughters too (D7's vocal-only rule is about bidding, and nobody bids here).
+# - L6-C: after a successful big-game hunt the survivors move onto an adjacent predator (G4-A) and
+#   stay there: the Hunters are nomads (L6-E), and so are Babies born of a domestic animal, who
+#   join the player's largest camp.
+# - M2: "Os jogadores decidem juntos": in player order each player may buy the daughter; the first
+#   who does, pays.  M3-A: Hunters of several players on one card always make one combined test
+#   (more dice and no fighting: pooling is never worse); each Hunter's own player's powers apply
+#   to his die, and the Hunters whose dice kill them die.  The gains go, lot by lot (the Babies,
+#   each freed disc, the trophy, the hand card), to the participant the first of them in player
+#   order chooses.  In M the players see each other's hands (a co-operative table); the channel
+#   does not.
+# - M3-B/M4: "Os dois Meeples são único Marido": an assimilated pair is a Husband of both colours,
+#   assimilated with the other; it leaves (divorce, a lost wife) as one.  M4 "Tornou-se tribal com
+#   pelo menos 1 Ancião e 1 Alfa": the Alpha alive, wherever he is.
+
+# -- readings of D1-A and D6, kept deliberately --------------------------------------------------
+# D6: "Se você teve a maior perda de membros da tribo durante o evento de caos, pegue um membro da
+# tribo de sua cor do cemitério para cada ícone de 'olho com asa'".  A host who loses only foreign
+# Refugees lost no tribesman of his colour, whose Refugees the icon brings back: his loss counts 0
+# for the Refugee icon (it still lets him flip his sexuality card, D4-C "qualquer perda").
+REFUGEE_LOSS_COUNTS_FOREIGNERS = False
+# D1-A: "Se o norte estiver totalmente congelado durante o resfriamento global, coloque uma barreira
+# de gelo diretamente na fileira do sul (em um espaço, se houver algum, ou substituindo o Bioma de
+# menor clima no sul ...) para dar espaço a outra barreira de gelo do norte".  A North without a
+# biome but with an empty slot (a trophy's gap) is not yet "totalmente congelado": the new ice
+# barrier fills that gap; only a North of ice barriers alone sends it south.
+COOLING_FILLS_NORTH_GAP = True
 
 # -- sexuality --------------------------------------------------------------------------------
 SEX_CARDS = {37: ("prom", "harem"), 38: ("harem", "pair"), 39: ("pair", "prom")}   # designed pairing

@@ -9,8 +9,13 @@ from pydantic import BaseModel
 from rules.core import Action, Engine, Msg, OptionSpec, Outcome, PlayerResult, Rng, msg, seat_msg
 
 from . import ai, phases
+from . import data as D
 from . import scoring as S
 from . import texts as _texts  # noqa: F401  (registers the catalogue)
+from .board import _card_of, card_msg, slot_card
+from .coop import lot_msg
+from .fights import terms_msg
+from .matrix import price
 from .setup import setup as _setup
 from .state import NeanderthalState, Tool, Wife
 
@@ -64,6 +69,14 @@ class NeanderthalView(BaseModel):
     last_seat: int
     fight_card: int = 0               # the card of the attack test being decided
     won: bool | None = None
+    # L and M: the 4x5 matrix (cells row by row; "c" a card, "u" undiscovered, "i" ice, "e" a gap)
+    grid: list[int] = []              # the revealed cards (0 elsewhere)
+    cells: str = ""
+    marks: list[str] = []             # L6-A artifact markers
+    homes: list[int] = []
+    goal: int = 0
+    activated: int = 0                # L6-B: artifacts activated this turn
+    signal: bool = False
     ps: list[PlayerView]
 
 
@@ -81,6 +94,10 @@ class NeanderthalEngine(Engine[NeanderthalState]):
                    choices=[("standard", msg("neanderthal.opt.scenario.standard")),
                             ("hominids", msg("neanderthal.opt.scenario.hominids")),
                             ("giant_wurm", msg("neanderthal.opt.scenario.giant_wurm"))]),
+        OptionSpec(key="map", label=msg("neanderthal.opt.map"), default="rows",
+                   choices=[("rows", msg("neanderthal.opt.map.rows")), ("matrix", msg("neanderthal.opt.map.matrix"))]),
+        OptionSpec(key="artifacts", label=msg("neanderthal.opt.artifacts"), default=str(D.ARTIFACTS[0]),
+                   choices=[(str(n), msg("neanderthal.opt.artifacts.n", n=n)) for n in D.ARTIFACTS]),
     ]
 
     def setup(self, players: int, seed: int, options: dict[str, str], rng: Rng) -> NeanderthalState:
@@ -89,7 +106,7 @@ class NeanderthalEngine(Engine[NeanderthalState]):
     def to_act(self, state: NeanderthalState) -> list[int]:
         return [] if state.phase == "over" else [state.actor]
 
-    def legal_actions(self, state: NeanderthalState, seat: int) -> list[Action]:
+    def _legal_actions(self, state: NeanderthalState, seat: int) -> list[Action]:
         return phases.legal(state, seat)
 
     def _apply(self, state: NeanderthalState, seat: int, action: Action) -> None:
@@ -102,17 +119,33 @@ class NeanderthalEngine(Engine[NeanderthalState]):
     def prompt(self, state: NeanderthalState, seat: int) -> Msg:
         ph = state.phase
         if ph == "auction":
-            return msg("neanderthal.prompt.auction", card=phases.card_msg(state.event_card))
+            return msg("neanderthal.prompt.auction", card=card_msg(state.event_card))
         if ph == "alloc":
             return msg("neanderthal.prompt.alloc", n=len(state.ps[seat].pool))
+        if ph == "share":
+            return msg("neanderthal.prompt.share", what=lot_msg(state.share[0]))
+        if ph == "buy":
+            return msg("neanderthal.prompt.buy", card=card_msg(state.event_card), n=price(state, seat))
         if ph == "refugee":
             return msg("neanderthal.prompt.refugee", n=state.refugees)
+        if ph == "terms":
+            return msg("neanderthal.prompt.terms", who=seat_msg(int(state.proposal[2])),
+                       card=_card_of(state, state.proposal[1]))
+        if ph == "handover":
+            return msg("neanderthal.prompt.handover", seat=seat_msg(int(state.proposal[0])))
+        if ph == "answer" and state.terms and seat == int(state.terms[0]):
+            return msg("neanderthal.prompt.answer_terms", seat=seat_msg(int(state.proposal[0])),
+                       who=seat_msg(int(state.proposal[2])), card=_card_of(state, state.proposal[1]),
+                       what=terms_msg(state))
         if ph == "answer":
             who = int(state.proposal[2])
             return msg("neanderthal.prompt.answer", seat=seat_msg(int(state.proposal[0])), who=seat_msg(who),
-                       card=phases._card_of(state, state.proposal[1]))
+                       card=_card_of(state, state.proposal[1]))
         if ph in ("target", "victim"):
-            return msg(f"neanderthal.prompt.{ph}", card=phases._card_of(state, state.fight_key), n=state.fight_hits)
+            return msg(f"neanderthal.prompt.{ph}", card=_card_of(state, state.fight_key), n=state.fight_hits)
+        if ph == "father":
+            b, i = map(int, state.court[0].split("-"))
+            return msg("neanderthal.prompt.father", card=card_msg(state.ps[b].wives[i].card))
         if ph == "release":
             return msg("neanderthal.prompt.release", colour=msg(f"neanderthal.disc.{state.rel_q[0][1][0]}"))
         if ph == "discard":
@@ -120,7 +153,7 @@ class NeanderthalEngine(Engine[NeanderthalState]):
         if ph == "pay":
             return msg("neanderthal.prompt.pay", n=state.to_pay)
         if ph == "k2swap":
-            return msg("neanderthal.prompt.k2swap", card=phases.card_msg(state.event_card))
+            return msg("neanderthal.prompt.k2swap", card=card_msg(state.event_card))
         if ph == "lose":
             return msg("neanderthal.prompt.lose", n=state.tasks[0][2])
         return msg(f"neanderthal.prompt.{ph}")
@@ -138,10 +171,10 @@ class NeanderthalEngine(Engine[NeanderthalState]):
                 elders={r: [e.token, e.disc] for r, e in p.elders.items()}, pool=list(p.pool),
                 wives=[w.model_copy() for w in p.wives], tools=[t.model_copy() for t in p.tools],
                 trophies=list(p.trophies), hand_count=len(p.hand),
-                hand=list(p.hand) if seat == i else None,
+                hand=list(p.hand) if seat == i or (seat is not None and state.variant == "eve") else None,
                 score=p.score if state.phase == "over" else sum(S.breakdown(state, i).values()), pts=dict(p.pts),
             ))
-        won = S.k2_won(state) if state.phase == "over" and state.variant == "k2" else None
+        won = S.solo_won(state) if state.phase == "over" and state.variant in ("k2", "alien", "eve") else None
         return NeanderthalView(
             viewer=seat, players=state.players, variant=state.variant, scenario=state.scenario, level=state.level, turn=state.turn,
             phase=state.phase, actor=state.actor, order=list(state.order), event_card=state.event_card,
@@ -153,7 +186,18 @@ class NeanderthalEngine(Engine[NeanderthalState]):
             suitors={k: list(v) for k, v in state.suitors.items()}, bids=dict(state.bids), dead=dict(state.dead),
             dead_alpha=list(state.dead_alpha), foreign=state.foreign, last=list(state.last),
             last_seat=state.last_seat, won=won, ps=ps, fight_card=self._fight_card(state),
+            grid=[slot_card(state, f"M{i}") for i in range(len(state.grid))],
+            cells="".join(self._cell(state, i) for i in range(len(state.grid))), marks=list(state.marks),
+            homes=list(state.homes), goal=state.goal, activated=len(state.o_hits), signal=state.signal,
         )
+
+    @staticmethod
+    def _cell(state: NeanderthalState, i: int) -> str:
+        if state.gice[i]:
+            return "i"
+        if not state.grid[i]:
+            return "e"
+        return "c" if state.shown[i] else "u"
 
     @staticmethod
     def _fight_card(state: NeanderthalState) -> int:
@@ -163,23 +207,25 @@ class NeanderthalEngine(Engine[NeanderthalState]):
         if key.startswith("W"):
             b, i = map(int, key[1:].split("-"))
             return state.ps[b].wives[i].card
-        return phases.slot_card(state, key)
+        return slot_card(state, key)
 
     def outcome(self, state: NeanderthalState) -> Outcome | None:
         if state.phase != "over":
             return None
         cats = [f"neanderthal.score.{c}" for c in S.CATEGORIES]
         results = []
-        if state.variant == "k2":
-            p = state.ps[0]
-            won = S.k2_won(state)
-            results.append(PlayerResult(seat=0, score=p.score, breakdown=dict(p.pts), rank=1 if won else 2,
-                                        winner=won))
+        if state.variant in ("k2", "alien", "eve"):  # against the game: K2 G, L7, M4 (shared)
+            won = S.solo_won(state)
+            for i, p in enumerate(state.ps):
+                results.append(PlayerResult(seat=i, score=p.score, breakdown=dict(p.pts), rank=1 if won else 2,
+                                            winner=won))
             results.append(PlayerResult(seat=None, name=msg("neanderthal.ice_age"), score=0,
                                         breakdown={"neanderthal.score.target": 0}, rank=2 if won else 1,
                                         winner=not won))
-            return Outcome(results=results, categories=[*cats, "neanderthal.score.target"],
-                           tiebreak=msg("neanderthal.tiebreak"))
+            goal = (msg("neanderthal.goal.alien", n=state.goal) if state.variant == "alien"
+                    else msg("neanderthal.goal.eve") if state.variant == "eve"
+                    else msg(f"neanderthal.opt.solo.{state.level}"))
+            return Outcome(results=results, categories=[*cats, "neanderthal.score.target"], goal=goal)
         scores = [p.score for p in state.ps]
         for i, p in enumerate(state.ps):
             rank = 1 + sum(1 for s in scores if s > scores[i])

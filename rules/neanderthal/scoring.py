@@ -1,8 +1,9 @@
-"""Final scoring (rulebook J) and the solitaire victory check (K2 G)."""
+"""Final scoring (rulebook J) and the victories against the game: K2 G, L7 and M4."""
 
 from __future__ import annotations
 
 from . import data as D
+from .board import alpha_power, has_skill, wife_active
 from .state import NeanderthalState
 
 CATEGORIES = ["pool", "elder", "husband", "daughter", "vocab", "trophy", "invention", "alpha", "domestic",
@@ -13,21 +14,24 @@ def trophies(p) -> int:
     return sum(D.BIOMES[c].troph[0] for c in p.trophies)
 
 
+def _husbands(state: NeanderthalState, sp: str) -> list:
+    """The Husbands of colour ``sp`` (M3-B: an assimilated pair is one Husband of both colours)."""
+    return [w for q in state.ps for w in q.wives
+            if w.husband and (w.husband[0] == sp or (w.assim and w.assim[0] == sp))]
+
+
 def breakdown(state: NeanderthalState, seat: int) -> dict[str, int]:
-    from .phases import alpha_power, has_skill, wife_active
     p = state.ps[seat]
     vp = D.VP[p.sex or "pair"]
     sp = p.species
     out = dict.fromkeys(CATEGORIES, 0)
     # every tribesman of your colour scores for you, wherever he is (Refugees included)
-    pool = sum(1 for q in state.ps for t in q.pool if t == sp)
+    unassigned = [t for q in state.ps for t in q.pool]
+    unassigned += [t.split(":")[1] for toks in state.hunters.values() for t in toks] if state.grid else []  # L3-G
+    pool = sum(1 for t in unassigned if t == sp)
     out["pool"] = pool * vp["pool"]
     out["elder"] = sum(1 for e in p.elders.values() if not e.disc) * vp["elder"]
-    husbands = 0
-    for q in state.ps:
-        for w in q.wives:
-            if w.husband and w.husband[0] == sp and not w.hdisc:
-                husbands += 1
+    husbands = sum(1 for w in _husbands(state, sp) if not w.hdisc)
     out["husband"] = husbands * vp["husband"]
     daughters = sum(1 for w in p.wives if not w.discs)
     out["daughter"] = daughters * vp["daughter"]
@@ -39,7 +43,7 @@ def breakdown(state: NeanderthalState, seat: int) -> dict[str, int]:
     out["scenario"] = D.N1_TRIBAL_VP if state.scenario == "hominids" and p.tribal else 0
     if state.variant == "k2" and state.level in ("intro", "advanced"):
         out["scenario"] = D.K2_MORE_VP * state.k2_added
-    alpha = sp + "a" in p.pool and any(alpha_power(p, k) for k in ("BIG", "SMALL", "CLUB"))
+    alpha = sp + "a" in unassigned and any(alpha_power(p, k) for k in ("BIG", "SMALL", "CLUB"))
     out["alpha"] = vp["alpha"] if alpha else 0
     skills = 0
     if has_skill(state, seat, "story"):
@@ -56,6 +60,28 @@ def score_all(state: NeanderthalState) -> None:
     for s, p in enumerate(state.ps):
         p.pts = breakdown(state, s)
         p.score = sum(p.pts.values())
+
+
+def solo_won(state: NeanderthalState) -> bool:
+    """Victory against the game: K2 G, L7 (the artifacts activated), M4 (every player's goals)."""
+    if state.variant == "alien":
+        return state.signal
+    if state.variant == "eve":
+        return all(eve_goals(state, s) for s in range(state.players))
+    return k2_won(state)
+
+
+def eve_goals(state: NeanderthalState, seat: int) -> bool:
+    """M4: tribal with an Elder and an Alpha, and 2 experienced Husbands, one assimilated with each
+    other player."""
+    p = state.ps[seat]
+    sp = p.species
+    if not (p.tribal and p.elders and sp not in state.dead_alpha):
+        return False
+    husbands = [w for w in _husbands(state, sp) if not w.hdisc]
+    others = {q.species for q in state.ps} - {sp}
+    paired = {c for w in husbands if w.assim for c in (w.husband[0], w.assim[0])}
+    return len(husbands) >= 2 and others <= paired
 
 
 def k2_won(state: NeanderthalState) -> bool:

@@ -1,15 +1,17 @@
-"""Setup (rulebook C, C1 for two players, K2 for the solitaire)."""
+"""Setup (rulebook C, C1 for two players, K2 for the solitaire, L1 for the matrix of L and M)."""
 
 from __future__ import annotations
 
 from rules.core import Rng
 
 from . import data as D
+from .matrix import setup_matrix
 from .state import Elder, NeanderthalState, Player
 
 
 def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> NeanderthalState:
-    k2 = players == 1
+    matrix = options.get("map", "rows") == "matrix"
+    k2 = players == 1 and not matrix
     species = rng.shuffled(list(D.SPECIES))
     seats = species[:players]
     sex_cards = rng.shuffled(sorted(D.SEX_CARDS))
@@ -28,7 +30,7 @@ def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> Neander
         ps.append(Player(species=sp, sex_card=sex_cards[i], vocab=vocab, portals=[f"{space}-{colour}"],
                          elders={"6": Elder(token=sp, disc="B")}, pool=[sp] * start))
         dead[sp] = D.TRIBESMEN - start - 1
-    scenario = "standard" if k2 else options.get("scenario", "standard")
+    scenario = "standard" if k2 or matrix else options.get("scenario", "standard")
     if scenario == "hominids":
         for p in ps:
             if p.species == "G":  # no portals, 12 tribesmen
@@ -62,12 +64,17 @@ def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> Neander
     elif k2:
         foreign_left = D.K2_FOREIGN[level]  # a pile apart: the dead foreigners stay dead
     dead_alpha = [sp for sp in seats if not (k2 and level == "advanced")]  # K2 advanced: no Alpha
-    return NeanderthalState(
+    variant = ("alien" if players == 1 else "eve") if matrix else "k2" if k2 else "standard"
+    state = NeanderthalState(
         players=players, seed=seed, options=dict(options), rng=rng,
-        variant="k2" if k2 else "standard", level=level, seats=seats, foreign=foreign, foreign_left=foreign_left,
+        variant=variant, level=level, seats=seats, foreign=foreign, foreign_left=foreign_left,
         phase="sex", actor=0, order=list(range(players)), ps=ps,
         north=deck_n[:D.ROW_SIZE], south=deck_s[:D.ROW_SIZE], ice_s=[False] * D.ROW_SIZE, deck_n=deck_n[D.ROW_SIZE:], deck_s=deck_s[D.ROW_SIZE:],
         event_deck=events[:n_events], event_aside=events[n_events:], dead=dead,
         dead_alpha=dead_alpha, scenario=scenario,
         ice_n=[scenario == "giant_wurm" and i in D.N2_ICE for i in range(D.ROW_SIZE)],
     )
+    if matrix:
+        setup_matrix(state)
+        state.goal = int(options.get("artifacts", str(D.ARTIFACTS[0]))) if variant == "alien" else 0
+    return state

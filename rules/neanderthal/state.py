@@ -16,6 +16,7 @@ class Wife(BaseModel):
     discs: str = ""            # dedicated discs (bid discs) still on her: inexperienced while non-empty
     husband: str = ""          # token of the Husband ("" unmarried)
     hdisc: str = ""            # O disc under a Husband on his own board (inexperienced)
+    assim: str = ""            # M3-B: the Hunter assimilated together with the Husband ("" none)
 
 
 class Tool(BaseModel):
@@ -48,7 +49,7 @@ class Player(BaseModel):
 
 class NeanderthalState(GameState):
     game: str = "neanderthal"
-    variant: str = "standard"          # standard / k2
+    variant: str = "standard"          # standard / k2 / alien (L) / eve (M)
     scenario: str = "standard"         # N: standard / hominids (N1) / giant_wurm (N2)
     reshuffled: bool = False           # N2: the event discards were reshuffled
     level: str = "pt"                  # K2 victory level
@@ -89,13 +90,15 @@ class NeanderthalState(GameState):
     neg_idx: int = 0                   # F1: the next player offered to negotiate
     proposal: list[str] = Field(default_factory=list)    # [proposer, card, who withdraws]
     answers: list[int] = Field(default_factory=list)     # players still to answer the proposal
+    terms: list[str] = Field(default_factory=list)       # F1 its binding trade [other party, kind, args...]
     fights: list[str] = Field(default_factory=list)      # cards still to hold attack tests (F2)
     fight_key: str = ""                # the card fighting now ("N3", "W1-0" for a daughter)
     fight_order: list[str] = Field(default_factory=list)  # attack order of the sides there
     fight_idx: int = 0                 # next attacker
     fight_hits: int = 0                # kills of the current attacker still to assign
     fight_target: str = ""             # the side (or "h", the Husband) taking the next kill
-    pick: str = ""                     # the phase-4 test the first player chose to resolve next
+    pick: str = ""                     # the phase-4 test chosen to resolve next (A4)
+    court: list[str] = Field(default_factory=list)  # G1-D: [daughter key, sides the father put first]
     stage: str = ""                    # where play resumes after a choice inside phases 1, 4, 5
     to_pay: int = 0                    # auction: discs the winner still puts on the daughter
     refugees: int = 0                  # refugees still to place
@@ -109,3 +112,19 @@ class NeanderthalState(GameState):
     #                                                      [seat, slot, trophy/hand taken, movers, predator slots]
     portals_then: dict[str, list[str]] = Field(default_factory=dict)  # I2-A: portals at the turn's start
     used: list[str] = Field(default_factory=list)        # once-per-turn skills used ("seat:skill")
+    # L and M: the 4x5 matrix (L1), slots "M0".."M19"; the Hunters stay on it (L6-E)
+    grid: list[int] = Field(default_factory=list)        # card per cell, 0 = empty (a trophy's gap)
+    shown: list[bool] = Field(default_factory=list)      # revealed (else undiscovered, face down)
+    gice: list[bool] = Field(default_factory=list)       # an ice barrier (L3-A)
+    marks: list[str] = Field(default_factory=list)       # L6-A: "O" an artifact, "B" none, "" unexplored
+    homes: list[int] = Field(default_factory=list)       # each seat's home biome (L1-A)
+    goal: int = 0                      # L1-C: artifacts to activate in one turn
+    o_start: list[int] = Field(default_factory=list)     # L6-B: cells with an artifact at the turn's start
+    o_hits: list[int] = Field(default_factory=list)      # ... hunted successfully this turn
+    signal: bool = False               # L6-B: the artifacts are activated (the game ends, won)
+    moved: dict[str, int] = Field(default_factory=dict)  # L5: "seat:cell" (":a" the Alpha) arrived this turn
+    camp: dict[str, list[str]] = Field(default_factory=dict)  # phase 4: Hunters done with their test
+    sharing: list[int] = Field(default_factory=list)     # M3-A: the participants of the combined test now
+    sharing_at: str = ""               # ... and its card
+    share: list[list] = Field(default_factory=list)      # M3-A/B: lots to share out
+    #                                                      [leader, kind (b/d/t/h/as), value, participants, cell]

@@ -105,7 +105,7 @@ class PergamemnonEngine(Engine[PergState]):
     def to_act(self, state: PergState) -> list[int]:
         return [] if state.phase == "over" else [state.actor]
 
-    def legal_actions(self, state: PergState, seat: int) -> list[Action]:
+    def _legal_actions(self, state: PergState, seat: int) -> list[Action]:
         return turn.legal(state, seat)
 
     def _apply(self, state: PergState, seat: int, action: Action) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from rules.core import Action, IllegalAction, msg, seat_msg
+from rules.core import Action, IllegalAction, cached_legal, msg, seat_msg
 
 from . import battle as B
 from . import data as D
@@ -146,6 +146,7 @@ def hand_actions(state: PergState, seat: int, key: str = "pergamemnon.act.card")
             for c in state.ps[seat].hand]
 
 
+@cached_legal
 def legal(state: PergState, seat: int) -> list[Action]:
     if state.phase == "over" or seat != state.actor:
         return []

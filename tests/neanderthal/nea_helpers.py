@@ -27,7 +27,8 @@ def tokens_of(state: NeanderthalState, colour: str) -> int:
         n += sum(1 for t in p.pool if t[0] == colour)
         n += sum(1 for e in p.elders.values() if e.token[0] == colour)
         n += sum(1 for w in p.wives if w.husband and w.husband[0] == colour)
-    for toks in list(state.hunters.values()) + list(state.suitors.values()):
+        n += sum(1 for w in p.wives if w.assim and w.assim[0] == colour)
+    for toks in list(state.hunters.values()) + list(state.suitors.values()) + list(state.camp.values()):
         n += sum(1 for t in toks if t.split(":")[1][0] == colour)
     return n
 
@@ -52,8 +53,9 @@ def discs_of(state: NeanderthalState, seat: int) -> dict[str, int]:
 
 
 def cards_everywhere(state: NeanderthalState) -> list[int]:
-    cards = [c for c in state.north + state.south if c] + state.deck_n + state.deck_s + state.removed
+    cards = [c for c in state.north + state.south + state.grid if c] + state.deck_n + state.deck_s + state.removed
     cards += state.event_deck + state.event_aside
+    cards += [lot[2] for lot in state.share if lot[1] in ("t", "h")]  # M3-A: a card waiting for its receiver
     for p in state.ps:
         cards += [w.card for w in p.wives] + [t.card for t in p.tools] + p.trophies + p.hand
     return cards
@@ -72,6 +74,6 @@ def check_invariants(state: NeanderthalState) -> None:
     biomes = [c for c in cards if c in D.BIOMES]
     assert sorted(biomes) == sorted(D.BIOMES), "biome cards lost or duplicated"
     daughters = sorted(c for c in cards if c in D.DAUGHTERS)
-    if state.phase in ("flip", "refugee", "auction", "lose", "council", "k2swap"):  # the event card waits to be auctioned
+    if state.phase in ("flip", "refugee", "auction", "lose", "council", "k2swap", "buy"):  # the event card waits to be auctioned
         daughters = sorted([*daughters, state.event_card])
     assert daughters == sorted(D.DAUGHTERS), "daughter cards lost or duplicated"

@@ -85,10 +85,11 @@ def test_views_never_show_other_hands_or_ice():
         play(ENGINE, players, 21, policy="mixed", on_step=on_step)
 
 
-def test_secret_actions_are_the_hand_cards():
+def test_secret_actions_are_the_hand_cards_and_the_negotiation():
     _, log = play(ENGINE, 3, 5, policy="ai")
     state = ENGINE.new_game(3, 5)
     for seat, aid in log:
         for a in ENGINE.legal_actions(state, seat):
-            assert a.secret == a.id.startswith(("pl-", "dis-"))
+            # hand cards, and the F1 negotiation's terms, answers and handed-over card
+            assert a.secret == (a.id.startswith(("pl-", "dis-", "tm-", "give-")) or state.phase == "answer")
         state = ENGINE.apply(state, seat, aid)

@@ -47,3 +47,15 @@ def test_render_finished_game():
         final, _ = play(ENGINE, players, seed=1)
         png = render(ENGINE.view(final, None), locale="pt-BR", names=[])
         assert Image.open(io.BytesIO(png)).format == "PNG"
+
+
+def test_render_the_matrix_of_l_and_m_hides_undiscovered_cards():
+    for players in (1, 2, 3):
+        state = _advance(ENGINE.new_game(players, 2, {"map": "matrix"}), 40)
+        view = ENGINE.view(state, None)
+        assert view.cells and all(view.grid[i] == 0 for i, k in enumerate(view.cells) if k != "c")
+        for locale in ("en", "pt-BR"):
+            img = Image.open(io.BytesIO(render(view, locale=locale, names=["Ana", "Bia", "Caio"][:players])))
+            assert img.format == "PNG" and img.size[0] == 1500 and img.size[1] > 1100
+    final, _ = play(ENGINE, 1, seed=4, options={"map": "matrix"})
+    assert Image.open(io.BytesIO(render(ENGINE.view(final, 0), locale="en", names=["Ana"]))).format == "PNG"

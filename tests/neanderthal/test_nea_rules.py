@@ -5,36 +5,14 @@ from __future__ import annotations
 import pytest
 from nea_helpers import after_sides, check_invariants, tokens_of
 
-from rules.core import IllegalAction, Rng
-from rules.neanderthal import ENGINE
-from rules.neanderthal import phases as P
+from rules.core import IllegalAction
+from rules.neanderthal import ENGINE, actions, allocation, auction, board, events, fights, hunting, phases
 from rules.neanderthal import scoring as S
 from rules.neanderthal.state import Elder, Tool, Wife
 
 
-class Loaded(list):
-    """Loaded dice: once faces are added, every roll must take the next one (and none is left over)."""
-
-    armed = False
-
-    def __iadd__(self, faces):
-        self.armed = True
-        return super().__iadd__(faces)
-
-
-@pytest.fixture
-def dice(monkeypatch):
-    faces = Loaded()
-    real = Rng.die
-
-    def die(self, sides=6):
-        return faces.pop(0) if faces.armed else real(self, sides)
-    monkeypatch.setattr(Rng, "die", die)
-    return faces
-
-
 def _seat(state, colour):
-    return P.seat_of(state, colour)
+    return board.seat_of(state, colour)
 
 
 def _clear_tableau(state):
@@ -58,13 +36,26 @@ def test_cooling_example_lowest_north_climate_moves_south():
     state.ice_n = [False] * 6
     below = state.south[0]
     top = state.deck_n[0]
-    P.cooling(state)
+    events.cooling(state)
     assert state.north[0] == top and state.ice_n[0]
     assert state.south[0] == 14 and not state.ice_s[0]
     assert below in state.removed
     # ice barriers are never displaced by a later cooling
-    P.cooling(state)
+    events.cooling(state)
     assert state.ice_n[0] and state.ice_n[1] and state.south[1] == 4
+
+
+def test_cooling_fills_a_gap_of_a_north_without_biomes_before_icing_the_south():
+    """D1-A: only a North "totalmente congelado" sends the ice south; a North of ice barriers and
+    one empty slot (a trophy's gap) takes the new barrier in that slot (data.COOLING_FILLS_NORTH_GAP)."""
+    state = after_sides(3, 1)
+    state.north = [1, 2, 3, 0, 5, 6]
+    state.ice_n = [True, True, True, False, True, True]
+    south, top = list(state.south), state.deck_n[0]
+    events.cooling(state)
+    assert state.north[3] == top and all(state.ice_n) and state.south == south and not any(state.ice_s)
+    events.cooling(state)  # now the North is all ice: the next barrier replaces the coldest South biome
+    assert sum(state.ice_s) == 1
 
 
 def test_warming_melts_the_ice_above():
@@ -74,7 +65,7 @@ def test_warming_melts_the_ice_above():
     state.ice_n[0] = True
     iced = state.north[0]
     top = state.deck_s[0]
-    P.warming(state)
+    events.warming(state)
     assert state.south[0] == top
     assert state.north[0] == iced and not state.ice_n[0]  # the barrier turns face up
     assert 30 in state.removed  # the displaced biome is removed instead
@@ -89,7 +80,7 @@ def test_elder_death_rolls_ranks(dice):
     state.ps[s].vocab["B"] -= 1
     state.dead[state.ps[s].species] -= 1
     dice += [3, 3] + [1, 2] * 2  # the first player rolls 3 twice; the others roll ranks they lack
-    P.elder_death(state, 2)
+    events.elder_death(state, 2)
     assert "3" not in state.ps[s].elders and "6" in state.ps[s].elders
     check_invariants(state)
 
@@ -110,7 +101,7 @@ def test_chaos_example_firestarter_rounds_down_and_spares_elders():
     p.mpi, p.portals = "", []
     state.queue = [["chaos", 1]]
     state.order = [s]
-    P.resolve_queue(state)
+    events.resolve_queue(state)
     # he chooses which one: a tribesman or the Alpha
     assert state.phase == "lose" and state.actor == s
     assert {a.id for a in ENGINE.legal_actions(state, s)} == {"lt", "la"}
@@ -131,7 +122,7 @@ def test_chaos_without_experienced_firestarter_rounds_up_and_costs_an_elder():
     p.vocab = {"O": 1, "W": 0, "B": 0}
     state.queue = [["chaos", 1]]
     state.order = [s]
-    P.resolve_queue(state)
+    events.resolve_queue(state)
     assert len(state.ps[s].pool) == 1 and state.ps[s].elders == {}
     assert state.ps[s].vocab["B"] == 1  # the inexperienced elder's disc returns
 
@@ -150,7 +141,7 @@ def test_chaos_losing_only_a_refugee_is_a_loss_that_allows_the_sexuality_flip():
     p.vocab = {"O": 0, "W": 1, "B": 1}
     state.queue = [["chaos", 1]]
     state.order = [s]
-    P.resolve_queue(state)
+    events.resolve_queue(state)
     assert p.pool == [other]
     assert state.phase == "flip" and state.actor == s
 
@@ -159,11 +150,34 @@ def test_chaos_immunity_when_vocabulary_covers_the_pool():
     state = after_sides(3, 2)
     s = state.order[0]
     before = list(state.ps[s].pool)
-    assert len(before) <= P.vocab_total(state.ps[s])
+    assert len(before) <= board.vocab_total(state.ps[s])
     state.queue = [["chaos", 1]]
     state.order = [s]
-    P.resolve_queue(state)
+    events.resolve_queue(state)
     assert state.ps[s].pool == before
+
+
+def test_a_host_losing_only_foreign_refugees_does_not_bring_the_refugees(dice):
+    """D6 "Se você teve a maior perda de membros da tribo ... pegue um membro da tribo de sua cor":
+    the host lost two foreign Refugees, the other player one tribesman of his own colour, so the
+    Refugee of the icon is the other player's (data.REFUGEE_LOSS_COUNTS_FOREIGNERS)."""
+    state = after_sides(2, 2)
+    _clear_tableau(state)
+    a, b = state.order
+    pa, pb = state.ps[a], state.ps[b]
+    pa.pool = [pb.species] * 3  # three Refugees of b's colour
+    pb.pool = [pb.species] * 2
+    state.dead[pb.species] -= 5
+    pb.wives = [Wife(card=45, husband=pa.species)]  # a's only own tribesman alive (not a Lazarus species)
+    state.dead[pa.species] -= 1
+    pa.vocab = {"O": 1, "W": 0, "B": 0}
+    pb.vocab = {"O": 0, "W": 0, "B": 0}
+    state.queue = [["chaos", 1], ["ref", 1]]
+    events.resolve_queue(state)
+    while state.phase == "flip":
+        state = ENGINE.apply(state, state.actor, "keep")
+    assert state.losses == {str(a): 0, str(b): 1}
+    assert pb.species in state.ps[a].pool and state.ps[a].pool.count(pb.species) == 2  # one Refugee came
 
 
 def test_refugee_example_the_host_chooses_to_lose_his_two_refugees():
@@ -180,7 +194,7 @@ def test_refugee_example_the_host_chooses_to_lose_his_two_refugees():
     p.vocab = {"O": 1, "W": 1, "B": 0}
     state.queue = [["chaos", 1]]
     state.order = [y]
-    P.resolve_queue(state)
+    events.resolve_queue(state)
     assert state.phase == "lose" and {a.id for a in ENGINE.legal_actions(state, y)} == {"lt", "lr-R"}
     state = ENGINE.apply(state, y, "lr-R")
     state = ENGINE.apply(state, y, "lr-R")
@@ -201,7 +215,7 @@ def test_blizzard_example_owner_keeps_the_daughters():
     p.tools = [Tool(card=22)]
     state.queue = [["bliz", 1]]
     state.order = [s]
-    P.resolve_queue(state)
+    events.resolve_queue(state)
     assert state.phase == "lose"
     for aid in ("ld-0", "le-3", "le-6"):
         state = ENGINE.apply(state, s, aid)
@@ -214,7 +228,7 @@ def test_refugees_go_to_another_player_of_the_choosers_choice():
     state = after_sides(3, 4)
     big = state.order[1]
     state.losses = {str(big): 3, str(state.order[0]): 1}
-    assert P.refugee(state, 2)
+    assert events.refugee(state, 2)
     assert state.phase == "refugee" and state.actor == big
     ids = {a.id for a in ENGINE.legal_actions(state, big)}
     assert f"ref-{big}" not in ids and len(ids) == 2
@@ -231,7 +245,7 @@ def test_auction_example_tie_goes_to_the_first_player():
     state.ps[state.order[2]].vocab = {"O": 0, "W": 3, "B": 0}  # green cannot bid
     state.ps[y].vocab["O"] = 4
     state.ps[y].vocab["B"] = 1
-    P.start_auction(state)
+    auction.start_auction(state)
     assert state.actor == y
     state = ENGINE.apply(state, y, "bid-1")
     # red may only raise: matching loses the tie to the first player
@@ -254,7 +268,7 @@ def test_caring_woman_wins_auction_ties():
     state.event_card = 47
     state.ps[a].vocab["O"] = 3
     state.ps[b].vocab["O"] = 3
-    P.start_auction(state)
+    auction.start_auction(state)
     state = ENGINE.apply(state, a, "bid-1")
     assert "bid-1" in {x.id for x in ENGINE.legal_actions(state, b)}
 
@@ -265,9 +279,9 @@ def test_tribal_players_do_not_bid_except_harem():
     state.ps[s].tribal = True
     state.ps[s].sex = "pair"
     state.event_card = 47
-    assert s not in P.bidders(state)
+    assert s not in auction.bidders(state)
     state.ps[s].sex = "harem"
-    assert s in P.bidders(state) and P.bid_value(state, s, 2) == P.bid_value(state, state.order[1], 1)
+    assert s in auction.bidders(state) and auction.bid_value(state, s, 2) == auction.bid_value(state, state.order[1], 1)
 
 
 def test_auction_example_2_tribal_harem_bids_count_half():
@@ -282,7 +296,7 @@ def test_auction_example_2_tribal_harem_bids_count_half():
         state.ps[h].vocab["O"] = 3
         state.ps[a].tribal = False
         state.bids = {str(a): 1}
-        assert min(P.bid_options(state, h)) == (2 if first else 3)
+        assert min(auction.bid_options(state, h)) == (2 if first else 3)
         state.ps[h].tribal = False
 
 
@@ -347,7 +361,7 @@ def test_refugee_needs_an_escort():
     other = next(c for c in state.seats if c != p.species)
     state.dead[other] -= 1
     p.pool.append(other)
-    slot = P.slots(state)[0]
+    slot = board.slots(state)[0]
     assert f"hr-{slot}" not in {a.id for a in ENGINE.legal_actions(state, s)}
     state = ENGINE.apply(state, s, f"h-{slot}")
     assert f"hr-{slot}" in {a.id for a in ENGINE.legal_actions(state, s)}
@@ -365,8 +379,8 @@ def test_out_of_turn_is_refused():
 
 def _phase4(state):
     """Phase 4 from the tests already placed (then phases 5 and 6 begin)."""
-    P.phase4_start(state)
-    P.resume(state)
+    hunting.phase4_start(state)
+    phases.resume(state)
 
 
 def _hunting_state(seed=7):
@@ -385,7 +399,7 @@ def test_deer_example_triples_take_the_trophy_without_success(dice):
     state.ice_n = [False] * 6
     state.dead[sp] -= 5
     dice += [2, 3, 3, 3, 5]
-    ok, survivors = P.hunt(state, s, "N0", [f"{s}:{sp}"] * 5)
+    ok, survivors = hunting.hunt(state, s, "N0", [f"{s}:{sp}"] * 5)
     assert not ok and state.ps[s].trophies == [4] and state.north[0] == 0
     assert len(survivors) == 5
 
@@ -400,7 +414,7 @@ def test_deer_example_with_atlatl_succeeds_and_takes_the_trophy(dice):
     state.ice_n = [False] * 6
     state.dead[sp] -= 5
     dice += [2, 3, 3, 3, 5]
-    ok, _ = P.hunt(state, s, "N0", [f"{s}:{sp}"] * 5)
+    ok, _ = hunting.hunt(state, s, "N0", [f"{s}:{sp}"] * 5)
     assert ok and p.trophies == [4]
     assert sum(1 for t in p.pool if t == sp) == 2  # Giant Deer gives 2 Babies
 
@@ -504,7 +518,7 @@ def test_ice_barrier_blocks_the_predator(dice):
     state.ice_s = [False, True, False, False, False, False]
     state.dead[sp] -= 3
     dice += [1, 2, 5]
-    ok, _ = P.hunt(state, s, "S0", [f"{s}:{sp}"] * 3)
+    ok, _ = hunting.hunt(state, s, "S0", [f"{s}:{sp}"] * 3)
     assert ok and dice == []
 
 
@@ -517,12 +531,12 @@ def test_ferocity_and_freezing_kill_and_firestarter_protects(dice):
     state.ice_n = [False] * 6
     state.dead[sp] -= 3
     dice += [4, 6, 2]
-    _, survivors = P.hunt(state, s, "N0", [f"{s}:{sp}"] * 3)
+    _, survivors = hunting.hunt(state, s, "N0", [f"{s}:{sp}"] * 3)
     assert len(survivors) == 1
     p.elders = {"6": Elder(token=sp)}
     state.dead[sp] -= 1
     dice += [4, 6, 2]
-    _, survivors = P.hunt(state, s, "N0", [f"{s}:{sp}"] * 3)
+    _, survivors = hunting.hunt(state, s, "N0", [f"{s}:{sp}"] * 3)
     assert len(survivors) == 2
 
 
@@ -536,7 +550,7 @@ def test_alpha_power_counts_as_a_one(dice):
     state.dead_alpha.remove(sp)
     state.south = [32, 0, 0, 0, 0, 0]  # Beaver, 1x1
     state.ice_s = [False] * 6
-    ok, _ = P.hunt(state, s, "S0", [f"{s}:{sp}a"])
+    ok, _ = hunting.hunt(state, s, "S0", [f"{s}:{sp}a"])
     assert ok and dice == []
 
 
@@ -621,8 +635,8 @@ def test_attack_tests_kill_on_ones(dice):
     state.ice_n = [False] * 6
     state.hunters = {"N0": [f"{a}:{sa}", f"{a}:{sa}", f"{b}:{sb}", f"{b}:{sb}"]}
     dice += [1, 1]  # the player with more black discs attacks first: two kills, nobody strikes back
-    P.phase3_start(state)
-    assert P.run_fights(state)
+    fights.phase3_start(state)
+    assert fights.run_fights(state)
     assert state.hunters["N0"] == [f"{a}:{sa}", f"{a}:{sa}"]
     assert dice == []
 
@@ -637,7 +651,7 @@ def test_neolexia_example_frees_matching_discs():
     p.portals = ["shaman-W", "shaman-O"]
     p.vocab = {"O": 1, "W": 1, "B": 3}
     p.wives = [Wife(card=41, discs="OW")]
-    P.start_actions(state)
+    actions.start_actions(state)
     state.actor = s
     state.cur = state.order.index(s)
     ids = {a.id for a in ENGINE.legal_actions(state, s)}
@@ -660,7 +674,7 @@ def test_interspecies_neolexia_uses_the_fathers_portals_of_an_earlier_turn():
     p.elders = {"6": Elder(token=p.species, disc="B"), "4": Elder(token=p.species, disc="O")}
     state.portals_then = {str(f): ["bison-W"]}
     father.portals.append("shaman-O")  # opened this turn
-    P.start_actions(state)
+    actions.start_actions(state)
     state.actor = s
     state.cur = state.order.index(s)
     ids = {a.id for a in ENGINE.legal_actions(state, s)}
@@ -675,7 +689,7 @@ def test_portal_action_and_conversion_to_tribal():
     p.vocab = {"O": 1, "W": 2, "B": 1}
     p.wives = [Wife(card=44)]  # Weather Whisperer: Shaman-W, Bison-W
     p.sex = "prom"
-    P.start_actions(state)
+    actions.start_actions(state)
     state.actor = s
     state.cur = state.order.index(s)
     state = ENGINE.apply(state, s, f"po-{s}-0-shaman-W")
@@ -691,7 +705,7 @@ def test_elder_action_plays_a_card_from_hand():
     p.tribal = True
     p.elders = {"3": Elder(token=p.species), "6": Elder(token=p.species)}
     p.hand = [34]
-    P.start_actions(state)
+    actions.start_actions(state)
     state.actor = s
     state.cur = state.order.index(s)
     act = next(a for a in ENGINE.legal_actions(state, s) if a.id == "pl-34-3")
@@ -744,7 +758,7 @@ def test_k2_may_add_one_to_three_event_cards_when_the_deck_runs_out():
     state = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0].id)
     state.event_deck = []
     aside = len(state.event_aside)
-    P.start_turn(state)
+    phases.start_turn(state)
     assert state.phase == "k2more" and state.actor == 0
     assert {a.id for a in ENGINE.legal_actions(state, 0)} == {"more-0", "more-1", "more-2", "more-3"}
     turn = state.turn
@@ -752,7 +766,7 @@ def test_k2_may_add_one_to_three_event_cards_when_the_deck_runs_out():
     assert state.turn == turn + 1 and len(state.event_aside) <= aside - 2 and state.k2_added == 2  # (a Würm may take one more)
     assert S.breakdown(state, 0)["neanderthal.score.scenario"] == -10
     state.event_deck = []
-    P.start_turn(state)  # asked once only
+    phases.start_turn(state)  # asked once only
     assert state.phase == "over"
 
 
@@ -760,7 +774,7 @@ def test_k2_choosing_no_extra_card_ends_the_game():
     state = ENGINE.new_game(1, 3)
     state = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0].id)
     state.event_deck = []
-    P.start_turn(state)
+    phases.start_turn(state)
     state = ENGINE.apply(state, 0, "more-0")
     assert state.phase == "over" and S.breakdown(state, 0)["neanderthal.score.scenario"] == 0
 
@@ -782,11 +796,11 @@ def test_k2_foreign_tribesmen_by_level(level, supply, alpha):
     assert state.foreign_left == supply and state.dead.get(f, 0) == 0
     state = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0].id)
     state.losses = {}
-    P.refugee(state, 2)  # no tribesman lost: two foreign tribesmen join
+    events.refugee(state, 2)  # no tribesman lost: two foreign tribesmen join
     assert state.ps[0].pool.count(f) == 2 and state.foreign_left == supply - 2
-    P.kill(state, f)  # a dead foreigner stays dead
+    board.kill(state, f)  # a dead foreigner stays dead
     state.ps[0].pool.remove(f)
-    P.refugee(state, 1)
+    events.refugee(state, 1)
     assert state.foreign_left == supply - 3 and state.dead[f] == 1
     check_invariants(state)
 
@@ -806,8 +820,8 @@ def test_k2_foreign_ex_husband_joins_the_pool_and_a_failed_foreign_suitor_goes_b
     state.suitors = {"0-0": [f"0:{sp}"], "0-1": [f"f:{f}"]}
     o = p.vocab["O"]
     dice += [1, 4]  # own Suitor wins the foreign-married daughter; the foreign Suitor fails
-    P.courtship(state, "0-0", state.suitors.pop("0-0"))
-    P.courtship(state, "0-1", state.suitors.pop("0-1"))
+    hunting.courtship(state, "0-0", state.suitors.pop("0-0"))
+    hunting.courtship(state, "0-1", state.suitors.pop("0-1"))
     assert p.wives[0].husband == sp and p.wives[0].hdisc == "O" and p.vocab["O"] == o - 1
     assert f in p.pool and p.wives[1].husband == ""
     assert state.foreign_left == left - 1 and state.dead.get(f, 0) == 0
@@ -836,7 +850,7 @@ def test_war_council_sets_the_player_order():
     state.dead["Y"] -= 1
     state.event_deck.insert(0, 43)  # Totem Woman: Yellow first
     state.phase = "action"
-    P.start_turn(state)
+    phases.start_turn(state)
     assert state.phase == "council" and state.actor == y
     ids = [a.id for a in ENGINE.legal_actions(state, y)]
     assert len(ids) == 6
@@ -851,7 +865,7 @@ def test_near_extinction_calls_back_an_elder():
     p = state.ps[s]
     state.dead[p.species] += sum(1 for t in p.pool if t == p.species)
     p.pool = [t for t in p.pool if t != p.species]
-    P.start_alloc(state)
+    allocation.start_alloc(state)
     ids = {a.id for a in ENGINE.legal_actions(state, s)}
     assert "rc-e6" in ids
     state = ENGINE.apply(state, s, "rc-e6")
@@ -869,7 +883,7 @@ def test_k2_daughter_limit_allows_a_swap():
     p.wives[0].husband = state.foreign
     state.dead[state.foreign] -= 1  # the Portuguese K2: the foreigners come from the dead pile
     state.event_card = 45
-    P.start_auction(state)
+    auction.start_auction(state)
     assert state.phase == "k2swap"
     ids = {a.id for a in ENGINE.legal_actions(state, 0)}
     assert "swap-0" not in ids and {"swap-1", "keep"} <= ids
@@ -906,7 +920,7 @@ def test_hand_over_its_size_is_discarded_by_choice():
     state.dead[p.species] -= 1
     p.hand = [34, 16]
     state.stage = "p5"
-    P.resume(state)
+    phases.resume(state)
     assert state.phase == "discard" and state.actor == s
     acts = ENGINE.legal_actions(state, s)
     assert {a.id for a in acts} == {"dis-16", "dis-34"} and all(a.secret for a in acts)
@@ -928,8 +942,8 @@ def test_opportunistic_hunt_of_the_replacement(dice):
     state.deck_s.insert(0, 32)  # the replacement: Beaver, 1x1
     state.hunters = {"S0": [f"{a}:{pa.species}"] * 3 + [f"{b}:{pb.species}"] * 3}
     dice += [3, 3, 3, 1, 4, 4]  # a: fails, takes the bees into hand; b: hunts the beaver
-    P.phase4_start(state)
-    P.run_test(state, "h", "S0")
+    hunting.phase4_start(state)
+    hunting.run_test(state, "h", "S0")
     assert pa.hand == [28] and state.south[0] == 32
     assert dice == [] and state.rel_q == [[b, "B"]]
 
@@ -945,13 +959,69 @@ def test_first_player_orders_the_contested_tests(dice):
     state.ice_s = [False] * 6
     state.hunters = {"S0": [f"{a}:{sa}", f"{b}:{sb}"], "S1": [f"{a}:{sa}", f"{b}:{sb}"], "S2": [f"{a}:{sa}"]}
     dice += [5]  # the uncontested boar rolls first, without asking
-    P.phase4_start(state)
-    P.resume(state)
+    hunting.phase4_start(state)
+    phases.resume(state)
     assert state.phase == "order4" and state.actor == a and dice == []
     assert {x.id for x in ENGINE.legal_actions(state, a)} == {"next-h-S0", "next-h-S1"}
     dice += [5, 5, 5, 5]  # S1 (fewest Hunters tie: table order), then S0
     state = ENGINE.apply(state, a, "next-h-S1")
     assert dice == [] and state.phase == "action"
+
+
+def test_a_player_orders_his_own_uncontested_tests(dice):
+    """A4 step 1: "jogador rola em cada Corte ou Bioma ... sem disputa na ordem que quiser"."""
+    state = _hunting_state()
+    a = state.order[0]
+    sa = state.ps[a].species
+    state.dead[sa] -= 2
+    state.south = [32, 29, 22, 0, 0, 0]  # Beaver, Rabbit, Wild Boar
+    state.ice_s = [False] * 6
+    state.hunters = {"S0": [f"{a}:{sa}"], "S2": [f"{a}:{sa}"]}
+    hunting.phase4_start(state)
+    phases.resume(state)
+    assert state.phase == "order1" and state.actor == a
+    assert [x.id for x in ENGINE.legal_actions(state, a)] == ["next-h-S0", "next-h-S2"]
+    dice += [5, 5]  # the boar first (his choice), then the beaver: the last test needs no choice
+    state = ENGINE.apply(state, a, "next-h-S2")
+    rolls = [e.text.params["card"].key for e in state.events if e.text.key == "neanderthal.ev.roll"]
+    assert rolls == ["neanderthal.card.22", "neanderthal.card.32"] and dice == []
+
+
+def test_the_father_chooses_between_tied_suitors(dice):
+    """G1-D: Suitors roll in the order of their vocabulary in the daughter's bid media; "Se
+    empatado, o pai da filha decide entre eles"."""
+    state = _hunting_state()
+    y, r, g = _seat(state, "Y"), _seat(state, "R"), _seat(state, "G")
+    state.ps[y].wives = [Wife(card=47)]  # the Singer on the Neanderthal board (bid media orange)
+    state.ps[y].sex = "pair"  # her Poetry is off while unmarried: every Suitor rolls
+    state.ps[r].vocab["O"] = state.ps[g].vocab["O"] = 2
+    state.ps[r].sex = state.ps[g].sex = "pair"  # a Promiscuous Suitor would make no Husband
+    for c in "RG":
+        state.dead[c] -= 1
+    state.order = [r, g, y]
+    state.suitors = {f"{y}-0": [f"{r}:R", f"{g}:G"]}
+    hunting.phase4_start(state)
+    phases.resume(state)
+    assert state.phase == "father" and state.actor == y
+    assert {x.id for x in ENGINE.legal_actions(state, y)} == {f"first-{r}", f"first-{g}"}
+    dice += [2]  # the Archaic, chosen by the father against the player order, rolls first and wins
+    state = ENGINE.apply(state, y, f"first-{g}")
+    assert state.ps[y].wives[0].husband == "G" and state.ps[r].pool == ["R"] and dice == []
+
+
+def test_no_choice_for_the_father_when_the_vocabulary_decides(dice):
+    state = _hunting_state()
+    y, r, g = _seat(state, "Y"), _seat(state, "R"), _seat(state, "G")
+    state.ps[y].wives = [Wife(card=47)]
+    state.ps[y].sex = "pair"
+    state.ps[r].vocab["O"], state.ps[g].vocab["O"] = 3, 2
+    state.ps[r].sex = state.ps[g].sex = "pair"  # a Promiscuous Suitor would make no Husband
+    for c in "RG":
+        state.dead[c] -= 1
+    state.suitors = {f"{y}-0": [f"{r}:R", f"{g}:G"]}
+    dice += [2]  # the Cro-Magnon has more orange words: he rolls first and wins
+    _phase4(state)
+    assert state.ps[y].wives[0].husband == "R" and dice == []
 
 
 def test_sultan_moves_a_husband_between_his_daughters():
@@ -1004,8 +1074,8 @@ def test_attacker_splits_kills_and_victims_choose(dice):
     state.hunters = {"N0": [f"{a}:{sa}", f"{b}:{sb}", f"{b}:{sb}a", f"{c}:{sc}"]}
     state.phase = "alloc"
     dice += [1]  # a: one kill
-    P.phase3_start(state)
-    assert not P.run_fights(state)
+    fights.phase3_start(state)
+    assert not fights.run_fights(state)
     assert state.phase == "target" and state.actor == a
     assert {x.id for x in ENGINE.legal_actions(state, a)} == {f"tgt-{b}", f"tgt-{c}"}
     state = ENGINE.apply(state, a, f"tgt-{b}")
@@ -1015,7 +1085,7 @@ def test_attacker_splits_kills_and_victims_choose(dice):
     state.fights = []
     state.stage = "fight-test"  # stop after the attack tests
     state = ENGINE.apply(state, b, "die-t")
-    assert P.run_fights(state) and dice == []
+    assert fights.run_fights(state) and dice == []
     assert sorted(state.hunters["N0"]) == sorted([f"{a}:{sa}", f"{b}:{sb}a", f"{c}:{sc}"])
 
 
@@ -1029,8 +1099,8 @@ def test_jealous_husband_fights_the_suitors(dice):
     state.dead[sb] -= 1
     state.suitors = {f"{b}-0": [f"{a}:{sa}"]}
     dice += [2]  # the Husband attacks first (more black discs) and kills on 1-2
-    P.phase3_start(state)
-    assert P.run_fights(state)
+    fights.phase3_start(state)
+    assert fights.run_fights(state)
     assert state.suitors[f"{b}-0"] == [] and state.ps[b].wives[0].husband == sb
 
 
@@ -1065,8 +1135,8 @@ def _negotiation_state(_dice):
     state.ice_n = [False] * 6
     state.hunters = {"N0": [f"{a}:{sa}", f"{a}:{sa}", f"{b}:{sb}", f"{b}:{sb}"]}
     state.phase = "alloc"
-    P.phase3_start(state)
-    P.resume(state)
+    fights.phase3_start(state)
+    phases.resume(state)
     return state, a, b, sa, sb
 
 
@@ -1083,6 +1153,92 @@ def test_negotiation_peaceful_withdrawal(dice):
     state = ENGINE.apply(state, b, "yes")
     # b's hunters went home without an attack test; nothing is left to negotiate
     assert state.ps[b].pool.count(sb) == 2 and dice == [] and state.phase == "action"
+
+
+def _trade_state(dice):
+    state, a, b, sa, sb = _negotiation_state(dice)
+    pb = state.ps[b]
+    pb.tribal = True
+    pb.elders = {"1": Elder(token=sb)}  # hand size 1 each
+    state.dead[sb] -= 1
+    return state, a, b, sa, sb
+
+
+def test_binding_trade_hand_card_for_hand_card_chosen_privately(dice):
+    """F1: a proposal to leave peacefully may "trocar cartas da mão"; "as cartas de mão devem ser
+    trocadas por cartas de mão": the proposal, the answer and the card handed over are private
+    choices, the trade is public but the cards stay between the two."""
+    state, a, b, _, sb = _trade_state(dice)
+    state.ps[a].hand, state.ps[b].hand = [23], [26]
+    state = ENGINE.apply(state, a, f"ask-N0-{b}")
+    assert state.phase == "terms" and state.actor == a
+    acts = ENGINE.legal_actions(state, a)
+    assert all(x.secret for x in acts)
+    ids = {x.id for x in acts}
+    assert {"tm-none", f"tm-{b}-gh23", f"tm-{b}-xh23", f"tm-{b}-dh"} <= ids
+    assert not [i for i in ids if "xh" in i and "." in i]  # never a hand card for a tableau card
+    state = ENGINE.apply(state, a, f"tm-{b}-xh23")
+    private = [e for e in state.events if e.text.key == "neanderthal.ev.terms_private"]
+    assert private and private[0].seats == [a, b]
+    assert state.phase == "answer" and state.actor == b
+    assert all(x.secret for x in ENGINE.legal_actions(state, b))
+    state = ENGINE.apply(state, b, "yes")
+    assert state.phase == "handover" and state.actor == b
+    assert [x.id for x in ENGINE.legal_actions(state, b)] == ["give-26"]
+    dice += [5, 5]  # a hunts the hare alone
+    state = ENGINE.apply(state, b, "give-26")
+    assert state.ps[a].hand == [26] and state.ps[b].hand == [23]
+    assert state.ps[b].pool.count(sb) == 2 and dice == []
+    assert any(e.text.key == "neanderthal.ev.traded_hand" and e.seats is None for e in state.events)
+    assert all(e.seats == [a, b] for e in state.events if e.text.key == "neanderthal.ev.traded_private")
+
+
+def test_binding_trade_tableau_card_for_tableau_card(dice):
+    """F1: "cartas de tabuleiro com cartas de tabuleiro": a trophy for an experienced unmarried daughter."""
+    state, a, b, _, _ = _trade_state(dice)
+    state.ps[a].trophies = [4]
+    state.ps[b].wives = [Wife(card=45)]
+    state = ENGINE.apply(state, a, f"ask-N0-{b}")
+    assert f"tm-{b}-xtr0.w0" in {x.id for x in ENGINE.legal_actions(state, a)}
+    state = ENGINE.apply(state, a, f"tm-{b}-xtr0.w0")
+    dice += [5, 5]
+    state = ENGINE.apply(state, b, "yes")
+    assert state.ps[a].wives == [Wife(card=45)] and state.ps[b].trophies == [4] and state.ps[a].trophies == []
+
+
+def test_binding_trade_refused_changes_nothing(dice):
+    state, a, b, _, _ = _trade_state(dice)
+    state.ps[a].trophies = [4]
+    state = ENGINE.apply(state, a, f"ask-N0-{b}")
+    state = ENGINE.apply(state, a, f"tm-{b}-gtr0")
+    state = ENGINE.apply(state, b, "no")
+    assert state.ps[a].trophies == [4] and state.ps[b].trophies == [] and state.phase == "negotiate"
+
+
+def test_binding_marriage_the_withdrawing_hunter_marries_a_foreign_bride(dice):
+    """F1: "ofereça ou exija filhas experientes não casadas para casamento (permitindo que um Caçador
+    seja promovido a um Marido experiente em um tabuleiro estrangeiro...)"; F1-A "ou então case-o com
+    uma noiva estrangeira"."""
+    state, a, b, _, sb = _trade_state(dice)
+    state.ps[b].sex = "pair"
+    state.ps[a].wives = [Wife(card=47)]
+    state = ENGINE.apply(state, a, f"ask-N0-{b}")
+    state = ENGINE.apply(state, a, f"tm-{b}-mb0")
+    dice += [5, 5]
+    state = ENGINE.apply(state, b, "yes")
+    w = state.ps[a].wives[0]
+    assert w.husband == sb and w.hdisc == ""  # experienced at once on a foreign board
+    assert state.ps[b].pool.count(sb) == 1  # the other Hunter just went home
+
+
+def test_a_vocal_proposer_binds_no_trade(dice):
+    """F1-C, the Ook rule: a vocal player says nothing but yes or no."""
+    state, a, b, _, _ = _negotiation_state(dice)
+    state = ENGINE.apply(state, a, "done")
+    state.ps[b].trophies = [4]
+    state.ps[a].trophies = [2]
+    state = ENGINE.apply(state, b, "wd-N0")
+    assert state.phase == "answer" and state.actor == a
 
 
 def test_negotiation_refused_means_attack_tests(dice):
@@ -1107,10 +1263,10 @@ def test_lazarus_species_takes_no_refugees():
     p.pool, p.elders = [], {}
     p.vocab = {c: 5 - sum(1 for pt in p.portals if pt[-1] == c) - p.mpi.count(c) for c in "OWB"}
     state.dead[sp] = 18
-    assert P.lazarus(state, dead_one)
+    assert board.lazarus(state, dead_one)
     state.losses = {str(big): 3}
     before = len(state.ps[other].pool)
-    assert not P.refugee(state, 1)  # a single possible host needs no choice
+    assert not events.refugee(state, 1)  # a single possible host needs no choice
     assert len(state.ps[other].pool) == before + 1 and state.ps[dead_one].pool == []
 
 
@@ -1214,10 +1370,10 @@ def test_string_winding_example_turns_threes_into_ones_in_small_game_only(dice):
     state.south = [32, 21, 0, 0, 0, 0]  # Beaver (small, 1x1), Red Deer (big, 2x*)
     state.ice_s = [False] * 6
     dice += [3]
-    ok, _ = P.hunt(state, s, "S0", [f"{s}:{sp}"])
+    ok, _ = hunting.hunt(state, s, "S0", [f"{s}:{sp}"])
     assert ok
     dice += [3, 3]
-    ok, _ = P.hunt(state, s, "S1", [f"{s}:{sp}"] * 2)
+    ok, _ = hunting.hunt(state, s, "S1", [f"{s}:{sp}"] * 2)
     assert not ok and dice == []
 
 
@@ -1240,11 +1396,11 @@ def test_warrior_alpha_example_kills_the_husband_and_courts(dice):
     state.suitors = {f"{r}-0": [f"{y}:Ya"]}
     state.phase = "alloc"
     dice += [3, 2]  # the Husband misses (War Band: 1-2), the Alpha kills
-    P.phase3_start(state)
-    assert P.run_fights(state) and pr.wives[0].husband == ""
+    fights.phase3_start(state)
+    assert fights.run_fights(state) and pr.wives[0].husband == ""
     dead_r = state.dead["R"]
-    P.phase4_start(state)
-    P.resume(state)
+    hunting.phase4_start(state)
+    phases.resume(state)
     assert dice == []  # the Alpha Warrior courts without rolling
     assert pr.wives[0].husband == ""  # Promiscuous: no Husband...
     assert pr.pool.count("Y") == 1 and state.dead["Y"] == 16  # ...but a Yellow Refugee Baby
@@ -1263,9 +1419,9 @@ def test_gathering_example_baby_kept_even_if_the_bear_kills_everyone(dice):
     state.dead[sp] -= 2
     state.hunters = {"N0": [f"{s}:{sp}"] * 2}
     state.phase = "alloc"
-    P.phase3_start(state)
+    fights.phase3_start(state)
     dice += [4, 5]  # the bear's ferocity kills both Hunters
-    P.resume(state)
+    phases.resume(state)
     assert p.pool == [sp]  # the gathered Baby
     assert dice == []
 
@@ -1286,7 +1442,7 @@ def test_fog_of_love_example_old_husband_becomes_a_refugee(dice):
     pg.vocab["O"], state.ps[r].vocab["O"] = 4, 1  # Archaic has more orange: rolls first
     state.suitors = {f"{g}-0": [f"{g}:G", f"{r}:R"]}
     dice += [2]
-    P.courtship(state, f"{g}-0", state.suitors.pop(f"{g}-0"))
+    hunting.courtship(state, f"{g}-0", state.suitors.pop(f"{g}-0"))
     w = pg.wives[0]
     assert w.husband == "G" and w.hdisc == "O"
     assert "Y" in pg.pool and state.ps[r].pool == ["R"]

@@ -6,14 +6,13 @@ import pytest
 from nea_helpers import check_invariants
 
 from rules.core import play
-from rules.neanderthal import ENGINE
+from rules.neanderthal import ENGINE, actions, board
 from rules.neanderthal import data as D
-from rules.neanderthal import phases as P
 from rules.neanderthal import scoring as S
 
 
 def _seat(state, colour):
-    return P.seat_of(state, colour)
+    return board.seat_of(state, colour)
 
 
 def test_hominids_setup():
@@ -43,7 +42,7 @@ def test_hominids_cro_magnon_chooses_an_extra_portal():
 
 def test_hominids_conversion_needs_seven_and_tribal_scores_five():
     state = ENGINE.new_game(3, 2, {"scenario": "hominids"})
-    assert P.convert_at(state) == 7
+    assert actions.convert_at(state) == 7
     p = state.ps[0]
     p.sex = "prom"
     p.tribal = True

@@ -99,6 +99,10 @@ class FakeDiscord:
         self.unknown_routes: list[tuple[str, str]] = []
         self.gateway_log: list[tuple[str, Any]] = []  # ("recv", op) / ("send", event or op)
         self._fails: list[list[Any]] = []
+        #: how long (seconds) a message nonce sent with enforce_nonce returns the message it created
+        self.nonce_window = 300.0
+        self._nonces: dict[tuple[int, int, str], tuple[int, float]] = {}
+        self.deleted_channels: set[int] = set()
         self._inflight = 0
         self._background: set[asyncio.Task[Any]] = set()
         self._last_activity = time.monotonic()
@@ -106,6 +110,7 @@ class FakeDiscord:
         self._connections: list[_Connection] = []
         self._runner: web.AppRunner | None = None
         self._routes = self._build_routes()
+        self._watchers: dict[int, list[asyncio.Future[None]]] = {}
 
     # ================================================================== lifecycle
     @property
@@ -198,6 +203,56 @@ class FakeDiscord:
         if not dms_open:
             self.dms_closed.add(user_id)
         return user
+
+    def send_allowed(self, channel_id: int) -> bool:
+        """Whether the bot may send in this channel (in a thread: Send Messages in Threads on its parent)."""
+        channel = self.channels[channel_id]
+        bit = P.SEND_IN_THREADS if channel["type"] in (10, 11, 12) else P.SEND_MESSAGES
+        if channel["type"] in (10, 11, 12):
+            channel = self.channels[int(channel["parent_id"])]
+        return not any(o["id"] == str(self.bot_user_id) and int(o["deny"]) & bit
+                       for o in channel.get("permission_overwrites", []))
+
+    def set_send_allowed(self, channel_id: int, allowed: bool, *, in_channel: bool = True,
+                         in_threads: bool = True) -> None:
+        """A member overwrite denying (allowed=False) or no longer denying the bot Send Messages (in_channel) and
+        Send Messages in Threads (in_threads) in a text channel: posts there answer 403/50013. Sends
+        CHANNEL_UPDATE to connected bots."""
+        channel = self.channels[channel_id]
+        mine = next((o for o in channel["permission_overwrites"] if o["id"] == str(self.bot_user_id)), None)
+        if mine is None:
+            mine = {"id": str(self.bot_user_id), "type": 1, "allow": "0", "deny": "0"}
+            channel["permission_overwrites"].append(mine)
+        bits = (P.SEND_MESSAGES if in_channel else 0) | (P.SEND_IN_THREADS if in_threads else 0)
+        deny = int(mine["deny"])
+        mine["deny"] = str(deny & ~bits if allowed else deny | bits)
+        self._announce_later("CHANNEL_UPDATE", channel)
+
+    async def delete_channel(self, channel_id: int, *, announce: bool = True) -> None:
+        """Delete a text channel (with its threads) or a thread, as a server admin would. With announce, connected
+        bots get CHANNEL_DELETE / THREAD_DELETE; without, the deletion is silent (a bot that was offline, or missed
+        the event), and the bot learns of it from a 10003 Unknown Channel answer."""
+        channel = self.channels.pop(channel_id)
+        self.deleted_channels.add(channel_id)
+        self.threads.pop(channel_id, None)
+        events: list[tuple[str, dict[str, Any]]] = []
+        if channel["type"] in (10, 11, 12):
+            events.append(("THREAD_DELETE", {"id": channel["id"], "guild_id": channel["guild_id"],
+                                             "parent_id": channel["parent_id"], "type": channel["type"]}))
+        else:
+            self.guilds[int(channel["guild_id"])].channels.pop(channel_id, None)
+            for tid in [t for t, th in self.threads.items() if th["parent_id"] == channel["id"]]:
+                self.threads.pop(tid)
+                self.channels.pop(tid, None)
+                self.deleted_channels.add(tid)
+            events.append(("CHANNEL_DELETE", channel))
+        if announce:
+            for event, data in events:
+                await self.dispatch(event, data)
+
+    def forget_nonces(self) -> None:
+        """Make every nonce seen so far older than Discord's window (a restart after several minutes)."""
+        self._nonces.clear()
 
     def threads_allowed(self, channel_id: int) -> bool:
         channel = self.channels[channel_id]
@@ -716,6 +771,7 @@ class FakeDiscord:
             msg.edits += 1
             msg.flags &= ~P.LOADING
         self._resolve_attachment_urls(msg)
+        self._touched(msg.channel_id)
 
     def _attachment(self, msg: FakeMessage, filename: str, data: bytes, declared: str | None,
                     description: str | None) -> dict[str, Any]:
@@ -742,6 +798,7 @@ class FakeDiscord:
                         part["url"] = by_name[name]
 
     def _store(self, msg: FakeMessage) -> None:
+        self._touched(msg.channel_id)
         self.all_messages[msg.id] = msg
         if msg.ephemeral:
             self._ephemerals.setdefault(msg.interaction_user_id or 0, []).append(msg)
@@ -1099,6 +1156,8 @@ class FakeDiscord:
             uid = int(channel["recipients"][0]["id"])
             if uid in self.dms_closed:
                 raise _Error(403, 50007, "Cannot send messages to this user")
+        if channel["type"] != 1 and not self.send_allowed(int(cid)):
+            raise _Error(403, 50013, "Missing Permissions")
         if int(cid) in self.threads and channel["thread_metadata"].get("locked"):
             raise _Error(403, 50083, "Thread is archived")
         if int(cid) in self.threads and channel["thread_metadata"].get("archived"):
@@ -1108,7 +1167,15 @@ class FakeDiscord:
     async def _post_message(self, request: web.Request, cid: str) -> web.Response:
         self._check_sendable(cid)
         body, files = await self._body(request)
+        key = (self.bot_user_id, int(cid), str(body.get("nonce")))
+        if body.get("enforce_nonce") and body.get("nonce") is not None and key in self._nonces:
+            mid, when = self._nonces[key]
+            old = self.all_messages.get(mid)
+            if old is not None and not old.deleted and time.monotonic() - when < self.nonce_window:
+                return _json(old.payload())  # Discord answers with the message that nonce already created
         msg = self._new_message(int(cid), self.bot_user, body, files)
+        if body.get("enforce_nonce") and body.get("nonce") is not None:
+            self._nonces[key] = (msg.id, time.monotonic())
         if body.get("flags"):
             msg.flags = int(body["flags"]) & ~P.EPHEMERAL
         self._store(msg)
@@ -1203,3 +1270,47 @@ class FakeDiscord:
                 if att["id"] == aid:
                     return web.Response(body=att["data"], headers={"Content-Type": att["content_type"]})
         return web.Response(status=404)
+
+    # ================================================================== many games (python -m bench load)
+    def _touched(self, channel_id: int) -> None:
+        for waiter in self._watchers.pop(channel_id, ()):
+            if not waiter.done():
+                waiter.set_result(None)
+
+    async def wait_in_channel(self, channel_id: int, predicate: Callable[[], T], timeout: float = 5.0) -> T:
+        """Like wait_for, but checks ``predicate`` only when a message of ``channel_id`` (ephemeral ones
+        included) is created or edited: many concurrent waiters cost nothing while nothing happens."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = predicate()
+            if value:
+                return value
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"nothing in channel {channel_id} met the condition within {timeout}s")
+            waiter = asyncio.get_running_loop().create_future()
+            self._watchers.setdefault(channel_id, []).append(waiter)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(waiter, left)
+
+    def forget(self, channel_id: int, keep: int = 3) -> None:
+        """Drops all but the last ``keep`` messages of a channel, the interactions answered there before
+        them with their ephemeral answers, and the request and gateway logs: a long run's memory stays
+        flat."""
+        stored = self._channel_messages.get(channel_id, [])
+        if len(stored) <= keep:
+            return
+        old, self._channel_messages[channel_id] = stored[:-keep], stored[-keep:]
+        cutoff = stored[-keep].stored_at
+        dropped = {msg.id for msg in old}
+        for iid, inter in list(self.interactions.items()):
+            if inter.channel_id == channel_id and inter.responses and inter.sent_at < cutoff:
+                del self.interactions[iid]
+                self._by_token.pop(inter.token, None)
+                dropped.update(msg.id for msg in inter.messages if msg.ephemeral)
+        for mid in dropped:
+            self.all_messages.pop(mid, None)
+        for user, ephemerals in self._ephemerals.items():
+            self._ephemerals[user] = [m for m in ephemerals if m.id not in dropped]
+        self.requests.clear()
+        self.gateway_log.clear()

@@ -18,6 +18,8 @@ HAS_THREAD = 1 << 5
 ALL_PERMISSIONS = (1 << 53) - 1
 BASE_PERMISSIONS = ALL_PERMISSIONS & ~8
 THREAD_PERMISSIONS = (1 << 35) | (1 << 36) | (1 << 38)  # create public/private threads, send in threads
+SEND_MESSAGES = 1 << 11
+SEND_IN_THREADS = 1 << 38
 
 _counter = itertools.count(1)
 

@@ -1,7 +1,8 @@
-"""pytest fixtures for the fake Discord.
+"""The fake Discord's world, the bot runner, and a pytest fixture.
 
 In tests/conftest.py:  `from fakediscord.fixtures import fake_discord  # noqa: F401`
-(pytest puts tests/ on sys.path in its default import mode; `pytest_plugins = ["fakediscord.fixtures"]` works too).
+(`pytest_plugins = ["fakediscord.fixtures"]` works too). Without the test extras (pytest-asyncio), everything
+but the fixture still imports, so ``python -m bench`` works from a plain install.
 """
 
 from __future__ import annotations
@@ -11,8 +12,6 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator
 from typing import Any
-
-import pytest_asyncio
 
 from .server import FakeDiscord
 
@@ -31,7 +30,6 @@ def build_world(fake: FakeDiscord) -> FakeDiscord:
     return fake
 
 
-@pytest_asyncio.fixture
 async def fake_discord() -> AsyncIterator[FakeDiscord]:
     """A started fake with discord.py patched to it: guild 100, text channel 200, users 1 Ana (pt-BR), 2 Bruno,
     3 Carla, 4 Davi (en-US)."""
@@ -42,6 +40,14 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
             yield fake
     finally:
         await fake.close()
+
+
+try:
+    import pytest_asyncio
+except ImportError:  # a plain install: the benchmarks use the rest of this module
+    pass
+else:
+    fake_discord = pytest_asyncio.fixture(fake_discord)
 
 
 class ErrorLog(logging.Handler):

@@ -7,12 +7,11 @@ import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-from fakediscord import FakeDiscord, FakeInteraction, FakeMessage
-from fakediscord.fixtures import CHANNEL_ID, ErrorLog, run_bot
-
 from bot.app import MesaBot
 from bot.settings import Settings
 from bot.storage import Database
+from fakediscord import FakeDiscord, FakeInteraction, FakeMessage
+from fakediscord.fixtures import CHANNEL_ID, ErrorLog, run_bot
 
 
 @contextlib.asynccontextmanager
@@ -22,7 +21,8 @@ async def mesa(fake: FakeDiscord, db_path: Path, *, allow_errors: bool = False,
     errors = ErrorLog()
     logging.getLogger("bot").addHandler(errors)
     db = await Database.open(db_path)
-    bot = MesaBot(Settings(token="fake-token", database=db_path, **settings), db)
+    # The fake sends every GUILD_CREATE at once: no need for discord.py's 2 s wait before on_ready.
+    bot = MesaBot(Settings(token="fake-token", database=db_path, **settings), db, guild_ready_timeout=0.05)
     try:
         async with run_bot(fake, bot):
             yield bot
@@ -51,7 +51,8 @@ def mentioned(message: FakeMessage) -> list[int]:
 
 
 def action_ids(message: FakeMessage) -> list[str]:
-    return [c for c in message.custom_ids() if ":~" not in c]
+    """The game's choices on a message: its action buttons and, past 20 choices, its select menus."""
+    return [c for c in message.custom_ids() if ":~" not in c or ":~s" in c]
 
 
 async def start_lobby(fake: FakeDiscord, game: str, host: int, joiners: list[int], ai_seats: int,

@@ -22,6 +22,12 @@ Semantics worth knowing:
 - A second callback for the same interaction answers 400/40060 (and is still recorded in .responses).
 - Every created/edited/deleted non-ephemeral message is also sent as MESSAGE_CREATE/UPDATE/DELETE when the bot's
   intents ask for it.
+- A message posted with a nonce and enforce_nonce (discord.py sends both when given a nonce) answers, for
+  `nonce_window` seconds, with the message that nonce already created in that channel (forget_nonces() ends the
+  window at once).
+- set_send_allowed(channel, False) denies the bot Send Messages and Send Messages in Threads there (or one of them):
+  posts in the channel, or in its threads, answer 403/50013. delete_channel() removes a channel (with its threads) or a thread, announcing
+  CHANNEL_DELETE / THREAD_DELETE unless announce=False; requests on it then answer 404/10003.
 - INTERACTION_CREATE goes to every connected bot; run one bot at a time.
 - `requests` and `set_fail` use the path without /api/v10 and without the query string.
 """

@@ -1,0 +1,62 @@
+"""``python -m bench.botproc PORT DATABASE``: the real bot, in a process of its own, on a fake Discord.
+
+The load benchmark runs the fake Discord and the simulated players in one process and this in
+another, so that the figures measure the bot (and its memory is the bot's alone).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import sys
+import threading
+import time
+from pathlib import Path
+
+
+async def run(port: int, database: Path) -> None:
+    import discord.gateway
+    import discord.http
+    import yarl
+
+    from bot.app import MesaBot
+    from bot.settings import Settings
+    from bot.storage import Database
+
+    discord.http.Route.BASE = f"http://127.0.0.1:{port}/api/v10"
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{port}/gateway/")
+    settings = Settings.from_env()  # MESA_* variables apply, as for python -m bot
+    settings.token, settings.database = "fake-token", database
+    db = await Database.open(database)
+    try:
+        async with MesaBot(settings, db) as bot:
+            await bot.start("fake-token")
+    finally:
+        await db.close()
+
+
+def _follow_parent() -> None:
+    """The bot ends when the benchmark does, however the benchmark ended."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def main() -> None:
+    _follow_parent()
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    port, database = int(sys.argv[1]), Path(sys.argv[2])
+    try:
+        asyncio.run(run(port, database))
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main()

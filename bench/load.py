@@ -1,0 +1,345 @@
+"""Many games at once through the real bot: open-loop Poisson clicks, latency, errors and memory.
+
+The fake Discord and the simulated players run here; the bot runs in a process of its own
+(``bench.botproc``) with its own SQLite file, so the figures are the bot's.  Clicks arrive as a Poisson
+process at ``rate`` a second whatever the bot's speed (open loop); each goes to a game waiting for a
+move (two humans and AI seats, the four games in turn), and its latency runs from its planned arrival
+to the new board stored by the fake, so a late bot cannot hide its backlog.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import math
+import random
+import sqlite3
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from fakediscord import FakeDiscord, FakeInteraction, FakeMessage
+from fakediscord.botkit import action_ids, board_messages, lobby_id, mentioned, start_lobby
+from fakediscord.fixtures import build_world
+from rules import GAMES
+
+TIMEOUT = 15.0  # a click whose board has not come by then is an error
+
+
+@dataclass
+class Slot:
+    index: int
+    game: str
+    thread: int = 0
+    boards: int = 0
+    busy: bool = True
+
+
+@dataclass
+class Phase:
+    rate: float
+    seconds: float
+    click_ms: list[float] = field(default_factory=list)
+    ack_ms: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    started: float = 0.0
+    ended: float = 0.0
+    bot_cpu: float = 0.0
+    our_cpu: float = 0.0
+
+    def figures(self) -> dict[str, float | int | str]:
+        clicks, acks = sorted(self.click_ms), sorted(self.ack_ms)
+        return {
+            "rate": self.rate, "seconds": self.seconds, "clicks": len(clicks),
+            "achieved": len(clicks) / max(1e-9, self.ended - self.started),
+            "p50": _pct(clicks, 0.50), "p95": _pct(clicks, 0.95), "p99": _pct(clicks, 0.99),
+            "ack_p50": _pct(acks, 0.50), "ack_p99": _pct(acks, 0.99),
+            "errors": len(self.errors), "first_error": self.errors[0] if self.errors else "",
+            "bot_cpu_ms": self.bot_cpu * 1000 / max(1, len(clicks)),
+            "fake_cpu_ms": self.our_cpu * 1000 / max(1, len(clicks)),
+        }
+
+
+def _pct(ordered: list[float], q: float) -> float:
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def family(pid: int) -> list[int]:
+    """A process and its descendants (the bot and its picture workers)."""
+    out, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        out.append(current)
+        with contextlib.suppress(OSError):
+            with open(f"/proc/{current}/task/{current}/children") as children:
+                todo += [int(c) for c in children.read().split()]
+    return out
+
+
+def rss_mb(pid: int) -> tuple[float, float]:
+    """(current, peak) resident memory of a process and its descendants, in MB (Linux /proc): the peak
+    is the sum of each one's own peak."""
+    rss = peak = 0.0
+    for member in family(pid):
+        with contextlib.suppress(OSError), open(f"/proc/{member}/status") as status:
+            for line in status:
+                key, _, rest = line.partition(":")
+                if key == "VmRSS":
+                    rss += int(rest.split()[0]) / 1024
+                elif key == "VmHWM":
+                    peak += int(rest.split()[0]) / 1024
+    return rss, peak
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time a process and its live descendants used so far (Linux /proc)."""
+    import os
+
+    total = 0.0
+    for member in family(pid):
+        with contextlib.suppress(OSError), open(f"/proc/{member}/stat") as stat:
+            fields = stat.read().rpartition(")")[2].split()
+            total += sum(int(v) for v in fields[11:13]) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+class Load:
+    def __init__(self, games: int, seed: int = 1, only: list[str] | None = None) -> None:
+        self.rng = random.Random(seed)
+        kinds = only or sorted(GAMES)
+        self.slots = [Slot(i, kinds[i % len(kinds)]) for i in range(games)]
+        self.fake = build_world(FakeDiscord())
+        self.idle = asyncio.Condition()
+        self.bot: asyncio.subprocess.Process | None = None
+        self.bot_errors: list[str] = []
+        self.phase: Phase | None = None
+        self.tasks: set[asyncio.Task] = set()
+        self.folder = tempfile.TemporaryDirectory(prefix="mesa-load-")
+        self.database = Path(self.folder.name) / "load.sqlite3"
+
+    # -- set-up ----------------------------------------------------------------------
+    async def start(self) -> None:
+        await self.fake.start()
+        self.bot = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bench.botproc", str(self.fake.port), str(self.database),
+            stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
+        self._spawn(self._read_errors())
+        await self.fake.wait_for(lambda: ("send", "GUILD_CREATE") in self.fake.gateway_log, timeout=30)
+        await asyncio.sleep(0.3)
+        gate = asyncio.Semaphore(8)
+
+        async def one(slot: Slot) -> None:
+            async with gate:
+                await self._new_game(slot)
+
+        await asyncio.gather(*(one(s) for s in self.slots))
+
+    async def _read_errors(self) -> None:
+        assert self.bot is not None and self.bot.stderr is not None
+        async for raw in self.bot.stderr:
+            line = raw.decode(errors="replace").rstrip()
+            if line.startswith(("ERROR", "CRITICAL", "Traceback")):
+                self.bot_errors.append(line)
+
+    async def _new_game(self, slot: Slot) -> None:
+        engine = GAMES[slot.game]
+        players = min(3, engine.max_players)
+        lobby = await start_lobby(self.fake, slot.game, 1, [2], players - 2)
+        click = await self.fake.click(1, lobby, lobby_id(lobby, "start"))
+        await click.wait_response(timeout=TIMEOUT)
+        slot.thread, slot.boards = lobby.id, 0
+        await self.fake.wait_in_channel(slot.thread, lambda: board_messages(self.fake, slot.thread), TIMEOUT)
+        slot.boards = len(board_messages(self.fake, slot.thread))
+        await self._release(slot)
+
+    async def _release(self, slot: Slot) -> None:
+        async with self.idle:
+            slot.busy = False
+            self.idle.notify()
+
+    def _spawn(self, coro) -> asyncio.Task:
+        task = asyncio.ensure_future(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+    async def close(self) -> None:
+        if self.bot is not None and self.bot.returncode is None:
+            self.bot.send_signal(2)
+            try:
+                await asyncio.wait_for(self.bot.wait(), 10)
+            except TimeoutError:
+                self.bot.kill()
+                await self.bot.wait()
+        for task in list(self.tasks):
+            task.cancel()
+        await self.fake.close()
+        self.folder.cleanup()
+
+    # -- figures -----------------------------------------------------------------------
+    def moves(self) -> int:
+        """Actions stored by the bot (the players' and the AI seats')."""
+        with contextlib.closing(sqlite3.connect(f"file:{self.database}?mode=ro", uri=True, timeout=5)) as db:
+            return db.execute("SELECT count(*) FROM actions").fetchone()[0]
+
+    def rss(self) -> tuple[float, float]:
+        assert self.bot is not None
+        return rss_mb(self.bot.pid)
+
+    # -- clicks ------------------------------------------------------------------------
+    async def run_phase(self, rate: float, seconds: float) -> Phase:
+        phase = self.phase = Phase(rate, seconds)
+        assert self.bot is not None
+        loop = asyncio.get_running_loop()
+        cpu = cpu_seconds(self.bot.pid), time.process_time()
+        phase.started = start = loop.time()
+        due, clicks = start, []
+        while True:
+            due += self.rng.expovariate(rate)
+            if due - start >= seconds:
+                break
+            delay = due - loop.time()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            clicks.append(self._spawn(self._click(phase, time.perf_counter() - max(0.0, loop.time() - due))))
+        if clicks:
+            await asyncio.wait(clicks)
+        phase.ended = loop.time()
+        phase.bot_cpu = cpu_seconds(self.bot.pid) - cpu[0]
+        phase.our_cpu = time.process_time() - cpu[1]
+        return phase
+
+    async def _click(self, phase: Phase, planned: float) -> None:
+        async with self.idle:
+            await self.idle.wait_for(lambda: any(not s.busy for s in self.slots))
+            slot = self.rng.choice([s for s in self.slots if not s.busy])
+            slot.busy = True
+        try:
+            inter, board = await self._move(slot)
+        except Exception as exc:  # the benchmark goes on; the error is counted and shown
+            phase.errors.append(f"{slot.game} game {slot.index}: {type(exc).__name__}: {exc}"[:300])
+            self._spawn(self._replace(slot))
+            return
+        phase.click_ms.append((board.stored_at - planned) * 1000)
+        if inter.latency is not None:
+            phase.ack_ms.append(inter.latency * 1000)
+        if not board.custom_ids():  # game over: a new one in its place
+            self._spawn(self._replace(slot))
+        else:
+            if slot.boards >= 20:  # the fake keeps the last few messages only: memory stays flat
+                self.fake.forget(slot.thread)
+                slot.boards = len(board_messages(self.fake, slot.thread))
+            await self._release(slot)
+
+    async def _replace(self, slot: Slot) -> None:
+        old = slot.thread
+        try:
+            await self._new_game(slot)
+        except Exception as exc:
+            if self.phase is not None:
+                self.phase.errors.append(f"new {slot.game} game: {type(exc).__name__}: {exc}"[:300])
+        if old:
+            self.fake.forget(old, keep=0)
+
+    async def _move(self, slot: Slot) -> tuple[FakeInteraction, FakeMessage]:
+        """The player the last board mentions makes a random legal move; the interaction and the new board."""
+        fake, thread = self.fake, slot.thread
+        board = board_messages(fake, thread)[-1]
+        user = mentioned(board)[0]
+        choices = action_ids(board)
+        if not choices:  # a private decision: open the private view, choose there
+            me = next(c for c in board.custom_ids() if c.endswith(":~me"))
+            opened = await fake.click(user, board, me)
+            private = await fake.wait_in_channel(
+                thread, lambda: [m for m in opened.messages if m.custom_ids() and not m.loading], TIMEOUT)
+            board, choices = private[-1], action_ids(private[-1])
+        choice = self.rng.choice(choices)
+        comp = board.component(choice)
+        if comp is not None and comp["type"] == 2:
+            inter = await fake.click(user, board, choice)
+        else:
+            assert comp is not None
+            inter = await fake.select(user, board, choice, [self.rng.choice(comp["options"])["value"]])
+        before = slot.boards
+
+        def new_boards() -> list[FakeMessage] | None:
+            boards = board_messages(fake, thread)
+            return boards if len(boards) > before else None
+
+        try:
+            boards = await fake.wait_in_channel(thread, new_boards, TIMEOUT)
+        except TimeoutError:
+            said = [m.content or m.embed_texts() for m in inter.messages if m.ephemeral]
+            raise TimeoutError(f"no new board {TIMEOUT:g} s after {choice.split(':')[-1]!r}"
+                               f"{'; the bot answered: ' + said[-1][:120] if said else ''}") from None
+        assert boards is not None  # wait_in_channel returns a truthy value or raises
+        slot.boards = len(boards)
+        return inter, boards[-1]
+
+
+def run(games: int, rates: list[float], seconds: float, seed: int = 1, moves: int = 0,
+        report=print, only: list[str] | None = None) -> dict:
+    """Phases at each rate in turn (or, with ``moves``, one long phase until that many moves)."""
+    return asyncio.run(_run(games, rates, seconds, seed, moves, report, only))
+
+
+async def _run(games: int, rates: list[float], seconds: float, seed: int, moves: int, report,
+               only: list[str] | None) -> dict:
+    load = Load(games, seed, only)
+    out: dict = {"games": games, "phases": [], "memory": []}
+    try:
+        t0 = time.perf_counter()
+        await load.start()
+        out["setup_s"] = time.perf_counter() - t0
+        out["rss_start_mb"] = load.rss()[0]
+        if moves:
+            out["phases"].append(await _long(load, rates[0], moves, out["memory"], report))
+        else:
+            for rate in rates:
+                phase = await load.run_phase(rate, seconds)
+                figures = {**phase.figures(), "rss_mb": load.rss()[0]}
+                out["phases"].append(figures)
+                report(figures)
+        out["bot_errors"] = len(load.bot_errors)
+        out["first_bot_error"] = load.bot_errors[0] if load.bot_errors else ""
+        out["rss_peak_mb"] = load.rss()[1]
+        out["moves"] = load.moves()
+    finally:
+        await load.close()
+    return out
+
+
+async def _long(load: Load, rate: float, moves: int, memory: list, report) -> dict:
+    """Clicks at ``rate`` until the bot has stored ``moves`` moves; RSS every tenth of the way."""
+    phase = Phase(rate, 0)
+    load.phase = phase
+    step, mark = max(1, moves // 10), 0
+    phase.started = asyncio.get_running_loop().time()
+    while True:
+        chunk = await load.run_phase(rate, 5.0)
+        phase.click_ms += chunk.click_ms
+        phase.ack_ms += chunk.ack_ms
+        phase.errors += chunk.errors
+        phase.bot_cpu += chunk.bot_cpu
+        phase.our_cpu += chunk.our_cpu
+        done = load.moves()
+        if done >= mark:
+            rss, peak = load.rss()
+            memory.append({"moves": done, "rss_mb": rss, "peak_mb": peak, "clicks": len(phase.click_ms)})
+            report(memory[-1])
+            mark = done + step
+        if done >= moves:
+            break
+    phase.ended = asyncio.get_running_loop().time()
+    phase.seconds = phase.ended - phase.started
+    return phase.figures()
+
+
+def knee(phases: list[dict], limit_ms: float = 1000.0) -> str:
+    """The first rate whose p95 passes ``limit_ms`` (or errors), as text."""
+    for figures in phases:
+        if figures["p95"] > limit_ms or figures["errors"] or math.isnan(figures["p95"]):
+            return f"{figures['rate']:g} clicks/s"
+    return f"above {phases[-1]['rate']:g} clicks/s" if phases else "-"

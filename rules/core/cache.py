@@ -1,0 +1,91 @@
+"""Legal actions remembered per state, safe for states that are mutable pydantic models.
+
+An AI seat asks for a state's legal actions, then ``apply`` looks its choice up in the same list: the
+engine would compute it twice.  An entry keeps a private copy of the state as it was when the list
+was computed, and is used only for that very state object (a weak reference, so identity cannot be
+reused) while the state still equals that copy: a state changed in any way since, however deep,
+computes its list again.  ``apply`` takes the copy over as the new state, so the copy costs nothing
+in the usual legal_actions-then-apply sequence.  Bounded and thread-safe (the bot runs engines in
+worker threads).
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from .clone import clone_model
+from .model import Action
+
+SIZE = 64
+F = TypeVar("F", bound=Callable[[Any, int], list[Action]])
+
+
+class _Entry:
+    __slots__ = ("actions", "ref", "snapshot")
+
+    def __init__(self, state: Any, snapshot: Any, actions: list[Action]) -> None:
+        self.ref = weakref.ref(state)
+        self.snapshot = snapshot
+        self.actions = actions
+
+
+class LegalCache:
+    def __init__(self, size: int = SIZE) -> None:
+        self.size = size
+        self._entries: OrderedDict[tuple[int, int], _Entry] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def peek(self, state: Any, seat: int) -> object | None:
+        """The entry for ``state`` as it is (fresh or not): to see whether a call stored one."""
+        return self._entries.get((id(state), seat))
+
+    def get(self, state: Any, seat: int) -> list[Action] | None:
+        entry = self._entries.get((id(state), seat))
+        if entry is None or entry.ref() is not state or entry.snapshot != state:
+            return None
+        return entry.actions
+
+    def put(self, state: Any, seat: int, actions: list[Action]) -> None:
+        entry = _Entry(state, clone_model(state), actions)
+        with self._lock:
+            self._entries[(id(state), seat)] = entry
+            self._entries.move_to_end((id(state), seat))
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+
+    def take(self, state: Any, seat: int) -> tuple[list[Action] | None, Any | None]:
+        """The entry of ``state``, taken out: its legal actions and a private copy of it to mutate
+        (``None, None`` when there is none)."""
+        with self._lock:
+            entry = self._entries.pop((id(state), seat), None)
+        if entry is None or entry.ref() is not state or entry.snapshot != state:
+            return None, None
+        return entry.actions, entry.snapshot
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+
+LEGAL = LegalCache()
+
+
+def cached_legal(function: F) -> F:
+    """For a game module's ``legal(state, seat)`` that its AI calls directly: the AI's call, the
+    engine's ``legal_actions`` and ``apply`` then share one computation (and one copy)."""
+
+    @functools.wraps(function)
+    def legal(state: Any, seat: int) -> list[Action]:
+        actions = LEGAL.get(state, seat)
+        if actions is None:
+            actions = function(state, seat)
+            if actions:
+                LEGAL.put(state, seat, actions)
+        return list(actions)
+
+    return legal  # type: ignore[return-value]

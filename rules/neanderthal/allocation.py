@@ -1,0 +1,270 @@
+"""E1-E5. Phase 2: allocation of the unassigned tribesmen as Hunters, Elders or Suitors.
+
+E1 skill prerequisites, E2 promotions, E3 Suitors, E4 permanent allocation (the Sultan and
+near-extinction exceptions), E5 and B4 the Alpha-Hunter swap, and K2 F (the foreign Suitors).
+"""
+
+from __future__ import annotations
+
+from rules.core import Action, Msg, msg, seat_msg
+
+from . import data as D
+from .board import (
+    _husband_home,
+    _pack,
+    card_msg,
+    exp_elder,
+    give_vocab,
+    has_skill,
+    is_alpha,
+    is_refugee,
+    say,
+    slot_card,
+    slots,
+    take_foreign,
+    take_vocab,
+)
+from .state import Elder, NeanderthalState
+
+
+def start_alloc(state: NeanderthalState) -> None:
+    state.phase = "alloc"
+    state.cur = 0
+    state.actor = state.order[0]
+    state.hunters = {}
+    state.suitors = {}
+    for s, p in enumerate(state.ps):
+        if not any(not is_refugee(p, t) for t in p.pool) and _recallable(state, s):
+            state.used.append(f"{s}:extinct")
+
+
+def _recallable(state: NeanderthalState, seat: int) -> list[str]:
+    """Near-extinction exception (E4-B): Elders and Husbands that may come back unassigned."""
+    p = state.ps[seat]
+    out = [f"rc-e{r}" for r in sorted(p.elders)]
+    for b, q in enumerate(state.ps):
+        for i, w in enumerate(q.wives):
+            if w.husband and w.husband[0] == p.species:
+                out.append(f"rc-h{b}-{i}")
+    return out
+
+
+def recall_actions(state: NeanderthalState, seat: int) -> list[Action]:
+    if f"{seat}:extinct" not in state.used or state.used.count(f"{seat}:recall") >= 2:
+        return []
+    out = []
+    for aid in _recallable(state, seat):
+        if aid.startswith("rc-e"):
+            label = msg("neanderthal.act.recall", what=msg(f"neanderthal.rank.{aid[4:]}"))
+        else:
+            b, i = map(int, aid[4:].split("-"))
+            label = msg("neanderthal.act.recall", what=msg("neanderthal.place.husband",
+                                                          card=card_msg(state.ps[b].wives[i].card)))
+        out.append(Action(id=aid, label=label, group=msg("neanderthal.grp.elders")))
+    return out
+
+
+def apply_recall(state: NeanderthalState, seat: int, aid: str) -> None:
+    p = state.ps[seat]
+    state.used.append(f"{seat}:recall")
+    if aid.startswith("rc-e"):
+        e = p.elders.pop(aid[4:])
+        if e.disc:
+            give_vocab(p, e.disc)
+        p.pool.append(e.token)
+    else:
+        b, i = map(int, aid[4:].split("-"))
+        w = state.ps[b].wives[i]
+        _husband_home(state, b, w)
+    say(state, "neanderthal.ev.recall", seat=seat_msg(seat))
+
+
+def hunted_prereq(state: NeanderthalState, seat: int, extra: str | None = None) -> dict[str, int]:
+    need = {c: 0 for c in D.COLOURS}
+    where = {k for k, toks in state.hunters.items() if any(t.startswith(f"{seat}:") for t in toks)}
+    if extra:
+        where.add(extra)
+    tracker = has_skill(state, seat, "tracker")
+    for k in where:
+        for c in D.BIOMES[slot_card(state, k)].prereq:
+            if not (tracker and c == "W"):
+                need[c] += 1
+    return need
+
+
+def can_hunt(state: NeanderthalState, seat: int, slot: str) -> bool:
+    need = hunted_prereq(state, seat, slot)
+    p = state.ps[seat]
+    return all(p.vocab[c] >= need[c] for c in D.COLOURS)
+
+
+def can_promote(state: NeanderthalState, seat: int, rank: int) -> bool:
+    p = state.ps[seat]
+    if str(rank) in p.elders or (not p.tribal and rank not in D.MAX_RANK_VOCAL):
+        return False
+    if not exp_elder(p, 6) and p.vocab[D.RANK_COLOUR[rank]] <= 0:
+        return False
+    if not p.tribal and rank in D.RANK_DOMAIN:
+        dom = D.RANK_DOMAIN[rank]
+        colours = {pt.split("-")[1] for pt in p.portals if dom in D.PORTALS[pt.split("-")[0]]}
+        if not {"O", "W", "B"} <= colours:
+            return False
+    return True
+
+
+def wife_slots(state: NeanderthalState) -> list[tuple[int, int]]:
+    return [(b, i) for b, p in enumerate(state.ps) for i in range(len(p.wives))]
+
+
+def alloc_actions(state: NeanderthalState, seat: int) -> list[Action]:
+    p = state.ps[seat]
+    acts: list[Action] = []
+    plain = p.species in p.pool
+    alpha = p.species + "a" in p.pool
+    refugee = any(is_refugee(p, t) for t in p.pool)
+    g_h, g_e, g_s, g_sa = (msg("neanderthal.grp.hunters"), msg("neanderthal.grp.elders"),
+                           msg("neanderthal.grp.suitor"), msg("neanderthal.grp.suitor_alpha"))
+    huntable = [sl for sl in slots(state) if can_hunt(state, seat, sl)]
+    for kind, ok, grp in (("h", plain, g_h), ("ha", alpha, g_e)):
+        if not ok:
+            continue
+        for sl in huntable:
+            acts.append(Action(id=f"{kind}-{sl}", group=grp, style="primary",
+                               label=msg("neanderthal.act.hunt", card=card_msg(slot_card(state, sl)),
+                                         who=msg(f"neanderthal.tok.{kind}"))))
+    for kind, ok in (("h", plain), ("ha", alpha)):
+        if not ok:
+            continue
+        for r in D.RANKS:
+            if can_promote(state, seat, r):
+                acts.append(Action(id=f"e{kind[1:]}-{r}", group=g_e, style="success",
+                                   label=msg("neanderthal.act.elder", rank=msg(f"neanderthal.rank.{r}"),
+                                             who=msg(f"neanderthal.tok.{kind}"))))
+    if refugee:
+        for sl in slots(state):
+            if any(t.startswith(f"{seat}:") and not is_refugee(p, t.split(":")[1])
+                   for t in state.hunters.get(sl, [])):
+                acts.append(Action(id=f"hr-{sl}", group=g_h,
+                                   label=msg("neanderthal.act.hunt", card=card_msg(slot_card(state, sl)),
+                                             who=msg("neanderthal.tok.hr"))))
+    for kind, ok, grp in (("s", plain, g_s), ("sa", alpha, g_sa)):
+        if not ok:
+            continue
+        n = 0
+        for b, i in wife_slots(state):
+            key = f"{b}-{i}"
+            if any(t.startswith(f"{seat}:") for t in state.suitors.get(key, [])) or n >= 25:
+                continue
+            n += 1
+            acts.append(Action(id=f"{kind}-{key}", group=grp,
+                               label=msg("neanderthal.act.suitor", card=card_msg(state.ps[b].wives[i].card),
+                                         seat=seat_msg(b), who=msg(f"neanderthal.tok.{kind}"))))
+    acts += swap_actions(state, seat, g_e)
+    acts += recall_actions(state, seat)
+    if p.sex == "harem":  # E4-A Sultan exception
+        for i, w in enumerate(p.wives):
+            if not w.husband or w.husband[0] != p.species:
+                continue
+            for j, x in enumerate(p.wives):
+                if j != i and not x.husband and not x.discs:
+                    acts.append(Action(id=f"sul-{i}-{j}", group=g_e, label=msg(
+                        "neanderthal.act.sultan", a=card_msg(w.card), b=card_msg(x.card))))
+    acts.append(Action(id="done", group=g_h, label=msg("core.done"), style="danger"))
+    return _pack(acts)
+
+
+def swap_actions(state: NeanderthalState, seat: int, group: Msg | None = None) -> list[Action]:
+    """B4 Alpha-Hunter swap (with an elder of rank 3, 4 or 5): a dead or permanently allocated Alpha
+    changes places with an unassigned tribesman."""
+    p = state.ps[seat]
+    if p.species not in p.pool or not any(str(r) in p.elders for r in (3, 4, 5)):
+        return []
+    out = []
+    if p.species in state.dead_alpha:
+        out.append(Action(id="swap", group=group, label=msg("neanderthal.act.swap")))
+    for r, e in sorted(p.elders.items()):
+        if is_alpha(e.token):
+            out.append(Action(id=f"swape-{r}", group=group, label=msg(
+                "neanderthal.act.swap_from", what=msg(f"neanderthal.rank.{r}"))))
+    for b, q in enumerate(state.ps):
+        for i, w in enumerate(q.wives):
+            if w.husband == p.species + "a":
+                out.append(Action(id=f"swaph-{b}-{i}", group=group, label=msg(
+                    "neanderthal.act.swap_from", what=msg("neanderthal.place.husband", card=card_msg(w.card)))))
+    return out
+
+
+def apply_swap(state: NeanderthalState, seat: int, aid: str) -> None:
+    p = state.ps[seat]
+    p.pool.remove(p.species)
+    if aid == "swap":
+        state.dead[p.species] += 1
+        state.dead_alpha.remove(p.species)
+    elif aid.startswith("swape-"):
+        p.elders[aid[6:]].token = p.species
+    else:
+        b, i = map(int, aid[6:].split("-"))
+        state.ps[b].wives[i].husband = p.species
+    p.pool.append(p.species + "a")
+    say(state, "neanderthal.ev.swap", seat=seat_msg(seat))
+
+
+def apply_alloc(state: NeanderthalState, seat: int, aid: str) -> bool:
+    """One allocation; True when the last player is done."""
+    p = state.ps[seat]
+    if aid == "done":
+        say(state, "neanderthal.ev.alloc_done", seat=seat_msg(seat))
+        state.cur += 1
+        if state.cur < len(state.order):
+            state.actor = state.order[state.cur]
+            return False
+        return True
+    if aid.startswith("rc-"):
+        apply_recall(state, seat, aid)
+        return False
+    if aid.startswith("sul-"):
+        i, j = map(int, aid[4:].split("-"))
+        w, x = p.wives[i], p.wives[j]
+        x.husband, x.hdisc, w.husband, w.hdisc = w.husband, w.hdisc, "", ""
+        for key in list(state.suitors):
+            if key == f"{seat}-{j}" and not state.suitors[key]:
+                del state.suitors[key]
+        say(state, "neanderthal.ev.sultan", seat=seat_msg(seat), card=card_msg(x.card))
+        return False
+    if aid.startswith("swap"):
+        apply_swap(state, seat, aid)
+        return False
+    kind, where = aid.split("-", 1)
+    if kind in ("h", "e", "s"):
+        tok = p.species
+    elif kind in ("ha", "ea", "sa"):
+        tok = p.species + "a"
+    else:
+        tok = next(t for t in p.pool if is_refugee(p, t))
+    p.pool.remove(tok)
+    if kind[0] == "h":
+        state.hunters.setdefault(where, []).append(f"{seat}:{tok}")
+        state.last = [where]
+        say(state, "neanderthal.ev.hunter", seat=seat_msg(seat), card=card_msg(slot_card(state, where)))
+    elif kind[0] == "e":
+        rank = int(where)
+        disc = ""
+        if not exp_elder(p, 6):
+            disc = D.RANK_COLOUR[rank]
+            take_vocab(p, disc)
+        p.elders[where] = Elder(token=tok, disc=disc)
+        state.last = [f"E{seat}"]
+        say(state, "neanderthal.ev.promote", seat=seat_msg(seat), rank=msg(f"neanderthal.rank.{rank}"))
+    else:
+        state.suitors.setdefault(where, []).append(f"{seat}:{tok}")
+        b, i = map(int, where.split("-"))
+        state.last = [f"W{b}"]
+        say(state, "neanderthal.ev.suitor", seat=seat_msg(seat), card=card_msg(state.ps[b].wives[i].card))
+    return False
+
+
+def foreign_suitors(state: NeanderthalState) -> None:
+    """K2 F: the foreign species courts each experienced daughter not married to a foreigner."""
+    for i, w in enumerate(state.ps[0].wives):
+        if not w.discs and (not w.husband or w.husband[0] != state.foreign) and take_foreign(state, 1):
+            state.suitors.setdefault(f"0-{i}", []).append(f"f:{state.foreign}")

@@ -1,0 +1,173 @@
+"""D7. The cultural auction of the turn's daughter (and K2 D, the solitaire's automatic daughter).
+
+Each ``start``/``apply`` function says whether the auction is over (True) or waits for a player.
+"""
+
+from __future__ import annotations
+
+from rules.core import Action, msg, seat_msg
+
+from . import data as D
+from .board import card_msg, has_skill, say, take_vocab
+from .matrix import is_matrix, next_buyer, pay_colours, price
+from .state import NeanderthalState, Wife
+
+
+def bidders(state: NeanderthalState) -> list[int]:
+    media = D.DAUGHTERS[state.event_card].media
+    out = []
+    for s in state.order:
+        p = state.ps[s]
+        if (not p.tribal or p.sex == "harem") and sum(p.vocab[c] for c in media) > 0:
+            out.append(s)
+    return out
+
+
+def bid_value(state: NeanderthalState, seat: int, n: int) -> int:
+    return n if state.ps[seat].tribal else 2 * n  # a tribal Harem bid counts half
+
+
+def bid_key(state: NeanderthalState, seat: int, n: int) -> tuple:
+    caring = has_skill(state, seat, "caring")
+    return (bid_value(state, seat, n), caring, -state.order.index(seat))
+
+
+def leader(state: NeanderthalState) -> int | None:
+    if not state.bids:
+        return None
+    return max((int(s) for s in state.bids), key=lambda s: bid_key(state, s, state.bids[str(s)]))
+
+
+def start_auction(state: NeanderthalState) -> bool:
+    """Puts the turn's daughter up for auction; True when it is already settled."""
+    card = state.event_card
+    if is_matrix(state):  # L4 / M2: the daughter is bought, not auctioned
+        return not next_buyer(state, 0)
+    if state.variant == "k2":
+        p = state.ps[0]
+        if len(p.wives) < D.K2_DAUGHTERS:
+            p.wives.append(Wife(card=card))
+            say(state, "neanderthal.ev.k2_daughter", card=card_msg(card))
+        elif any(not w.husband for w in p.wives):
+            # K2 D: at the limit, an unmarried daughter may make room for the new one.
+            state.phase = "k2swap"
+            state.actor = 0
+            return False
+        else:
+            state.removed.append(card)
+        return True
+    state.bids = {}
+    state.out = []
+    state.cur = -1
+    if not bidders(state):
+        state.removed.append(card)
+        say(state, "neanderthal.ev.no_bid", card=card_msg(card))
+        return True
+    state.phase = "auction"
+    return next_bidder(state)
+
+
+def max_bid(state: NeanderthalState, seat: int) -> int:
+    media = D.DAUGHTERS[state.event_card].media
+    return sum(state.ps[seat].vocab[c] for c in media)
+
+
+def bid_options(state: NeanderthalState, seat: int) -> list[int]:
+    lead = leader(state)
+    out = []
+    for n in range(1, max_bid(state, seat) + 1):
+        if lead is None or bid_key(state, seat, n) > bid_key(state, lead, state.bids[str(lead)]):
+            out.append(n)
+    return out
+
+
+def next_bidder(state: NeanderthalState) -> bool:
+    """The next player to bid; True when the auction is over and paid."""
+    order = bidders(state)
+    lead = leader(state)
+    n = len(order)
+    start = order.index(state.actor) + 1 if state.cur >= 0 and state.actor in order else 0
+    for k in range(n):
+        s = order[(start + k) % n]
+        if s in state.out or s == lead:
+            continue
+        if not bid_options(state, s):
+            state.out.append(s)
+            continue
+        state.actor = s
+        state.cur = 0
+        return False
+    return end_auction(state)
+
+
+def end_auction(state: NeanderthalState) -> bool:
+    card = state.event_card
+    lead = leader(state)
+    if lead is None:
+        state.removed.append(card)
+        say(state, "neanderthal.ev.no_bid", card=card_msg(card))
+    else:
+        p = state.ps[lead]
+        n = state.bids[str(lead)]
+        p.wives.append(Wife(card=card))
+        say(state, "neanderthal.ev.won", seat=seat_msg(lead), card=card_msg(card), n=n)
+        state.last = [f"W{lead}"]
+        state.to_pay = n
+        state.actor = lead
+        if not continue_pay(state):
+            return False
+    state.bids = {}
+    return True
+
+
+def pay_options(state: NeanderthalState) -> list[str]:
+    p = state.ps[state.actor]
+    return [c for c in pay_colours(state, state.actor) if p.vocab[c] > 0]
+
+
+def continue_pay(state: NeanderthalState) -> bool:
+    """The winner puts the discs he bid on the daughter, choosing their colours; False while he chooses."""
+    p = state.ps[state.actor]
+    while state.to_pay > 0:
+        opts = pay_options(state)
+        if len(opts) > 1:
+            state.phase = "pay"
+            return False
+        take_vocab(p, opts[0])
+        p.wives[-1].discs += opts[0]
+        state.to_pay -= 1
+    return True
+
+
+def apply_pay(state: NeanderthalState, seat: int, colour: str) -> bool:
+    p = state.ps[seat]
+    take_vocab(p, colour)
+    p.wives[-1].discs += colour
+    state.to_pay -= 1
+    if not continue_pay(state):
+        return False
+    state.bids = {}
+    return True
+
+
+def k2_swap_actions(state: NeanderthalState) -> list[Action]:
+    p = state.ps[0]
+    out = [Action(id=f"swap-{i}", label=msg("neanderthal.act.k2swap", old=card_msg(w.card),
+                                            new=card_msg(state.event_card)))
+           for i, w in enumerate(p.wives) if not w.husband]
+    out.append(Action(id="keep", label=msg("neanderthal.act.k2keep")))
+    return out
+
+
+def apply_buy(state: NeanderthalState, seat: int, aid: str) -> bool:
+    """L4 / M2: the player buys the daughter (then pays, choosing the colours) or passes; True when
+    the purchase is settled."""
+    if aid == "pass":
+        say(state, "neanderthal.ev.bid_pass", seat=seat_msg(seat))
+        return not next_buyer(state, state.cur + 1)
+    n = price(state, seat)
+    state.ps[seat].wives.append(Wife(card=state.event_card))
+    say(state, "neanderthal.ev.bought", seat=seat_msg(seat), card=card_msg(state.event_card), n=n)
+    state.last = [f"W{seat}"]
+    state.to_pay = n
+    return continue_pay(state)

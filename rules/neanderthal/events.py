@@ -1,0 +1,348 @@
+"""D1-D6. Phase 1: the event card (player order A2 and the war council, cooling, warming and
+glacial melt, Würm, elder death, chaos with the sexuality flip, blizzard, Refugees).
+
+The event icons wait in ``state.queue``; ``resolve_queue`` runs them until a player must choose
+(losses, a flip, a Refugee's host) and says when the queue is spent.
+"""
+
+from __future__ import annotations
+
+from rules.core import Action, msg, seat_msg
+
+from . import data as D
+from . import matrix
+from .board import (
+    card_msg,
+    draw,
+    exp_elder,
+    frozen,
+    give_vocab,
+    has_skill,
+    is_refugee,
+    kill,
+    lazarus,
+    remove_elder,
+    remove_wife,
+    run_pending,
+    say,
+    take_foreign,
+    take_vocab,
+    vocab_total,
+)
+from .matrix import is_matrix, unassigned
+from .state import NeanderthalState, Player
+
+
+def council_actions(state: NeanderthalState) -> list[Action]:
+    from itertools import permutations
+    out = []
+    for perm in permutations(sorted(state.order)):
+        seats = {k: seat_msg(s) for k, s in zip("abc", perm, strict=False)}
+        out.append(Action(id="ord-" + "".join(map(str, perm)), style="primary",
+                          label=msg(f"neanderthal.act.order{len(perm)}", **seats)))
+    return out
+
+
+def resolve_queue(state: NeanderthalState) -> bool:
+    """Runs the event icons; False while a player must choose, True once the queue is spent."""
+    while True:
+        if state.tasks and not run_tasks(state):
+            return False
+        if not run_pending(state):  # a lost elder shrinks the hand
+            state.stage = "events"
+            return False
+        if state.after == "chaos":
+            state.after = ""
+            state.pending = [s for s in state.order if str(s) in state.losses and can_flip(state.ps[s])]
+            if state.pending:
+                state.phase = "flip"
+                state.actor = state.pending[0]
+                return False
+        state.after = ""
+        if frozen(state):
+            state.frozen = True
+        if not state.queue:
+            break
+        icon, n = state.queue.pop(0)
+        if icon == "cool":
+            (matrix.cooling if is_matrix(state) else cooling)(state)
+        elif icon == "warm":
+            (matrix.warming if is_matrix(state) else warming)(state)
+        elif icon == "wurm":
+            if state.event_aside:
+                extra = state.event_aside.pop(state.rng.below(len(state.event_aside)))
+                state.event_deck.append(extra)
+                say(state, "neanderthal.ev.wurm")
+        elif icon == "skull":
+            elder_death(state, n)
+        elif icon == "bliz":
+            blizzard(state)
+        elif icon == "chaos":
+            chaos(state)
+            state.after = "chaos"
+        elif icon == "ref" and is_matrix(state):
+            matrix.refuge(state, n)
+        elif icon == "ref":
+            if refugee(state, n):
+                return False
+    return True
+
+
+def dependents(p: Player) -> list[str]:
+    """Action ids of every dependent (D5-A): elders, daughters not married to an experienced Husband,
+    domestic animals."""
+    out = [f"le-{r}" for r in sorted(p.elders)]
+    out += [f"lw-{i}" for i, w in enumerate(p.wives) if not w.husband or w.hdisc]
+    out += [f"ld-{i}" for i, t in enumerate(p.tools) if D.BIOMES[t.card].hand[0] == "D"]
+    return out
+
+
+def lose_options(state: NeanderthalState, seat: int, kind: str) -> list[str]:
+    p = state.ps[seat]
+    if kind == "pool" and is_matrix(state):
+        return matrix.lose_options(state, seat)  # L3-G: the Hunters on the map
+    if kind == "pool":
+        out = []
+        if p.species in p.pool:
+            out.append("lt")
+        if p.species + "a" in p.pool:
+            out.append("la")
+        out += sorted({f"lr-{t}" for t in p.pool if is_refugee(p, t)})
+        return out
+    if kind == "elder":
+        return [f"le-{r}" for r in sorted(p.elders)]
+    return dependents(p)
+
+
+def run_tasks(state: NeanderthalState) -> bool:
+    """Applies the pending losses; False when a player must choose one."""
+    while state.tasks:
+        seat, kind, n = state.tasks[0]
+        opts = lose_options(state, seat, kind)
+        if n <= 0 or not opts:
+            state.tasks.pop(0)
+            continue
+        if len(opts) == 1:
+            apply_loss(state, seat, opts[0])
+            continue
+        state.phase = "lose"
+        state.actor = seat
+        return False
+    return True
+
+
+def apply_loss(state: NeanderthalState, seat: int, aid: str) -> None:
+    p = state.ps[seat]
+    state.tasks[0][2] -= 1
+    if aid.startswith(("lt", "la", "lr-")):
+        if is_matrix(state):
+            tok = matrix.lose_token(state, seat, aid)
+        else:
+            tok = p.species if aid == "lt" else p.species + "a" if aid == "la" else aid[3:]
+            p.pool.remove(tok)
+        kill(state, tok)
+        # any loss allows the sexuality flip (D4-C); a lost Refugee is not one of the player's own
+        # tribesmen for the Refugee icon (D6)
+        state.losses[str(seat)] = state.losses.get(str(seat), 0) + (0 if is_refugee(p, tok) and not D.REFUGEE_LOSS_COUNTS_FOREIGNERS else 1)
+        say(state, "neanderthal.ev.lost", seat=seat_msg(seat), what=msg(f"neanderthal.lost.{aid[:2]}"))
+    elif aid.startswith("le-"):
+        remove_elder(state, seat, aid[3:])
+        if state.tasks[0][1] == "elder":
+            state.losses.setdefault(str(seat), 0)
+        say(state, "neanderthal.ev.lost", seat=seat_msg(seat), what=msg(f"neanderthal.rank.{aid[3:]}"))
+    elif aid.startswith("lw-"):
+        card = p.wives[int(aid[3:])].card
+        remove_wife(state, seat, int(aid[3:]))
+        say(state, "neanderthal.ev.lost", seat=seat_msg(seat), what=card_msg(card))
+    else:
+        tl = p.tools.pop(int(aid[3:]))
+        if tl.disc:
+            give_vocab(p, tl.disc)
+        state.removed.append(tl.card)
+        say(state, "neanderthal.ev.lost", seat=seat_msg(seat), what=card_msg(tl.card))
+    if state.tasks[0][2] <= 0:
+        state.tasks.pop(0)
+
+
+def loss_actions(state: NeanderthalState, seat: int) -> list[Action]:
+    p = state.ps[seat]
+    out = []
+    for aid in lose_options(state, seat, state.tasks[0][1]):
+        if aid.startswith("lt-"):
+            label = msg("neanderthal.lost.lt_at", card=card_msg(state.grid[int(aid[3:])]))
+        elif aid in ("lt", "la") or aid.startswith("lr-"):
+            label = msg(f"neanderthal.lost.{aid[:2]}")
+        elif aid.startswith("le-"):
+            label = msg(f"neanderthal.rank.{aid[3:]}")
+        elif aid.startswith("lw-"):
+            label = card_msg(p.wives[int(aid[3:])].card)
+        else:
+            label = card_msg(p.tools[int(aid[3:])].card)
+        out.append(Action(id=aid, label=label, style="danger"))
+    return out
+
+
+def _lowest(row: list[int], ice: list[bool]) -> int | None:
+    best = None
+    for i, c in enumerate(row):
+        if c and not ice[i] and (best is None or D.BIOMES[c].clim < D.BIOMES[row[best]].clim):
+            best = i
+    return best
+
+
+def cooling(state: NeanderthalState) -> None:
+    new = draw(state, "N")
+    if not new:
+        return
+    j = _lowest(state.north, state.ice_n)
+    if j is not None:
+        moved = state.north[j]
+        state.north[j], state.ice_n[j] = new, True
+        if state.south[j]:
+            state.removed.append(state.south[j])
+        state.south[j], state.ice_s[j] = moved, False
+        say(state, "neanderthal.ev.cool", card=card_msg(moved))
+        state.last += [f"N{j}", f"S{j}"]
+        return
+    empty = [i for i, c in enumerate(state.north) if not c and D.COOLING_FILLS_NORTH_GAP]
+    if empty:
+        state.north[empty[0]], state.ice_n[empty[0]] = new, True
+        say(state, "neanderthal.ev.ice")
+        return
+    empty = [i for i, c in enumerate(state.south) if not c]
+    j = empty[0] if empty else _lowest(state.south, state.ice_s)
+    if j is None:
+        state.removed.append(new)
+        return
+    if state.south[j]:
+        state.removed.append(state.south[j])
+    state.south[j], state.ice_s[j] = new, True
+    say(state, "neanderthal.ev.ice")
+
+
+def warming(state: NeanderthalState) -> None:
+    new = draw(state, "S")
+    if not new:
+        return
+    j = _lowest(state.south, state.ice_s)
+    if j is None:
+        empty = [i for i, c in enumerate(state.south) if not c]
+        if not empty:
+            state.removed.append(new)
+        else:
+            state.south[empty[0]] = new
+    else:
+        moved = state.south[j]
+        state.south[j] = new
+        state.last += [f"S{j}", f"N{j}"]
+        if not state.north[j]:
+            state.north[j] = moved
+        elif state.ice_n[j]:
+            state.ice_n[j] = False
+            state.removed.append(moved)
+        else:
+            state.removed.append(state.north[j])
+            state.north[j] = moved
+        say(state, "neanderthal.ev.warm", card=card_msg(moved))
+    for i in range(D.ROW_SIZE):  # glacial melt
+        state.ice_s[i] = False
+
+
+def elder_death(state: NeanderthalState, n: int) -> None:
+    for s in state.order:
+        rolled = sorted({state.rng.die() for _ in range(n)})
+        for r in rolled:
+            if str(r) in state.ps[s].elders:
+                remove_elder(state, s, str(r))
+                say(state, "neanderthal.ev.elder_dies", seat=seat_msg(s), rank=msg(f"neanderthal.rank.{r}"))
+
+
+def chaos(state: NeanderthalState) -> None:
+    for s in state.order:
+        p = state.ps[s]
+        u = unassigned(state, s)
+        vocab = vocab_total(p) + (2 if has_skill(state, s, "laughing") else 0)
+        if u <= vocab or (p.tribal and exp_elder(p, 1)):
+            say(state, "neanderthal.ev.immune", seat=seat_msg(s))
+            continue
+        fire = exp_elder(p, 6)
+        n = u // 2 if fire else (u + 1) // 2
+        if has_skill(state, s, "fashion"):
+            n = max(0, n - 1)
+        elder = not fire and bool(p.elders)
+        if n:
+            state.tasks.append([s, "pool", n])
+        if elder:
+            state.tasks.append([s, "elder", 1])
+        say(state, "neanderthal.ev.chaos", seat=seat_msg(s), n=n, e=1 if elder else 0)
+
+
+def can_flip(p: Player) -> bool:
+    other = _other_side(p)
+    need = D.MPI[other]
+    free = dict(p.vocab)
+    for c in D.MPI[p.sex]:
+        free[c] += 1
+    return all(free[c] >= need.count(c) for c in set(need))
+
+
+def _other_side(p: Player) -> str:
+    a, b = D.SEX_CARDS[p.sex_card]
+    return b if p.sex == a else a
+
+
+def flip(p: Player) -> None:
+    for c in p.mpi:
+        give_vocab(p, c)
+    p.sex = _other_side(p)
+    p.mpi = D.MPI[p.sex]
+    for c in p.mpi:
+        take_vocab(p, c)
+
+
+def refugee(state: NeanderthalState, n: int) -> bool:
+    """Resolves winged-eye icons; True when a player must choose the Refugees' host."""
+    if state.variant == "k2":
+        if ("0" not in state.losses or state.losses["0"] == 0) and not lazarus(state, 0):
+            k = take_foreign(state, n)
+            state.ps[0].pool += [state.foreign] * k
+            if k:
+                say(state, "neanderthal.ev.foreign_ref", n=k)
+        return False
+    best, most = None, 0
+    for s in state.order:
+        lost = state.losses.get(str(s), 0)
+        if lost > most:
+            best, most = s, lost
+    if best is None:
+        return False
+    sp = state.ps[best].species
+    k = min(n, state.dead.get(sp, 0))
+    if not k:
+        return False
+    others = [s for s in range(state.players) if s != best and not lazarus(state, s)]
+    if not others:
+        return False
+    if len(others) == 1:
+        state.dead[sp] -= k
+        state.ps[others[0]].pool += [sp] * k
+        say(state, "neanderthal.ev.refugee", seat=seat_msg(best), n=k, to=seat_msg(others[0]))
+        return False
+    state.refugees = k
+    state.ref_from = best
+    state.phase = "refugee"
+    state.actor = best
+    return True
+
+
+def blizzard(state: NeanderthalState) -> None:
+    for s in state.order:
+        p = state.ps[s]
+        u = unassigned(state, s)
+        support = u if has_skill(state, s, "whisperer") else u // 2
+        if has_skill(state, s, "seamstress"):
+            support += 1
+        excess = len(dependents(p)) - support
+        if excess > 0:
+            state.tasks.append([s, "dep", excess])
+            say(state, "neanderthal.ev.blizzard", seat=seat_msg(s), n=excess)

@@ -1,0 +1,497 @@
+"""F1-F3. Phase 3: negotiation, attack tests and gathering.
+
+F1 negotiation with a Chief (withdrawal by everyone's consent, divorce), F2 attack tests in the
+attack order of A3 (War Bands, jealous Husbands, the attacker's targets, the victims' losses),
+F3 gathering.
+"""
+
+from __future__ import annotations
+
+from rules.core import Action, Event, Msg, msg, seat_msg
+
+from . import data as D
+from .board import (
+    _card_of,
+    _home,
+    _husband_home,
+    _pack,
+    _side,
+    babies,
+    card_msg,
+    exp_elder,
+    give_vocab,
+    has_skill,
+    has_weapon,
+    is_alpha,
+    kill,
+    say,
+    seat_of,
+    slot_card,
+)
+from .state import NeanderthalState, Player, Wife
+
+
+def _attack_order(state: NeanderthalState, sides: list[str]) -> list[str]:
+    def key(s: str):
+        if s == "f":
+            return (1, 0, 0, 99)
+        i = int(s)
+        return (0, 0 if has_skill(state, i, "totem") else 1, -state.ps[i].vocab["B"], state.order.index(i))
+    return sorted(sides, key=key)
+
+
+def _fight_toks(state: NeanderthalState, key: str) -> tuple[list[str], tuple[int, Wife] | None]:
+    """The tokens fighting on a card ("N3", or "W1-0" for a daughter) and the Husband there."""
+    if key.startswith("W"):
+        b, i = map(int, key[1:].split("-"))
+        w = state.ps[b].wives[i]
+        return state.suitors.setdefault(f"{b}-{i}", []), ((b, w) if w.husband else None)
+    return state.hunters.setdefault(key, []), None
+
+
+def _hside(state: NeanderthalState, husband: tuple[int, Wife] | None) -> str | None:
+    if husband is None or not husband[1].husband:
+        return None
+    hs = seat_of(state, husband[1].husband[0])
+    return "f" if hs is None else str(hs)
+
+
+def _targets(state: NeanderthalState, attacker: str) -> list[str]:
+    toks, husband = _fight_toks(state, state.fight_key)
+    out = sorted({_side(t) for t in toks if _side(t) != attacker})
+    hside = _hside(state, husband)
+    if hside is not None and hside != attacker:
+        out.append("h")
+    return out
+
+
+def _victim_kinds(state: NeanderthalState, victim: str) -> list[str]:
+    toks, _ = _fight_toks(state, state.fight_key)
+    kinds = []
+    for t in toks:
+        if _side(t) != victim:
+            continue
+        tok = t.split(":")[1]
+        k = "a" if is_alpha(tok) else ("t" if victim == "f" or tok[0] == state.ps[int(victim)].species
+                                       else f"r-{tok[0]}")
+        if k not in kinds:
+            kinds.append(k)
+    return sorted(kinds)
+
+
+def _kill_kind(state: NeanderthalState, victim: str, kind: str) -> None:
+    toks, _ = _fight_toks(state, state.fight_key)
+    for t in toks:
+        if _side(t) != victim:
+            continue
+        tok = t.split(":")[1]
+        k = "a" if is_alpha(tok) else ("t" if victim == "f" or tok[0] == state.ps[int(victim)].species
+                                       else f"r-{tok[0]}")
+        if k == kind:
+            toks.remove(t)
+            kill(state, tok)
+            return
+
+
+def _attack_roll(state: NeanderthalState, side: str) -> int:
+    """F2: one die per Hunter (and the Husband); a 1 kills, a War Band kills on 1-2."""
+    toks, husband = _fight_toks(state, state.fight_key)
+    mine = [t for t in toks if _side(t) == side]
+    p = None if side == "f" else state.ps[int(side)]
+    band = side == "f" or (p is not None and has_weapon(p))
+    alpha_band = p is not None and exp_elder(p, 4) and any(is_alpha(t.split(":")[1]) for t in mine)
+    dice = [2 if (band or alpha_band) else 1 for _ in mine]
+    if _hside(state, husband) == side:
+        dice.append(2 if (side == "f" or not husband[1].hdisc) else 1)
+    return sum(1 for limit in dice if state.rng.die() <= limit)
+
+
+def phase3_start(state: NeanderthalState) -> None:
+    keys = [k for k, toks in state.hunters.items() if len({_side(t) for t in toks}) > 1]
+    for key, toks in state.suitors.items():
+        b, i = map(int, key.split("-"))
+        sides = {_side(t) for t in toks}
+        hside = _hside(state, (b, state.ps[b].wives[i]))
+        if len(sides | ({hside} if hside else set())) > 1:
+            keys.append(f"W{key}")
+    state.fights = keys
+    state.fight_key = ""
+    state.stage = "fight"
+    state.neg_idx = 0 if state.players > 1 else len(state.order)
+
+
+def _chief(state: NeanderthalState, seat: int) -> bool:
+    p = state.ps[seat]
+    return p.tribal and exp_elder(p, 1)
+
+
+def _present(state: NeanderthalState, key: str) -> list[int]:
+    """Players with tribesmen on a contested card (the Husband counts on a daughter)."""
+    toks, husband = _fight_toks(state, key)
+    sides = {_side(t) for t in toks}
+    hside = _hside(state, husband)
+    if hside:
+        sides.add(hside)
+    return sorted(int(x) for x in sides if x != "f")
+
+
+def negotiation_actions(state: NeanderthalState, seat: int) -> list[Action]:
+    out = []
+    for key in state.fights:
+        present = _present(state, key)
+        toks, _ = _fight_toks(state, key)
+        if seat not in present:
+            continue
+        for q in present:
+            if q == seat or not (_chief(state, seat) or _chief(state, q)):
+                continue
+            if any(_side(t) == str(seat) for t in toks) and f"neg:wd-{key}" not in state.used:
+                out.append(Action(id=f"wd-{key}", label=msg("neanderthal.act.withdraw", card=_card_of(state, key))))
+            if any(_side(t) == str(q) for t in toks) and f"neg:ask-{key}-{q}" not in state.used:
+                out.append(Action(id=f"ask-{key}-{q}", label=msg("neanderthal.act.ask", card=_card_of(state, key),
+                                                                   seat=seat_msg(q))))
+    p = state.ps[seat]
+    if any(_chief(state, q) for q in range(state.players) if q != seat) or _chief(state, seat):
+        for b, q in enumerate(state.ps):
+            for i, w in enumerate(q.wives):
+                if w.husband and w.husband[0] == p.species:
+                    out.append(Action(id=f"div-{b}-{i}", label=msg("neanderthal.act.divorce", card=card_msg(w.card))))
+    seen: set[str] = set()
+    out = [a for a in out if not (a.id in seen or seen.add(a.id))]
+    out.append(Action(id="done", label=msg("core.done"), style="danger"))
+    return _pack(out)
+
+
+def start_negotiation(state: NeanderthalState) -> bool:
+    """Offers F1 to each player in turn order; False while someone negotiates or answers."""
+    while state.neg_idx < len(state.order):
+        seat = state.order[state.neg_idx]
+        if len(negotiation_actions(state, seat)) > 1:
+            state.phase = "negotiate"
+            state.actor = seat
+            return False
+        state.neg_idx += 1
+    return True
+
+
+def apply_negotiation(state: NeanderthalState, seat: int, aid: str) -> None:
+    if aid == "done":
+        state.neg_idx += 1
+        return
+    state.used.append(f"neg:{aid}")
+    if aid.startswith("div-"):
+        b, i = map(int, aid[4:].split("-"))
+        w = state.ps[b].wives[i]
+        _husband_home(state, b, w)
+        say(state, "neanderthal.ev.divorce", seat=seat_msg(seat), card=card_msg(w.card))
+        return
+    if aid.startswith("wd-"):
+        key = aid[3:]
+        state.proposal = [str(seat), key, str(seat)]
+        state.answers = [q for q in _present(state, key) if q != seat]
+    else:
+        key, q = aid[4:].rsplit("-", 1)
+        state.proposal = [str(seat), key, q]
+        state.answers = [int(q)]
+    say(state, "neanderthal.ev.propose", seat=seat_msg(seat), who=seat_msg(int(state.proposal[2])),
+        card=_card_of(state, key))
+    state.terms = []
+    if len(terms_actions(state, seat)) > 1:  # a tribal proposer may bind the withdrawal to a trade
+        state.phase = "terms"
+        state.actor = seat
+        return
+    state.phase = "answer"
+    state.actor = state.answers[0]
+
+
+def apply_answer(state: NeanderthalState, seat: int, aid: str) -> None:
+    say(state, "neanderthal.ev.ook" if aid == "yes" else "neanderthal.ev.ookook", seat=seat_msg(seat))
+    state.answers.pop(0)
+    if aid == "no":
+        state.answers = []
+        state.proposal = []
+        return
+    if state.answers:
+        state.actor = state.answers[0]
+        return
+    if state.terms and state.terms[1] in ("dh", "xh"):  # the other side chooses the hand card he gives
+        state.phase = "handover"
+        state.actor = int(state.terms[0])
+        return
+    withdraw(state)
+
+
+def withdraw(state: NeanderthalState) -> None:
+    """Everyone agreed: the binding trade is made, then the Hunters leave the card (F1-A)."""
+    _, key, who = state.proposal
+    if state.terms:
+        _trade(state)
+    toks, _ = _fight_toks(state, key)
+    for t in [t for t in toks if _side(t) == who]:
+        toks.remove(t)
+        _home(state, t)
+    say(state, "neanderthal.ev.withdrawn", seat=seat_msg(int(who)), card=_card_of(state, key))
+    state.proposal = []
+    state.terms = []
+    state.fights = [k for k in state.fights if len(_present(state, k)) > 1]
+
+
+# -- F1 binding trades ("exija, troque ou ofereça cartas da mão ou cartas experientes ... ofereça ou
+# exija filhas experientes não casadas para casamento"; "as cartas de mão devem ser trocadas por cartas
+# de mão e cartas de tabuleiro com cartas de tabuleiro") -----------------------------------------------
+
+def tableau_places(p: Player) -> list[str]:
+    """The experienced tableau cards a player may trade: unmarried daughters, trophies, D and I cards."""
+    out = [f"w{i}" for i, w in enumerate(p.wives) if not w.discs and not w.husband]
+    out += [f"r{i}" for i in range(len(p.trophies))]
+    out += [f"o{i}" for i, t in enumerate(p.tools) if not t.disc]
+    return out
+
+
+def _place_card(p: Player, place: str) -> int:
+    i = int(place[1:])
+    return p.wives[i].card if place[0] == "w" else p.trophies[i] if place[0] == "r" else p.tools[i].card
+
+
+def _groom(state: NeanderthalState, seat: int, key: str) -> str | None:
+    """A tribesman of ``seat`` on the card who may become a Husband (no Refugee, G1-G: no Promiscuous
+    player without the Piper)."""
+    p = state.ps[seat]
+    if p.sex == "prom" and not has_skill(state, seat, "piper"):
+        return None
+    toks, _ = _fight_toks(state, key)
+    mine = [t.split(":")[1] for t in toks if _side(t) == str(seat) and t.split(":")[1][0] == p.species]
+    return min(mine, key=is_alpha) if mine else None
+
+
+def terms_actions(state: NeanderthalState, seat: int) -> list[Action]:
+    """The trade a tribal proposer binds to his proposal (one term), chosen privately."""
+    out = [Action(id="tm-none", secret=True, label=msg("neanderthal.act.no_terms"))]
+    p = state.ps[seat]
+    if not p.tribal:  # the Ook rule: a vocal player only says yes or no
+        return out
+    _, key, who = state.proposal
+    parties = [int(who)] if int(who) != seat else [q for q in _present(state, key) if q != seat]
+    for q in parties:
+        o = state.ps[q]
+        terms: list[tuple[str, Msg]] = []
+        for c in sorted(set(p.hand)):
+            terms.append((f"gh{c}", msg("neanderthal.term.gh", card=card_msg(c))))
+            if o.hand:
+                terms.append((f"xh{c}", msg("neanderthal.term.xh", card=card_msg(c))))
+        if o.hand:
+            terms.append(("dh", msg("neanderthal.term.dh")))
+        mine, theirs = tableau_places(p), tableau_places(o)
+        terms += [(f"gt{a}", msg("neanderthal.term.gt", card=card_msg(_place_card(p, a)))) for a in mine]
+        terms += [(f"dt{b}", msg("neanderthal.term.dt", card=card_msg(_place_card(o, b)))) for b in theirs]
+        terms += [(f"xt{a}.{b}", msg("neanderthal.term.xt", card=card_msg(_place_card(p, a)),
+                                     other=card_msg(_place_card(o, b)))) for a in mine for b in theirs]
+        bride, groom = (q, int(who)) if int(who) == seat else (seat, int(who))
+        if _groom(state, groom, key):
+            terms += [(f"mb{i}", msg("neanderthal.term.mb", card=card_msg(state.ps[bride].wives[i].card)))
+                      for i, w in enumerate(state.ps[bride].wives) if not w.discs and not w.husband]
+        for tid, label in terms:
+            out.append(Action(id=f"tm-{q}-{tid}", secret=True, group=seat_msg(q),
+                              label=msg("neanderthal.act.term", seat=seat_msg(q), what=label)))
+    return _pack(out)
+
+
+def terms_msg(state: NeanderthalState) -> Msg:
+    """The proposal's trade in words (for the two parties only when it names a hand card)."""
+    me, who = int(state.proposal[0]), int(state.proposal[2])
+    q, kind, *args = state.terms
+    p, o = state.ps[me], state.ps[int(q)]
+    if kind in ("gh", "xh"):
+        return msg(f"neanderthal.term.{kind}", card=card_msg(int(args[0])))
+    if kind == "dh":
+        return msg("neanderthal.term.dh")
+    if kind == "gt":
+        return msg("neanderthal.term.gt", card=card_msg(_place_card(p, args[0])))
+    if kind == "dt":
+        return msg("neanderthal.term.dt", card=card_msg(_place_card(o, args[0])))
+    if kind == "xt":
+        return msg("neanderthal.term.xt", card=card_msg(_place_card(p, args[0])), other=card_msg(_place_card(o, args[1])))
+    bride = int(q) if who == me else me
+    return msg("neanderthal.term.mb", card=card_msg(state.ps[bride].wives[int(args[0])].card))
+
+
+def apply_terms(state: NeanderthalState, seat: int, aid: str) -> None:
+    if aid != "tm-none":
+        q, term = aid[3:].split("-", 1)
+        kind, arg = term[:2], term[2:]
+        state.terms = [q, kind, *arg.split(".")] if arg else [q, kind]
+        state.events.append(Event(text=msg("neanderthal.ev.terms_private", seat=seat_msg(seat),
+                                           what=terms_msg(state)), seats=[seat, int(q)]))
+        say(state, "neanderthal.ev.terms", seat=seat_msg(seat), who=seat_msg(int(q)))
+    state.phase = "answer"
+    state.actor = state.answers[0]
+
+
+def handover_actions(state: NeanderthalState, seat: int) -> list[Action]:
+    return [Action(id=f"give-{c}", secret=True, label=msg("neanderthal.act.give_card", card=card_msg(c)))
+            for c in sorted(set(state.ps[seat].hand))]
+
+
+def _move_place(state: NeanderthalState, frm: int, to: int, place: str) -> int:
+    """Moves a tableau card between boards (a daughter with the Suitors courting her)."""
+    p, o = state.ps[frm], state.ps[to]
+    i = int(place[1:])
+    if place[0] == "r":
+        card = p.trophies.pop(i)
+        o.trophies.append(card)
+        return card
+    if place[0] == "o":
+        tool = p.tools.pop(i)
+        o.tools.append(tool)
+        return tool.card
+    w = p.wives.pop(i)
+    o.wives.append(w)
+    new_i = len(o.wives) - 1
+
+    def rekey(b: int, j: int) -> str:
+        if b == frm and j == i:
+            return f"{to}-{new_i}"
+        return f"{b}-{j - 1 if b == frm and j > i else j}"
+    state.suitors = {rekey(*map(int, k.split("-"))): v for k, v in state.suitors.items()}
+    state.fights = [f"W{rekey(*map(int, k[1:].split('-')))}" if k.startswith("W") else k for k in state.fights]
+    if state.proposal and state.proposal[1].startswith("W"):
+        state.proposal[1] = "W" + rekey(*map(int, state.proposal[1][1:].split("-")))
+    return w.card
+
+
+def _trade(state: NeanderthalState) -> None:
+    """Makes the agreed trade; hand cards stay secret between the two (the trade itself is public)."""
+    me, who = int(state.proposal[0]), int(state.proposal[2])
+    party, kind, *args = state.terms
+    q = int(party)
+    p, o = state.ps[me], state.ps[q]
+    hand_cards: list[int] = []
+    if kind in ("gh", "xh"):
+        c = int(args[0])
+        p.hand.remove(c)
+        o.hand.append(c)
+        hand_cards.append(c)
+    if kind in ("dh", "xh"):
+        c = int(args[-1])
+        o.hand.remove(c)
+        p.hand.append(c)
+        hand_cards.append(c)
+    for c in hand_cards:
+        state.events.append(Event(text=msg("neanderthal.ev.traded_private", card=card_msg(c)), seats=[me, q]))
+    if hand_cards:
+        say(state, "neanderthal.ev.traded_hand", seat=seat_msg(me), who=seat_msg(q), n=len(hand_cards))
+    if kind in ("gt", "dt", "xt"):
+        cards = []
+        if kind == "xt":  # the other's card first: the proposer's indexes stay valid
+            cards.append(_move_place(state, q, me, args[1]))
+            cards.append(_move_place(state, me, q, args[0]))
+        elif kind == "gt":
+            cards.append(_move_place(state, me, q, args[0]))
+        else:
+            cards.append(_move_place(state, q, me, args[0]))
+        for c in cards:
+            say(state, "neanderthal.ev.traded", seat=seat_msg(me), who=seat_msg(q), card=card_msg(c))
+    if kind == "mb":  # the withdrawing Hunter marries the bride, an experienced Husband (G1)
+        bride = q if who == me else me
+        key = state.proposal[1]
+        tok = _groom(state, who, key)
+        if tok is None:  # offered only with a groom; nothing changed since
+            return
+        toks, _ = _fight_toks(state, key)
+        toks.remove(f"{who}:{tok}")
+        w = state.ps[bride].wives[int(args[0])]
+        w.husband = tok
+        say(state, "neanderthal.ev.married", card=card_msg(w.card), seat=seat_msg(who))
+
+
+def apply_handover(state: NeanderthalState, seat: int, aid: str) -> None:
+    state.terms.append(aid[5:])
+    withdraw(state)
+
+
+def run_fights(state: NeanderthalState) -> bool:
+    """Attack tests card by card; False while an attacker picks a target or a victim his loss."""
+    while True:
+        if state.fight_hits > 0:
+            attacker = state.fight_order[state.fight_idx - 1]
+            targets = _targets(state, attacker)
+            if not targets:
+                state.fight_hits = 0
+                continue
+            if not state.fight_target:
+                if len(targets) == 1 or attacker == "f":
+                    state.fight_target = targets[0]
+                else:
+                    state.phase = "target"
+                    state.actor = int(attacker)
+                    return False
+            victim = state.fight_target
+            if victim == "h":
+                _, husband = _fight_toks(state, state.fight_key)
+                b, w = husband
+                if w.hdisc:
+                    give_vocab(state.ps[b], w.hdisc)
+                kill(state, w.husband)
+                say(state, "neanderthal.ev.husband_killed", card=card_msg(w.card))
+                w.husband, w.hdisc = "", ""
+            else:
+                kinds = _victim_kinds(state, victim)
+                if len(kinds) > 1 and victim != "f":
+                    state.phase = "victim"
+                    state.actor = int(victim)
+                    return False
+                _kill_kind(state, victim, kinds[0])
+            state.fight_hits -= 1
+            state.fight_target = ""
+            continue
+        if state.fight_key and state.fight_idx < len(state.fight_order):
+            side = state.fight_order[state.fight_idx]
+            state.fight_idx += 1
+            toks, husband = _fight_toks(state, state.fight_key)
+            if any(_side(t) == side for t in toks) or _hside(state, husband) == side:
+                state.fight_hits = _attack_roll(state, side)
+                say(state, "neanderthal.ev.attack", seat=seat_msg(int(side)) if side != "f" else
+                    msg("neanderthal.foreign"), card=_card_of(state, state.fight_key), n=state.fight_hits)
+            continue
+        if not state.fights:
+            state.fight_key = ""
+            return True
+        state.fight_key = state.fights.pop(0)
+        state.last = [f"W{state.fight_key[1:].split('-')[0]}" if state.fight_key.startswith("W") else state.fight_key]
+        toks, husband = _fight_toks(state, state.fight_key)
+        sides = {_side(t) for t in toks}
+        hside = _hside(state, husband)
+        state.fight_order = _attack_order(state, sorted(sides | ({hside} if hside else set())))
+        state.fight_idx = 0
+
+
+def fight_actions(state: NeanderthalState, seat: int) -> list[Action]:
+    if state.phase == "target":
+        out = []
+        for t in _targets(state, str(seat)):
+            if t == "h":
+                _, husband = _fight_toks(state, state.fight_key)
+                label = msg("neanderthal.place.husband", card=card_msg(husband[1].card))
+            else:
+                label = seat_msg(int(t)) if t != "f" else msg("neanderthal.foreign")
+            out.append(Action(id=f"tgt-{t}", style="danger", label=msg("neanderthal.act.target", who=label)))
+        return out
+    return [Action(id=f"die-{k}", style="danger", label=msg(f"neanderthal.lost.l{k[0]}"))
+            for k in _victim_kinds(state, str(seat))]
+
+
+def gathering(state: NeanderthalState) -> None:
+    for s in state.order:
+        p = state.ps[s]
+        mine = [sl for sl, toks in state.hunters.items() if any(_side(t) == str(s) for t in toks)]
+        baskets = sum(1 for sl in mine if D.BIOMES[slot_card(state, sl)].basket)
+        n = 0
+        if p.sex == "prom" or has_skill(state, s, "basket"):
+            n += baskets
+        elif baskets and has_skill(state, s, "shell"):
+            n += 1
+        if has_skill(state, s, "scavenger") and any(D.BIOMES[slot_card(state, sl)].pred for sl in mine):
+            n += 1
+        if n:
+            got = babies(state, s, n)
+            say(state, "neanderthal.ev.gather", seat=seat_msg(s), n=got)

@@ -1,0 +1,75 @@
+"""Runs ``python -m bot`` against the fake Discord, and can kill it (SIGKILL) at a chosen point.
+
+    python tests/mesa_launcher.py PORT [KILL_POINT] [-- bot arguments]
+
+The bot's code is untouched: discord.py is pointed at the fake with its two class attributes, and
+a kill point replaces one function of the bot with one that kills the process when reached:
+
+- ``board-sent``: the second board (after the first move) went out but its message id is not stored yet;
+- ``board-stored``: that board's id is stored but the old boards still have their controls;
+- ``click-noted``: a click was acknowledged and noted, but its move is not stored yet.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+
+import discord.gateway
+import discord.http
+import yarl
+
+
+def _die() -> None:
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def _arm(point: str) -> None:
+    from bot import storage
+
+    if point in ("board-sent", "board-stored"):
+        update_game = storage.Database.update_game
+        boards = []
+
+        async def update_then_die(self, game_id, **fields):
+            if "board_message_id" in fields:
+                boards.append(game_id)
+            second_board = len(boards) == 2
+            if second_board and point == "board-sent":
+                _die()
+            await update_game(self, game_id, **fields)
+            if second_board:
+                _die()
+
+        storage.Database.update_game = update_then_die
+    elif point == "click-noted":
+        record_moves = storage.Database.record_moves
+
+        async def die_before_a_click_is_stored(self, game_id, expected_version, moves, state, finished, click=None):
+            if click is not None:
+                _die()
+            return await record_moves(self, game_id, expected_version, moves, state, finished, click)
+
+        storage.Database.record_moves = die_before_a_click_is_stored
+    else:
+        raise SystemExit(f"unknown kill point {point!r}")
+
+
+def main(argv: list[str]) -> int:
+    port, rest = argv[0], argv[1:]
+    discord.http.Route.BASE = f"http://127.0.0.1:{port}/api/v10"
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{port}/gateway/")
+    if rest and rest[0] != "--":
+        _arm(rest.pop(0))
+    if rest and rest[0] == "--":
+        rest.pop(0)
+    from bot.__main__ import main as bot_main
+
+    return bot_main(rest)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,55 @@
+"""NEANDERTHAL through the bot: the L and M variants chosen in the lobby and played to their end by
+clicks (discord.py's real client against the fake Discord)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.storage import Database
+from fakediscord.botkit import board_messages, last_board, lobby_id, mesa, play_move, start_lobby
+from rules import GAMES
+
+ANA, BRUNO = 1, 2
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return tmp_path / "mesa.sqlite3"
+
+
+@pytest.mark.parametrize(("humans", "ai", "variant"), [((ANA,), 0, "alien"), ((ANA,), 1, "eve")])
+async def test_matrix_variants_play_to_their_end_by_clicks(fake_discord, db_path, humans, ai, variant):
+    fake = fake_discord
+    rng = random.Random(5)
+    async with mesa(fake, db_path):
+        lobby = await start_lobby(fake, "neanderthal", humans[0], list(humans[1:]), ai_seats=ai)
+        menus = {c.split(":")[-1]: c for c in lobby.custom_ids() if ":L:o:" in c}
+        assert {"map", "artifacts"} <= set(menus)
+        for key, value in [("map", "matrix"), ("artifacts", "3")]:
+            chosen = await fake.select(ANA, fake.message(lobby.id), menus[key], [value])
+            await chosen.wait_response()
+        start = await fake.click(ANA, fake.message(lobby.id), lobby_id(lobby, "start"))
+        await start.wait_response()
+        thread = await fake.wait_for(lambda: next(iter(fake.threads), None))
+        await fake.wait_for(lambda: board_messages(fake, thread))
+        moves = 0
+        while await play_move(fake, thread, rng):
+            moves += 1
+            assert moves < 800
+        over = last_board(fake, thread).embed_texts()
+        goal = "activate 3 alien artifacts" if variant == "alien" else "a Husband assimilated with each other"
+        assert ("Won: the goal is reached" in over or "Lost: the goal is not reached" in over) and goal in over
+    db = await Database.open(db_path)
+    try:
+        game = await db.game_in_channel(thread)
+        log = await db.action_log(game.id)
+    finally:
+        await db.close()
+    engine = GAMES["neanderthal"]
+    stored = engine.load(game.state)
+    assert stored.variant == variant and game.status == "finished" and stored.goal == (3 if variant == "alien" else 0)
+    assert game.options["map"] == "matrix"
+    replay = engine.replay(len(game.seats), game.seed, game.options, [(r["seat"], r["action_id"]) for r in log])
+    assert replay == stored and moves == sum(1 for r in log if r["user_id"] is not None)

@@ -1,0 +1,33 @@
+"""The benchmarks run from a plain install (no tests/ on the path) and measure what they say."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _bench(*args: str) -> dict | list:
+    done = subprocess.run([sys.executable, "-m", "bench", *args, "--json"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=240, env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_engine_bench_plays_the_same_games_for_the_same_seeds():
+    first, second = _bench("engine", "engis", "--players", "2", "--seconds", "0"), \
+        _bench("engine", "engis", "--players", "2", "--seconds", "0")
+    assert first[0]["games"] == second[0]["games"] and first[0]["games_per_s"] > 0
+
+
+@pytest.mark.slow
+def test_load_bench_clicks_through_the_bot_in_its_own_process():
+    result = _bench("load", "--games", "4", "--rate", "4", "--seconds", "4")
+    phase = result["phases"][0]
+    assert phase["clicks"] > 0 and phase["errors"] == 0 and result["bot_errors"] == 0
+    assert result["moves"] >= phase["clicks"] and result["rss_peak_mb"] > 0 and phase["bot_cpu_ms"] > 0

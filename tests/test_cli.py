@@ -1,0 +1,66 @@
+"""Bad input outside the games: ``python -m bot`` settings and help, the hours of ``/game reminders``."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from bot.__main__ import main
+from bot.service import GameService, UserError
+from bot.settings import VARIABLES, Settings
+from bot.storage import Database, Seat
+
+
+@pytest.mark.parametrize("name, value, expected", [
+    ("MESA_REMINDER_DELAY", "twelve hours", "number of seconds, 0 or more"),
+    ("MESA_REMINDER_DELAY", "-5", "number of seconds, 0 or more"),
+    ("MESA_REMINDER_DELAY", "nan", "number of seconds, 0 or more"),
+    ("MESA_REMINDER_POLL", "0", "number of seconds, more than 0"),
+    ("MESA_REMINDER_MAX", "3.5", "whole number"),
+    ("MESA_DEV_GUILD", "my-server", "Discord server id"),
+    ("MESA_LOG_LEVEL", "loud", "DEBUG, INFO, WARNING, ERROR"),
+])
+def test_a_bad_setting_names_the_variable_and_what_it_expects(monkeypatch, capsys, tmp_path, name, value, expected):
+    monkeypatch.setenv("DISCORD_TOKEN", "a-token")
+    monkeypatch.setenv("MESA_DATABASE", str(tmp_path / "mesa.sqlite3"))
+    monkeypatch.setenv(name, value)
+    assert main([]) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and name in lines[0] and expected in lines[0] and repr(value) in lines[0]
+    assert not (tmp_path / "mesa.sqlite3").exists()
+
+
+def test_good_settings_are_read(monkeypatch):
+    for name, value in [("MESA_REMINDER_DELAY", "90.5"), ("MESA_REMINDER_MAX", "2"), ("MESA_DEV_GUILD", " 42 "),
+                        ("MESA_LOG_LEVEL", "debug"), ("MESA_REMINDER_POLL", "")]:
+        monkeypatch.setenv(name, value)
+    settings = Settings.from_env()
+    assert (settings.reminder_delay, settings.reminder_max, settings.dev_guild, settings.log_level,
+            settings.reminder_poll) == (90.5, 2, 42, "DEBUG", 60.0)
+
+
+def test_help_names_the_demo_and_every_setting(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0
+    text = capsys.readouterr().out
+    assert "python -m bot demo" in text
+    assert all(name in text for name, _, _ in VARIABLES)
+
+
+@pytest.mark.parametrize("hours", [-1.0, 168.5, math.nan, math.inf])
+async def test_reminder_hours_outside_0_to_168_are_refused(tmp_path, hours):
+    db = await Database.open(tmp_path / "mesa.sqlite3")
+    try:
+        service = GameService(db, Settings())
+        game_id = await db.create_lobby("atlandice", 1, 2, 10, "Ana", "en", {})
+        await db.set_seats(game_id, [Seat(0, 10, "Ana", False), Seat(1, 11, "Bia", False)])
+        await service.start(game_id, 10, None, seed=3)
+        with pytest.raises(UserError) as refused:
+            await service.set_reminders(game_id, 10, hours)
+        assert refused.value.key == "error.reminder_hours"
+        assert (await db.get_game(game_id)).reminder_delay is None
+        assert (await service.set_reminders(game_id, 10, 168)).reminder_delay == 168 * 3600
+    finally:
+        await db.close()
