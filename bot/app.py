@@ -122,6 +122,7 @@ class MesaBot(commands.Bot):
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await self.handlers.drain()
+        self.service.thinker.close()
         await super().close()
         if self.service.db is None:  # stopped before the database was opened
             return

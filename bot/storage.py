@@ -112,6 +112,10 @@ MIGRATIONS: list[str] = [
     );
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
+    # 6: the strength of an AI seat (easy, normal, strong), chosen in the lobby
+    """
+    ALTER TABLE seats ADD COLUMN ai_level TEXT NOT NULL DEFAULT 'normal';
+    """,
 ]
 
 ACTIVE = "active"
@@ -147,6 +151,7 @@ class Seat:
     user_id: int | None
     name: str
     is_ai: bool
+    level: str = "normal"  # the AI's strength when the AI plays the seat (rules.core.LEVELS)
 
 
 @dataclass
@@ -295,20 +300,21 @@ class Database:
     async def _row_to_game(self, row: aiosqlite.Row) -> GameRow:
         game = self._game_of(row)
         rows = await self.conn.execute_fetchall(
-            "SELECT seat, user_id, name, is_ai FROM seats WHERE game_id = ? ORDER BY seat", (game.id,))
-        game.seats = [Seat(r["seat"], r["user_id"], r["name"], bool(r["is_ai"])) for r in rows]
+            "SELECT seat, user_id, name, is_ai, ai_level FROM seats WHERE game_id = ? ORDER BY seat", (game.id,))
+        game.seats = [Seat(r["seat"], r["user_id"], r["name"], bool(r["is_ai"]), r["ai_level"]) for r in rows]
         return game
 
     async def get_game(self, game_id: int) -> GameRow | None:
         """The game and its seats, read in one statement (one trip to the database thread)."""
         rows = await self.conn.execute_fetchall(
             """SELECT g.*, s.seat AS seat_number, s.user_id AS seat_user_id, s.name AS seat_name,
-                      s.is_ai AS seat_is_ai
+                      s.is_ai AS seat_is_ai, s.ai_level AS seat_ai_level
                FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat""", (game_id,))
         if not rows:
             return None
         game = self._game_of(rows[0])
-        game.seats = [Seat(r["seat_number"], r["seat_user_id"], r["seat_name"], bool(r["seat_is_ai"]))
+        game.seats = [Seat(r["seat_number"], r["seat_user_id"], r["seat_name"], bool(r["seat_is_ai"]),
+                           r["seat_ai_level"])
                       for r in rows if r["seat_number"] is not None]
         return game
 
@@ -434,8 +440,8 @@ class Database:
         async with self.transaction():
             await self.conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
             await self.conn.executemany(
-                "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, ?, ?, ?, ?)",
-                [(game_id, i, s.user_id, s.name, int(s.is_ai)) for i, s in enumerate(seats)],
+                "INSERT INTO seats (game_id, seat, user_id, name, is_ai, ai_level) VALUES (?, ?, ?, ?, ?, ?)",
+                [(game_id, i, s.user_id, s.name, int(s.is_ai), s.level) for i, s in enumerate(seats)],
             )
             await self.conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (time.time(), game_id))
 
@@ -488,6 +494,12 @@ class Database:
             if reminders is not None:
                 await self._replace_reminders(game_id, new_version, *reminders)
         return new_version
+
+    async def set_ai_level(self, game_id: int, seat: int, level: str) -> None:
+        async with self.transaction():
+            await self.conn.execute("UPDATE seats SET ai_level = ? WHERE game_id = ? AND seat = ?",
+                                    (level, game_id, seat))
+            await self.conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (time.time(), game_id))
 
     # -- clicks being played -----------------------------------------------------------
     async def add_click(self, interaction_id: int, game_id: int, user_id: int, token: str, locale: str) -> None:
