@@ -13,6 +13,7 @@ from rules.core import (
     Outcome,
     PlayerResult,
     Rng,
+    action,
     msg,
 )
 
@@ -537,10 +538,10 @@ class AtlandiceEngine(Engine[AtlandiceState]):
         stock = dict(state.stocks[seat])
         if state.don_pick is not None:
             stock[state.don_pick] -= 1
-            stop = Action(id="stop", label=msg("atlandice.act.cancel"), style="secondary")
+            stop = action(id="stop", label=msg("atlandice.act.cancel"), style="secondary")
         else:
-            stop = Action(id="stop", label=msg("atlandice.act.stop"), style="secondary")
-        acts = [Action(id=f"don.{r}", label=msg("atlandice.act.donate", res=res_msg(r), n=stock[r]), style="primary",
+            stop = action(id="stop", label=msg("atlandice.act.stop"), style="secondary")
+        acts = [action(id=f"don.{r}", label=msg("atlandice.act.donate", res=res_msg(r), n=stock[r]), style="primary",
                        emoji=RES_EMOJI[r])
                 for r in RESOURCES if stock[r] > 0]
         return [*acts, stop]
@@ -563,11 +564,11 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             picks = state.order[:state.turn].count(seat)
             must_give = picks == DICE_PER_PLAYER[state.players] - 1
         if not must_give:
-            acts += [Action(id=f"visit.{sector_id(s)}", style="primary", emoji=SECTOR_EMOJI[s],
+            acts += [action(id=f"visit.{sector_id(s)}", style="primary", emoji=SECTOR_EMOJI[s],
                             label=msg("atlandice.act.visit", sector=sector_msg(s), n=len(state.dice[s])))
                      for s in sectors]
         if state.neutral and not state.gave[seat]:
-            acts += [Action(id=f"neutral.{sector_id(s)}", style="secondary", emoji=SECTOR_EMOJI[s],
+            acts += [action(id=f"neutral.{sector_id(s)}", style="secondary", emoji=SECTOR_EMOJI[s],
                             label=msg("atlandice.act.neutral", sector=sector_msg(s), n=len(state.dice[s])))
                      for s in sectors]
         return acts
@@ -578,7 +579,7 @@ class AtlandiceEngine(Engine[AtlandiceState]):
         if state.phase == "donate":
             return self._donation_options(state, seat)
         if state.tasks:
-            return [Action(id=i, label=label, emoji=_emoji(i)) for i, label in self._task_options(state, state.tasks[0])]
+            return [action(id=i, label=label, emoji=_emoji(i)) for i, label in self._task_options(state, state.tasks[0])]
         return self._visit_options(state, seat)
 
     def _apply(self, state: AtlandiceState, seat: int, action: Action) -> None:

@@ -6,7 +6,7 @@ near-extinction exceptions), E5 and B4 the Alpha-Hunter swap, and K2 F (the fore
 
 from __future__ import annotations
 
-from rules.core import Action, Msg, msg, seat_msg
+from rules.core import Action, Msg, action, msg, seat_msg
 
 from . import data as D
 from .board import (
@@ -60,7 +60,7 @@ def recall_actions(state: NeanderthalState, seat: int) -> list[Action]:
             b, i = map(int, aid[4:].split("-"))
             label = msg("neanderthal.act.recall", what=msg("neanderthal.place.husband",
                                                           card=card_msg(state.ps[b].wives[i].card)))
-        out.append(Action(id=aid, label=label, group=msg("neanderthal.grp.elders")))
+        out.append(action(id=aid, label=label, group=msg("neanderthal.grp.elders")))
     return out
 
 
@@ -148,7 +148,7 @@ def alloc_actions(state: NeanderthalState, seat: int) -> list[Action]:
         if not ok:
             continue
         for sl in hunts:
-            acts.append(Action(id=f"{kind}-{sl}", group=grp, style="primary",
+            acts.append(action(id=f"{kind}-{sl}", group=grp, style="primary",
                                label=msg("neanderthal.act.hunt", card=card_msg(slot_card(state, sl)),
                                          who=msg(f"neanderthal.tok.{kind}"))))
     for kind, ok in (("h", plain), ("ha", alpha)):
@@ -156,14 +156,14 @@ def alloc_actions(state: NeanderthalState, seat: int) -> list[Action]:
             continue
         for r in D.RANKS:
             if can_promote(state, seat, r):
-                acts.append(Action(id=f"e{kind[1:]}-{r}", group=g_e, style="success",
+                acts.append(action(id=f"e{kind[1:]}-{r}", group=g_e, style="success",
                                    label=msg("neanderthal.act.elder", rank=msg(f"neanderthal.rank.{r}"),
                                              who=msg(f"neanderthal.tok.{kind}"))))
     if refugee:
         for sl in slots(state):
             if any(t.startswith(f"{seat}:") and not is_refugee(p, t.split(":")[1])
                    for t in state.hunters.get(sl, [])):
-                acts.append(Action(id=f"hr-{sl}", group=g_h,
+                acts.append(action(id=f"hr-{sl}", group=g_h,
                                    label=msg("neanderthal.act.hunt", card=card_msg(slot_card(state, sl)),
                                              who=msg("neanderthal.tok.hr"))))
     for kind, ok, grp in (("s", plain, g_s), ("sa", alpha, g_sa)):
@@ -175,7 +175,7 @@ def alloc_actions(state: NeanderthalState, seat: int) -> list[Action]:
             if any(t.startswith(f"{seat}:") for t in state.suitors.get(key, [])) or n >= 25:
                 continue
             n += 1
-            acts.append(Action(id=f"{kind}-{key}", group=grp,
+            acts.append(action(id=f"{kind}-{key}", group=grp,
                                label=msg("neanderthal.act.suitor", card=card_msg(state.ps[b].wives[i].card),
                                          seat=seat_msg(b), who=msg(f"neanderthal.tok.{kind}"))))
     acts += swap_actions(state, seat, g_e)
@@ -186,9 +186,9 @@ def alloc_actions(state: NeanderthalState, seat: int) -> list[Action]:
                 continue
             for j, x in enumerate(p.wives):
                 if j != i and not x.husband and not x.discs:
-                    acts.append(Action(id=f"sul-{i}-{j}", group=g_e, label=msg(
+                    acts.append(action(id=f"sul-{i}-{j}", group=g_e, label=msg(
                         "neanderthal.act.sultan", a=card_msg(w.card), b=card_msg(x.card))))
-    acts.append(Action(id="done", group=g_h, label=msg("core.done"), style="danger"))
+    acts.append(action(id="done", group=g_h, label=msg("core.done"), style="danger"))
     return _pack(acts)
 
 
@@ -200,15 +200,15 @@ def swap_actions(state: NeanderthalState, seat: int, group: Msg | None = None) -
         return []
     out = []
     if p.species in state.dead_alpha:
-        out.append(Action(id="swap", group=group, label=msg("neanderthal.act.swap")))
+        out.append(action(id="swap", group=group, label=msg("neanderthal.act.swap")))
     for r, e in sorted(p.elders.items()):
         if is_alpha(e.token):
-            out.append(Action(id=f"swape-{r}", group=group, label=msg(
+            out.append(action(id=f"swape-{r}", group=group, label=msg(
                 "neanderthal.act.swap_from", what=msg(f"neanderthal.rank.{r}"))))
     for b, q in enumerate(state.ps):
         for i, w in enumerate(q.wives):
             if w.husband == p.species + "a":
-                out.append(Action(id=f"swaph-{b}-{i}", group=group, label=msg(
+                out.append(action(id=f"swaph-{b}-{i}", group=group, label=msg(
                     "neanderthal.act.swap_from", what=msg("neanderthal.place.husband", card=card_msg(w.card)))))
     return out
 
