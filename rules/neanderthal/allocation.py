@@ -6,6 +6,8 @@ near-extinction exceptions), E5 and B4 the Alpha-Hunter swap, and K2 F (the fore
 
 from __future__ import annotations
 
+import functools
+
 from rules.core import Action, Msg, action, msg, seat_msg
 
 from . import data as D
@@ -135,49 +137,66 @@ def wife_slots(state: NeanderthalState) -> list[tuple[int, int]]:
     return [(b, i) for b, p in enumerate(state.ps) for i in range(len(p.wives))]
 
 
+# The labels of the allocation choices, built once each (messages are frozen): the AI asks for this
+# list at every placement.
+@functools.lru_cache(maxsize=64)
+def _group(name: str) -> Msg:
+    return msg(f"neanderthal.grp.{name}")
+
+
+@functools.lru_cache(maxsize=1024)
+def _hunt_label(card: int, kind: str) -> Msg:
+    return msg("neanderthal.act.hunt", card=card_msg(card), who=msg(f"neanderthal.tok.{kind}"))
+
+
+@functools.lru_cache(maxsize=64)
+def _elder_label(rank: int, kind: str) -> Msg:
+    return msg("neanderthal.act.elder", rank=msg(f"neanderthal.rank.{rank}"), who=msg(f"neanderthal.tok.{kind}"))
+
+
+@functools.lru_cache(maxsize=2048)
+def _suitor_label(card: int, board: int, kind: str) -> Msg:
+    return msg("neanderthal.act.suitor", card=card_msg(card), seat=seat_msg(board), who=msg(f"neanderthal.tok.{kind}"))
+
+
 def alloc_actions(state: NeanderthalState, seat: int) -> list[Action]:
     p = state.ps[seat]
     acts: list[Action] = []
     plain = p.species in p.pool
     alpha = p.species + "a" in p.pool
     refugee = any(is_refugee(p, t) for t in p.pool)
-    g_h, g_e, g_s, g_sa = (msg("neanderthal.grp.hunters"), msg("neanderthal.grp.elders"),
-                           msg("neanderthal.grp.suitor"), msg("neanderthal.grp.suitor_alpha"))
+    g_h, g_e, g_s, g_sa = _group("hunters"), _group("elders"), _group("suitor"), _group("suitor_alpha")
     hunts = huntable(state, seat) if plain or alpha else []
     for kind, ok, grp in (("h", plain, g_h), ("ha", alpha, g_e)):
         if not ok:
             continue
         for sl in hunts:
             acts.append(action(id=f"{kind}-{sl}", group=grp, style="primary",
-                               label=msg("neanderthal.act.hunt", card=card_msg(slot_card(state, sl)),
-                                         who=msg(f"neanderthal.tok.{kind}"))))
+                               label=_hunt_label(slot_card(state, sl), kind)))
     for kind, ok in (("h", plain), ("ha", alpha)):
         if not ok:
             continue
         for r in D.RANKS:
             if can_promote(state, seat, r):
                 acts.append(action(id=f"e{kind[1:]}-{r}", group=g_e, style="success",
-                                   label=msg("neanderthal.act.elder", rank=msg(f"neanderthal.rank.{r}"),
-                                             who=msg(f"neanderthal.tok.{kind}"))))
+                                   label=_elder_label(r, kind)))
     if refugee:
         for sl in slots(state):
             if any(t.startswith(f"{seat}:") and not is_refugee(p, t.split(":")[1])
                    for t in state.hunters.get(sl, [])):
-                acts.append(action(id=f"hr-{sl}", group=g_h,
-                                   label=msg("neanderthal.act.hunt", card=card_msg(slot_card(state, sl)),
-                                             who=msg("neanderthal.tok.hr"))))
+                acts.append(action(id=f"hr-{sl}", group=g_h, label=_hunt_label(slot_card(state, sl), "hr")))
     for kind, ok, grp in (("s", plain, g_s), ("sa", alpha, g_sa)):
         if not ok:
             continue
         n = 0
+        mine = f"{seat}:"
         for b, i in wife_slots(state):
             key = f"{b}-{i}"
-            if any(t.startswith(f"{seat}:") for t in state.suitors.get(key, [])) or n >= 25:
+            if any(t.startswith(mine) for t in state.suitors.get(key, [])) or n >= 25:
                 continue
             n += 1
             acts.append(action(id=f"{kind}-{key}", group=grp,
-                               label=msg("neanderthal.act.suitor", card=card_msg(state.ps[b].wives[i].card),
-                                         seat=seat_msg(b), who=msg(f"neanderthal.tok.{kind}"))))
+                               label=_suitor_label(state.ps[b].wives[i].card, b, kind)))
     acts += swap_actions(state, seat, g_e)
     acts += recall_actions(state, seat)
     if p.sex == "harem":  # E4-A Sultan exception
