@@ -15,7 +15,6 @@ import asyncio
 import logging
 import re
 import time
-from typing import TYPE_CHECKING
 
 import aiohttp
 import discord
@@ -23,12 +22,10 @@ import discord
 from rules.core import RuleError, normalize_locale, t
 
 from .components import PREFIX, SpecialButton
+from .ports import mesa
 from .presenter import Payload, Presenter
 from .service import BrokenGame, GameService, MoveResult, Stale, UserError, engine_of
 from .storage import ACTIVE, FORBIDDEN, GameRow, Move
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .app import MesaBot
 
 log = logging.getLogger(__name__)
 
@@ -94,7 +91,7 @@ async def reply(interaction: discord.Interaction, text: str, **kwargs) -> None:
 
 
 class Handlers:
-    def __init__(self, bot: MesaBot, service: GameService, presenter: Presenter) -> None:
+    def __init__(self, bot: discord.Client, service: GameService, presenter: Presenter) -> None:
         self.bot = bot
         self.service = service
         self.presenter = presenter
@@ -161,7 +158,7 @@ class Handlers:
             await db.drop_click(interaction.id)
             raise
         if all(posted):  # else the clicker was just told what became of the move and its board
-            await self.bot.undo.offer(interaction, result)
+            await mesa(interaction).undo.offer(interaction, result)
 
     async def publish(self, result: MoveResult, clicked: discord.Interaction | None = None) -> bool:
         """Posts the new board in the game's channel and takes the controls off the old ones.
@@ -210,7 +207,7 @@ class Handlers:
                 await self.tell_host(game, "game.blocked")
             return "blocked"
         failures = self._retry.get(game.id, (0, 0.0))[0]
-        delay = min(self.bot.settings.board_retry * 2 ** failures, RETRY_MAX)
+        delay = min(self.service.settings.board_retry * 2 ** failures, RETRY_MAX)
         self._retry[game.id] = (failures + 1, time.monotonic() + delay)
         log.warning("game %s: the board could not be posted (%s: %s); next try in %.0f s",
                     game.id, type(exc).__name__, exc, delay)
@@ -313,7 +310,7 @@ class Handlers:
                 wait = await self.post_due_boards()
             except Exception as exc:  # the database went away for a moment: try again later
                 log.warning("board outbox: %s: %s", type(exc).__name__, exc)
-                wait = self.bot.settings.board_retry
+                wait = self.service.settings.board_retry
             self.outbox_wake.clear()
             try:
                 await asyncio.wait_for(self.outbox_wake.wait(), timeout=RETRY_MAX if wait is None else wait)

@@ -4,7 +4,6 @@ other players' private yes/no when their moves would be taken back too."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
@@ -12,12 +11,10 @@ from rules.core import t
 
 from .components import UndoButton
 from .handlers import reply, user_locale
+from .ports import Mesa
 from .service import MoveResult
 from .storage import ACTIVE
 from .undo import UndoOutcome, UndoService
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .app import MesaBot
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +24,7 @@ def _mentions(users: list[int]) -> str:
 
 
 class UndoUI:
-    def __init__(self, bot: MesaBot) -> None:
+    def __init__(self, bot: Mesa) -> None:
         self.bot = bot
         self.service = UndoService(bot.service)
 

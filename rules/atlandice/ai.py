@@ -11,7 +11,7 @@ When the AI decides where the round's last die lies, the clock move it causes co
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from rules.core import Engine
 
 from .data import (
     BM,
@@ -29,9 +29,6 @@ from .data import (
     TILE_VP,
 )
 from .state import AtlandiceState, Task, ranked
-
-if TYPE_CHECKING:
-    from .engine import AtlandiceEngine
 
 Stocks = list[dict[str, int]]
 
@@ -230,7 +227,7 @@ class Board:
         return v
 
 
-def choose(engine: AtlandiceEngine, state: AtlandiceState, seat: int) -> str:
+def choose(engine: Engine[AtlandiceState], state: AtlandiceState, seat: int) -> str:
     ids = [a.id for a in engine.legal_actions(state, seat)]
     if len(ids) == 1:
         return ids[0]
