@@ -49,6 +49,14 @@ def _fight_toks(state: NeanderthalState, key: str) -> tuple[list[str], tuple[int
     return state.hunters.setdefault(key, []), None
 
 
+def _targeted_husband(state: NeanderthalState, key: str) -> tuple[int, Wife]:
+    """The Husband a fight on ``key`` can target (the target "h" is offered only where there is one)."""
+    husband = _fight_toks(state, key)[1]
+    if husband is None:
+        raise ValueError(f"no Husband on {key}")
+    return husband
+
+
 def _hside(state: NeanderthalState, husband: tuple[int, Wife] | None) -> str | None:
     if husband is None or not husband[1].husband:
         return None
@@ -101,7 +109,7 @@ def _attack_roll(state: NeanderthalState, side: str) -> int:
     band = side == "f" or (p is not None and has_weapon(p))
     alpha_band = p is not None and exp_elder(p, 4) and any(is_alpha(t.split(":")[1]) for t in mine)
     dice = [2 if (band or alpha_band) else 1 for _ in mine]
-    if _hside(state, husband) == side:
+    if husband is not None and _hside(state, husband) == side:
         dice.append(2 if (side == "f" or not husband[1].hdisc) else 1)
     return sum(1 for limit in dice if state.rng.die() <= limit)
 
@@ -152,12 +160,14 @@ def negotiation_actions(state: NeanderthalState, seat: int) -> list[Action]:
                                                                    seat=seat_msg(q))))
     p = state.ps[seat]
     if any(_chief(state, q) for q in range(state.players) if q != seat) or _chief(state, seat):
-        for b, q in enumerate(state.ps):
-            for i, w in enumerate(q.wives):
+        for b, other in enumerate(state.ps):
+            for i, w in enumerate(other.wives):
                 if w.husband and w.husband[0] == p.species:
                     out.append(Action(id=f"div-{b}-{i}", label=msg("neanderthal.act.divorce", card=card_msg(w.card))))
-    seen: set[str] = set()
-    out = [a for a in out if not (a.id in seen or seen.add(a.id))]
+    unique: dict[str, Action] = {}  # each action once, where it first comes
+    for a in out:
+        unique.setdefault(a.id, a)
+    out = list(unique.values())
     out.append(Action(id="done", label=msg("core.done"), style="danger"))
     return _pack(out)
 
@@ -427,8 +437,7 @@ def run_fights(state: NeanderthalState) -> bool:
                     return False
             victim = state.fight_target
             if victim == "h":
-                _, husband = _fight_toks(state, state.fight_key)
-                b, w = husband
+                b, w = _targeted_husband(state, state.fight_key)
                 if w.hdisc:
                     give_vocab(state.ps[b], w.hdisc)
                 kill(state, w.husband)
@@ -470,8 +479,8 @@ def fight_actions(state: NeanderthalState, seat: int) -> list[Action]:
         out = []
         for t in _targets(state, str(seat)):
             if t == "h":
-                _, husband = _fight_toks(state, state.fight_key)
-                label = msg("neanderthal.place.husband", card=card_msg(husband[1].card))
+                _, husband = _targeted_husband(state, state.fight_key)
+                label = msg("neanderthal.place.husband", card=card_msg(husband.card))
             else:
                 label = seat_msg(int(t)) if t != "f" else msg("neanderthal.foreign")
             out.append(Action(id=f"tgt-{t}", style="danger", label=msg("neanderthal.act.target", who=label)))

@@ -47,7 +47,7 @@ def roll_test(state: NeanderthalState, seat: int, toks: list[str], card: int) ->
         owner = int(side)
         p = state.ps[owner]
         if owner not in powers:
-            convert = any(not t.disc and D.BIOMES[t.card].hand[0] == "I" and D.BIOMES[t.card].side[0] == b.kind
+            convert = any(not t.disc and D.hand_of(t.card)[0] == "I" and D.side_of(t.card)[0] == b.kind
                           for t in p.tools)
             powers[owner] = (convert, exp_elder(p, 6) or has_skill(state, owner, "housewife"))
         convert, no_freeze = powers[owner]
@@ -286,8 +286,8 @@ def courtship(state: NeanderthalState, key: str, toks: list[str]) -> None:
                 say(state, "neanderthal.ev.court_refugee", seat=seat_msg(int(side)), card=card_msg(w.card))
             _home(state, t)
             continue
-        own = p is not None and int(side) == b
-        if own and p.vocab["O"] <= 0:
+        own = p if p is not None and int(side) == b else None
+        if own is not None and own.vocab["O"] <= 0:
             _home(state, t)
             continue
         if w.husband:
@@ -298,8 +298,8 @@ def courtship(state: NeanderthalState, key: str, toks: list[str]) -> None:
                 w.hdisc = ""
             board.pool.append(old)
         w.husband = tok
-        if own:
-            take_vocab(p, "O")
+        if own is not None:
+            take_vocab(own, "O")
             w.hdisc = "O"
         say(state, "neanderthal.ev.married", card=card_msg(w.card),
             seat=seat_msg(int(side)) if side != "f" else msg("neanderthal.foreign"))
