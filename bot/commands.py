@@ -102,7 +102,7 @@ async def play(interaction: discord.Interaction, game: str) -> None:
     row = await bot.service.create_lobby(game, interaction.guild_id, interaction.channel_id or 0,
                                          interaction.user.id, interaction.user.display_name, locale)
     embed, view = bot.presenter.lobby(row, locale)
-    await interaction.response.send_message(embed=embed, view=view)
+    await interaction.response.send_message(embed=embed, view=discord.utils.MISSING if view is None else view)
     message = await interaction.original_response()
     await bot.service.db.update_game(row.id, lobby_message_id=message.id)
 

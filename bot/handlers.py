@@ -15,6 +15,7 @@ import asyncio
 import logging
 import re
 import time
+from typing import Any
 
 import aiohttp
 import discord
@@ -22,7 +23,7 @@ import discord
 from rules.core import RuleError, normalize_locale, t
 
 from .components import PREFIX, SpecialButton
-from .ports import mesa
+from .ports import PLAY_CHANNELS, PlayChannel, mesa
 from .presenter import Payload, Presenter
 from .service import BrokenGame, GameService, MoveResult, Stale, UserError, engine_of
 from .storage import ACTIVE, FORBIDDEN, GameRow, Move
@@ -174,7 +175,10 @@ class Handlers:
             payload = await self.presenter.board(game, state, result.moves)
             # The same version posted again on purpose (a seat handed to the AI) is a new message.
             again = game.board_version is not None and game.board_version >= game.version
-            message = await channel.send(**payload.kwargs(), **({} if again else {"nonce": board_nonce(game)}))
+            kwargs = payload.kwargs()
+            if not again:
+                kwargs["nonce"] = board_nonce(game)
+            message = await channel.send(**kwargs)
         except Exception as exc:  # the move is stored whatever happened here: say so, post later
             if not isinstance(exc, (discord.HTTPException, *NETWORK_ERRORS)):
                 log.exception("game %s: the board could not be drawn", game.id)
@@ -426,11 +430,13 @@ class Handlers:
         except Exception as exc:  # a deleted or too old message keeps its buttons; so does a lost connection
             log.info("could not take the controls off a board: %s", exc)
 
-    async def channel(self, channel_id: int) -> discord.abc.Messageable:
+    async def channel(self, channel_id: int) -> PlayChannel:
         channel = self.bot.get_channel(channel_id)
         if channel is None:
             channel = await self.bot.fetch_channel(channel_id)
-        return channel  # type: ignore[return-value]
+        if not isinstance(channel, PLAY_CHANNELS):
+            raise TypeError(f"channel {channel_id} is a {type(channel).__name__}: no game is played there")
+        return channel
 
     async def _stale(self, interaction: discord.Interaction) -> None:
         """A click on an old board: say so and show the current board (with controls if it is their turn)."""
@@ -449,7 +455,7 @@ class Handlers:
         await self.send_private(interaction, payload, t("error.stale", locale))
 
     async def send_private(self, interaction: discord.Interaction, payload: Payload, text: str = "") -> None:
-        kwargs = {"embed": payload.embed}
+        kwargs: dict[str, Any] = {"embed": payload.embed}
         if payload.file is not None:
             kwargs["file"] = payload.file
         if payload.view is not None:
@@ -547,11 +553,14 @@ class Handlers:
         thread_id = None
         try:
             parent = await self.channel(parent_id)
-            thread = await parent.create_thread(  # type: ignore[attr-defined]
-                name=t("lobby.thread_name", game.locale, game=engine_of(game).title, id=game.id)[:100],
-                type=discord.ChannelType.public_thread, auto_archive_duration=10080)
-            thread_id = thread.id
-        except (discord.HTTPException, AttributeError) as exc:  # no thread here: play in the channel itself
+            if isinstance(parent, discord.TextChannel):
+                thread = await parent.create_thread(
+                    name=t("lobby.thread_name", game.locale, game=engine_of(game).title, id=game.id)[:100],
+                    type=discord.ChannelType.public_thread, auto_archive_duration=10080)
+                thread_id = thread.id
+            else:  # a voice or stage channel's chat has no threads: play in the channel itself
+                log.info("game %s: no threads in %s (a %s)", game.id, parent_id, type(parent).__name__)
+        except discord.HTTPException as exc:  # no thread here: play in the channel itself
             log.info("game %s: no new thread in %s: %s", game.id, parent_id, exc)
         if thread_id is None and await self.service.db.active_games_in_channel_itself(parent_id):
             raise UserError("error.channel_busy")

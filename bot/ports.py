@@ -15,6 +15,10 @@ import discord
 
 from .service import GameService, MoveResult
 
+# The channels a game is played in or its host is told in: a text, voice or stage channel's chat,
+# a thread of one (a private chat only in tests of the bare client).
+PlayChannel = discord.TextChannel | discord.VoiceChannel | discord.StageChannel | discord.Thread | discord.DMChannel
+PLAY_CHANNELS = (discord.TextChannel, discord.VoiceChannel, discord.StageChannel, discord.Thread, discord.DMChannel)
 
 class Controls(Protocol):
     """The handlers (``handlers.Handlers``) as the buttons, menus and undo see them."""
@@ -23,7 +27,7 @@ class Controls(Protocol):
 
     async def publish(self, result: MoveResult, clicked: discord.Interaction | None = None) -> bool: ...
 
-    async def channel(self, channel_id: int) -> discord.abc.Messageable: ...
+    async def channel(self, channel_id: int) -> PlayChannel: ...
 
     async def on_action(self, interaction: discord.Interaction, game_id: int, version: int,
                         action_id: str) -> None: ...

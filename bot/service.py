@@ -90,6 +90,8 @@ class GameService:
         """The game's state, or BrokenGame if the stored text cannot be read."""
         engine = engine_of(game)
         try:
+            if game.state is None:
+                raise ValueError("a lobby has no state")
             return engine.load(game.state)
         except Exception as exc:  # pydantic, JSON or engine errors all mean the same to a player
             raise BrokenGame(game, exc) from exc
@@ -249,7 +251,7 @@ class GameService:
         if not mine:
             return None
         before = [(row["seat"], row["action_id"]) for row in counted if row["version"] <= version]
-        then = await asyncio.to_thread(engine.replay, len(game.seats), game.seed, game.options, before)
+        then = await asyncio.to_thread(engine.replay, len(game.seats), game.seed or 0, game.options, before)
         return next((s for s in mine if s in engine.to_act(then)), None)
 
     async def _after_move(self, game: GameRow, state: GameState, moves: list[Move],
@@ -288,9 +290,9 @@ class GameService:
     async def _schedule(self, game: GameRow, state: GameState) -> None:
         engine = engine_of(game)
         waiting = [
-            (seat, game.seats[seat].user_id)
+            (seat, user_id)
             for seat in engine.to_act(state)
-            if not game.seats[seat].is_ai and game.seats[seat].user_id is not None
+            if not game.seats[seat].is_ai and (user_id := game.seats[seat].user_id) is not None
         ]
         delay = self.reminder_delay(game.reminder_delay)
         if game.status != ACTIVE or not waiting or delay <= 0:
