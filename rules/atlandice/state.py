@@ -69,6 +69,10 @@ class AtlandiceState(GameState):
         stack = self.stacks[region]
         return stack[0] if stack else None
 
+    def tile(self, region: int) -> str:
+        """The active tile of a Region still in play (not exhausted)."""
+        return self.stacks[region][0]
+
     def exhausted(self, region: int) -> bool:
         return not self.stacks[region]
 
