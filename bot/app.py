@@ -33,7 +33,7 @@ class MesaBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=MesaTree,
                          help_command=None, **kwargs)
         self.settings = settings
-        self.service = GameService(db, settings)  # type: ignore[arg-type]  # the database comes before connect()
+        self.service = GameService(db, settings)
         self.presenter = Presenter()
         self.presenter.cache.pool = renderpool.shared(settings.render_workers)
         self.handlers = Handlers(self, self.service, self.presenter)
@@ -119,7 +119,7 @@ class MesaBot(commands.Bot):
         await asyncio.gather(*tasks, return_exceptions=True)
         await self.handlers.drain()
         await super().close()
-        if self.service.db is None:  # stopped before the database was opened
+        if not self.service.has_db:  # stopped before the database was opened
             return
         try:  # every board edit is done: the next start need not look for stray controls
             await self.service.db.set_meta(BOARDS_CLEAN, repr(time.time()))

@@ -15,6 +15,7 @@ import asyncio
 import logging
 import re
 import time
+from collections.abc import Mapping
 from typing import Any
 
 import aiohttp
@@ -441,7 +442,8 @@ class Handlers:
     async def _stale(self, interaction: discord.Interaction) -> None:
         """A click on an old board: say so and show the current board (with controls if it is their turn)."""
         locale = user_locale(interaction)
-        game_id = int(str(interaction.data.get("custom_id", "m1:0")).split(":")[1])  # type: ignore[union-attr]
+        data: Mapping[str, object] = interaction.data or {}
+        game_id = int(str(data.get("custom_id", "m1:0")).split(":")[1])
         game = await self.service.db.get_game(game_id)
         if game is None or game.status == "lobby":
             await reply(interaction, t("error.forged", locale))

@@ -59,13 +59,28 @@ MAX_REMINDER_HOURS = 168
 
 
 class GameService:
-    def __init__(self, db: Database, settings: Settings, clock=time.time) -> None:
-        self.db = db
+    def __init__(self, db: Database | None, settings: Settings, clock=time.time) -> None:
+        """``db`` may come later (``python -m bot`` logs in before it opens the database)."""
+        self._db = db
         self.settings = settings
         self.clock = clock
         # A game's lock lives while a coroutine holds it or waits for it, so the bot's memory does not
         # grow with the number of games it ever played.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    @property
+    def db(self) -> Database:
+        if self._db is None:
+            raise RuntimeError("the database is not open yet")
+        return self._db
+
+    @db.setter
+    def db(self, db: Database) -> None:
+        self._db = db
+
+    @property
+    def has_db(self) -> bool:
+        return self._db is not None
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)

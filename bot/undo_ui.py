@@ -116,7 +116,7 @@ class UndoUI:
         game = await self.bot.service.load(request["game_id"])
         try:
             channel = await self.bot.handlers.channel(game.play_channel_id)
-            await channel.get_partial_message(request["message_id"]).edit(  # type: ignore[attr-defined]
+            await channel.get_partial_message(request["message_id"]).edit(
                 content=t(key, game.locale), view=None, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             pass
