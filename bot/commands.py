@@ -12,9 +12,10 @@ from rules import GAMES
 from rules.core import CATALOGUE, t
 
 from . import ports
-from .handlers import Handlers, channel_locale, reply, user_locale
+from .handlers import Handlers
 from .presenter import Presenter, seat_names
 from .replay_ui import ReplayUI
+from .replies import channel_locale, reply, user_locale
 from .service import UserError, engine_of
 from .stats_ui import StatsUI
 from .storage import ABANDONED, ACTIVE, LOBBY, GameRow

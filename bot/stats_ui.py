@@ -9,9 +9,9 @@ import discord
 from rules import GAMES
 from rules.core import t
 
-from .handlers import reply, user_locale
 from .ports import Mesa
 from .presenter import seat_names
+from .replies import reply, user_locale
 from .stats import AI, Stats, player_key
 from .storage import GameRow
 

@@ -10,8 +10,8 @@ import discord
 from rules.core import t
 
 from .components import UndoButton
-from .handlers import reply, user_locale
 from .ports import Mesa
+from .replies import reply, user_locale
 from .service import MoveResult
 from .storage import ACTIVE
 from .undo import UndoOutcome, UndoService
