@@ -16,9 +16,10 @@ import discord
 from .service import GameService, MoveResult
 
 # The channels a game is played in or its host is told in: a text, voice or stage channel's chat,
-# a thread of one (a private chat only in tests of the bare client).
+# or a thread of one (a private chat too, though games are started in servers only).
 PlayChannel = discord.TextChannel | discord.VoiceChannel | discord.StageChannel | discord.Thread | discord.DMChannel
 PLAY_CHANNELS = (discord.TextChannel, discord.VoiceChannel, discord.StageChannel, discord.Thread, discord.DMChannel)
+
 
 class Controls(Protocol):
     """The handlers (``handlers.Handlers``) as the buttons, menus and undo see them."""
