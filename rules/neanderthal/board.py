@@ -278,7 +278,7 @@ def take_foreign(state: NeanderthalState, n: int) -> int:
     return k
 
 
-def _side(tagged: str) -> str:
+def token_side(tagged: str) -> str:
     return tagged.split(":")[0]
 
 
