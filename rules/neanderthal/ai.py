@@ -145,10 +145,10 @@ def _move(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     best = None
     for a in moves:
         i, j = map(int, a[3:].split("-"))
-        card = state.grid[j]
-        if camps.get(i, 0) < 3 or camps.get(j, 0) or D.BIOMES[card].pred:
+        card = state.grid[j] if state.shown[j] else None  # an undiscovered card is not read
+        if camps.get(i, 0) < 3 or camps.get(j, 0) or (card and D.BIOMES[card].pred):
             continue
-        key = (state.marks[j] == "O", not state.marks[j], -len(D.BIOMES[card].fer), -j)
+        key = (state.marks[j] == "O", not state.marks[j], card is None, -len(D.BIOMES[card].fer) if card else 0, -j)
         if best is None or key > best[0]:
             best = (key, a)
     return best[1] if best else "done"
