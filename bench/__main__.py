@@ -3,6 +3,7 @@
     python -m bench [GAME ...]                 click latency, render and AI games/s per game (the overview)
     python -m bench engine [GAME ...]          full AI games/s at each game's largest player count
     python -m bench load [--games N --rate R]  N concurrent games clicked through the real bot
+    python -m bench ai [GAME ...]              the AI strengths' win rates, scores and thinking time
 
 ``engine`` and ``load`` take ``--against [REF]``: the same measurement, in the same run, on REF (default:
 the merge-base of HEAD with main) and on this tree, side by side with the ratio.
@@ -199,9 +200,14 @@ def load_cmd(argv: list[str]) -> None:
         print("\n".join(_load_summary(result)))
 
 
+def ai_cmd(argv: list[str]) -> None:
+    from . import ai
+    ai.main(argv)
+
+
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
-    commands = {"engine": engine_cmd, "load": load_cmd}
+    commands = {"engine": engine_cmd, "load": load_cmd, "ai": ai_cmd}
     try:
         if argv and argv[0] in commands:
             commands[argv[0]](argv[1:])

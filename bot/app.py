@@ -101,6 +101,7 @@ class MesaBot(commands.Bot):
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await self.handlers.drain()
+        self.service.thinker.close()
         await super().close()
         if not self.service.has_db:  # stopped before the database was opened
             return

@@ -6,6 +6,7 @@ custom_id forms (version prefix ``m1``):
 - ``m1:<game>:<version>:~me|~mute``     the private view / "no more reminders this turn"
 - ``m1:<game>:<version>:~ua|~uy|~un``   undo my move stored at that version / agree / refuse an undo
 - ``m1:<game>:L:<join|leave|ai|start|cancel>`` and ``m1:<game>:L:o:<option key>``  lobby controls
+- ``m1:<game>:L:lv``                    the AI seats' strengths (values ``<seat>.<level>``)
 """
 
 from __future__ import annotations
@@ -94,6 +95,21 @@ class LobbyOption(DynamicItem[Select], template=_GAME + r"L:o:(?P<key>[a-z0-9_]{
         await mesa(interaction).handlers.on_option(interaction, self.game_id, self.key, values[0] if values else "")
 
 
+class LobbyLevel(DynamicItem[Select], template=_GAME + r"L:lv"):
+    def __init__(self, game_id: int, **select: Any) -> None:
+        super().__init__(Select(custom_id=f"{PREFIX}:{game_id}:L:lv", **select))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        await mesa(interaction).handlers.on_ai_level(interaction, self.game_id, values[0] if values else "")
+
+
+
 class UndoButton(DynamicItem[Button], template=_GAME + r"(?P<version>[0-9]{1,9}):~u(?P<what>[ayn])"):
     """``~ua``: take back my move stored at that version; ``~uy`` / ``~un``: agree or refuse an undo
     asked at that game version."""
@@ -114,4 +130,5 @@ class UndoButton(DynamicItem[Button], template=_GAME + r"(?P<version>[0-9]{1,9})
             await undo.on_vote(interaction, self.game_id, self.version, self.what == "y")
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, SpecialButton, LobbyButton, LobbyOption, UndoButton)
+
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, SpecialButton, LobbyButton, LobbyOption, LobbyLevel, UndoButton)

@@ -158,6 +158,15 @@ class Handlers(Boards):
             await self._update_lobby(interaction, game)
         await self.guarded(interaction, set_option())
 
+    async def on_ai_level(self, interaction: discord.Interaction, game_id: int, value: str) -> None:
+        async def set_level() -> None:
+            seat, _, level = value.partition(".")
+            if not seat.isdigit():
+                raise UserError("error.forged")
+            game = await self.service.set_ai_level(game_id, interaction.user.id, int(seat), level)
+            await self._update_lobby(interaction, game)
+        await self.guarded(interaction, set_level())
+
     async def _start(self, interaction: discord.Interaction, game_id: int) -> None:
         await interaction.response.defer()
         game = await self.service.check_start(game_id, interaction.user.id)

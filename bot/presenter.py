@@ -12,12 +12,14 @@ from typing import Any
 
 import discord
 
-from rules.core import MAX_BUTTON_CHOICES, Action, Event, GameState, Outcome, t
+from rules.core import LEVELS, MAX_BUTTON_CHOICES, Action, Event, GameState, Outcome, t
+from rules.core.search import level_of
 
 from .components import (
     ActionButton,
     ActionSelect,
     LobbyButton,
+    LobbyLevel,
     LobbyOption,
     SpecialButton,
 )
@@ -44,8 +46,13 @@ def seat_label(game: GameRow, seat: int, locale: str) -> str:
     s = game.seats[seat]
     name = seat_names(game, locale)[seat]
     if s.is_ai:
-        return f"🤖 {name}"
+        return ai_label(name, s.level, locale)
     return f"<@{s.user_id}>"
+
+
+def ai_label(name: str, level: str, locale: str) -> str:
+    """An AI seat with its strength: "🤖 AI 2 (strong)"."""
+    return t("ai.seat", locale, name=name, level=t(f"ai.level.{level_of(level)}", locale))
 
 
 def event_lines(game: GameRow, moves: list[Move], viewer: int | None, locale: str) -> list[str]:
@@ -220,6 +227,9 @@ class Presenter:
                     content = " ".join(f"<@{u}>" for u in dict.fromkeys(ping))
         elif game.status == ENDED:
             embed.description = t("board.ended", locale)
+        ai_seats = [seat_label(game, s.seat, locale) for s in game.seats if s.is_ai]
+        if ai_seats:
+            embed.set_footer(text=t("board.ai_seats", locale, seats=", ".join(ai_seats))[:2048])
         return Payload(
             content=content,
             embed=embed,
@@ -243,8 +253,7 @@ class Presenter:
     def lobby(game: GameRow, locale: str) -> tuple[discord.Embed, discord.ui.View | None]:
         engine = engine_of(game)
         names = seat_names(game, locale)
-        seats = "\n".join(
-            f"{i + 1}. " + (f"🤖 {names[i]}" if s.is_ai else f"<@{s.user_id}>") for i, s in enumerate(game.seats))
+        seats = "\n".join(f"{i + 1}. " + seat_label(game, i, locale) for i in range(len(game.seats)))
         embed = discord.Embed(title=t("lobby.title", locale, game=engine.title), colour=COLOUR)
         embed.description = t("lobby.body", locale, host=f"<@{game.host_id}>", count=len(game.seats),
                               max=engine.max_players, min=engine.min_players, seats=seats)
@@ -270,6 +279,13 @@ class Presenter:
                                             default=game.options.get(spec.key) == v) for v, m in spec.choices]
             view.add_item(LobbyOption(game.id, spec.key, options=options, placeholder=t(spec.label, locale)[:150],
                                       row=row))
+        ai_seats = [s for s in game.seats if s.is_ai]
+        row = len(engine.option_specs[:4]) + 1
+        if ai_seats and row <= 4:  # one menu for every AI seat's strength: "AI 2: strong"
+            options = [discord.SelectOption(
+                label=t("lobby.ai_level_choice", locale, name=names[s.seat], level=t(f"ai.level.{level}", locale))[:100],
+                value=f"{s.seat}.{level}", emoji="🤖") for s in ai_seats[:8] for level in LEVELS]
+            view.add_item(LobbyLevel(game.id, options=options, placeholder=t("lobby.ai_level", locale)[:150], row=row))
         return embed, view
 
 

@@ -15,10 +15,11 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from rules import GAMES
-from rules.core import Engine, GameState, RuleError
+from rules.core import LEVELS, Engine, GameState, RuleError
 
 from .settings import Settings
 from .storage import ABANDONED, ACTIVE, ENDED, LOBBY, Database, GameRow, Move, Seat, StaleVersion
+from .thinking import Thinker
 
 
 class UserError(RuleError):
@@ -67,6 +68,7 @@ class GameService:
         # A game's lock lives while a coroutine holds it or waits for it, so the bot's memory does not
         # grow with the number of games it ever played.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.thinker = Thinker(settings.ai_processes, settings.ai_budget)
 
     @property
     def db(self) -> Database:
@@ -161,6 +163,16 @@ class GameService:
             if len(game.seats) >= engine.max_players:
                 raise UserError("error.lobby_full", max=engine.max_players)
             await self.db.set_seats(game_id, [*game.seats, Seat(len(game.seats), None, "", True)])
+            return await self.load(game_id)
+
+    async def set_ai_level(self, game_id: int, user_id: int, seat: int, level: str) -> GameRow:
+        """The host chooses how strong an AI seat of the lobby plays."""
+        async with self.lock(game_id):
+            game = await self._lobby(game_id)
+            self._host_only(game, user_id)
+            if level not in LEVELS or not 0 <= seat < len(game.seats) or not game.seats[seat].is_ai:
+                raise UserError("error.forged")
+            await self.db.set_ai_level(game_id, seat, level)
             return await self.load(game_id)
 
     async def set_option(self, game_id: int, user_id: int, key: str, value: str) -> GameRow:
@@ -273,8 +285,7 @@ class GameService:
                           then: Then | None = None, click: int | None = None) -> MoveResult:
         """Plays the AI seats on, stores everything in one transaction, schedules reminders."""
         engine = engine_of(game)
-        ai_seats = {s.seat for s in game.seats if s.is_ai}
-        state, ai_moves = await asyncio.to_thread(self._play_ai, engine, state, ai_seats)
+        state, ai_moves = await self.play_ai(game, engine, state)
         moves = moves + ai_moves
         finished = engine.is_over(state)
         if moves:
@@ -289,18 +300,11 @@ class GameService:
             await then(result)
         return result
 
-    def _play_ai(self, engine: Engine, state: GameState, ai_seats: set[int]) -> tuple[GameState, list[Move]]:
-        moves: list[Move] = []
-        for _ in range(self.settings.max_ai_chain):
-            seats = [s for s in engine.to_act(state) if s in ai_seats]
-            if not seats:
-                break
-            seat = seats[0]
-            action_id = engine.ai_action(state, seat)
-            before, state = state, engine.apply(state, seat, action_id)
-            moves.append(Move(seat, action_id, None, [e.model_dump(mode="json") for e in state.events],
-                              engine.reveals(before, state)))
-        return state, moves
+    async def play_ai(self, game: GameRow, engine: Engine, state: GameState) -> tuple[GameState, list[Move]]:
+        """The AI seats play on from ``state`` (off the event loop) until a human must act."""
+        levels = {s.seat: s.level for s in game.seats if s.is_ai}
+        state, chain = await self.thinker.play(engine, state, levels, self.settings.max_ai_chain)
+        return state, [Move(m.seat, m.action_id, None, m.events, m.revealed) for m in chain]
 
     async def _schedule(self, game: GameRow, state: GameState) -> None:
         engine = engine_of(game)

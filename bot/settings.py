@@ -8,6 +8,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rules.core import DEFAULT_BUDGET
+
 # (variable, what it holds, default): ``python -m bot --help`` and the README list these.
 VARIABLES: list[tuple[str, str, str]] = [
     ("DISCORD_TOKEN", "the bot's token (required to run the bot)", ""),
@@ -17,6 +19,9 @@ VARIABLES: list[tuple[str, str, str]] = [
     ("MESA_REMINDER_MAX", "reminders per turn at most", "3"),
     ("MESA_REMINDER_POLL", "how often due reminders are looked for, in seconds", "60"),
     ("MESA_LOG_LEVEL", "logging level: DEBUG, INFO, WARNING or ERROR", "INFO"),
+    ("MESA_AI_BUDGET", "seconds' worth of simulations a strong AI seat thinks a decision", str(DEFAULT_BUDGET)),
+    ("MESA_AI_PROCESSES", "processes in which strong AI seats think (0: a thread of the bot)", "2"),
+    ("MESA_RENDER_WORKERS", "processes drawing the board pictures beside the bot (0: a thread of the bot)", "1"),
 ]
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -80,6 +85,11 @@ class Settings:
     reminder_max: int = 3
     reminder_poll: float = 60.0
     max_ai_chain: int = 5000
+    # A strong AI seat thinks this many seconds' worth of simulations a decision (the count is fixed
+    # per game, so a busy machine thinks longer, never differently); AI seats play in this many
+    # worker processes (0: in a thread of the bot's process).
+    ai_budget: float = DEFAULT_BUDGET
+    ai_processes: int = 2
     # A board post that failed is tried again after this many seconds, then twice as late each time.
     board_retry: float = 5.0
     log_level: str = "INFO"
@@ -98,4 +108,6 @@ class Settings:
             reminder_poll=_number("MESA_REMINDER_POLL", 60.0, positive=True),
             log_level=_level("MESA_LOG_LEVEL"),
             render_workers=_count("MESA_RENDER_WORKERS", 1),
+            ai_budget=_number("MESA_AI_BUDGET", DEFAULT_BUDGET),
+            ai_processes=_count("MESA_AI_PROCESSES", 2),
         )

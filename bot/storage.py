@@ -112,6 +112,10 @@ MIGRATIONS: list[str] = [
     );
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
+    # 6: the strength of an AI seat (easy, normal, strong), chosen in the lobby
+    """
+    ALTER TABLE seats ADD COLUMN ai_level TEXT NOT NULL DEFAULT 'normal';
+    """,
 ]
 
 ACTIVE = "active"
@@ -147,6 +151,7 @@ class Seat:
     user_id: int | None
     name: str
     is_ai: bool
+    level: str = "normal"  # the AI's strength when the AI plays the seat (rules.core.LEVELS)
 
 
 @dataclass
@@ -296,9 +301,10 @@ class Database:
             updated_at=row["updated_at"],
         )
         async with self.conn.execute(
-            "SELECT seat, user_id, name, is_ai FROM seats WHERE game_id = ? ORDER BY seat", (game.id,)
+            "SELECT seat, user_id, name, is_ai, ai_level FROM seats WHERE game_id = ? ORDER BY seat", (game.id,)
         ) as cur:
-            game.seats = [Seat(r["seat"], r["user_id"], r["name"], bool(r["is_ai"])) async for r in cur]
+            game.seats = [Seat(r["seat"], r["user_id"], r["name"], bool(r["is_ai"]), r["ai_level"])
+                          async for r in cur]
         return game
 
     async def get_game(self, game_id: int) -> GameRow | None:
@@ -431,8 +437,8 @@ class Database:
         async with self.transaction():
             await self.conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
             await self.conn.executemany(
-                "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, ?, ?, ?, ?)",
-                [(game_id, i, s.user_id, s.name, int(s.is_ai)) for i, s in enumerate(seats)],
+                "INSERT INTO seats (game_id, seat, user_id, name, is_ai, ai_level) VALUES (?, ?, ?, ?, ?, ?)",
+                [(game_id, i, s.user_id, s.name, int(s.is_ai), s.level) for i, s in enumerate(seats)],
             )
             await self.conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (time.time(), game_id))
 
@@ -480,6 +486,12 @@ class Database:
             if click is not None:
                 await self.conn.execute("DELETE FROM clicks WHERE interaction_id = ?", (click,))
         return new_version
+
+    async def set_ai_level(self, game_id: int, seat: int, level: str) -> None:
+        async with self.transaction():
+            await self.conn.execute("UPDATE seats SET ai_level = ? WHERE game_id = ? AND seat = ?",
+                                    (level, game_id, seat))
+            await self.conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (time.time(), game_id))
 
     # -- clicks being played -----------------------------------------------------------
     async def add_click(self, interaction_id: int, game_id: int, user_id: int, token: str, locale: str) -> None:

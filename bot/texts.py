@@ -150,6 +150,13 @@ TEXTS = {
                     "continuam). O log do bot diz por quê; /partida encerrar partida:{id} a encerra."),
     "game.moved": ("{game} goes on in {where}.", "{game} continua em {where}."),
     "ai.name": ("AI {n}", "IA {n}"),
+    "ai.level.easy": ("easy", "fácil"),
+    "ai.level.normal": ("normal", "normal"),
+    "ai.level.strong": ("strong", "forte"),
+    "ai.seat": ("🤖 {name} ({level})", "🤖 {name} ({level})"),
+    "lobby.ai_level": ("AI strength", "Força da IA"),
+    "lobby.ai_level_choice": ("{name}: {level}", "{name}: {level}"),
+    "board.ai_seats": ("AI: {seats}", "IA: {seats}"),
     "seat.you": ("you", "você"),
     # reminders
     "remind.1": ("{who}, it is your turn in {game}.", "{who}, é a sua vez em {game}."),

@@ -121,14 +121,10 @@ class UndoService:
         log = await self.db.moves_that_count(game.id)
         counted = [(row["seat"], row["action_id"]) for row in log]
         keep = sum(1 for row in log if row["version"] < plan.back_to)
-        ai_seats = {s.seat for s in game.seats if s.is_ai}
-
-        def rebuild():
-            # the whole log first: it must still lead to the stored state (see replay.states)
-            state = states(engine, len(game.seats), game.seed or 0, game.options, counted, game.state)[keep]
-            return self.service._play_ai(engine, state, ai_seats)
-
-        state, ai_moves = await asyncio.to_thread(rebuild)
+        # the whole log first: it must still lead to the stored state (see replay.states)
+        state = await asyncio.to_thread(
+            lambda: states(engine, len(game.seats), game.seed or 0, game.options, counted, game.state)[keep])
+        state, ai_moves = await self.service.play_ai(game, engine, state)
         try:
             await self.db.record_undo(game.id, game.version, plan.back_to, engine.dump(state), ai_moves,
                                       engine.is_over(state))

@@ -89,7 +89,7 @@ class Guess(Engine):
                          rank=1 + sum(p > state.points[s] for p in state.points), winner=state.points[s] == best)
             for s in order])
 
-    def ai_action(self, state, seat):
+    def ai_action(self, state, seat, level="normal", budget=None):
         return "pick.2"
 
     def prompt(self, state, seat):

@@ -7,11 +7,18 @@ Inn's die change, the Submarine) are judged by two things: what the next visitor
 greedy way for himself, would then take (his gain is the AI's loss, unless the AI visits next), and
 how close each Region comes to being emptied, weighted by what its award would give the AI now.
 When the AI decides where the round's last die lies, the clock move it causes counts too
-(an Inventory it would win or lose, and ending the game while ahead or behind)."""
+(an Inventory it would win or lose, and ending the game while ahead or behind).
+
+``strong`` searches with that policy (rules.core.search) in worlds where the face-down tiles of
+every Region's stack and the dice to come are drawn again."""
 
 from __future__ import annotations
 
-from rules.core import Engine
+from functools import cache, partial
+
+from rules.core import Engine, Rng
+from rules.core.search import SearchHooks
+from rules.core.search import choose as search_choose
 
 from .data import (
     BM,
@@ -30,6 +37,10 @@ from .data import (
 )
 from .state import AtlandiceState, Task, ranked
 
+# designed: simulations a second of thinking is worth in a 2-player game (about 2/3 of what one
+# core of the 2-core reference machine plays, measured in CPU time)
+SIMS_PER_SECOND = 55
+
 Stocks = list[dict[str, int]]
 
 # A small value for the effect of a visited tile (a chance of one more resource is worth more).
@@ -44,14 +55,20 @@ def points(state: AtlandiceState, stocks: Stocks) -> list[float]:
     pts = [TILE_VP * len(state.tiles_won[p]) + sum(state.vp[p].values()) + HOLD * sum(st[res] for res in live)
            for p, st in enumerate(stocks)]
     for res in live:
+        # the majorities of state.ranked, inlined: this runs for every choice the AI weighs
         counts = [st[res] for st in stocks]
-        if max(counts) <= 0:
+        top = max(counts)
+        if top <= 0:
             continue
-        firsts, seconds = ranked(counts)
-        for p in firsts:
-            pts[p] += MAJORITY_FIRST_VP
-        for p in seconds:
-            pts[p] += MAJORITY_SECOND_VP
+        if counts.count(top) > 1:
+            second = 0  # a tie for first has no second
+        else:
+            second = max((c for c in counts if c < top), default=0)
+        for p, c in enumerate(counts):
+            if c == top:
+                pts[p] += MAJORITY_FIRST_VP
+            elif c == second and second > 0:
+                pts[p] += MAJORITY_SECOND_VP
     return pts
 
 
@@ -227,7 +244,8 @@ class Board:
         return v
 
 
-def choose(engine: Engine[AtlandiceState], state: AtlandiceState, seat: int) -> str:
+def greedy(engine: Engine, state: AtlandiceState, seat: int) -> str:
+    """The greedy choice (the ``normal`` strength)."""
     ids = [a.id for a in engine.legal_actions(state, seat)]
     if len(ids) == 1:
         return ids[0]
@@ -404,3 +422,21 @@ def _minus(stocks: Stocks, seat: int, res: str) -> Stocks:
     out = _copy(stocks)
     out[seat][res] -= 1
     return out
+
+
+def determinize(state: AtlandiceState, seat: int, rng: Rng) -> AtlandiceState:
+    """A copy where the face-down tiles (all but each stack's top) and the dice to come are drawn again."""
+    world = state.model_copy(deep=True)
+    world.rng = Rng(seed=rng.next64())
+    world.stacks = [stack[:1] + rng.shuffled(sorted(stack[1:])) for stack in world.stacks]
+    return world
+
+
+@cache
+def hooks(engine: Engine) -> SearchHooks:
+    return SearchHooks(determinize=determinize, policy=partial(greedy, engine),
+                       sims_per_second=SIMS_PER_SECOND, score_scale=5.0)
+
+
+def choose(engine: Engine, state: AtlandiceState, seat: int, level: str, budget: float | None = None) -> str:
+    return search_choose(engine, state, seat, level, hooks(engine), budget)

@@ -196,8 +196,8 @@ class AtlandiceEngine(Engine[AtlandiceState]):
                                             breakdown=b, rank=rank, winner=False))
         return Outcome(results=results, categories=list(CATEGORIES))
 
-    def ai_action(self, state: AtlandiceState, seat: int) -> str:
-        return ai.choose(self, state, seat)
+    def ai_action(self, state: AtlandiceState, seat: int, level: str = "normal", budget: float | None = None) -> str:
+        return ai.choose(self, state, seat, level, budget)
 
 
 ENGINE = AtlandiceEngine()

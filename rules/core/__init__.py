@@ -23,11 +23,14 @@ from .model import (
 )
 from .play import play
 from .rng import Rng
+from .search import DEFAULT_BUDGET, LEVELS, Level
 
 __all__ = [
     "ACTION_ID_MAX",
     "ACTION_ID_RE",
     "CATALOGUE",
+    "DEFAULT_BUDGET",
+    "LEVELS",
     "LOCALES",
     "MAX_BUTTON_CHOICES",
     "MAX_CHOICES",
@@ -37,6 +40,7 @@ __all__ = [
     "GameOver",
     "GameState",
     "IllegalAction",
+    "Level",
     "Msg",
     "NotYourTurn",
     "OptionSpec",

@@ -77,8 +77,9 @@ class Engine(ABC, Generic[S]):
         """Final scores once the game is over, else None."""
 
     @abstractmethod
-    def ai_action(self, state: S, seat: int) -> str:
-        """A sensible legal action id for ``seat``, deterministic given the state."""
+    def ai_action(self, state: S, seat: int, level: str = "normal", budget: float | None = None) -> str:
+        """A sensible legal action id for ``seat`` at strength ``level`` (``rules.core.search.LEVELS``),
+        deterministic given the state (and, for ``strong``, the ``budget`` in seconds)."""
 
     @abstractmethod
     def prompt(self, state: S, seat: int) -> Msg:

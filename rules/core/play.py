@@ -7,8 +7,9 @@ from typing import Literal
 
 from .engine import Engine, GameState
 from .rng import Rng
+from .search import LEVELS
 
-Policy = Literal["ai", "random", "mixed"]
+Policy = Literal["ai", "random", "mixed", "easy", "normal", "strong"]
 Chooser = Callable[[GameState, int], str]
 
 
@@ -16,8 +17,10 @@ class GameDidNotEnd(AssertionError):
     pass
 
 
-def chooser(engine: Engine, policy: Policy | list[Policy], seed: int = 0) -> Chooser:
-    """``policy`` is one policy for every seat, or one per seat ("mixed": random or AI per move)."""
+def chooser(engine: Engine, policy: Policy | list[Policy], seed: int = 0, budget: float | None = None) -> Chooser:
+    """``policy`` is one policy for every seat, or one per seat ("mixed": random or AI per move;
+    "ai" is the AI at its default strength, "easy" / "normal" / "strong" at that strength, the
+    strong one thinking ``budget`` seconds' worth)."""
     rng = Rng(seed=seed ^ 0x5EED)
 
     def choose(state: GameState, seat: int) -> str:
@@ -26,6 +29,8 @@ def chooser(engine: Engine, policy: Policy | list[Policy], seed: int = 0) -> Cho
             p = "ai" if rng.below(2) else "random"
         if p == "ai":
             return engine.ai_action(state, seat)
+        if p in LEVELS:
+            return engine.ai_action(state, seat, p, budget)
         return rng.choice(engine.legal_actions(state, seat)).id
 
     return choose
@@ -39,10 +44,11 @@ def play(
     policy: Policy | list[Policy] = "ai",
     *,
     max_steps: int = 50_000,
+    budget: float | None = None,
     on_step: Callable[[GameState, GameState, int, str], None] | None = None,
 ) -> tuple[GameState, list[tuple[int, str]]]:
     """Plays a game to its end and returns the final state and the action log."""
-    choose = chooser(engine, policy, seed)
+    choose = chooser(engine, policy, seed, budget)
     state = engine.new_game(players, seed, options)
     log: list[tuple[int, str]] = []
     for _ in range(max_steps):

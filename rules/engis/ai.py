@@ -1,12 +1,27 @@
-"""A greedy player: scores hexes, bids by how much the best hex beats the others, moves meeples
-to raise the best card of the round, crafts and develops by value.  Deterministic, no chance."""
+"""The ENGIS AI.  Its greedy policy (``normal``) scores hexes, bids by how much the best hex beats
+the others, moves meeples to raise the best card of the round, crafts and develops by value; it
+reads only what its own view shows.  ``strong`` searches with it (rules.core.search) in worlds where
+the hex pile, the other players' hands and discards and their secret intempéries are drawn again."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.core import Rng
+from rules.core.search import SearchHooks
+from rules.core.search import choose as search_choose
 
 from . import data as D
 from . import phases as P
 from . import scoring as S
 from .state import EngisState, Player
+
+if TYPE_CHECKING:
+    from rules.core import Engine
+
+# designed: simulations a second of thinking is worth in a 2-player game (about 2/3 of what one
+# core of the 2-core reference machine plays, measured in CPU time)
+SIMS_PER_SECOND = 80
 
 # designed: how much the AI wants each skill (before the situational terms below)
 SKILL_BASE = {
@@ -240,3 +255,37 @@ def _any_move_gain(state: EngisState, seat: int) -> bool:
         return any(_move_gain(state, seat, s)[1] for s in P.movable_from(p))
     finally:
         p.moved = saved
+
+
+def determinize(state: EngisState, seat: int, rng: Rng) -> EngisState:
+    """A copy where what ``seat`` cannot see is drawn again from what its view allows."""
+    world = state.model_copy(deep=True)
+    world.rng = Rng(seed=rng.next64())
+    world.pile = rng.shuffled(sorted(world.pile))
+    over = state.phase == "over"
+    if over:
+        return world
+    own_secret = set(world.ps[seat].secret)
+    unseen_secret = sorted(c for c in D.INDIVIDUAL if c not in own_secret)
+    rng.shuffle(unseen_secret)
+    for i, p in enumerate(world.ps):
+        if i == seat:
+            continue
+        # hand, discards under the top card and set-aside cards: one pool dealt again by size
+        hidden = p.played[:-1]
+        pool = sorted(p.hand + hidden + p.aside)
+        rng.shuffle(pool)
+        nh, nd = len(p.hand), len(hidden)
+        p.hand = pool[:nh]
+        p.played = pool[nh:nh + nd] + p.played[-1:]
+        p.aside = pool[nh + nd:]
+        p.secret = [unseen_secret.pop() for _ in p.secret]
+    return world
+
+
+def choose(engine: Engine, state: EngisState, seat: int, level: str, budget: float | None = None) -> str:
+    return search_choose(engine, state, seat, level, HOOKS, budget)
+
+
+HOOKS = SearchHooks(determinize=determinize, policy=ai_action, sims_per_second=SIMS_PER_SECOND,
+                    score_scale=8.0)

@@ -105,8 +105,8 @@ class EngisEngine(Engine[EngisState]):
     def _apply(self, state: EngisState, seat: int, action: Action) -> None:
         phases.apply(state, seat, action.id)
 
-    def ai_action(self, state: EngisState, seat: int) -> str:
-        return ai.ai_action(state, seat)
+    def ai_action(self, state: EngisState, seat: int, level: str = "normal", budget: float | None = None) -> str:
+        return ai.choose(self, state, seat, level, budget)
 
     def prompt(self, state: EngisState, seat: int) -> Msg:
         ph = state.phase

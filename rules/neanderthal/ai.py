@@ -1,10 +1,28 @@
-"""A deterministic, greedy NEANDERTHAL player."""
+"""The NEANDERTHAL AI: a deterministic greedy policy (``normal``), and ``strong``, which searches
+with it (rules.core.search) in worlds where the event deck, the biome decks, the cards under ice
+barriers and the matrix's undiscovered cards (L, M) are drawn again.  The cards in a hand stay: each was taken from a row in everyone's view.
+A decision the greedy policy does not know gets the first legal action."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from rules.core import Rng
+from rules.core.search import SearchHooks, outcome_reward
+from rules.core.search import choose as search_choose
+
 from . import data as D
 from . import phases as P
+from . import scoring as S
 from .state import NeanderthalState
+
+if TYPE_CHECKING:
+    from rules.core import Engine
+
+# designed: simulations a second of thinking is worth in a 2-player game (about 2/3 of what one
+# core of the 2-core reference machine plays, measured in CPU time)
+SIMS_PER_SECOND = 50
+SCORE_SCALE = 6.0  # designed: a score lead of this size counts about as much as a win, in the search
 
 SEX_PREF = ("prom", "harem", "pair")
 RANK_PREF = (6, 1, 3, 5, 4, 2)
@@ -37,10 +55,15 @@ def _want(state: NeanderthalState, slot: str) -> int:
 
 
 def ai_action(state: NeanderthalState, seat: int) -> str:
-    acts = P.legal(state, seat)
-    ids = [a.id for a in acts]
+    """The greedy choice; any legal action where it has no opinion (a decision it does not know)."""
+    ids = [a.id for a in P.legal(state, seat)]
     if not ids:
         return ""
+    choice = _greedy(state, seat, ids)
+    return choice if choice in ids else ids[0]
+
+
+def _greedy(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     ph = state.phase
     if ph == "sex":
         for s in (("harem", "pair", "prom") if state.variant == "k2" else SEX_PREF):
@@ -122,10 +145,10 @@ def _move(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     best = None
     for a in moves:
         i, j = map(int, a[3:].split("-"))
-        card = state.grid[j]
-        if camps.get(i, 0) < 3 or camps.get(j, 0) or D.BIOMES[card].pred:
+        card = state.grid[j] if state.shown[j] else None  # an undiscovered card is not read
+        if camps.get(i, 0) < 3 or camps.get(j, 0) or (card and D.BIOMES[card].pred):
             continue
-        key = (state.marks[j] == "O", not state.marks[j], -len(D.BIOMES[card].fer), -j)
+        key = (state.marks[j] == "O", not state.marks[j], card is None, -len(D.BIOMES[card].fer) if card else 0, -j)
         if best is None or key > best[0]:
             best = (key, a)
     return best[1] if best else "done"
@@ -192,3 +215,58 @@ def _loss_cost(state: NeanderthalState, seat: int, aid: str) -> tuple:
         return (3 if w.discs else 5, aid)
     t = p.tools[int(aid[3:])]
     return (4 if t.disc else 6, aid)
+
+
+def determinize(state: NeanderthalState, seat: int, rng: Rng) -> NeanderthalState:
+    """A copy where what ``seat`` cannot see is drawn again from what its view allows."""
+    world = state.model_copy(deep=True)
+    world.rng = Rng(seed=rng.next64())
+    if state.scenario == "hominids":  # the deck is built by icons: each part keeps its cards
+        world.event_deck = rng.shuffled(sorted(world.event_deck))
+        world.event_aside = rng.shuffled(sorted(world.event_aside))
+    else:
+        pool = rng.shuffled(sorted(world.event_deck + world.event_aside))
+        n = len(world.event_deck)
+        world.event_deck, world.event_aside = pool[:n], pool[n:]
+    for row, ice, deck in ((world.north, world.ice_n, "deck_n"), (world.south, world.ice_s, "deck_s")):
+        under = [j for j, frozen in enumerate(ice) if frozen and row[j]]
+        cards = getattr(world, deck)
+        pool = rng.shuffled(sorted(cards + [row[j] for j in under]))
+        for j in under:
+            row[j] = pool.pop()
+        setattr(world, deck, pool)
+    if world.grid:  # L and M: the matrix's undiscovered cards, North ones above, South ones below
+        half = D.GRID_ROWS // 2 * D.GRID_COLS
+        for cells, deck in ((range(half), "deck_n"), (range(half, len(world.grid)), "deck_s")):
+            under = [j for j in cells if not world.shown[j] and world.grid[j]]
+            pool = rng.shuffled(sorted(getattr(world, deck) + [world.grid[j] for j in under]))
+            for j in under:
+                world.grid[j] = pool.pop()
+            setattr(world, deck, pool)
+    return world
+
+
+def reward(engine: Engine, state: NeanderthalState, seat: int) -> float:
+    """A finished game's value for the search.  K2 (solo): the victory, and otherwise how far the
+    player came towards its conditions (points, trophies, tribal, every daughter married)."""
+    if state.variant != "k2":
+        return outcome_reward(engine, state, seat, SCORE_SCALE)
+    p = state.ps[0]
+    if S.k2_won(state):
+        return 1.0
+    married = sum(1 for w in p.wives if w.husband) / max(1, len(p.wives))
+    progress = (0.35 * min(1.0, p.score / K2_SCORE) + 0.35 * min(1.0, S.trophies(p) / K2_TROPHIES)
+                + 0.15 * p.tribal + 0.15 * married)
+    return 0.6 * progress
+
+
+# the victory conditions of the Portuguese K2 level the shaped reward walks towards (scoring.k2_won)
+K2_SCORE, K2_TROPHIES = 51, 5
+
+
+def choose(engine: Engine, state: NeanderthalState, seat: int, level: str, budget: float | None = None) -> str:
+    return search_choose(engine, state, seat, level, HOOKS, budget)
+
+
+HOOKS = SearchHooks(determinize=determinize, policy=ai_action, sims_per_second=SIMS_PER_SECOND,
+                    score_scale=SCORE_SCALE, reward=reward)

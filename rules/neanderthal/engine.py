@@ -112,8 +112,9 @@ class NeanderthalEngine(Engine[NeanderthalState]):
     def _apply(self, state: NeanderthalState, seat: int, action: Action) -> None:
         phases.apply(state, seat, action.id)
 
-    def ai_action(self, state: NeanderthalState, seat: int) -> str:
-        return ai.ai_action(state, seat)
+    def ai_action(self, state: NeanderthalState, seat: int, level: str = "normal",
+                  budget: float | None = None) -> str:
+        return ai.choose(self, state, seat, level, budget)
 
     def prompt(self, state: NeanderthalState, seat: int) -> Msg:
         ph = state.phase

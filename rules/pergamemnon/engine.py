@@ -111,8 +111,8 @@ class PergamemnonEngine(Engine[PergState]):
     def _apply(self, state: PergState, seat: int, action: Action) -> None:
         turn.apply(state, seat, action.id)
 
-    def ai_action(self, state: PergState, seat: int) -> str:
-        return ai.ai_action(state, seat)
+    def ai_action(self, state: PergState, seat: int, level: str = "normal", budget: float | None = None) -> str:
+        return ai.choose(self, state, seat, level, budget)
 
     def prompt(self, state: PergState, seat: int) -> Msg:
         if state.phase == "defend":

@@ -1,0 +1,251 @@
+"""``python -m bench ai``: how strong each AI strength plays, and how long it thinks.
+
+Per game and player count, seeded games with the seats' strengths rotated from game to game:
+
+- solo games: each strength alone (the game itself is the opponent: ENGIS's 95 points, the
+  NEANDERTHAL K2 victory conditions);
+- 2 players: strong against normal, normal against easy, strong against easy, normal seats only;
+- 3 players and more: one strong seat against normal ones, and normal seats only.
+
+For each strength: the share of games won (a shared win counts as a fraction), the mean score, the
+share of seats ending on 0 points, and the mean thinking time per decision (decisions with a
+single legal action are not counted).  The strong AI's budget counts simulations, not time
+(``--budget`` seconds times the game's designed simulations per second): the win rates do not
+depend on the machine, the times do.  Games run in a process pool (``--workers``).
+
+    python -m bench ai                          # a quick look: 20 games per match-up
+    python -m bench ai --games 200 --budget 0.5 # the full measurement
+    python -m bench ai engis --players 1 2      # some games and player counts only
+    python -m bench ai --latency                # clicks in one game while others' strong AIs think
+
+``--latency``: the click → board time of a 2-player ENGIS game between two humans, alone, then
+while two other games' strong AI seats keep thinking (their humans clicking at once), with the AI
+in the worker processes and, for comparison, in a thread of the bot's process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import tempfile
+import time
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from rules import GAMES
+from rules.core import DEFAULT_BUDGET, Level
+
+
+def matchups(players: int) -> list[tuple[Level, ...]]:
+    """The strengths a match-up seats (rotated over the seats from one game to the next)."""
+    if players == 1:
+        return [("easy",), ("normal",), ("strong",)]
+    if players == 2:
+        return [("strong", "normal"), ("normal", "easy"), ("strong", "easy"), ("normal", "normal")]
+    return [("strong",) + ("normal",) * (players - 1), ("normal",) * players]
+
+
+def play_one(game_id: str, players: int, seed: int, levels: tuple[Level, ...], budget: float, match: str) -> dict:
+    """One game: each seat's strength, score, win share, decisions and thinking time."""
+    engine = GAMES[game_id]
+    state = engine.new_game(players, seed)
+    think = [0.0] * players
+    decisions = [0] * players
+    for _ in range(50_000):
+        seats = engine.to_act(state)
+        if not seats:
+            break
+        seat = seats[0]
+        t0 = time.perf_counter()
+        action = engine.ai_action(state, seat, levels[seat], budget)
+        if len(engine.legal_actions(state, seat)) > 1:
+            think[seat] += time.perf_counter() - t0
+            decisions[seat] += 1
+        state = engine.apply(state, seat, action)
+    outcome = engine.outcome(state)
+    if outcome is None:
+        raise RuntimeError(f"{game_id}: seed {seed} did not end")
+    winners = sum(1 for r in outcome.results if r.winner)
+    rows = []
+    for seat in range(players):
+        r = outcome.for_seat(seat)
+        rows.append({"level": levels[seat], "score": r.score, "win": (1 / winners) if r.winner else 0.0,
+                     "think": think[seat], "decisions": decisions[seat]})
+    return {"game": game_id, "players": players, "match": match, "seats": rows}
+
+
+def _name(levels: tuple[Level, ...]) -> str:
+    distinct = list(dict.fromkeys(levels))
+    if len(distinct) == 1:
+        return f"{distinct[0]} alone" if len(levels) == 1 else f"{distinct[0]} only"
+    return " vs ".join(distinct)
+
+
+def _rotate(levels: tuple[Level, ...], k: int) -> tuple[Level, ...]:
+    k %= len(levels)
+    return levels[k:] + levels[:k]
+
+
+def jobs(cases: list[tuple[str, int]], games: int, budget: float, only: list[str] | None = None) -> list[tuple]:
+    out = []
+    for game_id, players in cases:
+        for levels in matchups(players):
+            if only and not set(levels) <= set(only):
+                continue
+            for i in range(games):
+                out.append((game_id, players, 10_000 + i, _rotate(levels, i), budget, _name(levels)))
+    return out
+
+
+def _table(header: list[str], rows: list[list[str]]) -> str:
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True)))
+
+    return "\n".join([line(header), line(["-" * w for w in widths]), *map(line, rows)])
+
+
+def summarize(results: list[dict]) -> list[list[str]]:
+    groups: dict[tuple, list[dict]] = defaultdict(list)
+    for res in results:
+        groups[(res["game"], res["players"], res["match"])].append(res)
+    rows = []
+    for (game_id, players, match), games in groups.items():
+        per: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+        for res in games:
+            for s in res["seats"]:
+                d = per[s["level"]]
+                d["seats"] += 1
+                d["win"] += s["win"]
+                d["score"] += s["score"]
+                d["zero"] += s["score"] == 0
+                d["think"] += s["think"]
+                d["decisions"] += s["decisions"]
+        for level in ("strong", "normal", "easy"):
+            if level not in per:
+                continue
+            d = per[level]
+            # a seat's win rate: wins over the games it sat in (per seat, so "normal only" reads 1/players)
+            rows.append([
+                GAMES[game_id].title, str(players), match, str(len(games)), level,
+                f"{100 * d['win'] / d['seats']:.1f} %", f"{d['score'] / d['seats']:.1f}",
+                f"{100 * d['zero'] / d['seats']:.1f} %",
+                f"{1000 * d['think'] / max(1, d['decisions']):.1f}",
+            ])
+    return rows
+
+
+async def _lobby_game(fake, humans: list[int], ai: int, level: str, seen: set[int]) -> int:
+    """An ENGIS game started by ``humans[0]`` with ``ai`` AI seats at ``level``; returns its thread."""
+    from . import latency as L
+    lobby = await L.start_lobby(fake, "engis", humans[0], humans[1:], ai)
+    menu = next((c for c in fake.message(lobby.id).custom_ids() if c.endswith(":L:lv")), None)
+    for seat in range(len(humans), len(humans) + ai):
+        inter = await fake.select(humans[0], fake.message(lobby.id), menu, [f"{seat}.{level}"])
+        await inter.wait_response()
+    start = await fake.click(humans[0], fake.message(lobby.id), L.lobby_id(lobby, "start"))
+    await start.wait_response()
+    thread = await fake.wait_for(lambda: [t for t in fake.threads if t not in seen][-1:] or None)
+    seen.add(thread[0])
+    await fake.wait_for(lambda: L.board_messages(fake, thread[0]))
+    return thread[0]
+
+
+async def thinking_latency(thinkers: int, processes: int, clicks: int = 40) -> tuple[float, float]:
+    """Median and p95 click → board (ms) of a human game while ``thinkers`` games' strong AIs think."""
+    from . import latency as L
+    fake = L.build_world(L.FakeDiscord())
+    await fake.start()
+    samples: list[float] = []
+    seen: set[int] = set()
+    try:
+        with fake.patch(), tempfile.TemporaryDirectory() as folder:
+            async with L.mesa(fake, Path(folder) / "bench.sqlite3", ai_processes=processes):
+                stop = asyncio.Event()
+
+                async def keep_playing(thread: int, rng: random.Random) -> None:
+                    while not stop.is_set() and await L.play_move(fake, thread, rng):
+                        pass
+
+                busy = [asyncio.create_task(keep_playing(await _lobby_game(fake, [3 + k], 1, "strong", seen),
+                                                         random.Random(k))) for k in range(thinkers)]
+                thread = await _lobby_game(fake, [1, 2], 0, "normal", seen)
+                rng = random.Random(1)
+                while len(samples) < clicks:
+                    inter = await L.play_move(fake, thread, rng)
+                    if inter is None:
+                        thread = await _lobby_game(fake, [1, 2], 0, "normal", seen)
+                        continue
+                    samples.append((L.last_board(fake, thread).stored_at - inter.sent_at) * 1000)
+                stop.set()
+                for task in busy:
+                    task.cancel()
+                await asyncio.gather(*busy, return_exceptions=True)
+    finally:
+        await fake.close()
+    ordered = sorted(samples)
+    return statistics.median(ordered), ordered[int(0.95 * (len(ordered) - 1))]
+
+
+def latency_table(clicks: int) -> str:
+    rows = []
+    for thinkers, processes in ((0, 2), (2, 2), (2, 0)):
+        median, p95 = asyncio.run(thinking_latency(thinkers, processes, clicks))
+        where = f"{processes} worker processes" if processes else "a thread of the bot"
+        rows.append([str(thinkers), where, f"{median:.0f}", f"{p95:.0f}"])
+    return _table(["games thinking", "strong AI in", "click → board median ms", "p95 ms"], rows)
+
+
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench ai", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("games", nargs="*", metavar="GAME", help=f"default: all ({', '.join(sorted(GAMES))})")
+    parser.add_argument("--players", type=int, nargs="*", help="player counts (default: every count)")
+    parser.add_argument("--games", dest="n", type=int, default=20, help="games per match-up (default 20)")
+    parser.add_argument("--budget", type=float, default=DEFAULT_BUDGET,
+                        help=f"strong AI thinking budget in seconds' worth of simulations (default {DEFAULT_BUDGET})")
+    parser.add_argument("--only", nargs="*", choices=["easy", "normal", "strong"],
+                        help="only the match-ups seating these strengths alone (e.g. --only strong normal)")
+    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), help="processes (default 2)")
+    parser.add_argument("--latency", action="store_true",
+                        help="click latency in one game while other games' strong AIs think")
+    args = parser.parse_args(argv)
+    if args.latency:
+        print(latency_table(clicks=40))
+        return
+    unknown = [g for g in args.games if g not in GAMES]
+    if unknown:
+        parser.error(f"unknown game {unknown[0]!r} (choose from {', '.join(sorted(GAMES))})")
+    cases = []
+    for game_id in args.games or sorted(GAMES):
+        engine = GAMES[game_id]
+        counts = range(engine.min_players, engine.max_players + 1)
+        cases += [(game_id, n) for n in counts if not args.players or n in args.players]
+    todo = jobs(cases, args.n, args.budget, args.only)
+    print(f"{len(todo)} games, strong budget {args.budget} s worth of simulations, {args.workers} processes\n",
+          flush=True)
+    t0 = time.perf_counter()
+    header = ["game", "players", "match-up", "games", "AI", "won", "mean score", "0 points", "ms/decision"]
+    results: list[dict] = []
+
+    def progress(res: dict) -> None:  # each match-up's rows as soon as its games are in
+        results.append(res)
+        group = [r for r in results if (r["game"], r["players"], r["match"]) == (res["game"], res["players"],
+                                                                                  res["match"])]
+        if len(group) == args.n:
+            print("\n".join(_table(header, summarize(group)).split("\n")[2:]), flush=True)
+
+    if args.workers > 1:
+        with ProcessPoolExecutor(args.workers) as pool:
+            for res in pool.map(play_one, *zip(*todo, strict=True), chunksize=1):
+                progress(res)
+    else:
+        for job in todo:
+            progress(play_one(*job))
+    print("\nAll match-ups:\n" + _table(header, summarize(results)))
+    print(f"\n{time.perf_counter() - t0:.0f} s")
