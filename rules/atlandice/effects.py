@@ -143,13 +143,6 @@ def task_options(state: AtlandiceState, task: Task) -> list[tuple[str, Msg]]:
     raise AssertionError(k)
 
 
-def _chosen_res(task: Task) -> str:
-    """The resource chosen at the first step of a two-step task (swap_b, move_b)."""
-    if task.res is None:
-        raise AssertionError(task.kind)
-    return task.res
-
-
 def do_task(state: AtlandiceState, task: Task, action_id: str) -> None:
     """Plays a task's answer; a two-step choice puts its second step first in the tasks."""
     k = task.kind
@@ -164,7 +157,7 @@ def do_task(state: AtlandiceState, task: Task, action_id: str) -> None:
     elif k == "swap_r":
         follow = task.model_copy(update={"kind": "swap_b", "target": parse_sector(value)})
     elif k == "swap_b":
-        a, b, j, r = _chosen_res(task), value, task.sector, task.target
+        a, b, j, r = task.chosen(), value, task.sector, task.target
         state.pile(j)[a] -= 1
         state.pile(r)[b] -= 1
         put(state, j, b)
@@ -177,7 +170,7 @@ def do_task(state: AtlandiceState, task: Task, action_id: str) -> None:
         else:
             follow = task.model_copy(update={"kind": "move_b", "res": value})
     elif k == "move_b":
-        move(state, task.sector, parse_sector(value), _chosen_res(task))
+        move(state, task.sector, parse_sector(value), task.chosen())
     elif k == "die_a":
         follow = task.model_copy(update={"kind": "die_b", "sector": parse_sector(value)})
     elif k == "die_b":

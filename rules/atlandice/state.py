@@ -25,6 +25,12 @@ class Task(BaseModel):
     target: int = -1
     excl: int = -1
 
+    def chosen(self) -> str:
+        """The resource chosen at the first step of a two-step task (swap_r, swap_b, move_b)."""
+        if self.res is None:
+            raise ValueError(f"{self.kind}: no resource chosen yet")
+        return self.res
+
 
 class AtlandiceState(GameState):
     game: str = "atlandice"
