@@ -266,8 +266,7 @@ class Database:
         await self.conn.close()
 
     async def migrate(self) -> None:
-        async with self.conn.execute("PRAGMA user_version") as cur:
-            (current,) = await cur.fetchone()
+        current = await self._value("PRAGMA user_version")
         for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
             await self.conn.execute("BEGIN IMMEDIATE")
             try:
@@ -280,8 +279,15 @@ class Database:
                 raise
 
     async def schema_version(self) -> int:
-        async with self.conn.execute("PRAGMA user_version") as cur:
-            return (await cur.fetchone())[0]
+        return await self._value("PRAGMA user_version")
+
+    async def _value(self, sql: str, args: tuple = ()) -> Any:
+        """The value of a query that always gives one row of one column (a PRAGMA, COUNT, MIN)."""
+        async with self.conn.execute(sql, args) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            raise DatabaseError(f"the database gave no answer to {sql!r}.")
+        return row[0]
 
     # -- reads -----------------------------------------------------------------------
     @staticmethod
@@ -329,11 +335,10 @@ class Database:
         return await self._row_to_game(row) if row else None
 
     async def active_games_in_channel_itself(self, channel_id: int) -> int:
-        async with self.conn.execute(
+        return await self._value(
             "SELECT COUNT(*) FROM games WHERE channel_id = ? AND thread_id IS NULL AND status = 'active'",
             (channel_id,),
-        ) as cur:
-            return (await cur.fetchone())[0]
+        )
 
     async def games_with_stale_boards(self, *, blocked: bool = False) -> list[GameRow]:
         """Running (or just finished) games whose last posted board is older than their state.
@@ -394,7 +399,8 @@ class Database:
 
     async def finished_games(self, guild_id: int, game: str | None = None) -> list[GameRow]:
         """A server's finished games (of one game if given), in the order they ended."""
-        query, args = "SELECT * FROM games WHERE guild_id = ? AND status = 'finished'", [guild_id]
+        query = "SELECT * FROM games WHERE guild_id = ? AND status = 'finished'"
+        args: list[int | str] = [guild_id]
         if game is not None:
             query, args = query + " AND game = ?", [guild_id, game]
         async with self.conn.execute(query + " ORDER BY updated_at, id", args) as cur:
@@ -430,6 +436,8 @@ class Database:
                 (game, guild_id, channel_id, host_id, locale, json.dumps(options), now, now),
             )
             game_id = cur.lastrowid
+            if game_id is None:  # sqlite3 gives the new row's id after every INSERT
+                raise DatabaseError("the database did not number the new game.")
             await self.conn.execute(
                 "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, 0, ?, ?, 0)",
                 (game_id, host_id, host_name),
@@ -569,8 +577,7 @@ class Database:
             return [dict(r) async for r in cur]
 
     async def next_reminder_at(self) -> float | None:
-        async with self.conn.execute("SELECT MIN(due_at) FROM reminders WHERE muted = 0") as cur:
-            return (await cur.fetchone())[0]
+        return await self._value("SELECT MIN(due_at) FROM reminders WHERE muted = 0")
 
     async def reminder_sent(self, game_id: int, seat: int, next_due: float | None) -> None:
         async with self.transaction():

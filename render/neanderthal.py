@@ -378,9 +378,9 @@ def _panel(img, d, view, p, x0: int, y0: int, w: int, locale: str, names, mine_l
         put(img, (x0 + 14, y + 100), f"+{len(p.wives) - 5}", 13, fill=MUTED)
     y += 5 * 20 + 4
     # tableau and hand
-    items = [_tr(f"neanderthal.card.{c}", locale) + (" ♛♛" if D.BIOMES[c].troph[0] == 2 else " ♛")
+    items = [_tr(f"neanderthal.card.{c}", locale) + (" ♛♛" if D.trophy_of(c)[0] == 2 else " ♛")
              for c in p.trophies]
-    items += [_tr(f"neanderthal.card.{tl.card}", locale) + (" ◔" if tl.disc else "") + f" ({D.BIOMES[tl.card].hand[0]})"
+    items += [_tr(f"neanderthal.card.{tl.card}", locale) + (" ◔" if tl.disc else "") + f" ({D.hand_of(tl.card)[0]})"
               for tl in p.tools]
     put(img, (x0 + 10, y), _fit(_tr("neanderthal.ui.tableau", locale) + ": " + (", ".join(items) or "—"),
                                 w - 20, 13), 13)

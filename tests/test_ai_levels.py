@@ -25,10 +25,10 @@ def _hooks(game_id: str) -> SearchHooks:
     return hooks
 
 
-def _states(game_id: str, players: int, seed: int, every: int):
+def _states(game_id: str, players: int, seed: int, every: int, options: dict[str, str] | None = None):
     """States along a game played by the normal AI, one every ``every`` decisions."""
     engine = GAMES[game_id]
-    state = engine.new_game(players, seed)
+    state = engine.new_game(players, seed, options)
     n = 0
     while engine.to_act(state):
         seat = engine.to_act(state)[0]
@@ -79,3 +79,20 @@ def test_ai_choices_do_not_depend_on_what_the_seat_cannot_see(game_id, players):
                     == engine.ai_action(state, seat, level, TINY_BUDGET)), (level, state.step)
         checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_ai_moves_on_the_neanderthal_matrix_ignore_undiscovered_cards(players):
+    """L and M: where the AI sends its Hunters on the 4x5 matrix does not depend on the face-down cards."""
+    engine = GAMES["neanderthal"]
+    hooks = _hooks("neanderthal")
+    moving = [(state, seat) for state, seat in _states("neanderthal", players, 4, 1, {"map": "matrix"})
+              if any(a.id.startswith("mv-") for a in engine.legal_actions(state, seat))]
+    assert moving
+    for n, (state, seat) in enumerate(moving[:12]):
+        for rng_seed in (1, 2, 3):
+            scrambled = hooks.determinize(state, seat, Rng(seed=rng_seed))
+            assert scrambled.grid != state.grid or not any(not s for s in state.shown)
+            for level in ("easy", "normal", "strong") if n < 2 else ("easy", "normal"):
+                assert (engine.ai_action(scrambled, seat, level, TINY_BUDGET)
+                        == engine.ai_action(state, seat, level, TINY_BUDGET)), (level, state.step)

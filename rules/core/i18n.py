@@ -43,7 +43,7 @@ def t(message: Msg | str, locale: str = DEFAULT_LOCALE, /, *, names: Sequence[st
       **params: object) -> str:
     """The sentence in ``locale``; with ``names``, seat references read as the players' names."""
     if isinstance(message, str):
-        message = Msg(key=message, params=params)  # type: ignore[arg-type]
+        message = Msg(key=message, params=params)
     if names is not None and message.key == SEAT_KEY:
         n = message.params.get("n")
         if isinstance(n, int) and 1 <= n <= len(names) and names[n - 1]:

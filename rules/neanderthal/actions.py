@@ -30,9 +30,8 @@ def phase5(state: NeanderthalState) -> None:
     for s in state.order:
         p = state.ps[s]
         for t in p.tools:
-            b = D.BIOMES[t.card]
-            if b.hand[0] == "D" and not t.disc:
-                n, discs = b.side
+            if D.hand_of(t.card)[0] == "D" and not t.disc:
+                n, discs = D.side_of(t.card)
                 got = babies(state, s, n)
                 if discs:
                     state.rel_q.append([s, discs])
@@ -102,7 +101,7 @@ def action_actions(state: NeanderthalState, seat: int) -> list[Action]:
     else:
         chief = exp_elder(p, 1)
         for card in sorted(set(p.hand)):
-            kind = D.BIOMES[card].hand[0]
+            kind = D.hand_of(card)[0]
             ranks = (2,) if kind == "D" else (3, 5)
             for r in ranks:
                 colour = D.RANK_COLOUR[r]

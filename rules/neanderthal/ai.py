@@ -38,7 +38,7 @@ def _value(state: NeanderthalState, seat: int, slot: str) -> float:
     v = v * min(1.0, chance * (b.hits + 1) * 1.6) - kill * 2.5
     if b.pred:
         v -= 1.5
-    if b.kind == "BIG" and P._nearest_predators(state, slot):
+    if b.kind == "BIG" and P.nearest_predators(state, slot):
         v -= 1.0
     others = [t for t in state.hunters.get(slot, []) if not t.startswith(f"{seat}:")]
     return v - 3 * len(others)
@@ -81,12 +81,12 @@ def _greedy(state: NeanderthalState, seat: int, ids: list[str]) -> str:
         who = int(state.proposal[2])
         if who != seat:
             return "yes"
-        toks, _ = P._fight_toks(state, state.proposal[1])
-        mine = sum(1 for t in toks if P._side(t) == str(seat))
+        toks, _ = P.fight_tokens(state, state.proposal[1])
+        mine = sum(1 for t in toks if P.token_side(t) == str(seat))
         return "yes" if 2 * mine < len(toks) - mine else "no"
     if ph == "target":
-        toks, _ = P._fight_toks(state, state.fight_key)
-        return max(ids, key=lambda a: (sum(1 for t in toks if P._side(t) == a[4:]), a))
+        toks, _ = P.fight_tokens(state, state.fight_key)
+        return max(ids, key=lambda a: (sum(1 for t in toks if P.token_side(t) == a[4:]), a))
     if ph == "victim":
         return min(ids, key=lambda a: ({"die-r": 0, "die-t": 1, "die-a": 2}[a[:5]], a))
     if ph == "order4":
@@ -145,10 +145,10 @@ def _move(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     best = None
     for a in moves:
         i, j = map(int, a[3:].split("-"))
-        card = state.grid[j]
-        if camps.get(i, 0) < 3 or camps.get(j, 0) or D.BIOMES[card].pred:
+        card = state.grid[j] if state.shown[j] else None  # an undiscovered card is not read
+        if camps.get(i, 0) < 3 or camps.get(j, 0) or (card and D.BIOMES[card].pred):
             continue
-        key = (state.marks[j] == "O", not state.marks[j], -len(D.BIOMES[card].fer), -j)
+        key = (state.marks[j] == "O", not state.marks[j], card is None, -len(D.BIOMES[card].fer) if card else 0, -j)
         if best is None or key > best[0]:
             best = (key, a)
     return best[1] if best else "done"

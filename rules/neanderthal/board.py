@@ -76,8 +76,8 @@ def alpha_power(p: Player, kind: str) -> bool:
 
 
 def has_weapon(p: Player) -> bool:
-    return any(not t.disc and D.BIOMES[t.card].side and D.BIOMES[t.card].hand[0] == "I"
-               and D.BIOMES[t.card].side[1] for t in p.tools)
+    return any(not t.disc and D.BIOMES[t.card].side and D.hand_of(t.card)[0] == "I" and D.side_of(t.card)[1]
+               for t in p.tools)
 
 
 def hand_size(p: Player) -> int:
@@ -281,7 +281,7 @@ def take_foreign(state: NeanderthalState, n: int) -> int:
     return k
 
 
-def _side(tagged: str) -> str:
+def token_side(tagged: str) -> str:
     return tagged.split(":")[0]
 
 

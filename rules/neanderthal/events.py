@@ -93,7 +93,7 @@ def dependents(p: Player) -> list[str]:
     domestic animals."""
     out = [f"le-{r}" for r in sorted(p.elders)]
     out += [f"lw-{i}" for i, w in enumerate(p.wives) if not w.husband or w.hdisc]
-    out += [f"ld-{i}" for i, t in enumerate(p.tools) if D.BIOMES[t.card].hand[0] == "D"]
+    out += [f"ld-{i}" for i, t in enumerate(p.tools) if D.hand_of(t.card)[0] == "D"]
     return out
 
 

@@ -28,7 +28,6 @@ from .auction import (
 )
 from .board import (
     _neolexia,
-    _side,
     alpha_power,
     card_msg,
     discard_actions,
@@ -42,17 +41,18 @@ from .board import (
     seat_of,
     slot_card,
     take_vocab,
+    token_side,
 )
 from .coop import apply_share, share_actions
 from .events import _other_side, apply_loss, council_actions, flip, loss_actions, resolve_queue
 from .fights import (
-    _fight_toks,
     _kill_kind,
     apply_answer,
     apply_handover,
     apply_negotiation,
     apply_terms,
     fight_actions,
+    fight_tokens,
     gathering,
     handover_actions,
     negotiation_actions,
@@ -61,15 +61,29 @@ from .fights import (
     start_negotiation,
     terms_actions,
 )
-from .hunting import _nearest_predators, father_actions, order_actions, phase4_start, run_tests
+from .hunting import father_actions, nearest_predators, order_actions, phase4_start, run_tests
 from .matrix import apply_move, buy_actions, is_matrix, move_actions, settle, start_move
 from .scoring import score_all
 from .state import NeanderthalState, Wife
 
 # What other modules use: the turn, the dispatch, and the helpers the AI seats read through this
 # module (``phases.slot_card`` ...).
-__all__ = ["_fight_toks", "_nearest_predators", "_side", "alpha_power", "apply", "card_msg", "end_game",
-           "exp_elder", "has_skill", "legal", "neolexia_colours", "resume", "slot_card", "start_turn"]
+__all__ = [
+    "alpha_power",
+    "apply",
+    "card_msg",
+    "end_game",
+    "exp_elder",
+    "fight_tokens",
+    "has_skill",
+    "legal",
+    "nearest_predators",
+    "neolexia_colours",
+    "resume",
+    "slot_card",
+    "start_turn",
+    "token_side",
+]
 
 
 def start_turn(state: NeanderthalState) -> None:
