@@ -312,10 +312,10 @@ class Database:
 
     async def get_game(self, game_id: int) -> GameRow | None:
         """The game and its seats, read in one statement (one trip to the database thread)."""
-        rows = await self.conn.execute_fetchall(
+        rows = list(await self.conn.execute_fetchall(
             """SELECT g.*, s.seat AS seat_number, s.user_id AS seat_user_id, s.name AS seat_name,
                       s.is_ai AS seat_is_ai, s.ai_level AS seat_ai_level
-               FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat""", (game_id,))
+               FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat""", (game_id,)))
         if not rows:
             return None
         game = self._game_of(rows[0])
@@ -535,7 +535,7 @@ class Database:
 
     # -- facts about the bot -------------------------------------------------------------
     async def get_meta(self, key: str) -> str | None:
-        rows = await self.conn.execute_fetchall("SELECT value FROM meta WHERE key = ?", (key,))
+        rows = list(await self.conn.execute_fetchall("SELECT value FROM meta WHERE key = ?", (key,)))
         return rows[0][0] if rows else None
 
     async def set_meta(self, key: str, value: str) -> None:
