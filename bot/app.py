@@ -31,7 +31,11 @@ class MesaBot(commands.Bot):
     def __init__(self, settings: Settings, db: Database | None, **kwargs) -> None:
         """``db`` may come later (``use_database``, before ``connect``): ``python -m bot`` logs in first."""
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # Mesa never joins voice
+        # Mesa reads no messages (slash commands and components only): no message, typing or reaction
+        # events to parse for every board posted or edited, and no cache of messages to keep.
         intents = discord.Intents.default()
+        intents.messages = intents.typing = intents.reactions = False
+        kwargs.setdefault("max_messages", None)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=MesaTree,
                          help_command=None, **kwargs)
         self.settings = settings

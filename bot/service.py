@@ -289,12 +289,15 @@ class GameService:
         moves = moves + ai_moves
         finished = engine.is_over(state)
         if moves:
-            try:
-                await self.db.record_moves(game.id, game.version, moves, engine.dump(state), finished, click)
+            try:  # the reminders of the new position go in the move's transaction
+                await self.db.record_moves(game.id, game.version, moves, engine.dump(state), finished, click,
+                                           reminders=self._reminders(game, state, active=not finished))
             except StaleVersion:
                 raise Stale("error.stale") from None
-        game = await self.load(game.id)
-        await self._schedule(game, state)
+            game = await self.load(game.id)
+        else:
+            game = await self.load(game.id)
+            await self._schedule(game, state)
         result = MoveResult(game, state, moves)
         if then is not None:
             await then(result)
@@ -306,7 +309,8 @@ class GameService:
         state, chain = await self.thinker.play(engine, state, levels, self.settings.max_ai_chain)
         return state, [Move(m.seat, m.action_id, None, m.events, m.revealed) for m in chain]
 
-    async def _schedule(self, game: GameRow, state: GameState) -> None:
+    def _reminders(self, game: GameRow, state: GameState, active: bool) -> tuple[list[tuple[int, int]], float]:
+        """The (seat, user) pairs to remind of the decision pending in ``state``, and when (none: [])."""
         engine = engine_of(game)
         waiting = [
             (seat, user_id)
@@ -314,10 +318,16 @@ class GameService:
             if not game.seats[seat].is_ai and (user_id := game.seats[seat].user_id) is not None
         ]
         delay = self.reminder_delay(game.reminder_delay)
-        if game.status != ACTIVE or not waiting or delay <= 0:
+        if not active or not waiting or delay <= 0:
+            return [], 0.0
+        return waiting, self.clock() + delay
+
+    async def _schedule(self, game: GameRow, state: GameState) -> None:
+        waiting, due = self._reminders(game, state, game.status == ACTIVE)
+        if not waiting:
             await self.db.clear_reminders(game.id)
             return
-        await self.db.schedule_reminders(game.id, game.version, waiting, self.clock() + delay)
+        await self.db.schedule_reminders(game.id, game.version, waiting, due)
 
     def reminder_delay(self, game_delay: float | None) -> float:
         return self.settings.reminder_delay if game_delay is None else game_delay

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from rules.core import Msg, t
 from rules.neanderthal import data as D
 
-from .common import HIGHLIGHT, MUTED, canvas, font, put_text, to_png
+from .common import HIGHLIGHT, MUTED, canvas, font, image_cache, put_text, to_png
 
 WIDTH = 1500
 TOP = 60
@@ -61,7 +61,7 @@ def _dice(b: D.Biome) -> str:
     return f"{b.hits}×{'*' if b.star else '1'}"
 
 
-@lru_cache(maxsize=256)
+@image_cache
 def _card(card: int, locale: str) -> Image.Image:
     """A biome card face (static, cached)."""
     b = D.BIOMES[card]
@@ -112,7 +112,7 @@ def _meeple(d: ImageDraw.ImageDraw, img: Image.Image, cx: float, cy: float, colo
     put(img, (cx, cy), label, 12, fill=(255, 255, 255), bold=True, anchor="mm")
 
 
-@lru_cache(maxsize=8)
+@image_cache
 def _background(locale: str, height: int, rows: int = 2) -> Image.Image:
     img, d = canvas(WIDTH, height)
     d.rectangle((0, 0, WIDTH, TOP), fill=(60, 52, 44))

@@ -52,8 +52,9 @@ SUB_OWN = 0.1  # where the Submarine goes: how much the AI's own later use count
 
 
 def points(state: AtlandiceState, stocks: Stocks) -> list[float]:
-    live = [res for res in RESOURCES if res not in state.out]
-    pts = [TILE_VP * len(state.tiles_won[p]) + sum(state.vp[p].values()) + HOLD * sum(st[res] for res in live)
+    out, tiles_won, vp = state.out, state.tiles_won, state.vp
+    live = [res for res in RESOURCES if res not in out]
+    pts = [TILE_VP * len(tiles_won[p]) + sum(vp[p].values()) + HOLD * sum([st[res] for res in live])
            for p, st in enumerate(stocks)]
     for res in live:
         # the majorities of state.ranked, inlined: this runs for every choice the AI weighs
@@ -61,15 +62,17 @@ def points(state: AtlandiceState, stocks: Stocks) -> list[float]:
         top = max(counts)
         if top <= 0:
             continue
-        if counts.count(top) > 1:
-            second = 0  # a tie for first has no second
-        else:
-            second = max((c for c in counts if c < top), default=0)
-        for p, c in enumerate(counts):
-            if c == top:
-                pts[p] += MAJORITY_FIRST_VP
-            elif c == second and second > 0:
-                pts[p] += MAJORITY_SECOND_VP
+        if counts.count(top) > 1:  # a tie for first has no second
+            for p, c in enumerate(counts):
+                if c == top:
+                    pts[p] += MAJORITY_FIRST_VP
+            continue
+        pts[counts.index(top)] += MAJORITY_FIRST_VP
+        second = sorted(counts)[-2] if len(counts) > 1 else 0
+        if second > 0:
+            for p, c in enumerate(counts):
+                if c == second:
+                    pts[p] += MAJORITY_SECOND_VP
     return pts
 
 

@@ -13,6 +13,7 @@ from rules.core import (
     Outcome,
     PlayerResult,
     Rng,
+    action,
     msg,
 )
 
@@ -101,11 +102,11 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             picks = state.order[:state.turn].count(seat)
             must_give = picks == DICE_PER_PLAYER[state.players] - 1
         if not must_give:
-            acts += [Action(id=f"visit.{sector_id(s)}", style="primary", emoji=SECTOR_EMOJI[s],
+            acts += [action(id=f"visit.{sector_id(s)}", style="primary", emoji=SECTOR_EMOJI[s],
                             label=msg("atlandice.act.visit", sector=sector_msg(s), n=len(state.dice[s])))
                      for s in sectors]
         if state.neutral and not state.gave[seat]:
-            acts += [Action(id=f"neutral.{sector_id(s)}", style="secondary", emoji=SECTOR_EMOJI[s],
+            acts += [action(id=f"neutral.{sector_id(s)}", style="secondary", emoji=SECTOR_EMOJI[s],
                             label=msg("atlandice.act.neutral", sector=sector_msg(s), n=len(state.dice[s])))
                      for s in sectors]
         return acts
@@ -116,7 +117,7 @@ class AtlandiceEngine(Engine[AtlandiceState]):
         if state.phase == "donate":
             return donation_options(state, seat)
         if state.tasks:
-            return [Action(id=i, label=label, emoji=_emoji(i)) for i, label in task_options(state, state.tasks[0])]
+            return [action(id=i, label=label, emoji=_emoji(i)) for i, label in task_options(state, state.tasks[0])]
         return self._visit_options(state, seat)
 
     def _apply(self, state: AtlandiceState, seat: int, action: Action) -> None:

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from rules.core import Action, msg
+from rules.core import Action, action, msg
 
 from .data import (
     BM,
@@ -126,10 +126,10 @@ def donation_options(state: AtlandiceState, seat: int) -> list[Action]:
     stock = dict(state.stocks[seat])
     if state.don_pick is not None:
         stock[state.don_pick] -= 1
-        stop = Action(id="stop", label=msg("atlandice.act.cancel"), style="secondary")
+        stop = action(id="stop", label=msg("atlandice.act.cancel"), style="secondary")
     else:
-        stop = Action(id="stop", label=msg("atlandice.act.stop"), style="secondary")
-    acts = [Action(id=f"don.{r}", label=msg("atlandice.act.donate", res=res_msg(r), n=stock[r]), style="primary",
+        stop = action(id="stop", label=msg("atlandice.act.stop"), style="secondary")
+    acts = [action(id=f"don.{r}", label=msg("atlandice.act.donate", res=res_msg(r), n=stock[r]), style="primary",
                    emoji=RES_EMOJI[r])
             for r in RESOURCES if stock[r] > 0]
     return [*acts, stop]

@@ -7,7 +7,7 @@ The event icons wait in ``state.queue``; ``resolve_queue`` runs them until a pla
 
 from __future__ import annotations
 
-from rules.core import Action, msg, seat_msg
+from rules.core import Action, action, msg, seat_msg
 
 from . import data as D
 from . import matrix
@@ -38,7 +38,7 @@ def council_actions(state: NeanderthalState) -> list[Action]:
     out = []
     for perm in permutations(sorted(state.order)):
         seats = {k: seat_msg(s) for k, s in zip("abc", perm, strict=False)}
-        out.append(Action(id="ord-" + "".join(map(str, perm)), style="primary",
+        out.append(action(id="ord-" + "".join(map(str, perm)), style="primary",
                           label=msg(f"neanderthal.act.order{len(perm)}", **seats)))
     return out
 
@@ -178,7 +178,7 @@ def loss_actions(state: NeanderthalState, seat: int) -> list[Action]:
             label = card_msg(p.wives[int(aid[3:])].card)
         else:
             label = card_msg(p.tools[int(aid[3:])].card)
-        out.append(Action(id=aid, label=label, style="danger"))
+        out.append(action(id=aid, label=label, style="danger"))
     return out
 
 

@@ -7,7 +7,7 @@ F3 gathering.
 
 from __future__ import annotations
 
-from rules.core import Action, Event, Msg, msg, seat_msg
+from rules.core import Action, Event, Msg, action, msg, seat_msg
 
 from . import data as D
 from .board import (
@@ -154,21 +154,21 @@ def negotiation_actions(state: NeanderthalState, seat: int) -> list[Action]:
             if q == seat or not (_chief(state, seat) or _chief(state, q)):
                 continue
             if any(token_side(t) == str(seat) for t in toks) and f"neg:wd-{key}" not in state.used:
-                out.append(Action(id=f"wd-{key}", label=msg("neanderthal.act.withdraw", card=_card_of(state, key))))
+                out.append(action(id=f"wd-{key}", label=msg("neanderthal.act.withdraw", card=_card_of(state, key))))
             if any(token_side(t) == str(q) for t in toks) and f"neg:ask-{key}-{q}" not in state.used:
-                out.append(Action(id=f"ask-{key}-{q}", label=msg("neanderthal.act.ask", card=_card_of(state, key),
+                out.append(action(id=f"ask-{key}-{q}", label=msg("neanderthal.act.ask", card=_card_of(state, key),
                                                                    seat=seat_msg(q))))
     p = state.ps[seat]
     if any(_chief(state, q) for q in range(state.players) if q != seat) or _chief(state, seat):
         for b, other in enumerate(state.ps):
             for i, w in enumerate(other.wives):
                 if w.husband and w.husband[0] == p.species:
-                    out.append(Action(id=f"div-{b}-{i}", label=msg("neanderthal.act.divorce", card=card_msg(w.card))))
+                    out.append(action(id=f"div-{b}-{i}", label=msg("neanderthal.act.divorce", card=card_msg(w.card))))
     unique: dict[str, Action] = {}  # each action once, where it first comes
     for a in out:
         unique.setdefault(a.id, a)
     out = list(unique.values())
-    out.append(Action(id="done", label=msg("core.done"), style="danger"))
+    out.append(action(id="done", label=msg("core.done"), style="danger"))
     return _pack(out)
 
 
@@ -276,7 +276,7 @@ def _groom(state: NeanderthalState, seat: int, key: str) -> str | None:
 
 def terms_actions(state: NeanderthalState, seat: int) -> list[Action]:
     """The trade a tribal proposer binds to his proposal (one term), chosen privately."""
-    out = [Action(id="tm-none", secret=True, label=msg("neanderthal.act.no_terms"))]
+    out = [action(id="tm-none", secret=True, label=msg("neanderthal.act.no_terms"))]
     p = state.ps[seat]
     if not p.tribal:  # the Ook rule: a vocal player only says yes or no
         return out
@@ -301,7 +301,7 @@ def terms_actions(state: NeanderthalState, seat: int) -> list[Action]:
             terms += [(f"mb{i}", msg("neanderthal.term.mb", card=card_msg(state.ps[bride].wives[i].card)))
                       for i, w in enumerate(state.ps[bride].wives) if not w.discs and not w.husband]
         for tid, label in terms:
-            out.append(Action(id=f"tm-{q}-{tid}", secret=True, group=seat_msg(q),
+            out.append(action(id=f"tm-{q}-{tid}", secret=True, group=seat_msg(q),
                               label=msg("neanderthal.act.term", seat=seat_msg(q), what=label)))
     return _pack(out)
 
@@ -338,7 +338,7 @@ def apply_terms(state: NeanderthalState, seat: int, aid: str) -> None:
 
 
 def handover_actions(state: NeanderthalState, seat: int) -> list[Action]:
-    return [Action(id=f"give-{c}", secret=True, label=msg("neanderthal.act.give_card", card=card_msg(c)))
+    return [action(id=f"give-{c}", secret=True, label=msg("neanderthal.act.give_card", card=card_msg(c)))
             for c in sorted(set(state.ps[seat].hand))]
 
 
@@ -483,9 +483,9 @@ def fight_actions(state: NeanderthalState, seat: int) -> list[Action]:
                 label = msg("neanderthal.place.husband", card=card_msg(husband.card))
             else:
                 label = seat_msg(int(t)) if t != "f" else msg("neanderthal.foreign")
-            out.append(Action(id=f"tgt-{t}", style="danger", label=msg("neanderthal.act.target", who=label)))
+            out.append(action(id=f"tgt-{t}", style="danger", label=msg("neanderthal.act.target", who=label)))
         return out
-    return [Action(id=f"die-{k}", style="danger", label=msg(f"neanderthal.lost.l{k[0]}"))
+    return [action(id=f"die-{k}", style="danger", label=msg(f"neanderthal.lost.l{k[0]}"))
             for k in _victim_kinds(state, str(seat))]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from rules.core import Action, Event, msg, seat_msg
+from rules.core import Action, Event, action, msg, seat_msg
 
 from . import coop, matrix
 from . import data as D
@@ -429,7 +429,7 @@ def order_actions(state: NeanderthalState, owner: int | None = None) -> list[Act
             label = msg("neanderthal.act.next_court", card=card_msg(state.ps[b].wives[i].card))
         else:
             label = msg("neanderthal.act.next_hunt", card=card_msg(slot_card(state, key)))
-        out.append(Action(id=f"next-{kind}-{key}", style="primary", label=label))
+        out.append(action(id=f"next-{kind}-{key}", style="primary", label=label))
     return out
 
 
@@ -450,7 +450,7 @@ def court_ties(state: NeanderthalState, key: str) -> list[str]:
 
 
 def father_actions(state: NeanderthalState) -> list[Action]:
-    return [Action(id=f"first-{side}", style="primary", label=msg("neanderthal.act.first", seat=seat_msg(int(side))))
+    return [action(id=f"first-{side}", style="primary", label=msg("neanderthal.act.first", seat=seat_msg(int(side))))
             for side in court_ties(state, state.court[0])]
 
 
