@@ -58,9 +58,23 @@ def position_value(state: EngisState, seat: int) -> float:
 
 
 def hex_value(state: EngisState, seat: int, hid: str, space: str) -> float:
+    return _hex_value(state, seat, hid, space, S.terrain_counts(state.ps[seat]), _threats(state, seat))
+
+
+def _threats(state: EngisState, seat: int) -> dict[int, list[tuple[str, str]]]:
+    """Per column, the needs (kind, terrain) of the collective intempéries ``seat`` does not meet there."""
+    p = state.ps[seat]
+    out: dict[int, list[tuple[str, str]]] = {}
+    for card, col in zip(state.weather, state.weather_cols, strict=False):
+        if not S.defended_collective(p, card, col):
+            out.setdefault(col, []).append(D.COLLECTIVE[card])
+    return out
+
+
+def _hex_value(state: EngisState, seat: int, hid: str, space: str, counts: S.Counts,
+               threats: dict[int, list[tuple[str, str]]]) -> float:
     p = state.ps[seat]
     h = D.ALL_HEXES[hid]
-    counts = S.terrain_counts(p)
     left = _rounds_left(state)
     v = 0.0
     v += h.icons * 1.2
@@ -78,13 +92,7 @@ def hex_value(state: EngisState, seat: int, hid: str, space: str) -> float:
         v += 3.0 + (left if "pintura" in p.skills else 0)
     elif h.terrain == D.VOLCANO:
         v += 3.0 if "resistencia" in p.skills else -1.0
-    col = D.column(space)
-    for card, c in zip(state.weather, state.weather_cols, strict=False):
-        if c != col:
-            continue
-        kind, terrain = D.COLLECTIVE[card]
-        if S.defended_collective(p, card, col):
-            continue
+    for kind, terrain in threats.get(D.column(space), ()):
         if (kind == "terrain" and terrain == h.terrain) or (kind == "plant" and h.plant) or (
                 kind == "know" and h.know):
             v += 4.0
@@ -93,7 +101,8 @@ def hex_value(state: EngisState, seat: int, hid: str, space: str) -> float:
 
 def best_space(state: EngisState, seat: int, hid: str) -> tuple[float, str]:
     p = state.ps[seat]
-    return max(((hex_value(state, seat, hid, s), s) for s in S.free_spaces(p)), default=(0.0, ""))
+    counts, threats = S.terrain_counts(p), _threats(state, seat)
+    return max(((_hex_value(state, seat, hid, s, counts, threats), s) for s in S.free_spaces(p)), default=(0.0, ""))
 
 
 def skill_value(state: EngisState, seat: int, skill: str) -> float:

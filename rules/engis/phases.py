@@ -245,8 +245,8 @@ def _next_actor(state: EngisState) -> None:
 
 # --------------------------------------------------------------------------- phase 2
 def can_move(p: Player) -> bool:
-    steps = D.MOVIMENTO_RANGE if "movimento" in p.skills else 1
-    return any(S.reachable(p, s, steps) for s in set(p.meeples))
+    """Some meeple can reach a space: a first step onto a neighbour is enough, whatever the range."""
+    return any(S.passable(p, o) for s in set(p.meeples) for o in D.ADJ[s])
 
 
 def developable(state: EngisState, p: Player) -> list[str]:

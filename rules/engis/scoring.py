@@ -104,7 +104,10 @@ def object_cost(p: Player, obj: str) -> int:
 def can_craft(p: Player, obj: str) -> bool:
     if obj in p.objects:
         return False
-    wood, stone = resource_icons(p, "wood"), resource_icons(p, "stone")
+    return _affordable(p, obj, resource_icons(p, "wood"), resource_icons(p, "stone"))
+
+
+def _affordable(p: Player, obj: str, wood: int, stone: int) -> bool:
     o = D.OBJECTS[obj]
     have, other = (wood, stone) if o.group == "wood" else (stone, wood)
     if "recursos" in p.skills:
@@ -113,7 +116,8 @@ def can_craft(p: Player, obj: str) -> bool:
 
 
 def craftable(p: Player) -> list[str]:
-    return [o for o in D.OBJECTS if can_craft(p, o)]
+    wood, stone = resource_icons(p, "wood"), resource_icons(p, "stone")
+    return [o for o in D.OBJECTS if o not in p.objects and _affordable(p, o, wood, stone)]
 
 
 # --------------------------------------------------------------------------- cards
