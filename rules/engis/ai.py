@@ -5,6 +5,7 @@ the hex pile, the other players' hands and discards and their secret intempérie
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rules.core import Rng
@@ -36,9 +37,10 @@ def _rounds_left(state: EngisState) -> int:
     return D.ROUNDS - state.round + 1
 
 
-def card_value(state: EngisState, seat: int, card: str) -> float:
+def card_value(state: EngisState, seat: int, card: str, counts: S.Counts | None = None,
+               at: S.Counts | None = None) -> float:
     """Points now, minus what waiting would add (Objetos grows with every object)."""
-    pts: float = S.card_points(state, seat, card)
+    pts: float = S.card_points(state, seat, card, counts=counts, at=at)
     if card == "objetos":
         pts -= 1.5 * (D.ROUNDS - state.round)
     return pts
@@ -48,7 +50,8 @@ def position_value(state: EngisState, seat: int) -> float:
     p = state.ps[seat]
     if not p.hand:
         return 0.0
-    best = max(card_value(state, seat, c) for c in p.hand)
+    counts, at = S.terrain_counts(p), S.meeples_at(p)
+    best = max(card_value(state, seat, c, counts, at) for c in p.hand)
     if state.round == D.ROUNDS and p.secret:
         best -= 4 * sum(1 for c in p.secret if c in ("cacada",) and not S.defended_individual(p, c))
         for card, col in zip(state.weather, state.weather_cols, strict=False):
@@ -100,9 +103,17 @@ def _hex_value(state: EngisState, seat: int, hid: str, space: str, counts: S.Cou
 
 
 def best_space(state: EngisState, seat: int, hid: str) -> tuple[float, str]:
+    return _spaces(state, seat)(hid)
+
+
+def _spaces(state: EngisState, seat: int) -> Callable[[str], tuple[float, str]]:
+    """``best_space`` for several hexes of one territory: what the territory gives computed once."""
     p = state.ps[seat]
-    counts, threats = S.terrain_counts(p), _threats(state, seat)
-    return max(((_hex_value(state, seat, hid, s, counts, threats), s) for s in S.free_spaces(p)), default=(0.0, ""))
+    counts, threats, free = S.terrain_counts(p), _threats(state, seat), S.free_spaces(p)
+
+    def best(hid: str) -> tuple[float, str]:
+        return max(((_hex_value(state, seat, hid, s, counts, threats), s) for s in free), default=(0.0, ""))
+    return best
 
 
 def skill_value(state: EngisState, seat: int, skill: str) -> float:
@@ -167,10 +178,12 @@ def _best_home(state: EngisState, seat: int, spaces: list[str]) -> str:
     return max(scored)[2]
 
 
-def _move_gain(state: EngisState, seat: int, src: str) -> tuple[float, str]:
+def _move_gain(state: EngisState, seat: int, src: str, base: float | None = None) -> tuple[float, str]:
+    """The best move of the meeple on ``src`` (``base``: the position's value, when known)."""
     p = state.ps[seat]
     i = next(i for i, m in enumerate(p.meeples) if m == src and not p.moved[i])
-    base = position_value(state, seat)
+    if base is None:
+        base = position_value(state, seat)
     best = (0.0, "")
     for dst in P.move_targets(p, src):
         p.meeples[i] = dst
@@ -193,9 +206,11 @@ def ai_action(state: EngisState, seat: int) -> str:
                 slot = int(a.split("-")[1]) - 1
                 offered = state.offer[slot]
                 assert offered is not None, "a legal buy names a filled slot"
-                return best_space(state, seat, offered)[0] - 1.0 * D.SOLO_PRICES[slot]
+                return own(offered)[0] - 1.0 * D.SOLO_PRICES[slot]
+            own = _spaces(state, seat)
             return max(ids, key=lambda a: (buy_value(a), a))
-        values = sorted((best_space(state, seat, h)[0] for h in state.offer if h), reverse=True)
+        own = _spaces(state, seat)
+        values = sorted((own(h)[0] for h in state.offer if h), reverse=True)
         gap = values[0] - (values[1] if len(values) > 1 else 0.0)
         target = 4 if gap >= 4 else 3 if gap >= 2.5 else 2 if gap >= 1.5 else 1 if gap >= 0.7 else 0
         return min(ids, key=lambda a: (abs(int(a.split("-")[1]) - target), -int(a.split("-")[1])))
@@ -214,8 +229,10 @@ def ai_action(state: EngisState, seat: int) -> str:
         hexes = [a.split("-", 1)[1] for a in ids]
         if ids[0].startswith("drop-"):
             rival = next((s for s in range(state.players) if s != seat), seat)
-            return "drop-" + max(hexes, key=lambda h: (best_space(state, rival, h)[0], h))
-        return "pick-" + max(hexes, key=lambda h: (best_space(state, seat, h)[0], h))
+            rival_best = _spaces(state, rival)
+            return "drop-" + max(hexes, key=lambda h: (rival_best(h)[0], h))
+        own = _spaces(state, seat)
+        return "pick-" + max(hexes, key=lambda h: (own(h)[0], h))
     if ph == "place":
         return "put-" + best_space(state, seat, state.picked)[1]
     if ph == "act":
@@ -229,7 +246,8 @@ def ai_action(state: EngisState, seat: int) -> str:
         p_moved = p.moved
         if not p_moved:
             return "move-done"
-        best = max(((_move_gain(state, seat, a.split("-", 1)[1]), a) for a in ids if a.startswith("from-")),
+        base = position_value(state, seat)
+        best = max(((_move_gain(state, seat, a.split("-", 1)[1], base), a) for a in ids if a.startswith("from-")),
                    default=None)
         if best is None or not best[0][1]:
             return "move-done"
@@ -263,7 +281,8 @@ def _any_move_gain(state: EngisState, seat: int) -> bool:
     saved = p.moved
     p.moved = [False] * len(p.meeples)
     try:
-        return any(_move_gain(state, seat, s)[1] for s in P.movable_from(p))
+        base = position_value(state, seat)
+        return any(_move_gain(state, seat, s, base)[1] for s in P.movable_from(p))
     finally:
         p.moved = saved
 
