@@ -46,11 +46,14 @@ def card_value(state: EngisState, seat: int, card: str, counts: S.Counts | None 
     return pts
 
 
-def position_value(state: EngisState, seat: int) -> float:
+def position_value(state: EngisState, seat: int, counts: S.Counts | None = None) -> float:
+    """``counts``: the territory's ``terrain_counts`` when the caller has them (moving meeples keeps them)."""
     p = state.ps[seat]
     if not p.hand:
         return 0.0
-    counts, at = S.terrain_counts(p), S.meeples_at(p)
+    if counts is None:
+        counts = S.terrain_counts(p)
+    at = S.meeples_at(p)
     best = max(card_value(state, seat, c, counts, at) for c in p.hand)
     if state.round == D.ROUNDS and p.secret:
         best -= 4 * sum(1 for c in p.secret if c in ("cacada",) and not S.defended_individual(p, c))
@@ -171,10 +174,11 @@ def _with_meeple(p: Player, space: str):
 
 def _best_home(state: EngisState, seat: int, spaces: list[str]) -> str:
     p = state.ps[seat]
+    counts = S.terrain_counts(p)
     scored = []
     for s in spaces:
         with _with_meeple(p, s):
-            scored.append((position_value(state, seat), -spaces.index(s), s))
+            scored.append((position_value(state, seat, counts), -spaces.index(s), s))
     return max(scored)[2]
 
 
@@ -185,9 +189,10 @@ def _move_gain(state: EngisState, seat: int, src: str, base: float | None = None
     if base is None:
         base = position_value(state, seat)
     best = (0.0, "")
+    counts = S.terrain_counts(p)
     for dst in P.move_targets(p, src):
         p.meeples[i] = dst
-        gain = position_value(state, seat) - base
+        gain = position_value(state, seat, counts) - base
         p.meeples[i] = src
         if gain > best[0] + 1e-9:
             best = (gain, dst)
@@ -216,12 +221,14 @@ def ai_action(state: EngisState, seat: int) -> str:
         return min(ids, key=lambda a: (abs(int(a.split("-")[1]) - target), -int(a.split("-")[1])))
     if ph == "take":
         # leave the meeples where they score most
+        counts = S.terrain_counts(p)
+
         def after_take(a: str) -> float:
             s = a.split("-", 1)[1]
             i = p.meeples.index(s)
             del p.meeples[i]
             try:
-                return position_value(state, seat)
+                return position_value(state, seat, counts)
             finally:
                 p.meeples.insert(i, s)
         return max(ids, key=lambda a: (after_take(a), a))
