@@ -55,14 +55,14 @@ SUB_OWN = 0.1  # where the Submarine goes: how much the AI's own later use count
 
 
 def points(state: AtlandiceState, stocks: Stocks) -> list[float]:
-    return _points(_base(state), _rows(state, stocks))
+    return list(_points(_base(state), tuple(_rows(state, stocks))))
 
 
-def _base(state: AtlandiceState) -> list[int]:
+def _base(state: AtlandiceState) -> tuple[int, ...]:
     """Each participant's points that no stock changes: tiles won and tokens."""
     if _decision.state is state:
         return _decision.base
-    return [TILE_VP * len(tw) + sum(v.values()) for tw, v in zip(state.tiles_won, state.vp, strict=True)]
+    return tuple([TILE_VP * len(tw) + sum(v.values()) for tw, v in zip(state.tiles_won, state.vp, strict=True)])
 
 
 def _rows(state: AtlandiceState, stocks: Stocks) -> list[tuple[int, ...]]:
@@ -71,14 +71,16 @@ def _rows(state: AtlandiceState, stocks: Stocks) -> list[tuple[int, ...]]:
     return [get(st) for st in stocks]
 
 
-def _points(base: list[int], rows: list[tuple[int, ...]]) -> list[float]:
+@lru_cache(maxsize=8192)
+def _points(base: tuple[int, ...], rows: tuple[tuple[int, ...], ...]) -> tuple[float, ...]:
+    """Each participant's points now, from ``_base`` and ``_rows`` (positions recur: remembered)."""
     pts = [b + HOLD * sum(row) for b, row in zip(base, rows, strict=True)]
-    for p, award in _majorities(tuple(rows)):
+    for p, award in _majorities(rows):
         pts[p] += award
-    return pts
+    return tuple(pts)
 
 
-def _margin(pts: list[float], seat: int, players: int) -> float:
+def _margin(pts: tuple[float, ...], seat: int, players: int) -> float:
     """``seat``'s points less its best opponent's (not the Neutral's)."""
     return pts[seat] - max(pts[:seat] + pts[seat + 1:players])
 
@@ -128,7 +130,7 @@ def value(state: AtlandiceState, stocks: Stocks, seat: int, bonus: float = 0.0,
         pts[seat] += bonus
     if extra is not None:
         pts = [a + b for a, b in zip(pts, extra, strict=True)]
-    return _margin(pts, seat, state.players)
+    return _margin(tuple(pts), seat, state.players)
 
 
 def _copy(stocks: Stocks) -> Stocks:
@@ -158,7 +160,7 @@ def _takes(state: AtlandiceState, stocks: Stocks, pile: dict[str, int], who: int
                 i = live.index(res)
                 row = (*mine[:i], mine[i] + 1, *mine[i + 1:])
             rows[who] = row
-            v = _margin(_points(base, rows), seat, players)
+            v = _margin(_points(base, tuple(rows)), seat, players)
             if best is None or v > best_v + 1e-9:
                 best, best_v, best_row = res, v, row
         rows[who] = best_row
@@ -316,7 +318,7 @@ class _Decision(threading.local):
 
     def __init__(self) -> None:
         self.state: AtlandiceState | None = None
-        self.base: list[int] = []
+        self.base: tuple[int, ...] = ()
 
 
 _decision = _Decision()
