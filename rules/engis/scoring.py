@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 from . import data as D
@@ -207,8 +208,14 @@ def raw_card(state: EngisState, seat: int, card: str, *, one_group: bool = False
         kinds = {t for t in D.BASIC if counts[t]}
         occupied = {D.ALL_HEXES[p.hexes[s]].terrain for s in p.meeples} & kinds
         pts = len(kinds) + len(occupied)
-    pts += D.OBJECT_BONUS * sum(1 for o in p.objects if D.OBJECTS[o].card == card)
+    pts += D.OBJECT_BONUS * _cards_helped(tuple(p.objects))[card]
     return pts
+
+
+@functools.lru_cache(maxsize=1024)
+def _cards_helped(objects: tuple[str, ...]) -> Counts:
+    """How many of ``objects`` add to each scoring card (a player's objects change a few times a game)."""
+    return _count([D.OBJECTS[o].card for o in objects])
 
 
 def card_points(state: EngisState, seat: int, card: str, *, one_group: bool = False, counts: Counts | None = None,
