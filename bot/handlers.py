@@ -18,7 +18,7 @@ from rules.core import RuleError, t
 from .boards import Boards
 from .ports import mesa
 from .presenter import Payload
-from .replies import reply, user_locale
+from .replies import release, reply, user_locale
 from .service import BrokenGame, MoveResult, Stale, UserError, engine_of
 from .storage import GameRow
 
@@ -102,6 +102,7 @@ class Handlers(Boards):
             await interaction.followup.send(text, ephemeral=True, **kwargs)
         else:
             await interaction.response.send_message(text, ephemeral=True, **kwargs)
+        release(payload.view)
 
     async def on_private(self, interaction: discord.Interaction, game_id: int) -> None:
         await self.guarded(interaction, self._private(interaction, game_id))

@@ -21,3 +21,17 @@ async def reply(interaction: discord.Interaction, text: str, **kwargs) -> None:
         await interaction.followup.send(text, ephemeral=True, **kwargs)
     else:
         await interaction.response.send_message(text, ephemeral=True, **kwargs)
+    release(kwargs.get("view"))
+
+
+def release(view: discord.ui.View | None) -> None:
+    """Ends discord.py's watch over a view just sent in an ephemeral message.
+
+    discord.py gives such a view a 15-minute timeout (the message cannot be edited once its
+    interaction's token expires): a task, the view and its items kept for every message, tens of
+    thousands under load.  Mesa's controls are dynamic items, answered from their custom id on
+    whatever message carries them, so a view made of them alone needs no watching.
+    """
+    if view is not None and all(isinstance(item, discord.ui.DynamicItem) or not item.is_dispatchable()
+                                for item in view.walk_children()):
+        view.stop()

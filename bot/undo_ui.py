@@ -11,7 +11,7 @@ from rules.core import t
 
 from .components import UndoButton
 from .ports import Mesa
-from .replies import reply, user_locale
+from .replies import release, reply, user_locale
 from .service import MoveResult
 from .storage import ACTIVE
 from .undo import UndoOutcome, UndoService
@@ -43,6 +43,7 @@ class UndoUI:
                                  emoji="↩️", style=discord.ButtonStyle.secondary))
         try:
             await interaction.followup.send(t("board.done", locale), view=view, ephemeral=True)
+            release(view)
         except discord.HTTPException as exc:  # the move is played and shown; /game undo still works
             log.info("no undo follow-up for game %s: %s", result.game.id, exc)
 

@@ -125,16 +125,29 @@ class ImageCache:
 
 IMAGES = ImageCache(budget=48 * 1024 * 1024)
 image_cache = IMAGES.cached
-# Measured over 100 games drawn in turn: text stamps under 32 kB (labels, names, numbers) are pasted
+# Measured over 100 games drawn in turn: text stamps under 32 kB of RGBA (labels, names, numbers) are pasted
 # tens to hundreds of times each; longer ones (a sentence about the last move, a status line) about
 # twice, and would fill the budget with pictures drawn for one board.
 STAMP_LARGEST = 32 * 1024
 
 
 def _stamp(value: str, size: int, bold: bool, fill: tuple, stroke: int, stroke_fill: tuple) -> Image.Image:
-    """A piece of text drawn once on a transparent image (text is the slow part of a picture)."""
+    """A piece of text drawn once (text is the slow part of a picture): plain text as its coverage
+    alone (an "L" mask, a quarter of the memory, shared by every colour it is pasted in), outlined or
+    translucent text on a transparent image."""
+    if not stroke and (len(fill) < 4 or fill[3] == 255):
+        key: tuple = ("mask", value, size, bold)
+        return IMAGES.get(key, lambda: _draw_mask(value, size, bold), STAMP_LARGEST // 4)  # as many pixels
     key = ("stamp", value, size, bold, fill, stroke, stroke_fill)
     return IMAGES.get(key, lambda: _draw_stamp(value, size, bold, fill, stroke, stroke_fill), STAMP_LARGEST)
+
+
+def _draw_mask(value: str, size: int, bold: bool) -> Image.Image:
+    f = font(size, bold)
+    ascent, descent = f.getmetrics()
+    img = Image.new("L", (int(f.getlength(value)) + 3, ascent + descent + 2), 0)
+    ImageDraw.Draw(img).text((1, 1), value, font=f, fill=255, anchor="la")
+    return img
 
 
 def _draw_stamp(value: str, size: int, bold: bool, fill: tuple, stroke: int, stroke_fill: tuple) -> Image.Image:
@@ -153,7 +166,8 @@ def put_text(img: Image.Image, xy: tuple[float, float], value: str, size: int = 
     """Pastes a cached text stamp; ``anchor`` as in Pillow (l/m/r, then a/t top, m middle, else bottom)."""
     if not value:
         return
-    st = _stamp(value, size, bold, tuple(fill), stroke, tuple(stroke_fill))
+    fill = tuple(fill)
+    st = _stamp(value, size, bold, fill, stroke, tuple(stroke_fill))
     pad = stroke + 1
     x, y = xy
     x -= pad
@@ -166,7 +180,11 @@ def put_text(img: Image.Image, xy: tuple[float, float], value: str, size: int = 
         y -= (st.height - 2 * pad) / 2
     elif anchor[1] not in "at":
         y -= st.height - 2 * pad
-    img.paste(st, (round(x), round(y)), st)
+    left, top = round(x), round(y)
+    if st.mode == "L":  # the text's colour through its coverage
+        img.paste(fill[:3] if img.mode == "RGB" else fill, (left, top, left + st.width, top + st.height), st)
+    else:
+        img.paste(st, (left, top), st)
 
 
 def text_width(value: str, size: int = 20, bold: bool = False) -> float:

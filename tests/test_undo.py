@@ -4,6 +4,7 @@ or a card dealt), the log that keeps what was taken back, and the AI seats playi
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -139,6 +140,9 @@ async def test_undo_own_move_and_refused_after_a_reveal(fake_discord, db_path, g
         # The mover's private follow-up has the Undo button; the table's board is the new one.
         followup = await ephemeral_reply(fake, inter)
         undo_id = next(c for c in followup.custom_ids() if c.endswith(":~ua"))
+        # Its buttons (and the private view's) are answered by their custom ids: discord.py keeps no
+        # view of an ephemeral message listening for 15 minutes, a task and a view per move.
+        assert not [task for task in asyncio.all_tasks() if "timeout_task" in task.get_coro().__qualname__]
         boards = len(board_messages(fake, thread))
         click = await fake.click(user, followup, undo_id)
         assert (await ephemeral_reply(fake, click)).content in ("Taken back.", "Desfeito.")

@@ -14,7 +14,10 @@ every Region's stack and the dice to come are drawn again."""
 
 from __future__ import annotations
 
-from functools import cache, partial
+import threading
+from collections.abc import Callable
+from functools import cache, lru_cache, partial
+from operator import itemgetter
 
 from rules.core import Engine, Rng
 from rules.core.search import SearchHooks
@@ -52,38 +55,82 @@ SUB_OWN = 0.1  # where the Submarine goes: how much the AI's own later use count
 
 
 def points(state: AtlandiceState, stocks: Stocks) -> list[float]:
-    out, tiles_won, vp = state.out, state.tiles_won, state.vp
-    live = [res for res in RESOURCES if res not in out]
-    pts = [TILE_VP * len(tiles_won[p]) + sum(vp[p].values()) + HOLD * sum([st[res] for res in live])
-           for p, st in enumerate(stocks)]
-    for res in live:
-        # the majorities of state.ranked, inlined: this runs for every choice the AI weighs
-        counts = [st[res] for st in stocks]
-        top = max(counts)
-        if top <= 0:
-            continue
-        if counts.count(top) > 1:  # a tie for first has no second
-            for p, c in enumerate(counts):
-                if c == top:
-                    pts[p] += MAJORITY_FIRST_VP
-            continue
-        pts[counts.index(top)] += MAJORITY_FIRST_VP
-        second = sorted(counts)[-2] if len(counts) > 1 else 0
-        if second > 0:
-            for p, c in enumerate(counts):
-                if c == second:
-                    pts[p] += MAJORITY_SECOND_VP
-    return pts
+    return list(_points(_base(state), tuple(_rows(state, stocks))))
+
+
+def _base(state: AtlandiceState) -> tuple[int, ...]:
+    """Each participant's points that no stock changes: tiles won and tokens."""
+    if _decision.state is state:
+        return _decision.base
+    return tuple([TILE_VP * len(tw) + sum(v.values()) for tw, v in zip(state.tiles_won, state.vp, strict=True)])
+
+
+def _rows(state: AtlandiceState, stocks: Stocks) -> list[tuple[int, ...]]:
+    """Each participant's stock of the resources still in play, in the order of RESOURCES."""
+    get = _getter(_live(tuple(state.out)))
+    return [get(st) for st in stocks]
+
+
+@lru_cache(maxsize=8192)
+def _points(base: tuple[int, ...], rows: tuple[tuple[int, ...], ...]) -> tuple[float, ...]:
+    """Each participant's points now, from ``_base`` and ``_rows`` (positions recur: remembered)."""
+    pts = [b + HOLD * sum(row) for b, row in zip(base, rows, strict=True)]
+    for p, award in _majorities(rows):
+        pts[p] += award
+    return tuple(pts)
+
+
+def _margin(pts: tuple[float, ...], seat: int, players: int) -> float:
+    """``seat``'s points less its best opponent's (not the Neutral's)."""
+    return pts[seat] - max(pts[:seat] + pts[seat + 1:players])
+
+
+@cache
+def _live(out: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(res for res in RESOURCES if res not in out)
+
+
+@cache
+def _getter(live: tuple[str, ...]) -> Callable[[dict[str, int]], tuple[int, ...]]:
+    """The stock counts of the ``live`` resources, as a tuple (itemgetter of one key gives no tuple)."""
+    if len(live) <= 1:
+        return lambda st: tuple([st[res] for res in live])
+    return itemgetter(*live)
+
+
+@lru_cache(maxsize=8192)
+def _majorities(rows: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, int], ...]:
+    """The majority points of participants' live stocks (``rows``): (participant, points) in the order
+    the count adds them, resource after resource."""
+    awards: list[tuple[int, int]] = []
+    for counts in zip(*rows, strict=True):
+        awards += _awards(counts)
+    return tuple(awards)
+
+
+@lru_cache(maxsize=4096)
+def _awards(counts: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The majorities of state.ranked for one resource: first and second places' points."""
+    top = max(counts)
+    if top <= 0:
+        return ()
+    if counts.count(top) > 1:  # a tie for first has no second
+        return tuple([(p, MAJORITY_FIRST_VP) for p, c in enumerate(counts) if c == top])
+    second = sorted(counts)[-2] if len(counts) > 1 else 0
+    firsts = ((counts.index(top), MAJORITY_FIRST_VP),)
+    if second <= 0:
+        return firsts
+    return firsts + tuple([(p, MAJORITY_SECOND_VP) for p, c in enumerate(counts) if c == second])
 
 
 def value(state: AtlandiceState, stocks: Stocks, seat: int, bonus: float = 0.0,
           extra: list[float] | None = None) -> float:
     pts = points(state, stocks)
-    pts[seat] += bonus
+    if bonus:
+        pts[seat] += bonus
     if extra is not None:
         pts = [a + b for a, b in zip(pts, extra, strict=True)]
-    others = [pts[q] for q in range(state.players) if q != seat]
-    return pts[seat] - max(others)
+    return _margin(tuple(pts), seat, state.players)
 
 
 def _copy(stocks: Stocks) -> Stocks:
@@ -91,28 +138,44 @@ def _copy(stocks: Stocks) -> Stocks:
 
 
 def best_take(state: AtlandiceState, stocks: Stocks, pile: dict[str, int], who: int, seat: int) -> str | None:
-    best, best_v = None, None
-    for res in RESOURCES:
-        if pile[res] <= 0:
-            continue
-        stocks[who][res] += 1
-        v = value(state, stocks, seat)
-        stocks[who][res] -= 1
-        if best_v is None or v > best_v + 1e-9:
-            best, best_v = res, v
-    return best
+    taken = _takes(state, stocks, pile, who, seat, 1)
+    return taken[0] if taken else None
+
+
+def _takes(state: AtlandiceState, stocks: Stocks, pile: dict[str, int], who: int, seat: int, n: int) -> list[str]:
+    """What ``who`` takes from ``pile``, one resource after another (``n`` at most), each the best
+    for ``seat``.  Computed on the rows of live stocks: only ``who``'s row changes."""
+    live = _live(tuple(state.out))
+    base, rows, players = _base(state), _rows(state, stocks), state.players
+    left = dict(pile)
+    taken: list[str] = []
+    for _ in range(n):
+        mine = rows[who]
+        best, best_v, best_row = None, 0.0, mine
+        for res in RESOURCES:
+            if left[res] <= 0:
+                continue
+            row = mine
+            if res in live:  # a resource out of play counts for nothing
+                i = live.index(res)
+                row = (*mine[:i], mine[i] + 1, *mine[i + 1:])
+            rows[who] = row
+            v = _margin(_points(base, tuple(rows)), seat, players)
+            if best is None or v > best_v + 1e-9:
+                best, best_v, best_row = res, v, row
+        rows[who] = best_row
+        if best is None:
+            break
+        left[best] -= 1
+        taken.append(best)
+    return taken
 
 
 def greedy_takes(state: AtlandiceState, stocks: Stocks, pile: dict[str, int], who: int, seat: int,
                  n: int) -> Stocks:
     """``stocks`` after ``who`` takes ``n`` resources from ``pile``, each the best for ``seat``."""
     stocks = _copy(stocks)
-    pile = dict(pile)
-    for _ in range(n):
-        res = best_take(state, stocks, pile, who, seat)
-        if res is None:
-            break
-        pile[res] -= 1
+    for res in _takes(state, stocks, pile, who, seat, n):
         stocks[who][res] += 1
     return stocks
 
@@ -120,13 +183,13 @@ def greedy_takes(state: AtlandiceState, stocks: Stocks, pile: dict[str, int], wh
 def take_value(state: AtlandiceState, sector: int, who: int, seat: int, n: int) -> float:
     pile = state.pile(sector)
     stocks = greedy_takes(state, state.stocks, pile, who, seat, n)
-    v = value(state, stocks, seat)
+    v = now = value(state, stocks, seat)
     if sector != BM and not state.exhausted(sector):
         total = sum(pile.values())
         armed = state.armed[sector]
         change = urgency(max(0, total - n), armed) - urgency(total, armed)
         if change:
-            v += award_gain(state, stocks, sector, seat) * change
+            v += award_gain(state, stocks, sector, seat, now) * change
     return v
 
 
@@ -141,9 +204,9 @@ def urgency(total: int, armed: bool) -> float:
     return URGENCY[total] if total < len(URGENCY) else FAR
 
 
-def award_gain(state: AtlandiceState, stocks: Stocks, region: int, seat: int) -> float:
+def award_gain(state: AtlandiceState, stocks: Stocks, region: int, seat: int, now: float | None = None) -> float:
     """What scoring ``region`` now would change for ``seat``: the tile and tokens paid, the stocks of
-    its resource returned."""
+    its resource returned.  ``now``: ``value(state, stocks, seat)`` when the caller knows it."""
     res = RESOURCES[region]
     counts = [stocks[p][res] for p in range(len(stocks))]
     firsts, seconds = ranked(counts)
@@ -157,7 +220,7 @@ def award_gain(state: AtlandiceState, stocks: Stocks, region: int, seat: int) ->
     after = _copy(stocks)
     for st in after:
         st[res] = 0
-    return value(state, after, seat, extra=extra) - value(state, stocks, seat)
+    return value(state, after, seat, extra=extra) - (value(state, stocks, seat) if now is None else now)
 
 
 def clock_value(state: AtlandiceState, seat: int, steps: int) -> float:
@@ -203,7 +266,8 @@ class Board:
         nxt = state.turn + 1
         self.next = state.order[nxt] if state.phase == "visit" and nxt < len(state.order) else None
         self.base = value(state, state.stocks, seat)
-        self.gains = [0.0 if state.exhausted(r) else award_gain(state, state.stocks, r, seat) for r in range(5)]
+        self.gains = [0.0 if state.exhausted(r) else award_gain(state, state.stocks, r, seat, self.base)
+                      for r in range(5)]
         self.cache: dict[tuple, tuple[float, float]] = {}
 
     def piles(self) -> list[dict[str, int]]:
@@ -249,11 +313,31 @@ class Board:
         return v
 
 
+class _Decision(threading.local):
+    """The state a greedy choice is weighing (which it only reads) and what no choice changes."""
+
+    def __init__(self) -> None:
+        self.state: AtlandiceState | None = None
+        self.base: tuple[int, ...] = ()
+
+
+_decision = _Decision()
+
+
 def greedy(engine: Engine, state: AtlandiceState, seat: int) -> str:
     """The greedy choice (the ``normal`` strength)."""
     ids = [a.id for a in engine.legal_actions(state, seat)]
     if len(ids) == 1:
         return ids[0]
+    _decision.state, _decision.base = None, _base(state)
+    _decision.state = state
+    try:
+        return _weigh(state, seat, ids)
+    finally:
+        _decision.state = None
+
+
+def _weigh(state: AtlandiceState, seat: int, ids: list[str]) -> str:
     if state.phase == "donate":
         return _donate(state, seat, ids)
     if state.tasks:

@@ -98,6 +98,8 @@ def empty_pile() -> dict[str, int]:
     return {r: 0 for r in RESOURCES}
 
 
+# Names are frozen messages of a few dozen kinds: each built once (every decision's labels ask for them).
+@functools.cache
 def sector_msg(sector: int, form: str = "sector") -> Msg:
     """A sector's name; ``form`` "of" / "at" / "to" carries the Portuguese article (da, na, a...)."""
     return msg(f"atlandice.{form}.{SECTOR_IDS[sector]}")
@@ -105,7 +107,12 @@ def sector_msg(sector: int, form: str = "sector") -> Msg:
 
 def res_msg(res: str, count: int = 2) -> Msg:
     """A resource's name, singular for ``count`` 1."""
-    return msg(f"atlandice.{'res1' if count == 1 else 'res'}.{res}")
+    return _res_msg(res, count == 1)
+
+
+@functools.cache
+def _res_msg(res: str, one: bool) -> Msg:
+    return msg(f"atlandice.{'res1' if one else 'res'}.{res}")
 
 
 def ranked(counts: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -127,14 +134,18 @@ def _ranked(counts: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return firsts, tuple(p for p, c in enumerate(counts) if c == second)
 
 
+@functools.cache
 def tile_msg(tile: str) -> Msg:
     return msg(f"atlandice.tile.{tile}")
 
 
 def who_msg(state: AtlandiceState, who: int) -> Msg:
-    if who >= state.players:
-        return msg("atlandice.neutral")
-    return msg("core.seat", n=who + 1)
+    return _who_msg(-1 if who >= state.players else who)
+
+
+@functools.cache
+def _who_msg(who: int) -> Msg:
+    return msg("atlandice.neutral") if who < 0 else msg("core.seat", n=who + 1)
 
 
 # -- the view ---------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ the hex pile, the other players' hands and discards and their secret intempérie
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rules.core import Rng
@@ -36,19 +37,24 @@ def _rounds_left(state: EngisState) -> int:
     return D.ROUNDS - state.round + 1
 
 
-def card_value(state: EngisState, seat: int, card: str) -> float:
+def card_value(state: EngisState, seat: int, card: str, counts: S.Counts | None = None,
+               at: S.Counts | None = None) -> float:
     """Points now, minus what waiting would add (Objetos grows with every object)."""
-    pts: float = S.card_points(state, seat, card)
+    pts: float = S.card_points(state, seat, card, counts=counts, at=at)
     if card == "objetos":
         pts -= 1.5 * (D.ROUNDS - state.round)
     return pts
 
 
-def position_value(state: EngisState, seat: int) -> float:
+def position_value(state: EngisState, seat: int, counts: S.Counts | None = None) -> float:
+    """``counts``: the territory's ``terrain_counts`` when the caller has them (moving meeples keeps them)."""
     p = state.ps[seat]
     if not p.hand:
         return 0.0
-    best = max(card_value(state, seat, c) for c in p.hand)
+    if counts is None:
+        counts = S.terrain_counts(p)
+    at = S.meeples_at(p)
+    best = max(card_value(state, seat, c, counts, at) for c in p.hand)
     if state.round == D.ROUNDS and p.secret:
         best -= 4 * sum(1 for c in p.secret if c in ("cacada",) and not S.defended_individual(p, c))
         for card, col in zip(state.weather, state.weather_cols, strict=False):
@@ -58,9 +64,23 @@ def position_value(state: EngisState, seat: int) -> float:
 
 
 def hex_value(state: EngisState, seat: int, hid: str, space: str) -> float:
+    return _hex_value(state, seat, hid, space, S.terrain_counts(state.ps[seat]), _threats(state, seat))
+
+
+def _threats(state: EngisState, seat: int) -> dict[int, list[tuple[str, str]]]:
+    """Per column, the needs (kind, terrain) of the collective intempéries ``seat`` does not meet there."""
+    p = state.ps[seat]
+    out: dict[int, list[tuple[str, str]]] = {}
+    for card, col in zip(state.weather, state.weather_cols, strict=False):
+        if not S.defended_collective(p, card, col):
+            out.setdefault(col, []).append(D.COLLECTIVE[card])
+    return out
+
+
+def _hex_value(state: EngisState, seat: int, hid: str, space: str, counts: S.Counts,
+               threats: dict[int, list[tuple[str, str]]]) -> float:
     p = state.ps[seat]
     h = D.ALL_HEXES[hid]
-    counts = S.terrain_counts(p)
     left = _rounds_left(state)
     v = 0.0
     v += h.icons * 1.2
@@ -78,13 +98,7 @@ def hex_value(state: EngisState, seat: int, hid: str, space: str) -> float:
         v += 3.0 + (left if "pintura" in p.skills else 0)
     elif h.terrain == D.VOLCANO:
         v += 3.0 if "resistencia" in p.skills else -1.0
-    col = D.column(space)
-    for card, c in zip(state.weather, state.weather_cols, strict=False):
-        if c != col:
-            continue
-        kind, terrain = D.COLLECTIVE[card]
-        if S.defended_collective(p, card, col):
-            continue
+    for kind, terrain in threats.get(D.column(space), ()):
         if (kind == "terrain" and terrain == h.terrain) or (kind == "plant" and h.plant) or (
                 kind == "know" and h.know):
             v += 4.0
@@ -92,8 +106,17 @@ def hex_value(state: EngisState, seat: int, hid: str, space: str) -> float:
 
 
 def best_space(state: EngisState, seat: int, hid: str) -> tuple[float, str]:
+    return _spaces(state, seat)(hid)
+
+
+def _spaces(state: EngisState, seat: int) -> Callable[[str], tuple[float, str]]:
+    """``best_space`` for several hexes of one territory: what the territory gives computed once."""
     p = state.ps[seat]
-    return max(((hex_value(state, seat, hid, s), s) for s in S.free_spaces(p)), default=(0.0, ""))
+    counts, threats, free = S.terrain_counts(p), _threats(state, seat), S.free_spaces(p)
+
+    def best(hid: str) -> tuple[float, str]:
+        return max(((_hex_value(state, seat, hid, s, counts, threats), s) for s in free), default=(0.0, ""))
+    return best
 
 
 def skill_value(state: EngisState, seat: int, skill: str) -> float:
@@ -151,21 +174,25 @@ def _with_meeple(p: Player, space: str):
 
 def _best_home(state: EngisState, seat: int, spaces: list[str]) -> str:
     p = state.ps[seat]
+    counts = S.terrain_counts(p)
     scored = []
     for s in spaces:
         with _with_meeple(p, s):
-            scored.append((position_value(state, seat), -spaces.index(s), s))
+            scored.append((position_value(state, seat, counts), -spaces.index(s), s))
     return max(scored)[2]
 
 
-def _move_gain(state: EngisState, seat: int, src: str) -> tuple[float, str]:
+def _move_gain(state: EngisState, seat: int, src: str, base: float | None = None) -> tuple[float, str]:
+    """The best move of the meeple on ``src`` (``base``: the position's value, when known)."""
     p = state.ps[seat]
     i = next(i for i, m in enumerate(p.meeples) if m == src and not p.moved[i])
-    base = position_value(state, seat)
+    if base is None:
+        base = position_value(state, seat)
     best = (0.0, "")
+    counts = S.terrain_counts(p)
     for dst in P.move_targets(p, src):
         p.meeples[i] = dst
-        gain = position_value(state, seat) - base
+        gain = position_value(state, seat, counts) - base
         p.meeples[i] = src
         if gain > best[0] + 1e-9:
             best = (gain, dst)
@@ -184,20 +211,24 @@ def ai_action(state: EngisState, seat: int) -> str:
                 slot = int(a.split("-")[1]) - 1
                 offered = state.offer[slot]
                 assert offered is not None, "a legal buy names a filled slot"
-                return best_space(state, seat, offered)[0] - 1.0 * D.SOLO_PRICES[slot]
+                return own(offered)[0] - 1.0 * D.SOLO_PRICES[slot]
+            own = _spaces(state, seat)
             return max(ids, key=lambda a: (buy_value(a), a))
-        values = sorted((best_space(state, seat, h)[0] for h in state.offer if h), reverse=True)
+        own = _spaces(state, seat)
+        values = sorted((own(h)[0] for h in state.offer if h), reverse=True)
         gap = values[0] - (values[1] if len(values) > 1 else 0.0)
         target = 4 if gap >= 4 else 3 if gap >= 2.5 else 2 if gap >= 1.5 else 1 if gap >= 0.7 else 0
         return min(ids, key=lambda a: (abs(int(a.split("-")[1]) - target), -int(a.split("-")[1])))
     if ph == "take":
         # leave the meeples where they score most
+        counts = S.terrain_counts(p)
+
         def after_take(a: str) -> float:
             s = a.split("-", 1)[1]
             i = p.meeples.index(s)
             del p.meeples[i]
             try:
-                return position_value(state, seat)
+                return position_value(state, seat, counts)
             finally:
                 p.meeples.insert(i, s)
         return max(ids, key=lambda a: (after_take(a), a))
@@ -205,8 +236,10 @@ def ai_action(state: EngisState, seat: int) -> str:
         hexes = [a.split("-", 1)[1] for a in ids]
         if ids[0].startswith("drop-"):
             rival = next((s for s in range(state.players) if s != seat), seat)
-            return "drop-" + max(hexes, key=lambda h: (best_space(state, rival, h)[0], h))
-        return "pick-" + max(hexes, key=lambda h: (best_space(state, seat, h)[0], h))
+            rival_best = _spaces(state, rival)
+            return "drop-" + max(hexes, key=lambda h: (rival_best(h)[0], h))
+        own = _spaces(state, seat)
+        return "pick-" + max(hexes, key=lambda h: (own(h)[0], h))
     if ph == "place":
         return "put-" + best_space(state, seat, state.picked)[1]
     if ph == "act":
@@ -220,7 +253,8 @@ def ai_action(state: EngisState, seat: int) -> str:
         p_moved = p.moved
         if not p_moved:
             return "move-done"
-        best = max(((_move_gain(state, seat, a.split("-", 1)[1]), a) for a in ids if a.startswith("from-")),
+        base = position_value(state, seat)
+        best = max(((_move_gain(state, seat, a.split("-", 1)[1], base), a) for a in ids if a.startswith("from-")),
                    default=None)
         if best is None or not best[0][1]:
             return "move-done"
@@ -254,7 +288,8 @@ def _any_move_gain(state: EngisState, seat: int) -> bool:
     saved = p.moved
     p.moved = [False] * len(p.meeples)
     try:
-        return any(_move_gain(state, seat, s)[1] for s in P.movable_from(p))
+        base = position_value(state, seat)
+        return any(_move_gain(state, seat, s, base)[1] for s in P.movable_from(p))
     finally:
         p.moved = saved
 

@@ -6,6 +6,8 @@ end of a phase) run in ``_advance``-style helpers right after the action that le
 
 from __future__ import annotations
 
+import functools
+
 from rules.core import Action, Event, IllegalAction, Msg, action, cached_legal, msg
 from rules.core import seat_msg as _core_seat_msg
 
@@ -16,28 +18,39 @@ from .state import NEUTRAL, EngisState, Player
 # --------------------------------------------------------------------------- labels
 
 
+# Labels are frozen messages of a few dozen names: each built once (legal-action lists ask for them
+# at every decision).
+@functools.cache
 def hex_msg(hid: str) -> Msg:
     return msg(f"engis.hex.{hid}")
 
 
+@functools.cache
 def terrain_msg(t: str) -> Msg:
     return msg(f"engis.terrain.{t}")
 
 
 def space_msg(p: Player, space: str) -> Msg:
     h = S.hex_of(p, space)
-    return msg("engis.space", space=space.upper(),
-               terrain=terrain_msg(h.terrain) if h else msg("engis.empty"))
+    return _space_msg(space, h.terrain if h else None)
 
 
+@functools.cache
+def _space_msg(space: str, terrain: str | None) -> Msg:
+    return msg("engis.space", space=space.upper(), terrain=terrain_msg(terrain) if terrain else msg("engis.empty"))
+
+
+@functools.cache
 def card_msg(card: str) -> Msg:
     return msg(f"engis.card.{card}")
 
 
+@functools.cache
 def skill_msg(skill: str) -> Msg:
     return msg(f"engis.skill.{skill}")
 
 
+@functools.cache
 def object_msg(obj: str) -> Msg:
     return msg(f"engis.object.{obj}")
 
@@ -245,8 +258,8 @@ def _next_actor(state: EngisState) -> None:
 
 # --------------------------------------------------------------------------- phase 2
 def can_move(p: Player) -> bool:
-    steps = D.MOVIMENTO_RANGE if "movimento" in p.skills else 1
-    return any(S.reachable(p, s, steps) for s in set(p.meeples))
+    """Some meeple can reach a space: a first step onto a neighbour is enough, whatever the range."""
+    return any(S.passable(p, o) for s in set(p.meeples) for o in D.ADJ[s])
 
 
 def developable(state: EngisState, p: Player) -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 from . import data as D
@@ -104,7 +105,10 @@ def object_cost(p: Player, obj: str) -> int:
 def can_craft(p: Player, obj: str) -> bool:
     if obj in p.objects:
         return False
-    wood, stone = resource_icons(p, "wood"), resource_icons(p, "stone")
+    return _affordable(p, obj, resource_icons(p, "wood"), resource_icons(p, "stone"))
+
+
+def _affordable(p: Player, obj: str, wood: int, stone: int) -> bool:
     o = D.OBJECTS[obj]
     have, other = (wood, stone) if o.group == "wood" else (stone, wood)
     if "recursos" in p.skills:
@@ -113,22 +117,25 @@ def can_craft(p: Player, obj: str) -> bool:
 
 
 def craftable(p: Player) -> list[str]:
-    return [o for o in D.OBJECTS if can_craft(p, o)]
+    wood, stone = resource_icons(p, "wood"), resource_icons(p, "stone")
+    return [o for o in D.OBJECTS if o not in p.objects and _affordable(p, o, wood, stone)]
 
 
 # --------------------------------------------------------------------------- cards
 _TERRAINS_OF = {res: frozenset(t for t, r in D.RESOURCE.items() if r == res) for res in set(D.RESOURCE.values())}
 
 
-def _icon_card(p: Player, card: str) -> int:
+# Coleta: water also from mountains, food also from lakes.
+_COLETA = {"agua": D.MOUNTAIN, "alimento": D.LAKE}
+_ICON_TERRAINS = {(card, coleta): _TERRAINS_OF[res] | ({_COLETA[card]} if coleta and card in _COLETA else set())
+                  for card, res in D.CARD_RESOURCE.items() for coleta in (False, True)}
+
+
+def _icon_card(p: Player, card: str, at: Counts | None = None) -> int:
     """Água / Alimento / Mamute: icons, meeples on hexes showing them, Coleta, Destreza, object."""
-    terrains = set(_TERRAINS_OF[D.CARD_RESOURCE[card]])
-    if "coleta" in p.skills:
-        if card == "agua":
-            terrains.add(D.MOUNTAIN)
-        elif card == "alimento":
-            terrains.add(D.LAKE)
-    at = meeples_at(p)
+    terrains = _ICON_TERRAINS[card, "coleta" in p.skills]
+    if at is None:
+        at = meeples_at(p)
     pts = 0
     for space, hid in p.hexes.items():
         h = D.ALL_HEXES[hid]
@@ -149,9 +156,11 @@ def connections(p: Player, terrain: str) -> int:
     return sum(1 for i, a in enumerate(spaces) for b in spaces[i + 1:] if b in D.ADJ[a])
 
 
-def iguais_best(p: Player) -> tuple[int, str]:
-    counts = terrain_counts(p)
-    at = meeples_at(p)
+def iguais_best(p: Player, counts: Counts | None = None, at: Counts | None = None) -> tuple[int, str]:
+    if counts is None:
+        counts = terrain_counts(p)
+    if at is None:
+        at = meeples_at(p)
     best = (0, "")
     for t in D.BASIC:
         if not counts[t]:
@@ -167,13 +176,16 @@ def object_points(p: Player, group: str | None = None) -> int:
     return sum(D.OBJECTS[o].points for o in p.objects if group is None or D.OBJECTS[o].group == group)
 
 
-def raw_card(state: EngisState, seat: int, card: str, *, one_group: bool = False) -> int:
-    """The card's sum before the three-points rule."""
+def raw_card(state: EngisState, seat: int, card: str, *, one_group: bool = False, counts: Counts | None = None,
+             at: Counts | None = None) -> int:
+    """The card's sum before the three-points rule.  ``counts`` and ``at``: the player's
+    ``terrain_counts`` and ``meeples_at`` when the caller has them."""
     p = state.ps[seat]
     if card in D.CARD_RESOURCE:
-        pts = _icon_card(p, card)
+        pts = _icon_card(p, card, at)
     elif card == "abrigo":
-        at = meeples_at(p)
+        if at is None:
+            at = meeples_at(p)
         caves = [s for s, h in p.hexes.items() if D.ALL_HEXES[h].terrain == D.CAVE]
         pts = D.CAVE_POINTS * len(caves) + sum(at[s] for s in caves)
         if "fogo" in p.skills:
@@ -189,19 +201,27 @@ def raw_card(state: EngisState, seat: int, card: str, *, one_group: bool = False
         else:
             pts = object_points(p)
     elif card == "iguais":
-        pts = iguais_best(p)[0]
+        pts = iguais_best(p, counts, at)[0]
     else:  # diferentes
-        counts = terrain_counts(p)
+        if counts is None:
+            counts = terrain_counts(p)
         kinds = {t for t in D.BASIC if counts[t]}
         occupied = {D.ALL_HEXES[p.hexes[s]].terrain for s in p.meeples} & kinds
         pts = len(kinds) + len(occupied)
-    pts += D.OBJECT_BONUS * sum(1 for o in p.objects if D.OBJECTS[o].card == card)
+    pts += D.OBJECT_BONUS * _cards_helped(tuple(p.objects))[card]
     return pts
 
 
-def card_points(state: EngisState, seat: int, card: str, *, one_group: bool = False) -> int:
+@functools.lru_cache(maxsize=1024)
+def _cards_helped(objects: tuple[str, ...]) -> Counts:
+    """How many of ``objects`` add to each scoring card (a player's objects change a few times a game)."""
+    return _count([D.OBJECTS[o].card for o in objects])
+
+
+def card_points(state: EngisState, seat: int, card: str, *, one_group: bool = False, counts: Counts | None = None,
+                at: Counts | None = None) -> int:
     """rulebook: the three-points rule raises any card to 3."""
-    return max(D.MIN_CARD_POINTS, raw_card(state, seat, card, one_group=one_group))
+    return max(D.MIN_CARD_POINTS, raw_card(state, seat, card, one_group=one_group, counts=counts, at=at))
 
 
 def after_phase3(p: Player) -> int:
