@@ -5,9 +5,8 @@ hold the interpreter and slow every other game's clicks.  In a game with a stron
 of AI moves after a human move (or a start) runs whole in a worker of a process pool; the state travels as JSON both ways and the
 moves come back with their events, ready to be stored in one transaction.  The engines are
 deterministic given the state (and the budget), so a worker plays exactly what the bot would.
-The easy and normal strengths answer in well under a millisecond a decision: their chains run on the
-event loop itself, as the human's move does; with ``processes=0`` (MESA_AI_PROCESSES=0) a strong
-chain runs in a thread of the bot's process.
+The easy and normal strengths answer in about a millisecond a decision: their chains run in a
+thread of the bot's process, as every chain does with ``processes=0`` (MESA_AI_PROCESSES=0).
 """
 
 from __future__ import annotations
@@ -89,12 +88,8 @@ class Thinker:
                    max_chain: int) -> tuple[GameState, list[AiMove]]:
         if not levels or not any(s in levels for s in engine.to_act(state)):
             return state, []
-        if "strong" not in levels.values():
-            # easy and normal seats answer in well under a millisecond a decision: played here, on the
-            # event loop, as the human's own move is.  A thread would cost more than the thinking: the
-            # hand-over, and the GIL it then holds while the loop waits to send a board or read a click.
-            return play_chain(engine, state, levels, self.budget, max_chain)
-        pool = self._executor()
+        # easy and normal seats answer in about a millisecond: a thread spares them the round trip
+        pool = self._executor() if "strong" in levels.values() else None
         if pool is None:
             return await asyncio.to_thread(play_chain, engine, state, levels, self.budget, max_chain)
         loop = asyncio.get_running_loop()
