@@ -1,4 +1,4 @@
-"""SQLite storage (WAL, statements on the event loop: ``bot.sqlite``): games, seats, the append-only action log, reminders.
+"""SQLite storage (aiosqlite, WAL): games, seats, the append-only action log, reminders.
 
 Every move is one transaction that checks the stored version, writes the new state, bumps the
 version and appends to the log, so a crash leaves either the old state or the new one and a
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import sqlite
+import aiosqlite
 
 MIGRATIONS: list[str] = [
     # 1: the first schema
@@ -188,7 +188,7 @@ class GameRow:
 
 
 class Database:
-    def __init__(self, conn: sqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
         self._write = asyncio.Lock()
 
@@ -210,8 +210,8 @@ class Database:
 
         A file SQLite cannot read, one the bot cannot write, one that fails ``PRAGMA quick_check``
         and one written by a newer Mesa (a schema beyond ``MIGRATIONS``) are all refused before
-        anything is served; the connection (and its checkpoint thread) is closed on every failure,
-        so the process can exit.
+        anything is served; the connection's thread is closed on every failure, so the process
+        can exit.
         """
         where = str(path)
         if where != ":memory:":
@@ -223,15 +223,14 @@ class Database:
             except OSError as exc:
                 raise DatabaseError(f"cannot create the folder of {file}: {exc.strerror}") from None
         try:
-            conn = await sqlite.connect(where, isolation_level=None)
+            conn = await aiosqlite.connect(where, isolation_level=None)
         except sqlite3.Error as exc:
             raise DatabaseError(f"cannot open {where}: {exc}") from None
         try:
-            conn.row_factory = sqlite.Row
+            conn.row_factory = aiosqlite.Row
             db = cls(conn)
             await db._check(where)
             await conn.execute("PRAGMA journal_mode=WAL")
-            conn.start_checkpoints()
             await conn.execute("PRAGMA synchronous=NORMAL")
             await conn.execute("PRAGMA foreign_keys=ON")
             await conn.execute("PRAGMA busy_timeout=5000")
@@ -292,7 +291,7 @@ class Database:
 
     # -- reads -----------------------------------------------------------------------
     @staticmethod
-    def _game_of(row: sqlite.Row) -> GameRow:
+    def _game_of(row: aiosqlite.Row) -> GameRow:
         """The game of a ``games`` row, without its seats."""
         return GameRow(
             id=row["id"], game=row["game"], guild_id=row["guild_id"], channel_id=row["channel_id"],
@@ -304,7 +303,7 @@ class Database:
             updated_at=row["updated_at"],
         )
 
-    async def _row_to_game(self, row: sqlite.Row) -> GameRow:
+    async def _row_to_game(self, row: aiosqlite.Row) -> GameRow:
         game = self._game_of(row)
         rows = await self.conn.execute_fetchall(
             "SELECT seat, user_id, name, is_ai, ai_level FROM seats WHERE game_id = ? ORDER BY seat", (game.id,))
@@ -312,7 +311,7 @@ class Database:
         return game
 
     async def get_game(self, game_id: int) -> GameRow | None:
-        """The game and its seats, read in one statement."""
+        """The game and its seats, read in one statement (one trip to the database thread)."""
         rows = list(await self.conn.execute_fetchall(
             """SELECT g.*, s.seat AS seat_number, s.user_id AS seat_user_id, s.name AS seat_name,
                       s.is_ai AS seat_is_ai, s.ai_level AS seat_ai_level
@@ -459,7 +458,7 @@ class Database:
             fields["options"] = json.dumps(fields["options"])
         fields["updated_at"] = time.time()
         assignments = ", ".join(f"{k} = ?" for k in fields)
-        async with self._write:  # one statement is its own transaction (autocommit)
+        async with self._write:  # one statement is its own transaction (autocommit): one trip
             await self.conn.execute(f"UPDATE games SET {assignments} WHERE id = ?", (*fields.values(), game_id))
 
     async def start_game(self, game_id: int, seed: int, state: str, thread_id: int | None) -> bool:
@@ -514,7 +513,7 @@ class Database:
     async def add_click(self, interaction_id: int, game_id: int, user_id: int, token: str, locale: str) -> None:
         """Notes an acknowledged click before it is played; the move's transaction forgets it.
 
-        One statement is its own transaction (autocommit).
+        One statement is its own transaction (autocommit): one trip to the database thread.
         """
         async with self._write:
             await self.conn.execute(

@@ -194,10 +194,10 @@ async def _filled(path):
 
 
 def _lingering_threads() -> list:
-    """Database threads (the checkpoints') still running (a process waits for them before it exits)."""
+    """aiosqlite connection threads still running (a process waits for them before it exits)."""
     import threading
 
-    others = [t for t in threading.enumerate() if t.name == "mesa-sqlite-checkpoint"]
+    others = [t for t in threading.enumerate() if "_connection_worker_thread" in t.name]
     for thread in others:
         thread.join(2)
     return [t for t in others if t.is_alive()]
