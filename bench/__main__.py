@@ -4,6 +4,7 @@
     python -m bench engine [GAME ...]          full AI games/s at each game's largest player count
     python -m bench load [--games N --rate R]  N concurrent games clicked through the real bot
     python -m bench ai [GAME ...]              the AI strengths' win rates, scores and thinking time
+    python -m bench replay [GAME ...]          what /game replay costs for a whole AI game: frames, MB, seconds
 
 ``engine`` and ``load`` take ``--against [REF]``: the same measurement, in the same run, on REF (default:
 the merge-base of HEAD with main) and on this tree, side by side with the ratio.
@@ -205,9 +206,36 @@ def ai_cmd(argv: list[str]) -> None:
     ai.main(argv)
 
 
+def replay_cmd(argv: list[str]) -> None:
+    from render.replay import MAX_BYTES
+
+    from . import replay
+
+    parser = argparse.ArgumentParser(prog="python -m bench replay", description="/game replay of a whole AI game.")
+    parser.add_argument("games", nargs="*", metavar="GAME", help=f"default: all ({', '.join(sorted(GAMES))})")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, help="this player count (default: each game's smallest and largest)")
+    parser.add_argument("--json", action="store_true", help="print the figures as one JSON line")
+    args = _parse(parser, argv)
+    cases = [(game, players) for game in args.games
+             for players in ([args.players] if args.players else sorted({GAMES[game].min_players, GAMES[game].max_players}))]
+    for game, players in cases:
+        engine = GAMES[game]
+        if not engine.min_players <= players <= engine.max_players:
+            parser.error(f"{engine.title} takes {engine.min_players} to {engine.max_players} players")
+    figures = [{"game": game, "players": players, **replay.figures(game, players, args.seed)} for game, players in cases]
+    if args.json:
+        print(json.dumps(figures))
+        return
+    print(f"/game replay of a whole AI game (seed {args.seed}); Discord's limit {MAX_BYTES / 1e6:.0f} MB.")
+    rows = [[f"{GAMES[f['game']].title} {f['players']}p", str(f["moves"]), str(f["frames"]), f"{f['mb']:.2f}",
+             f"{f['width']:.0f}x{f['height']:.0f}", f"{f['seconds']:.1f}", f"{f['fps']:.0f}"] for f in figures]
+    print(_table(["game", "moves", "frames", "GIF MB", "size px", "draw s", "frames/s"], rows))
+
+
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
-    commands = {"engine": engine_cmd, "load": load_cmd, "ai": ai_cmd}
+    commands = {"engine": engine_cmd, "load": load_cmd, "ai": ai_cmd, "replay": replay_cmd}
     try:
         if argv and argv[0] in commands:
             commands[argv[0]](argv[1:])

@@ -1,4 +1,4 @@
-"""The bot: owns the database, the game service, the commands and the reminder loop."""
+"""The bot: owns the database, the game service, the commands, the board outbox and the reminders."""
 
 from __future__ import annotations
 
@@ -11,10 +11,12 @@ from discord.ext import commands
 
 from . import renderpool
 from . import texts as _texts  # noqa: F401  (registers the bot's texts)
+from .boards import BOARDS_CLEAN
 from .commands import CatalogueTranslator, MesaTree, setup
 from .components import DYNAMIC_ITEMS
-from .handlers import BOARDS_CLEAN, Handlers
+from .handlers import Handlers
 from .presenter import Presenter
+from .reminders import Reminders
 from .replay_ui import ReplayUI
 from .service import GameService
 from .settings import Settings
@@ -29,21 +31,25 @@ class MesaBot(commands.Bot):
     def __init__(self, settings: Settings, db: Database | None, **kwargs) -> None:
         """``db`` may come later (``use_database``, before ``connect``): ``python -m bot`` logs in first."""
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # Mesa never joins voice
+        # Mesa reads no messages (slash commands and components only): no message, typing or reaction
+        # events to parse for every board posted or edited, and no cache of messages to keep.
         intents = discord.Intents.default()
+        intents.messages = intents.typing = intents.reactions = False
+        kwargs.setdefault("max_messages", None)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=MesaTree,
                          help_command=None, **kwargs)
         self.settings = settings
-        self.service = GameService(db, settings)  # type: ignore[arg-type]  # the database comes before connect()
+        self.service = GameService(db, settings)
         self.presenter = Presenter()
         self.presenter.cache.pool = renderpool.shared(settings.render_workers)
         self.handlers = Handlers(self, self.service, self.presenter)
+        self.reminders = Reminders(self, self.service, self.handlers)
         self.undo = UndoUI(self)
         self.replays = ReplayUI(self)
         self.stats = StatsUI(self)
-        self._reminders: asyncio.Task | None = None
+        self._reminder_loop: asyncio.Task | None = None
         self._outbox: asyncio.Task | None = None
         self._stopping: asyncio.Future | None = None
-        self._wake = asyncio.Event()
 
     def use_database(self, db: Database) -> None:
         self.service.db = db
@@ -59,7 +65,7 @@ class MesaBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
-        self._reminders = asyncio.create_task(self.reminder_loop(), name="mesa-reminders")
+        self._reminder_loop = asyncio.create_task(self.reminders.loop(), name="mesa-reminders")
         self._outbox = asyncio.create_task(self.outbox_loop(), name="mesa-boards")
 
     async def outbox_loop(self) -> None:
@@ -79,27 +85,8 @@ class MesaBot(commands.Bot):
         except Exception as exc:  # the next failed post or reminder there finds it again
             log.warning("channel %s was deleted, but its games could not be stopped: %s", channel_id, exc)
 
-    async def reminder_loop(self) -> None:
-        """Sends the reminders that are due; the deadlines live in SQLite, so restarts keep them."""
-        await self.wait_until_ready()
-        while not self.is_closed():
-            try:
-                for reminder in await self.service.due_reminders():
-                    try:
-                        await self.handlers.send_reminder(reminder)
-                    except Exception as exc:  # one game's trouble never stops the others' reminders
-                        log.warning("game %s: reminder: %s: %s", reminder["game_id"], type(exc).__name__, exc)
-                        await self.service.reminder_sent(reminder)
-            except Exception as exc:
-                log.warning("reminder loop: %s: %s", type(exc).__name__, exc)
-            self._wake.clear()
-            try:
-                await asyncio.wait_for(self._wake.wait(), timeout=self.settings.reminder_poll)
-            except TimeoutError:
-                pass
-
     def wake_reminders(self) -> None:
-        self._wake.set()
+        self.reminders.wake()
 
     async def close(self) -> None:
         """Stops the loops, finishes the board edits under way, then notes that the boards are right.
@@ -113,14 +100,14 @@ class MesaBot(commands.Bot):
     async def _stop(self) -> None:
         self.handlers.stopping = True  # clicks from now on are answered "restarting"
         await self.service.wait_idle()  # the moves under way post their boards
-        tasks = [task for task in (self._reminders, self._outbox) if task is not None]
+        tasks = [task for task in (self._reminder_loop, self._outbox) if task is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await self.handlers.drain()
         self.service.thinker.close()
         await super().close()
-        if self.service.db is None:  # stopped before the database was opened
+        if not self.service.has_db:  # stopped before the database was opened
             return
         try:  # every board edit is done: the next start need not look for stray controls
             await self.service.db.set_meta(BOARDS_CLEAN, repr(time.time()))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol, cast
 
 import discord
 from discord import app_commands
@@ -11,13 +11,36 @@ from discord.app_commands import locale_str
 from rules import GAMES
 from rules.core import CATALOGUE, t
 
-from .handlers import channel_locale, reply, user_locale
-from .presenter import seat_names
+from . import ports
+from .handlers import Handlers
+from .presenter import Presenter, seat_names
+from .replay_ui import ReplayUI
+from .replies import channel_locale, reply, user_locale
 from .service import UserError, engine_of
+from .stats_ui import StatsUI
 from .storage import ABANDONED, ACTIVE, LOBBY, GameRow
+from .undo_ui import UndoUI
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .app import MesaBot
+
+class Mesa(ports.Mesa, Protocol):
+    """The bot as the commands see it: every service, by its class (``app.MesaBot`` implements it)."""
+
+    @property
+    def handlers(self) -> Handlers: ...
+
+    @property
+    def undo(self) -> UndoUI: ...
+
+    @property
+    def presenter(self) -> Presenter: ...
+
+    @property
+    def replays(self) -> ReplayUI: ...
+
+    @property
+    def stats(self) -> StatsUI: ...
+
+    def wake_reminders(self) -> None: ...
 
 
 def L(key: str) -> locale_str:
@@ -33,8 +56,8 @@ class CatalogueTranslator(app_commands.Translator):
         return CATALOGUE[key]["pt-BR"]
 
 
-def _bot(interaction: discord.Interaction) -> MesaBot:
-    return interaction.client  # type: ignore[return-value]
+def _bot(interaction: discord.Interaction) -> Mesa:
+    return cast(Mesa, interaction.client)
 
 
 async def _game_here(interaction: discord.Interaction) -> GameRow:
@@ -80,7 +103,7 @@ async def play(interaction: discord.Interaction, game: str) -> None:
     row = await bot.service.create_lobby(game, interaction.guild_id, interaction.channel_id or 0,
                                          interaction.user.id, interaction.user.display_name, locale)
     embed, view = bot.presenter.lobby(row, locale)
-    await interaction.response.send_message(embed=embed, view=view)
+    await interaction.response.send_message(embed=embed, view=discord.utils.MISSING if view is None else view)
     message = await interaction.original_response()
     await bot.service.db.update_game(row.id, lobby_message_id=message.id)
 

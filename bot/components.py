@@ -12,20 +12,15 @@ custom_id forms (version prefix ``m1``):
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord.ui import Button, DynamicItem, Select
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .app import MesaBot
+from .ports import mesa
 
 PREFIX = "m1"
 _GAME = rf"{PREFIX}:(?P<game>[0-9]{{1,18}}):"
-
-
-def _bot(interaction: discord.Interaction) -> MesaBot:
-    return interaction.client  # type: ignore[return-value]
 
 
 class ActionButton(DynamicItem[Button], template=_GAME + r"(?P<version>[0-9]{1,9}):(?P<action>[A-Za-z0-9_.+\-=]{1,64})"):
@@ -38,7 +33,7 @@ class ActionButton(DynamicItem[Button], template=_GAME + r"(?P<version>[0-9]{1,9
         return cls(int(match["game"]), int(match["version"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).handlers.on_action(interaction, self.game_id, self.version, self.action_id)
+        await mesa(interaction).handlers.on_action(interaction, self.game_id, self.version, self.action_id)
 
 
 class ActionSelect(DynamicItem[Select], template=_GAME + r"(?P<version>[0-9]{1,9}):~s(?P<n>[0-9])"):
@@ -52,7 +47,7 @@ class ActionSelect(DynamicItem[Select], template=_GAME + r"(?P<version>[0-9]{1,9
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
-        await _bot(interaction).handlers.on_action(interaction, self.game_id, self.version,
+        await mesa(interaction).handlers.on_action(interaction, self.game_id, self.version,
                                                    values[0] if values else "")
 
 
@@ -66,7 +61,7 @@ class SpecialButton(DynamicItem[Button], template=_GAME + r"(?P<version>[0-9]{1,
         return cls(int(match["game"]), int(match["version"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        handlers = _bot(interaction).handlers
+        handlers = mesa(interaction).handlers
         if self.what == "me":
             await handlers.on_private(interaction, self.game_id)
         else:
@@ -83,7 +78,7 @@ class LobbyButton(DynamicItem[Button], template=_GAME + r"L:(?P<what>join|leave|
         return cls(int(match["game"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).handlers.on_lobby(interaction, self.game_id, self.what)
+        await mesa(interaction).handlers.on_lobby(interaction, self.game_id, self.what)
 
 
 class LobbyOption(DynamicItem[Select], template=_GAME + r"L:o:(?P<key>[a-z0-9_]{1,40})"):
@@ -97,7 +92,7 @@ class LobbyOption(DynamicItem[Select], template=_GAME + r"L:o:(?P<key>[a-z0-9_]{
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
-        await _bot(interaction).handlers.on_option(interaction, self.game_id, self.key, values[0] if values else "")
+        await mesa(interaction).handlers.on_option(interaction, self.game_id, self.key, values[0] if values else "")
 
 
 class LobbyLevel(DynamicItem[Select], template=_GAME + r"L:lv"):
@@ -111,7 +106,7 @@ class LobbyLevel(DynamicItem[Select], template=_GAME + r"L:lv"):
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
-        await _bot(interaction).handlers.on_ai_level(interaction, self.game_id, values[0] if values else "")
+        await mesa(interaction).handlers.on_ai_level(interaction, self.game_id, values[0] if values else "")
 
 
 
@@ -128,7 +123,7 @@ class UndoButton(DynamicItem[Button], template=_GAME + r"(?P<version>[0-9]{1,9})
         return cls(int(match["game"]), int(match["version"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        undo = _bot(interaction).undo
+        undo = mesa(interaction).undo
         if self.what == "a":
             await undo.on_undo(interaction, self.game_id, self.version)
         else:

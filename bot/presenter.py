@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
@@ -164,8 +165,8 @@ class Payload:
     view: discord.ui.View | None
     mentions: discord.AllowedMentions
 
-    def kwargs(self) -> dict:
-        out = {"content": self.content, "embed": self.embed, "allowed_mentions": self.mentions}
+    def kwargs(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"content": self.content, "embed": self.embed, "allowed_mentions": self.mentions}
         if self.file is not None:
             out["file"] = self.file
         if self.view is not None:
@@ -201,20 +202,20 @@ class Presenter:
             for seat in to_act:
                 prompts.append(t("board.turn", locale, who=seat_label(game, seat, locale),
                                  prompt=t(engine.prompt(state, seat), locale, names=names)))
-                if not game.seats[seat].is_ai and game.seats[seat].user_id:
-                    ping.append(game.seats[seat].user_id)
+                if not game.seats[seat].is_ai and (user_id := game.seats[seat].user_id):
+                    ping.append(user_id)
             embed.description = "\n".join(prompts)
             content = " ".join(f"<@{u}>" for u in dict.fromkeys(ping))
             if controls:
-                shown = public_choices(game, state)
-                if shown is not None:
-                    for item in _choices(game, game.version, shown[1], locale):
+                public = public_choices(game, state)
+                if public is not None:
+                    for item in _choices(game, game.version, public[1], locale):
                         view.add_item(item)
                     label = t("board.my_view", locale)
                 else:
                     label = t("board.private_choice", locale)
                 view.add_item(SpecialButton(game.id, game.version, "me", label=label,
-                                            style=discord.ButtonStyle.primary if shown is None
+                                            style=discord.ButtonStyle.primary if public is None
                                             else discord.ButtonStyle.secondary, row=4))
         elif game.status in (FINISHED, ACTIVE):
             outcome = engine.outcome(state)

@@ -4,25 +4,22 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import TYPE_CHECKING
 
 import discord
 
 from rules.core import t
 
+from .ports import Mesa
 from .presenter import seat_names
 from .replay import replay_gif
 from .service import engine_of
 from .storage import GameRow
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .app import MesaBot
-
 PROGRESS_EVERY = 1.5  # seconds between two edits of the progress message
 
 
 class ReplayUI:
-    def __init__(self, bot: MesaBot) -> None:
+    def __init__(self, bot: Mesa) -> None:
         self.bot = bot
         self._one_at_a_time = asyncio.Lock()  # a replay holds a few hundred frames in memory
 

@@ -60,14 +60,29 @@ MAX_REMINDER_HOURS = 168
 
 
 class GameService:
-    def __init__(self, db: Database, settings: Settings, clock=time.time) -> None:
-        self.db = db
+    def __init__(self, db: Database | None, settings: Settings, clock=time.time) -> None:
+        """``db`` may come later (``python -m bot`` logs in before it opens the database)."""
+        self._db = db
         self.settings = settings
         self.clock = clock
         # A game's lock lives while a coroutine holds it or waits for it, so the bot's memory does not
         # grow with the number of games it ever played.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.thinker = Thinker(settings.ai_processes, settings.ai_budget)
+
+    @property
+    def db(self) -> Database:
+        if self._db is None:
+            raise RuntimeError("the database is not open yet")
+        return self._db
+
+    @db.setter
+    def db(self, db: Database) -> None:
+        self._db = db
+
+    @property
+    def has_db(self) -> bool:
+        return self._db is not None
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -92,6 +107,8 @@ class GameService:
         """The game's state, or BrokenGame if the stored text cannot be read."""
         engine = engine_of(game)
         try:
+            if game.state is None:
+                raise ValueError("a lobby has no state")
             return engine.load(game.state)
         except Exception as exc:  # pydantic, JSON or engine errors all mean the same to a player
             raise BrokenGame(game, exc) from exc
@@ -261,7 +278,7 @@ class GameService:
         if not mine:
             return None
         before = [(row["seat"], row["action_id"]) for row in counted if row["version"] <= version]
-        then = await asyncio.to_thread(engine.replay, len(game.seats), game.seed, game.options, before)
+        then = await asyncio.to_thread(engine.replay, len(game.seats), game.seed or 0, game.options, before)
         return next((s for s in mine if s in engine.to_act(then)), None)
 
     async def _after_move(self, game: GameRow, state: GameState, moves: list[Move],
@@ -272,12 +289,15 @@ class GameService:
         moves = moves + ai_moves
         finished = engine.is_over(state)
         if moves:
-            try:
-                await self.db.record_moves(game.id, game.version, moves, engine.dump(state), finished, click)
+            try:  # the reminders of the new position go in the move's transaction
+                await self.db.record_moves(game.id, game.version, moves, engine.dump(state), finished, click,
+                                           reminders=self._reminders(game, state, active=not finished))
             except StaleVersion:
                 raise Stale("error.stale") from None
-        game = await self.load(game.id)
-        await self._schedule(game, state)
+            game = await self.load(game.id)
+        else:
+            game = await self.load(game.id)
+            await self._schedule(game, state)
         result = MoveResult(game, state, moves)
         if then is not None:
             await then(result)
@@ -289,18 +309,25 @@ class GameService:
         state, chain = await self.thinker.play(engine, state, levels, self.settings.max_ai_chain)
         return state, [Move(m.seat, m.action_id, None, m.events, m.revealed) for m in chain]
 
-    async def _schedule(self, game: GameRow, state: GameState) -> None:
+    def _reminders(self, game: GameRow, state: GameState, active: bool) -> tuple[list[tuple[int, int]], float]:
+        """The (seat, user) pairs to remind of the decision pending in ``state``, and when (none: [])."""
         engine = engine_of(game)
         waiting = [
-            (seat, game.seats[seat].user_id)
+            (seat, user_id)
             for seat in engine.to_act(state)
-            if not game.seats[seat].is_ai and game.seats[seat].user_id is not None
+            if not game.seats[seat].is_ai and (user_id := game.seats[seat].user_id) is not None
         ]
         delay = self.reminder_delay(game.reminder_delay)
-        if game.status != ACTIVE or not waiting or delay <= 0:
+        if not active or not waiting or delay <= 0:
+            return [], 0.0
+        return waiting, self.clock() + delay
+
+    async def _schedule(self, game: GameRow, state: GameState) -> None:
+        waiting, due = self._reminders(game, state, game.status == ACTIVE)
+        if not waiting:
             await self.db.clear_reminders(game.id)
             return
-        await self.db.schedule_reminders(game.id, game.version, waiting, self.clock() + delay)
+        await self.db.schedule_reminders(game.id, game.version, waiting, due)
 
     def reminder_delay(self, game_delay: float | None) -> float:
         return self.settings.reminder_delay if game_delay is None else game_delay

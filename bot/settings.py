@@ -21,6 +21,7 @@ VARIABLES: list[tuple[str, str, str]] = [
     ("MESA_LOG_LEVEL", "logging level: DEBUG, INFO, WARNING or ERROR", "INFO"),
     ("MESA_AI_BUDGET", "seconds' worth of simulations a strong AI seat thinks a decision", str(DEFAULT_BUDGET)),
     ("MESA_AI_PROCESSES", "processes in which strong AI seats think (0: a thread of the bot)", "2"),
+    ("MESA_RENDER_WORKERS", "processes drawing the board pictures beside the bot (0: a thread of the bot)", "1"),
 ]
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 

@@ -114,7 +114,7 @@ class Stats:
                 continue
             standings = [table.standings.setdefault(k, Standing(k)) for k in keys]
             teams = [[self.model.rating(mu=s.mu, sigma=s.sigma)] for s in standings]
-            ranks = [result.of(k).rank for k in keys]  # type: ignore[union-attr]
+            ranks: list[float] = [min(line.rank for line in result.lines if line.key == k) for k in keys]
             for standing, [rated] in zip(standings, self.model.rate(teams, ranks=ranks), strict=True):
                 standing.mu, standing.sigma = rated.mu, rated.sigma
             for key in keys:

@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
 
 import discord
 
 from rules import GAMES
 from rules.core import t
 
-from .handlers import reply, user_locale
+from .ports import Mesa
 from .presenter import seat_names
+from .replies import reply, user_locale
 from .stats import AI, Stats, player_key
 from .storage import GameRow
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .app import MesaBot
 
 HISTORY_LINES = 15
 COLOUR = discord.Colour(0x2B6CB0)
@@ -27,7 +24,7 @@ def _who(key: str, locale: str) -> str:
 
 
 class StatsUI:
-    def __init__(self, bot: MesaBot) -> None:
+    def __init__(self, bot: Mesa) -> None:
         self.bot = bot
         self.stats = Stats()
 

@@ -266,8 +266,7 @@ class Database:
         await self.conn.close()
 
     async def migrate(self) -> None:
-        async with self.conn.execute("PRAGMA user_version") as cur:
-            (current,) = await cur.fetchone()
+        current = await self._value("PRAGMA user_version")
         for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
             await self.conn.execute("BEGIN IMMEDIATE")
             try:
@@ -280,12 +279,21 @@ class Database:
                 raise
 
     async def schema_version(self) -> int:
-        async with self.conn.execute("PRAGMA user_version") as cur:
-            return (await cur.fetchone())[0]
+        return await self._value("PRAGMA user_version")
+
+    async def _value(self, sql: str, args: tuple = ()) -> Any:
+        """The value of a query that always gives one row of one column (a PRAGMA, COUNT, MIN)."""
+        async with self.conn.execute(sql, args) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            raise DatabaseError(f"the database gave no answer to {sql!r}.")
+        return row[0]
 
     # -- reads -----------------------------------------------------------------------
-    async def _row_to_game(self, row: aiosqlite.Row) -> GameRow:
-        game = GameRow(
+    @staticmethod
+    def _game_of(row: aiosqlite.Row) -> GameRow:
+        """The game of a ``games`` row, without its seats."""
+        return GameRow(
             id=row["id"], game=row["game"], guild_id=row["guild_id"], channel_id=row["channel_id"],
             thread_id=row["thread_id"], lobby_message_id=row["lobby_message_id"],
             board_message_id=row["board_message_id"], status=row["status"], host_id=row["host_id"],
@@ -294,17 +302,27 @@ class Database:
             reminder_delay=row["reminder_delay"], board_blocked=row["board_blocked"],
             updated_at=row["updated_at"],
         )
-        async with self.conn.execute(
-            "SELECT seat, user_id, name, is_ai, ai_level FROM seats WHERE game_id = ? ORDER BY seat", (game.id,)
-        ) as cur:
-            game.seats = [Seat(r["seat"], r["user_id"], r["name"], bool(r["is_ai"]), r["ai_level"])
-                          async for r in cur]
+
+    async def _row_to_game(self, row: aiosqlite.Row) -> GameRow:
+        game = self._game_of(row)
+        rows = await self.conn.execute_fetchall(
+            "SELECT seat, user_id, name, is_ai, ai_level FROM seats WHERE game_id = ? ORDER BY seat", (game.id,))
+        game.seats = [Seat(r["seat"], r["user_id"], r["name"], bool(r["is_ai"]), r["ai_level"]) for r in rows]
         return game
 
     async def get_game(self, game_id: int) -> GameRow | None:
-        async with self.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
-            row = await cur.fetchone()
-        return await self._row_to_game(row) if row else None
+        """The game and its seats, read in one statement (one trip to the database thread)."""
+        rows = list(await self.conn.execute_fetchall(
+            """SELECT g.*, s.seat AS seat_number, s.user_id AS seat_user_id, s.name AS seat_name,
+                      s.is_ai AS seat_is_ai, s.ai_level AS seat_ai_level
+               FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat""", (game_id,)))
+        if not rows:
+            return None
+        game = self._game_of(rows[0])
+        game.seats = [Seat(r["seat_number"], r["seat_user_id"], r["seat_name"], bool(r["seat_is_ai"]),
+                           r["seat_ai_level"])
+                      for r in rows if r["seat_number"] is not None]
+        return game
 
     async def game_in_channel(self, channel_id: int) -> GameRow | None:
         """The game played in this thread or channel (the newest running one), else the newest any."""
@@ -317,11 +335,10 @@ class Database:
         return await self._row_to_game(row) if row else None
 
     async def active_games_in_channel_itself(self, channel_id: int) -> int:
-        async with self.conn.execute(
+        return await self._value(
             "SELECT COUNT(*) FROM games WHERE channel_id = ? AND thread_id IS NULL AND status = 'active'",
             (channel_id,),
-        ) as cur:
-            return (await cur.fetchone())[0]
+        )
 
     async def games_with_stale_boards(self, *, blocked: bool = False) -> list[GameRow]:
         """Running (or just finished) games whose last posted board is older than their state.
@@ -382,7 +399,8 @@ class Database:
 
     async def finished_games(self, guild_id: int, game: str | None = None) -> list[GameRow]:
         """A server's finished games (of one game if given), in the order they ended."""
-        query, args = "SELECT * FROM games WHERE guild_id = ? AND status = 'finished'", [guild_id]
+        query = "SELECT * FROM games WHERE guild_id = ? AND status = 'finished'"
+        args: list[int | str] = [guild_id]
         if game is not None:
             query, args = query + " AND game = ?", [guild_id, game]
         async with self.conn.execute(query + " ORDER BY updated_at, id", args) as cur:
@@ -395,14 +413,13 @@ class Database:
                  " FROM actions WHERE game_id = ? ORDER BY version")
         if limit is not None:
             query = f"SELECT * FROM ({query} DESC LIMIT {int(limit)}) ORDER BY version"
-        async with self.conn.execute(query, (game_id,)) as cur:
-            return [
-                {"version": r["version"], "seat": r["seat"], "action_id": r["action_id"],
-                 "user_id": r["user_id"], "events": json.loads(r["events"]), "undone_at": r["undone_at"],
-                 "revealed": None if r["revealed"] is None else bool(r["revealed"]),
-                 "created_at": r["created_at"]}
-                async for r in cur
-            ]
+        return [
+            {"version": r["version"], "seat": r["seat"], "action_id": r["action_id"],
+             "user_id": r["user_id"], "events": json.loads(r["events"]), "undone_at": r["undone_at"],
+             "revealed": None if r["revealed"] is None else bool(r["revealed"]),
+             "created_at": r["created_at"]}
+            for r in await self.conn.execute_fetchall(query, (game_id,))
+        ]
 
     async def moves_that_count(self, game_id: int) -> list[dict[str, Any]]:
         """The log without the moves taken back: seed + these moves replay the game exactly."""
@@ -419,6 +436,8 @@ class Database:
                 (game, guild_id, channel_id, host_id, locale, json.dumps(options), now, now),
             )
             game_id = cur.lastrowid
+            if game_id is None:  # sqlite3 gives the new row's id after every INSERT
+                raise DatabaseError("the database did not number the new game.")
             await self.conn.execute(
                 "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, 0, ?, ?, 0)",
                 (game_id, host_id, host_name),
@@ -439,7 +458,7 @@ class Database:
             fields["options"] = json.dumps(fields["options"])
         fields["updated_at"] = time.time()
         assignments = ", ".join(f"{k} = ?" for k in fields)
-        async with self.transaction():
+        async with self._write:  # one statement is its own transaction (autocommit): one trip
             await self.conn.execute(f"UPDATE games SET {assignments} WHERE id = ?", (*fields.values(), game_id))
 
     async def start_game(self, game_id: int, seed: int, state: str, thread_id: int | None) -> bool:
@@ -452,8 +471,11 @@ class Database:
             return cur.rowcount == 1
 
     async def record_moves(self, game_id: int, expected_version: int, moves: list[Move], state: str,
-                           finished: bool, click: int | None = None) -> int:
-        """Stores moves and the state after them in one transaction (which also forgets ``click``).
+                           finished: bool, click: int | None = None,
+                           reminders: tuple[list[tuple[int, int]], float] | None = None) -> int:
+        """Stores moves and the state after them in one transaction (which also forgets ``click`` and,
+        with ``reminders`` (the (seat, user) pairs to remind and when), replaces the game's reminders
+        as ``schedule_reminders`` does: none for an empty list).
 
         Raises StaleVersion (and changes nothing) if the stored version is not ``expected_version``.
         """
@@ -477,6 +499,8 @@ class Database:
             )
             if click is not None:
                 await self.conn.execute("DELETE FROM clicks WHERE interaction_id = ?", (click,))
+            if reminders is not None:
+                await self._replace_reminders(game_id, new_version, *reminders)
         return new_version
 
     async def set_ai_level(self, game_id: int, seat: int, level: str) -> None:
@@ -511,9 +535,8 @@ class Database:
 
     # -- facts about the bot -------------------------------------------------------------
     async def get_meta(self, key: str) -> str | None:
-        async with self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cur:
-            row = await cur.fetchone()
-        return row[0] if row else None
+        rows = list(await self.conn.execute_fetchall("SELECT value FROM meta WHERE key = ?", (key,)))
+        return rows[0][0] if rows else None
 
     async def set_meta(self, key: str, value: str) -> None:
         async with self.transaction():
@@ -529,14 +552,19 @@ class Database:
                                  due_at: float) -> None:
         """Replaces the game's reminders by one per (seat, user) that must act at ``version``."""
         async with self.transaction():
-            await self.conn.execute("DELETE FROM reminders WHERE game_id = ?", (game_id,))
+            await self._replace_reminders(game_id, version, waiting, due_at)
+
+    async def _replace_reminders(self, game_id: int, version: int, waiting: list[tuple[int, int]],
+                                 due_at: float) -> None:
+        await self.conn.execute("DELETE FROM reminders WHERE game_id = ?", (game_id,))
+        if waiting:
             await self.conn.executemany(
                 "INSERT INTO reminders (game_id, seat, user_id, version, due_at) VALUES (?, ?, ?, ?, ?)",
                 [(game_id, seat, user_id, version, due_at) for seat, user_id in waiting],
             )
 
     async def clear_reminders(self, game_id: int) -> None:
-        async with self.transaction():
+        async with self._write:  # one statement, its own transaction
             await self.conn.execute("DELETE FROM reminders WHERE game_id = ?", (game_id,))
 
     async def due_reminders(self, now: float) -> list[dict[str, Any]]:
@@ -549,8 +577,7 @@ class Database:
             return [dict(r) async for r in cur]
 
     async def next_reminder_at(self) -> float | None:
-        async with self.conn.execute("SELECT MIN(due_at) FROM reminders WHERE muted = 0") as cur:
-            return (await cur.fetchone())[0]
+        return await self._value("SELECT MIN(due_at) FROM reminders WHERE muted = 0")
 
     async def reminder_sent(self, game_id: int, seat: int, next_due: float | None) -> None:
         async with self.transaction():

@@ -4,20 +4,17 @@ other players' private yes/no when their moves would be taken back too."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
 from rules.core import t
 
 from .components import UndoButton
-from .handlers import reply, user_locale
+from .ports import Mesa
+from .replies import reply, user_locale
 from .service import MoveResult
 from .storage import ACTIVE
 from .undo import UndoOutcome, UndoService
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .app import MesaBot
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +24,7 @@ def _mentions(users: list[int]) -> str:
 
 
 class UndoUI:
-    def __init__(self, bot: MesaBot) -> None:
+    def __init__(self, bot: Mesa) -> None:
         self.bot = bot
         self.service = UndoService(bot.service)
 
@@ -119,7 +116,7 @@ class UndoUI:
         game = await self.bot.service.load(request["game_id"])
         try:
             channel = await self.bot.handlers.channel(game.play_channel_id)
-            await channel.get_partial_message(request["message_id"]).edit(  # type: ignore[attr-defined]
+            await channel.get_partial_message(request["message_id"]).edit(
                 content=t(key, game.locale), view=None, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             pass

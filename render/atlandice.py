@@ -15,6 +15,7 @@ from .common import (
     MUTED,
     canvas,
     fit_text,
+    image_cache,
     seat_colour,
     text,
     text_width,
@@ -230,7 +231,7 @@ def _clock_hand(draw, view) -> None:
     draw.polygon([(cx - 10, cy - 40), (cx + 10, cy - 40), (cx, cy - 28)], fill=INK)
 
 
-@lru_cache(maxsize=8)
+@image_cache
 def _static(locale: str, track: tuple[tuple[int, str], ...], clock_end: int) -> Image.Image:
     """What every picture shares: the header bar, the clock track without its hand, the legend."""
     image, draw = canvas(WIDTH, HEIGHT)
@@ -242,7 +243,7 @@ def _static(locale: str, track: tuple[tuple[int, str], ...], clock_end: int) -> 
     return image
 
 
-@lru_cache(maxsize=128)
+@image_cache
 def _card_base(sector: int, resource: str | None, tile: str | None, clocks: int, exhausted: bool,
                left: int | None, touched: bool, locale: str, w: int, h: int) -> Image.Image:
     """The unchanging part of a sector card (frame, title, visible tile), with a 5 px margin."""

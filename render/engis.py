@@ -20,6 +20,7 @@ from .common import (
     canvas,
     fit_text,
     font,
+    image_cache,
     put_text,
     seat_colour,
     to_png,
@@ -62,7 +63,7 @@ def _glyph(img: Image.Image, xy, glyph: str, colour, size: int) -> None:
     put(img, xy, glyph, size, fill=colour, anchor="mm", stroke=max(1, size // 9))
 
 
-@lru_cache(maxsize=128)
+@image_cache
 def _tile(hid: str, r: int, locale: str) -> Image.Image:
     """One hex tile (terrain colour, name, icons), drawn at 3x and reduced for smooth edges."""
     k = 3
@@ -95,7 +96,7 @@ def _tile(hid: str, r: int, locale: str) -> Image.Image:
     return img.resize((size[0] // k, size[1] // k), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=8)
+@image_cache
 def _empty_tile(r: int) -> Image.Image:
     k = 3
     size = (int(2 * r * k) + 2, int(math.sqrt(3) * r * k) + 2)
@@ -126,7 +127,7 @@ def _meeple(img: Image.Image, draw: ImageDraw.ImageDraw, cx: float, cy: float, c
             stroke=3, stroke_fill=(20, 20, 20))
 
 
-@lru_cache(maxsize=1024)
+@image_cache
 def _chip_image(label: str, fill: tuple, ink: tuple, size: int, width: float | None, outline: tuple | None,
                 bold: bool) -> Image.Image:
     w = int(width or (_length(label, size, bold) + 14))
@@ -462,7 +463,7 @@ def _colours() -> tuple[tuple[int, int, int], ...]:
             (20, 20, 20), PLANT[1], KNOW[1], *TERRAIN_FILL.values(), *(c for _, c in RESOURCE_GLYPH.values()))
 
 
-@lru_cache(maxsize=4)
+@image_cache
 def _frame(players: int) -> Image.Image:
     height, _ = _layout(players)
     img, draw = canvas(WIDTH, height)

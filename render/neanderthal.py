@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from rules.core import Msg, t
 from rules.neanderthal import data as D
 
-from .common import HIGHLIGHT, MUTED, canvas, font, put_text, to_png
+from .common import HIGHLIGHT, MUTED, canvas, font, image_cache, put_text, to_png
 
 WIDTH = 1500
 TOP = 60
@@ -61,7 +61,7 @@ def _dice(b: D.Biome) -> str:
     return f"{b.hits}×{'*' if b.star else '1'}"
 
 
-@lru_cache(maxsize=256)
+@image_cache
 def _card(card: int, locale: str) -> Image.Image:
     """A biome card face (static, cached)."""
     b = D.BIOMES[card]
@@ -112,7 +112,7 @@ def _meeple(d: ImageDraw.ImageDraw, img: Image.Image, cx: float, cy: float, colo
     put(img, (cx, cy), label, 12, fill=(255, 255, 255), bold=True, anchor="mm")
 
 
-@lru_cache(maxsize=8)
+@image_cache
 def _background(locale: str, height: int, rows: int = 2) -> Image.Image:
     img, d = canvas(WIDTH, height)
     d.rectangle((0, 0, WIDTH, TOP), fill=(60, 52, 44))
@@ -378,9 +378,9 @@ def _panel(img, d, view, p, x0: int, y0: int, w: int, locale: str, names, mine_l
         put(img, (x0 + 14, y + 100), f"+{len(p.wives) - 5}", 13, fill=MUTED)
     y += 5 * 20 + 4
     # tableau and hand
-    items = [_tr(f"neanderthal.card.{c}", locale) + (" ♛♛" if D.BIOMES[c].troph[0] == 2 else " ♛")
+    items = [_tr(f"neanderthal.card.{c}", locale) + (" ♛♛" if D.trophy_of(c)[0] == 2 else " ♛")
              for c in p.trophies]
-    items += [_tr(f"neanderthal.card.{tl.card}", locale) + (" ◔" if tl.disc else "") + f" ({D.BIOMES[tl.card].hand[0]})"
+    items += [_tr(f"neanderthal.card.{tl.card}", locale) + (" ◔" if tl.disc else "") + f" ({D.hand_of(tl.card)[0]})"
               for tl in p.tools]
     put(img, (x0 + 10, y), _fit(_tr("neanderthal.ui.tableau", locale) + ": " + (", ".join(items) or "—"),
                                 w - 20, 13), 13)

@@ -4,14 +4,26 @@ view, and a legend.  A pure function of a view; every card face is drawn once an
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 
 from PIL import Image, ImageDraw
 
 from rules.core import Msg, msg, seat_msg, t
 from rules.pergamemnon import data as D
 
-from .common import BACKGROUND, HIGHLIGHT, INK, MUTED, canvas, fit_text, font, put_text, seat_colour, to_png
+from .common import (
+    BACKGROUND,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    canvas,
+    fit_text,
+    font,
+    image_cache,
+    put_text,
+    seat_colour,
+    to_png,
+)
 
 WIDTH = 1500
 MARGIN = 12
@@ -37,7 +49,7 @@ def _t(m: Msg | str, locale: str, names=None) -> str:
     return t(m, locale, names=names)
 
 
-@lru_cache(maxsize=512)
+@image_cache
 def _card(cid: str, w: int, h: int, locale: str) -> Image.Image:
     """One card face (or a face-down back for "?")."""
     img = Image.new("RGB", (w, h), BACKGROUND)

@@ -1,4 +1,5 @@
 import pytest
+
 from fakediscord.fixtures import fake_discord  # noqa: F401  (the loopback fake Discord)
 
 

@@ -48,10 +48,11 @@ def _arm(point: str) -> None:
     elif point == "click-noted":
         record_moves = storage.Database.record_moves
 
-        async def die_before_a_click_is_stored(self, game_id, expected_version, moves, state, finished, click=None):
+        async def die_before_a_click_is_stored(self, game_id, expected_version, moves, state, finished, click=None,
+                                               **more):
             if click is not None:
                 _die()
-            return await record_moves(self, game_id, expected_version, moves, state, finished, click)
+            return await record_moves(self, game_id, expected_version, moves, state, finished, click, **more)
 
         storage.Database.record_moves = die_before_a_click_is_stored
     else:

@@ -31,3 +31,15 @@ def test_load_bench_clicks_through_the_bot_in_its_own_process():
     phase = result["phases"][0]
     assert phase["clicks"] > 0 and phase["errors"] == 0 and result["bot_errors"] == 0
     assert result["moves"] >= phase["clicks"] and result["rss_peak_mb"] > 0 and phase["bot_cpu_ms"] > 0
+
+
+def test_replay_bench_draws_a_whole_game_under_discords_limit():
+    (row,) = _bench("replay", "engis", "--players", "1")
+    assert row["frames"] >= 2 and row["frames"] <= row["moves"] + 1 and 0 < row["mb"] < 8
+
+
+def test_bench_names_an_unknown_game_and_a_player_count_out_of_range():
+    for args, expected in ((["replay", "chess"], "unknown game 'chess'"), (["replay", "engis", "--players", "9"], "1 to 4")):
+        done = subprocess.run([sys.executable, "-m", "bench", *args], cwd=ROOT, capture_output=True, text=True,
+                              timeout=60, env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)})
+        assert done.returncode == 2 and expected in done.stderr and "Traceback" not in done.stderr

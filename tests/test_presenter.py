@@ -95,8 +95,8 @@ def test_only_board_controls_count_as_a_board_after_a_crash():
     """The start-up's search for stray boards leaves lobby, reminder and undo buttons alone."""
     from types import SimpleNamespace
 
+    from bot.boards import board_ids
     from bot.components import LobbyButton, UndoButton
-    from bot.handlers import board_ids
 
     view = discord.ui.View(timeout=None)
     for item in [*_choices(_game(), 9, _actions(3), "en"), SpecialButton(42, 9, "me", label="me"),

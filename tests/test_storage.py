@@ -90,6 +90,28 @@ async def test_reminders_due_mute_and_version(db):
     assert await db.due_reminders(10_000.0) == []
 
 
+async def test_a_move_replaces_the_reminders_in_its_own_transaction(db):
+    game_id = await _active_game(db)
+    await db.schedule_reminders(game_id, 0, [(0, 10)], due_at=100.0)
+    await db.record_moves(game_id, 0, [Move(0, "a", 10, [])], "{}", False, reminders=([(0, 10)], 300.0))
+    assert [(r["seat"], r["version"], r["due_at"]) for r in await db.reminders_of(game_id)] == [(0, 1, 300.0)]
+    with pytest.raises(StaleVersion):  # a refused move leaves the reminders as they were
+        await db.record_moves(game_id, 0, [Move(0, "b", 10, [])], "{}", False, reminders=([], 0.0))
+    assert [r["version"] for r in await db.reminders_of(game_id)] == [1]
+    await db.record_moves(game_id, 1, [Move(0, "c", 10, [])], "{}", True, reminders=([], 0.0))
+    assert await db.reminders_of(game_id) == []
+
+
+async def test_a_game_is_read_with_its_seats_in_order(db):
+    game_id = await _active_game(db)
+    game = await db.get_game(game_id)
+    assert [(s.seat, s.user_id, s.name, s.is_ai) for s in game.seats] == [(0, 10, "Ana", False), (1, None, "", True)]
+    assert game.version == 0 and game.status == "active" and game.state == '{"s": 0}'
+    lobby = await db.get_game(await db.create_lobby("engis", 1, 2, 10, "Ana", "en", {}))
+    assert lobby.game == "engis" and lobby.status == "lobby"
+    assert await db.get_game(10_000) is None
+
+
 async def test_game_locks_exclude_each_other_and_are_not_kept(db):
     service = GameService(db, Settings())
     inside: list[int] = []

@@ -35,6 +35,7 @@ from .data import (
     TILE_CLOCK,
     TILE_VP,
 )
+from .sectors import region_total
 from .state import AtlandiceState, Task, ranked
 
 # designed: simulations a second of thinking is worth in a 2-player game (about 2/3 of what one
@@ -51,8 +52,9 @@ SUB_OWN = 0.1  # where the Submarine goes: how much the AI's own later use count
 
 
 def points(state: AtlandiceState, stocks: Stocks) -> list[float]:
-    live = [res for res in RESOURCES if res not in state.out]
-    pts = [TILE_VP * len(state.tiles_won[p]) + sum(state.vp[p].values()) + HOLD * sum(st[res] for res in live)
+    out, tiles_won, vp = state.out, state.tiles_won, state.vp
+    live = [res for res in RESOURCES if res not in out]
+    pts = [TILE_VP * len(tiles_won[p]) + sum(vp[p].values()) + HOLD * sum([st[res] for res in live])
            for p, st in enumerate(stocks)]
     for res in live:
         # the majorities of state.ranked, inlined: this runs for every choice the AI weighs
@@ -60,15 +62,17 @@ def points(state: AtlandiceState, stocks: Stocks) -> list[float]:
         top = max(counts)
         if top <= 0:
             continue
-        if counts.count(top) > 1:
-            second = 0  # a tie for first has no second
-        else:
-            second = max((c for c in counts if c < top), default=0)
-        for p, c in enumerate(counts):
-            if c == top:
-                pts[p] += MAJORITY_FIRST_VP
-            elif c == second and second > 0:
-                pts[p] += MAJORITY_SECOND_VP
+        if counts.count(top) > 1:  # a tie for first has no second
+            for p, c in enumerate(counts):
+                if c == top:
+                    pts[p] += MAJORITY_FIRST_VP
+            continue
+        pts[counts.index(top)] += MAJORITY_FIRST_VP
+        second = sorted(counts)[-2] if len(counts) > 1 else 0
+        if second > 0:
+            for p, c in enumerate(counts):
+                if c == second:
+                    pts[p] += MAJORITY_SECOND_VP
     return pts
 
 
@@ -177,14 +181,14 @@ def clock_value(state: AtlandiceState, seat: int, steps: int) -> float:
 
 
 def sector_clock(state: AtlandiceState, sector: int) -> int:
-    return BM_CLOCK if sector == BM else TILE_CLOCK[state.active_tile(sector)]
+    return BM_CLOCK if sector == BM else TILE_CLOCK[state.tile(sector)]
 
 
 def _effect_bonus(state: AtlandiceState, sector: int, who: int, picked: int = 0) -> float:
     """A small value for the effect of a tile visited with the ``picked``-th die of the round."""
     if sector == BM or state.exhausted(sector):
         return 0.0
-    tile = state.active_tile(sector)
+    tile = state.tile(sector)
     if tile == "B3":
         return 0.5 if picked == 2 else 0.0
     return EFFECT_BONUS["O" if tile[0] == "O" else tile]
@@ -208,11 +212,11 @@ class Board:
     def dice(self) -> list[int]:
         return [len(d) for d in self.state.dice]
 
-    def _sector(self, sector: int, pile: dict[str, int], n: int) -> tuple[float, float]:
-        """(the next visitor's value, the AI's value) if he visits ``sector``."""
+    def _sector(self, q: int, sector: int, pile: dict[str, int], n: int) -> tuple[float, float]:
+        """(the next visitor ``q``'s value, the AI's value) if he visits ``sector``."""
         key = (sector, tuple(pile.values()), n)
         if key not in self.cache:
-            q, state = self.next, self.state
+            state = self.state
             stocks = greedy_takes(state, state.stocks, pile, q, q, n)
             self.cache[key] = (value(state, stocks, q) + _effect_bonus(state, sector, q),
                                value(state, stocks, self.seat))
@@ -220,12 +224,13 @@ class Board:
 
     def response(self, piles: list[dict[str, int]], dice: list[int], sub: int) -> float:
         """The AI's value after the next visitor's best visit (its own value if none is left)."""
-        if self.next is None:
+        q = self.next
+        if q is None:
             return self.base
         best: tuple[float, float] | None = None
         for s in range(SECTORS):
             if dice[s]:
-                got = self._sector(s, piles[s], 2 if sub == s else 1)
+                got = self._sector(q, s, piles[s], 2 if sub == s else 1)
                 if best is None or got[0] > best[0] + 1e-9:
                     best = got
         return self.base if best is None else best[1]
@@ -323,9 +328,9 @@ def _swap(state: AtlandiceState, board: Board, task: Task, ids: list[str]) -> st
         if k == "swap_a":
             combos = [(aid.split(".", 1)[1], r) for r in _swap_regions(state, j)]
         elif k == "swap_r":
-            combos = [(task.res, _sector_of(aid))]
+            combos = [(task.chosen(), _sector_of(aid))]
         else:
-            combos = [(task.res, task.target)]
+            combos = [(task.chosen(), task.target)]
         best = None
         for a, r in combos:
             bs = [aid.split(".", 1)[1]] if k == "swap_b" else [b for b in RESOURCES if state.pile(r)[b] > 0]
@@ -346,7 +351,7 @@ def _swap(state: AtlandiceState, board: Board, task: Task, ids: list[str]) -> st
 
 
 def _swap_regions(state: AtlandiceState, j: int) -> list[int]:
-    return [r for r in range(5) if r != j and not state.exhausted(r) and sum(state.region_res[r].values())]
+    return [r for r in range(5) if r != j and not state.exhausted(r) and region_total(state, r) != 0]
 
 
 def _move(state: AtlandiceState, board: Board, task: Task, ids: list[str]) -> str:
@@ -359,7 +364,7 @@ def _move(state: AtlandiceState, board: Board, task: Task, ids: list[str]) -> st
         if task.kind == "move_a":
             combos = {aid: [(aid.split(".", 1)[1], d) for d in dsts] for aid in ids}
         else:
-            combos = {aid: [(task.res, _sector_of(aid))] for aid in ids}
+            combos = {aid: [(task.chosen(), _sector_of(aid))] for aid in ids}
     options = []
     for aid in ids:
         best = None

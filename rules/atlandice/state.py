@@ -25,6 +25,12 @@ class Task(BaseModel):
     target: int = -1
     excl: int = -1
 
+    def chosen(self) -> str:
+        """The resource chosen at the first step of a two-step task (swap_r, swap_b, move_b)."""
+        if self.res is None:
+            raise ValueError(f"{self.kind}: no resource chosen yet")
+        return self.res
+
 
 class AtlandiceState(GameState):
     game: str = "atlandice"
@@ -68,6 +74,10 @@ class AtlandiceState(GameState):
     def active_tile(self, region: int) -> str | None:
         stack = self.stacks[region]
         return stack[0] if stack else None
+
+    def tile(self, region: int) -> str:
+        """The active tile of a Region still in play (not exhausted)."""
+        return self.stacks[region][0]
 
     def exhausted(self, region: int) -> bool:
         return not self.stacks[region]

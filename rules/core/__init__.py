@@ -19,6 +19,7 @@ from .model import (
     Outcome,
     PlayerResult,
     RuleError,
+    action,
     msg,
 )
 from .play import play
@@ -48,6 +49,7 @@ __all__ = [
     "PlayerResult",
     "Rng",
     "RuleError",
+    "action",
     "cached_legal",
     "missing_keys",
     "msg",

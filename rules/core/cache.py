@@ -22,7 +22,7 @@ from .clone import clone_model
 from .model import Action
 
 SIZE = 64
-F = TypeVar("F", bound=Callable[[Any, int], list[Action]])
+S = TypeVar("S")
 
 
 class _Entry:
@@ -75,12 +75,12 @@ class LegalCache:
 LEGAL = LegalCache()
 
 
-def cached_legal(function: F) -> F:
+def cached_legal(function: Callable[[S, int], list[Action]]) -> Callable[[S, int], list[Action]]:
     """For a game module's ``legal(state, seat)`` that its AI calls directly: the AI's call, the
     engine's ``legal_actions`` and ``apply`` then share one computation (and one copy)."""
 
     @functools.wraps(function)
-    def legal(state: Any, seat: int) -> list[Action]:
+    def legal(state: S, seat: int) -> list[Action]:
         actions = LEGAL.get(state, seat)
         if actions is None:
             actions = function(state, seat)
@@ -88,4 +88,4 @@ def cached_legal(function: F) -> F:
                 LEGAL.put(state, seat, actions)
         return list(actions)
 
-    return legal  # type: ignore[return-value]
+    return legal

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar, cast
 
 from pydantic import BaseModel, Field
 
@@ -125,7 +125,7 @@ class Engine(ABC, Generic[S]):
         return self.setup(players, seed, opts, Rng(seed=seed))
 
     def load(self, data: str | bytes) -> S:
-        return self.state_type.model_validate_json(data)  # type: ignore[return-value]
+        return cast(S, self.state_type.model_validate_json(data))  # state_type is S's class (a ClassVar cannot say so)
 
     def dump(self, state: S) -> str:
         return state.model_dump_json()

@@ -6,6 +6,7 @@ with its parameters, which may themselves be messages.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 
 from .model import Msg
@@ -30,8 +31,11 @@ def normalize_locale(locale: object) -> str:
 SEAT_KEY = "core.seat"
 
 
+@functools.lru_cache(maxsize=64)
 def seat_msg(seat: int) -> Msg:
-    """A reference to a player in a sentence: "Player 2", or the player's name where names are known."""
+    """A reference to a player in a sentence: "Player 2", or the player's name where names are known.
+
+    Messages are frozen, so one per seat serves every sentence."""
     return Msg(key=SEAT_KEY, params={"n": seat + 1})
 
 
@@ -39,7 +43,7 @@ def t(message: Msg | str, locale: str = DEFAULT_LOCALE, /, *, names: Sequence[st
       **params: object) -> str:
     """The sentence in ``locale``; with ``names``, seat references read as the players' names."""
     if isinstance(message, str):
-        message = Msg(key=message, params=params)  # type: ignore[arg-type]
+        message = Msg(key=message, params=params)
     if names is not None and message.key == SEAT_KEY:
         n = message.params.get("n")
         if isinstance(n, int) and 1 <= n <= len(names) and names[n - 1]:

@@ -30,8 +30,25 @@ class Msg(BaseModel):
     params: dict[str, Param] = Field(default_factory=dict)
 
 
+_set = object.__setattr__
+_new = object.__new__
+_PARAM_TYPES = frozenset({int, str, Msg})
+
+
 def msg(key: str, **params: Param) -> Msg:
-    return Msg(key=key, params=params)
+    """``Msg(key=key, params=params)``; engines build thousands a second, so values already of their
+    exact types (which validation would keep as they are) skip validation and fill the model directly."""
+    if type(key) is not str:
+        return Msg(key=key, params=params)
+    for value in params.values():
+        if type(value) not in _PARAM_TYPES:
+            return Msg(key=key, params=params)  # validation converts or refuses it
+    new = _new(Msg)
+    _set(new, "__dict__", {"key": key, "params": params})
+    _set(new, "__pydantic_fields_set__", {"key", "params"})
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new
 
 
 Msg.model_rebuild()
@@ -55,6 +72,28 @@ class Action(BaseModel):
     group: Msg | None = None
     emoji: str | None = None
     secret: bool = False
+
+
+_STYLES = frozenset(("primary", "secondary", "success", "danger"))
+_GROUP_TYPES = frozenset({Msg, type(None)})
+_EMOJI_TYPES = frozenset({str, type(None)})
+
+
+def action(id: str, label: Msg, style: Style = "secondary", group: Msg | None = None, emoji: str | None = None,
+           secret: bool = False) -> Action:
+    """``Action(id=id, label=label, ...)`` for the legal-action lists engines build by the hundred:
+    values already of their exact types (which validation would keep as they are) fill the model
+    directly, others are validated."""
+    if (type(id) is not str or type(label) is not Msg or type(style) is not str or style not in _STYLES
+            or type(group) not in _GROUP_TYPES or type(emoji) not in _EMOJI_TYPES or type(secret) is not bool):
+        return Action(id=id, label=label, style=style, group=group, emoji=emoji, secret=secret)
+    new = _new(Action)
+    _set(new, "__dict__", {"id": id, "label": label, "style": style, "group": group, "emoji": emoji,
+                           "secret": secret})
+    _set(new, "__pydantic_fields_set__", {"id", "label", "style", "group", "emoji", "secret"})
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new
 
 
 class Event(BaseModel):

@@ -68,7 +68,7 @@ class SearchHooks:
 
 def level_of(value: str | None) -> Level:
     """A stored or typed strength, ``normal`` when unknown."""
-    return value if value in LEVELS else DEFAULT_LEVEL  # type: ignore[return-value]
+    return value if value in LEVELS else DEFAULT_LEVEL
 
 
 def simulations(budget: float | None, sims_per_second: float, players: int = 2) -> int:

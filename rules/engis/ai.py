@@ -38,7 +38,7 @@ def _rounds_left(state: EngisState) -> int:
 
 def card_value(state: EngisState, seat: int, card: str) -> float:
     """Points now, minus what waiting would add (Objetos grows with every object)."""
-    pts = S.card_points(state, seat, card)
+    pts: float = S.card_points(state, seat, card)
     if card == "objetos":
         pts -= 1.5 * (D.ROUNDS - state.round)
     return pts
@@ -182,7 +182,9 @@ def ai_action(state: EngisState, seat: int) -> str:
         if state.players == 1:
             def buy_value(a: str) -> float:
                 slot = int(a.split("-")[1]) - 1
-                return best_space(state, seat, state.offer[slot])[0] - 1.0 * D.SOLO_PRICES[slot]
+                offered = state.offer[slot]
+                assert offered is not None, "a legal buy names a filled slot"
+                return best_space(state, seat, offered)[0] - 1.0 * D.SOLO_PRICES[slot]
             return max(ids, key=lambda a: (buy_value(a), a))
         values = sorted((best_space(state, seat, h)[0] for h in state.offer if h), reverse=True)
         gap = values[0] - (values[1] if len(values) > 1 else 0.0)

@@ -6,7 +6,7 @@ end of a phase) run in ``_advance``-style helpers right after the action that le
 
 from __future__ import annotations
 
-from rules.core import Action, Event, IllegalAction, Msg, cached_legal, msg
+from rules.core import Action, Event, IllegalAction, Msg, action, cached_legal, msg
 from rules.core import seat_msg as _core_seat_msg
 
 from . import data as D
@@ -471,7 +471,7 @@ def legal(state: EngisState, seat: int) -> list[Action]:
         return []
     p = state.ps[seat]
     ph = state.phase
-    A = Action
+    A = action
     if ph == "token":
         values = sorted(set(state.tokens))
         return [A(id=f"token-{v}", label=msg("engis.act.token", n=v)) for v in values]

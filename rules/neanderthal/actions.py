@@ -4,7 +4,7 @@ conversion to tribal, I2 neolexia, I3 elder actions).
 
 from __future__ import annotations
 
-from rules.core import Action, msg, seat_msg
+from rules.core import Action, action, msg, seat_msg
 
 from . import data as D
 from .allocation import apply_swap, swap_actions
@@ -30,9 +30,8 @@ def phase5(state: NeanderthalState) -> None:
     for s in state.order:
         p = state.ps[s]
         for t in p.tools:
-            b = D.BIOMES[t.card]
-            if b.hand[0] == "D" and not t.disc:
-                n, discs = b.side
+            if D.hand_of(t.card)[0] == "D" and not t.disc:
+                n, discs = D.side_of(t.card)
                 got = babies(state, s, n)
                 if discs:
                     state.rel_q.append([s, discs])
@@ -89,31 +88,31 @@ def action_actions(state: NeanderthalState, seat: int) -> list[Action]:
                     continue
                 aid = f"po-{b}-{i}-{space}-{colour}"
                 if aid not in {a.id for a in acts}:
-                    acts.append(Action(id=aid, style="primary", group=msg("neanderthal.grp.portal"),
+                    acts.append(action(id=aid, style="primary", group=msg("neanderthal.grp.portal"),
                                        label=msg("neanderthal.act.portal", card=card_msg(w.card),
                                                  space=msg(f"neanderthal.portal.{space}"),
                                                  colour=msg(f"neanderthal.disc.{colour}"))))
         cols = neolexia_colours(state, seat)
         for place, colour in dedicated(p):
             if colour in cols:
-                acts.append(Action(id=f"nx-{place}", style="success", group=msg("neanderthal.grp.neolexia"),
+                acts.append(action(id=f"nx-{place}", style="success", group=msg("neanderthal.grp.neolexia"),
                                    label=msg("neanderthal.act.neolexia", place=_place_msg(p, place),
                                              colour=msg(f"neanderthal.disc.{colour}"))))
     else:
         chief = exp_elder(p, 1)
         for card in sorted(set(p.hand)):
-            kind = D.BIOMES[card].hand[0]
+            kind = D.hand_of(card)[0]
             ranks = (2,) if kind == "D" else (3, 5)
             for r in ranks:
                 colour = D.RANK_COLOUR[r]
                 if exp_elder(p, r) and (chief or p.vocab[colour] > 0):
-                    acts.append(Action(id=f"pl-{card}-{r}", style="success", secret=True,
+                    acts.append(action(id=f"pl-{card}-{r}", style="success", secret=True,
                                        group=msg("neanderthal.grp.elder"),
                                        label=msg("neanderthal.act.play", card=card_msg(card),
                                                  rank=msg(f"neanderthal.rank.{r}"))))
                     break
     acts += swap_actions(state, seat)
-    acts.append(Action(id="pass", label=msg("core.pass"), style="danger"))
+    acts.append(action(id="pass", label=msg("core.pass"), style="danger"))
     return _pack(acts)
 
 

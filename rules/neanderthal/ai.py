@@ -42,7 +42,7 @@ def _value(state: NeanderthalState, seat: int, slot: str) -> float:
     v = v * min(1.0, chance * (b.hits + 1) * 1.6) - kill * 2.5
     if b.pred:
         v -= 1.5
-    if b.kind == "BIG" and P._nearest_predators(state, slot):
+    if b.kind == "BIG" and P.nearest_predators(state, slot):
         v -= 1.0
     others = [t for t in state.hunters.get(slot, []) if not t.startswith(f"{seat}:")]
     return v - 3 * len(others)
@@ -89,12 +89,12 @@ def _greedy(state: NeanderthalState, seat: int, ids: list[str]) -> str:
         who = int(state.proposal[2])
         if who != seat:
             return "yes"
-        toks, _ = P._fight_toks(state, state.proposal[1])
-        mine = sum(1 for t in toks if P._side(t) == str(seat))
+        toks, _ = P.fight_tokens(state, state.proposal[1])
+        mine = sum(1 for t in toks if P.token_side(t) == str(seat))
         return "yes" if 2 * mine < len(toks) - mine else "no"
     if ph == "target":
-        toks, _ = P._fight_toks(state, state.fight_key)
-        return max(ids, key=lambda a: (sum(1 for t in toks if P._side(t) == a[4:]), a))
+        toks, _ = P.fight_tokens(state, state.fight_key)
+        return max(ids, key=lambda a: (sum(1 for t in toks if P.token_side(t) == a[4:]), a))
     if ph == "victim":
         return min(ids, key=lambda a: ({"die-r": 0, "die-t": 1, "die-a": 2}[a[:5]], a))
     if ph == "order4":

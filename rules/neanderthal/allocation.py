@@ -6,7 +6,9 @@ near-extinction exceptions), E5 and B4 the Alpha-Hunter swap, and K2 F (the fore
 
 from __future__ import annotations
 
-from rules.core import Action, Msg, msg, seat_msg
+import functools
+
+from rules.core import Action, Msg, action, msg, seat_msg
 
 from . import data as D
 from .board import (
@@ -60,7 +62,7 @@ def recall_actions(state: NeanderthalState, seat: int) -> list[Action]:
             b, i = map(int, aid[4:].split("-"))
             label = msg("neanderthal.act.recall", what=msg("neanderthal.place.husband",
                                                           card=card_msg(state.ps[b].wives[i].card)))
-        out.append(Action(id=aid, label=label, group=msg("neanderthal.grp.elders")))
+        out.append(action(id=aid, label=label, group=msg("neanderthal.grp.elders")))
     return out
 
 
@@ -98,6 +100,25 @@ def can_hunt(state: NeanderthalState, seat: int, slot: str) -> bool:
     return all(p.vocab[c] >= need[c] for c in D.COLOURS)
 
 
+def huntable(state: NeanderthalState, seat: int) -> list[str]:
+    """The slots ``can_hunt`` allows, in ``slots`` order: the prerequisites of the hunts already
+    made are summed once, then each slot's own added to them."""
+    need = hunted_prereq(state, seat)
+    where = {k for k, toks in state.hunters.items() if any(t.startswith(f"{seat}:") for t in toks)}
+    tracker = has_skill(state, seat, "tracker")
+    vocab = state.ps[seat].vocab
+    out = []
+    for slot in slots(state):
+        extra = {c: 0 for c in D.COLOURS}
+        if slot not in where:
+            for c in D.BIOMES[slot_card(state, slot)].prereq:
+                if not (tracker and c == "W"):
+                    extra[c] += 1
+        if all(vocab[c] >= need[c] + extra[c] for c in D.COLOURS):
+            out.append(slot)
+    return out
+
+
 def can_promote(state: NeanderthalState, seat: int, rank: int) -> bool:
     p = state.ps[seat]
     if str(rank) in p.elders or (not p.tribal and rank not in D.MAX_RANK_VOCAL):
@@ -116,49 +137,66 @@ def wife_slots(state: NeanderthalState) -> list[tuple[int, int]]:
     return [(b, i) for b, p in enumerate(state.ps) for i in range(len(p.wives))]
 
 
+# The labels of the allocation choices, built once each (messages are frozen): the AI asks for this
+# list at every placement.
+@functools.lru_cache(maxsize=64)
+def _group(name: str) -> Msg:
+    return msg(f"neanderthal.grp.{name}")
+
+
+@functools.lru_cache(maxsize=1024)
+def _hunt_label(card: int, kind: str) -> Msg:
+    return msg("neanderthal.act.hunt", card=card_msg(card), who=msg(f"neanderthal.tok.{kind}"))
+
+
+@functools.lru_cache(maxsize=64)
+def _elder_label(rank: int, kind: str) -> Msg:
+    return msg("neanderthal.act.elder", rank=msg(f"neanderthal.rank.{rank}"), who=msg(f"neanderthal.tok.{kind}"))
+
+
+@functools.lru_cache(maxsize=2048)
+def _suitor_label(card: int, board: int, kind: str) -> Msg:
+    return msg("neanderthal.act.suitor", card=card_msg(card), seat=seat_msg(board), who=msg(f"neanderthal.tok.{kind}"))
+
+
 def alloc_actions(state: NeanderthalState, seat: int) -> list[Action]:
     p = state.ps[seat]
     acts: list[Action] = []
     plain = p.species in p.pool
     alpha = p.species + "a" in p.pool
     refugee = any(is_refugee(p, t) for t in p.pool)
-    g_h, g_e, g_s, g_sa = (msg("neanderthal.grp.hunters"), msg("neanderthal.grp.elders"),
-                           msg("neanderthal.grp.suitor"), msg("neanderthal.grp.suitor_alpha"))
-    huntable = [sl for sl in slots(state) if can_hunt(state, seat, sl)]
+    g_h, g_e, g_s, g_sa = _group("hunters"), _group("elders"), _group("suitor"), _group("suitor_alpha")
+    hunts = huntable(state, seat) if plain or alpha else []
     for kind, ok, grp in (("h", plain, g_h), ("ha", alpha, g_e)):
         if not ok:
             continue
-        for sl in huntable:
-            acts.append(Action(id=f"{kind}-{sl}", group=grp, style="primary",
-                               label=msg("neanderthal.act.hunt", card=card_msg(slot_card(state, sl)),
-                                         who=msg(f"neanderthal.tok.{kind}"))))
+        for sl in hunts:
+            acts.append(action(id=f"{kind}-{sl}", group=grp, style="primary",
+                               label=_hunt_label(slot_card(state, sl), kind)))
     for kind, ok in (("h", plain), ("ha", alpha)):
         if not ok:
             continue
         for r in D.RANKS:
             if can_promote(state, seat, r):
-                acts.append(Action(id=f"e{kind[1:]}-{r}", group=g_e, style="success",
-                                   label=msg("neanderthal.act.elder", rank=msg(f"neanderthal.rank.{r}"),
-                                             who=msg(f"neanderthal.tok.{kind}"))))
+                acts.append(action(id=f"e{kind[1:]}-{r}", group=g_e, style="success",
+                                   label=_elder_label(r, kind)))
     if refugee:
         for sl in slots(state):
             if any(t.startswith(f"{seat}:") and not is_refugee(p, t.split(":")[1])
                    for t in state.hunters.get(sl, [])):
-                acts.append(Action(id=f"hr-{sl}", group=g_h,
-                                   label=msg("neanderthal.act.hunt", card=card_msg(slot_card(state, sl)),
-                                             who=msg("neanderthal.tok.hr"))))
+                acts.append(action(id=f"hr-{sl}", group=g_h, label=_hunt_label(slot_card(state, sl), "hr")))
     for kind, ok, grp in (("s", plain, g_s), ("sa", alpha, g_sa)):
         if not ok:
             continue
         n = 0
+        mine = f"{seat}:"
         for b, i in wife_slots(state):
             key = f"{b}-{i}"
-            if any(t.startswith(f"{seat}:") for t in state.suitors.get(key, [])) or n >= 25:
+            if any(t.startswith(mine) for t in state.suitors.get(key, [])) or n >= 25:
                 continue
             n += 1
-            acts.append(Action(id=f"{kind}-{key}", group=grp,
-                               label=msg("neanderthal.act.suitor", card=card_msg(state.ps[b].wives[i].card),
-                                         seat=seat_msg(b), who=msg(f"neanderthal.tok.{kind}"))))
+            acts.append(action(id=f"{kind}-{key}", group=grp,
+                               label=_suitor_label(state.ps[b].wives[i].card, b, kind)))
     acts += swap_actions(state, seat, g_e)
     acts += recall_actions(state, seat)
     if p.sex == "harem":  # E4-A Sultan exception
@@ -167,9 +205,9 @@ def alloc_actions(state: NeanderthalState, seat: int) -> list[Action]:
                 continue
             for j, x in enumerate(p.wives):
                 if j != i and not x.husband and not x.discs:
-                    acts.append(Action(id=f"sul-{i}-{j}", group=g_e, label=msg(
+                    acts.append(action(id=f"sul-{i}-{j}", group=g_e, label=msg(
                         "neanderthal.act.sultan", a=card_msg(w.card), b=card_msg(x.card))))
-    acts.append(Action(id="done", group=g_h, label=msg("core.done"), style="danger"))
+    acts.append(action(id="done", group=g_h, label=msg("core.done"), style="danger"))
     return _pack(acts)
 
 
@@ -181,15 +219,15 @@ def swap_actions(state: NeanderthalState, seat: int, group: Msg | None = None) -
         return []
     out = []
     if p.species in state.dead_alpha:
-        out.append(Action(id="swap", group=group, label=msg("neanderthal.act.swap")))
+        out.append(action(id="swap", group=group, label=msg("neanderthal.act.swap")))
     for r, e in sorted(p.elders.items()):
         if is_alpha(e.token):
-            out.append(Action(id=f"swape-{r}", group=group, label=msg(
+            out.append(action(id=f"swape-{r}", group=group, label=msg(
                 "neanderthal.act.swap_from", what=msg(f"neanderthal.rank.{r}"))))
     for b, q in enumerate(state.ps):
         for i, w in enumerate(q.wives):
             if w.husband == p.species + "a":
-                out.append(Action(id=f"swaph-{b}-{i}", group=group, label=msg(
+                out.append(action(id=f"swaph-{b}-{i}", group=group, label=msg(
                     "neanderthal.act.swap_from", what=msg("neanderthal.place.husband", card=card_msg(w.card)))))
     return out
 

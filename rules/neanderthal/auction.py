@@ -5,7 +5,7 @@ Each ``start``/``apply`` function says whether the auction is over (True) or wai
 
 from __future__ import annotations
 
-from rules.core import Action, msg, seat_msg
+from rules.core import Action, action, msg, seat_msg
 
 from . import data as D
 from .board import card_msg, has_skill, say, take_vocab
@@ -152,10 +152,10 @@ def apply_pay(state: NeanderthalState, seat: int, colour: str) -> bool:
 
 def k2_swap_actions(state: NeanderthalState) -> list[Action]:
     p = state.ps[0]
-    out = [Action(id=f"swap-{i}", label=msg("neanderthal.act.k2swap", old=card_msg(w.card),
+    out = [action(id=f"swap-{i}", label=msg("neanderthal.act.k2swap", old=card_msg(w.card),
                                             new=card_msg(state.event_card)))
            for i, w in enumerate(p.wives) if not w.husband]
-    out.append(Action(id="keep", label=msg("neanderthal.act.k2keep")))
+    out.append(action(id="keep", label=msg("neanderthal.act.k2keep")))
     return out
 
 

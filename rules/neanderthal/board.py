@@ -9,7 +9,9 @@ and the colours of freed discs (B3, G3, H1).
 
 from __future__ import annotations
 
-from rules.core import Action, Event, IllegalAction, Msg, msg
+import functools
+
+from rules.core import Action, Event, IllegalAction, Msg, action, msg
 
 from . import data as D
 from .state import NeanderthalState, Player, Wife
@@ -19,6 +21,7 @@ def say(state: NeanderthalState, key: str, **params) -> None:
     state.events.append(Event(text=msg(key, **params)))
 
 
+@functools.lru_cache(maxsize=512)
 def card_msg(card: int) -> Msg:
     return msg(f"neanderthal.card.{card}")
 
@@ -73,8 +76,8 @@ def alpha_power(p: Player, kind: str) -> bool:
 
 
 def has_weapon(p: Player) -> bool:
-    return any(not t.disc and D.BIOMES[t.card].side and D.BIOMES[t.card].hand[0] == "I"
-               and D.BIOMES[t.card].side[1] for t in p.tools)
+    return any(not t.disc and D.BIOMES[t.card].side and D.hand_of(t.card)[0] == "I" and D.side_of(t.card)[1]
+               for t in p.tools)
 
 
 def hand_size(p: Player) -> int:
@@ -278,7 +281,7 @@ def take_foreign(state: NeanderthalState, n: int) -> int:
     return k
 
 
-def _side(tagged: str) -> str:
+def token_side(tagged: str) -> str:
     return tagged.split(":")[0]
 
 
@@ -372,13 +375,13 @@ def run_pending(state: NeanderthalState) -> bool:
 def release_actions(state: NeanderthalState, seat: int) -> list[Action]:
     p = state.ps[seat]
     colour = state.rel_q[0][1][0]
-    out = [Action(id=f"rel-{pl}", style="success",
+    out = [action(id=f"rel-{pl}", style="success",
                   label=msg("neanderthal.act.neolexia", place=_place_msg(p, pl), colour=msg(f"neanderthal.disc.{colour}")))
            for pl, c in dedicated(p) if c == colour]
-    out.append(Action(id="rel-none", label=msg("neanderthal.act.keep_disc")))
+    out.append(action(id="rel-none", label=msg("neanderthal.act.keep_disc")))
     return out
 
 
 def discard_actions(state: NeanderthalState, seat: int) -> list[Action]:
-    return [Action(id=f"dis-{c}", secret=True, label=msg("neanderthal.act.discard", card=card_msg(c)))
+    return [action(id=f"dis-{c}", secret=True, label=msg("neanderthal.act.discard", card=card_msg(c)))
             for c in sorted(set(state.ps[seat].hand))]

@@ -5,7 +5,7 @@ the shared victory M4 in ``scoring``.
 
 from __future__ import annotations
 
-from rules.core import Action, Event, Msg, msg, seat_msg
+from rules.core import Action, Event, Msg, action, msg, seat_msg
 
 from .board import babies, card_msg, dedicated, say
 from .state import NeanderthalState
@@ -58,13 +58,13 @@ def share_actions(state: NeanderthalState) -> list[Action]:
     out = []
     for aid in _receivers(state, lot):
         if aid == "as-none":
-            out.append(Action(id=aid, label=msg("neanderthal.act.no_assim"), style="danger"))
+            out.append(action(id=aid, label=msg("neanderthal.act.no_assim"), style="danger"))
         elif aid.startswith("as-"):
             a, b, i = map(int, aid[3:].split("-"))
-            out.append(Action(id=aid, style="success", label=msg(
+            out.append(action(id=aid, style="success", label=msg(
                 "neanderthal.act.assim", seat=seat_msg(a), card=card_msg(state.ps[b].wives[i].card))))
         else:
-            out.append(Action(id=aid, style="primary", label=msg(
+            out.append(action(id=aid, style="primary", label=msg(
                 "neanderthal.act.give", what=lot_msg(lot), seat=seat_msg(int(aid[3:])))))
     return out
 

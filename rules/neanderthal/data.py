@@ -221,6 +221,30 @@ NORTH = [i for i, b in BIOMES.items() if b.row == "N"]
 SOUTH = [i for i, b in BIOMES.items() if b.row == "S"]
 
 
+def trophy_of(card: int) -> tuple:
+    """The trophy value (dots, k of a kind) of a card won as a trophy (only cards with one are)."""
+    troph = BIOMES[card].troph
+    if troph is None:
+        raise ValueError(f"biome {card} is no trophy")
+    return troph
+
+
+def hand_of(card: int) -> tuple:
+    """The hand value ("D" | "I", k of a kind) of a card kept in hand or as a tool (only cards with one are)."""
+    hand = BIOMES[card].hand
+    if hand is None:
+        raise ValueError(f"biome {card} has no hand value")
+    return hand
+
+
+def side_of(card: int) -> tuple:
+    """What a tool gives: D (babies, discs); I (kind modified 3->1, weapon)."""
+    side = BIOMES[card].side
+    if side is None:
+        raise ValueError(f"biome {card} is no tool")
+    return side
+
+
 class Daughter(NamedTuple):
     name: str
     media: str          # bid media colours

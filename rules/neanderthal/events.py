@@ -7,7 +7,7 @@ The event icons wait in ``state.queue``; ``resolve_queue`` runs them until a pla
 
 from __future__ import annotations
 
-from rules.core import Action, msg, seat_msg
+from rules.core import Action, action, msg, seat_msg
 
 from . import data as D
 from . import matrix
@@ -38,7 +38,7 @@ def council_actions(state: NeanderthalState) -> list[Action]:
     out = []
     for perm in permutations(sorted(state.order)):
         seats = {k: seat_msg(s) for k, s in zip("abc", perm, strict=False)}
-        out.append(Action(id="ord-" + "".join(map(str, perm)), style="primary",
+        out.append(action(id="ord-" + "".join(map(str, perm)), style="primary",
                           label=msg(f"neanderthal.act.order{len(perm)}", **seats)))
     return out
 
@@ -93,7 +93,7 @@ def dependents(p: Player) -> list[str]:
     domestic animals."""
     out = [f"le-{r}" for r in sorted(p.elders)]
     out += [f"lw-{i}" for i, w in enumerate(p.wives) if not w.husband or w.hdisc]
-    out += [f"ld-{i}" for i, t in enumerate(p.tools) if D.BIOMES[t.card].hand[0] == "D"]
+    out += [f"ld-{i}" for i, t in enumerate(p.tools) if D.hand_of(t.card)[0] == "D"]
     return out
 
 
@@ -178,7 +178,7 @@ def loss_actions(state: NeanderthalState, seat: int) -> list[Action]:
             label = card_msg(p.wives[int(aid[3:])].card)
         else:
             label = card_msg(p.tools[int(aid[3:])].card)
-        out.append(Action(id=aid, label=label, style="danger"))
+        out.append(action(id=aid, label=label, style="danger"))
     return out
 
 

@@ -7,7 +7,7 @@ F3 gathering.
 
 from __future__ import annotations
 
-from rules.core import Action, Event, Msg, msg, seat_msg
+from rules.core import Action, Event, Msg, action, msg, seat_msg
 
 from . import data as D
 from .board import (
@@ -15,7 +15,6 @@ from .board import (
     _home,
     _husband_home,
     _pack,
-    _side,
     babies,
     card_msg,
     exp_elder,
@@ -27,6 +26,7 @@ from .board import (
     say,
     seat_of,
     slot_card,
+    token_side,
 )
 from .state import NeanderthalState, Player, Wife
 
@@ -40,13 +40,21 @@ def _attack_order(state: NeanderthalState, sides: list[str]) -> list[str]:
     return sorted(sides, key=key)
 
 
-def _fight_toks(state: NeanderthalState, key: str) -> tuple[list[str], tuple[int, Wife] | None]:
+def fight_tokens(state: NeanderthalState, key: str) -> tuple[list[str], tuple[int, Wife] | None]:
     """The tokens fighting on a card ("N3", or "W1-0" for a daughter) and the Husband there."""
     if key.startswith("W"):
         b, i = map(int, key[1:].split("-"))
         w = state.ps[b].wives[i]
         return state.suitors.setdefault(f"{b}-{i}", []), ((b, w) if w.husband else None)
     return state.hunters.setdefault(key, []), None
+
+
+def _targeted_husband(state: NeanderthalState, key: str) -> tuple[int, Wife]:
+    """The Husband a fight on ``key`` can target (the target "h" is offered only where there is one)."""
+    husband = fight_tokens(state, key)[1]
+    if husband is None:
+        raise ValueError(f"no Husband on {key}")
+    return husband
 
 
 def _hside(state: NeanderthalState, husband: tuple[int, Wife] | None) -> str | None:
@@ -57,8 +65,8 @@ def _hside(state: NeanderthalState, husband: tuple[int, Wife] | None) -> str | N
 
 
 def _targets(state: NeanderthalState, attacker: str) -> list[str]:
-    toks, husband = _fight_toks(state, state.fight_key)
-    out = sorted({_side(t) for t in toks if _side(t) != attacker})
+    toks, husband = fight_tokens(state, state.fight_key)
+    out = sorted({token_side(t) for t in toks if token_side(t) != attacker})
     hside = _hside(state, husband)
     if hside is not None and hside != attacker:
         out.append("h")
@@ -66,10 +74,10 @@ def _targets(state: NeanderthalState, attacker: str) -> list[str]:
 
 
 def _victim_kinds(state: NeanderthalState, victim: str) -> list[str]:
-    toks, _ = _fight_toks(state, state.fight_key)
+    toks, _ = fight_tokens(state, state.fight_key)
     kinds = []
     for t in toks:
-        if _side(t) != victim:
+        if token_side(t) != victim:
             continue
         tok = t.split(":")[1]
         k = "a" if is_alpha(tok) else ("t" if victim == "f" or tok[0] == state.ps[int(victim)].species
@@ -80,9 +88,9 @@ def _victim_kinds(state: NeanderthalState, victim: str) -> list[str]:
 
 
 def _kill_kind(state: NeanderthalState, victim: str, kind: str) -> None:
-    toks, _ = _fight_toks(state, state.fight_key)
+    toks, _ = fight_tokens(state, state.fight_key)
     for t in toks:
-        if _side(t) != victim:
+        if token_side(t) != victim:
             continue
         tok = t.split(":")[1]
         k = "a" if is_alpha(tok) else ("t" if victim == "f" or tok[0] == state.ps[int(victim)].species
@@ -95,22 +103,22 @@ def _kill_kind(state: NeanderthalState, victim: str, kind: str) -> None:
 
 def _attack_roll(state: NeanderthalState, side: str) -> int:
     """F2: one die per Hunter (and the Husband); a 1 kills, a War Band kills on 1-2."""
-    toks, husband = _fight_toks(state, state.fight_key)
-    mine = [t for t in toks if _side(t) == side]
+    toks, husband = fight_tokens(state, state.fight_key)
+    mine = [t for t in toks if token_side(t) == side]
     p = None if side == "f" else state.ps[int(side)]
     band = side == "f" or (p is not None and has_weapon(p))
     alpha_band = p is not None and exp_elder(p, 4) and any(is_alpha(t.split(":")[1]) for t in mine)
     dice = [2 if (band or alpha_band) else 1 for _ in mine]
-    if _hside(state, husband) == side:
+    if husband is not None and _hside(state, husband) == side:
         dice.append(2 if (side == "f" or not husband[1].hdisc) else 1)
     return sum(1 for limit in dice if state.rng.die() <= limit)
 
 
 def phase3_start(state: NeanderthalState) -> None:
-    keys = [k for k, toks in state.hunters.items() if len({_side(t) for t in toks}) > 1]
+    keys = [k for k, toks in state.hunters.items() if len({token_side(t) for t in toks}) > 1]
     for key, toks in state.suitors.items():
         b, i = map(int, key.split("-"))
-        sides = {_side(t) for t in toks}
+        sides = {token_side(t) for t in toks}
         hside = _hside(state, (b, state.ps[b].wives[i]))
         if len(sides | ({hside} if hside else set())) > 1:
             keys.append(f"W{key}")
@@ -127,8 +135,8 @@ def _chief(state: NeanderthalState, seat: int) -> bool:
 
 def _present(state: NeanderthalState, key: str) -> list[int]:
     """Players with tribesmen on a contested card (the Husband counts on a daughter)."""
-    toks, husband = _fight_toks(state, key)
-    sides = {_side(t) for t in toks}
+    toks, husband = fight_tokens(state, key)
+    sides = {token_side(t) for t in toks}
     hside = _hside(state, husband)
     if hside:
         sides.add(hside)
@@ -139,26 +147,28 @@ def negotiation_actions(state: NeanderthalState, seat: int) -> list[Action]:
     out = []
     for key in state.fights:
         present = _present(state, key)
-        toks, _ = _fight_toks(state, key)
+        toks, _ = fight_tokens(state, key)
         if seat not in present:
             continue
         for q in present:
             if q == seat or not (_chief(state, seat) or _chief(state, q)):
                 continue
-            if any(_side(t) == str(seat) for t in toks) and f"neg:wd-{key}" not in state.used:
-                out.append(Action(id=f"wd-{key}", label=msg("neanderthal.act.withdraw", card=_card_of(state, key))))
-            if any(_side(t) == str(q) for t in toks) and f"neg:ask-{key}-{q}" not in state.used:
-                out.append(Action(id=f"ask-{key}-{q}", label=msg("neanderthal.act.ask", card=_card_of(state, key),
+            if any(token_side(t) == str(seat) for t in toks) and f"neg:wd-{key}" not in state.used:
+                out.append(action(id=f"wd-{key}", label=msg("neanderthal.act.withdraw", card=_card_of(state, key))))
+            if any(token_side(t) == str(q) for t in toks) and f"neg:ask-{key}-{q}" not in state.used:
+                out.append(action(id=f"ask-{key}-{q}", label=msg("neanderthal.act.ask", card=_card_of(state, key),
                                                                    seat=seat_msg(q))))
     p = state.ps[seat]
     if any(_chief(state, q) for q in range(state.players) if q != seat) or _chief(state, seat):
-        for b, q in enumerate(state.ps):
-            for i, w in enumerate(q.wives):
+        for b, other in enumerate(state.ps):
+            for i, w in enumerate(other.wives):
                 if w.husband and w.husband[0] == p.species:
-                    out.append(Action(id=f"div-{b}-{i}", label=msg("neanderthal.act.divorce", card=card_msg(w.card))))
-    seen: set[str] = set()
-    out = [a for a in out if not (a.id in seen or seen.add(a.id))]
-    out.append(Action(id="done", label=msg("core.done"), style="danger"))
+                    out.append(action(id=f"div-{b}-{i}", label=msg("neanderthal.act.divorce", card=card_msg(w.card))))
+    unique: dict[str, Action] = {}  # each action once, where it first comes
+    for a in out:
+        unique.setdefault(a.id, a)
+    out = list(unique.values())
+    out.append(action(id="done", label=msg("core.done"), style="danger"))
     return _pack(out)
 
 
@@ -226,8 +236,8 @@ def withdraw(state: NeanderthalState) -> None:
     _, key, who = state.proposal
     if state.terms:
         _trade(state)
-    toks, _ = _fight_toks(state, key)
-    for t in [t for t in toks if _side(t) == who]:
+    toks, _ = fight_tokens(state, key)
+    for t in [t for t in toks if token_side(t) == who]:
         toks.remove(t)
         _home(state, t)
     say(state, "neanderthal.ev.withdrawn", seat=seat_msg(int(who)), card=_card_of(state, key))
@@ -259,14 +269,14 @@ def _groom(state: NeanderthalState, seat: int, key: str) -> str | None:
     p = state.ps[seat]
     if p.sex == "prom" and not has_skill(state, seat, "piper"):
         return None
-    toks, _ = _fight_toks(state, key)
-    mine = [t.split(":")[1] for t in toks if _side(t) == str(seat) and t.split(":")[1][0] == p.species]
+    toks, _ = fight_tokens(state, key)
+    mine = [t.split(":")[1] for t in toks if token_side(t) == str(seat) and t.split(":")[1][0] == p.species]
     return min(mine, key=is_alpha) if mine else None
 
 
 def terms_actions(state: NeanderthalState, seat: int) -> list[Action]:
     """The trade a tribal proposer binds to his proposal (one term), chosen privately."""
-    out = [Action(id="tm-none", secret=True, label=msg("neanderthal.act.no_terms"))]
+    out = [action(id="tm-none", secret=True, label=msg("neanderthal.act.no_terms"))]
     p = state.ps[seat]
     if not p.tribal:  # the Ook rule: a vocal player only says yes or no
         return out
@@ -291,7 +301,7 @@ def terms_actions(state: NeanderthalState, seat: int) -> list[Action]:
             terms += [(f"mb{i}", msg("neanderthal.term.mb", card=card_msg(state.ps[bride].wives[i].card)))
                       for i, w in enumerate(state.ps[bride].wives) if not w.discs and not w.husband]
         for tid, label in terms:
-            out.append(Action(id=f"tm-{q}-{tid}", secret=True, group=seat_msg(q),
+            out.append(action(id=f"tm-{q}-{tid}", secret=True, group=seat_msg(q),
                               label=msg("neanderthal.act.term", seat=seat_msg(q), what=label)))
     return _pack(out)
 
@@ -328,7 +338,7 @@ def apply_terms(state: NeanderthalState, seat: int, aid: str) -> None:
 
 
 def handover_actions(state: NeanderthalState, seat: int) -> list[Action]:
-    return [Action(id=f"give-{c}", secret=True, label=msg("neanderthal.act.give_card", card=card_msg(c)))
+    return [action(id=f"give-{c}", secret=True, label=msg("neanderthal.act.give_card", card=card_msg(c)))
             for c in sorted(set(state.ps[seat].hand))]
 
 
@@ -397,7 +407,7 @@ def _trade(state: NeanderthalState) -> None:
         tok = _groom(state, who, key)
         if tok is None:  # offered only with a groom; nothing changed since
             return
-        toks, _ = _fight_toks(state, key)
+        toks, _ = fight_tokens(state, key)
         toks.remove(f"{who}:{tok}")
         w = state.ps[bride].wives[int(args[0])]
         w.husband = tok
@@ -427,8 +437,7 @@ def run_fights(state: NeanderthalState) -> bool:
                     return False
             victim = state.fight_target
             if victim == "h":
-                _, husband = _fight_toks(state, state.fight_key)
-                b, w = husband
+                b, w = _targeted_husband(state, state.fight_key)
                 if w.hdisc:
                     give_vocab(state.ps[b], w.hdisc)
                 kill(state, w.husband)
@@ -447,8 +456,8 @@ def run_fights(state: NeanderthalState) -> bool:
         if state.fight_key and state.fight_idx < len(state.fight_order):
             side = state.fight_order[state.fight_idx]
             state.fight_idx += 1
-            toks, husband = _fight_toks(state, state.fight_key)
-            if any(_side(t) == side for t in toks) or _hside(state, husband) == side:
+            toks, husband = fight_tokens(state, state.fight_key)
+            if any(token_side(t) == side for t in toks) or _hside(state, husband) == side:
                 state.fight_hits = _attack_roll(state, side)
                 say(state, "neanderthal.ev.attack", seat=seat_msg(int(side)) if side != "f" else
                     msg("neanderthal.foreign"), card=_card_of(state, state.fight_key), n=state.fight_hits)
@@ -458,8 +467,8 @@ def run_fights(state: NeanderthalState) -> bool:
             return True
         state.fight_key = state.fights.pop(0)
         state.last = [f"W{state.fight_key[1:].split('-')[0]}" if state.fight_key.startswith("W") else state.fight_key]
-        toks, husband = _fight_toks(state, state.fight_key)
-        sides = {_side(t) for t in toks}
+        toks, husband = fight_tokens(state, state.fight_key)
+        sides = {token_side(t) for t in toks}
         hside = _hside(state, husband)
         state.fight_order = _attack_order(state, sorted(sides | ({hside} if hside else set())))
         state.fight_idx = 0
@@ -470,20 +479,20 @@ def fight_actions(state: NeanderthalState, seat: int) -> list[Action]:
         out = []
         for t in _targets(state, str(seat)):
             if t == "h":
-                _, husband = _fight_toks(state, state.fight_key)
-                label = msg("neanderthal.place.husband", card=card_msg(husband[1].card))
+                _, husband = _targeted_husband(state, state.fight_key)
+                label = msg("neanderthal.place.husband", card=card_msg(husband.card))
             else:
                 label = seat_msg(int(t)) if t != "f" else msg("neanderthal.foreign")
-            out.append(Action(id=f"tgt-{t}", style="danger", label=msg("neanderthal.act.target", who=label)))
+            out.append(action(id=f"tgt-{t}", style="danger", label=msg("neanderthal.act.target", who=label)))
         return out
-    return [Action(id=f"die-{k}", style="danger", label=msg(f"neanderthal.lost.l{k[0]}"))
+    return [action(id=f"die-{k}", style="danger", label=msg(f"neanderthal.lost.l{k[0]}"))
             for k in _victim_kinds(state, str(seat))]
 
 
 def gathering(state: NeanderthalState) -> None:
     for s in state.order:
         p = state.ps[s]
-        mine = [sl for sl, toks in state.hunters.items() if any(_side(t) == str(s) for t in toks)]
+        mine = [sl for sl, toks in state.hunters.items() if any(token_side(t) == str(s) for t in toks)]
         baskets = sum(1 for sl in mine if D.BIOMES[slot_card(state, sl)].basket)
         n = 0
         if p.sex == "prom" or has_skill(state, s, "basket"):

@@ -10,14 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from rules.core import Action, Event, msg, seat_msg
+from rules.core import Action, Event, action, msg, seat_msg
 
 from . import coop, matrix
 from . import data as D
 from .board import (
     _home,
     _once,
-    _side,
     alpha_power,
     babies,
     card_msg,
@@ -31,6 +30,7 @@ from .board import (
     say,
     slot_card,
     take_vocab,
+    token_side,
 )
 from .matrix import is_matrix
 from .state import NeanderthalState
@@ -47,7 +47,7 @@ def roll_test(state: NeanderthalState, seat: int, toks: list[str], card: int) ->
         owner = int(side)
         p = state.ps[owner]
         if owner not in powers:
-            convert = any(not t.disc and D.BIOMES[t.card].hand[0] == "I" and D.BIOMES[t.card].side[0] == b.kind
+            convert = any(not t.disc and D.hand_of(t.card)[0] == "I" and D.side_of(t.card)[0] == b.kind
                           for t in p.tools)
             powers[owner] = (convert, exp_elder(p, 6) or has_skill(state, owner, "housewife"))
         convert, no_freeze = powers[owner]
@@ -73,7 +73,7 @@ def _of_a_kind(faces: list[int]) -> int:
     return max((faces.count(v) for v in set(faces)), default=0)
 
 
-def _nearest_predators(state: NeanderthalState, slot: str) -> list[str]:
+def nearest_predators(state: NeanderthalState, slot: str) -> list[str]:
     if slot[0] == "M":
         return matrix.predators(state, slot)
     row, ice = (state.north, state.ice_n) if slot[0] == "N" else (state.south, state.ice_s)
@@ -120,7 +120,7 @@ def _hunt(state: NeanderthalState, seat: int, slot: str, toks: list[str]) -> tup
     if slot[0] == "M":
         matrix.artifact(state, seat, slot, ok, faces)
     if ok and b.kind == "BIG" and survivors:
-        preds = [ps for ps in _nearest_predators(state, slot) if ps not in state.elim]
+        preds = [ps for ps in nearest_predators(state, slot) if ps not in state.elim]
         if preds:
             state.elim.append(slot)  # the first success wins the card: the others go home (G3-B)
             state.pend.append([seat, slot, took, list(survivors), preds])
@@ -251,13 +251,13 @@ def courtship(state: NeanderthalState, key: str, toks: list[str]) -> None:
     media = D.DAUGHTERS[w.card].media
 
     def order(t: str):
-        s = _side(t)
+        s = token_side(t)
         if s == "f":
             return (1, 0, 0, 0)
         chosen = state.court[1:] if state.court[:1] == [key] else []
         first = chosen.index(s) if s in chosen else len(chosen)
         return (0, -sum(state.ps[int(s)].vocab[c] for c in media), first, state.order.index(int(s)))
-    contested = len({_side(t) for t in toks}) > 1
+    contested = len({token_side(t) for t in toks}) > 1
     done = False
     for t in sorted(toks, key=order):
         side, tok = t.split(":")
@@ -286,8 +286,8 @@ def courtship(state: NeanderthalState, key: str, toks: list[str]) -> None:
                 say(state, "neanderthal.ev.court_refugee", seat=seat_msg(int(side)), card=card_msg(w.card))
             _home(state, t)
             continue
-        own = p is not None and int(side) == b
-        if own and p.vocab["O"] <= 0:
+        own = p if p is not None and int(side) == b else None
+        if own is not None and own.vocab["O"] <= 0:
             _home(state, t)
             continue
         if w.husband:
@@ -298,8 +298,8 @@ def courtship(state: NeanderthalState, key: str, toks: list[str]) -> None:
                 w.hdisc = ""
             board.pool.append(old)
         w.husband = tok
-        if own:
-            take_vocab(p, "O")
+        if own is not None:
+            take_vocab(own, "O")
             w.hdisc = "O"
         say(state, "neanderthal.ev.married", card=card_msg(w.card),
             seat=seat_msg(int(side)) if side != "f" else msg("neanderthal.foreign"))
@@ -308,12 +308,12 @@ def courtship(state: NeanderthalState, key: str, toks: list[str]) -> None:
 def phase4_start(state: NeanderthalState) -> None:
     tests = []
     for key in list(state.suitors):
-        contested = len({_side(t) for t in state.suitors[key]}) > 1
+        contested = len({token_side(t) for t in state.suitors[key]}) > 1
         tests.append((1 if contested else 0, 0, "c", key))
     for sl, toks in state.hunters.items():
         if not toks:
             continue
-        contested = len({_side(t) for t in toks}) > 1
+        contested = len({token_side(t) for t in toks}) > 1
         pred = D.BIOMES[slot_card(state, sl)].pred
         tests.append((2 if pred else (1 if contested else 0), 1, "h", sl))
     state.tests = [[kind, key, str(cat)] for cat, _, kind, key in sorted(tests)]
@@ -342,18 +342,18 @@ def run_test(state: NeanderthalState, kind: str, key: str) -> None:
 def _hunt_card(state: NeanderthalState, key: str, toks: list[str], home: Callable[[str], None]) -> None:
     """The hunt tests of every player on a card, fewest Hunters first (A4)."""
     if not toks or not slot_card(state, key):
-        for s in sorted({_side(t) for t in toks}):
-            for t in _after_predator(state, int(s), key, None, [t for t in toks if _side(t) == s]):
+        for s in sorted({token_side(t) for t in toks}):
+            for t in _after_predator(state, int(s), key, None, [t for t in toks if token_side(t) == s]):
                 home(t)
         return
-    if state.variant == "eve" and len({_side(t) for t in toks}) > 1:
+    if state.variant == "eve" and len({token_side(t) for t in toks}) > 1:
         _combined(state, key, toks, home)
         return
-    sides = sorted({_side(t) for t in toks},
+    sides = sorted({token_side(t) for t in toks},
                    key=lambda s: (0 if has_skill(state, int(s), "totem") else 1,
-                                  sum(1 for t in toks if _side(t) == s), state.order.index(int(s))))
+                                  sum(1 for t in toks if token_side(t) == s), state.order.index(int(s))))
     for s in sides:
-        group = [t for t in toks if _side(t) == s]
+        group = [t for t in toks if token_side(t) == s]
         gone = key in state.elim  # a predator already hunted or taken steals nothing (G4-B)
         if key in state.opp and _opportunistic(state, int(s), key):
             state.opp.remove(key)
@@ -372,11 +372,11 @@ def _combined(state: NeanderthalState, key: str, toks: list[str], home: Callable
     """M3-A: the Hunters of several players on a card make one combined test (no fighting); its
     gains are shared out lot by lot (``state.share``), then M3-B may assimilate a survivor with a
     partner's Husband (not after a predator's test)."""
-    sides = sorted({_side(t) for t in toks}, key=lambda s: state.order.index(int(s)))
+    sides = sorted({token_side(t) for t in toks}, key=lambda s: state.order.index(int(s)))
     gone = key in state.elim
     if gone:
         for s in sides:
-            for t in _after_predator(state, int(s), key, None, [t for t in toks if _side(t) == s]):
+            for t in _after_predator(state, int(s), key, None, [t for t in toks if token_side(t) == s]):
                 home(t)
         return
     predator = D.BIOMES[slot_card(state, key)].pred
@@ -384,7 +384,7 @@ def _combined(state: NeanderthalState, key: str, toks: list[str], home: Callable
     state.sharing_at = key
     _, survivors, hits = _hunt(state, int(sides[0]), key, toks)
     for s in sides:
-        for t in _after_predator(state, int(s), key, hits, [t for t in survivors if _side(t) == s]):
+        for t in _after_predator(state, int(s), key, hits, [t for t in survivors if token_side(t) == s]):
             home(t)
     state.sharing = []
     if not predator:
@@ -410,7 +410,7 @@ def _owner(state: NeanderthalState, test: list[str]) -> int | None:
     """The player who alone has tribesmen on an uncontested test (None for the foreign species)."""
     kind, key = test[0], test[1]
     toks = state.suitors.get(key, []) if kind == "c" else state.hunters.get(key, [])
-    sides = {_side(t) for t in toks}
+    sides = {token_side(t) for t in toks}
     if len(sides) != 1 or "f" in sides:
         return None
     return int(sides.pop())
@@ -429,7 +429,7 @@ def order_actions(state: NeanderthalState, owner: int | None = None) -> list[Act
             label = msg("neanderthal.act.next_court", card=card_msg(state.ps[b].wives[i].card))
         else:
             label = msg("neanderthal.act.next_hunt", card=card_msg(slot_card(state, key)))
-        out.append(Action(id=f"next-{kind}-{key}", style="primary", label=label))
+        out.append(action(id=f"next-{kind}-{key}", style="primary", label=label))
     return out
 
 
@@ -439,7 +439,7 @@ def court_ties(state: NeanderthalState, key: str) -> list[str]:
     b, i = map(int, key.split("-"))
     media = D.DAUGHTERS[state.ps[b].wives[i].card].media
     chosen = state.court[1:] if state.court[:1] == [key] else []
-    sides = sorted({_side(t) for t in state.suitors.get(key, [])} - {"f"} - set(chosen))
+    sides = sorted({token_side(t) for t in state.suitors.get(key, [])} - {"f"} - set(chosen))
     by_words: dict[int, list[str]] = {}
     for side in sides:
         by_words.setdefault(sum(state.ps[int(side)].vocab[c] for c in media), []).append(side)
@@ -450,7 +450,7 @@ def court_ties(state: NeanderthalState, key: str) -> list[str]:
 
 
 def father_actions(state: NeanderthalState) -> list[Action]:
-    return [Action(id=f"first-{side}", style="primary", label=msg("neanderthal.act.first", seat=seat_msg(int(side))))
+    return [action(id=f"first-{side}", style="primary", label=msg("neanderthal.act.first", seat=seat_msg(int(side))))
             for side in court_ties(state, state.court[0])]
 
 

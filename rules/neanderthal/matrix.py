@@ -10,7 +10,7 @@ from his wife) is settled onto his largest camp.
 
 from __future__ import annotations
 
-from rules.core import Action, msg, seat_msg
+from rules.core import Action, action, msg, seat_msg
 
 from . import data as D
 from .allocation import can_promote
@@ -271,9 +271,9 @@ def can_buy(state: NeanderthalState, seat: int) -> bool:
 
 
 def buy_actions(state: NeanderthalState, seat: int) -> list[Action]:
-    return [Action(id="buy", style="primary", label=msg("neanderthal.act.buy", card=card_msg(state.event_card),
+    return [action(id="buy", style="primary", label=msg("neanderthal.act.buy", card=card_msg(state.event_card),
                                                          n=price(state, seat))),
-            Action(id="pass", label=msg("core.pass"))]
+            action(id="pass", label=msg("core.pass"))]
 
 
 def next_buyer(state: NeanderthalState, start: int) -> bool:
@@ -363,7 +363,7 @@ def move_actions(state: NeanderthalState, seat: int) -> list[Action]:
                 continue
             grp = msg("neanderthal.grp.from", card=card_msg(state.grid[i]))
             for j in destinations(state, seat, i):
-                acts.append(Action(id=f"{'ma' if alpha else 'mv'}-{i}-{j}", group=grp, style="primary", label=msg(
+                acts.append(action(id=f"{'ma' if alpha else 'mv'}-{i}-{j}", group=grp, style="primary", label=msg(
                     "neanderthal.act.move", who=msg(f"neanderthal.tok.{'ha' if alpha else 'h'}"),
                     a=card_msg(state.grid[i]), b=card_msg(state.grid[j]))))
     plain = any(p.species in tokens_at(state, seat, i) for i in range(CELLS))
@@ -374,29 +374,29 @@ def move_actions(state: NeanderthalState, seat: int) -> list[Action]:
             continue
         for r in D.RANKS:
             if can_promote(state, seat, r):
-                acts.append(Action(id=f"{kind}-{r}", group=g_e, style="success", label=msg(
+                acts.append(action(id=f"{kind}-{r}", group=g_e, style="success", label=msg(
                     "neanderthal.act.elder", rank=msg(f"neanderthal.rank.{r}"),
                     who=msg(f"neanderthal.tok.{'ha' if kind == 'ea' else 'h'}"))))
     for kind, ok in (("hb", plain), ("hba", alpha_at is not None)):
         if not ok:
             continue
         for b, i in husband_slots(state, seat):
-            acts.append(Action(id=f"{kind}-{b}-{i}", group=g_e, label=msg(
+            acts.append(action(id=f"{kind}-{b}-{i}", group=g_e, label=msg(
                 "neanderthal.act.husband", card=card_msg(state.ps[b].wives[i].card), seat=seat_msg(b),
                 who=msg(f"neanderthal.tok.{'ha' if kind == 'hba' else 'h'}"))))
     if plain and any(str(r) in p.elders for r in (3, 4, 5)):  # B4 Alpha-Hunter swap
         if p.species in state.dead_alpha:
-            acts.append(Action(id="swap", group=g_e, label=msg("neanderthal.act.swap")))
+            acts.append(action(id="swap", group=g_e, label=msg("neanderthal.act.swap")))
         for rank, e in sorted(p.elders.items()):
             if is_alpha(e.token):
-                acts.append(Action(id=f"swape-{rank}", group=g_e, label=msg(
+                acts.append(action(id=f"swape-{rank}", group=g_e, label=msg(
                     "neanderthal.act.swap_from", what=msg(f"neanderthal.rank.{rank}"))))
         for b, q in enumerate(state.ps):
             for i, w in enumerate(q.wives):
                 if w.husband == p.species + "a":
-                    acts.append(Action(id=f"swaph-{b}-{i}", group=g_e, label=msg(
+                    acts.append(action(id=f"swaph-{b}-{i}", group=g_e, label=msg(
                         "neanderthal.act.swap_from", what=msg("neanderthal.place.husband", card=card_msg(w.card)))))
-    acts.append(Action(id="done", group=g_e, label=msg("core.done"), style="danger"))
+    acts.append(action(id="done", group=g_e, label=msg("core.done"), style="danger"))
     return _pack(acts)
 
 

@@ -12,7 +12,7 @@ steps run between decisions; a decision inside phases 1, 3, 4 or 5 stores where 
 
 from __future__ import annotations
 
-from rules.core import Action, cached_legal, msg, seat_msg
+from rules.core import Action, action, cached_legal, msg, seat_msg
 
 from . import data as D
 from .actions import action_actions, apply_action, neolexia_colours, phase5, start_actions
@@ -28,7 +28,6 @@ from .auction import (
 )
 from .board import (
     _neolexia,
-    _side,
     alpha_power,
     card_msg,
     discard_actions,
@@ -42,17 +41,18 @@ from .board import (
     seat_of,
     slot_card,
     take_vocab,
+    token_side,
 )
 from .coop import apply_share, share_actions
 from .events import _other_side, apply_loss, council_actions, flip, loss_actions, resolve_queue
 from .fights import (
-    _fight_toks,
     _kill_kind,
     apply_answer,
     apply_handover,
     apply_negotiation,
     apply_terms,
     fight_actions,
+    fight_tokens,
     gathering,
     handover_actions,
     negotiation_actions,
@@ -61,15 +61,29 @@ from .fights import (
     start_negotiation,
     terms_actions,
 )
-from .hunting import _nearest_predators, father_actions, order_actions, phase4_start, run_tests
+from .hunting import father_actions, nearest_predators, order_actions, phase4_start, run_tests
 from .matrix import apply_move, buy_actions, is_matrix, move_actions, settle, start_move
 from .scoring import score_all
 from .state import NeanderthalState, Wife
 
 # What other modules use: the turn, the dispatch, and the helpers the AI seats read through this
 # module (``phases.slot_card`` ...).
-__all__ = ["_fight_toks", "_nearest_predators", "_side", "alpha_power", "apply", "card_msg", "end_game",
-           "exp_elder", "has_skill", "legal", "neolexia_colours", "resume", "slot_card", "start_turn"]
+__all__ = [
+    "alpha_power",
+    "apply",
+    "card_msg",
+    "end_game",
+    "exp_elder",
+    "fight_tokens",
+    "has_skill",
+    "legal",
+    "nearest_predators",
+    "neolexia_colours",
+    "resume",
+    "slot_card",
+    "start_turn",
+    "token_side",
+]
 
 
 def start_turn(state: NeanderthalState) -> None:
@@ -165,15 +179,15 @@ def legal(state: NeanderthalState, seat: int) -> list[Action]:
     ph = state.phase
     p = state.ps[seat]
     if ph == "sex":
-        return [Action(id=f"side-{s}", style="primary", label=msg(f"neanderthal.sex.{s}"))
+        return [action(id=f"side-{s}", style="primary", label=msg(f"neanderthal.sex.{s}"))
                 for s in D.SEX_CARDS[p.sex_card]]
     if ph == "extra":
-        return [Action(id=f"xp-{sp}-{c}", style="primary", label=msg(
+        return [action(id=f"xp-{sp}-{c}", style="primary", label=msg(
             "neanderthal.act.extra", space=msg(f"neanderthal.portal.{sp}"), colour=msg(f"neanderthal.disc.{c}")))
             for sp, cols in D.PORTALS.items() for c in cols if f"{sp}-{c}" not in p.portals and p.vocab[c] > 0]
     if ph == "auction":
-        return [Action(id=f"bid-{n}", style="primary", label=msg("neanderthal.act.bid", n=n))
-                for n in bid_options(state, seat)[:19]] + [Action(id="pass", label=msg("core.pass"))]
+        return [action(id=f"bid-{n}", style="primary", label=msg("neanderthal.act.bid", n=n))
+                for n in bid_options(state, seat)[:19]] + [action(id="pass", label=msg("core.pass"))]
     if ph == "alloc":
         return alloc_actions(state, seat)
     if ph == "move":
@@ -183,10 +197,10 @@ def legal(state: NeanderthalState, seat: int) -> list[Action]:
     if ph == "share":
         return share_actions(state)
     if ph == "flip":
-        return [Action(id="flip", style="primary", label=msg("neanderthal.act.flip", sex=msg(
-            f"neanderthal.sex.{_other_side(p)}"))), Action(id="keep", label=msg("neanderthal.act.keep"))]
+        return [action(id="flip", style="primary", label=msg("neanderthal.act.flip", sex=msg(
+            f"neanderthal.sex.{_other_side(p)}"))), action(id="keep", label=msg("neanderthal.act.keep"))]
     if ph == "refugee":
-        return [Action(id=f"ref-{s}", label=msg("neanderthal.act.ref", seat=seat_msg(s)))
+        return [action(id=f"ref-{s}", label=msg("neanderthal.act.ref", seat=seat_msg(s)))
                 for s in range(state.players) if s != seat and not lazarus(state, s)]
     if ph == "action":
         return action_actions(state, seat)
@@ -207,8 +221,8 @@ def legal(state: NeanderthalState, seat: int) -> list[Action]:
     if ph == "negotiate":
         return negotiation_actions(state, seat)
     if ph == "answer":  # answered privately: the terms are known only to the two parties
-        return [Action(id="yes", style="success", secret=True, label=msg("neanderthal.act.yes")),
-                Action(id="no", style="danger", secret=True, label=msg("neanderthal.act.no"))]
+        return [action(id="yes", style="success", secret=True, label=msg("neanderthal.act.yes")),
+                action(id="no", style="danger", secret=True, label=msg("neanderthal.act.no"))]
     if ph == "terms":
         return terms_actions(state, seat)
     if ph == "handover":
@@ -216,12 +230,12 @@ def legal(state: NeanderthalState, seat: int) -> list[Action]:
     if ph == "discard":
         return discard_actions(state, seat)
     if ph == "pay":
-        return [Action(id=f"pay-{c}", style="primary", label=msg("neanderthal.act.pay", colour=msg(
+        return [action(id=f"pay-{c}", style="primary", label=msg("neanderthal.act.pay", colour=msg(
             f"neanderthal.disc.{c}"))) for c in pay_options(state)]
     if ph == "k2swap":
         return k2_swap_actions(state)
     if ph == "k2more":
-        return [Action(id=f"more-{n}", style="primary" if n else "danger",
+        return [action(id=f"more-{n}", style="primary" if n else "danger",
                        label=msg("neanderthal.act.k2more", n=n) if n else msg("neanderthal.act.k2end"))
                 for n in range(min(D.K2_MORE, len(state.event_aside)) + 1)]
     return []

@@ -11,7 +11,7 @@ CATEGORIES = ["pool", "elder", "husband", "daughter", "vocab", "trophy", "invent
 
 
 def trophies(p) -> int:
-    return sum(D.BIOMES[c].troph[0] for c in p.trophies)
+    return sum(D.trophy_of(c)[0] for c in p.trophies)
 
 
 def _husbands(state: NeanderthalState, sp: str) -> list:
@@ -37,9 +37,9 @@ def breakdown(state: NeanderthalState, seat: int) -> dict[str, int]:
     out["daughter"] = daughters * vp["daughter"]
     out["vocab"] = sum(p.vocab.values()) * vp["vocab"]
     out["trophy"] = trophies(p) * vp["trophy"]
-    out["invention"] = sum(1 for t in p.tools if not t.disc and D.BIOMES[t.card].hand[0] == "I") * vp["invention"]
+    out["invention"] = sum(1 for t in p.tools if not t.disc and D.hand_of(t.card)[0] == "I") * vp["invention"]
     domestic = D.N2_DOMESTIC_VP if state.scenario == "giant_wurm" else vp["domestic"]
-    out["domestic"] = sum(1 for t in p.tools if not t.disc and D.BIOMES[t.card].hand[0] == "D") * domestic
+    out["domestic"] = sum(1 for t in p.tools if not t.disc and D.hand_of(t.card)[0] == "D") * domestic
     out["scenario"] = D.N1_TRIBAL_VP if state.scenario == "hominids" and p.tribal else 0
     if state.variant == "k2" and state.level in ("intro", "advanced"):
         out["scenario"] = D.K2_MORE_VP * state.k2_added

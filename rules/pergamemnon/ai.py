@@ -61,10 +61,10 @@ def ai_action(state: PergState, seat: int) -> str:
                 return f"rec-{r}"
         return f"atk-{best_t}"
     if ph == "attack":
-        t = state.battle.dfn
+        t = B.current(state).dfn
         return "card-" + max(p.hand, key=lambda c: (_attack_edge(state, seat, t, c), c))
     if ph == "defend":
-        w = state.battle.weapon
+        w = B.current(state).weapon
         return "card-" + max(p.hand, key=lambda c: (2 * defence_value(state, seat, c, w) + 0.5 * D.CARDS[c].atk
                                                    - _risk(c), c))
     if ph == "reinforce":
@@ -93,7 +93,8 @@ def determinize(state: PergState, seat: int, rng: Rng) -> PergState:
     if state.phase == "over":
         return world
     b = world.battle
-    hidden_att = b is not None and not b.revealed and b.att != seat and bool(b.att_cards)
+    # the battle whose attacker's card is face down to ``seat``
+    hidden = b if b is not None and not b.revealed and b.att != seat and b.att_cards else None
     # creatures nobody has seen: the creature deck and those counted out unseen at set-up
     seen = set(world.row) | set(world.box) | set(world.pending)
     for p in world.ps:
@@ -107,10 +108,10 @@ def determinize(state: PergState, seat: int, rng: Rng) -> PergState:
         if i == seat:
             p.deck = rng.shuffled(sorted(p.deck))
             continue
-        pool = sorted(p.hand + p.deck + ([b.att_cards[0]] if hidden_att and b.att == i else []))
+        pool = sorted(p.hand + p.deck + ([hidden.att_cards[0]] if hidden is not None and hidden.att == i else []))
         rng.shuffle(pool)
-        if hidden_att and b.att == i:
-            b.att_cards[0] = pool.pop()
+        if hidden is not None and hidden.att == i:
+            hidden.att_cards[0] = pool.pop()
         p.hand = pool[:len(p.hand)]
         p.deck = pool[len(p.hand):]
     return world

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import functools
+
 from rules.core import Event, Msg, msg, seat_msg
 
 from . import data as D
 from .state import PergState
 
 
+@functools.lru_cache(maxsize=512)
 def card_msg(cid: str) -> Msg:
     return msg("pergamemnon.cn." + slug(D.CARDS[cid].name))
 
@@ -16,6 +19,7 @@ def slug(name: str) -> str:
     return name.lower().replace(" ", "_")
 
 
+@functools.lru_cache(maxsize=64)
 def nation_msg(nation: str) -> Msg:
     return msg(f"pergamemnon.nation.{nation}")
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations
 
-from rules.core import Action, IllegalAction, cached_legal, msg, seat_msg
+from rules.core import Action, IllegalAction, Msg, action, cached_legal, msg, seat_msg
 
 from . import battle as B
 from . import data as D
@@ -135,14 +136,19 @@ def recruit(state: PergState, seat: int, cid: str, k: int, used: tuple[str, ...]
 
 
 # -- decisions -----------------------------------------------------------------------------
-def card_label(state: PergState, seat: int, cid: str, key: str = "pergamemnon.act.card"):
+def card_label(state: PergState, seat: int, cid: str, key: str = "pergamemnon.act.card") -> Msg:
+    return _card_label(cid, key)
+
+
+@functools.lru_cache(maxsize=1024)
+def _card_label(cid: str, key: str) -> Msg:
     c = D.CARDS[cid]
     return msg(key, card=card_msg(cid), weapon=msg(f"pergamemnon.weapon.{c.weapon}"), atk=c.atk,
                h=c.helm, a=c.armour, s=c.shield, cha=c.cha, pts=c.pts)
 
 
 def hand_actions(state: PergState, seat: int, key: str = "pergamemnon.act.card") -> list[Action]:
-    return [Action(id=f"card-{c}", label=card_label(state, seat, c, key), secret=True, style="primary")
+    return [action(id=f"card-{c}", label=card_label(state, seat, c, key), secret=True, style="primary")
             for c in state.ps[seat].hand]
 
 
@@ -154,10 +160,10 @@ def legal(state: PergState, seat: int) -> list[Action]:
     if ph == "turn":
         # private: the creatures a player can afford tell the charisma of his hand (and a turn offered in
         # the channel only when no recruit is possible would tell as much), so the whole choice is secret
-        out = [Action(id=f"rec-{c}", style="success", secret=True,
+        out = [action(id=f"rec-{c}", style="success", secret=True,
                       label=msg("pergamemnon.act.recruit", card=card_msg(c), cost=D.CARDS[c].cost))
                for c in affordable(state, seat)]
-        out += [Action(id=f"atk-{t}", style="danger", secret=True,
+        out += [action(id=f"atk-{t}", style="danger", secret=True,
                        label=msg("pergamemnon.act.attack", who=seat_msg(t), nation=nation_msg(state.ps[t].nation)))
                 for t in targets(state, seat)]
         return out
@@ -165,20 +171,20 @@ def legal(state: PergState, seat: int) -> list[Action]:
         return hand_actions(state, seat)
     if ph == "reinforce":
         return [*hand_actions(state, seat, "pergamemnon.act.reinforce"),
-                Action(id="yield", label=msg("pergamemnon.act.yield"), style="danger")]
+                action(id="yield", label=msg("pergamemnon.act.yield"), style="danger")]
     if ph == "pay":
         p = state.ps[seat]
-        return [Action(id=pay_id(k, sub), style="success", secret=True,      # the total tells the hand card
+        return [action(id=pay_id(k, sub), style="success", secret=True,      # the total tells the hand card
                        label=msg("pergamemnon.act.pay", k=k, cards=cards_msg(list(sub)),
                                  total=hand_charisma(p) + bonus(p) + k + sum(D.CARDS[c].cha for c in sub)))
                 for k, sub in payments(p, D.CARDS[state.buying].cost)[:20]]
     if ph == "place":
         cid = state.pending[0]
-        return [Action(id="pile", label=msg("pergamemnon.act.pile", card=card_msg(cid)), style="primary"),
-                Action(id="city", label=msg("pergamemnon.act.city", card=card_msg(cid), cha=D.CARDS[cid].cha))]
+        return [action(id="pile", label=msg("pergamemnon.act.pile", card=card_msg(cid)), style="primary"),
+                action(id="city", label=msg("pergamemnon.act.city", card=card_msg(cid), cha=D.CARDS[cid].cha))]
     if ph == "discard":
         return [*hand_actions(state, seat, "pergamemnon.act.discard"),
-                Action(id="done", label=msg("pergamemnon.act.keep"), style="success")]
+                action(id="done", label=msg("pergamemnon.act.keep"), style="success")]
     return []
 
 

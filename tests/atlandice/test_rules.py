@@ -7,6 +7,7 @@ from atl_support import BM, FRG, INN, JEW, LIB, WKS, ids, make_state, pile, play
 
 from rules.atlandice import ENGINE
 from rules.atlandice.data import CLOCK_END, CLOCK_TRACK, TILE_CLOCK
+from rules.atlandice.sectors import sector_of_value
 from rules.core import IllegalAction
 
 
@@ -114,7 +115,7 @@ def test_exhausted_stack_removes_the_resource_and_sends_its_dice_to_the_black_ma
     assert totals(s)["book"] == 0
     assert s.dice[LIB] == [] and s.dice[BM] == [2]
     assert s.sub == BM
-    assert ENGINE._sector_of_value(s, 2) == BM
+    assert sector_of_value(s, 2) == BM
     assert "visit.2" not in ids(s)
     for _r, res in enumerate(("gem", "food", "tool", "arm")):
         assert totals(s)[res] == before[res]

@@ -1,0 +1,378 @@
+"""Posting a game's board, and the outbox of the boards a failure left behind.
+
+Posting a board can fail after its move is stored. The games whose stored board is older than
+their state (``Database.games_with_stale_boards``) are the outbox of boards to post: a failed
+post is retried in the background with a doubling delay, a thread the bot may no longer write in
+is reported where the bot can still speak and waits for ``/game board``, and a deleted thread or
+channel abandons its game until the host moves it (``/game move``) or ends it. After a crash,
+the clicks it lost are answered and the boards left with stale controls are cleaned up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import time
+
+import aiohttp
+import discord
+
+from rules.core import t
+
+from .components import PREFIX
+from .ports import PLAY_CHANNELS, PlayChannel
+from .presenter import Presenter
+from .replies import reply, user_locale
+from .service import BrokenGame, GameService, MoveResult, engine_of
+from .storage import ACTIVE, FORBIDDEN, GameRow, Move
+
+log = logging.getLogger(__name__)
+
+# The longest wait between two tries of a board post (seconds).
+RETRY_MAX = 600.0
+# How many recent messages of a game's channel are searched for its boards after a crash.
+RECONCILE_DEPTH = 50
+# Interaction tokens live 15 minutes: a click lost in a crash is answered if younger than this.
+CLICK_TOKEN_LIFE = 14 * 60
+BROKEN = "broken"
+# The meta key of the time before which every board's controls are known right.
+BOARDS_CLEAN = "boards_clean_at"
+# Failures of the connection itself (discord.py raises them once its own retries are spent).
+NETWORK_ERRORS = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
+
+
+def gone(exc: discord.HTTPException) -> bool:
+    """The channel or thread no longer exists (10003 Unknown Channel)."""
+    return isinstance(exc, discord.NotFound) and exc.code == 10003
+
+
+def board_nonce(game: GameRow) -> str:
+    """The nonce of a game's board post (at most 25 characters; Discord keeps it a few minutes).
+
+    discord.py sends ``enforce_nonce`` with a nonce, so a post repeated with the same nonce (a
+    retry after a crash or a lost answer) returns the message already created instead of a
+    second board. Past those minutes, ``Handlers.reconcile`` finds the board in the channel's
+    history instead: nonces alone are not enough, recorded intents alone cannot tell whether
+    the message was created, and the history is what the players see.
+    """
+    return f"b{game.id}v{game.version}c{game.play_channel_id % 10**8}"[:25]
+
+
+def board_ids(message: discord.Message, game_id: int) -> list[str]:
+    """The custom ids of a game's board controls on a message: its actions, menus and private view.
+
+    Not its lobby, reminder or undo buttons (a pending undo request keeps its Agree / Refuse).
+    """
+    board = re.compile(rf"{PREFIX}:{game_id}:[0-9]+:(~me|~s[0-9]|[A-Za-z0-9_.+\-=]+)")
+    ids = []
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            custom_id = getattr(child, "custom_id", None) or ""
+            if board.fullmatch(custom_id):
+                ids.append(custom_id)
+    return ids
+
+
+class Boards:
+    """The boards of the games: posted after each move, reposted by the outbox, cleaned up after a crash.
+
+    ``handlers.Handlers`` builds on it; ``stopping`` is set when the bot stops (no new post is tried).
+    """
+
+    def __init__(self, bot: discord.Client, service: GameService, presenter: Presenter) -> None:
+        self.bot = bot
+        self.service = service
+        self.presenter = presenter
+        self._background: set[asyncio.Task] = set()
+        self._retry: dict[int, tuple[int, float]] = {}  # game id -> (failed posts, next try, monotonic)
+        self.outbox_wake = asyncio.Event()
+        self.started_at = time.time()  # games changed since are this run's own: no crash left them behind
+        self.stopping = False  # the bot is stopping: new clicks are refused with a sentence
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.create_task(coro)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def drain(self) -> None:
+        """Waits for background message edits (tests and shutdown)."""
+        while self._background:
+            await asyncio.gather(*list(self._background), return_exceptions=True)
+
+    async def publish(self, result: MoveResult, clicked: discord.Interaction | None = None) -> bool:
+        """Posts the new board in the game's channel and takes the controls off the old ones.
+
+        Runs under the game's lock. If the post fails the move still counts: the board is left
+        to the outbox (retried later, or waiting for ``/game board``) and the clicker is told.
+        Returns whether the board went out.
+        """
+        game, state = result.game, result.state
+        previous = game.board_message_id
+        try:
+            channel = await self.channel(game.play_channel_id)
+            payload = await self.presenter.board(game, state, result.moves)
+            # The same version posted again on purpose (a seat handed to the AI) is a new message.
+            again = game.board_version is not None and game.board_version >= game.version
+            kwargs = payload.kwargs()
+            if not again:
+                kwargs["nonce"] = board_nonce(game)
+            message = await channel.send(**kwargs)
+        except Exception as exc:  # the move is stored whatever happened here: say so, post later
+            if not isinstance(exc, (discord.HTTPException, *NETWORK_ERRORS)):
+                log.exception("game %s: the board could not be drawn", game.id)
+            why = await self._post_failed(game, exc)
+            if clicked is not None:
+                self._spawn(self._strip(clicked.edit_original_response(view=None)))
+                await self._quiet(reply(clicked, t(f"board.unposted.{why}", user_locale(clicked))))
+            return False
+        await self.service.db.update_game(game.id, board_message_id=message.id, board_version=game.version,
+                                          board_blocked=None)
+        self._retry.pop(game.id, None)
+        clicked_id = clicked.message.id if clicked is not None and clicked.message is not None else None
+        if clicked is not None:
+            self._spawn(self._strip(clicked.edit_original_response(view=None)))
+        if previous and previous not in (clicked_id, message.id):
+            self._spawn(self._strip(channel.get_partial_message(previous).edit(view=None)))
+        return True
+
+    async def _post_failed(self, game: GameRow, exc: Exception) -> str:
+        """Decides what a failed board post means for the game: "gone", "blocked" or "retry"."""
+        if isinstance(exc, discord.HTTPException) and gone(exc):
+            log.warning("game %s: its channel %s is gone; the game is abandoned", game.id, game.play_channel_id)
+            if await self.service.mark_abandoned(game.id):
+                await self.tell_host(game, "game.abandoned")
+            return "gone"
+        if isinstance(exc, discord.Forbidden):
+            log.warning("game %s: the bot may not post in %s (%s)", game.id, game.play_channel_id, exc.text)
+            await self.service.db.update_game(game.id, board_blocked=FORBIDDEN)
+            if game.board_blocked != FORBIDDEN:  # said once, not at every try
+                await self.tell_host(game, "game.blocked")
+            return "blocked"
+        failures = self._retry.get(game.id, (0, 0.0))[0]
+        delay = min(self.service.settings.board_retry * 2 ** failures, RETRY_MAX)
+        self._retry[game.id] = (failures + 1, time.monotonic() + delay)
+        log.warning("game %s: the board could not be posted (%s: %s); next try in %.0f s",
+                    game.id, type(exc).__name__, exc, delay)
+        self.outbox_wake.set()
+        return "retry"
+
+    async def tell_host(self, game: GameRow, key: str) -> None:
+        """Tells the host about their game where the bot can: the parent channel, else a private message."""
+        text = t(key, game.locale, host=f"<@{game.host_id}>", game=f"{engine_of(game).title} #{game.id}",
+                 id=game.id, where=f"<#{game.play_channel_id}>")
+        mentions = discord.AllowedMentions(users=[discord.Object(game.host_id)], roles=False, everyone=False)
+        if game.thread_id is not None:
+            try:
+                channel = await self.channel(game.channel_id)
+                await channel.send(text, allowed_mentions=mentions)
+                return
+            except (discord.HTTPException, *NETWORK_ERRORS) as exc:
+                log.info("game %s: could not write in channel %s either (%s)", game.id, game.channel_id, exc)
+        try:
+            user = self.bot.get_user(game.host_id) or await self.bot.fetch_user(game.host_id)
+            await user.send(text)
+        except (discord.HTTPException, *NETWORK_ERRORS) as exc:
+            log.warning("game %s: could not tell its host %s either (%s)", game.id, game.host_id, exc)
+
+    async def report_broken(self, error: BrokenGame) -> None:
+        """A game whose stored state cannot be read stops (once reported) and its host is told."""
+        game = error.game
+        log.warning("game %s: its stored state cannot be read (%s: %s)", game.id, type(error.error).__name__,
+                    str(error.error).splitlines()[0][:200] if str(error.error) else "")
+        fresh = await self.service.db.get_game(game.id)
+        if fresh is None or fresh.board_blocked == BROKEN:
+            return
+        await self.service.db.update_game(game.id, board_blocked=BROKEN)
+        await self.tell_host(game, "game.broken")
+
+    @staticmethod
+    async def _quiet(coro) -> None:
+        try:
+            await coro
+        except (discord.HTTPException, *NETWORK_ERRORS) as exc:
+            log.info("could not answer: %s", exc)
+
+    # -- the outbox of boards ------------------------------------------------------------
+    async def start_up(self) -> None:
+        """After a (re)start: answer the clicks a crash lost, clean up and post the boards left behind.
+
+        The games changed since the boards were last known right (``BOARDS_CLEAN``: a clean stop,
+        or the end of the previous start-up's sweep) have their channel's recent boards checked.
+        """
+        db = self.service.db
+        await self.answer_lost_clicks()
+        since = await db.get_meta(BOARDS_CLEAN)
+        stale = {g.id for g in await db.games_with_stale_boards(blocked=True)}
+        clean = True
+        for game in await db.games_touched_since(float(since) if since else 0.0):
+            if game.id not in stale and game.status == ACTIVE and (game.updated_at or 0.0) < self.started_at:
+                clean = await self._each(game.id, self._reconcile_locked) and clean
+        if clean:
+            await db.set_meta(BOARDS_CLEAN, repr(self.started_at))
+        await self.post_due_boards(blocked=True)
+
+    async def _each(self, game_id: int, what) -> bool:
+        """Runs one game's part of a sweep; whatever goes wrong with it never stops the others."""
+        try:
+            await what(game_id)
+            return True
+        except BrokenGame as error:
+            await self.report_broken(error)
+        except discord.HTTPException as exc:
+            log.warning("game %s: %s %s", game_id, exc.status, exc.text or "")
+            if gone(exc):
+                game = await self.service.db.get_game(game_id)
+                if game is not None:
+                    await self.channel_gone(game.play_channel_id)
+                return True
+        except Exception as exc:  # one line: the next sweep tries again
+            log.warning("game %s: %s: %s", game_id, type(exc).__name__, exc)
+        return False
+
+    async def _reconcile_locked(self, game_id: int) -> None:
+        async with self.service.lock(game_id):
+            game = await self.service.load(game_id)
+            if game.board_message_id is not None:
+                await self.reconcile(game, await self.channel(game.play_channel_id))
+
+    async def post_due_boards(self, *, blocked: bool = False) -> float | None:
+        """One pass over the outbox; returns the seconds until the next retry is due (None: none waits)."""
+        now = time.monotonic()
+        for game in await self.service.db.games_with_stale_boards(blocked=blocked):
+            if self._retry.get(game.id, (0, 0.0))[1] <= now and not self.stopping:
+                await self._each(game.id, self.repost)
+        waits = [due for _, due in self._retry.values()]
+        return max(0.0, min(waits) - time.monotonic()) if waits else None
+
+    async def outbox(self) -> None:
+        """Posts the boards left behind, each retried with a doubling delay, until the bot closes."""
+        await self.start_up()
+        while not self.bot.is_closed():
+            try:
+                wait = await self.post_due_boards()
+            except Exception as exc:  # the database went away for a moment: try again later
+                log.warning("board outbox: %s: %s", type(exc).__name__, exc)
+                wait = self.service.settings.board_retry
+            self.outbox_wake.clear()
+            try:
+                await asyncio.wait_for(self.outbox_wake.wait(), timeout=RETRY_MAX if wait is None else wait)
+            except TimeoutError:
+                pass
+
+    async def repost(self, game_id: int) -> bool:
+        """Posts the board of a game whose last move was stored but whose board never went out."""
+        async with self.service.lock(game_id):
+            game = await self.service.load(game_id)
+            if game.board_version is not None and game.board_version >= game.version:
+                self._retry.pop(game_id, None)
+                return True
+            state = self.service.state_of(game)
+            try:
+                channel = await self.channel(game.play_channel_id)
+            except (discord.HTTPException, *NETWORK_ERRORS) as exc:
+                await self._post_failed(game, exc)
+                return False
+            try:
+                found = await self.reconcile(game, channel)
+            except (discord.HTTPException, *NETWORK_ERRORS) as exc:  # no history: the post's nonce helps
+                if isinstance(exc, discord.HTTPException) and gone(exc):
+                    await self._post_failed(game, exc)
+                    return False
+                log.info("game %s: its channel's history cannot be read (%s)", game.id, exc)
+                found = None
+            if found is not None:  # posted before a crash: keep that one
+                await self.service.db.update_game(game.id, board_message_id=found, board_version=game.version,
+                                                  board_blocked=None)
+                self._retry.pop(game_id, None)
+                return True
+            since = game.board_version or 0
+            rows = await self.service.db.action_log(game.id, limit=min(game.version - since, 20))
+            moves = [Move(r["seat"], r["action_id"], r["user_id"], r["events"]) for r in rows if r["version"] > since]
+            return await self.publish(MoveResult(game, state, moves))
+
+    async def reconcile(self, game: GameRow, channel: discord.abc.Messageable) -> int | None:
+        """Takes the controls off every board of the game but the current one (after a crash).
+
+        Searches the channel's recent history: a board for the game's current version that the
+        bot posted but could not record (killed in between) is returned so that it is kept
+        instead of posted again; every other board of the game loses its controls.
+        """
+        me = self.bot.user.id if self.bot.user else None
+        keep = game.board_message_id if game.board_version == game.version else None
+        found = None
+        async for message in channel.history(limit=RECONCILE_DEPTH):
+            if message.author.id != me or message.flags.ephemeral:
+                continue
+            ids = board_ids(message, game.id)
+            if not ids:
+                continue
+            current = keep is None and found is None and game.status == ACTIVE and all(
+                i.startswith(f"{PREFIX}:{game.id}:{game.version}:") for i in ids)
+            if message.id == keep or current:
+                found = found or message.id
+                continue
+            await self._strip(message.edit(view=None))
+        return found if keep is None else None
+
+    async def recover_board(self, game: GameRow) -> bool | None:
+        """``/game board``: posts a board that is missing (a failed post, permissions given back).
+
+        None if no board was missing, else whether it is posted now.
+        """
+        if game.status != ACTIVE or (game.board_version is not None and game.board_version >= game.version
+                                     and game.board_blocked is None):
+            return None
+        self._retry.pop(game.id, None)
+        return await self.repost(game.id)  # a success clears board_blocked; a refusal is not told twice
+
+    async def answer_lost_clicks(self) -> None:
+        """Tells each player whose acknowledged click a crash lost that it did not count."""
+        for click in await self.service.db.take_clicks(before=self.started_at):
+            if time.time() - click["created_at"] > CLICK_TOKEN_LIFE or self.bot.application_id is None:
+                continue
+            game = await self.service.db.get_game(click["game_id"])
+            if game is None:
+                continue
+            # The interaction's follow-up webhook, built as discord.py builds Interaction.followup.
+            webhook = discord.Webhook.from_state(
+                {"id": self.bot.application_id, "type": 3, "token": click["token"]}, state=self.bot._connection)
+            text = t("board.click_lost", click["locale"], game=f"{engine_of(game).title} #{game.id}")
+            await self._quiet(webhook.send(text, ephemeral=True))
+
+    async def channel_gone(self, channel_id: int) -> None:
+        """A thread or channel was deleted: its games are abandoned and their hosts told; its lobbies end."""
+        await self.service.db.close_lobbies_in(channel_id)
+        for game in await self.service.db.games_played_in(channel_id):
+            try:
+                if await self.service.abandon(game.id) is not None:
+                    if game.channel_id == channel_id:  # the parent is gone too: only a private message is left
+                        game.thread_id = None
+                    await self.tell_host(game, "game.abandoned")
+            except Exception as exc:
+                log.warning("game %s: %s: %s", game.id, type(exc).__name__, exc)
+
+    async def strip_board(self, game: GameRow) -> None:
+        """Takes the controls off the game's last board (the game ended or moved)."""
+        if game.board_message_id:
+            try:
+                channel = await self.channel(game.play_channel_id)
+            except discord.HTTPException as exc:
+                log.info("game %s: its old board is out of reach: %s", game.id, exc)
+                return
+            await self._strip(channel.get_partial_message(game.board_message_id).edit(view=None))
+
+    @staticmethod
+    async def _strip(edit) -> None:
+        try:
+            await edit
+        except Exception as exc:  # a deleted or too old message keeps its buttons; so does a lost connection
+            log.info("could not take the controls off a board: %s", exc)
+
+    async def channel(self, channel_id: int) -> PlayChannel:
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            channel = await self.bot.fetch_channel(channel_id)
+        if not isinstance(channel, PLAY_CHANNELS):
+            raise TypeError(f"channel {channel_id} is a {type(channel).__name__}: no game is played there")
+        return channel

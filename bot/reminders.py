@@ -1,0 +1,83 @@
+"""Reminders: the players whose turn waits are pinged in the game's channel until they play (or
+mute the reminders for the turn).
+
+The deadlines live in SQLite (``Database.due_reminders``), so a restart keeps them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+
+from rules.core import t
+
+from .boards import Boards, gone
+from .components import SpecialButton
+from .service import GameService, engine_of
+from .storage import ACTIVE
+
+log = logging.getLogger(__name__)
+
+
+class Reminders:
+    def __init__(self, bot: discord.Client, service: GameService, boards: Boards) -> None:
+        self.bot = bot
+        self.service = service
+        self.boards = boards
+        self._wake = asyncio.Event()
+
+    async def loop(self) -> None:
+        """Sends the reminders that are due, until the bot closes."""
+        await self.bot.wait_until_ready()
+        while not self.bot.is_closed():
+            try:
+                for reminder in await self.service.due_reminders():
+                    try:
+                        await self.send(reminder)
+                    except Exception as exc:  # one game's trouble never stops the others' reminders
+                        log.warning("game %s: reminder: %s: %s", reminder["game_id"], type(exc).__name__, exc)
+                        await self.service.reminder_sent(reminder)
+            except Exception as exc:
+                log.warning("reminder loop: %s: %s", type(exc).__name__, exc)
+            self._wake.clear()
+            try:
+                await asyncio.wait_for(self._wake.wait(), timeout=self.service.settings.reminder_poll)
+            except TimeoutError:
+                pass
+
+    def wake(self) -> None:
+        """The deadlines changed (``/game reminders``): look again now."""
+        self._wake.set()
+
+    async def send(self, reminder: dict) -> None:
+        """Sends one due reminder.
+
+        A deleted channel abandons the game; one the bot may not write in stops the reminders of
+        that seat for this turn; any other failure counts as a reminder sent. Each is one log line.
+        """
+        game = await self.service.db.get_game(reminder["game_id"])
+        if game is None or game.status != ACTIVE:
+            return
+        locale = game.locale
+        step = min(reminder["sent"] + 1, 3)
+        text = t(f"remind.{step}", locale, who=f"<@{reminder['user_id']}>",
+                 game=f"{engine_of(game).title} #{game.id}")
+        view = discord.ui.View(timeout=None)
+        view.add_item(SpecialButton(game.id, game.version, "mute", label=t("remind.mute", locale)))
+        if game.board_message_id:
+            text += f"\nhttps://discord.com/channels/{game.guild_id or '@me'}/{game.play_channel_id}/{game.board_message_id}"
+        try:
+            channel = await self.boards.channel(game.play_channel_id)
+            await channel.send(text, view=view, allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(reminder["user_id"])]))
+        except discord.HTTPException as exc:
+            log.warning("game %s: a reminder could not be sent (%s %s)", game.id, exc.status, exc.text or "")
+            if gone(exc):
+                await self.boards.channel_gone(game.play_channel_id)
+                return
+            if isinstance(exc, discord.Forbidden):
+                await self.service.db.reminder_sent(game.id, reminder["seat"], None)
+                return
+        await self.service.reminder_sent(reminder)

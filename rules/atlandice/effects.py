@@ -1,0 +1,192 @@
+"""ATLANDICE, «Efeitos das Regiões» (rulebook p. 7): what a Region's active tile does at step c)
+of a visit, and the choices its effects (and step b) ask for, one ``Task`` at a time.
+"""
+
+from __future__ import annotations
+
+from rules.core import Msg, msg
+
+from .data import (
+    B1_ROLLS,
+    BM,
+    BM_DIE,
+    CLOCK_END,
+    F1_ROLLS,
+    F3_ROLLS,
+    J1_ROLLS,
+    J3_ROLLS,
+    P1_ROLLS,
+    RESOURCES,
+    SECTORS,
+)
+from .sectors import (
+    event,
+    give,
+    move,
+    parse_sector,
+    put,
+    region_total,
+    regions_except,
+    sector_id,
+    sector_of_value,
+    visit_tasks,
+)
+from .state import AtlandiceState, Task, res_msg, sector_msg, tile_msg, who_msg
+
+
+def _roll(state: AtlandiceState, task: Task, tile: str) -> int:
+    v = state.rng.die()
+    event(state, "atlandice.ev.effect_roll", who=who_msg(state, task.who), tile=tile_msg(tile), n=v)
+    return v
+
+
+def effect(state: AtlandiceState, task: Task) -> None:
+    """Step c): the visited Region's active tile acts; the choices it asks for go first in the tasks."""
+    s = task.sector
+    if s == BM or state.exhausted(s):
+        return
+    tile = state.tile(s)
+    kind = tile if tile[0] != "O" else "O"
+    push: list[Task] = []
+
+    def t(kind: str, **kw) -> Task:
+        return Task(kind=kind, seat=task.seat, who=task.who, **kw)
+
+    if kind == "J1":
+        if _roll(state, task, tile) in J1_ROLLS:
+            push.append(t("take", sector=s))
+    elif kind == "J2":
+        push.append(t("swap_a", sector=s))
+    elif kind == "J3":
+        if _roll(state, task, tile) in J3_ROLLS:
+            v = _roll(state, task, tile)
+            target = sector_of_value(state, v)
+            event(state, "atlandice.ev.revisit", who=who_msg(state, task.who), sector=sector_msg(target, "to"))
+            state.touch(target)
+            push.extend(visit_tasks(state, task.seat, task.who, target))
+    elif kind == "B1":
+        if _roll(state, task, tile) in B1_ROLLS:
+            push.append(t("take_region", excl=s))
+    elif kind == "B2":
+        push.append(t("move_a", sector=s, target=BM))
+    elif kind == "B3":
+        if dice_picked(state, task) == 2:
+            push.append(t("take", sector=s))
+    elif kind == "P1":
+        if _roll(state, task, tile) in P1_ROLLS and state.clock < CLOCK_END:
+            state.clock += 1
+            state.last_clock = state.clock
+            event(state, "atlandice.ev.inn_clock", pos=state.clock)
+    elif kind == "P2":
+        push.append(t("move_a", sector=BM, excl=s))
+    elif kind == "P3":
+        push.append(t("die_a"))
+    elif kind == "O":
+        push.append(t("sub"))
+    elif kind == "F1":
+        if _roll(state, task, tile) in F1_ROLLS:
+            push.append(t("take", sector=s))
+    elif kind == "F2":
+        push.append(t("move_a", sector=s, excl=s))
+    elif kind == "F3" and _roll(state, task, tile) in F3_ROLLS:
+        push.append(t("take", sector=BM))
+    state.tasks[0:0] = push
+
+
+def dice_picked(state: AtlandiceState, task: Task) -> int:
+    """How many dice the beneficiary has taken this round, the current one included (B3).
+
+    A player counts every die he took, the one he gave the Neutral included («O dado que você
+    der ao Jogador Neutro pode ser o primeiro, o segundo, ou o terceiro dado que você pegar»);
+    the Neutral counts the dice given to it (AQ7).
+    """
+    if task.who >= state.players:
+        return state.taken[task.who]
+    return state.order[:state.turn + 1].count(task.seat)
+
+
+def task_options(state: AtlandiceState, task: Task) -> list[tuple[str, Msg]]:
+    """(action id, label) for a choice task."""
+    k = task.kind
+
+    def res_opts(sector: int, verb: str = "atlandice.act.res") -> list[tuple[str, Msg]]:
+        pile = state.pile(sector)
+        return [(f"res.{r}", msg(verb, res=res_msg(r), n=pile[r])) for r in RESOURCES if pile[r] > 0]
+
+    def sec_opts(sectors: list[int]) -> list[tuple[str, Msg]]:
+        return [(f"sec.{sector_id(s)}", msg("atlandice.act.sector", sector=sector_msg(s))) for s in sectors]
+
+    if k == "take":
+        return res_opts(task.sector, "atlandice.act.take")
+    if k == "take_region":
+        return sec_opts([r for r in regions_except(state, task.excl) if region_total(state, r)])
+    if k == "swap_a":
+        if not any(region_total(state, r) for r in regions_except(state, task.sector)):
+            return []
+        return res_opts(task.sector)
+    if k == "swap_r":
+        return sec_opts([r for r in regions_except(state, task.sector) if region_total(state, r)])
+    if k == "swap_b":
+        return res_opts(task.target)
+    if k == "move_a":
+        if task.target < 0 and not regions_except(state, task.excl):
+            return []
+        return res_opts(task.sector)
+    if k == "move_b":
+        return sec_opts(regions_except(state, task.excl))
+    if k == "die_a":
+        return sec_opts([s for s in range(SECTORS) if state.dice[s]])
+    if k == "die_b":
+        return sec_opts([s for s in range(SECTORS) if s != task.sector and (s == BM or not state.exhausted(s))])
+    if k == "sub":
+        return sec_opts([s for s in range(SECTORS) if s != state.sub and (s == BM or not state.exhausted(s))])
+    raise AssertionError(k)
+
+
+def do_task(state: AtlandiceState, task: Task, action_id: str) -> None:
+    """Plays a task's answer; a two-step choice puts its second step first in the tasks."""
+    k = task.kind
+    value = action_id.split(".", 1)[1]
+    follow: Task | None = None
+    if k == "take":
+        give(state, task.who, task.sector, value)
+    elif k == "take_region":
+        follow = task.model_copy(update={"kind": "take", "sector": parse_sector(value)})
+    elif k == "swap_a":
+        follow = task.model_copy(update={"kind": "swap_r", "res": value})
+    elif k == "swap_r":
+        follow = task.model_copy(update={"kind": "swap_b", "target": parse_sector(value)})
+    elif k == "swap_b":
+        a, b, j, r = task.chosen(), value, task.sector, task.target
+        state.pile(j)[a] -= 1
+        state.pile(r)[b] -= 1
+        put(state, j, b)
+        put(state, r, a)
+        state.touch(j, r)
+        event(state, "atlandice.ev.swap", a=res_msg(a, 1), b=res_msg(b, 1), sector=sector_msg(r, "of"))
+    elif k == "move_a":
+        if task.target >= 0:
+            move(state, task.sector, task.target, value)
+        else:
+            follow = task.model_copy(update={"kind": "move_b", "res": value})
+    elif k == "move_b":
+        move(state, task.sector, parse_sector(value), task.chosen())
+    elif k == "die_a":
+        follow = task.model_copy(update={"kind": "die_b", "sector": parse_sector(value)})
+    elif k == "die_b":
+        src, dst = task.sector, parse_sector(value)
+        new_value = BM_DIE if dst == BM else dst + 1
+        die = state.dice[src].pop()
+        state.dice[dst] = sorted(state.dice[dst] + [new_value])
+        state.touch(src, dst)
+        event(state, "atlandice.ev.move_die", a=die, b=new_value, src=sector_msg(src, "at"),
+              dst=sector_msg(dst, "to"))
+    elif k == "sub":
+        dst = parse_sector(value)
+        event(state, "atlandice.ev.sub", src=sector_msg(state.sub, "of"), dst=sector_msg(dst, "to"))
+        state.touch(state.sub, dst)
+        state.sub = dst
+    else:
+        raise AssertionError(k)
+    if follow is not None:
+        state.tasks.insert(0, follow)

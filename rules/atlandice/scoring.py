@@ -1,0 +1,159 @@
+"""ATLANDICE scoring: «Região Vazia» (a Region emptied during phase 2), «Inventário» and «Doação»
+(the clock's marks in phase 3) and «Contagem final» (the majorities at the end).
+"""
+
+from __future__ import annotations
+
+from rules.core import Action, action, msg
+
+from .data import (
+    BM,
+    BM_START,
+    DONATION_VP,
+    INVENTORY_VP,
+    MAJORITY_FIRST_VP,
+    MAJORITY_SECOND_VP,
+    NEUTRAL_COMPETES,
+    REGION_SECOND_VP,
+    REGION_TIE_VP,
+    RESOURCES,
+    TILE_VP,
+)
+from .sectors import RES_EMOJI, event, put, region_total, turn_order_from
+from .state import AtlandiceState, ranked, res_msg, sector_msg, tile_msg, who_msg
+
+CATEGORIES = [
+    "atlandice.score.tiles",
+    "atlandice.score.awards",
+    "atlandice.score.inventory",
+    "atlandice.score.donation",
+    "atlandice.score.majorities",
+]
+# vp keys kept in the state, by category
+VP_KEYS = ("awards", "inventory", "donation")
+
+
+def score_region(state: AtlandiceState, r: int, visitor: int) -> None:
+    """«Região Vazia»: the tile and the awards of an emptied Region; its resources go back or leave the game."""
+    res = RESOURCES[r]
+    tile = state.stacks[r].pop(0)
+    state.touch(r)
+    counts = [state.stocks[p][res] for p in range(state.participants)]
+    returned = sum(counts)
+    if state.neutral and not NEUTRAL_COMPETES:
+        counts[state.players] = 0
+    firsts, seconds = ranked(counts)
+    event(state, "atlandice.ev.empty", sector=sector_msg(r))
+    if firsts:
+        order = [p for p in turn_order_from(state, visitor) if p in firsts]
+        winner = order[0]
+        state.tiles_won[winner].append(tile)
+        event(state, "atlandice.ev.tile", who=who_msg(state, winner), tile=tile_msg(tile))
+        for p in order[1:]:
+            state.vp[p]["awards"] += REGION_TIE_VP
+            event(state, "atlandice.ev.vp", who=who_msg(state, p), n=REGION_TIE_VP)
+        for p in seconds:
+            state.vp[p]["awards"] += REGION_SECOND_VP
+            event(state, "atlandice.ev.vp", who=who_msg(state, p), n=REGION_SECOND_VP)
+    else:
+        state.discarded.append(tile)
+        event(state, "atlandice.ev.tile_lost", tile=tile_msg(tile))
+    for p in range(state.participants):
+        state.stocks[p][res] = 0
+    if state.stacks[r]:
+        to_bm = min(returned, max(0, BM_START - state.bm[res]))
+        state.bm[res] += to_bm
+        state.region_res[r][res] += returned - to_bm
+        state.armed[r] = region_total(state, r) > 0
+        event(state, "atlandice.ev.reveal", tile=tile_msg(state.stacks[r][0]), res=res_msg(res),
+              n=returned, bm=to_bm)
+    else:
+        lost = returned + state.bm[res] + sum(state.region_res[x][res] for x in range(5))
+        state.bm[res] = 0
+        for x in range(5):
+            state.region_res[x][res] = 0
+        state.removed[res] += lost
+        state.out.append(res)
+        state.armed[r] = False
+        moved = len(state.dice[r])
+        state.dice[BM] = sorted(state.dice[BM] + state.dice[r])
+        state.dice[r] = []
+        if state.sub == r:
+            state.sub = BM
+        event(state, "atlandice.ev.exhausted", sector=sector_msg(r, "of"), res=res_msg(res), n=lost,
+              dice=moved)
+
+
+def inventory(state: AtlandiceState, what: str) -> None:
+    """«Inventário»: the largest stock of a resource (or of all) wins its points."""
+    if what == "total":
+        label = msg("atlandice.inv.total")
+        counts = [state.total_stock(p) for p in range(state.participants)]
+    else:
+        label = res_msg(what)
+        counts = [0 if what in state.out else state.stocks[p][what] for p in range(state.participants)]
+    top = max(counts)
+    winners = [p for p, c in enumerate(counts) if c == top and top > 0]
+    event(state, "atlandice.ev.inventory", what=label)
+    for p in winners:
+        state.vp[p]["inventory"] += INVENTORY_VP
+        event(state, "atlandice.ev.vp", who=who_msg(state, p), n=INVENTORY_VP)
+
+
+def donate(state: AtlandiceState, seat: int, action_id: str) -> None:
+    """«Doação»: a donor gives two resources back to their Regions for points, one pick at a time."""
+    if action_id == "stop":
+        if state.don_pick is None:
+            state.donors.pop(0)
+        state.don_pick = None
+        return
+    res = action_id.split(".", 1)[1]
+    if state.don_pick is None:
+        state.don_pick = res
+        return
+    a, b = state.don_pick, res
+    state.don_pick = None
+    for x in (a, b):
+        state.stocks[seat][x] -= 1
+        r = RESOURCES.index(x)
+        put(state, r, x)
+        state.touch(r)
+    state.vp[seat]["donation"] += DONATION_VP
+    event(state, "atlandice.ev.donate", who=who_msg(state, seat), a=res_msg(a, 1), b=res_msg(b, 1))
+
+
+def donation_options(state: AtlandiceState, seat: int) -> list[Action]:
+    stock = dict(state.stocks[seat])
+    if state.don_pick is not None:
+        stock[state.don_pick] -= 1
+        stop = action(id="stop", label=msg("atlandice.act.cancel"), style="secondary")
+    else:
+        stop = action(id="stop", label=msg("atlandice.act.stop"), style="secondary")
+    acts = [action(id=f"don.{r}", label=msg("atlandice.act.donate", res=res_msg(r), n=stock[r]), style="primary",
+                   emoji=RES_EMOJI[r])
+            for r in RESOURCES if stock[r] > 0]
+    return [*acts, stop]
+
+
+def final_breakdown(state: AtlandiceState) -> list[dict[str, int]]:
+    """«Contagem final»: each participant's points by category (the majorities added now)."""
+    parts = state.participants
+    out = []
+    majority = [0] * parts
+    for res in RESOURCES:
+        if res in state.out:
+            continue
+        firsts, seconds = ranked([state.stocks[p][res] for p in range(parts)])
+        for p in firsts:
+            majority[p] += MAJORITY_FIRST_VP
+        for p in seconds:
+            majority[p] += MAJORITY_SECOND_VP
+    for p in range(parts):
+        out.append({
+            "atlandice.score.tiles": TILE_VP * len(state.tiles_won[p]),
+            "atlandice.score.awards": state.vp[p]["awards"],
+            "atlandice.score.inventory": state.vp[p]["inventory"],
+            "atlandice.score.donation": state.vp[p]["donation"],
+            "atlandice.score.majorities": majority[p],
+        })
+    return out

@@ -1,0 +1,112 @@
+"""The layering, read from the source: every import counts, those under TYPE_CHECKING or in a function too.
+
+bot → render → rules → rules.core: ``rules`` imports nothing from discord, ``bot`` or ``render``;
+``render`` nothing from ``bot``; the modules of ``bot``, and those of each engine package, import
+each other one way only (no cycle).
+"""
+
+from __future__ import annotations
+
+import ast
+import graphlib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("bot", "rules", "render")
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {_module_name(path): path for package in PACKAGES for path in sorted((ROOT / package).rglob("*.py"))}
+
+
+MODULES = _modules()
+
+
+def _imports(name: str, path: Path) -> set[str]:
+    """The modules ``name`` imports: ``from pkg import mod`` names the module ``pkg.mod`` when there is one."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                source = ".".join(base + ([node.module] if node.module else []))
+            else:
+                source = node.module or ""
+            found.add(source)
+            found.update(f"{source}.{alias.name}" for alias in node.names if f"{source}.{alias.name}" in MODULES)
+    return found
+
+
+IMPORTS = {name: _imports(name, path) for name, path in MODULES.items()}
+
+
+def _within(module: str, prefix: str) -> bool:
+    return module == prefix or module.startswith(prefix + ".")
+
+
+def test_the_walk_finds_every_package():
+    """The check reads the real tree: each layer and each engine package is there."""
+    for name in ("bot.app", "bot.handlers", "render.common", "rules.core", "rules.engis.engine",
+                 "rules.pergamemnon.engine", "rules.atlandice.engine", "rules.neanderthal.engine"):
+        assert name in MODULES, name
+    assert "bot.service" in IMPORTS["bot.app"]
+
+
+@pytest.mark.parametrize(("layer", "forbidden"), [
+    ("rules", ("discord", "aiohttp", "aiosqlite", "bot", "render", "PIL")),
+    ("render", ("discord", "bot")),
+])
+def test_lower_layers_never_import_upper_ones(layer, forbidden):
+    wrong = sorted(f"{name} imports {imported}" for name, imported_set in IMPORTS.items() if _within(name, layer)
+                   for imported in imported_set if any(_within(imported, f) for f in forbidden))
+    assert not wrong
+
+
+def _cycle(prefix: str) -> tuple[str, ...] | None:
+    """One import cycle among the modules right under ``prefix`` (sub-packages are one node each)."""
+    depth = prefix.count(".") + 2
+
+    def node(module: str) -> str:
+        return ".".join(module.split(".")[:depth])
+
+    graph: dict[str, set[str]] = {}
+    for name, imported_set in IMPORTS.items():
+        if _within(name, prefix) and name != prefix:
+            graph.setdefault(node(name), set()).update(
+                node(i) for i in imported_set if _within(i, prefix) and i != prefix and node(i) != node(name))
+    try:
+        tuple(graphlib.TopologicalSorter(graph).static_order())
+    except graphlib.CycleError as error:
+        return tuple(error.args[1])
+    return None
+
+
+def _packages_with_modules() -> list[str]:
+    return sorted({name.rpartition(".")[0] for name in MODULES if name.startswith("rules.") and
+                   MODULES[name].name != "__init__.py"} | {"bot", "render", "rules"})
+
+
+@pytest.mark.parametrize("prefix", _packages_with_modules())
+def test_no_import_cycle(prefix):
+    assert _cycle(prefix) is None
+
+
+def test_the_cycle_check_can_fail():
+    """A cycle put into the graph is seen (so the tests above can fail)."""
+    IMPORTS["bot.storage"].add("bot.app")
+    try:
+        assert _cycle("bot") is not None
+    finally:
+        IMPORTS["bot.storage"].discard("bot.app")
