@@ -245,8 +245,7 @@ def _k2_hunt_value(state: NeanderthalState, seat: int, slot: str, n: int, alpha:
     powered = alpha and P.alpha_power(p, b.kind)
     mortal = n + (1 if alpha and not powered else 0)
     rolled = mortal + free
-    convert = any(not t.disc and D.BIOMES[t.card].hand[0] == "I" and D.BIOMES[t.card].side[0] == b.kind
-                  for t in p.tools)
+    convert = any(not t.disc and D.hand_of(t.card)[0] == "I" and D.side_of(t.card)[0] == b.kind for t in p.tools)
     p_hit = ((2 if b.star else 1) + (1 if convert else 0)) / 6
     immune = P.exp_elder(p, 6) or P.has_skill(state, seat, "housewife")
     p_die = len(set(b.fer) | (set() if immune else set(b.frz))) / 6
@@ -267,7 +266,7 @@ def _k2_hunt_value(state: NeanderthalState, seat: int, slot: str, n: int, alpha:
         value += _kind_chance(dice, b.troph[1]) * worth * b.troph[0] / (1 if short else 2)
     elif b.hand and p.tribal and any(not e.disc for e in p.elders.values()):
         value += _kind_chance(dice, b.hand[1]) * K2W["hand"]
-    if b.kind == "BIG" and P._nearest_predators(state, slot):
+    if b.kind == "BIG" and P.nearest_predators(state, slot):
         value *= K2W["pred"]
     life = vp["pool"] + (0 if last else K2W["life"] - 1)
     return value - mortal * p_die * life
