@@ -15,6 +15,7 @@ from rules.core.search import SearchHooks, outcome_reward
 from rules.core.search import choose as search_choose
 
 from . import data as D
+from . import matrix as M
 from . import phases as P
 from . import scoring as S
 from .board import dedicated
@@ -77,6 +78,10 @@ def _greedy(state: NeanderthalState, seat: int, ids: list[str]) -> str:
         for s in (("harem", "pair", "prom") if state.variant == "k2" else SEX_PREF):
             if f"side-{s}" in ids:
                 return f"side-{s}"
+    if M.is_matrix(state):
+        choice = _matrix(state, seat, ids)
+        if choice:
+            return choice
     if ph == "auction":
         limit = 1
         bids = [a for a in ids if a.startswith("bid-") and int(a[4:]) <= limit]
@@ -135,31 +140,143 @@ def _greedy(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     return ids[0]
 
 
-def _move(state: NeanderthalState, seat: int, ids: list[str]) -> str:
-    """L5 / M3 on the matrix: a few elders and Husbands, then spread from crowded camps towards
-    unexplored (or artifact) cards, never onto a predator."""
+# -- L and M: the 4x5 matrix ------------------------------------------------------------------------
+# Designed weights of the matrix policy (L5 / M3 movement), measured with
+# ``python -m bench ai neanderthal --players 1 --option map=matrix --option artifacts=N``: what a Baby,
+# a Hunter's life, an artifact found (L6-A, while fewer than the goal are known), an artifact hunted
+# again (L6-B), the signal (every artifact needed hunted in one turn) and a card revealed next to a
+# camp are worth; a big game next to a predator keeps this share of its worth.
+MW = {"baby": 1.0, "life": 1.6, "find": 4.0, "spare": 1.5, "act": 1.0, "win": 40.0, "reveal": 0.25,
+      "pred": 0.5, "trophy": 3.0, "keep": 2, "near": 1.0}
+
+
+def _camps(state: NeanderthalState, seat: int) -> dict[int, int]:
+    """The player's Hunters (the Alpha included) per cell."""
+    out: dict[int, int] = {}
+    for k, toks in state.hunters.items():
+        n = sum(1 for t in toks if t.startswith(f"{seat}:"))
+        if n:
+            out[int(k[1:])] = n
+    return out
+
+
+def _cell_odds(state: NeanderthalState, seat: int, j: int, n: int) -> tuple[float, float, float, float]:
+    """For ``n`` Hunters on the revealed cell ``j``: the chance the hunt succeeds, that it succeeds with
+    a 6 among the dice (L6-A: an artifact found), that a trophy takes the card away, and the
+    Hunters expected to die (ferocity, freezing)."""
     p = state.ps[seat]
-    camps = {int(k[1:]): sum(1 for t in toks if t == f"{seat}:{p.species}") for k, toks in state.hunters.items()}
+    b = D.BIOMES[state.grid[j]]
+    convert = any(not t.disc and D.hand_of(t.card)[0] == "I" and D.side_of(t.card)[0] == b.kind for t in p.tools)
+    faces = (2 if b.star else 1) + (1 if convert else 0)
+    ok = _tail(n, faces / 6, b.hits)
+    six = ok - (5 / 6) ** n * _tail(n, faces / 5, b.hits)  # less: a success without any 6
+    troph = _kind_chance(n, b.troph[1]) if b.troph else 0.0
+    immune = P.exp_elder(p, 6) or P.has_skill(state, seat, "housewife")
+    deaths = n * len(set(b.fer) | (set() if immune else set(b.frz))) / 6
+    return ok, max(0.0, six), troph, deaths
+
+
+def _cell_value(state: NeanderthalState, seat: int, j: int, n: int, known: int) -> float:
+    """The worth of ``n`` of the player's Hunters hunting on cell ``j`` this turn (L6), with ``known``
+    artifacts on the map; 0 for none."""
+    if n <= 0 or not M.cell_card(state, j):
+        return 0.0
+    b = D.BIOMES[state.grid[j]]
+    ok, six, troph, deaths = _cell_odds(state, seat, j, n)
+    p = state.ps[seat]
+    babies = min(b.babies, state.dead.get(p.species, 0))
+    v = ok * babies * MW["baby"] - deaths * MW["life"]
+    mark = state.marks[j]
+    if state.variant == "alien":
+        if not mark:  # the first hunt here: an artifact only with a success showing a 6 (the card kept)
+            v += six * (1 - troph) * (MW["find"] if known < state.goal else MW["spare"])
+        elif mark == "O":
+            v += ok * MW["act"] - troph * MW["trophy"]
+    if b.kind == "BIG" and P.nearest_predators(state, f"M{j}"):
+        v -= (1 - MW["pred"]) * ok * babies * MW["baby"] + ok * n * MW["life"] / 6
+    return v
+
+
+def _signal_chance(odds: list[float], goal: int) -> float:
+    """P(at least ``goal`` of independent hunts with these chances succeed)."""
+    dist = [1.0]
+    for q in odds:
+        nxt = [0.0] * (len(dist) + 1)
+        for k, pr in enumerate(dist):
+            nxt[k] += pr * (1 - q)
+            nxt[k + 1] += pr * q
+        dist = nxt
+    return sum(dist[goal:])
+
+
+def _map_value(state: NeanderthalState, seat: int, camps: dict[int, int]) -> float:
+    """The worth of a placement of the player's Hunters: each camp's hunt, the cards it will reveal
+    (L5-B), and in L the chance to hunt enough artifacts this turn for the signal (L6-B)."""
+    known = sum(1 for m in state.marks if m == "O")
+    total = sum(_cell_value(state, seat, j, n, known) for j, n in camps.items())
+    near = {k for j, n in camps.items() if n for k in M.neighbours(j) if M.undiscovered(state, k)}
+    total += len(near) * MW["reveal"]
+    if state.variant == "alien":  # artifacts within a step of a camp: next turn's signal
+        live = {j for j, n in camps.items() if n}
+        reach = {k for k in state.o_start if M.cell_card(state, k) and (k in live or any(j in live for j in M.neighbours(k)))}
+        total += MW["near"] * min(len(reach), state.goal) * min(1.0, len(live) / state.goal)
+        odds = [_cell_odds(state, seat, j, n)[0] for j, n in camps.items() if n and j in state.o_start and M.cell_card(state, j)]
+        if len(odds) >= state.goal:
+            total += MW["win"] * _signal_chance(odds, state.goal)
+    return total
+
+
+def _matrix(state: NeanderthalState, seat: int, ids: list[str]) -> str:
+    """L and M decisions that differ from the table games' (empty: the common policy's choice).  On
+    the matrix every Hunter counts as unassigned for chaos (L3-G): the vocabulary is kept above the
+    tribe (a daughter is paid in discs, L4; a portal takes one), and neolexia frees discs first."""
+    p = state.ps[seat]
+    spare = sum(p.vocab.values()) - M.on_map(state, seat)
+    if state.phase == "buy":
+        return "buy" if spare - M.price(state, seat) >= MW["keep"] else "pass"
+    if state.phase == "action":
+        for prefix in ("swap", "nx-e6", "nx-d", "nx-e", "nx-h", "nx-t", "pl-"):
+            for a in ids:
+                if a.startswith(prefix):
+                    return a
+        if spare > MW["keep"]:
+            return next((a for a in ids if a.startswith("po-")), "pass")
+        return "pass"
+    return ""
+
+
+def _move(state: NeanderthalState, seat: int, ids: list[str]) -> str:
+    """L5 / M3 on the matrix: the move that adds most worth to the placement of the Hunters (a few
+    moved together where one alone would add nothing: an artifact needs a success and a 6), reading
+    only revealed cards; then an elder or Husband from a large tribe; else done."""
+    camps = _camps(state, seat)
+    base = _map_value(state, seat, camps)
+    free: dict[int, int] = {}
+    for a in ids:
+        if a.startswith(("mv-", "ma-")):
+            i = int(a.split("-")[1])
+            free[i] = M._free(state, seat, i, False) + M._free(state, seat, i, True)
+    best, best_gain = "", 0.05
+    for a in ids:
+        if not a.startswith(("mv-", "ma-")):
+            continue
+        i, j = map(int, a[3:].split("-"))
+        gain = -1e9
+        for m in range(1, free[i] + 1):
+            moved = dict(camps)
+            moved[i] -= m
+            moved[j] = moved.get(j, 0) + m
+            gain = max(gain, (_map_value(state, seat, moved) - base) / m)
+        if gain > best_gain or (gain == best_gain and best and a < best):
+            best, best_gain = a, gain
+    if best:
+        return best
     total = sum(camps.values())
-    if total >= 4 and len(p.elders) < 2 + state.turn // 3:
+    if total >= 8 and len(state.ps[seat].elders) < 1 + state.turn // 3:
         for r in RANK_PREF:
             if f"e-{r}" in ids:
                 return f"e-{r}"
-    if total >= 3:
-        for a in ids:
-            if a.startswith("hb-"):
-                return a
-    moves = [a for a in ids if a.startswith("mv-")]
-    best = None
-    for a in moves:
-        i, j = map(int, a[3:].split("-"))
-        card = state.grid[j] if state.shown[j] else None  # an undiscovered card is not read
-        if camps.get(i, 0) < 3 or camps.get(j, 0) or (card and D.BIOMES[card].pred):
-            continue
-        key = (state.marks[j] == "O", not state.marks[j], card is None, -len(D.BIOMES[card].fer) if card else 0, -j)
-        if best is None or key > best[0]:
-            best = (key, a)
-    return best[1] if best else "done"
+    return "done"
 
 
 def _alloc(state: NeanderthalState, seat: int, ids: list[str]) -> str:
@@ -226,8 +343,8 @@ def _tail(n: int, p: float, k: int) -> float:
 @functools.cache
 def _kind_chance(n: int, k: int) -> float:
     """P(``n`` dice show ``k`` or more of a kind), counted exactly (up to 7 dice; more are rare)."""
-    if k <= 1:
-        return 1.0 if n else 0.0
+    if k <= 1 or n <= 0:
+        return 1.0 if n and k <= 1 else 0.0
     m = min(n, 7)
     hits = sum(1 for faces in itertools.product(range(6), repeat=m) if max(map(faces.count, set(faces))) >= k)
     return hits / 6 ** m
