@@ -93,14 +93,14 @@ def _rotate(levels: tuple[Level, ...], k: int) -> tuple[Level, ...]:
 
 
 def jobs(cases: list[tuple[str, int]], games: int, budget: float, only: list[str] | None = None,
-         options: dict[str, str] | None = None) -> list[tuple]:
+         options: dict[str, str] | None = None, first_seed: int = 10_000) -> list[tuple]:
     out = []
     for game_id, players in cases:
         for levels in matchups(players):
             if only and not set(levels) <= set(only):
                 continue
             for i in range(games):
-                out.append((game_id, players, 10_000 + i, _rotate(levels, i), budget, _name(levels), options))
+                out.append((game_id, players, first_seed + i, _rotate(levels, i), budget, _name(levels), options))
     return out
 
 
@@ -214,6 +214,7 @@ def main(argv: list[str]) -> None:
                         help=f"strong AI thinking budget in seconds' worth of simulations (default {DEFAULT_BUDGET})")
     parser.add_argument("--only", nargs="*", choices=["easy", "normal", "strong"],
                         help="only the match-ups seating these strengths alone (e.g. --only strong normal)")
+    parser.add_argument("--seed", type=int, default=10_000, help="the first game's seed (default 10000)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option, repeatable (e.g. --option map=matrix --option artifacts=3)")
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), help="processes (default 2)")
@@ -232,7 +233,7 @@ def main(argv: list[str]) -> None:
         counts = range(engine.min_players, engine.max_players + 1)
         cases += [(game_id, n) for n in counts if not args.players or n in args.players]
     options = dict(o.partition("=")[::2] for o in args.option) or None
-    todo = jobs(cases, args.n, args.budget, args.only, options)
+    todo = jobs(cases, args.n, args.budget, args.only, options, args.seed)
     shown = f", options {' '.join(args.option)}" if options else ""
     print(f"{len(todo)} games, strong budget {args.budget} s worth of simulations, {args.workers} processes{shown}\n",
           flush=True)

@@ -18,6 +18,7 @@ from . import data as D
 from . import matrix as M
 from . import phases as P
 from . import scoring as S
+from .actions import portal_sources
 from .board import dedicated
 from .state import NeanderthalState
 
@@ -147,7 +148,8 @@ def _greedy(state: NeanderthalState, seat: int, ids: list[str]) -> str:
 # again (L6-B), the signal (every artifact needed hunted in one turn) and a card revealed next to a
 # camp are worth; a big game next to a predator keeps this share of its worth.
 MW = {"baby": 1.0, "life": 1.6, "find": 4.0, "spare": 1.5, "act": 1.0, "win": 40.0, "reveal": 0.25,
-      "pred": 0.5, "trophy": 3.0, "keep": 2, "near": 1.0}
+      "pred": 0.5, "trophy": 3.0, "keep": 2, "near": 1.0,
+      "meet": 1.0}
 
 
 def _camps(state: NeanderthalState, seat: int) -> dict[int, int]:
@@ -216,6 +218,16 @@ def _map_value(state: NeanderthalState, seat: int, camps: dict[int, int]) -> flo
     total = sum(_cell_value(state, seat, j, n, known) for j, n in camps.items())
     near = {k for j, n in camps.items() if n for k in M.neighbours(j) if M.undiscovered(state, k)}
     total += len(near) * MW["reveal"]
+    if state.variant == "eve":  # M3-B: a combined hunt with a partner still to be joined by a Husband
+        cells = [j for j, n in camps.items() if n]
+        for q in _needed(state, seat):
+            theirs = [int(k[1:]) for k, toks in state.hunters.items() if any(t.startswith(f"{q}:") for t in toks)]
+            if not theirs or not cells:
+                continue
+            gap = min(abs(j // D.GRID_COLS - k // D.GRID_COLS) + abs(j % D.GRID_COLS - k % D.GRID_COLS)
+                      for j in cells for k in theirs)
+            weight = MW["meet"] if _open_husband(state, seat, q) else MW["meet"] / 4
+            total -= weight * gap
     if state.variant == "alien":  # artifacts within a step of a camp: next turn's signal
         live = {j for j, n in camps.items() if n}
         reach = {k for k in state.o_start if M.cell_card(state, k) and (k in live or any(j in live for j in M.neighbours(k)))}
@@ -230,6 +242,10 @@ def _matrix(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     """L and M decisions that differ from the table games' (empty: the common policy's choice).  On
     the matrix every Hunter counts as unassigned for chaos (L3-G): the vocabulary is kept above the
     tribe (a daughter is paid in discs, L4; a portal takes one), and neolexia frees discs first."""
+    if state.variant == "eve":
+        choice = _eve(state, seat, ids)
+        if choice:
+            return choice
     p = state.ps[seat]
     spare = sum(p.vocab.values()) - M.on_map(state, seat)
     if state.phase == "buy":
@@ -242,6 +258,99 @@ def _matrix(state: NeanderthalState, seat: int, ids: list[str]) -> str:
         if spare > MW["keep"]:
             return next((a for a in ids if a.startswith("po-")), "pass")
         return "pass"
+    return ""
+
+
+# M4: every player tribal with an Elder and an Alpha, and two experienced Husbands, one assimilated
+# with each other player.  An assimilated pair (M3-B) counts as a Husband of both colours, so three
+# pairs on three daughters (one bought by each player) serve all three players.
+EVE_DAUGHTERS = 2  # designed: daughters each player buys (more when she opens a portal he lacks)
+
+
+def _pairs(state: NeanderthalState) -> set[frozenset[str]]:
+    """The colours already joined by an experienced assimilated Husband."""
+    return {frozenset((w.husband[0], w.assim[0])) for q in state.ps for w in q.wives
+            if w.husband and w.assim and not w.hdisc}
+
+
+def _needed(state: NeanderthalState, seat: int) -> list[int]:
+    """The other players ``seat`` still lacks an assimilated Husband with."""
+    sp = state.ps[seat].species
+    have = _pairs(state)
+    return [q for q in range(state.players) if q != seat and frozenset((sp, state.ps[q].species)) not in have]
+
+
+def _open_husband(state: NeanderthalState, a: int, b: int) -> bool:
+    """A Husband of ``a`` or ``b`` not yet assimilated: a combined hunt of the two may join them."""
+    cols = {state.ps[a].species, state.ps[b].species}
+    return any(w.husband and not w.assim and w.husband[0] in cols for q in state.ps for w in q.wives)
+
+
+def _new_portals(state: NeanderthalState, seat: int, card: int) -> int:
+    """The portals daughter ``card`` would open to ``seat`` that neither his brain map nor his
+    present portal sources hold (only six portals exist, and tribal takes five: I1)."""
+    p = state.ps[seat]
+    if p.tribal:
+        return 0
+    have = set(p.portals)
+    for b, i in portal_sources(state, seat):
+        have |= {f"{space}-{colour}" for space, colour in D.DAUGHTERS[state.ps[b].wives[i].card].portals}
+    return len({f"{space}-{colour}" for space, colour in D.DAUGHTERS[card].portals} - have)
+
+
+def _eve(state: NeanderthalState, seat: int, ids: list[str]) -> str:
+    p = state.ps[seat]
+    ph = state.phase
+    if ph == "sex":
+        return next((f"side-{x}" for x in ("harem", "pair", "prom") if f"side-{x}" in ids), "")
+    if ph == "buy":
+        want = len(p.wives) < EVE_DAUGHTERS or (len(p.wives) < EVE_DAUGHTERS + 2
+                                                 and _new_portals(state, seat, state.event_card) > 0)
+        return "buy" if want else "pass"
+    if ph == "share":
+        need = {state.ps[q].species for q in _needed(state, seat)} | {p.species}
+        pairs = _pairs(state)
+        for a in ids:
+            if a.startswith("as-") and a != "as-none":
+                x, b, i = map(int, a[3:].split("-"))
+                pair = frozenset((state.ps[x].species, state.ps[b].wives[i].husband[0]))
+                if pair not in pairs and pair & need:
+                    return a
+        if "as-none" in ids:
+            return "as-none"
+        return min(ids, key=lambda a: (M.on_map(state, int(a[3:])), a))
+    if ph == "action":
+        for prefix in ("nx-d", "po-", "nx-e6", "nx-e", "nx-h", "nx-t", "pl-"):
+            for a in ids:
+                if a.startswith(prefix):
+                    return a
+        return "pass"
+    if ph != "move":
+        return ""
+    dead_alpha = p.species in state.dead_alpha
+    if "swap" in ids and dead_alpha and (not state.event_deck or any(a.startswith("e-") for a in ids)):
+        return "swap"  # then made an Elder at once, or in the last turn: alive at the end (M4-A)
+    for r in (5, 3, 4, 2, 1):  # the Alpha safe as an Elder (M4-A asks him alive)
+        if f"ea-{r}" in ids:
+            return f"ea-{r}"
+    hunters = M.on_map(state, seat)
+    if dead_alpha and hunters >= 3 and not any(str(r) in p.elders for r in (3, 4, 5)):
+        for r in (5, 3, 4):
+            if f"e-{r}" in ids:
+                return f"e-{r}"
+    if hunters >= 2 and (not p.elders or (len(p.elders) < 2 and not state.event_deck)):
+        for r in RANK_PREF:  # M4-A asks an Elder at the end: a second one against the elder deaths
+            if f"e-{r}" in ids:
+                return f"e-{r}"
+    mine = sum(1 for q in state.ps for w in q.wives if w.husband and w.husband[0] == p.species)
+    marry = [a for a in ids if a.startswith("hb-") and int(a.split("-")[1]) != seat]
+    if marry and hunters >= 2:
+        def gain(a: str) -> int:
+            b, i = map(int, a[3:].split("-"))
+            return _new_portals(state, seat, state.ps[b].wives[i].card)
+        best = max(marry, key=lambda a: (gain(a), a))
+        if mine < state.players - 1 or (mine <= state.players and gain(best) > 0):
+            return best
     return ""
 
 
