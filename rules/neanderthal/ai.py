@@ -144,12 +144,14 @@ def _greedy(state: NeanderthalState, seat: int, ids: list[str]) -> str:
 # -- L and M: the 4x5 matrix ------------------------------------------------------------------------
 # Designed weights of the matrix policy (L5 / M3 movement), measured with
 # ``python -m bench ai neanderthal --players 1 --option map=matrix --option artifacts=N``: what a Baby,
-# a Hunter's life, an artifact found (L6-A, while fewer than the goal are known), an artifact hunted
-# again (L6-B), the signal (every artifact needed hunted in one turn) and a card revealed next to a
-# camp are worth; a big game next to a predator keeps this share of its worth.
-MW = {"baby": 1.0, "life": 1.6, "find": 4.0, "spare": 1.5, "act": 1.0, "win": 40.0, "reveal": 0.25,
-      "pred": 0.5, "trophy": 3.0, "keep": 2, "near": 1.0,
-      "meet": 1.0}
+# a Hunter's life, an artifact found (L6-A; "spare" once the goal's number are known), an artifact
+# hunted again once enough are known (L6-B), the signal (every artifact needed hunted in one turn),
+# an artifact within a step of a camp, a card revealed next to a camp, a trophy taking an
+# artifact's card away are worth; a big game next to a predator keeps "pred" of its worth; the
+# discs kept in the vocabulary above the Hunters (chaos, L3-G); in M, the worth of a step less
+# between a player and a partner he still needs an assimilated Husband with.
+MW = {"baby": 1.0, "life": 1.6, "find": 6.0, "spare": 3.0, "act": 1.0, "win": 40.0, "near": 1.0,
+      "reveal": 0.25, "trophy": 3.0, "pred": 0.5, "keep": 2, "meet": 1.0}
 
 
 def _camps(state: NeanderthalState, seat: int) -> dict[int, int]:
@@ -192,7 +194,7 @@ def _cell_value(state: NeanderthalState, seat: int, j: int, n: int, known: int) 
     if state.variant == "alien":
         if not mark:  # the first hunt here: an artifact only with a success showing a 6 (the card kept)
             v += six * (1 - troph) * (MW["find"] if known < state.goal else MW["spare"])
-        elif mark == "O":
+        elif mark == "O" and known >= state.goal:
             v += ok * MW["act"] - troph * MW["trophy"]
     if b.kind == "BIG" and P.nearest_predators(state, f"M{j}"):
         v -= (1 - MW["pred"]) * ok * babies * MW["baby"] + ok * n * MW["life"] / 6
