@@ -38,7 +38,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from rules import GAMES
-from rules.core import DEFAULT_BUDGET, Level
+from rules.core import DEFAULT_BUDGET, Level, RuleError, t
 
 
 def matchups(players: int) -> list[tuple[Level, ...]]:
@@ -233,6 +233,11 @@ def main(argv: list[str]) -> None:
         counts = range(engine.min_players, engine.max_players + 1)
         cases += [(game_id, n) for n in counts if not args.players or n in args.players]
     options = dict(o.partition("=")[::2] for o in args.option) or None
+    for game_id, players in cases:
+        try:
+            GAMES[game_id].check_options(players, options)
+        except RuleError as e:
+            parser.error(f"{GAMES[game_id].title}, {players} players, {' '.join(args.option)}: {t(e.message, 'en')}")
     todo = jobs(cases, args.n, args.budget, args.only, options, args.seed)
     shown = f", options {' '.join(args.option)}" if options else ""
     print(f"{len(todo)} games, strong budget {args.budget} s worth of simulations, {args.workers} processes{shown}\n",
