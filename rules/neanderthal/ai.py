@@ -1,7 +1,14 @@
 """The NEANDERTHAL AI: a deterministic greedy policy (``normal``), and ``strong``, which searches
 with it (rules.core.search) in worlds where the event deck, the biome decks, the cards under ice
-barriers and the matrix's undiscovered cards (L, M) are drawn again.  The cards in a hand stay: each was taken from a row in everyone's view.
-A decision the greedy policy does not know gets the first legal action."""
+barriers and the matrix's undiscovered cards (L, M) are drawn again.  The cards in a hand stay:
+each was taken from a row in everyone's view.
+
+The greedy policy plays each variant towards its own goal: the table games' points; the K2
+solitaire's victory (K2 G: trophies, tribal, every daughter married, more than 50 points); the L
+solitaire's artifacts (found by a first hunt that succeeds with a 6, then hunted together in one
+turn); The Eve's shared M4 goals (tribal with an Elder and an Alpha, Husbands assimilated with each
+partner).  On the matrix it reads only revealed cards.  A decision the greedy policy does not know
+gets the first legal action."""
 
 from __future__ import annotations
 
