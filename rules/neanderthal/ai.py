@@ -666,11 +666,12 @@ K2_SCORE, K2_TROPHIES = 51, 5
 
 def choose(engine: Engine, state: NeanderthalState, seat: int, level: str, budget: float | None = None) -> str:
     if state.variant == "k2" and level == "strong":
-        # K2 is a long solitaire of many dice: a few simulations per candidate measure chance more
-        # than choices. The allocation keeps the policy's hunt odds (measured better than searched
-        # at the default budget); the other decisions are searched among the greedy choice and
-        # K2_CANDIDATES - 1 others, each then played in more worlds.
-        if state.phase == "alloc":
+        # K2 is a long solitaire of many dice: a few dozen simulations per decision measure chance
+        # more than choices.  The search, over every decision, won less than the policy at the
+        # default budget (0 of 4 games); the turn-by-turn choices (allocation, actions) keep the
+        # policy's odds, and the few decisions that shape the whole game (K2_SEARCHED) are searched
+        # among the greedy choice and K2_CANDIDATES - 1 others, each played in more worlds.
+        if state.phase not in K2_SEARCHED:
             return ai_action(state, seat)
         return search_choose(engine, state, seat, level, K2_HOOKS, budget)
     return search_choose(engine, state, seat, level, HOOKS, budget)
@@ -679,4 +680,5 @@ def choose(engine: Engine, state: NeanderthalState, seat: int, level: str, budge
 HOOKS = SearchHooks(determinize=determinize, policy=ai_action, sims_per_second=SIMS_PER_SECOND,
                     score_scale=SCORE_SCALE, reward=reward)
 K2_CANDIDATES = 4  # designed (see choose)
+K2_SEARCHED = frozenset({"sex", "k2more", "k2swap", "flip", "lose", "release"})  # designed (see choose)
 K2_HOOKS = dataclasses.replace(HOOKS, max_candidates=K2_CANDIDATES)
