@@ -16,6 +16,7 @@ depend on the machine, the times do.  Games run in a process pool (``--workers``
     python -m bench ai                          # a quick look: 20 games per match-up
     python -m bench ai --games 200 --budget 0.5 # the full measurement
     python -m bench ai engis --players 1 2      # some games and player counts only
+    python -m bench ai neanderthal --players 1 --option map=matrix --option artifacts=3  # a variant
     python -m bench ai --latency                # clicks in one game while others' strong AIs think
 
 ``--latency``: the click → board time of a 2-player ENGIS game between two humans, alone, then
@@ -37,7 +38,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from rules import GAMES
-from rules.core import DEFAULT_BUDGET, Level
+from rules.core import DEFAULT_BUDGET, Level, RuleError, t
 
 
 def matchups(players: int) -> list[tuple[Level, ...]]:
@@ -49,10 +50,11 @@ def matchups(players: int) -> list[tuple[Level, ...]]:
     return [("strong",) + ("normal",) * (players - 1), ("normal",) * players]
 
 
-def play_one(game_id: str, players: int, seed: int, levels: tuple[Level, ...], budget: float, match: str) -> dict:
+def play_one(game_id: str, players: int, seed: int, levels: tuple[Level, ...], budget: float, match: str,
+             options: dict[str, str] | None = None) -> dict:
     """One game: each seat's strength, score, win share, decisions and thinking time."""
     engine = GAMES[game_id]
-    state = engine.new_game(players, seed)
+    state = engine.new_game(players, seed, options)
     think = [0.0] * players
     decisions = [0] * players
     for _ in range(50_000):
@@ -90,14 +92,15 @@ def _rotate(levels: tuple[Level, ...], k: int) -> tuple[Level, ...]:
     return levels[k:] + levels[:k]
 
 
-def jobs(cases: list[tuple[str, int]], games: int, budget: float, only: list[str] | None = None) -> list[tuple]:
+def jobs(cases: list[tuple[str, int]], games: int, budget: float, only: list[str] | None = None,
+         options: dict[str, str] | None = None, first_seed: int = 10_000) -> list[tuple]:
     out = []
     for game_id, players in cases:
         for levels in matchups(players):
             if only and not set(levels) <= set(only):
                 continue
             for i in range(games):
-                out.append((game_id, players, 10_000 + i, _rotate(levels, i), budget, _name(levels)))
+                out.append((game_id, players, first_seed + i, _rotate(levels, i), budget, _name(levels), options))
     return out
 
 
@@ -211,6 +214,9 @@ def main(argv: list[str]) -> None:
                         help=f"strong AI thinking budget in seconds' worth of simulations (default {DEFAULT_BUDGET})")
     parser.add_argument("--only", nargs="*", choices=["easy", "normal", "strong"],
                         help="only the match-ups seating these strengths alone (e.g. --only strong normal)")
+    parser.add_argument("--seed", type=int, default=10_000, help="the first game's seed (default 10000)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option, repeatable (e.g. --option map=matrix --option artifacts=3)")
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), help="processes (default 2)")
     parser.add_argument("--latency", action="store_true",
                         help="click latency in one game while other games' strong AIs think")
@@ -226,8 +232,15 @@ def main(argv: list[str]) -> None:
         engine = GAMES[game_id]
         counts = range(engine.min_players, engine.max_players + 1)
         cases += [(game_id, n) for n in counts if not args.players or n in args.players]
-    todo = jobs(cases, args.n, args.budget, args.only)
-    print(f"{len(todo)} games, strong budget {args.budget} s worth of simulations, {args.workers} processes\n",
+    options = dict(o.partition("=")[::2] for o in args.option) or None
+    for game_id, players in cases:
+        try:
+            GAMES[game_id].check_options(players, options)
+        except RuleError as e:
+            parser.error(f"{GAMES[game_id].title}, {players} players, {' '.join(args.option)}: {t(e.message, 'en')}")
+    todo = jobs(cases, args.n, args.budget, args.only, options, args.seed)
+    shown = f", options {' '.join(args.option)}" if options else ""
+    print(f"{len(todo)} games, strong budget {args.budget} s worth of simulations, {args.workers} processes{shown}\n",
           flush=True)
     t0 = time.perf_counter()
     header = ["game", "players", "match-up", "games", "AI", "won", "mean score", "0 points", "ms/decision"]

@@ -43,3 +43,15 @@ def test_bench_names_an_unknown_game_and_a_player_count_out_of_range():
         done = subprocess.run([sys.executable, "-m", "bench", *args], cwd=ROOT, capture_output=True, text=True,
                               timeout=60, env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)})
         assert done.returncode == 2 and expected in done.stderr and "Traceback" not in done.stderr
+
+
+def test_ai_bench_plays_a_variant_chosen_by_its_options():
+    args = ["ai", "neanderthal", "--players", "1", "--games", "1", "--only", "normal", "--workers", "1"]
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-m", "bench", *args, "--option", "map=matrix", "--option", "artifacts=2"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "options map=matrix artifacts=2" in done.stdout and "normal alone" in done.stdout
+    bad = subprocess.run([sys.executable, "-m", "bench", *args, "--option", "map=hexes"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60, env=env)
+    assert bad.returncode == 2 and "map=hexes" in bad.stderr and "Traceback" not in bad.stderr
