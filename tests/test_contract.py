@@ -219,3 +219,19 @@ def test_reveals_sees_dice_and_cards_dealt_from_face_down_piles(game_id):
     # Every game has moves that can be taken back, and deals cards without rolling (the face-down
     # piles shuffled at set-up), which only ``face_down`` can see.
     assert seen["quiet"] and seen["dealt"], seen
+
+
+@pytest.mark.parametrize("game_id", [g for g, e in GAMES.items() if e.option_specs])
+def test_an_unknown_option_and_a_bad_value_are_told_apart(game_id):
+    from rules.core import IllegalAction
+    from rules.core.i18n import t
+
+    engine = GAMES[game_id]
+    spec = engine.option_specs[0]
+    with pytest.raises(IllegalAction) as unknown:
+        engine.check_options(engine.min_players, {"no_such_option": spec.default})
+    with pytest.raises(IllegalAction) as bad:
+        engine.check_options(engine.min_players, {spec.key: "no-such-value"})
+    assert "no_such_option" in t(unknown.value.message, "en")
+    told = t(bad.value.message, "pt-BR")
+    assert spec.key in told and "no-such-value" in told and all(value in told for value, _ in spec.choices)

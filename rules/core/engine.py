@@ -115,8 +115,11 @@ class Engine(ABC, Generic[S]):
         merged = self.default_options()
         for key, value in (options or {}).items():
             spec = next((o for o in self.option_specs if o.key == key), None)
-            if spec is None or value not in {c for c, _ in spec.choices}:
+            if spec is None:
                 raise IllegalAction("error.bad_option", option=key)
+            if value not in {c for c, _ in spec.choices}:
+                raise IllegalAction("error.bad_option_value", option=key, value=value,
+                                    choices=", ".join(c for c, _ in spec.choices))
             merged[key] = value
         return merged
 
