@@ -51,15 +51,21 @@ def overview(argv: list[str]) -> None:
         engine = GAMES[game]
         print(f"== {engine.title} ({game})")
         lat = asyncio.run(latency.click_latency(game, clicks=args.clicks))
-        print(f"click → board posted: median {lat['click_median_ms']:.1f} ms, p95 {lat['click_p95_ms']:.1f} ms"
-              f" over {lat['clicks']} clicks (fake Discord, real bot, SQLite, Pillow)")
+        print(
+            f"click → board posted: median {lat['click_median_ms']:.1f} ms, p95 {lat['click_p95_ms']:.1f} ms"
+            f" over {lat['clicks']} clicks (fake Discord, real bot, SQLite, Pillow)"
+        )
         r = engine_bench.render_figures(game, engine.max_players)
-        print(f"render ({engine.max_players} players): median {r['render_median_ms']:.1f} ms, "
-              f"p95 {r['render_p95_ms']:.1f} ms; PNG median {r['png_median_kb']:.0f} kB, max {r['png_max_kb']:.0f} kB")
+        print(
+            f"render ({engine.max_players} players): median {r['render_median_ms']:.1f} ms, "
+            f"p95 {r['render_p95_ms']:.1f} ms; PNG median {r['png_median_kb']:.0f} kB, max {r['png_max_kb']:.0f} kB"
+        )
         for players in range(engine.min_players, engine.max_players + 1):
             e = engine_bench.engine_figures(game, players, args.seconds)
-            print(f"full AI games, {players} players: {e['games_per_s']:.1f} games/s "
-                  f"({e['actions_per_game']:.0f} actions a game)")
+            print(
+                f"full AI games, {players} players: {e['games_per_s']:.1f} games/s "
+                f"({e['actions_per_game']:.0f} actions a game)"
+            )
         print()
 
 
@@ -84,27 +90,40 @@ def _engine_cases(args: argparse.Namespace) -> list[tuple[str, int]]:
 
 
 def engine_cmd(argv: list[str]) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench engine",
-                                     description="Full AI games per CPU second (seeds 1000, 1001, ...).")
+    parser = argparse.ArgumentParser(
+        prog="python -m bench engine", description="Full AI games per CPU second (seeds 1000, 1001, ...)."
+    )
     parser.add_argument("games", nargs="*", metavar="GAME", help=f"default: all ({', '.join(sorted(GAMES))})")
     parser.add_argument("--players", type=int, help="this player count (default: each game's largest)")
     parser.add_argument("--all-counts", action="store_true", help="every player count")
     parser.add_argument("--seconds", type=float, default=5.0, help="time spent per game and player count")
-    parser.add_argument("--against", nargs="?", const="", metavar="REF",
-                        help="also measure REF (default: the merge-base with main) and print both")
+    parser.add_argument(
+        "--against",
+        nargs="?",
+        const="",
+        metavar="REF",
+        help="also measure REF (default: the merge-base with main) and print both",
+    )
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = _parse(parser, argv)
     cases = _engine_cases(args)
     if args.json:
-        print(json.dumps([{"game": g, "players": n, **engine_bench.engine_figures(g, n, args.seconds)}
-                          for g, n in cases]))
+        print(
+            json.dumps([{"game": g, "players": n, **engine_bench.engine_figures(g, n, args.seconds)} for g, n in cases])
+        )
         return
     if args.against is None:
         rows = []
         for game, players in cases:
             e = engine_bench.engine_figures(game, players, args.seconds)
-            rows.append([f"{GAMES[game].title} {players}p", f"{e['games_per_s']:.1f}", f"{e['actions_per_s']:.0f}",
-                         f"{e['actions_per_game']:.0f}"])
+            rows.append(
+                [
+                    f"{GAMES[game].title} {players}p",
+                    f"{e['games_per_s']:.1f}",
+                    f"{e['actions_per_s']:.0f}",
+                    f"{e['actions_per_game']:.0f}",
+                ]
+            )
         print(_table(["game", "games/s", "actions/s", "actions/game"], rows))
         return
     commit, named = against.resolve(args.against or None)
@@ -114,9 +133,15 @@ def engine_cmd(argv: list[str]) -> None:
             sub = [game, "--players", str(players), "--seconds", str(args.seconds)]
             before = against.run_side(ref_root, ["engine", *sub])[0]
             after = against.run_side(against.HERE, ["engine", *sub])[0]
-            rows.append([f"{GAMES[game].title} {players}p", f"{before['games_per_s']:.1f}",
-                         f"{after['games_per_s']:.1f}", against.ratio(after["games_per_s"], before["games_per_s"], True),
-                         "yes" if before["games"] == after["games"] else "NO"])
+            rows.append(
+                [
+                    f"{GAMES[game].title} {players}p",
+                    f"{before['games_per_s']:.1f}",
+                    f"{after['games_per_s']:.1f}",
+                    against.ratio(after["games_per_s"], before["games_per_s"], True),
+                    "yes" if before["games"] == after["games"] else "NO",
+                ]
+            )
     print(f"Full AI games per CPU second; before = {named}, after = this tree ({args.seconds:g} s each, same seeds).")
     print(_table(["game", "before", "after", "ratio", "same games"], rows))
 
@@ -126,18 +151,44 @@ def _ms(value: float) -> str:
 
 
 def _load_rows(result: dict) -> list[list[str]]:
-    return [[f"{p['rate']:g}", f"{p['achieved']:.1f}", str(p["clicks"]), _ms(p["p50"]), _ms(p["p95"]), _ms(p["p99"]),
-             _ms(p["ack_p50"]), _ms(p["ack_p99"]), str(p["errors"]), f"{p['bot_cpu_ms']:.1f}",
-             f"{p['fake_cpu_ms']:.1f}"] for p in result["phases"]]
+    return [
+        [
+            f"{p['rate']:g}",
+            f"{p['achieved']:.1f}",
+            str(p["clicks"]),
+            _ms(p["p50"]),
+            _ms(p["p95"]),
+            _ms(p["p99"]),
+            _ms(p["ack_p50"]),
+            _ms(p["ack_p99"]),
+            str(p["errors"]),
+            f"{p['bot_cpu_ms']:.1f}",
+            f"{p['fake_cpu_ms']:.1f}",
+        ]
+        for p in result["phases"]
+    ]
 
 
-LOAD_HEADER = ["clicks/s", "achieved", "clicks", "p50 ms", "p95 ms", "p99 ms", "ack p50", "ack p99", "errors",
-               "bot CPU ms/click", "fake CPU ms/click"]
+LOAD_HEADER = [
+    "clicks/s",
+    "achieved",
+    "clicks",
+    "p50 ms",
+    "p95 ms",
+    "p99 ms",
+    "ack p50",
+    "ack p99",
+    "errors",
+    "bot CPU ms/click",
+    "fake CPU ms/click",
+]
 
 
 def _load_summary(result: dict) -> list[str]:
-    lines = [f"moves stored: {result['moves']}; bot RSS at start {result['rss_start_mb']:.0f} MB, "
-             f"peak {result['rss_peak_mb']:.0f} MB; errors logged by the bot: {result['bot_errors']}"]
+    lines = [
+        f"moves stored: {result['moves']}; bot RSS at start {result['rss_start_mb']:.0f} MB, "
+        f"peak {result['rss_peak_mb']:.0f} MB; errors logged by the bot: {result['bot_errors']}"
+    ]
     if result["first_bot_error"]:
         lines.append(f"  first: {result['first_bot_error']}")
     firsts = [p["first_error"] for p in result["phases"] if p["first_error"]]
@@ -147,11 +198,17 @@ def _load_summary(result: dict) -> list[str]:
         lines.append(f"knee (p95 click→board over 1 s): {load_bench.knee(result['phases'])}")
     if len(result["memory"]) >= 3:
         warm, end = result["memory"][1], result["memory"][-1]
-        lines.append(f"bot RSS after warm-up ({warm['moves']} moves): {warm['rss_mb']:.0f} MB; at the end "
-                     f"({end['moves']} moves): {end['rss_mb']:.0f} MB ({end['rss_mb'] - warm['rss_mb']:+.0f} MB)")
+        lines.append(
+            f"bot RSS after warm-up ({warm['moves']} moves): {warm['rss_mb']:.0f} MB; at the end "
+            f"({end['moves']} moves): {end['rss_mb']:.0f} MB ({end['rss_mb'] - warm['rss_mb']:+.0f} MB)"
+        )
     if result["memory"]:
-        lines.append(_table(["moves", "RSS MB", "peak MB"], [[str(m["moves"]), f"{m['rss_mb']:.0f}",
-                                                              f"{m['peak_mb']:.0f}"] for m in result["memory"]]))
+        lines.append(
+            _table(
+                ["moves", "RSS MB", "peak MB"],
+                [[str(m["moves"]), f"{m['rss_mb']:.0f}", f"{m['peak_mb']:.0f}"] for m in result["memory"]],
+            )
+        )
     return lines
 
 
@@ -159,38 +216,85 @@ def load_cmd(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(
         prog="python -m bench load",
         description="Concurrent games through the real bot (its own process), fake Discord, SQLite, Pillow: "
-                    "open-loop Poisson clicks; click→board and ack latency, achieved rate, errors, bot RSS.")
+        "open-loop Poisson clicks; click→board and ack latency, achieved rate, errors, bot RSS.",
+    )
     parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--rate", type=float, nargs="+", default=[50.0],
-                        help="clicks per second; several rates (a sweep) also give the knee")
+    parser.add_argument(
+        "--rate",
+        type=float,
+        nargs="+",
+        default=[50.0],
+        help="clicks per second; several rates (a sweep) also give the knee",
+    )
     parser.add_argument("--sweep", action="store_true", help="the rates 25 50 75 100 125 150 (for the knee)")
     parser.add_argument("--seconds", type=float, default=60.0, help="per rate")
-    parser.add_argument("--moves", type=int, default=0,
-                        help="long mode: click at the (first) rate until the bot stored this many moves, "
-                             "printing its memory along the way")
+    parser.add_argument(
+        "--moves",
+        type=int,
+        default=0,
+        help="long mode: click at the (first) rate until the bot stored this many moves, "
+        "printing its memory along the way",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", action="append", choices=sorted(GAMES), help="only this game (repeatable)")
-    parser.add_argument("--against", nargs="?", const="", metavar="REF",
-                        help="also run it on REF (default: the merge-base with main) and print both")
+    parser.add_argument(
+        "--against",
+        nargs="?",
+        const="",
+        metavar="REF",
+        help="also run it on REF (default: the merge-base with main) and print both",
+    )
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     rates = [25.0, 50.0, 75.0, 100.0, 125.0, 150.0] if args.sweep else args.rate
     _quiet()
     if args.json:
-        print(json.dumps(load_bench.run(args.games, rates, args.seconds, args.seed, args.moves,
-                                        report=lambda r: print(json.dumps(r), file=sys.stderr), only=args.game)))
+        print(
+            json.dumps(
+                load_bench.run(
+                    args.games,
+                    rates,
+                    args.seconds,
+                    args.seed,
+                    args.moves,
+                    report=lambda r: print(json.dumps(r), file=sys.stderr),
+                    only=args.game,
+                )
+            )
+        )
         return
     if args.against is None:
-        print(f"{args.games} games, {'long run' if args.moves else f'{args.seconds:g} s a rate'}; "
-              "click→board from the planned click to the new board.")
-        result = load_bench.run(args.games, rates, args.seconds, args.seed, args.moves,
-                                report=lambda r: print("  ", r, file=sys.stderr), only=args.game)
+        print(
+            f"{args.games} games, {'long run' if args.moves else f'{args.seconds:g} s a rate'}; "
+            "click→board from the planned click to the new board."
+        )
+        result = load_bench.run(
+            args.games,
+            rates,
+            args.seconds,
+            args.seed,
+            args.moves,
+            report=lambda r: print("  ", r, file=sys.stderr),
+            only=args.game,
+        )
         print(_table(LOAD_HEADER, _load_rows(result)))
         print("\n".join(_load_summary(result)))
         return
     commit, named = against.resolve(args.against or None)
-    sub = ["load", "--games", str(args.games), "--seconds", str(args.seconds), "--seed", str(args.seed),
-           "--moves", str(args.moves), *[f"--game={g}" for g in args.game or []], "--rate", *[str(r) for r in rates]]
+    sub = [
+        "load",
+        "--games",
+        str(args.games),
+        "--seconds",
+        str(args.seconds),
+        "--seed",
+        str(args.seed),
+        "--moves",
+        str(args.moves),
+        *[f"--game={g}" for g in args.game or []],
+        "--rate",
+        *[str(r) for r in rates],
+    ]
     with against.tree(commit) as ref_root:
         before = against.run_side(ref_root, sub)
     after = against.run_side(against.HERE, sub)
@@ -203,6 +307,7 @@ def load_cmd(argv: list[str]) -> None:
 
 def ai_cmd(argv: list[str]) -> None:
     from . import ai
+
     ai.main(argv)
 
 
@@ -217,19 +322,34 @@ def replay_cmd(argv: list[str]) -> None:
     parser.add_argument("--players", type=int, help="this player count (default: each game's smallest and largest)")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON line")
     args = _parse(parser, argv)
-    cases = [(game, players) for game in args.games
-             for players in ([args.players] if args.players else sorted({GAMES[game].min_players, GAMES[game].max_players}))]
+    cases = [
+        (game, players)
+        for game in args.games
+        for players in ([args.players] if args.players else sorted({GAMES[game].min_players, GAMES[game].max_players}))
+    ]
     for game, players in cases:
         engine = GAMES[game]
         if not engine.min_players <= players <= engine.max_players:
             parser.error(f"{engine.title} takes {engine.min_players} to {engine.max_players} players")
-    figures = [{"game": game, "players": players, **replay.figures(game, players, args.seed)} for game, players in cases]
+    figures = [
+        {"game": game, "players": players, **replay.figures(game, players, args.seed)} for game, players in cases
+    ]
     if args.json:
         print(json.dumps(figures))
         return
     print(f"/game replay of a whole AI game (seed {args.seed}); Discord's limit {MAX_BYTES / 1e6:.0f} MB.")
-    rows = [[f"{GAMES[f['game']].title} {f['players']}p", str(f["moves"]), str(f["frames"]), f"{f['mb']:.2f}",
-             f"{f['width']:.0f}x{f['height']:.0f}", f"{f['seconds']:.1f}", f"{f['fps']:.0f}"] for f in figures]
+    rows = [
+        [
+            f"{GAMES[f['game']].title} {f['players']}p",
+            str(f["moves"]),
+            str(f["frames"]),
+            f"{f['mb']:.2f}",
+            f"{f['width']:.0f}x{f['height']:.0f}",
+            f"{f['seconds']:.1f}",
+            f"{f['fps']:.0f}",
+        ]
+        for f in figures
+    ]
     print(_table(["game", "moves", "frames", "GIF MB", "size px", "draw s", "frames/s"], rows))
 
 

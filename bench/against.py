@@ -52,8 +52,9 @@ def tree(commit: str) -> Iterator[Path]:
     """A folder to run ``python -m bench`` in: REF's measured packages, this tree's measuring ones."""
     with tempfile.TemporaryDirectory(prefix="mesa-bench-") as folder:
         root = Path(folder)
-        archive = subprocess.run(["git", "-C", str(HERE), "archive", "--format=tar", commit, *MEASURED],
-                                 capture_output=True, check=False)
+        archive = subprocess.run(
+            ["git", "-C", str(HERE), "archive", "--format=tar", commit, *MEASURED], capture_output=True, check=False
+        )
         if archive.returncode != 0:
             raise CompareError(f"git archive {commit[:8]}: {archive.stderr.decode().strip()}")
         subprocess.run(["tar", "-x", "-C", str(root)], input=archive.stdout, check=True)
@@ -65,8 +66,9 @@ def tree(commit: str) -> Iterator[Path]:
 def run_side(root: Path, argv: list[str]) -> dict:
     """``python -m bench ARGV --json`` in ``root``; its JSON answer."""
     env = {**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
-    done = subprocess.run([sys.executable, "-m", "bench", *argv, "--json"], cwd=root, env=env,
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "bench", *argv, "--json"], cwd=root, env=env, capture_output=True, text=True, check=False
+    )
     if done.returncode != 0:
         tail = "\n".join(done.stderr.strip().splitlines()[-5:])
         raise CompareError(f"the measurement failed in {root}:\n{tail}")

@@ -50,8 +50,15 @@ def matchups(players: int) -> list[tuple[Level, ...]]:
     return [("strong",) + ("normal",) * (players - 1), ("normal",) * players]
 
 
-def play_one(game_id: str, players: int, seed: int, levels: tuple[Level, ...], budget: float, match: str,
-             options: dict[str, str] | None = None) -> dict:
+def play_one(
+    game_id: str,
+    players: int,
+    seed: int,
+    levels: tuple[Level, ...],
+    budget: float,
+    match: str,
+    options: dict[str, str] | None = None,
+) -> dict:
     """One game: each seat's strength, score, win share, decisions and thinking time."""
     engine = GAMES[game_id]
     state = engine.new_game(players, seed, options)
@@ -75,8 +82,15 @@ def play_one(game_id: str, players: int, seed: int, levels: tuple[Level, ...], b
     rows = []
     for seat in range(players):
         r = outcome.for_seat(seat)
-        rows.append({"level": levels[seat], "score": r.score, "win": (1 / winners) if r.winner else 0.0,
-                     "think": think[seat], "decisions": decisions[seat]})
+        rows.append(
+            {
+                "level": levels[seat],
+                "score": r.score,
+                "win": (1 / winners) if r.winner else 0.0,
+                "think": think[seat],
+                "decisions": decisions[seat],
+            }
+        )
     return {"game": game_id, "players": players, "match": match, "seats": rows}
 
 
@@ -92,8 +106,14 @@ def _rotate(levels: tuple[Level, ...], k: int) -> tuple[Level, ...]:
     return levels[k:] + levels[:k]
 
 
-def jobs(cases: list[tuple[str, int]], games: int, budget: float, only: list[str] | None = None,
-         options: dict[str, str] | None = None, first_seed: int = 10_000) -> list[tuple]:
+def jobs(
+    cases: list[tuple[str, int]],
+    games: int,
+    budget: float,
+    only: list[str] | None = None,
+    options: dict[str, str] | None = None,
+    first_seed: int = 10_000,
+) -> list[tuple]:
     out = []
     for game_id, players in cases:
         for levels in matchups(players):
@@ -134,18 +154,26 @@ def summarize(results: list[dict]) -> list[list[str]]:
                 continue
             d = per[level]
             # a seat's win rate: wins over the games it sat in (per seat, so "normal only" reads 1/players)
-            rows.append([
-                GAMES[game_id].title, str(players), match, str(len(games)), level,
-                f"{100 * d['win'] / d['seats']:.1f} %", f"{d['score'] / d['seats']:.1f}",
-                f"{100 * d['zero'] / d['seats']:.1f} %",
-                f"{1000 * d['think'] / max(1, d['decisions']):.1f}",
-            ])
+            rows.append(
+                [
+                    GAMES[game_id].title,
+                    str(players),
+                    match,
+                    str(len(games)),
+                    level,
+                    f"{100 * d['win'] / d['seats']:.1f} %",
+                    f"{d['score'] / d['seats']:.1f}",
+                    f"{100 * d['zero'] / d['seats']:.1f} %",
+                    f"{1000 * d['think'] / max(1, d['decisions']):.1f}",
+                ]
+            )
     return rows
 
 
 async def _lobby_game(fake, humans: list[int], ai: int, level: str, seen: set[int]) -> int:
     """An ENGIS game started by ``humans[0]`` with ``ai`` AI seats at ``level``; returns its thread."""
     from . import latency as L
+
     lobby = await L.start_lobby(fake, "engis", humans[0], humans[1:], ai)
     menu = next((c for c in fake.message(lobby.id).custom_ids() if c.endswith(":L:lv")), None)
     for seat in range(len(humans), len(humans) + ai):
@@ -162,6 +190,7 @@ async def _lobby_game(fake, humans: list[int], ai: int, level: str, seen: set[in
 async def thinking_latency(thinkers: int, processes: int, clicks: int = 40) -> tuple[float, float]:
     """Median and p95 click → board (ms) of a human game while ``thinkers`` games' strong AIs think."""
     from . import latency as L
+
     fake = L.build_world(L.FakeDiscord())
     await fake.start()
     samples: list[float] = []
@@ -175,8 +204,12 @@ async def thinking_latency(thinkers: int, processes: int, clicks: int = 40) -> t
                     while not stop.is_set() and await L.play_move(fake, thread, rng):
                         pass
 
-                busy = [asyncio.create_task(keep_playing(await _lobby_game(fake, [3 + k], 1, "strong", seen),
-                                                         random.Random(k))) for k in range(thinkers)]
+                busy = [
+                    asyncio.create_task(
+                        keep_playing(await _lobby_game(fake, [3 + k], 1, "strong", seen), random.Random(k))
+                    )
+                    for k in range(thinkers)
+                ]
                 thread = await _lobby_game(fake, [1, 2], 0, "normal", seen)
                 rng = random.Random(1)
                 while len(samples) < clicks:
@@ -205,21 +238,36 @@ def latency_table(clicks: int) -> str:
 
 
 def main(argv: list[str]) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench ai", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m bench ai", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("games", nargs="*", metavar="GAME", help=f"default: all ({', '.join(sorted(GAMES))})")
     parser.add_argument("--players", type=int, nargs="*", help="player counts (default: every count)")
     parser.add_argument("--games", dest="n", type=int, default=20, help="games per match-up (default 20)")
-    parser.add_argument("--budget", type=float, default=DEFAULT_BUDGET,
-                        help=f"strong AI thinking budget in seconds' worth of simulations (default {DEFAULT_BUDGET})")
-    parser.add_argument("--only", nargs="*", choices=["easy", "normal", "strong"],
-                        help="only the match-ups seating these strengths alone (e.g. --only strong normal)")
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=DEFAULT_BUDGET,
+        help=f"strong AI thinking budget in seconds' worth of simulations (default {DEFAULT_BUDGET})",
+    )
+    parser.add_argument(
+        "--only",
+        nargs="*",
+        choices=["easy", "normal", "strong"],
+        help="only the match-ups seating these strengths alone (e.g. --only strong normal)",
+    )
     parser.add_argument("--seed", type=int, default=10_000, help="the first game's seed (default 10000)")
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="a game option, repeatable (e.g. --option map=matrix --option artifacts=3)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option, repeatable (e.g. --option map=matrix --option artifacts=3)",
+    )
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), help="processes (default 2)")
-    parser.add_argument("--latency", action="store_true",
-                        help="click latency in one game while other games' strong AIs think")
+    parser.add_argument(
+        "--latency", action="store_true", help="click latency in one game while other games' strong AIs think"
+    )
     args = parser.parse_args(argv)
     if args.latency:
         print(latency_table(clicks=40))
@@ -240,16 +288,19 @@ def main(argv: list[str]) -> None:
             parser.error(f"{GAMES[game_id].title}, {players} players, {' '.join(args.option)}: {t(e.message, 'en')}")
     todo = jobs(cases, args.n, args.budget, args.only, options, args.seed)
     shown = f", options {' '.join(args.option)}" if options else ""
-    print(f"{len(todo)} games, strong budget {args.budget} s worth of simulations, {args.workers} processes{shown}\n",
-          flush=True)
+    print(
+        f"{len(todo)} games, strong budget {args.budget} s worth of simulations, {args.workers} processes{shown}\n",
+        flush=True,
+    )
     t0 = time.perf_counter()
     header = ["game", "players", "match-up", "games", "AI", "won", "mean score", "0 points", "ms/decision"]
     results: list[dict] = []
 
     def progress(res: dict) -> None:  # each match-up's rows as soon as its games are in
         results.append(res)
-        group = [r for r in results if (r["game"], r["players"], r["match"]) == (res["game"], res["players"],
-                                                                                  res["match"])]
+        group = [
+            r for r in results if (r["game"], r["players"], r["match"]) == (res["game"], res["players"], res["match"])
+        ]
         if len(group) == args.n:
             print("\n".join(_table(header, summarize(group)).split("\n")[2:]), flush=True)
 

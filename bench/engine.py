@@ -34,8 +34,12 @@ def engine_figures(game_id: str, players: int, seconds: float = 3.0) -> dict[str
         games += 1
         actions += len(log)
     elapsed = time.process_time() - start
-    return {"games_per_s": games / elapsed, "actions_per_s": actions / elapsed, "actions_per_game": actions / games,
-            "games": digest.hexdigest()[:10]}
+    return {
+        "games_per_s": games / elapsed,
+        "actions_per_s": actions / elapsed,
+        "actions_per_game": actions / games,
+        "games": digest.hexdigest()[:10],
+    }
 
 
 def render_figures(game_id: str, players: int, samples: int = 40) -> dict[str, float]:

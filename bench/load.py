@@ -52,11 +52,17 @@ class Phase:
     def figures(self) -> dict[str, float | int | str]:
         clicks, acks = sorted(self.click_ms), sorted(self.ack_ms)
         return {
-            "rate": self.rate, "seconds": self.seconds, "clicks": len(clicks),
+            "rate": self.rate,
+            "seconds": self.seconds,
+            "clicks": len(clicks),
             "achieved": len(clicks) / max(1e-9, self.ended - self.started),
-            "p50": _pct(clicks, 0.50), "p95": _pct(clicks, 0.95), "p99": _pct(clicks, 0.99),
-            "ack_p50": _pct(acks, 0.50), "ack_p99": _pct(acks, 0.99),
-            "errors": len(self.errors), "first_error": self.errors[0] if self.errors else "",
+            "p50": _pct(clicks, 0.50),
+            "p95": _pct(clicks, 0.95),
+            "p99": _pct(clicks, 0.99),
+            "ack_p50": _pct(acks, 0.50),
+            "ack_p99": _pct(acks, 0.99),
+            "errors": len(self.errors),
+            "first_error": self.errors[0] if self.errors else "",
             "bot_cpu_ms": self.bot_cpu * 1000 / max(1, len(clicks)),
             "fake_cpu_ms": self.our_cpu * 1000 / max(1, len(clicks)),
         }
@@ -123,8 +129,15 @@ class Load:
     async def start(self) -> None:
         await self.fake.start()
         self.bot = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bench.botproc", str(self.fake.port), str(self.database),
-            stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
+            sys.executable,
+            "-m",
+            "bench.botproc",
+            str(self.fake.port),
+            str(self.database),
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.PIPE,
+        )
         self._spawn(self._read_errors())
         await self.fake.wait_for(lambda: ("send", "GUILD_CREATE") in self.fake.gateway_log, timeout=30)
         await asyncio.sleep(0.3)
@@ -253,7 +266,8 @@ class Load:
             me = next(c for c in board.custom_ids() if c.endswith(":~me"))
             opened = await fake.click(user, board, me)
             private = await fake.wait_in_channel(
-                thread, lambda: [m for m in opened.messages if m.custom_ids() and not m.loading], TIMEOUT)
+                thread, lambda: [m for m in opened.messages if m.custom_ids() and not m.loading], TIMEOUT
+            )
             board, choices = private[-1], action_ids(private[-1])
         choice = self.rng.choice(choices)
         comp = board.component(choice)
@@ -272,21 +286,31 @@ class Load:
             boards = await fake.wait_in_channel(thread, new_boards, TIMEOUT)
         except TimeoutError:
             said = [m.content or m.embed_texts() for m in inter.messages if m.ephemeral]
-            raise TimeoutError(f"no new board {TIMEOUT:g} s after {choice.split(':')[-1]!r}"
-                               f"{'; the bot answered: ' + said[-1][:120] if said else ''}") from None
+            raise TimeoutError(
+                f"no new board {TIMEOUT:g} s after {choice.split(':')[-1]!r}"
+                f"{'; the bot answered: ' + said[-1][:120] if said else ''}"
+            ) from None
         assert boards is not None  # wait_in_channel returns a truthy value or raises
         slot.boards = len(boards)
         return inter, boards[-1]
 
 
-def run(games: int, rates: list[float], seconds: float, seed: int = 1, moves: int = 0,
-        report=print, only: list[str] | None = None) -> dict:
+def run(
+    games: int,
+    rates: list[float],
+    seconds: float,
+    seed: int = 1,
+    moves: int = 0,
+    report=print,
+    only: list[str] | None = None,
+) -> dict:
     """Phases at each rate in turn (or, with ``moves``, one long phase until that many moves)."""
     return asyncio.run(_run(games, rates, seconds, seed, moves, report, only))
 
 
-async def _run(games: int, rates: list[float], seconds: float, seed: int, moves: int, report,
-               only: list[str] | None) -> dict:
+async def _run(
+    games: int, rates: list[float], seconds: float, seed: int, moves: int, report, only: list[str] | None
+) -> dict:
     load = Load(games, seed, only)
     out: dict = {"games": games, "phases": [], "memory": []}
     try:

@@ -21,10 +21,18 @@ def figures(game: str, players: int, seed: int = 1) -> dict[str, float]:
     engine = GAMES[game]
     _, log = play(engine, players, seed)
     start = time.perf_counter()
-    data, frames = replay_gif(engine, players, seed, None, log, names=[f"P{i + 1}" for i in range(players)],
-                              locale="en", title=engine.title)
+    data, frames = replay_gif(
+        engine, players, seed, None, log, names=[f"P{i + 1}" for i in range(players)], locale="en", title=engine.title
+    )
     seconds = time.perf_counter() - start
     with Image.open(io.BytesIO(data)) as gif:
         width, height = gif.size
-    return {"moves": len(log), "frames": frames, "mb": len(data) / 1e6, "seconds": seconds,
-            "fps": frames / seconds, "width": width, "height": height}
+    return {
+        "moves": len(log),
+        "frames": frames,
+        "mb": len(data) / 1e6,
+        "seconds": seconds,
+        "fps": frames / seconds,
+        "width": width,
+        "height": height,
+    }

@@ -53,16 +53,20 @@ def _stop_on_sigterm(bot) -> None:
 
 def _parser() -> argparse.ArgumentParser:
     width = max(len(name) for name, _, _ in VARIABLES)
-    settings = "\n".join(f"  {name:<{width}}  {what}" + (f" (default: {default})" if default else "")
-                         for name, what, default in VARIABLES)
+    settings = "\n".join(
+        f"  {name:<{width}}  {what}" + (f" (default: {default})" if default else "")
+        for name, what, default in VARIABLES
+    )
     return argparse.ArgumentParser(
-        prog="python -m bot", formatter_class=argparse.RawDescriptionHelpFormatter,
+        prog="python -m bot",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Run the Mesa Discord bot (settings come from the environment).",
         epilog="commands:\n"
-               "  python -m bot                  run the bot (needs DISCORD_TOKEN)\n"
-               "  python -m bot demo GAME ...    play a whole game with AI seats, offline, a picture per move\n"
-               "                                 (python -m bot demo --help lists the games and their options)\n"
-               f"\nsettings (environment variables):\n{settings}\n")
+        "  python -m bot                  run the bot (needs DISCORD_TOKEN)\n"
+        "  python -m bot demo GAME ...    play a whole game with AI seats, offline, a picture per move\n"
+        "                                 (python -m bot demo --help lists the games and their options)\n"
+        f"\nsettings (environment variables):\n{settings}\n",
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -79,10 +83,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if not settings.token:
-        print("DISCORD_TOKEN is not set. Create a bot at https://discord.com/developers/applications, then\n"
-              "  DISCORD_TOKEN=... python -m bot\n"
-              "Without a token you can still watch a game: python -m bot demo atlandice --players 3",
-              file=sys.stderr)
+        print(
+            "DISCORD_TOKEN is not set. Create a bot at https://discord.com/developers/applications, then\n"
+            "  DISCORD_TOKEN=... python -m bot\n"
+            "Without a token you can still watch a game: python -m bot demo atlandice --players 3",
+            file=sys.stderr,
+        )
         return 2
     try:
         asyncio.run(run_bot(settings))

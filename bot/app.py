@@ -36,8 +36,9 @@ class MesaBot(commands.Bot):
         intents = discord.Intents.default()
         intents.messages = intents.typing = intents.reactions = False
         kwargs.setdefault("max_messages", None)
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=MesaTree,
-                         help_command=None, **kwargs)
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=intents, tree_cls=MesaTree, help_command=None, **kwargs
+        )
         self.settings = settings
         self.service = GameService(db, settings)
         self.presenter = Presenter()

@@ -126,8 +126,9 @@ class Boards:
                 self._spawn(self._strip(clicked.edit_original_response(view=None)))
                 await self._quiet(reply(clicked, t(f"board.unposted.{why}", user_locale(clicked))))
             return False
-        await self.service.db.update_game(game.id, board_message_id=message.id, board_version=game.version,
-                                          board_blocked=None)
+        await self.service.db.update_game(
+            game.id, board_message_id=message.id, board_version=game.version, board_blocked=None
+        )
         self._retry.pop(game.id, None)
         clicked_id = clicked.message.id if clicked is not None and clicked.message is not None else None
         if clicked is not None:
@@ -150,17 +151,28 @@ class Boards:
                 await self.tell_host(game, "game.blocked")
             return "blocked"
         failures = self._retry.get(game.id, (0, 0.0))[0]
-        delay = min(self.service.settings.board_retry * 2 ** failures, RETRY_MAX)
+        delay = min(self.service.settings.board_retry * 2**failures, RETRY_MAX)
         self._retry[game.id] = (failures + 1, time.monotonic() + delay)
-        log.warning("game %s: the board could not be posted (%s: %s); next try in %.0f s",
-                    game.id, type(exc).__name__, exc, delay)
+        log.warning(
+            "game %s: the board could not be posted (%s: %s); next try in %.0f s",
+            game.id,
+            type(exc).__name__,
+            exc,
+            delay,
+        )
         self.outbox_wake.set()
         return "retry"
 
     async def tell_host(self, game: GameRow, key: str) -> None:
         """Tells the host about their game where the bot can: the parent channel, else a private message."""
-        text = t(key, game.locale, host=f"<@{game.host_id}>", game=f"{engine_of(game).title} #{game.id}",
-                 id=game.id, where=f"<#{game.play_channel_id}>")
+        text = t(
+            key,
+            game.locale,
+            host=f"<@{game.host_id}>",
+            game=f"{engine_of(game).title} #{game.id}",
+            id=game.id,
+            where=f"<#{game.play_channel_id}>",
+        )
         mentions = discord.AllowedMentions(users=[discord.Object(game.host_id)], roles=False, everyone=False)
         if game.thread_id is not None:
             try:
@@ -178,8 +190,12 @@ class Boards:
     async def report_broken(self, error: BrokenGame) -> None:
         """A game whose stored state cannot be read stops (once reported) and its host is told."""
         game = error.game
-        log.warning("game %s: its stored state cannot be read (%s: %s)", game.id, type(error.error).__name__,
-                    str(error.error).splitlines()[0][:200] if str(error.error) else "")
+        log.warning(
+            "game %s: its stored state cannot be read (%s: %s)",
+            game.id,
+            type(error.error).__name__,
+            str(error.error).splitlines()[0][:200] if str(error.error) else "",
+        )
         fresh = await self.service.db.get_game(game.id)
         if fresh is None or fresh.board_blocked == BROKEN:
             return
@@ -282,8 +298,9 @@ class Boards:
                 log.info("game %s: its channel's history cannot be read (%s)", game.id, exc)
                 found = None
             if found is not None:  # posted before a crash: keep that one
-                await self.service.db.update_game(game.id, board_message_id=found, board_version=game.version,
-                                                  board_blocked=None)
+                await self.service.db.update_game(
+                    game.id, board_message_id=found, board_version=game.version, board_blocked=None
+                )
                 self._retry.pop(game_id, None)
                 return True
             since = game.board_version or 0
@@ -307,8 +324,12 @@ class Boards:
             ids = board_ids(message, game.id)
             if not ids:
                 continue
-            current = keep is None and found is None and game.status == ACTIVE and all(
-                i.startswith(f"{PREFIX}:{game.id}:{game.version}:") for i in ids)
+            current = (
+                keep is None
+                and found is None
+                and game.status == ACTIVE
+                and all(i.startswith(f"{PREFIX}:{game.id}:{game.version}:") for i in ids)
+            )
             if message.id == keep or current:
                 found = found or message.id
                 continue
@@ -320,8 +341,9 @@ class Boards:
 
         None if no board was missing, else whether it is posted now.
         """
-        if game.status != ACTIVE or (game.board_version is not None and game.board_version >= game.version
-                                     and game.board_blocked is None):
+        if game.status != ACTIVE or (
+            game.board_version is not None and game.board_version >= game.version and game.board_blocked is None
+        ):
             return None
         self._retry.pop(game.id, None)
         return await self.repost(game.id)  # a success clears board_blocked; a refusal is not told twice
@@ -336,7 +358,8 @@ class Boards:
                 continue
             # The interaction's follow-up webhook, built as discord.py builds Interaction.followup.
             webhook = discord.Webhook.from_state(
-                {"id": self.bot.application_id, "type": 3, "token": click["token"]}, state=self.bot._connection)
+                {"id": self.bot.application_id, "type": 3, "token": click["token"]}, state=self.bot._connection
+            )
             text = t("board.click_lost", click["locale"], game=f"{engine_of(game).title} #{game.id}")
             await self._quiet(webhook.send(text, ephemeral=True))
 

@@ -82,8 +82,9 @@ async def _game_by_id(interaction: discord.Interaction, game_id: int | None) -> 
 async def _my_games(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     """Autocomplete: the running or stopped games this user hosts in this server, newest first."""
     locale = user_locale(interaction)
-    games = await _bot(interaction).service.db.games_of_host(interaction.guild_id or 0, interaction.user.id,
-                                                            (ACTIVE, ABANDONED))
+    games = await _bot(interaction).service.db.games_of_host(
+        interaction.guild_id or 0, interaction.user.id, (ACTIVE, ABANDONED)
+    )
     choices = []
     for g in games:
         name = f"{engine_of(g).title} #{g.id} — {t(f'status.{g.status}', locale)}"
@@ -100,8 +101,14 @@ async def _my_games(interaction: discord.Interaction, current: str) -> list[app_
 async def play(interaction: discord.Interaction, game: str) -> None:
     bot = _bot(interaction)
     locale = channel_locale(interaction)
-    row = await bot.service.create_lobby(game, interaction.guild_id, interaction.channel_id or 0,
-                                         interaction.user.id, interaction.user.display_name, locale)
+    row = await bot.service.create_lobby(
+        game,
+        interaction.guild_id,
+        interaction.channel_id or 0,
+        interaction.user.id,
+        interaction.user.display_name,
+        locale,
+    )
     embed, view = bot.presenter.lobby(row, locale)
     await interaction.response.send_message(embed=embed, view=discord.utils.MISSING if view is None else view)
     message = await interaction.original_response()
@@ -120,8 +127,13 @@ class GameGroup(app_commands.Group):
         game = await _game_here(interaction)
         state = bot.service.state_of(game)
         posted = await bot.handlers.recover_board(game)  # a board that failed to go out goes out now
-        text = "" if posted is None else t("board.reposted", locale) if posted else t(
-            "board.still_blocked", locale, where=f"<#{game.play_channel_id}>")
+        text = (
+            ""
+            if posted is None
+            else t("board.reposted", locale)
+            if posted
+            else t("board.still_blocked", locale, where=f"<#{game.play_channel_id}>")
+        )
         payload = await bot.presenter.board(game, state, locale=locale, controls=False)
         await bot.handlers.send_private(interaction, payload, text)
 
@@ -142,13 +154,18 @@ class GameGroup(app_commands.Group):
         viewer = set(game.seats_of(interaction.user.id))
         lines = []
         for row in await bot.service.db.action_log(game.id, limit=15):
-            texts = [t(ev.text, locale, names=names) for ev in map(Event.model_validate, row["events"])
-                     if ev.seats is None or viewer & set(ev.seats)]
+            texts = [
+                t(ev.text, locale, names=names)
+                for ev in map(Event.model_validate, row["events"])
+                if ev.seats is None or viewer & set(ev.seats)
+            ]
             if texts:
                 line = t("log.line", locale, n=row["version"], what=" · ".join(texts))
                 lines.append(line if row["undone_at"] is None else t("log.undone", locale, line=line))
-        embed = discord.Embed(title=t("log.title", locale, game=f"{engine_of(game).title} #{game.id}"),
-                              description="\n".join(lines)[-4000:] or t("log.empty", locale))
+        embed = discord.Embed(
+            title=t("log.title", locale, game=f"{engine_of(game).title} #{game.id}"),
+            description="\n".join(lines)[-4000:] or t("log.empty", locale),
+        )
         await reply(interaction, "", embed=embed)
 
     @app_commands.command(name=L("cmd.undo"), description=L("cmd.undo.desc"))
@@ -173,16 +190,19 @@ class GameGroup(app_commands.Group):
         locale = user_locale(interaction)
         game = await _game_here(interaction)
         engine = engine_of(game)
-        embed = discord.Embed(title=t("rules.title", locale, game=engine.title),
-                              description="\n\n".join(t(m, locale) for m in engine.rules_summary())[:4096])
+        embed = discord.Embed(
+            title=t("rules.title", locale, game=engine.title),
+            description="\n\n".join(t(m, locale) for m in engine.rules_summary())[:4096],
+        )
         await reply(interaction, "", embed=embed)
 
     @app_commands.command(name=L("cmd.resign"), description=L("cmd.resign.desc"))
     async def resign(self, interaction: discord.Interaction) -> None:
         bot = _bot(interaction)
         game = await _game_here(interaction)
-        await bot.service.hand_to_ai(game.id, interaction.user.id, user_id=interaction.user.id,
-                                     then=bot.handlers.publish)
+        await bot.service.hand_to_ai(
+            game.id, interaction.user.id, user_id=interaction.user.id, then=bot.handlers.publish
+        )
         await interaction.response.send_message(t("board.resigned", game.locale, who=interaction.user.mention))
 
     @app_commands.command(name=L("cmd.ai"), description=L("cmd.ai.desc"))
@@ -218,8 +238,7 @@ class GameGroup(app_commands.Group):
     @app_commands.command(name=L("cmd.reminders"), description=L("cmd.reminders.desc"))
     @app_commands.rename(hours=L("cmd.reminders.hours"))
     @app_commands.describe(hours=L("cmd.reminders.hours.desc"))
-    async def reminders(self, interaction: discord.Interaction,
-                        hours: app_commands.Range[float, 0, 168]) -> None:
+    async def reminders(self, interaction: discord.Interaction, hours: app_commands.Range[float, 0, 168]) -> None:
         bot = _bot(interaction)
         game = await _game_here(interaction)
         game = await bot.service.set_reminders(game.id, interaction.user.id, hours)
@@ -232,10 +251,20 @@ class GameGroup(app_commands.Group):
         bot = _bot(interaction)
         locale = user_locale(interaction)
         games = await bot.service.db.games_of_guild(interaction.guild_id or 0, (LOBBY, ACTIVE, ABANDONED))
-        lines = [t("list.line", locale, game=engine_of(g).title, id=g.id, where=f"<#{g.play_channel_id}>",
-                   status=t(f"status.{g.status}", locale)) for g in games]
-        embed = discord.Embed(title=t("list.title", locale), description="\n".join(lines)[:4096]
-                              or t("list.empty", locale))
+        lines = [
+            t(
+                "list.line",
+                locale,
+                game=engine_of(g).title,
+                id=g.id,
+                where=f"<#{g.play_channel_id}>",
+                status=t(f"status.{g.status}", locale),
+            )
+            for g in games
+        ]
+        embed = discord.Embed(
+            title=t("list.title", locale), description="\n".join(lines)[:4096] or t("list.empty", locale)
+        )
         await reply(interaction, "", embed=embed)
 
 

@@ -23,7 +23,9 @@ PREFIX = "m1"
 _GAME = rf"{PREFIX}:(?P<game>[0-9]{{1,18}}):"
 
 
-class ActionButton(DynamicItem[Button], template=_GAME + r"(?P<version>[0-9]{1,9}):(?P<action>[A-Za-z0-9_.+\-=]{1,64})"):
+class ActionButton(
+    DynamicItem[Button], template=_GAME + r"(?P<version>[0-9]{1,9}):(?P<action>[A-Za-z0-9_.+\-=]{1,64})"
+):
     def __init__(self, game_id: int, version: int, action_id: str, **button: Any) -> None:
         super().__init__(Button(custom_id=f"{PREFIX}:{game_id}:{version}:{action_id}", **button))
         self.game_id, self.version, self.action_id = game_id, version, action_id
@@ -47,8 +49,7 @@ class ActionSelect(DynamicItem[Select], template=_GAME + r"(?P<version>[0-9]{1,9
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
-        await mesa(interaction).handlers.on_action(interaction, self.game_id, self.version,
-                                                   values[0] if values else "")
+        await mesa(interaction).handlers.on_action(interaction, self.game_id, self.version, values[0] if values else "")
 
 
 class SpecialButton(DynamicItem[Button], template=_GAME + r"(?P<version>[0-9]{1,9}):~(?P<what>me|mute)"):
@@ -109,7 +110,6 @@ class LobbyLevel(DynamicItem[Select], template=_GAME + r"L:lv"):
         await mesa(interaction).handlers.on_ai_level(interaction, self.game_id, values[0] if values else "")
 
 
-
 class UndoButton(DynamicItem[Button], template=_GAME + r"(?P<version>[0-9]{1,9}):~u(?P<what>[ayn])"):
     """``~ua``: take back my move stored at that version; ``~uy`` / ``~un``: agree or refuse an undo
     asked at that game version."""
@@ -128,7 +128,6 @@ class UndoButton(DynamicItem[Button], template=_GAME + r"(?P<version>[0-9]{1,9})
             await undo.on_undo(interaction, self.game_id, self.version)
         else:
             await undo.on_vote(interaction, self.game_id, self.version, self.what == "y")
-
 
 
 DYNAMIC_ITEMS = (ActionButton, ActionSelect, SpecialButton, LobbyButton, LobbyOption, LobbyLevel, UndoButton)

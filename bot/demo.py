@@ -15,8 +15,15 @@ from rules.core import RuleError, t
 from . import texts as _texts  # noqa: F401  (the AI seats are named in the catalogue)
 
 
-def run(game_id: str, players: int, seed: int, out: Path, locale: str = "en",
-        options: dict[str, str] | None = None, pictures: bool = True) -> dict:
+def run(
+    game_id: str,
+    players: int,
+    seed: int,
+    out: Path,
+    locale: str = "en",
+    options: dict[str, str] | None = None,
+    pictures: bool = True,
+) -> dict:
     engine = GAMES[game_id]
     out.mkdir(parents=True, exist_ok=True)
     names = [t("ai.name", locale, n=i + 1) for i in range(players)]
@@ -42,8 +49,10 @@ def run(game_id: str, players: int, seed: int, out: Path, locale: str = "en",
         title = f"{engine.title} — {t('demo.title', locale, seed=seed)}"
 
         def picture(i: int) -> tuple[bytes, str]:
-            return ((out / f"move-{i:04d}.png").read_bytes(),
-                    t("replay.caption", locale, game=title, n=i, total=len(log)))
+            return (
+                (out / f"move-{i:04d}.png").read_bytes(),
+                t("replay.caption", locale, game=title, n=i, total=len(log)),
+            )
 
         gif, replay_frames = animate(len(log) + 1, picture)
         (out / "replay.gif").write_bytes(gif)
@@ -86,8 +95,7 @@ def games_help() -> str:
 def _options(parser: argparse.ArgumentParser, engine, players: int, given: list[str]) -> dict[str, str]:
     """The ``--option`` values, each checked against the engine's option specs (or a clear error)."""
     if not engine.min_players <= players <= engine.max_players:
-        parser.error(f"{engine.title} is played by {engine.min_players} to {engine.max_players} players, "
-                     f"not {players}")
+        parser.error(f"{engine.title} is played by {engine.min_players} to {engine.max_players} players, not {players}")
     specs = {spec.key: spec for spec in engine.option_specs}
     options: dict[str, str] = {}
     for item in given:
@@ -118,17 +126,30 @@ def _writable(parser: argparse.ArgumentParser, out: Path) -> None:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot demo", formatter_class=argparse.RawDescriptionHelpFormatter,
-                                     description="Play a whole game with AI seats and write a PNG per move.",
-                                     epilog=games_help())
-    parser.add_argument("game", type=str.lower, choices=sorted(GAMES), metavar="GAME",
-                        help=f"the game: {', '.join(sorted(GAMES))} (in any case)")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot demo",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Play a whole game with AI seats and write a PNG per move.",
+        epilog=games_help(),
+    )
+    parser.add_argument(
+        "game",
+        type=str.lower,
+        choices=sorted(GAMES),
+        metavar="GAME",
+        help=f"the game: {', '.join(sorted(GAMES))} (in any case)",
+    )
     parser.add_argument("--players", type=int, default=None, help="how many AI seats (default: the fewest)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path("demo-out"), help="the folder for the pictures")
     parser.add_argument("--locale", choices=["en", "pt-BR"], default="en")
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="a variant of the game (see below); may be repeated")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a variant of the game (see below); may be repeated",
+    )
     parser.add_argument("--no-pictures", action="store_true", help="write only summary.json (no pictures, no replay)")
     args = parser.parse_args(argv)
     engine = GAMES[args.game]

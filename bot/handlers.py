@@ -55,8 +55,7 @@ class Handlers(Boards):
         # The click is noted while it is acknowledged (no wait added); the move's transaction forgets
         # it, so a click still noted at start-up is one a crash lost, and its player is told.
         db = self.service.db
-        noted = db.add_click(interaction.id, game_id, interaction.user.id, interaction.token,
-                             user_locale(interaction))
+        noted = db.add_click(interaction.id, game_id, interaction.user.id, interaction.token, user_locale(interaction))
         results = await asyncio.gather(interaction.response.defer(), noted, return_exceptions=True)
         posted = []
 
@@ -67,8 +66,9 @@ class Handlers(Boards):
             for done in results:
                 if isinstance(done, BaseException):
                     raise done
-            result = await self.service.act(game_id, interaction.user.id, version, action_id, then=publish,
-                                            click=interaction.id)
+            result = await self.service.act(
+                game_id, interaction.user.id, version, action_id, then=publish, click=interaction.id
+            )
         except BaseException:
             await db.drop_click(interaction.id)
             raise
@@ -127,6 +127,7 @@ class Handlers(Boards):
             if not await self.service.mute(game_id, interaction.user.id, version):
                 raise UserError("error.not_a_player")
             await reply(interaction, t("remind.muted", user_locale(interaction)))
+
         await self.guarded(interaction, mute())
 
     # -- lobby -----------------------------------------------------------------------
@@ -157,6 +158,7 @@ class Handlers(Boards):
         async def set_option() -> None:
             game = await self.service.set_option(game_id, interaction.user.id, key, value)
             await self._update_lobby(interaction, game)
+
         await self.guarded(interaction, set_option())
 
     async def on_ai_level(self, interaction: discord.Interaction, game_id: int, value: str) -> None:
@@ -166,6 +168,7 @@ class Handlers(Boards):
                 raise UserError("error.forged")
             game = await self.service.set_ai_level(game_id, interaction.user.id, int(seat), level)
             await self._update_lobby(interaction, game)
+
         await self.guarded(interaction, set_level())
 
     async def _start(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -177,7 +180,8 @@ class Handlers(Boards):
             if interaction.message is not None:
                 thread = await interaction.message.create_thread(
                     name=t("lobby.thread_name", game.locale, game=engine.title, id=game.id)[:100],
-                    auto_archive_duration=10080)
+                    auto_archive_duration=10080,
+                )
                 thread_id = thread.id
         except discord.HTTPException as exc:
             if exc.code == 160004 and interaction.message is not None:  # made by a start a crash cut short
@@ -189,8 +193,9 @@ class Handlers(Boards):
         result = await self.service.start(game_id, interaction.user.id, thread_id, then=self.publish)
         where = f"<#{thread_id}>" if thread_id else t("lobby.no_thread", game.locale)
         embed, _ = self.presenter.lobby(result.game, game.locale)
-        await interaction.edit_original_response(content=t("lobby.started", game.locale, where=where),
-                                                  embed=embed, view=None)
+        await interaction.edit_original_response(
+            content=t("lobby.started", game.locale, where=where), embed=embed, view=None
+        )
 
     async def move_game(self, interaction: discord.Interaction, game: GameRow) -> None:
         """``/game move``: the host posts a running or stopped game again in a new thread of this channel."""
@@ -204,7 +209,9 @@ class Handlers(Boards):
             if isinstance(parent, discord.TextChannel):
                 thread = await parent.create_thread(
                     name=t("lobby.thread_name", game.locale, game=engine_of(game).title, id=game.id)[:100],
-                    type=discord.ChannelType.public_thread, auto_archive_duration=10080)
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=10080,
+                )
                 thread_id = thread.id
             else:  # a voice or stage channel's chat has no threads: play in the channel itself
                 log.info("game %s: no threads in %s (a %s)", game.id, parent_id, type(parent).__name__)

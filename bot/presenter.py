@@ -97,9 +97,17 @@ def _choices(game: GameRow, version: int, actions: list[Action], locale: str) ->
     names = seat_names(game, locale)
     if len(actions) <= MAX_BUTTON_CHOICES:
         for i, action in enumerate(actions):
-            items.append(ActionButton(game.id, version, action.id,
-                                      label=t(action.label, locale, names=names)[:80], style=STYLES[action.style],
-                                      emoji=action.emoji, row=i // 5))
+            items.append(
+                ActionButton(
+                    game.id,
+                    version,
+                    action.id,
+                    label=t(action.label, locale, names=names)[:80],
+                    style=STYLES[action.style],
+                    emoji=action.emoji,
+                    row=i // 5,
+                )
+            )
         return items
     groups: dict[str, list[Action]] = {}
     for action in actions:
@@ -108,10 +116,12 @@ def _choices(game: GameRow, version: int, actions: list[Action], locale: str) ->
     menus: list[tuple[str, list[Action]]] = []
     for title, members in groups.items():
         for start in range(0, len(members), 25):
-            menus.append((title, members[start:start + 25]))
+            menus.append((title, members[start : start + 25]))
     for n, (title, members) in enumerate(menus[:4]):
-        options = [discord.SelectOption(label=t(a.label, locale, names=names)[:100], value=a.id, emoji=a.emoji)
-                   for a in members]
+        options = [
+            discord.SelectOption(label=t(a.label, locale, names=names)[:100], value=a.id, emoji=a.emoji)
+            for a in members
+        ]
         items.append(ActionSelect(game.id, version, n, options=options, placeholder=title[:150], row=n))
     return items
 
@@ -150,8 +160,9 @@ def outcome_lines(game: GameRow, outcome: Outcome, locale: str) -> list[str]:
         name = names[r.seat] if r.seat is not None else (t(r.name, locale) if r.name else "?")
         detail = ", ".join(f"{t(k, locale)} {v}" for k, v in r.breakdown.items() if v)
         crown = "🏆 " if r.winner else ""
-        lines.append(crown + t("board.result_line", locale, rank=r.rank, name=name, score=r.score,
-                               detail=detail or "0"))
+        lines.append(
+            crown + t("board.result_line", locale, rank=r.rank, name=name, score=r.score, detail=detail or "0")
+        )
     if outcome.tiebreak is not None:
         lines.append(t(outcome.tiebreak, locale))
     return lines
@@ -178,9 +189,16 @@ class Presenter:
     def __init__(self) -> None:
         self.cache = RenderCache()
 
-    async def board(self, game: GameRow, state: GameState, moves: list[Move] | None = None,
-                    *, locale: str | None = None, viewer: int | None = None,
-                    controls: bool = True) -> Payload:
+    async def board(
+        self,
+        game: GameRow,
+        state: GameState,
+        moves: list[Move] | None = None,
+        *,
+        locale: str | None = None,
+        viewer: int | None = None,
+        controls: bool = True,
+    ) -> Payload:
         """The channel's message after a move (or a player's private copy with ``viewer``)."""
         locale = locale or game.locale
         engine = engine_of(game)
@@ -200,8 +218,14 @@ class Presenter:
         if game.status == ACTIVE and to_act:
             prompts = []
             for seat in to_act:
-                prompts.append(t("board.turn", locale, who=seat_label(game, seat, locale),
-                                 prompt=t(engine.prompt(state, seat), locale, names=names)))
+                prompts.append(
+                    t(
+                        "board.turn",
+                        locale,
+                        who=seat_label(game, seat, locale),
+                        prompt=t(engine.prompt(state, seat), locale, names=names),
+                    )
+                )
                 if not game.seats[seat].is_ai and (user_id := game.seats[seat].user_id):
                     ping.append(user_id)
             embed.description = "\n".join(prompts)
@@ -214,9 +238,16 @@ class Presenter:
                     label = t("board.my_view", locale)
                 else:
                     label = t("board.private_choice", locale)
-                view.add_item(SpecialButton(game.id, game.version, "me", label=label,
-                                            style=discord.ButtonStyle.primary if public is None
-                                            else discord.ButtonStyle.secondary, row=4))
+                view.add_item(
+                    SpecialButton(
+                        game.id,
+                        game.version,
+                        "me",
+                        label=label,
+                        style=discord.ButtonStyle.primary if public is None else discord.ButtonStyle.secondary,
+                        row=4,
+                    )
+                )
         elif game.status in (FINISHED, ACTIVE):
             outcome = engine.outcome(state)
             if outcome is not None:
@@ -235,8 +266,7 @@ class Presenter:
             embed=embed,
             file=discord.File(io.BytesIO(png), filename="board.png"),
             view=view if view.children else None,
-            mentions=discord.AllowedMentions(users=[discord.Object(u) for u in ping], roles=False,
-                                             everyone=False),
+            mentions=discord.AllowedMentions(users=[discord.Object(u) for u in ping], roles=False, everyone=False),
         )
 
     async def private(self, game: GameRow, state: GameState, seat: int, locale: str) -> Payload:
@@ -255,8 +285,15 @@ class Presenter:
         names = seat_names(game, locale)
         seats = "\n".join(f"{i + 1}. " + seat_label(game, i, locale) for i in range(len(game.seats)))
         embed = discord.Embed(title=t("lobby.title", locale, game=engine.title), colour=COLOUR)
-        embed.description = t("lobby.body", locale, host=f"<@{game.host_id}>", count=len(game.seats),
-                              max=engine.max_players, min=engine.min_players, seats=seats)
+        embed.description = t(
+            "lobby.body",
+            locale,
+            host=f"<@{game.host_id}>",
+            count=len(game.seats),
+            max=engine.max_players,
+            min=engine.min_players,
+            seats=seats,
+        )
         if engine.option_specs:
             chosen = []
             for spec in engine.option_specs:
@@ -275,16 +312,27 @@ class Presenter:
         ]:
             view.add_item(LobbyButton(game.id, what, label=t(key, locale), style=style, row=0))
         for row, spec in enumerate(engine.option_specs[:4], start=1):
-            options = [discord.SelectOption(label=t(m, locale)[:100], value=v,
-                                            default=game.options.get(spec.key) == v) for v, m in spec.choices]
-            view.add_item(LobbyOption(game.id, spec.key, options=options, placeholder=t(spec.label, locale)[:150],
-                                      row=row))
+            options = [
+                discord.SelectOption(label=t(m, locale)[:100], value=v, default=game.options.get(spec.key) == v)
+                for v, m in spec.choices
+            ]
+            view.add_item(
+                LobbyOption(game.id, spec.key, options=options, placeholder=t(spec.label, locale)[:150], row=row)
+            )
         ai_seats = [s for s in game.seats if s.is_ai]
         row = len(engine.option_specs[:4]) + 1
         if ai_seats and row <= 4:  # one menu for every AI seat's strength: "AI 2: strong"
-            options = [discord.SelectOption(
-                label=t("lobby.ai_level_choice", locale, name=names[s.seat], level=t(f"ai.level.{level}", locale))[:100],
-                value=f"{s.seat}.{level}", emoji="🤖") for s in ai_seats[:8] for level in LEVELS]
+            options = [
+                discord.SelectOption(
+                    label=t("lobby.ai_level_choice", locale, name=names[s.seat], level=t(f"ai.level.{level}", locale))[
+                        :100
+                    ],
+                    value=f"{s.seat}.{level}",
+                    emoji="🤖",
+                )
+                for s in ai_seats[:8]
+                for level in LEVELS
+            ]
             view.add_item(LobbyLevel(game.id, options=options, placeholder=t("lobby.ai_level", locale)[:150], row=row))
         return embed, view
 

@@ -62,16 +62,16 @@ class Reminders:
             return
         locale = game.locale
         step = min(reminder["sent"] + 1, 3)
-        text = t(f"remind.{step}", locale, who=f"<@{reminder['user_id']}>",
-                 game=f"{engine_of(game).title} #{game.id}")
+        text = t(f"remind.{step}", locale, who=f"<@{reminder['user_id']}>", game=f"{engine_of(game).title} #{game.id}")
         view = discord.ui.View(timeout=None)
         view.add_item(SpecialButton(game.id, game.version, "mute", label=t("remind.mute", locale)))
         if game.board_message_id:
             text += f"\nhttps://discord.com/channels/{game.guild_id or '@me'}/{game.play_channel_id}/{game.board_message_id}"
         try:
             channel = await self.boards.channel(game.play_channel_id)
-            await channel.send(text, view=view, allowed_mentions=discord.AllowedMentions(
-                users=[discord.Object(reminder["user_id"])]))
+            await channel.send(
+                text, view=view, allowed_mentions=discord.AllowedMentions(users=[discord.Object(reminder["user_id"])])
+            )
         except discord.HTTPException as exc:
             log.warning("game %s: a reminder could not be sent (%s %s)", game.id, exc.status, exc.text or "")
             if gone(exc):

@@ -47,8 +47,12 @@ class RenderPool:
 
     def start(self) -> None:
         if self.workers > 0 and self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=_follow_parent, initargs=(os.getpid(),))
+            self._pool = ProcessPoolExecutor(
+                self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_follow_parent,
+                initargs=(os.getpid(),),
+            )
             for _ in range(self.workers):
                 self._pool.submit(_warm)
 

@@ -9,8 +9,14 @@ from rules.core import Engine, GameState, RuleError, t
 from .service import UserError
 
 
-def states(engine: Engine, players: int, seed: int, options: dict[str, str] | None,
-           log: list[tuple[int, str]], final: str | None = None) -> list[GameState]:
+def states(
+    engine: Engine,
+    players: int,
+    seed: int,
+    options: dict[str, str] | None,
+    log: list[tuple[int, str]],
+    final: str | None = None,
+) -> list[GameState]:
     """Every state of the game: the set-up, then the state after each move.
 
     With ``final`` (the stored state), a log that no longer leads there (a game started under
@@ -30,10 +36,21 @@ def states(engine: Engine, players: int, seed: int, options: dict[str, str] | No
     return out
 
 
-def replay_gif(engine: Engine, players: int, seed: int, options: dict[str, str] | None,
-               log: list[tuple[int, str]], *, names: list[str], locale: str, title: str,
-               max_bytes: int = MAX_BYTES, progress: Progress | None = None, final: str | None = None,
-               **kwargs) -> tuple[bytes, int]:
+def replay_gif(
+    engine: Engine,
+    players: int,
+    seed: int,
+    options: dict[str, str] | None,
+    log: list[tuple[int, str]],
+    *,
+    names: list[str],
+    locale: str,
+    title: str,
+    max_bytes: int = MAX_BYTES,
+    progress: Progress | None = None,
+    final: str | None = None,
+    **kwargs,
+) -> tuple[bytes, int]:
     """The GIF of a whole game (the spectator's view, one frame per move) and its frame count."""
     all_states = states(engine, players, seed, options, log, final)
     last = len(all_states) - 1

@@ -37,18 +37,32 @@ class ReplayUI:
             def progress(n: int, total: int) -> None:
                 done[:] = [n, total]
 
-            task = asyncio.create_task(asyncio.to_thread(
-                replay_gif, engine, len(game.seats), game.seed or 0, game.options, log,
-                names=seat_names(game, locale), locale=locale, title=title, progress=progress, final=game.state))
+            task = asyncio.create_task(
+                asyncio.to_thread(
+                    replay_gif,
+                    engine,
+                    len(game.seats),
+                    game.seed or 0,
+                    game.options,
+                    log,
+                    names=seat_names(game, locale),
+                    locale=locale,
+                    title=title,
+                    progress=progress,
+                    final=game.state,
+                )
+            )
             shown = -1
             while not task.done():
                 await asyncio.wait({task}, timeout=PROGRESS_EVERY)
                 if not task.done() and done[0] != shown:
                     shown = done[0]
                     await interaction.edit_original_response(
-                        content=t("replay.progress", locale, done=done[0], total=done[1]))
+                        content=t("replay.progress", locale, done=done[0], total=done[1])
+                    )
             data, frames = task.result()
         size = f"{len(data) / 1_000_000:.1f} MB"
         await interaction.edit_original_response(
             content=t("replay.done", locale, game=title, frames=frames, size=size),
-            attachments=[discord.File(io.BytesIO(data), filename=f"replay-{game.id}.gif")])
+            attachments=[discord.File(io.BytesIO(data), filename=f"replay-{game.id}.gif")],
+        )

@@ -32,6 +32,7 @@ def release(view: discord.ui.View | None) -> None:
     thousands under load.  Mesa's controls are dynamic items, answered from their custom id on
     whatever message carries them, so a view made of them alone needs no watching.
     """
-    if view is not None and all(isinstance(item, discord.ui.DynamicItem) or not item.is_dispatchable()
-                                for item in view.walk_children()):
+    if view is not None and all(
+        isinstance(item, discord.ui.DynamicItem) or not item.is_dispatchable() for item in view.walk_children()
+    ):
         view.stop()

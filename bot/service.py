@@ -114,13 +114,15 @@ class GameService:
             raise BrokenGame(game, exc) from exc
 
     # -- lobby -----------------------------------------------------------------------
-    async def create_lobby(self, game_id: str, guild_id: int | None, channel_id: int, host_id: int,
-                           host_name: str, locale: str) -> GameRow:
+    async def create_lobby(
+        self, game_id: str, guild_id: int | None, channel_id: int, host_id: int, host_name: str, locale: str
+    ) -> GameRow:
         if game_id not in GAMES:
             raise UserError("error.unknown_game", game=game_id)
         engine = GAMES[game_id]
-        new_id = await self.db.create_lobby(game_id, guild_id, channel_id, host_id, host_name, locale,
-                                            engine.default_options())
+        new_id = await self.db.create_lobby(
+            game_id, guild_id, channel_id, host_id, host_name, locale, engine.default_options()
+        )
         return await self.load(new_id)
 
     async def _lobby(self, game_id: int) -> GameRow:
@@ -200,8 +202,9 @@ class GameService:
             raise UserError("error.too_few", game=engine.title, min=engine.min_players)
         return game
 
-    async def start(self, game_id: int, user_id: int, thread_id: int | None,
-                    seed: int | None = None, then: Then | None = None) -> MoveResult:
+    async def start(
+        self, game_id: int, user_id: int, thread_id: int | None, seed: int | None = None, then: Then | None = None
+    ) -> MoveResult:
         """Deals the game (the seed is drawn here and stored) and lets AI seats play up to a human."""
         async with self.lock(game_id):
             game = await self.check_start(game_id, user_id)
@@ -235,8 +238,15 @@ class GameService:
             return f"🤖 {s.name or '#' + str(seat + 1)}"
         return f"<@{s.user_id}>"
 
-    async def act(self, game_id: int, user_id: int, version: int, action_id: str,
-                  then: Then | None = None, click: int | None = None) -> MoveResult:
+    async def act(
+        self,
+        game_id: int,
+        user_id: int,
+        version: int,
+        action_id: str,
+        then: Then | None = None,
+        click: int | None = None,
+    ) -> MoveResult:
         """Plays a click; ``then`` (posting the board) runs under the game's lock, so boards keep their order.
 
         ``click`` (an interaction id noted by ``Database.add_click``) is forgotten with the move.
@@ -254,8 +264,9 @@ class GameService:
             else:
                 seat = self.acting_seat(game, state, user_id)
             new = engine.apply(state, seat, action_id)
-            move = Move(seat, action_id, user_id, [e.model_dump(mode="json") for e in new.events],
-                        engine.reveals(state, new))
+            move = Move(
+                seat, action_id, user_id, [e.model_dump(mode="json") for e in new.events], engine.reveals(state, new)
+            )
             return await self._after_move(game, new, [move], then, click)
 
     async def _pending_since(self, game: GameRow, state: GameState, user_id: int, version: int) -> int | None:
@@ -281,8 +292,9 @@ class GameService:
         then = await asyncio.to_thread(engine.replay, len(game.seats), game.seed or 0, game.options, before)
         return next((s for s in mine if s in engine.to_act(then)), None)
 
-    async def _after_move(self, game: GameRow, state: GameState, moves: list[Move],
-                          then: Then | None = None, click: int | None = None) -> MoveResult:
+    async def _after_move(
+        self, game: GameRow, state: GameState, moves: list[Move], then: Then | None = None, click: int | None = None
+    ) -> MoveResult:
         """Plays the AI seats on, stores everything in one transaction, schedules reminders."""
         engine = engine_of(game)
         state, ai_moves = await self.play_ai(game, engine, state)
@@ -290,8 +302,15 @@ class GameService:
         finished = engine.is_over(state)
         if moves:
             try:  # the reminders of the new position go in the move's transaction
-                await self.db.record_moves(game.id, game.version, moves, engine.dump(state), finished, click,
-                                           reminders=self._reminders(game, state, active=not finished))
+                await self.db.record_moves(
+                    game.id,
+                    game.version,
+                    moves,
+                    engine.dump(state),
+                    finished,
+                    click,
+                    reminders=self._reminders(game, state, active=not finished),
+                )
             except StaleVersion:
                 raise Stale("error.stale") from None
             game = await self.load(game.id)
@@ -347,8 +366,7 @@ class GameService:
             return game
 
     # -- seats and ending --------------------------------------------------------------
-    async def hand_to_ai(self, game_id: int, by_user: int, user_id: int,
-                         then: Then | None = None) -> MoveResult:
+    async def hand_to_ai(self, game_id: int, by_user: int, user_id: int, then: Then | None = None) -> MoveResult:
         """The host hands a player's seats to the AI; a player may resign their own."""
         async with self.lock(game_id):
             game = await self.load(game_id)
@@ -399,13 +417,21 @@ class GameService:
         self.state_of(game)
         return game
 
-    async def move(self, game_id: int, user_id: int, channel_id: int, thread_id: int | None,
-                   then: Then | None = None) -> MoveResult:
+    async def move(
+        self, game_id: int, user_id: int, channel_id: int, thread_id: int | None, then: Then | None = None
+    ) -> MoveResult:
         """The host re-posts a running or abandoned game in a new thread (or channel) and play goes on there."""
         async with self.lock(game_id):
             game = await self.check_move(game_id, user_id)
-            await self.db.update_game(game_id, status=ACTIVE, channel_id=channel_id, thread_id=thread_id,
-                                      board_message_id=None, board_version=None, board_blocked=None)
+            await self.db.update_game(
+                game_id,
+                status=ACTIVE,
+                channel_id=channel_id,
+                thread_id=thread_id,
+                board_message_id=None,
+                board_version=None,
+                board_blocked=None,
+            )
             game = await self.load(game_id)
             return await self._after_move(game, self.state_of(game), [], then)
 
@@ -415,8 +441,11 @@ class GameService:
 
     async def reminder_sent(self, reminder: dict) -> None:
         count = reminder["sent"] + 1
-        next_due = None if count >= self.settings.reminder_max else (
-            self.clock() + self.reminder_delay(reminder.get("game_delay")) * (2 ** count))
+        next_due = (
+            None
+            if count >= self.settings.reminder_max
+            else (self.clock() + self.reminder_delay(reminder.get("game_delay")) * (2**count))
+        )
         await self.db.reminder_sent(reminder["game_id"], reminder["seat"], next_due)
 
     async def mute(self, game_id: int, user_id: int, version: int) -> bool:

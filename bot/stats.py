@@ -95,7 +95,8 @@ class Stats:
         game = dataclasses.replace(game, state=None)  # the cache keeps the result, not the whole state
         lines = tuple(
             Line(r.seat, player_key(game.seats[r.seat].user_id), r.score, r.rank, r.winner)
-            for r in sorted(outcome.results, key=lambda r: r.rank) if r.seat is not None and r.seat < len(game.seats)
+            for r in sorted(outcome.results, key=lambda r: r.rank)
+            if r.seat is not None and r.seat < len(game.seats)
         )
         result = self._results[game.id] = Result(game, lines)
         return result

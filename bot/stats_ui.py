@@ -41,9 +41,19 @@ class StatsUI:
             if standing is None:
                 continue
             ranking = table.top(len(table.standings))
-            embed.add_field(name=GAMES[game_id].title, inline=False, value=t(
-                "stats.line", locale, games=standing.games, wins=standing.wins, rating=f"{standing.rating:.1f}",
-                place=ranking.index(standing) + 1, of=len(ranking)))
+            embed.add_field(
+                name=GAMES[game_id].title,
+                inline=False,
+                value=t(
+                    "stats.line",
+                    locale,
+                    games=standing.games,
+                    wins=standing.wins,
+                    rating=f"{standing.rating:.1f}",
+                    place=ranking.index(standing) + 1,
+                    of=len(ranking),
+                ),
+            )
         if not embed.fields:
             embed.description = t("stats.none", locale, who=user.mention)
         else:
@@ -55,10 +65,23 @@ class StatsUI:
         title = GAMES[game_id].title
         games = await self.bot.service.db.finished_games(interaction.guild_id or 0, game_id)
         table = self.stats.table(game_id, games)
-        lines = [t("leaderboard.line", locale, place=n, who=_who(s.key, locale), rating=f"{s.rating:.1f}",
-                   games=s.games, wins=s.wins) for n, s in enumerate(table.top(), start=1)]
-        embed = discord.Embed(title=t("leaderboard.title", locale, game=title), colour=COLOUR,
-                              description="\n".join(lines) or t("leaderboard.empty", locale, game=title))
+        lines = [
+            t(
+                "leaderboard.line",
+                locale,
+                place=n,
+                who=_who(s.key, locale),
+                rating=f"{s.rating:.1f}",
+                games=s.games,
+                wins=s.wins,
+            )
+            for n, s in enumerate(table.top(), start=1)
+        ]
+        embed = discord.Embed(
+            title=t("leaderboard.title", locale, game=title),
+            colour=COLOUR,
+            description="\n".join(lines) or t("leaderboard.empty", locale, game=title),
+        )
         if lines:
             embed.set_footer(text=t("stats.about", locale))
         await reply(interaction, "", embed=embed)
@@ -72,9 +95,11 @@ class StatsUI:
         else:
             games = [g for g in games if here in (g.channel_id, g.thread_id)]
         lines = [self._history_line(g, locale) for g in reversed(games[-HISTORY_LINES:])]
-        embed = discord.Embed(title=t("history.title", locale), colour=COLOUR,
-                              description="\n".join(line for line in lines if line)[:4096]
-                              or t("history.empty", locale))
+        embed = discord.Embed(
+            title=t("history.title", locale),
+            colour=COLOUR,
+            description="\n".join(line for line in lines if line)[:4096] or t("history.empty", locale),
+        )
         await reply(interaction, "", embed=embed)
 
     def _history_line(self, game: GameRow, locale: str) -> str:
@@ -82,7 +107,15 @@ class StatsUI:
         if result is None:
             return ""
         names = seat_names(game, locale)
-        scores = ", ".join(("🏆 " if line.winner else "") + f"{names[line.seat]}: {line.score}" for line in result.lines)
-        return t("history.line", locale, game=GAMES[game.game].title if game.game in GAMES else game.game,
-                 id=game.id, date=time.strftime("%Y-%m-%d", time.gmtime(game.updated_at or 0)), scores=scores,
-                 where=f"<#{game.play_channel_id}>")
+        scores = ", ".join(
+            ("🏆 " if line.winner else "") + f"{names[line.seat]}: {line.score}" for line in result.lines
+        )
+        return t(
+            "history.line",
+            locale,
+            game=GAMES[game.game].title if game.game in GAMES else game.game,
+            id=game.id,
+            date=time.strftime("%Y-%m-%d", time.gmtime(game.updated_at or 0)),
+            scores=scores,
+            where=f"<#{game.play_channel_id}>",
+        )

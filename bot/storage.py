@@ -250,12 +250,16 @@ class Database:
         if problems != ["ok"]:
             lines = [line for row in problems for line in str(row).splitlines() if not line.startswith("***")]
             first = (lines or ["?"])[0][:120]
-            raise DatabaseError(f"{where} is damaged (SQLite quick_check: {first}; {len(lines)} problem(s)); "
-                                "restore a backup or point MESA_DATABASE at another file")
+            raise DatabaseError(
+                f"{where} is damaged (SQLite quick_check: {first}; {len(lines)} problem(s)); "
+                "restore a backup or point MESA_DATABASE at another file"
+            )
         version = await self.schema_version()
         if version > len(MIGRATIONS):
-            raise DatabaseError(f"{where} was written by a newer Mesa (schema {version}, this one knows "
-                                f"{len(MIGRATIONS)}); update Mesa or point MESA_DATABASE at another file")
+            raise DatabaseError(
+                f"{where} was written by a newer Mesa (schema {version}, this one knows "
+                f"{len(MIGRATIONS)}); update Mesa or point MESA_DATABASE at another file"
+            )
         await self.conn.execute("BEGIN IMMEDIATE")  # a write, rolled back: fails on a file the bot cannot write
         try:
             await self.conn.execute(f"PRAGMA user_version = {version}")
@@ -294,34 +298,52 @@ class Database:
     def _game_of(row: aiosqlite.Row) -> GameRow:
         """The game of a ``games`` row, without its seats."""
         return GameRow(
-            id=row["id"], game=row["game"], guild_id=row["guild_id"], channel_id=row["channel_id"],
-            thread_id=row["thread_id"], lobby_message_id=row["lobby_message_id"],
-            board_message_id=row["board_message_id"], status=row["status"], host_id=row["host_id"],
-            locale=row["locale"], options=json.loads(row["options"]), seed=row["seed"],
-            state=row["state"], version=row["version"], board_version=row["board_version"],
-            reminder_delay=row["reminder_delay"], board_blocked=row["board_blocked"],
+            id=row["id"],
+            game=row["game"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            thread_id=row["thread_id"],
+            lobby_message_id=row["lobby_message_id"],
+            board_message_id=row["board_message_id"],
+            status=row["status"],
+            host_id=row["host_id"],
+            locale=row["locale"],
+            options=json.loads(row["options"]),
+            seed=row["seed"],
+            state=row["state"],
+            version=row["version"],
+            board_version=row["board_version"],
+            reminder_delay=row["reminder_delay"],
+            board_blocked=row["board_blocked"],
             updated_at=row["updated_at"],
         )
 
     async def _row_to_game(self, row: aiosqlite.Row) -> GameRow:
         game = self._game_of(row)
         rows = await self.conn.execute_fetchall(
-            "SELECT seat, user_id, name, is_ai, ai_level FROM seats WHERE game_id = ? ORDER BY seat", (game.id,))
+            "SELECT seat, user_id, name, is_ai, ai_level FROM seats WHERE game_id = ? ORDER BY seat", (game.id,)
+        )
         game.seats = [Seat(r["seat"], r["user_id"], r["name"], bool(r["is_ai"]), r["ai_level"]) for r in rows]
         return game
 
     async def get_game(self, game_id: int) -> GameRow | None:
         """The game and its seats, read in one statement (one trip to the database thread)."""
-        rows = list(await self.conn.execute_fetchall(
-            """SELECT g.*, s.seat AS seat_number, s.user_id AS seat_user_id, s.name AS seat_name,
+        rows = list(
+            await self.conn.execute_fetchall(
+                """SELECT g.*, s.seat AS seat_number, s.user_id AS seat_user_id, s.name AS seat_name,
                       s.is_ai AS seat_is_ai, s.ai_level AS seat_ai_level
-               FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat""", (game_id,)))
+               FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat""",
+                (game_id,),
+            )
+        )
         if not rows:
             return None
         game = self._game_of(rows[0])
-        game.seats = [Seat(r["seat_number"], r["seat_user_id"], r["seat_name"], bool(r["seat_is_ai"]),
-                           r["seat_ai_level"])
-                      for r in rows if r["seat_number"] is not None]
+        game.seats = [
+            Seat(r["seat_number"], r["seat_user_id"], r["seat_name"], bool(r["seat_is_ai"]), r["seat_ai_level"])
+            for r in rows
+            if r["seat_number"] is not None
+        ]
         return game
 
     async def game_in_channel(self, channel_id: int) -> GameRow | None:
@@ -349,7 +371,7 @@ class Database:
         async with self.conn.execute(
             f"""SELECT * FROM games WHERE status IN ('active', 'finished') AND state IS NOT NULL
                AND (board_version IS NULL OR board_version < version)
-               {'' if blocked else 'AND board_blocked IS NULL'} ORDER BY id"""
+               {"" if blocked else "AND board_blocked IS NULL"} ORDER BY id"""
         ) as cur:
             rows = await cur.fetchall()
         return [await self._row_to_game(r) for r in rows]
@@ -368,14 +390,16 @@ class Database:
         async with self.transaction():
             cur = await self.conn.execute(
                 "UPDATE games SET status = 'ended', updated_at = ? WHERE status = 'lobby' AND channel_id = ?",
-                (time.time(), channel_id))
+                (time.time(), channel_id),
+            )
             return cur.rowcount or 0
 
     async def games_touched_since(self, when: float) -> list[GameRow]:
         """Running or finished games changed at or after ``when`` (a Unix time)."""
         async with self.conn.execute(
             """SELECT * FROM games WHERE status IN ('active', 'finished') AND state IS NOT NULL
-               AND updated_at >= ? ORDER BY id""", (when,)
+               AND updated_at >= ? ORDER BY id""",
+            (when,),
         ) as cur:
             rows = await cur.fetchall()
         return [await self._row_to_game(r) for r in rows]
@@ -409,15 +433,23 @@ class Database:
 
     async def action_log(self, game_id: int, limit: int | None = None) -> list[dict[str, Any]]:
         """The whole log (or its last ``limit`` rows), moves taken back included (``undone_at`` set)."""
-        query = ("SELECT version, seat, action_id, user_id, events, undone_at, revealed, created_at"
-                 " FROM actions WHERE game_id = ? ORDER BY version")
+        query = (
+            "SELECT version, seat, action_id, user_id, events, undone_at, revealed, created_at"
+            " FROM actions WHERE game_id = ? ORDER BY version"
+        )
         if limit is not None:
             query = f"SELECT * FROM ({query} DESC LIMIT {int(limit)}) ORDER BY version"
         return [
-            {"version": r["version"], "seat": r["seat"], "action_id": r["action_id"],
-             "user_id": r["user_id"], "events": json.loads(r["events"]), "undone_at": r["undone_at"],
-             "revealed": None if r["revealed"] is None else bool(r["revealed"]),
-             "created_at": r["created_at"]}
+            {
+                "version": r["version"],
+                "seat": r["seat"],
+                "action_id": r["action_id"],
+                "user_id": r["user_id"],
+                "events": json.loads(r["events"]),
+                "undone_at": r["undone_at"],
+                "revealed": None if r["revealed"] is None else bool(r["revealed"]),
+                "created_at": r["created_at"],
+            }
             for r in await self.conn.execute_fetchall(query, (game_id,))
         ]
 
@@ -426,8 +458,16 @@ class Database:
         return [row for row in await self.action_log(game_id) if row["undone_at"] is None]
 
     # -- writes ----------------------------------------------------------------------
-    async def create_lobby(self, game: str, guild_id: int | None, channel_id: int, host_id: int,
-                           host_name: str, locale: str, options: dict[str, str]) -> int:
+    async def create_lobby(
+        self,
+        game: str,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        locale: str,
+        options: dict[str, str],
+    ) -> int:
         now = time.time()
         async with self.transaction():
             cur = await self.conn.execute(
@@ -470,9 +510,16 @@ class Database:
             )
             return cur.rowcount == 1
 
-    async def record_moves(self, game_id: int, expected_version: int, moves: list[Move], state: str,
-                           finished: bool, click: int | None = None,
-                           reminders: tuple[list[tuple[int, int]], float] | None = None) -> int:
+    async def record_moves(
+        self,
+        game_id: int,
+        expected_version: int,
+        moves: list[Move],
+        state: str,
+        finished: bool,
+        click: int | None = None,
+        reminders: tuple[list[tuple[int, int]], float] | None = None,
+    ) -> int:
         """Stores moves and the state after them in one transaction (which also forgets ``click`` and,
         with ``reminders`` (the (seat, user) pairs to remind and when), replaces the game's reminders
         as ``schedule_reminders`` does: none for an empty list).
@@ -493,9 +540,19 @@ class Database:
             await self.conn.executemany(
                 """INSERT INTO actions (game_id, version, seat, action_id, user_id, events, created_at, revealed)
                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
-                [(game_id, expected_version + i + 1, m.seat, m.action_id, m.user_id, json.dumps(m.events), now,
-                  None if m.revealed is None else int(m.revealed))
-                 for i, m in enumerate(moves)],
+                [
+                    (
+                        game_id,
+                        expected_version + i + 1,
+                        m.seat,
+                        m.action_id,
+                        m.user_id,
+                        json.dumps(m.events),
+                        now,
+                        None if m.revealed is None else int(m.revealed),
+                    )
+                    for i, m in enumerate(moves)
+                ],
             )
             if click is not None:
                 await self.conn.execute("DELETE FROM clicks WHERE interaction_id = ?", (click,))
@@ -505,8 +562,9 @@ class Database:
 
     async def set_ai_level(self, game_id: int, seat: int, level: str) -> None:
         async with self.transaction():
-            await self.conn.execute("UPDATE seats SET ai_level = ? WHERE game_id = ? AND seat = ?",
-                                    (level, game_id, seat))
+            await self.conn.execute(
+                "UPDATE seats SET ai_level = ? WHERE game_id = ? AND seat = ?", (level, game_id, seat)
+            )
             await self.conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (time.time(), game_id))
 
     # -- clicks being played -----------------------------------------------------------
@@ -518,7 +576,9 @@ class Database:
         async with self._write:
             await self.conn.execute(
                 """INSERT OR REPLACE INTO clicks (interaction_id, game_id, user_id, token, locale, created_at)
-                   VALUES (?, ?, ?, ?, ?, ?)""", (interaction_id, game_id, user_id, token, locale, time.time()))
+                   VALUES (?, ?, ?, ?, ?, ?)""",
+                (interaction_id, game_id, user_id, token, locale, time.time()),
+            )
 
     async def drop_click(self, interaction_id: int) -> None:
         async with self._write:
@@ -527,8 +587,9 @@ class Database:
     async def take_clicks(self, before: float) -> list[dict[str, Any]]:
         """The clicks noted before ``before`` (the start of this run: a crash lost them), forgotten as read."""
         async with self.transaction():
-            async with self.conn.execute("SELECT * FROM clicks WHERE created_at < ? ORDER BY created_at",
-                                         (before,)) as cur:
+            async with self.conn.execute(
+                "SELECT * FROM clicks WHERE created_at < ? ORDER BY created_at", (before,)
+            ) as cur:
                 rows = [dict(r) async for r in cur]
             await self.conn.execute("DELETE FROM clicks WHERE created_at < ?", (before,))
         return rows
@@ -548,14 +609,16 @@ class Database:
             await self.conn.execute("DELETE FROM reminders WHERE game_id = ? AND seat = ?", (game_id, seat))
 
     # -- reminders -------------------------------------------------------------------
-    async def schedule_reminders(self, game_id: int, version: int, waiting: list[tuple[int, int]],
-                                 due_at: float) -> None:
+    async def schedule_reminders(
+        self, game_id: int, version: int, waiting: list[tuple[int, int]], due_at: float
+    ) -> None:
         """Replaces the game's reminders by one per (seat, user) that must act at ``version``."""
         async with self.transaction():
             await self._replace_reminders(game_id, version, waiting, due_at)
 
-    async def _replace_reminders(self, game_id: int, version: int, waiting: list[tuple[int, int]],
-                                 due_at: float) -> None:
+    async def _replace_reminders(
+        self, game_id: int, version: int, waiting: list[tuple[int, int]], due_at: float
+    ) -> None:
         await self.conn.execute("DELETE FROM reminders WHERE game_id = ?", (game_id,))
         if waiting:
             await self.conn.executemany(
@@ -583,27 +646,30 @@ class Database:
         async with self.transaction():
             if next_due is None:
                 await self.conn.execute(
-                    "UPDATE reminders SET sent = sent + 1, muted = 1 WHERE game_id = ? AND seat = ?", (game_id, seat))
+                    "UPDATE reminders SET sent = sent + 1, muted = 1 WHERE game_id = ? AND seat = ?", (game_id, seat)
+                )
             else:
                 await self.conn.execute(
                     "UPDATE reminders SET sent = sent + 1, due_at = ? WHERE game_id = ? AND seat = ?",
-                    (next_due, game_id, seat))
+                    (next_due, game_id, seat),
+                )
 
     async def mute_reminder(self, game_id: int, user_id: int, version: int) -> bool:
         async with self.transaction():
             cur = await self.conn.execute(
                 "UPDATE reminders SET muted = 1 WHERE game_id = ? AND user_id = ? AND version = ?",
-                (game_id, user_id, version))
+                (game_id, user_id, version),
+            )
             return cur.rowcount > 0
 
     async def reminders_of(self, game_id: int) -> list[dict[str, Any]]:
         async with self.conn.execute("SELECT * FROM reminders WHERE game_id = ? ORDER BY seat", (game_id,)) as cur:
             return [dict(r) async for r in cur]
 
-
     # -- undo ------------------------------------------------------------------------
-    async def record_undo(self, game_id: int, expected_version: int, back_to: int, state: str,
-                          moves: list[Move], finished: bool = False) -> int:
+    async def record_undo(
+        self, game_id: int, expected_version: int, back_to: int, state: str, moves: list[Move], finished: bool = False
+    ) -> int:
         """Takes back every move from version ``back_to`` on, in one transaction.
 
         The undo takes version ``expected_version + 1`` (the moves taken back keep their rows,
@@ -629,15 +695,26 @@ class Database:
             await self.conn.executemany(
                 """INSERT INTO actions (game_id, version, seat, action_id, user_id, events, created_at, revealed)
                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
-                [(game_id, undo_version + i + 1, m.seat, m.action_id, m.user_id, json.dumps(m.events), now,
-                  None if m.revealed is None else int(m.revealed))
-                 for i, m in enumerate(moves)],
+                [
+                    (
+                        game_id,
+                        undo_version + i + 1,
+                        m.seat,
+                        m.action_id,
+                        m.user_id,
+                        json.dumps(m.events),
+                        now,
+                        None if m.revealed is None else int(m.revealed),
+                    )
+                    for i, m in enumerate(moves)
+                ],
             )
             await self.conn.execute("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))
         return new_version
 
-    async def save_undo_request(self, game_id: int, user_id: int, version: int, back_to: int,
-                                voters: list[int]) -> None:
+    async def save_undo_request(
+        self, game_id: int, user_id: int, version: int, back_to: int, voters: list[int]
+    ) -> None:
         """Stores the game's pending undo request (replacing an older one)."""
         async with self.transaction():
             await self.conn.execute(
@@ -661,8 +738,9 @@ class Database:
                 row = await cur.fetchone()
             if row is not None:
                 agreed = sorted({*json.loads(row["agreed"]), user_id})
-                await self.conn.execute("UPDATE undo_requests SET agreed = ? WHERE game_id = ?",
-                                        (json.dumps(agreed), game_id))
+                await self.conn.execute(
+                    "UPDATE undo_requests SET agreed = ? WHERE game_id = ?", (json.dumps(agreed), game_id)
+                )
 
     async def set_undo_message(self, game_id: int, message_id: int) -> None:
         async with self.transaction():
@@ -677,8 +755,10 @@ def _explain(where: str, error: sqlite3.Error) -> str:
     """One sentence for an SQLite error met while opening the database."""
     text = str(error)
     if "readonly" in text or "read-only" in text:
-        return (f"{where} is read-only: the bot must be able to write it and its folder "
-                f"(for the -wal and -shm files) ({text})")
+        return (
+            f"{where} is read-only: the bot must be able to write it and its folder "
+            f"(for the -wal and -shm files) ({text})"
+        )
     if "not a database" in text or "malformed" in text or "corrupt" in text:
         return f"{where} is not a readable Mesa database ({text}); restore a backup or point MESA_DATABASE elsewhere"
     if "unable to open" in text:

@@ -5,7 +5,10 @@ from rules.core import register
 TEXTS = {
     # slash commands (names must be lower-case, no spaces)
     "cmd.play": ("play", "jogar"),
-    "cmd.play.desc": ("Open a lobby for a new game in this channel", "Abrir uma mesa para uma nova partida neste canal"),
+    "cmd.play.desc": (
+        "Open a lobby for a new game in this channel",
+        "Abrir uma mesa para uma nova partida neste canal",
+    ),
     "cmd.play.game": ("game", "jogo"),
     "cmd.play.game.desc": ("Which game", "Qual jogo"),
     "cmd.game": ("game", "partida"),
@@ -27,28 +30,42 @@ TEXTS = {
     "cmd.me": ("me", "eu"),
     "cmd.me.desc": ("Your private view (only you see it)", "Sua visão privada (só você vê)"),
     "cmd.reminders": ("reminders", "lembretes"),
-    "cmd.reminders.desc": ("Host: hours before a waiting player is reminded (0: never)",
-                           "Anfitrião: horas até lembrar quem está demorando (0: nunca)"),
+    "cmd.reminders.desc": (
+        "Host: hours before a waiting player is reminded (0: never)",
+        "Anfitrião: horas até lembrar quem está demorando (0: nunca)",
+    ),
     "cmd.reminders.hours": ("hours", "horas"),
-    "cmd.reminders.hours.desc": ("Hours before the first reminder (each next one waits twice as long)",
-                                 "Horas até o primeiro lembrete (cada seguinte espera o dobro)"),
-    "remind.set": ("Reminders in this game: after {hours} h, then twice as long each time.",
-                   "Lembretes nesta partida: após {hours} h, depois o dobro de cada vez."),
+    "cmd.reminders.hours.desc": (
+        "Hours before the first reminder (each next one waits twice as long)",
+        "Horas até o primeiro lembrete (cada seguinte espera o dobro)",
+    ),
+    "remind.set": (
+        "Reminders in this game: after {hours} h, then twice as long each time.",
+        "Lembretes nesta partida: após {hours} h, depois o dobro de cada vez.",
+    ),
     "remind.off": ("No reminders in this game.", "Sem lembretes nesta partida."),
     "cmd.end.game": ("game", "partida"),
-    "cmd.end.game.desc": ("Which of your games (default: the one in this channel)",
-                          "Qual das suas partidas (padrão: a deste canal)"),
+    "cmd.end.game.desc": (
+        "Which of your games (default: the one in this channel)",
+        "Qual das suas partidas (padrão: a deste canal)",
+    ),
     "cmd.move": ("move", "mover"),
-    "cmd.move.desc": ("Host: post your game again in a new thread here (its old thread was lost)",
-                      "Anfitrião: postar sua partida de novo num novo tópico aqui (o tópico antigo se perdeu)"),
-    "error.reminder_hours": ("Reminders take a number of hours from 0 to {max}.",
-                             "Os lembretes aceitam um número de horas de 0 a {max}."),
+    "cmd.move.desc": (
+        "Host: post your game again in a new thread here (its old thread was lost)",
+        "Anfitrião: postar sua partida de novo num novo tópico aqui (o tópico antigo se perdeu)",
+    ),
+    "error.reminder_hours": (
+        "Reminders take a number of hours from 0 to {max}.",
+        "Os lembretes aceitam um número de horas de 0 a {max}.",
+    ),
     "cmd.list": ("list", "lista"),
     "cmd.list.desc": ("The games running in this server", "As partidas em andamento neste servidor"),
     # lobby
     "lobby.title": ("{game} — new game", "{game} — nova partida"),
-    "lobby.body": ("Host: {host}\nPlayers ({count}/{max}, at least {min}):\n{seats}",
-                   "Anfitrião: {host}\nJogadores ({count}/{max}, mínimo {min}):\n{seats}"),
+    "lobby.body": (
+        "Host: {host}\nPlayers ({count}/{max}, at least {min}):\n{seats}",
+        "Anfitrião: {host}\nJogadores ({count}/{max}, mínimo {min}):\n{seats}",
+    ),
     "lobby.options": ("Options: {options}", "Opções: {options}"),
     "lobby.join": ("Join", "Entrar"),
     "lobby.leave": ("Leave", "Sair"),
@@ -61,36 +78,53 @@ TEXTS = {
     "lobby.left": ("You left the game.", "Você saiu da partida."),
     "lobby.option_set": ("{option}: {value}", "{option}: {value}"),
     "lobby.thread_name": ("{game} #{id}", "{game} #{id}"),
-    "lobby.no_thread": ("Threads are not allowed here, so the game is played in this channel.",
-                        "Tópicos não são permitidos aqui, então a partida será jogada neste canal."),
+    "lobby.no_thread": (
+        "Threads are not allowed here, so the game is played in this channel.",
+        "Tópicos não são permitidos aqui, então a partida será jogada neste canal.",
+    ),
     # errors
     "error.unknown_game": ("Unknown game: {game}.", "Jogo desconhecido: {game}."),
-    "error.no_game_here": ("There is no game in this channel. Start one with /play.",
-                           "Não há partida neste canal. Comece uma com /jogar."),
+    "error.no_game_here": (
+        "There is no game in this channel. Start one with /play.",
+        "Não há partida neste canal. Comece uma com /jogar.",
+    ),
     "error.not_in_lobby": ("This lobby is closed.", "Esta mesa já foi fechada."),
     "error.already_joined": ("You are already in this game.", "Você já está nesta partida."),
     "error.not_joined": ("You are not in this game.", "Você não está nesta partida."),
     "error.lobby_full": ("The game is full ({max} players).", "A partida está cheia ({max} jogadores)."),
     "error.host_only": ("Only the host ({host}) can do that.", "Só o anfitrião ({host}) pode fazer isso."),
     "error.too_few": ("{game} needs at least {min} players.", "{game} precisa de pelo menos {min} jogadores."),
-    "error.not_a_player": ("You are not playing this game — you can watch, and /game board shows the board.",
-                           "Você não está jogando esta partida — pode assistir, e /partida tabuleiro mostra o tabuleiro."),
+    "error.not_a_player": (
+        "You are not playing this game — you can watch, and /game board shows the board.",
+        "Você não está jogando esta partida — pode assistir, e /partida tabuleiro mostra o tabuleiro.",
+    ),
     "error.waiting_for": ("It is not your turn: waiting for {who}.", "Não é a sua vez: aguardando {who}."),
-    "error.stale": ("The board has moved on since that message; here is the current one.",
-                    "O tabuleiro mudou desde aquela mensagem; aqui está o atual."),
+    "error.stale": (
+        "The board has moved on since that message; here is the current one.",
+        "O tabuleiro mudou desde aquela mensagem; aqui está o atual.",
+    ),
     "error.forged": ("That button does not belong to any game.", "Esse botão não pertence a nenhuma partida."),
     "error.not_running": ("This game is not running.", "Esta partida não está em andamento."),
     "error.unknown_player": ("That player is not in this game.", "Esse jogador não está nesta partida."),
-    "error.channel_busy": ("A game is already being played in this channel.", "Já há uma partida sendo jogada neste canal."),
-    "error.broken_game": ("The saved state of game #{id} cannot be read, so it is stopped; its host has been told. "
-                          "The other games are not affected.",
-                          "O estado salvo da partida #{id} não pode ser lido, então ela parou; o anfitrião foi avisado. "
-                          "As outras partidas não são afetadas."),
+    "error.channel_busy": (
+        "A game is already being played in this channel.",
+        "Já há uma partida sendo jogada neste canal.",
+    ),
+    "error.broken_game": (
+        "The saved state of game #{id} cannot be read, so it is stopped; its host has been told. "
+        "The other games are not affected.",
+        "O estado salvo da partida #{id} não pode ser lido, então ela parou; o anfitrião foi avisado. "
+        "As outras partidas não são afetadas.",
+    ),
     "error.other_server": ("That game is not in this server.", "Essa partida não é deste servidor."),
-    "error.restarting": ("The bot is restarting; please try again in a minute.",
-                         "O bot está reiniciando; tente de novo daqui a um minuto."),
-    "error.internal": ("Something went wrong; the game is safe. Please try again.",
-                       "Algo deu errado; a partida está salva. Tente de novo."),
+    "error.restarting": (
+        "The bot is restarting; please try again in a minute.",
+        "O bot está reiniciando; tente de novo daqui a um minuto.",
+    ),
+    "error.internal": (
+        "Something went wrong; the game is safe. Please try again.",
+        "Algo deu errado; a partida está salva. Tente de novo.",
+    ),
     # board messages
     "board.turn": ("{who}: {prompt}", "{who}: {prompt}"),
     "board.waiting": ("Waiting for {who}.", "Aguardando {who}."),
@@ -112,42 +146,57 @@ TEXTS = {
     "board.private_title": ("Your private view", "Sua visão privada"),
     "board.your_choices": ("Your choices", "Suas opções"),
     "board.done": ("Move played.", "Jogada feita."),
-    "board.unposted.retry": ("Your move counts. The new board could not be posted yet; the bot keeps trying and "
-                             "will ping whoever plays next.",
-                             "Sua jogada valeu. O novo tabuleiro ainda não pôde ser postado; o bot continua tentando "
-                             "e vai chamar quem joga em seguida."),
-    "board.unposted.blocked": ("Your move counts, but the bot may no longer write here, so the game waits. The host "
-                               "has been told; once the bot's permissions are back, /game board posts the board.",
-                               "Sua jogada valeu, mas o bot não pode mais escrever aqui, então a partida espera. O "
-                               "anfitrião foi avisado; quando as permissões do bot voltarem, /partida tabuleiro posta "
-                               "o tabuleiro."),
-    "board.unposted.gone": ("Your move counts, but this game's thread is gone. The host can post the game again "
-                            "with /game move.",
-                            "Sua jogada valeu, mas o tópico desta partida sumiu. O anfitrião pode postar a partida de "
-                            "novo com /partida mover."),
-    "board.click_lost": ("The bot restarted before your move in {game} was played, so it did not count. The board "
-                         "in the game's thread is the current one: please play again.",
-                         "O bot reiniciou antes de a sua jogada em {game} ser feita, então ela não valeu. O tabuleiro "
-                         "no tópico da partida é o atual: jogue de novo."),
+    "board.unposted.retry": (
+        "Your move counts. The new board could not be posted yet; the bot keeps trying and "
+        "will ping whoever plays next.",
+        "Sua jogada valeu. O novo tabuleiro ainda não pôde ser postado; o bot continua tentando "
+        "e vai chamar quem joga em seguida.",
+    ),
+    "board.unposted.blocked": (
+        "Your move counts, but the bot may no longer write here, so the game waits. The host "
+        "has been told; once the bot's permissions are back, /game board posts the board.",
+        "Sua jogada valeu, mas o bot não pode mais escrever aqui, então a partida espera. O "
+        "anfitrião foi avisado; quando as permissões do bot voltarem, /partida tabuleiro posta "
+        "o tabuleiro.",
+    ),
+    "board.unposted.gone": (
+        "Your move counts, but this game's thread is gone. The host can post the game again with /game move.",
+        "Sua jogada valeu, mas o tópico desta partida sumiu. O anfitrião pode postar a partida de "
+        "novo com /partida mover.",
+    ),
+    "board.click_lost": (
+        "The bot restarted before your move in {game} was played, so it did not count. The board "
+        "in the game's thread is the current one: please play again.",
+        "O bot reiniciou antes de a sua jogada em {game} ser feita, então ela não valeu. O tabuleiro "
+        "no tópico da partida é o atual: jogue de novo.",
+    ),
     "board.reposted": ("The missing board is posted again.", "O tabuleiro que faltava foi postado de novo."),
-    "board.still_blocked": ("The bot still cannot post the board in {where}: it needs View Channel, Send Messages, "
-                            "Send Messages in Threads, Attach Files and Embed Links there.",
-                            "O bot ainda não consegue postar o tabuleiro em {where}: ele precisa de Ver canal, "
-                            "Enviar mensagens, Enviar mensagens em tópicos, Anexar arquivos e Inserir links lá."),
-    "game.blocked": ("{host}, the bot may no longer write in {where}, so {game} waits. Give it back View Channel, "
-                     "Send Messages (in Threads), Attach Files and Embed Links there, then use /game board in {where}.",
-                     "{host}, o bot não pode mais escrever em {where}, então {game} está esperando. Devolva a ele "
-                     "Ver canal, Enviar mensagens (em tópicos), Anexar arquivos e Inserir links lá, e use "
-                     "/partida tabuleiro em {where}."),
-    "game.abandoned": ("{host}, the thread (or channel) of {game} was deleted, so the game is stopped. /game move game:{id} "
-                       "posts it again in a new thread of the channel you use it in; /game end game:{id} ends it.",
-                       "{host}, o tópico (ou canal) de {game} foi apagado, então a partida parou. /partida mover partida:{id} "
-                       "posta a partida de novo num novo tópico do canal onde você usar o comando; "
-                       "/partida encerrar partida:{id} a encerra."),
-    "game.broken": ("{host}, the saved state of {game} cannot be read, so that game is stopped (the other games go "
-                    "on). The bot's log says why; /game end game:{id} ends it.",
-                    "{host}, o estado salvo de {game} não pode ser lido, então essa partida parou (as outras "
-                    "continuam). O log do bot diz por quê; /partida encerrar partida:{id} a encerra."),
+    "board.still_blocked": (
+        "The bot still cannot post the board in {where}: it needs View Channel, Send Messages, "
+        "Send Messages in Threads, Attach Files and Embed Links there.",
+        "O bot ainda não consegue postar o tabuleiro em {where}: ele precisa de Ver canal, "
+        "Enviar mensagens, Enviar mensagens em tópicos, Anexar arquivos e Inserir links lá.",
+    ),
+    "game.blocked": (
+        "{host}, the bot may no longer write in {where}, so {game} waits. Give it back View Channel, "
+        "Send Messages (in Threads), Attach Files and Embed Links there, then use /game board in {where}.",
+        "{host}, o bot não pode mais escrever em {where}, então {game} está esperando. Devolva a ele "
+        "Ver canal, Enviar mensagens (em tópicos), Anexar arquivos e Inserir links lá, e use "
+        "/partida tabuleiro em {where}.",
+    ),
+    "game.abandoned": (
+        "{host}, the thread (or channel) of {game} was deleted, so the game is stopped. /game move game:{id} "
+        "posts it again in a new thread of the channel you use it in; /game end game:{id} ends it.",
+        "{host}, o tópico (ou canal) de {game} foi apagado, então a partida parou. /partida mover partida:{id} "
+        "posta a partida de novo num novo tópico do canal onde você usar o comando; "
+        "/partida encerrar partida:{id} a encerra.",
+    ),
+    "game.broken": (
+        "{host}, the saved state of {game} cannot be read, so that game is stopped (the other games go "
+        "on). The bot's log says why; /game end game:{id} ends it.",
+        "{host}, o estado salvo de {game} não pode ser lido, então essa partida parou (as outras "
+        "continuam). O log do bot diz por quê; /partida encerrar partida:{id} a encerra.",
+    ),
     "game.moved": ("{game} goes on in {where}.", "{game} continua em {where}."),
     "ai.name": ("AI {n}", "IA {n}"),
     "ai.level.easy": ("easy", "fácil"),
@@ -160,9 +209,14 @@ TEXTS = {
     "seat.you": ("you", "você"),
     # reminders
     "remind.1": ("{who}, it is your turn in {game}.", "{who}, é a sua vez em {game}."),
-    "remind.2": ("{who}, the table is still waiting for you in {game}.", "{who}, a mesa ainda espera por você em {game}."),
-    "remind.3": ("{who}, last reminder: the host can hand your seat to the AI with /game ai.",
-                 "{who}, último lembrete: o anfitrião pode passar seu lugar para a IA com /partida ia."),
+    "remind.2": (
+        "{who}, the table is still waiting for you in {game}.",
+        "{who}, a mesa ainda espera por você em {game}.",
+    ),
+    "remind.3": (
+        "{who}, last reminder: the host can hand your seat to the AI with /game ai.",
+        "{who}, último lembrete: o anfitrião pode passar seu lugar para a IA com /partida ia.",
+    ),
     "remind.mute": ("Not this turn", "Não neste turno"),
     "remind.muted": ("No more reminders for this turn.", "Sem mais lembretes neste turno."),
     # log, list, rules
@@ -174,82 +228,138 @@ TEXTS = {
     "list.line": ("{game} #{id} in {where} — {status}", "{game} #{id} em {where} — {status}"),
     "status.lobby": ("open lobby", "mesa aberta"),
     "status.active": ("playing", "em jogo"),
-    "status.abandoned": ("stopped: its thread was deleted (/game move or /game end)",
-                         "parada: o tópico foi apagado (/partida mover ou /partida encerrar)"),
+    "status.abandoned": (
+        "stopped: its thread was deleted (/game move or /game end)",
+        "parada: o tópico foi apagado (/partida mover ou /partida encerrar)",
+    ),
     # undo
     "cmd.undo": ("undo", "desfazer"),
-    "cmd.undo.desc": ("Take back your last move (the others agree if they played since)",
-                      "Desfazer sua última jogada (os outros concordam se jogaram depois)"),
+    "cmd.undo.desc": (
+        "Take back your last move (the others agree if they played since)",
+        "Desfazer sua última jogada (os outros concordam se jogaram depois)",
+    ),
     "undo.button": ("Undo", "Desfazer"),
     "undo.finished": ("This game is over: its moves stand.", "Esta partida acabou: as jogadas ficam."),
     "undo.nothing": ("You have no move to take back.", "Você não tem jogada para desfazer."),
-    "undo.revealed": ("That move can't be taken back: something new was revealed since (a die, a card).",
-                      "Essa jogada não pode ser desfeita: algo novo foi revelado depois (um dado, uma carta)."),
-    "undo.not_last": ("That is no longer your last move; /game undo takes back your last one.",
-                      "Essa já não é sua última jogada; /partida desfazer desfaz a última."),
-    "undo.void": ("That undo request is out of date: the game moved on.",
-                  "Esse pedido para desfazer não vale mais: a partida seguiu."),
-    "undo.not_voter": ("Only the other players answer this request.", "Só os outros jogadores respondem a este pedido."),
-    "undo.done": ("↩️ {who} took back a move ({n} taken back in all); here is the board as it was.",
-                  "↩️ {who} desfez uma jogada ({n} desfeitas ao todo); eis o tabuleiro como estava."),
+    "undo.revealed": (
+        "That move can't be taken back: something new was revealed since (a die, a card).",
+        "Essa jogada não pode ser desfeita: algo novo foi revelado depois (um dado, uma carta).",
+    ),
+    "undo.not_last": (
+        "That is no longer your last move; /game undo takes back your last one.",
+        "Essa já não é sua última jogada; /partida desfazer desfaz a última.",
+    ),
+    "undo.void": (
+        "That undo request is out of date: the game moved on.",
+        "Esse pedido para desfazer não vale mais: a partida seguiu.",
+    ),
+    "undo.not_voter": (
+        "Only the other players answer this request.",
+        "Só os outros jogadores respondem a este pedido.",
+    ),
+    "undo.done": (
+        "↩️ {who} took back a move ({n} taken back in all); here is the board as it was.",
+        "↩️ {who} desfez uma jogada ({n} desfeitas ao todo); eis o tabuleiro como estava.",
+    ),
     "undo.you_did": ("Taken back.", "Desfeito."),
-    "undo.ask": ("{voters}: {who} asks to take back their last move ({n} moves would be taken back, some of "
-                 "them yours). Do you agree? Your answer is private.",
-                 "{voters}: {who} pede para desfazer sua última jogada ({n} jogadas seriam desfeitas, algumas "
-                 "suas). Vocês concordam? Sua resposta é privada."),
-    "undo.asked": ("Asked {who}; your move is taken back once everyone agrees.",
-                   "Pedido feito a {who}; sua jogada é desfeita quando todos concordarem."),
+    "undo.ask": (
+        "{voters}: {who} asks to take back their last move ({n} moves would be taken back, some of "
+        "them yours). Do you agree? Your answer is private.",
+        "{voters}: {who} pede para desfazer sua última jogada ({n} jogadas seriam desfeitas, algumas "
+        "suas). Vocês concordam? Sua resposta é privada.",
+    ),
+    "undo.asked": (
+        "Asked {who}; your move is taken back once everyone agrees.",
+        "Pedido feito a {who}; sua jogada é desfeita quando todos concordarem.",
+    ),
     "undo.yes": ("Agree", "Concordo"),
     "undo.no": ("Refuse", "Recuso"),
-    "undo.noted_yes": ("Noted: you agree. Waiting for {n} more answer(s).",
-                       "Anotado: você concorda. Faltam {n} resposta(s)."),
+    "undo.noted_yes": (
+        "Noted: you agree. Waiting for {n} more answer(s).",
+        "Anotado: você concorda. Faltam {n} resposta(s).",
+    ),
     "undo.noted_no": ("Noted: you refused; the moves stand.", "Anotado: você recusou; as jogadas ficam."),
-    "undo.agreed": ("Everyone agreed: {who}'s move was taken back.",
-                    "Todos concordaram: a jogada de {who} foi desfeita."),
-    "undo.refused": ("The request to take back {who}'s move was refused; the moves stand.",
-                     "O pedido para desfazer a jogada de {who} foi recusado; as jogadas ficam."),
+    "undo.agreed": (
+        "Everyone agreed: {who}'s move was taken back.",
+        "Todos concordaram: a jogada de {who} foi desfeita.",
+    ),
+    "undo.refused": (
+        "The request to take back {who}'s move was refused; the moves stand.",
+        "O pedido para desfazer a jogada de {who} foi recusado; as jogadas ficam.",
+    ),
     "log.undone": ("~~{line}~~ (taken back)", "~~{line}~~ (desfeita)"),
     # replays
     "cmd.replay": ("replay", "replay"),
-    "cmd.replay.desc": ("An animated picture of the whole game, one frame per move",
-                        "Uma animação da partida inteira, um quadro por jogada"),
+    "cmd.replay.desc": (
+        "An animated picture of the whole game, one frame per move",
+        "Uma animação da partida inteira, um quadro por jogada",
+    ),
     "demo.title": ("seed {seed}", "semente {seed}"),
     "replay.caption": ("{game} — move {n} of {total}", "{game} — jogada {n} de {total}"),
-    "replay.progress": ("Drawing the replay: {done} of {total} frames…", "Desenhando o replay: {done} de {total} quadros…"),
+    "replay.progress": (
+        "Drawing the replay: {done} of {total} frames…",
+        "Desenhando o replay: {done} de {total} quadros…",
+    ),
     "replay.done": ("Replay of {game}: {frames} frames, {size}.", "Replay de {game}: {frames} quadros, {size}."),
-    "replay.old_rules": ("This game began under an earlier version of the rules: its moves can no longer be "
-                         "replayed or taken back.",
-                         "Esta partida começou numa versão anterior das regras: suas jogadas não podem mais ser "
-                         "reproduzidas nem desfeitas."),
-    "replay.waiting": ("Another replay is being drawn; this one follows.",
-                       "Outro replay está sendo desenhado; este vem em seguida."),
+    "replay.old_rules": (
+        "This game began under an earlier version of the rules: its moves can no longer be replayed or taken back.",
+        "Esta partida começou numa versão anterior das regras: suas jogadas não podem mais ser "
+        "reproduzidas nem desfeitas.",
+    ),
+    "replay.waiting": (
+        "Another replay is being drawn; this one follows.",
+        "Outro replay está sendo desenhado; este vem em seguida.",
+    ),
     # stats, leaderboard, history
     "cmd.stats": ("stats", "estatisticas"),
-    "cmd.stats.desc": ("A player's games, wins and rating on this server", "Partidas, vitórias e rating de um jogador neste servidor"),
+    "cmd.stats.desc": (
+        "A player's games, wins and rating on this server",
+        "Partidas, vitórias e rating de um jogador neste servidor",
+    ),
     "cmd.stats.player": ("player", "jogador"),
     "cmd.stats.player.desc": ("Whose stats (you if left out)", "De quem (você, se omitido)"),
     "cmd.leaderboard": ("leaderboard", "ranking"),
-    "cmd.leaderboard.desc": ("The best rated players of a game on this server",
-                             "Os jogadores com melhor rating de um jogo neste servidor"),
+    "cmd.leaderboard.desc": (
+        "The best rated players of a game on this server",
+        "Os jogadores com melhor rating de um jogo neste servidor",
+    ),
     "cmd.leaderboard.game": ("game", "jogo"),
     "cmd.leaderboard.game.desc": ("Which game", "Qual jogo"),
     "cmd.history": ("history", "passadas"),
-    "cmd.history.desc": ("The finished games of this channel, or of a player", "As partidas terminadas deste canal, ou de um jogador"),
+    "cmd.history.desc": (
+        "The finished games of this channel, or of a player",
+        "As partidas terminadas deste canal, ou de um jogador",
+    ),
     "cmd.history.player": ("player", "jogador"),
     "cmd.history.player.desc": ("Whose games (this channel's if left out)", "De quem (as deste canal, se omitido)"),
     "stats.ai": ("🤖 AI", "🤖 IA"),
     "stats.title": ("Stats on this server", "Estatísticas neste servidor"),
-    "stats.line": ("{games} games, {wins} wins, rating {rating} ({place} of {of})",
-                   "{games} partidas, {wins} vitórias, rating {rating} ({place}º de {of})"),
-    "stats.none": ("{who} has no finished game on this server yet.", "{who} ainda não terminou nenhuma partida neste servidor."),
-    "stats.about": ("Rating: OpenSkill (Weng-Lin), mu − 3·sigma; it grows as results confirm a player's strength.",
-                    "Rating: OpenSkill (Weng-Lin), mu − 3·sigma; cresce à medida que os resultados confirmam a força do jogador."),
+    "stats.line": (
+        "{games} games, {wins} wins, rating {rating} ({place} of {of})",
+        "{games} partidas, {wins} vitórias, rating {rating} ({place}º de {of})",
+    ),
+    "stats.none": (
+        "{who} has no finished game on this server yet.",
+        "{who} ainda não terminou nenhuma partida neste servidor.",
+    ),
+    "stats.about": (
+        "Rating: OpenSkill (Weng-Lin), mu − 3·sigma; it grows as results confirm a player's strength.",
+        "Rating: OpenSkill (Weng-Lin), mu − 3·sigma; cresce à medida que os resultados confirmam a força do jogador.",
+    ),
     "leaderboard.title": ("{game} — leaderboard", "{game} — ranking"),
-    "leaderboard.line": ("{place}. {who} — {rating} ({games} games, {wins} wins)",
-                         "{place}. {who} — {rating} ({games} partidas, {wins} vitórias)"),
-    "leaderboard.empty": ("No finished {game} game on this server yet.", "Nenhuma partida de {game} terminada neste servidor."),
+    "leaderboard.line": (
+        "{place}. {who} — {rating} ({games} games, {wins} wins)",
+        "{place}. {who} — {rating} ({games} partidas, {wins} vitórias)",
+    ),
+    "leaderboard.empty": (
+        "No finished {game} game on this server yet.",
+        "Nenhuma partida de {game} terminada neste servidor.",
+    ),
     "history.title": ("Finished games", "Partidas terminadas"),
-    "history.line": ("**{game} #{id}** · {date} · {scores} · {where}", "**{game} #{id}** · {date} · {scores} · {where}"),
+    "history.line": (
+        "**{game} #{id}** · {date} · {scores} · {where}",
+        "**{game} #{id}** · {date} · {scores} · {where}",
+    ),
     "history.empty": ("No finished game here yet.", "Nenhuma partida terminada aqui ainda."),
     "rules.title": ("{game} — rules in short", "{game} — resumo das regras"),
 }

@@ -31,8 +31,9 @@ class AiMove:
     revealed: bool  # Engine.reveals: the move showed something new (a roll, a card)
 
 
-def play_chain(engine: Engine, state: GameState, levels: dict[int, str], budget: float | None,
-               max_chain: int) -> tuple[GameState, list[AiMove]]:
+def play_chain(
+    engine: Engine, state: GameState, levels: dict[int, str], budget: float | None, max_chain: int
+) -> tuple[GameState, list[AiMove]]:
     """The AI seats (``levels``: seat -> strength) play until a human must act or the game ends."""
     moves: list[AiMove] = []
     for _ in range(max_chain):
@@ -42,13 +43,15 @@ def play_chain(engine: Engine, state: GameState, levels: dict[int, str], budget:
         seat = seats[0]
         action_id = engine.ai_action(state, seat, levels[seat], budget)
         before, state = state, engine.apply(state, seat, action_id)
-        moves.append(AiMove(seat, action_id, [e.model_dump(mode="json") for e in state.events],
-                            engine.reveals(before, state)))
+        moves.append(
+            AiMove(seat, action_id, [e.model_dump(mode="json") for e in state.events], engine.reveals(before, state))
+        )
     return state, moves
 
 
-def _chain_in_worker(game_id: str, state_json: str, levels: dict[int, str], budget: float | None,
-                     max_chain: int) -> tuple[str, list[AiMove]]:
+def _chain_in_worker(
+    game_id: str, state_json: str, levels: dict[int, str], budget: float | None, max_chain: int
+) -> tuple[str, list[AiMove]]:
     engine = GAMES[game_id]
     state, moves = play_chain(engine, engine.load(state_json), levels, budget, max_chain)
     return engine.dump(state), moves
@@ -84,8 +87,9 @@ class Thinker:
             self._pool = ProcessPoolExecutor(self.processes, mp_context=_context(), initializer=_warm)
         return self._pool
 
-    async def play(self, engine: Engine, state: GameState, levels: dict[int, str],
-                   max_chain: int) -> tuple[GameState, list[AiMove]]:
+    async def play(
+        self, engine: Engine, state: GameState, levels: dict[int, str], max_chain: int
+    ) -> tuple[GameState, list[AiMove]]:
         if not levels or not any(s in levels for s in engine.to_act(state)):
             return state, []
         # easy and normal seats answer in about a millisecond: a thread spares them the round trip
@@ -95,7 +99,8 @@ class Thinker:
         loop = asyncio.get_running_loop()
         try:
             state_json, moves = await loop.run_in_executor(
-                pool, _chain_in_worker, engine.id, engine.dump(state), levels, self.budget, max_chain)
+                pool, _chain_in_worker, engine.id, engine.dump(state), levels, self.budget, max_chain
+            )
         except Exception:  # a worker died or could not start: this chain in a thread, a fresh pool next time
             log.warning("AI worker failed; thinking in a thread this time", exc_info=True)
             self.close()

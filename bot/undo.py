@@ -66,12 +66,14 @@ class UndoService:
             raise UserError("undo.revealed")
         voters: list[int] = []
         if any(row["user_id"] not in (None, user_id) for row in moves):
-            voters = sorted({s.user_id for s in game.seats
-                             if not s.is_ai and s.user_id is not None and s.user_id != user_id})
+            voters = sorted(
+                {s.user_id for s in game.seats if not s.is_ai and s.user_id is not None and s.user_id != user_id}
+            )
         return UndoPlan(user_id, back_to, moves, voters)
 
-    async def request(self, game_id: int, user_id: int, move_version: int | None = None,
-                      then: Then | None = None) -> UndoOutcome:
+    async def request(
+        self, game_id: int, user_id: int, move_version: int | None = None, then: Then | None = None
+    ) -> UndoOutcome:
         """``/game undo`` (or the Undo button of the move at ``move_version``).
 
         Done at once when no one else must agree; otherwise the request is stored and waits.
@@ -86,21 +88,22 @@ class UndoService:
             await self.db.save_undo_request(game_id, user_id, game.version, plan.back_to, plan.voters)
             return UndoOutcome(plan, waiting=list(plan.voters))
 
-    async def vote(self, game_id: int, user_id: int, version: int, agree: bool,
-                   then: Then | None = None) -> UndoOutcome:
+    async def vote(
+        self, game_id: int, user_id: int, version: int, agree: bool, then: Then | None = None
+    ) -> UndoOutcome:
         """One player's private yes or no; the last yes takes the moves back, any no drops the request."""
         async with self.service.lock(game_id):
             game = await self.service.load(game_id)
             request = await self.db.undo_request(game_id)
-            if request is None or request["version"] != version or game.version != version \
-                    or game.status != ACTIVE:
+            if request is None or request["version"] != version or game.version != version or game.status != ACTIVE:
                 raise UserError("undo.void")
             if user_id not in request["voters"]:
                 raise UserError("undo.not_voter")
             if not agree:
                 await self.db.drop_undo_request(game_id)
-                return UndoOutcome(UndoPlan(request["user_id"], request["back_to"], [], request["voters"]),
-                                   refused=True)
+                return UndoOutcome(
+                    UndoPlan(request["user_id"], request["back_to"], [], request["voters"]), refused=True
+                )
             await self.db.agree_undo(game_id, user_id)
             agreed = {*request["agreed"], user_id}
             waiting = [v for v in request["voters"] if v not in agreed]
@@ -123,11 +126,13 @@ class UndoService:
         keep = sum(1 for row in log if row["version"] < plan.back_to)
         # the whole log first: it must still lead to the stored state (see replay.states)
         state = await asyncio.to_thread(
-            lambda: states(engine, len(game.seats), game.seed or 0, game.options, counted, game.state)[keep])
+            lambda: states(engine, len(game.seats), game.seed or 0, game.options, counted, game.state)[keep]
+        )
         state, ai_moves = await self.service.play_ai(game, engine, state)
         try:
-            await self.db.record_undo(game.id, game.version, plan.back_to, engine.dump(state), ai_moves,
-                                      engine.is_over(state))
+            await self.db.record_undo(
+                game.id, game.version, plan.back_to, engine.dump(state), ai_moves, engine.is_over(state)
+            )
         except StaleVersion:
             raise UserError("error.stale") from None
         game = await self.service.load(game.id)

@@ -39,8 +39,16 @@ class UndoUI:
         move_version = result.game.version - len(moves) + 1
         locale = user_locale(interaction)
         view = discord.ui.View(timeout=None)
-        view.add_item(UndoButton(result.game.id, move_version, "a", label=t("undo.button", locale),
-                                 emoji="↩️", style=discord.ButtonStyle.secondary))
+        view.add_item(
+            UndoButton(
+                result.game.id,
+                move_version,
+                "a",
+                label=t("undo.button", locale),
+                emoji="↩️",
+                style=discord.ButtonStyle.secondary,
+            )
+        )
         try:
             await interaction.followup.send(t("board.done", locale), view=view, ephemeral=True)
             release(view)
@@ -71,15 +79,25 @@ class UndoUI:
         game = await self.bot.service.load(game_id)
         locale = game.locale
         view = discord.ui.View(timeout=None)
-        view.add_item(UndoButton(game.id, game.version, "y", label=t("undo.yes", locale),
-                                 style=discord.ButtonStyle.success))
-        view.add_item(UndoButton(game.id, game.version, "n", label=t("undo.no", locale),
-                                 style=discord.ButtonStyle.danger))
-        text = t("undo.ask", locale, voters=_mentions(outcome.plan.voters), who=f"<@{outcome.plan.user_id}>",
-                 n=len(outcome.plan.moves))
+        view.add_item(
+            UndoButton(game.id, game.version, "y", label=t("undo.yes", locale), style=discord.ButtonStyle.success)
+        )
+        view.add_item(
+            UndoButton(game.id, game.version, "n", label=t("undo.no", locale), style=discord.ButtonStyle.danger)
+        )
+        text = t(
+            "undo.ask",
+            locale,
+            voters=_mentions(outcome.plan.voters),
+            who=f"<@{outcome.plan.user_id}>",
+            n=len(outcome.plan.moves),
+        )
         channel = await self.bot.handlers.channel(game.play_channel_id)
-        message = await channel.send(text, view=view, allowed_mentions=discord.AllowedMentions(
-            users=[discord.Object(u) for u in outcome.plan.voters]))
+        message = await channel.send(
+            text,
+            view=view,
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in outcome.plan.voters]),
+        )
         await self.bot.service.db.set_undo_message(game.id, message.id)
 
     # -- answering -------------------------------------------------------------------------
@@ -91,8 +109,9 @@ class UndoUI:
         request = await self.service.pending(game_id)
         requester = f"<@{request['user_id']}>" if request else ""
         locale = user_locale(interaction)
-        outcome = await self.service.vote(game_id, interaction.user.id, version, agree,
-                                          then=self._announce(request["user_id"] if request else 0))
+        outcome = await self.service.vote(
+            game_id, interaction.user.id, version, agree, then=self._announce(request["user_id"] if request else 0)
+        )
         if outcome.refused:
             await self._close(interaction, game_id, "undo.refused", requester)
             await reply(interaction, t("undo.noted_no", locale))
@@ -108,8 +127,9 @@ class UndoUI:
             return
         game = await self.bot.service.load(game_id)
         try:
-            await interaction.message.edit(content=t(key, game.locale, who=requester), view=None,
-                                           allowed_mentions=discord.AllowedMentions.none())
+            await interaction.message.edit(
+                content=t(key, game.locale, who=requester), view=None, allowed_mentions=discord.AllowedMentions.none()
+            )
         except discord.HTTPException:  # a deleted request: the outcome is on the board anyway
             pass
 
@@ -118,7 +138,8 @@ class UndoUI:
         try:
             channel = await self.bot.handlers.channel(game.play_channel_id)
             await channel.get_partial_message(request["message_id"]).edit(
-                content=t(key, game.locale), view=None, allowed_mentions=discord.AllowedMentions.none())
+                content=t(key, game.locale), view=None, allowed_mentions=discord.AllowedMentions.none()
+            )
         except discord.HTTPException:
             pass
 
@@ -128,9 +149,12 @@ class UndoUI:
             game = result.game
             channel = await self.bot.handlers.channel(game.play_channel_id)
             undone = sum(1 for _ in await self._undone_by(game.id, game.version - len(result.moves)))
-            await channel.send(t("undo.done", game.locale, who=f"<@{user_id}>", n=undone),
-                               allowed_mentions=discord.AllowedMentions.none())
+            await channel.send(
+                t("undo.done", game.locale, who=f"<@{user_id}>", n=undone),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
             await self.bot.handlers.publish(result)
+
         return then
 
     async def _undone_by(self, game_id: int, undo_version: int) -> list[dict]:

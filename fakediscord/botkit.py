@@ -15,8 +15,7 @@ from fakediscord.fixtures import CHANNEL_ID, ErrorLog, run_bot
 
 
 @contextlib.asynccontextmanager
-async def mesa(fake: FakeDiscord, db_path: Path, *, allow_errors: bool = False,
-               **settings) -> AsyncIterator[MesaBot]:
+async def mesa(fake: FakeDiscord, db_path: Path, *, allow_errors: bool = False, **settings) -> AsyncIterator[MesaBot]:
     """A Mesa bot on ``db_path`` connected to the fake; fails the test if the bot logged an error."""
     errors = ErrorLog()
     logging.getLogger("bot").addHandler(errors)
@@ -55,8 +54,9 @@ def action_ids(message: FakeMessage) -> list[str]:
     return [c for c in message.custom_ids() if ":~" not in c or ":~s" in c]
 
 
-async def start_lobby(fake: FakeDiscord, game: str, host: int, joiners: list[int], ai_seats: int,
-                      channel_id: int = CHANNEL_ID) -> FakeMessage:
+async def start_lobby(
+    fake: FakeDiscord, game: str, host: int, joiners: list[int], ai_seats: int, channel_id: int = CHANNEL_ID
+) -> FakeMessage:
     """/play, joins, AI seats and Start by the host; returns the lobby message."""
     inter = await fake.slash(host, channel_id, "play", {"game": game})
     await inter.wait_response()
@@ -80,8 +80,7 @@ lobby_id = _lobby_id
 async def ephemeral_reply(fake: FakeDiscord, inter) -> FakeMessage:
     """The (last) ephemeral answer an interaction produced, once it is complete."""
     source = inter.source_message.id if inter.source_message is not None else None
-    found = await fake.wait_for(lambda: [m for m in inter.messages
-                                         if m.ephemeral and not m.loading and m.id != source])
+    found = await fake.wait_for(lambda: [m for m in inter.messages if m.ephemeral and not m.loading and m.id != source])
     return found[-1]
 
 

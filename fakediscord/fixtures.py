@@ -60,8 +60,16 @@ class ErrorLog(logging.Handler):
 
 
 @contextlib.asynccontextmanager
-async def run_bot(fake: FakeDiscord, bot: Any, *, token: str = "fake-token", guild_id: int | None = GUILD_ID,
-                  timeout: float = 5, settle: bool = True, fail_on_error: bool = True) -> AsyncIterator[Any]:
+async def run_bot(
+    fake: FakeDiscord,
+    bot: Any,
+    *,
+    token: str = "fake-token",
+    guild_id: int | None = GUILD_ID,
+    timeout: float = 5,
+    settle: bool = True,
+    fail_on_error: bool = True,
+) -> AsyncIterator[Any]:
     """Log the bot in, connect it in a task and wait until guild_id is cached; on exit wait for the bot to go
     idle (settle), close it, and raise AssertionError if discord.py logged an ERROR meanwhile (exceptions in
     command, view and event handlers are only logged by discord.py).

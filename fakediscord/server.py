@@ -71,8 +71,15 @@ class _Connection:
 class FakeDiscord:
     """A fake Discord on 127.0.0.1: REST under /api/v10, gateway on /gateway/ (and /), loopback CDN."""
 
-    def __init__(self, *, app_id: int = 900_000_000_000_000_001, bot_user_id: int | None = None,
-                 bot_name: str = "Mesa", token: str | None = None, heartbeat_interval: int = 41250):
+    def __init__(
+        self,
+        *,
+        app_id: int = 900_000_000_000_000_001,
+        bot_user_id: int | None = None,
+        bot_name: str = "Mesa",
+        token: str | None = None,
+        heartbeat_interval: int = 41250,
+    ):
         self.app_id = app_id
         self.bot_user_id = bot_user_id if bot_user_id is not None else app_id
         self.bot_user = P.user_payload(self.bot_user_id, bot_name, bot=True)
@@ -170,17 +177,25 @@ class FakeDiscord:
         self.guilds[guild_id] = guild
         return guild
 
-    def add_channel(self, guild_id: int, channel_id: int, name: str = "general", *,
-                    threads_allowed: bool = True) -> dict[str, Any]:
+    def add_channel(
+        self, guild_id: int, channel_id: int, name: str = "general", *, threads_allowed: bool = True
+    ) -> dict[str, Any]:
         guild = self.guilds[guild_id]
         overwrites = []
         if not threads_allowed:
-            overwrites.append({"id": str(self.bot_user_id), "type": 1, "allow": "0",
-                               "deny": str(P.THREAD_PERMISSIONS)})
+            overwrites.append({"id": str(self.bot_user_id), "type": 1, "allow": "0", "deny": str(P.THREAD_PERMISSIONS)})
         channel = {
-            "id": str(channel_id), "type": 0, "guild_id": str(guild_id), "name": name,
-            "position": len(guild.channels), "topic": None, "nsfw": False, "parent_id": None,
-            "last_message_id": None, "rate_limit_per_user": 0, "permission_overwrites": overwrites,
+            "id": str(channel_id),
+            "type": 0,
+            "guild_id": str(guild_id),
+            "name": name,
+            "position": len(guild.channels),
+            "topic": None,
+            "nsfw": False,
+            "parent_id": None,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "permission_overwrites": overwrites,
             "flags": 0,
         }
         guild.channels[channel_id] = channel
@@ -210,11 +225,13 @@ class FakeDiscord:
         bit = P.SEND_IN_THREADS if channel["type"] in (10, 11, 12) else P.SEND_MESSAGES
         if channel["type"] in (10, 11, 12):
             channel = self.channels[int(channel["parent_id"])]
-        return not any(o["id"] == str(self.bot_user_id) and int(o["deny"]) & bit
-                       for o in channel.get("permission_overwrites", []))
+        return not any(
+            o["id"] == str(self.bot_user_id) and int(o["deny"]) & bit for o in channel.get("permission_overwrites", [])
+        )
 
-    def set_send_allowed(self, channel_id: int, allowed: bool, *, in_channel: bool = True,
-                         in_threads: bool = True) -> None:
+    def set_send_allowed(
+        self, channel_id: int, allowed: bool, *, in_channel: bool = True, in_threads: bool = True
+    ) -> None:
         """A member overwrite denying (allowed=False) or no longer denying the bot Send Messages (in_channel) and
         Send Messages in Threads (in_threads) in a text channel: posts there answer 403/50013. Sends
         CHANNEL_UPDATE to connected bots."""
@@ -237,8 +254,17 @@ class FakeDiscord:
         self.threads.pop(channel_id, None)
         events: list[tuple[str, dict[str, Any]]] = []
         if channel["type"] in (10, 11, 12):
-            events.append(("THREAD_DELETE", {"id": channel["id"], "guild_id": channel["guild_id"],
-                                             "parent_id": channel["parent_id"], "type": channel["type"]}))
+            events.append(
+                (
+                    "THREAD_DELETE",
+                    {
+                        "id": channel["id"],
+                        "guild_id": channel["guild_id"],
+                        "parent_id": channel["parent_id"],
+                        "type": channel["type"],
+                    },
+                )
+            )
         else:
             self.guilds[int(channel["guild_id"])].channels.pop(channel_id, None)
             for tid in [t for t, th in self.threads.items() if th["parent_id"] == channel["id"]]:
@@ -261,10 +287,12 @@ class FakeDiscord:
     def set_threads_allowed(self, channel_id: int, allowed: bool) -> None:
         channel = self.channels[channel_id]
         channel["permission_overwrites"] = [
-            o for o in channel["permission_overwrites"] if o["id"] != str(self.bot_user_id)]
+            o for o in channel["permission_overwrites"] if o["id"] != str(self.bot_user_id)
+        ]
         if not allowed:
             channel["permission_overwrites"].append(
-                {"id": str(self.bot_user_id), "type": 1, "allow": "0", "deny": str(P.THREAD_PERMISSIONS)})
+                {"id": str(self.bot_user_id), "type": 1, "allow": "0", "deny": str(P.THREAD_PERMISSIONS)}
+            )
 
     # ================================================================== inspection
     def messages(self, channel_id: int) -> list[FakeMessage]:
@@ -289,15 +317,17 @@ class FakeDiscord:
     def commands(self, guild_id: int | None = None) -> list[dict[str, Any]]:
         return self.guild_commands.get(guild_id, []) if guild_id is not None else self.global_commands
 
-    def set_fail(self, method: str, path_regex: str, status: int, code: int, times: int = 1,
-                 message: str | None = None) -> None:
+    def set_fail(
+        self, method: str, path_regex: str, status: int, code: int, times: int = 1, message: str | None = None
+    ) -> None:
         """Make the next `times` requests matching METHOD and re.search(path_regex, path) answer an error.
 
         path is as logged in `requests`, without /api/v10 and without the query. Use 4xx statuses: discord.py
         retries 5xx with sleeps, and a 429 without a Via header is treated as a Cloudflare ban.
         """
-        self._fails.append([method.upper(), re.compile(path_regex), status, code, times,
-                            message or f"Fake error {code}"])
+        self._fails.append(
+            [method.upper(), re.compile(path_regex), status, code, times, message or f"Fake error {code}"]
+        )
 
     async def wait_for(self, predicate: Callable[[], T], timeout: float = 5.0) -> T:
         """Poll predicate() every few ms until it returns something truthy; return it."""
@@ -322,8 +352,7 @@ class FakeDiscord:
     async def settle(self, quiet: float = 0.03, timeout: float = 5.0) -> None:
         """Wait until no REST request is in flight and none arrived for `quiet` seconds (the bot went idle)."""
         self._last_activity = max(self._last_activity, time.monotonic() - quiet + 0.005)
-        await self.wait_for(lambda: self._inflight == 0 and time.monotonic() - self._last_activity >= quiet,
-                            timeout)
+        await self.wait_for(lambda: self._inflight == 0 and time.monotonic() - self._last_activity >= quiet, timeout)
 
     async def wait_ready(self, bot: Any, guild_id: int, timeout: float = 5) -> None:
         """Wait until the bot has the guild cached (interactions work from then on, before on_ready)."""
@@ -420,19 +449,34 @@ class FakeDiscord:
             guild = self.guilds.get(int(d["guild_id"]))
             if guild is not None:
                 members = [P.member_payload(u) for u in self._all_users()]
-                await self.dispatch("GUILD_MEMBERS_CHUNK", {
-                    "guild_id": str(guild.id), "members": members, "chunk_index": 0, "chunk_count": 1,
-                    "not_found": [], "nonce": d.get("nonce")})
+                await self.dispatch(
+                    "GUILD_MEMBERS_CHUNK",
+                    {
+                        "guild_id": str(guild.id),
+                        "members": members,
+                        "chunk_index": 0,
+                        "chunk_count": 1,
+                        "not_found": [],
+                        "nonce": d.get("nonce"),
+                    },
+                )
 
     async def _send_ready(self, conn: _Connection, session: _Session) -> None:
         guilds = [g for g in self.guilds.values() if self._wants(session, "GUILD_CREATE", {"guild_id": g.id})]
         ready = {
-            "v": 10, "user": {**self.bot_user, "verified": True, "mfa_enabled": False, "flags": 0},
+            "v": 10,
+            "user": {**self.bot_user, "verified": True, "mfa_enabled": False, "flags": 0},
             "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
-            "session_id": session.session_id, "resume_gateway_url": self.gateway_url,
-            "application": {"id": str(self.app_id), "flags": 0}, "private_channels": [],
-            "relationships": [], "presences": [], "user_settings": {}, "session_type": "normal",
-            "shard": session.shard or [0, 1], "_trace": ["fake-discord"],
+            "session_id": session.session_id,
+            "resume_gateway_url": self.gateway_url,
+            "application": {"id": str(self.app_id), "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+            "presences": [],
+            "user_settings": {},
+            "session_type": "normal",
+            "shard": session.shard or [0, 1],
+            "_trace": ["fake-discord"],
         }
         conn.session = session
         await self.dispatch("READY", ready)
@@ -445,19 +489,49 @@ class FakeDiscord:
     def _guild_payload(self, guild: FakeGuild) -> dict[str, Any]:
         threads = [t for t in self.threads.values() if int(t["guild_id"]) == guild.id]
         return {
-            "id": str(guild.id), "name": guild.name, "icon": None, "splash": None, "discovery_splash": None,
-            "owner_id": str(next(iter(self.users), self.bot_user_id)), "afk_channel_id": None, "afk_timeout": 300,
-            "verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
-            "roles": [{"id": str(guild.id), "name": "@everyone", "permissions": str(P.BASE_PERMISSIONS),
-                       "position": 0, "color": 0, "hoist": False, "managed": False, "mentionable": False,
-                       "flags": 0}],
-            "emojis": [], "stickers": [], "features": [], "mfa_level": 0, "system_channel_id": None,
-            "preferred_locale": guild.locale, "premium_tier": 0, "nsfw_level": 0,
-            "joined_at": "2024-01-01T00:00:00+00:00", "large": False, "unavailable": False,
-            "member_count": len(self._all_users()), "voice_states": [], "presences": [],
+            "id": str(guild.id),
+            "name": guild.name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "owner_id": str(next(iter(self.users), self.bot_user_id)),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "roles": [
+                {
+                    "id": str(guild.id),
+                    "name": "@everyone",
+                    "permissions": str(P.BASE_PERMISSIONS),
+                    "position": 0,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                    "flags": 0,
+                }
+            ],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "mfa_level": 0,
+            "system_channel_id": None,
+            "preferred_locale": guild.locale,
+            "premium_tier": 0,
+            "nsfw_level": 0,
+            "joined_at": "2024-01-01T00:00:00+00:00",
+            "large": False,
+            "unavailable": False,
+            "member_count": len(self._all_users()),
+            "voice_states": [],
+            "presences": [],
             "members": [P.member_payload(u) for u in self._all_users()],
             "channels": [{k: v for k, v in c.items() if k != "guild_id"} for c in guild.channels.values()],
-            "threads": threads, "stage_instances": [], "guild_scheduled_events": [],
+            "threads": threads,
+            "stage_instances": [],
+            "guild_scheduled_events": [],
         }
 
     # ================================================================== driving
@@ -470,36 +544,61 @@ class FakeDiscord:
                 return self._dm_payload(uid), None
         raise AssertionError(f"unknown channel {channel_id}")
 
-    def _base_interaction(self, itype: int, user_id: int, channel_id: int, locale: str | None,
-                          data: dict[str, Any], message: FakeMessage | None = None) -> FakeInteraction:
+    def _base_interaction(
+        self,
+        itype: int,
+        user_id: int,
+        channel_id: int,
+        locale: str | None,
+        data: dict[str, Any],
+        message: FakeMessage | None = None,
+    ) -> FakeInteraction:
         if user_id not in self.users:
             raise AssertionError(f"unknown user {user_id}: call add_user first")
         channel, guild_id = self._channel_for_interaction(channel_id, user_id)
         iid = P.snowflake()
         token = f"itok{iid}{secrets.token_hex(8)}"
         payload: dict[str, Any] = {
-            "id": str(iid), "application_id": str(self.app_id), "type": itype, "token": token, "version": 1,
-            "attachment_size_limit": 10 * 1024 * 1024, "data": data,
+            "id": str(iid),
+            "application_id": str(self.app_id),
+            "type": itype,
+            "token": token,
+            "version": 1,
+            "attachment_size_limit": 10 * 1024 * 1024,
+            "data": data,
             "locale": locale or self.user_locales.get(user_id, "en-US"),
-            "channel": channel, "channel_id": str(channel_id), "entitlements": [],
+            "channel": channel,
+            "channel_id": str(channel_id),
+            "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild_id)} if guild_id else {"1": str(user_id)},
             "context": 0 if guild_id else 1,
         }
         if guild_id is not None:
             perms = P.BASE_PERMISSIONS
             app_perms = P.BASE_PERMISSIONS if self._thread_ok(channel) else P.BASE_PERMISSIONS & ~P.THREAD_PERMISSIONS
-            payload.update({
-                "guild_id": str(guild_id), "guild_locale": self.guilds[guild_id].locale,
-                "guild": {"id": str(guild_id), "locale": self.guilds[guild_id].locale, "features": []},
-                "member": P.member_payload(self.users[user_id], permissions=perms),
-                "app_permissions": str(app_perms),
-            })
+            payload.update(
+                {
+                    "guild_id": str(guild_id),
+                    "guild_locale": self.guilds[guild_id].locale,
+                    "guild": {"id": str(guild_id), "locale": self.guilds[guild_id].locale, "features": []},
+                    "member": P.member_payload(self.users[user_id], permissions=perms),
+                    "app_permissions": str(app_perms),
+                }
+            )
         else:
             payload.update({"user": self.users[user_id], "app_permissions": str(P.BASE_PERMISSIONS)})
         if message is not None:
             payload["message"] = message.payload()
-        inter = FakeInteraction(id=iid, token=token, user_id=user_id, channel_id=channel_id, type=itype,
-                                payload=payload, guild_id=guild_id, source_message=message)
+        inter = FakeInteraction(
+            id=iid,
+            token=token,
+            user_id=user_id,
+            channel_id=channel_id,
+            type=itype,
+            payload=payload,
+            guild_id=guild_id,
+            source_message=message,
+        )
         self.interactions[iid] = inter
         self._by_token[token] = inter
         return inter
@@ -523,8 +622,9 @@ class FakeDiscord:
         names = sorted(c["name"] for c in pool)
         raise AssertionError(f"command {name!r} was not synced (synced: {names})")
 
-    def _build_options(self, defs: list[dict[str, Any]], given: dict[str, Any],
-                       resolved: dict[str, dict[str, Any]], where: str) -> list[dict[str, Any]]:
+    def _build_options(
+        self, defs: list[dict[str, Any]], given: dict[str, Any], resolved: dict[str, dict[str, Any]], where: str
+    ) -> list[dict[str, Any]]:
         by_name = {o["name"]: o for o in defs}
         out = []
         for name in given:
@@ -553,9 +653,16 @@ class FakeDiscord:
             elif otype == 7:  # channel
                 ch = self.channels[int(value)]
                 resolved.setdefault("channels", {})[str(value)] = {
-                    "id": ch["id"], "name": ch["name"], "type": ch["type"], "permissions": str(P.BASE_PERMISSIONS),
-                    **({"parent_id": ch["parent_id"], "thread_metadata": ch["thread_metadata"]}
-                       if ch["type"] in (10, 11, 12) else {})}
+                    "id": ch["id"],
+                    "name": ch["name"],
+                    "type": ch["type"],
+                    "permissions": str(P.BASE_PERMISSIONS),
+                    **(
+                        {"parent_id": ch["parent_id"], "thread_metadata": ch["thread_metadata"]}
+                        if ch["type"] in (10, 11, 12)
+                        else {}
+                    ),
+                }
                 value = str(value)
             out.append({"name": name, "type": otype, "value": value})
         return out
@@ -578,8 +685,15 @@ class FakeDiscord:
             if opt.get("max_length") is not None and len(value) > opt["max_length"]:
                 raise AssertionError(f"/{where} {name}={value!r} is longer than max_length {opt['max_length']}")
 
-    async def slash(self, user_id: int, channel_id: int, command: str, options: dict[str, Any] | None = None, *,
-                    locale: str | None = None) -> FakeInteraction:
+    async def slash(
+        self,
+        user_id: int,
+        channel_id: int,
+        command: str,
+        options: dict[str, Any] | None = None,
+        *,
+        locale: str | None = None,
+    ) -> FakeInteraction:
         """Inject a chat-input command ("play" or "game board") built from the synced command definitions."""
         parts = command.split()
         cmd = self._find_command(parts[0], channel_id)
@@ -611,8 +725,16 @@ class FakeDiscord:
             data["resolved"] = resolved
         return await self._inject(self._base_interaction(2, user_id, channel_id, locale, data))
 
-    async def autocomplete(self, user_id: int, channel_id: int, command: str, options: dict[str, Any],
-                           focused: str, *, locale: str | None = None) -> FakeInteraction:
+    async def autocomplete(
+        self,
+        user_id: int,
+        channel_id: int,
+        command: str,
+        options: dict[str, Any],
+        focused: str,
+        *,
+        locale: str | None = None,
+    ) -> FakeInteraction:
         """Inject an autocomplete interaction (type 4); the answer is in .autocomplete_choices."""
         parts = command.split()
         cmd = self._find_command(parts[0], channel_id)
@@ -623,8 +745,10 @@ class FakeDiscord:
             chain_types.append((sub, o["type"]))
             defs = o.get("options", [])
         by_name = {o["name"]: o for o in defs}
-        leaf = [{"name": k, "type": by_name[k]["type"], "value": v, **({"focused": True} if k == focused else {})}
-                for k, v in options.items()]
+        leaf = [
+            {"name": k, "type": by_name[k]["type"], "value": v, **({"focused": True} if k == focused else {})}
+            for k, v in options.items()
+        ]
         for sub, otype in reversed(chain_types):
             leaf = [{"name": sub, "type": otype, "options": leaf}]
         data = {"id": cmd["id"], "name": cmd["name"], "type": 1, "options": leaf}
@@ -638,8 +762,9 @@ class FakeDiscord:
             raise AssertionError(f"user {user_id} cannot see ephemeral message {message.id}")
         return stored
 
-    async def click(self, user_id: int, message: FakeMessage, custom_id: str, *,
-                    locale: str | None = None) -> FakeInteraction:
+    async def click(
+        self, user_id: int, message: FakeMessage, custom_id: str, *, locale: str | None = None
+    ) -> FakeInteraction:
         """Press a button of a stored message; the interaction carries the full current message."""
         msg = self._check_visible(user_id, message)
         comp = msg.component(custom_id)
@@ -656,8 +781,15 @@ class FakeDiscord:
 
         return copy.deepcopy(self.all_messages.get(message.id, message))
 
-    async def click_snapshot(self, user_id: int, snapshot: FakeMessage, custom_id: str, *,
-                             values: list[str] | None = None, locale: str | None = None) -> FakeInteraction:
+    async def click_snapshot(
+        self,
+        user_id: int,
+        snapshot: FakeMessage,
+        custom_id: str,
+        *,
+        values: list[str] | None = None,
+        locale: str | None = None,
+    ) -> FakeInteraction:
         """Press a component of a message as a client saw it earlier (a race with an edit), or of a tampered
         copy (a forged custom_id). The component must be in the snapshot, as discord.py looks it up there."""
         comp = snapshot.component(custom_id)
@@ -671,8 +803,9 @@ class FakeDiscord:
         seen = copy.deepcopy(snapshot)  # edits the bot makes land on the stored message, not on this copy
         return await self._inject(self._base_interaction(3, user_id, snapshot.channel_id, locale, data, seen))
 
-    async def select(self, user_id: int, message: FakeMessage, custom_id: str, values: list[str], *,
-                     locale: str | None = None) -> FakeInteraction:
+    async def select(
+        self, user_id: int, message: FakeMessage, custom_id: str, values: list[str], *, locale: str | None = None
+    ) -> FakeInteraction:
         msg = self._check_visible(user_id, message)
         comp = msg.component(custom_id)
         if comp is None or comp.get("type") not in P.SELECT_TYPES:
@@ -694,8 +827,9 @@ class FakeDiscord:
             data["resolved"] = {"users": users, "members": members}
         return await self._inject(self._base_interaction(3, user_id, msg.channel_id, locale, data, msg))
 
-    async def submit_modal(self, user_id: int, inter: FakeInteraction, values: dict[str, Any], *,
-                           locale: str | None = None) -> FakeInteraction:
+    async def submit_modal(
+        self, user_id: int, inter: FakeInteraction, values: dict[str, Any], *, locale: str | None = None
+    ) -> FakeInteraction:
         """Submit the modal that `inter` answered with (callback type 9); values maps custom_id -> value."""
         modal = inter.modal
         if modal is None:
@@ -709,12 +843,19 @@ class FakeDiscord:
                 inner.update({"value": v} if c["type"] == 4 else {"values": list(v)})
                 rows.append({"type": 18, "component": inner})
             elif row.get("type") == 1:
-                rows.append({"type": 1, "components": [
-                    {"type": c["type"], "custom_id": c["custom_id"], "value": values.get(c["custom_id"], "")}
-                    for c in row.get("components", [])]})
+                rows.append(
+                    {
+                        "type": 1,
+                        "components": [
+                            {"type": c["type"], "custom_id": c["custom_id"], "value": values.get(c["custom_id"], "")}
+                            for c in row.get("components", [])
+                        ],
+                    }
+                )
         data = {"custom_id": modal["custom_id"], "components": rows}
-        return await self._inject(self._base_interaction(5, user_id, inter.channel_id, locale, data,
-                                                         inter.source_message))
+        return await self._inject(
+            self._base_interaction(5, user_id, inter.channel_id, locale, data, inter.source_message)
+        )
 
     async def user_message(self, user_id: int, channel_id: int, content: str) -> FakeMessage:
         """A user posts a message (stored and dispatched as MESSAGE_CREATE)."""
@@ -724,20 +865,33 @@ class FakeDiscord:
         return msg
 
     # ================================================================== messages
-    def _new_message(self, channel_id: int, author: dict[str, Any], body: dict[str, Any],
-                     files: list[tuple[str, bytes, str | None]] | None = None, **kw: Any) -> FakeMessage:
+    def _new_message(
+        self,
+        channel_id: int,
+        author: dict[str, Any],
+        body: dict[str, Any],
+        files: list[tuple[str, bytes, str | None]] | None = None,
+        **kw: Any,
+    ) -> FakeMessage:
         channel = self.channels.get(channel_id)
         msg = FakeMessage(
-            id=P.snowflake(), channel_id=channel_id, author_id=int(author["id"]), author=author,
-            guild_id=int(channel["guild_id"]) if channel else None, timestamp=P.now_iso(), **kw)
+            id=P.snowflake(),
+            channel_id=channel_id,
+            author_id=int(author["id"]),
+            author=author,
+            guild_id=int(channel["guild_id"]) if channel else None,
+            timestamp=P.now_iso(),
+            **kw,
+        )
         self._apply_edit(msg, body, files or [], new=True)
         if body.get("message_reference"):
             msg.message_reference = body["message_reference"]
             msg.type = 19
         return msg
 
-    def _apply_edit(self, msg: FakeMessage, body: dict[str, Any], files: list[tuple[str, bytes, str | None]],
-                    new: bool = False) -> None:
+    def _apply_edit(
+        self, msg: FakeMessage, body: dict[str, Any], files: list[tuple[str, bytes, str | None]], new: bool = False
+    ) -> None:
         if "content" in body:
             msg.content = body["content"] or ""
         if "embeds" in body or "embed" in body:
@@ -763,8 +917,9 @@ class FakeDiscord:
                     kept.append(old[sid])
                 elif sid.isdigit() and int(sid) < len(files):
                     name, data, declared = files[int(sid)]
-                    kept.append(self._attachment(msg, spec.get("filename") or name, data, declared,
-                                                 spec.get("description")))
+                    kept.append(
+                        self._attachment(msg, spec.get("filename") or name, data, declared, spec.get("description"))
+                    )
             msg.attachments = kept
         if not new:
             msg.edited_timestamp = P.now_iso()
@@ -773,12 +928,20 @@ class FakeDiscord:
         self._resolve_attachment_urls(msg)
         self._touched(msg.channel_id)
 
-    def _attachment(self, msg: FakeMessage, filename: str, data: bytes, declared: str | None,
-                    description: str | None) -> dict[str, Any]:
+    def _attachment(
+        self, msg: FakeMessage, filename: str, data: bytes, declared: str | None, description: str | None
+    ) -> dict[str, Any]:
         aid = P.snowflake()
         url = f"{self.base_url}/attachments/{msg.channel_id}/{aid}/{filename}"
-        att = {"id": str(aid), "filename": filename, "size": len(data), "url": url, "proxy_url": url,
-               "content_type": P.sniff_content_type(data, filename, declared), "data": data}
+        att = {
+            "id": str(aid),
+            "filename": filename,
+            "size": len(data),
+            "url": url,
+            "proxy_url": url,
+            "content_type": P.sniff_content_type(data, filename, declared),
+            "data": data,
+        }
         size = P.png_size(data)
         if size:
             att["width"], att["height"] = size
@@ -792,7 +955,7 @@ class FakeDiscord:
             for key in ("image", "thumbnail"):
                 part = embed.get(key)
                 if part and str(part.get("url", "")).startswith("attachment://"):
-                    name = part["url"][len("attachment://"):]
+                    name = part["url"][len("attachment://") :]
                     if name in by_name:
                         part["proxy_url"] = by_name[name]
                         part["url"] = by_name[name]
@@ -827,15 +990,25 @@ class FakeDiscord:
                 data["member"] = member
             await self.dispatch(event, data)
 
-    def _interaction_message(self, inter: FakeInteraction, body: dict[str, Any], files: list, *,
-                             ephemeral: bool, loading: bool = False) -> FakeMessage:
+    def _interaction_message(
+        self, inter: FakeInteraction, body: dict[str, Any], files: list, *, ephemeral: bool, loading: bool = False
+    ) -> FakeMessage:
         flags = int(body.get("flags") or 0)
         name = inter.payload["data"].get("name") if inter.type == 2 else None
         msg = self._new_message(
-            inter.channel_id, self.bot_user, body, files, ephemeral=ephemeral,
-            interaction_user_id=inter.user_id, interaction_id=inter.id, interaction_type=inter.type,
-            interaction_name=name, interaction_user=self.users.get(inter.user_id), webhook_id=self.app_id,
-            type=20 if inter.type == 2 else 0)
+            inter.channel_id,
+            self.bot_user,
+            body,
+            files,
+            ephemeral=ephemeral,
+            interaction_user_id=inter.user_id,
+            interaction_id=inter.id,
+            interaction_type=inter.type,
+            interaction_name=name,
+            interaction_user=self.users.get(inter.user_id),
+            webhook_id=self.app_id,
+            type=20 if inter.type == 2 else 0,
+        )
         msg.flags = (flags & ~P.LOADING) | (P.EPHEMERAL if ephemeral else 0) | (P.LOADING if loading else 0)
         if msg.ephemeral and msg.interaction_user_id is None:
             msg.interaction_user_id = inter.user_id
@@ -900,8 +1073,7 @@ class FakeDiscord:
             self.unknown_routes.append((method, short))
             return _json({"message": f"404: Not Found ({method} {path})", "code": 0}, 404)
         is_webhook = short.startswith(("/interactions/", "/webhooks/"))
-        if (self.token is not None and not is_webhook
-                and request.headers.get("Authorization") != f"Bot {self.token}"):
+        if self.token is not None and not is_webhook and request.headers.get("Authorization") != f"Bot {self.token}":
             return _json({"message": "401: Unauthorized", "code": 0}, 401)
         for m, pattern, handler in self._routes:
             if m != method:
@@ -929,8 +1101,11 @@ class FakeDiscord:
                 else:
                     m = re.fullmatch(r"files\[(\d+)\]|file(\d*)", name)
                     idx = int(next(g for g in m.groups() if g is not None) or 0) if m else len(indexed)
-                    indexed[idx] = (part.filename or f"file{idx}", bytes(await part.read()),
-                                    part.headers.get("Content-Type"))
+                    indexed[idx] = (
+                        part.filename or f"file{idx}",
+                        bytes(await part.read()),
+                        part.headers.get("Content-Type"),
+                    )
             return body, [indexed[i] for i in sorted(indexed)]
         raw = await request.read()
         return (json.loads(raw) if raw else {}), []
@@ -976,16 +1151,33 @@ class FakeDiscord:
 
     async def _get_app(self, request: web.Request) -> web.Response:
         owner = next(iter(self.users.values()), P.user_payload(1, "owner"))
-        return _json({
-            "id": str(self.app_id), "name": self.bot_user["username"], "description": "", "icon": None,
-            "bot_public": True, "bot_require_code_grant": False, "owner": owner, "verify_key": "0" * 64,
-            "team": None, "flags": 0, "interactions_endpoint_url": None, "bot": self.bot_user,
-            "summary": "", "rpc_origins": [],
-        })
+        return _json(
+            {
+                "id": str(self.app_id),
+                "name": self.bot_user["username"],
+                "description": "",
+                "icon": None,
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": owner,
+                "verify_key": "0" * 64,
+                "team": None,
+                "flags": 0,
+                "interactions_endpoint_url": None,
+                "bot": self.bot_user,
+                "summary": "",
+                "rpc_origins": [],
+            }
+        )
 
     async def _gateway_bot(self, request: web.Request) -> web.Response:
-        return _json({"url": f"ws://127.0.0.1:{self.port}/gateway/", "shards": 1, "session_start_limit": {
-            "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})
+        return _json(
+            {
+                "url": f"ws://127.0.0.1:{self.port}/gateway/",
+                "shards": 1,
+                "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1},
+            }
+        )
 
     async def _gateway_plain(self, request: web.Request) -> web.Response:
         return _json({"url": f"ws://127.0.0.1:{self.port}/gateway/"})
@@ -996,12 +1188,19 @@ class FakeDiscord:
         return self.guild_commands.setdefault(int(gid), [])
 
     def _register(self, existing: list[dict[str, Any]], cmd: dict[str, Any], gid: str | None) -> dict[str, Any]:
-        old = next((c for c in existing if c["name"] == cmd["name"] and c.get("type", 1) == cmd.get("type", 1)),
-                   None)
-        out = {"type": 1, "description": "", "options": [], "default_member_permissions": None,
-               "dm_permission": True, "nsfw": False, **cmd,
-               "id": old["id"] if old else str(P.snowflake()), "application_id": str(self.app_id),
-               "version": str(P.snowflake())}
+        old = next((c for c in existing if c["name"] == cmd["name"] and c.get("type", 1) == cmd.get("type", 1)), None)
+        out = {
+            "type": 1,
+            "description": "",
+            "options": [],
+            "default_member_permissions": None,
+            "dm_permission": True,
+            "nsfw": False,
+            **cmd,
+            "id": old["id"] if old else str(P.snowflake()),
+            "application_id": str(self.app_id),
+            "version": str(P.snowflake()),
+        }
         if gid is not None:
             out["guild_id"] = gid
         return out
@@ -1031,20 +1230,30 @@ class FakeDiscord:
             raise _Error(404, 10062, "Unknown interaction")
         rtype, data = int(body.get("type", 0)), body.get("data") or {}
         already = bool(inter.responses)
-        inter._record({"type": rtype, "data": data, "files": [(n, b) for n, b, _ in files],
-                       **({"error": 40060} if already else {})})
+        inter._record(
+            {
+                "type": rtype,
+                "data": data,
+                "files": [(n, b) for n, b, _ in files],
+                **({"error": 40060} if already else {}),
+            }
+        )
         if already:
             raise _Error(400, 40060, "Interaction has already been acknowledged.")
         info: dict[str, Any] = {"id": str(inter.id), "type": inter.type}
         resource: dict[str, Any] = {"type": rtype}
         ephemeral = bool(int(data.get("flags") or 0) & P.EPHEMERAL)
         if rtype in (4, 5):
-            msg = self._interaction_message(inter, data if rtype == 4 else {}, files if rtype == 4 else [],
-                                            ephemeral=ephemeral, loading=rtype == 5)
+            msg = self._interaction_message(
+                inter, data if rtype == 4 else {}, files if rtype == 4 else [], ephemeral=ephemeral, loading=rtype == 5
+            )
             self._store(msg)
             inter.original = msg
-            info.update(response_message_id=str(msg.id), response_message_loading=rtype == 5,
-                        response_message_ephemeral=ephemeral)
+            info.update(
+                response_message_id=str(msg.id),
+                response_message_loading=rtype == 5,
+                response_message_ephemeral=ephemeral,
+            )
             resource["message"] = msg.payload()
             await self._announce("MESSAGE_CREATE", msg)
         elif rtype in (6, 7):
@@ -1056,8 +1265,11 @@ class FakeDiscord:
             if rtype == 7:
                 self._apply_edit(src, data, files)
                 await self._announce("MESSAGE_UPDATE", src)
-            info.update(response_message_id=str(src.id), response_message_loading=False,
-                        response_message_ephemeral=src.ephemeral)
+            info.update(
+                response_message_id=str(src.id),
+                response_message_loading=False,
+                response_message_ephemeral=src.ephemeral,
+            )
             resource["message"] = src.payload()
         elif rtype in (8, 9):
             pass
@@ -1115,8 +1327,13 @@ class FakeDiscord:
 
     # ================================================================== REST: channels & messages
     def _dm_payload(self, user_id: int) -> dict[str, Any]:
-        return {"id": str(self.dm_channels[user_id]), "type": 1, "recipients": [self.users[user_id]],
-                "last_message_id": None, "flags": 0}
+        return {
+            "id": str(self.dm_channels[user_id]),
+            "type": 1,
+            "recipients": [self.users[user_id]],
+            "last_message_id": None,
+            "flags": 0,
+        }
 
     async def _create_dm(self, request: web.Request) -> web.Response:
         body, _ = await self._body(request)
@@ -1229,13 +1446,26 @@ class FakeDiscord:
         ttype = 11 if source is not None else int(body.get("type") or 12)
         now = P.now_iso()
         thread = {
-            "id": str(tid), "type": ttype, "guild_id": parent["guild_id"], "parent_id": parent["id"],
-            "owner_id": str(self.bot_user_id), "name": body.get("name", "thread"), "last_message_id": None,
-            "message_count": 0, "member_count": 1, "total_message_sent": 0,
-            "rate_limit_per_user": body.get("rate_limit_per_user") or 0, "flags": 0,
-            "thread_metadata": {"archived": False, "auto_archive_duration": body.get("auto_archive_duration") or 4320,
-                                "archive_timestamp": now, "locked": False,
-                                "invitable": body.get("invitable", True), "create_timestamp": now},
+            "id": str(tid),
+            "type": ttype,
+            "guild_id": parent["guild_id"],
+            "parent_id": parent["id"],
+            "owner_id": str(self.bot_user_id),
+            "name": body.get("name", "thread"),
+            "last_message_id": None,
+            "message_count": 0,
+            "member_count": 1,
+            "total_message_sent": 0,
+            "rate_limit_per_user": body.get("rate_limit_per_user") or 0,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": body.get("auto_archive_duration") or 4320,
+                "archive_timestamp": now,
+                "locked": False,
+                "invitable": body.get("invitable", True),
+                "create_timestamp": now,
+            },
             "member": {"id": str(tid), "user_id": str(self.bot_user_id), "join_timestamp": now, "flags": 0},
         }
         self.threads[tid] = thread

@@ -114,8 +114,12 @@ class FakeMessage:
         if self.message_reference is not None:
             data["message_reference"] = self.message_reference
         if self.interaction_id is not None and self.interaction_user_id is not None:
-            user = self.interaction_user or {"id": str(self.interaction_user_id), "username": "user",
-                                             "discriminator": "0", "avatar": None}
+            user = self.interaction_user or {
+                "id": str(self.interaction_user_id),
+                "username": "user",
+                "discriminator": "0",
+                "avatar": None,
+            }
             data["interaction_metadata"] = {
                 "id": str(self.interaction_id),
                 "type": self.interaction_type or 2,
@@ -132,8 +136,10 @@ class FakeMessage:
 
     def __repr__(self) -> str:
         extra = " ephemeral" if self.ephemeral else ""
-        return (f"<FakeMessage id={self.id} channel={self.channel_id}{extra} content={self.content[:40]!r} "
-                f"embeds={len(self.embeds)} files={len(self.attachments)} custom_ids={self.custom_ids()}>")
+        return (
+            f"<FakeMessage id={self.id} channel={self.channel_id}{extra} content={self.content[:40]!r} "
+            f"embeds={len(self.embeds)} files={len(self.attachments)} custom_ids={self.custom_ids()}>"
+        )
 
 
 @dataclass
@@ -197,6 +203,7 @@ class FakeInteraction:
         try:
             await asyncio.wait_for(self._event.wait(), timeout)
         except TimeoutError:
-            raise TimeoutError(f"no callback for interaction {self.id} ({self.payload.get('data')}) within "
-                               f"{timeout}s") from None
+            raise TimeoutError(
+                f"no callback for interaction {self.id} ({self.payload.get('data')}) within {timeout}s"
+            ) from None
         return self.responses[0]

@@ -54,9 +54,28 @@ BM_CLOCK = 2  # the pointers printed by the Black Market (rules.atlandice.data.B
 @lru_cache(maxsize=1)
 def _colours() -> tuple[tuple[int, int, int], ...]:
     """The picture's flat colours, for the fixed PNG palette."""
-    return (*RES_COLOUR.values(), *REGION_TINT.values(), BM_TINT, BM_HEAD, SEA, CARD, LINE, (205, 200, 190),
-            (218, 213, 203), (230, 180, 20), (120, 190, 230), (200, 40, 80), (250, 240, 200), (120, 150, 165),
-            (214, 230, 238), (255, 236, 160), (225, 225, 225), (0, 120, 60))
+    return (
+        *RES_COLOUR.values(),
+        *REGION_TINT.values(),
+        BM_TINT,
+        BM_HEAD,
+        SEA,
+        CARD,
+        LINE,
+        (205, 200, 190),
+        (218, 213, 203),
+        (230, 180, 20),
+        (120, 190, 230),
+        (200, 40, 80),
+        (250, 240, 200),
+        (120, 150, 165),
+        (214, 230, 238),
+        (255, 236, 160),
+        (225, 225, 225),
+        (0, 120, 60),
+    )
+
+
 TILE_VP = 3  # what a Region tile is worth at the end (rules.atlandice.data.TILE_VP)
 
 
@@ -68,21 +87,35 @@ def _name(names: list[str], seat: int | None, locale: str) -> str:
     return t(msg("core.seat", n=seat + 1), locale)
 
 
-def _shape(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, shape: str,
-           fill: tuple[int, int, int], outline: tuple[int, int, int] = WHITE) -> None:
+def _shape(
+    draw: ImageDraw.ImageDraw,
+    cx: float,
+    cy: float,
+    r: float,
+    shape: str,
+    fill: tuple[int, int, int],
+    outline: tuple[int, int, int] = WHITE,
+) -> None:
     if shape == "circle":
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=2)
     elif shape == "square":
         draw.rounded_rectangle((cx - r, cy - r, cx + r, cy + r), radius=3, fill=fill, outline=outline, width=2)
     elif shape == "diamond":
-        draw.polygon([(cx, cy - r * 1.2), (cx + r * 1.1, cy), (cx, cy + r * 1.2), (cx - r * 1.1, cy)],
-                     fill=fill, outline=outline, width=2)
+        draw.polygon(
+            [(cx, cy - r * 1.2), (cx + r * 1.1, cy), (cx, cy + r * 1.2), (cx - r * 1.1, cy)],
+            fill=fill,
+            outline=outline,
+            width=2,
+        )
     elif shape == "triangle":
-        draw.polygon([(cx, cy - r * 1.15), (cx + r * 1.15, cy + r * 0.9), (cx - r * 1.15, cy + r * 0.9)],
-                     fill=fill, outline=outline, width=2)
+        draw.polygon(
+            [(cx, cy - r * 1.15), (cx + r * 1.15, cy + r * 0.9), (cx - r * 1.15, cy + r * 0.9)],
+            fill=fill,
+            outline=outline,
+            width=2,
+        )
     else:  # hexagon
-        pts = [(cx + r * 1.1 * math.cos(math.pi / 3 * i), cy + r * 1.1 * math.sin(math.pi / 3 * i))
-               for i in range(6)]
+        pts = [(cx + r * 1.1 * math.cos(math.pi / 3 * i), cy + r * 1.1 * math.sin(math.pi / 3 * i)) for i in range(6)]
         draw.polygon(pts, fill=fill, outline=outline, width=2)
 
 
@@ -90,8 +123,17 @@ def _token(draw: ImageDraw.ImageDraw, cx: float, cy: float, res: str, r: float =
     _shape(draw, cx, cy, r, RES_SHAPE[res], RES_COLOUR[res])
 
 
-def _resources(draw: ImageDraw.ImageDraw, x: float, y: float, counts: dict[str, int], width: float,
-               *, size: int = 20, dim_zero: bool = True, out: list[str] | None = None) -> None:
+def _resources(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    counts: dict[str, int],
+    width: float,
+    *,
+    size: int = 20,
+    dim_zero: bool = True,
+    out: list[str] | None = None,
+) -> None:
     """The five resources as token + count in one row (``x``, ``y`` the row's top left)."""
     step = width / 5
     for i, res in enumerate(RESOURCES):
@@ -108,13 +150,17 @@ def _resources(draw: ImageDraw.ImageDraw, x: float, y: float, counts: dict[str, 
             text(draw, (cx + 14, y + 12), str(n), size, bold=True, anchor="lm")
 
 
-def _die(draw: ImageDraw.ImageDraw, x: float, y: float, value: int, size: int = 28,
-         fill: tuple[int, int, int] = WHITE) -> None:
+def _die(
+    draw: ImageDraw.ImageDraw, x: float, y: float, value: int, size: int = 28, fill: tuple[int, int, int] = WHITE
+) -> None:
     draw.rounded_rectangle((x, y, x + size, y + size), radius=5, fill=fill, outline=INK, width=2)
     q = size / 4
     spots = {
-        1: [(2, 2)], 2: [(1, 1), (3, 3)], 3: [(1, 1), (2, 2), (3, 3)],
-        4: [(1, 1), (3, 1), (1, 3), (3, 3)], 5: [(1, 1), (3, 1), (2, 2), (1, 3), (3, 3)],
+        1: [(2, 2)],
+        2: [(1, 1), (3, 3)],
+        3: [(1, 1), (2, 2), (3, 3)],
+        4: [(1, 1), (3, 1), (1, 3), (3, 3)],
+        5: [(1, 1), (3, 1), (2, 2), (1, 3), (3, 3)],
         6: [(1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)],
     }[value]
     pr = size / 11
@@ -195,8 +241,18 @@ def _clock_geometry(clock_end: int) -> tuple[float, float, float]:
 
 def _clock_icon(draw, i: int, cx: float, cy: float, mark: str | None, clock_end: int) -> None:
     if i == 0:
-        draw.polygon([(cx - 12, cy - 8), (cx + 4, cy - 8), (cx + 4, cy - 15), (cx + 16, cy),
-                      (cx + 4, cy + 15), (cx + 4, cy + 8), (cx - 12, cy + 8)], fill=MUTED)
+        draw.polygon(
+            [
+                (cx - 12, cy - 8),
+                (cx + 4, cy - 8),
+                (cx + 4, cy - 15),
+                (cx + 16, cy),
+                (cx + 4, cy + 15),
+                (cx + 4, cy + 8),
+                (cx - 12, cy + 8),
+            ],
+            fill=MUTED,
+        )
     elif i == clock_end:
         _waves(draw, cx, cy)
     elif mark == "don":
@@ -225,8 +281,9 @@ def _clock_hand(draw, view) -> None:
     i = view.clock
     cx = x0 + step * i + step / 2
     fill = HIGHLIGHT if view.last_clock == view.clock else (255, 236, 160)
-    draw.rounded_rectangle((cx - step / 2 + 3, cy - 27, cx + step / 2 - 3, cy + 27), radius=10,
-                           fill=fill, outline=INK, width=3)
+    draw.rounded_rectangle(
+        (cx - step / 2 + 3, cy - 27, cx + step / 2 - 3, cy + 27), radius=10, fill=fill, outline=INK, width=3
+    )
     _clock_icon(draw, i, cx, cy, track.get(i), view.clock_end)
     draw.polygon([(cx - 10, cy - 40), (cx + 10, cy - 40), (cx, cy - 28)], fill=INK)
 
@@ -244,8 +301,18 @@ def _static(locale: str, track: tuple[tuple[int, str], ...], clock_end: int) -> 
 
 
 @image_cache
-def _card_base(sector: int, resource: str | None, tile: str | None, clocks: int, exhausted: bool,
-               left: int | None, touched: bool, locale: str, w: int, h: int) -> Image.Image:
+def _card_base(
+    sector: int,
+    resource: str | None,
+    tile: str | None,
+    clocks: int,
+    exhausted: bool,
+    left: int | None,
+    touched: bool,
+    locale: str,
+    w: int,
+    h: int,
+) -> Image.Image:
     """The unchanging part of a sector card (frame, title, visible tile), with a 5 px margin."""
     image, draw = canvas(w + 10, h + 10)
     x, y = 5, 5
@@ -266,8 +333,15 @@ def _card_base(sector: int, resource: str | None, tile: str | None, clocks: int,
     text(draw, (x + 42, y + 20), fit_text(name, w - 50, 19, True), 19, fill=WHITE, bold=True, anchor="lm")
     ty = y + 48
     if exhausted:
-        text(draw, (x + w / 2, ty + 40), t(msg("atlandice.pic.exhausted"), locale), 20, fill=MUTED, bold=True,
-             anchor="mm")
+        text(
+            draw,
+            (x + w / 2, ty + 40),
+            t(msg("atlandice.pic.exhausted"), locale),
+            20,
+            fill=MUTED,
+            bold=True,
+            anchor="mm",
+        )
     else:
         draw.rounded_rectangle((x + 8, ty, x + w - 8, ty + 112), radius=8, fill=CARD, outline=LINE)
         if is_bm:
@@ -284,8 +358,9 @@ def _card_base(sector: int, resource: str | None, tile: str | None, clocks: int,
             ey += 18
         _pointers(draw, x + 14, ty + 96, clocks)
         if left is not None:
-            text(draw, (x + w - 16, ty + 96), t(msg("atlandice.pic.stack", n=left), locale), 13, fill=MUTED,
-                 anchor="rm")
+            text(
+                draw, (x + w - 16, ty + 96), t(msg("atlandice.pic.stack", n=left), locale), 13, fill=MUTED, anchor="rm"
+            )
     draw.rounded_rectangle((x + 8, ty + 122, x + w - 8, ty + 152), radius=8, fill=WHITE, outline=LINE)
     return image
 
@@ -298,8 +373,18 @@ def _sector_card(image, draw, view, locale: str, x: int, y: int, w: int, h: int,
     else:
         region = view.regions[sector]
         res_here, dice = region.resources, region.dice
-        base = _card_base(sector, region.resource, region.tile, region.tile_clock or 0, region.exhausted,
-                          region.stack_left, sector in view.last_sectors, locale, w, h)
+        base = _card_base(
+            sector,
+            region.resource,
+            region.tile,
+            region.tile_clock or 0,
+            region.exhausted,
+            region.stack_left,
+            sector in view.last_sectors,
+            locale,
+            w,
+            h,
+        )
     image.paste(base, (x - 5, y - 5))
     ry = y + 48 + 122
     _resources(draw, x + 12, ry + 3, res_here, w - 20, size=17, out=view.out)
@@ -311,8 +396,9 @@ def _sector_card(image, draw, view, locale: str, x: int, y: int, w: int, h: int,
         _submarine(draw, x + w - 72, y + h - 34)
 
 
-def _player_card(draw, view, locale: str, names: list[str], x: float, y: float, w: float, h: float,
-                 part_index: int) -> None:
+def _player_card(
+    draw, view, locale: str, names: list[str], x: float, y: float, w: float, h: float, part_index: int
+) -> None:
     part = view.participants[part_index]
     seat = part.seat
     colour = seat_colour(seat)
@@ -324,8 +410,7 @@ def _player_card(draw, view, locale: str, names: list[str], x: float, y: float, 
     draw.rectangle((x, y + 24, x + w, y + 36), fill=colour)
     label = _name(names, seat, locale)
     marker = "▶ " if acting else ""
-    text(draw, (x + 12, y + 18), fit_text(marker + label, w - 120, 19, True), 19, fill=WHITE, bold=True,
-         anchor="lm")
+    text(draw, (x + 12, y + 18), fit_text(marker + label, w - 120, 19, True), 19, fill=WHITE, bold=True, anchor="lm")
     over = view.scores is not None
     # during the game the tokens won so far; once over, the final score
     vp_text = t(msg("atlandice.pic.vp", n=view.scores[part_index] if over else part.vp), locale)
@@ -354,14 +439,25 @@ def _player_card(draw, view, locale: str, names: list[str], x: float, y: float, 
         foot.append(t(msg("atlandice.pic.gave"), locale))
     if over:
         tiles = TILE_VP * len(part.tiles)
-        foot.append(t(msg("atlandice.pic.final", tiles=tiles, vp=part.vp,
-                          maj=view.scores[part_index] - tiles - part.vp), locale))
+        foot.append(
+            t(
+                msg("atlandice.pic.final", tiles=tiles, vp=part.vp, maj=view.scores[part_index] - tiles - part.vp),
+                locale,
+            )
+        )
     fy = y + h - 16
     if foot:
         text(draw, (x + 12, fy), fit_text(" · ".join(foot), w - 24, 15), 15, fill=MUTED, anchor="lm")
     if seat is not None and seat in view.winners:
-        text(draw, (x + w - 12, fy), t(msg("atlandice.pic.winner"), locale), 16, fill=(0, 120, 60), bold=True,
-             anchor="rm")
+        text(
+            draw,
+            (x + w - 12, fy),
+            t(msg("atlandice.pic.winner"), locale),
+            16,
+            fill=(0, 120, 60),
+            bold=True,
+            anchor="rm",
+        )
 
 
 def _taken_box(draw, x: float, y: float) -> None:

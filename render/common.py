@@ -19,11 +19,11 @@ from PIL import Image, ImageDraw, ImageFont
 # Distinct on light and dark Discord themes and for the common colour-vision deficiencies
 # (Okabe-Ito palette), in seat order.
 SEAT_COLOURS = [
-    (0, 114, 178),    # blue
-    (213, 94, 0),     # vermillion
-    (0, 158, 115),    # bluish green
+    (0, 114, 178),  # blue
+    (213, 94, 0),  # vermillion
+    (0, 158, 115),  # bluish green
     (204, 121, 167),  # reddish purple
-    (230, 159, 0),    # orange
+    (230, 159, 0),  # orange
 ]
 NEUTRAL_COLOUR = (120, 120, 120)
 BACKGROUND = (245, 240, 228)
@@ -62,8 +62,16 @@ def canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     return image, ImageDraw.Draw(image)
 
 
-def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: int = 20, *,
-         fill: tuple[int, int, int] = INK, bold: bool = False, anchor: str = "la") -> None:
+def text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    value: str,
+    size: int = 20,
+    *,
+    fill: tuple[int, int, int] = INK,
+    bold: bool = False,
+    anchor: str = "la",
+) -> None:
     draw.text(xy, value, font=font(size, bold), fill=fill, anchor=anchor)
 
 
@@ -155,14 +163,24 @@ def _draw_stamp(value: str, size: int, bold: bool, fill: tuple, stroke: int, str
     ascent, descent = f.getmetrics()
     pad = stroke + 1
     img = Image.new("RGBA", (int(f.getlength(value)) + 2 * pad + 1, ascent + descent + 2 * pad), (0, 0, 0, 0))
-    ImageDraw.Draw(img).text((pad, pad), value, font=f, fill=fill, anchor="la", stroke_width=stroke,
-                             stroke_fill=stroke_fill)
+    ImageDraw.Draw(img).text(
+        (pad, pad), value, font=f, fill=fill, anchor="la", stroke_width=stroke, stroke_fill=stroke_fill
+    )
     return img
 
 
-def put_text(img: Image.Image, xy: tuple[float, float], value: str, size: int = 20, *,
-             fill: tuple[int, ...] = INK, bold: bool = False, anchor: str = "la", stroke: int = 0,
-             stroke_fill: tuple[int, ...] = (255, 255, 255)) -> None:
+def put_text(
+    img: Image.Image,
+    xy: tuple[float, float],
+    value: str,
+    size: int = 20,
+    *,
+    fill: tuple[int, ...] = INK,
+    bold: bool = False,
+    anchor: str = "la",
+    stroke: int = 0,
+    stroke_fill: tuple[int, ...] = (255, 255, 255),
+) -> None:
     """Pastes a cached text stamp; ``anchor`` as in Pillow (l/m/r, then a/t top, m middle, else bottom)."""
     if not value:
         return
@@ -244,12 +262,14 @@ def paletted_png(image: Image.Image) -> bytes:
     assert image.mode == "P"
     width, height = image.size
     pixels = image.tobytes()
-    rows = b"".join(b"\0" + pixels[y * width:(y + 1) * width] for y in range(height))
+    rows = b"".join(b"\0" + pixels[y * width : (y + 1) * width] for y in range(height))
     palette = bytes(image.getpalette() or [])
-    return b"".join([
-        b"\x89PNG\r\n\x1a\n",
-        _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)),
-        _chunk(b"PLTE", palette),
-        _chunk(b"IDAT", isal_zlib.compress(rows, 1)),
-        _chunk(b"IEND", b""),
-    ])
+    return b"".join(
+        [
+            b"\x89PNG\r\n\x1a\n",
+            _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)),
+            _chunk(b"PLTE", palette),
+            _chunk(b"IDAT", isal_zlib.compress(rows, 1)),
+            _chunk(b"IEND", b""),
+        ]
+    )

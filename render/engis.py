@@ -27,20 +27,30 @@ from .common import (
 )
 
 WIDTH = 1500
-TOP = 56            # title bar
-BOARD_H = 300       # collective board
-PANEL_H = 340       # one clan
+TOP = 56  # title bar
+BOARD_H = 300  # collective board
+PANEL_H = 340  # one clan
 LEGEND_H = 64
 MARGIN = 10
 
 TERRAIN_FILL = {
-    "F": (46, 125, 62), "M": (128, 124, 118), "L": (64, 138, 206), "S": (180, 196, 84),
-    "D": (233, 204, 146), "C": (92, 70, 56), "V": (176, 52, 38), "W": (104, 120, 92),
+    "F": (46, 125, 62),
+    "M": (128, 124, 118),
+    "L": (64, 138, 206),
+    "S": (180, 196, 84),
+    "D": (233, 204, 146),
+    "C": (92, 70, 56),
+    "V": (176, 52, 38),
+    "W": (104, 120, 92),
 }
 DARK_TERRAINS = {"F", "M", "L", "C", "V", "W"}
-RESOURCE_GLYPH = {"wood": ("■", (120, 70, 28)), "stone": ("▲", (60, 60, 66)),
-                  "water": ("●", (22, 70, 170)), "food": ("♦", (226, 112, 20)),
-                  "mammoth": ("▼", (96, 52, 34))}
+RESOURCE_GLYPH = {
+    "wood": ("■", (120, 70, 28)),
+    "stone": ("▲", (60, 60, 66)),
+    "water": ("●", (22, 70, 170)),
+    "food": ("♦", (226, 112, 20)),
+    "mammoth": ("▼", (96, 52, 34)),
+}
 PLANT = ("♣", (26, 150, 52))
 KNOW = ("★", (250, 200, 20))
 PANEL_BG = (252, 249, 240)
@@ -84,13 +94,27 @@ def _tile(hid: str, r: int, locale: str) -> Image.Image:
         step = gs * 0.95
         x0 = cx - step * (h.icons - 1) / 2
         for i in range(h.icons):
-            d.text((x0 + i * step, cy - r * k * 0.08), glyph, font=font(gs), fill=colour, anchor="mm",
-                   stroke_width=k, stroke_fill=(255, 255, 255))
+            d.text(
+                (x0 + i * step, cy - r * k * 0.08),
+                glyph,
+                font=font(gs),
+                fill=colour,
+                anchor="mm",
+                stroke_width=k,
+                stroke_fill=(255, 255, 255),
+            )
     extras = [g for g, n in ((PLANT, h.plant), (KNOW, h.know)) if n]
     for i, (glyph, colour) in enumerate(extras):
         x = cx + (i - (len(extras) - 1) / 2) * gs * 1.1
-        d.text((x, cy + r * k * 0.45), glyph, font=font(gs), fill=colour, anchor="mm",
-               stroke_width=k, stroke_fill=(30, 30, 30))
+        d.text(
+            (x, cy + r * k * 0.45),
+            glyph,
+            font=font(gs),
+            fill=colour,
+            anchor="mm",
+            stroke_width=k,
+            stroke_fill=(30, 30, 30),
+        )
     if hid.startswith("p"):
         d.text((cx + r * k * 0.62, cy + r * k * 0.40), "•", font=font(fs), fill=ink, anchor="mm")
     return img.resize((size[0] // k, size[1] // k), Image.Resampling.LANCZOS)
@@ -102,8 +126,9 @@ def _empty_tile(r: int) -> Image.Image:
     size = (int(2 * r * k) + 2, int(math.sqrt(3) * r * k) + 2)
     img = Image.new("RGBA", size, (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    d.polygon(_hex_points(size[0] / 2, size[1] / 2, r * k - 2), fill=(236, 230, 214), outline=(180, 170, 150),
-              width=2 * k)
+    d.polygon(
+        _hex_points(size[0] / 2, size[1] / 2, r * k - 2), fill=(236, 230, 214), outline=(180, 170, 150), width=2 * k
+    )
     return img.resize((size[0] // k, size[1] // k), Image.Resampling.LANCZOS)
 
 
@@ -118,23 +143,41 @@ def _space_centre(space: str, x0: float, y0: float, r: float) -> tuple[float, fl
 
 def _meeple(img: Image.Image, draw: ImageDraw.ImageDraw, cx: float, cy: float, colour, n: int, size: int = 11) -> None:
     """A pawn (head and body) with the number of meeples next to it when more than one."""
-    draw.ellipse((cx - size * 0.45, cy - size * 1.25, cx + size * 0.45, cy - size * 0.35), fill=colour,
-                 outline=(255, 255, 255), width=2)
-    draw.rounded_rectangle((cx - size * 0.8, cy - size * 0.45, cx + size * 0.8, cy + size * 0.75),
-                           radius=size // 2, fill=colour, outline=(255, 255, 255), width=2)
+    draw.ellipse(
+        (cx - size * 0.45, cy - size * 1.25, cx + size * 0.45, cy - size * 0.35),
+        fill=colour,
+        outline=(255, 255, 255),
+        width=2,
+    )
+    draw.rounded_rectangle(
+        (cx - size * 0.8, cy - size * 0.45, cx + size * 0.8, cy + size * 0.75),
+        radius=size // 2,
+        fill=colour,
+        outline=(255, 255, 255),
+        width=2,
+    )
     if n > 1:
-        put(img, (cx + size * 1.05, cy + 1), f"×{n}", size + 4, bold=True, fill=(255, 255, 255), anchor="lm",
-            stroke=3, stroke_fill=(20, 20, 20))
+        put(
+            img,
+            (cx + size * 1.05, cy + 1),
+            f"×{n}",
+            size + 4,
+            bold=True,
+            fill=(255, 255, 255),
+            anchor="lm",
+            stroke=3,
+            stroke_fill=(20, 20, 20),
+        )
 
 
 @image_cache
-def _chip_image(label: str, fill: tuple, ink: tuple, size: int, width: float | None, outline: tuple | None,
-                bold: bool) -> Image.Image:
+def _chip_image(
+    label: str, fill: tuple, ink: tuple, size: int, width: float | None, outline: tuple | None, bold: bool
+) -> Image.Image:
     w = int(width or (_length(label, size, bold) + 14))
     img = Image.new("RGBA", (w + 1, size + 11), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle((0, 0, w, size + 10), radius=6, fill=fill, outline=outline or LINE,
-                        width=3 if outline else 1)
+    d.rounded_rectangle((0, 0, w, size + 10), radius=6, fill=fill, outline=outline or LINE, width=3 if outline else 1)
     label = _fit(label, w - 10, size, bold)
     put(img, (w / 2, (size + 10) / 2), label, size, fill=ink, bold=bold, anchor="mm")
     return img
@@ -177,8 +220,9 @@ def _name(names: list[str], seat: int, locale: str) -> str:
 
 # --------------------------------------------------------------------------- collective board
 def _draw_collective(img, draw, view, locale: str, names: list[str], y0: int) -> None:
-    draw.rounded_rectangle((MARGIN, y0, WIDTH - MARGIN, y0 + BOARD_H - 8), radius=12, fill=PANEL_BG,
-                           outline=LINE, width=2)
+    draw.rounded_rectangle(
+        (MARGIN, y0, WIDTH - MARGIN, y0 + BOARD_H - 8), radius=12, fill=PANEL_BG, outline=LINE, width=2
+    )
     # offer
     put(img, (30, y0 + 12), _tr("engis.r.offer", locale), 18, bold=True)
     r = 44
@@ -244,8 +288,14 @@ def _draw_collective(img, draw, view, locale: str, names: list[str], y0: int) ->
             put(img, (x + 270, y), _tr("engis.r.bid", locale, n=bid), 16, fill=MUTED)
         put(img, (x + 410, y), score, 20, bold=True, anchor="ra")
     if view.players == 1:
-        put(img, (x, y0 + 44 + 4 * 34 + 6), _tr("engis.r.target", locale, n=D.SOLO_TARGET), 16, bold=True,
-            fill=(150, 60, 20))
+        put(
+            img,
+            (x, y0 + 44 + 4 * 34 + 6),
+            _tr("engis.r.target", locale, n=D.SOLO_TARGET),
+            16,
+            bold=True,
+            fill=(150, 60, 20),
+        )
     else:
         put(img, (x, y0 + 44 + 4 * 34 + 6), "★ " + _tr("engis.r.first", locale), 14, fill=MUTED)
 
@@ -255,8 +305,9 @@ def _draw_collective(img, draw, view, locale: str, names: list[str], y0: int) ->
     for i, (card, col) in enumerate(sorted(zip(view.weather, view.weather_cols, strict=False), key=lambda c: c[1])):
         cx = x + (i % 3) * 186
         cy = y0 + 42 + (i // 3) * 74
-        draw.rounded_rectangle((cx, cy, cx + 178, cy + 66), radius=8, fill=(255, 246, 200),
-                               outline=(200, 170, 60), width=2)
+        draw.rounded_rectangle(
+            (cx, cy, cx + 178, cy + 66), radius=8, fill=(255, 246, 200), outline=(200, 170, 60), width=2
+        )
         put(img, (cx + 8, cy + 6), str(col), 24, bold=True, fill=(160, 120, 20))
         put(img, (cx + 32, cy + 6), _fit(_tr(f"engis.weather.{card}", locale), 140, 16, True), 16, bold=True)
         kind, terrain = D.COLLECTIVE[card]
@@ -291,13 +342,17 @@ def _draw_player(img, draw, view, pv, locale: str, names: list[str], x0: int, y0
     seat = pv.seat
     colour = seat_colour(seat)
     mine = view.viewer == seat
-    draw.rounded_rectangle((x0, y0, x0 + w, y0 + PANEL_H - 8), radius=12, fill=PANEL_BG,
-                           outline=colour, width=4 if seat == view.actor and view.phase != "over" else 2)
+    draw.rounded_rectangle(
+        (x0, y0, x0 + w, y0 + PANEL_H - 8),
+        radius=12,
+        fill=PANEL_BG,
+        outline=colour,
+        width=4 if seat == view.actor and view.phase != "over" else 2,
+    )
     draw.rounded_rectangle((x0, y0, x0 + w, y0 + 38), radius=12, fill=colour)
     draw.rectangle((x0, y0 + 26, x0 + w, y0 + 38), fill=colour)
     title = _name(names, seat, locale) + (" ★" if seat == view.first and view.players > 1 else "")
-    put(img, (x0 + 14, y0 + 19), _fit(title, w - 330, 20, True), 20, fill=(255, 255, 255), bold=True,
-         anchor="lm")
+    put(img, (x0 + 14, y0 + 19), _fit(title, w - 330, 20, True), 20, fill=(255, 255, 255), bold=True, anchor="lm")
     right = f"{pv.score} pts · " + _tr("engis.r.knowledge", locale, n=pv.knowledge)
     put(img, (x0 + w - 14, y0 + 19), right, 18, fill=(255, 255, 255), bold=True, anchor="rm")
 
@@ -346,14 +401,31 @@ def _draw_player(img, draw, view, pv, locale: str, names: list[str], x0: int, y0
             have = obj in pv.objects
             lit = f"obj-{obj}" in hl
             ow = (w - 310) / 4 - 6
-            draw.rounded_rectangle((ox, oy, ox + ow, oy + 25), radius=5,
-                                   fill=colour if have else (238, 234, 224),
-                                   outline=HIGHLIGHT if lit else LINE, width=4 if lit else 1)
+            draw.rounded_rectangle(
+                (ox, oy, ox + ow, oy + 25),
+                radius=5,
+                fill=colour if have else (238, 234, 224),
+                outline=HIGHLIGHT if lit else LINE,
+                width=4 if lit else 1,
+            )
             cost = D.OBJECTS[obj].cost
-            put(img, (ox + 5, oy + 12), glyph * 1 + str(cost), 13, fill=(255, 255, 255) if have else gcolour,
-                 bold=True, anchor="lm")
-            put(img, (ox + 30, oy + 12), _fit(_tr(f"engis.object.{obj}", locale), ow - 34, 13), 13,
-                 fill=(255, 255, 255) if have else MUTED, anchor="lm")
+            put(
+                img,
+                (ox + 5, oy + 12),
+                glyph * 1 + str(cost),
+                13,
+                fill=(255, 255, 255) if have else gcolour,
+                bold=True,
+                anchor="lm",
+            )
+            put(
+                img,
+                (ox + 30, oy + 12),
+                _fit(_tr(f"engis.object.{obj}", locale), ow - 34, 13),
+                13,
+                fill=(255, 255, 255) if have else MUTED,
+                anchor="lm",
+            )
 
     # skills
     y = y0 + 132
@@ -371,20 +443,37 @@ def _draw_player(img, draw, view, pv, locale: str, names: list[str], x0: int, y0
 
     # cards played (and the hand / secret in the owner's view)
     y = cy + 34
-    title = _tr("engis.r.played", locale) if len(pv.played) == pv.played_count else _tr(
-        "engis.r.played_top", locale, n=pv.played_count)
-    y = _card_row(img, draw, x, y, x0 + w - 10, title, pv.played + pv.aside,
-                  (255, 255, 255), INK, {pv.played[-1]} if pv.played and "card-" + pv.played[-1] in hl else set(),
-                  locale)
+    title = (
+        _tr("engis.r.played", locale)
+        if len(pv.played) == pv.played_count
+        else _tr("engis.r.played_top", locale, n=pv.played_count)
+    )
+    y = _card_row(
+        img,
+        draw,
+        x,
+        y,
+        x0 + w - 10,
+        title,
+        pv.played + pv.aside,
+        (255, 255, 255),
+        INK,
+        {pv.played[-1]} if pv.played and "card-" + pv.played[-1] in hl else set(),
+        locale,
+    )
     if mine and pv.hand is not None:
-        y = _card_row(img, draw, x, y, x0 + w - 10, _tr("engis.r.hand", locale), pv.hand, (255, 240, 200),
-                      colour, set(), locale)
+        y = _card_row(
+            img, draw, x, y, x0 + w - 10, _tr("engis.r.hand", locale), pv.hand, (255, 240, 200), colour, set(), locale
+        )
     else:
         put(img, (x, y), _tr("engis.r.hand_n", locale, n=pv.hand_count), 15, fill=MUTED)
         y += 26
     if pv.secret is not None:
-        label = _tr("engis.r.secret" if mine else "engis.r.secret_of", locale) + ": " + ", ".join(
-            _tr(f"engis.weather.{c}", locale) for c in pv.secret)
+        label = (
+            _tr("engis.r.secret" if mine else "engis.r.secret_of", locale)
+            + ": "
+            + ", ".join(_tr(f"engis.weather.{c}", locale) for c in pv.secret)
+        )
         put(img, (x, y), _fit(label, w - 310, 15, True), 15, bold=True, fill=(150, 60, 20))
         y += 22
     if pv.failed is not None:
@@ -457,10 +546,32 @@ def _layout(players: int) -> tuple[int, list[tuple[int, int, int]]]:
 @lru_cache(maxsize=1)
 def _colours() -> tuple[tuple[int, int, int], ...]:
     """The picture's flat colours, for the fixed PNG palette."""
-    return (PANEL_BG, LINE, (236, 230, 214), (180, 170, 150), (58, 44, 32), (246, 214, 140), (255, 246, 200),
-            (200, 170, 60), (160, 120, 20), (226, 240, 222), (255, 240, 200), (238, 234, 224), (255, 236, 170),
-            (150, 60, 20), (170, 40, 30), (40, 140, 60), (180, 175, 165), (230, 220, 200), (40, 36, 30),
-            (20, 20, 20), PLANT[1], KNOW[1], *TERRAIN_FILL.values(), *(c for _, c in RESOURCE_GLYPH.values()))
+    return (
+        PANEL_BG,
+        LINE,
+        (236, 230, 214),
+        (180, 170, 150),
+        (58, 44, 32),
+        (246, 214, 140),
+        (255, 246, 200),
+        (200, 170, 60),
+        (160, 120, 20),
+        (226, 240, 222),
+        (255, 240, 200),
+        (238, 234, 224),
+        (255, 236, 170),
+        (150, 60, 20),
+        (170, 40, 30),
+        (40, 140, 60),
+        (180, 175, 165),
+        (230, 220, 200),
+        (40, 36, 30),
+        (20, 20, 20),
+        PLANT[1],
+        KNOW[1],
+        *TERRAIN_FILL.values(),
+        *(c for _, c in RESOURCE_GLYPH.values()),
+    )
 
 
 @image_cache

@@ -28,7 +28,7 @@ ICE = (200, 225, 245)
 PANEL_BG = (252, 249, 240)
 LINE = (190, 182, 165)
 PRED = (200, 30, 30)
-HIDDEN = (110, 92, 72)          # an undiscovered card of the matrix (face down)
+HIDDEN = (110, 92, 72)  # an undiscovered card of the matrix (face down)
 
 
 def _rows(view) -> int:
@@ -70,8 +70,11 @@ def _card(card: int, locale: str) -> Image.Image:
     d.rectangle((0, 0, CARD_W - 1, CARD_H - 1), outline=PRED if b.pred else (120, 110, 95), width=3 if b.pred else 1)
     put(img, (8, 6), _fit(_tr(f"neanderthal.card.{card}", locale), CARD_W - 48, 15, True), 15, bold=True)
     put(img, (CARD_W - 8, 6), str(b.clim), 15, fill=(40, 80, 160), bold=True, anchor="ra")
-    kind = _tr(f"neanderthal.kind.{b.kind}", locale) + (" ⚠" if b.pred else "") + \
-        ("  ◡" + _tr("neanderthal.ui.basket", locale) if b.basket else "")
+    kind = (
+        _tr(f"neanderthal.kind.{b.kind}", locale)
+        + (" ⚠" if b.pred else "")
+        + ("  ◡" + _tr("neanderthal.ui.basket", locale) if b.basket else "")
+    )
     put(img, (8, 26), kind, 13, fill=PRED if b.pred else MUTED)
     line = f"{_dice(b)}"
     if b.fer:
@@ -103,8 +106,9 @@ def _disc(d: ImageDraw.ImageDraw, cx: float, cy: float, colour: str, r: int = 8)
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=DISC_FILL[colour], outline=(90, 90, 90))
 
 
-def _meeple(d: ImageDraw.ImageDraw, img: Image.Image, cx: float, cy: float, colour: str, n: int,
-            alpha: bool = False) -> None:
+def _meeple(
+    d: ImageDraw.ImageDraw, img: Image.Image, cx: float, cy: float, colour: str, n: int, alpha: bool = False
+) -> None:
     fill = SPECIES_COLOUR.get(colour, (120, 120, 120))
     r = 12 if alpha else 9
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=(30, 30, 30), width=2 if alpha else 1)
@@ -120,8 +124,7 @@ def _background(locale: str, height: int, rows: int = 2) -> Image.Image:
     for r, label in enumerate(labels if rows == 2 else [labels[0]] * (rows // 2) + [labels[1]] * (rows // 2)):
         y = ROWS_Y + r * (CARD_H + GAP)
         put(img, (LEFT - 36, y + CARD_H / 2), _tr(label, locale), 12, fill=MUTED, bold=True, anchor="mm")
-    put(img, (12, height - LEGEND_H + 8), _fit(_tr("neanderthal.ui.legend", locale), WIDTH - 24, 14), 14,
-        fill=MUTED)
+    put(img, (12, height - LEGEND_H + 8), _fit(_tr("neanderthal.ui.legend", locale), WIDTH - 24, 14), 14, fill=MUTED)
     return img
 
 
@@ -172,22 +175,38 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
         if view.won is not None:
             status += " · " + ("✓" if view.won else "✗")
     else:
-        status = _tr("neanderthal.ui.to_act", locale, seat=_name(names, view.actor, locale)) + " · " + \
-            _tr(f"neanderthal.prompt.{view.phase}", locale,
-                card=_tr(f"neanderthal.card.{view.fight_card or view.event_card}", locale), n="…", colour="…",
-                seat="…", who="…", what="…")
+        status = (
+            _tr("neanderthal.ui.to_act", locale, seat=_name(names, view.actor, locale))
+            + " · "
+            + _tr(
+                f"neanderthal.prompt.{view.phase}",
+                locale,
+                card=_tr(f"neanderthal.card.{view.fight_card or view.event_card}", locale),
+                n="…",
+                colour="…",
+                seat="…",
+                who="…",
+                what="…",
+            )
+        )
     put(img, (WIDTH - 14, 18), _fit(status, 820, 18), 18, fill=HIGHLIGHT, anchor="ra")
 
     # -- event card / auction
     ex, ey = 10, ROWS_Y
-    d.rounded_rectangle((ex, ey, ex + LEFT - 84, ey + 2 * CARD_H + GAP), radius=8, fill=(250, 236, 240),
-                        outline=(150, 90, 110))
+    d.rounded_rectangle(
+        (ex, ey, ex + LEFT - 84, ey + 2 * CARD_H + GAP), radius=8, fill=(250, 236, 240), outline=(150, 90, 110)
+    )
     put(img, (ex + 8, ey + 6), _tr("neanderthal.ui.event", locale), 13, fill=MUTED)
     if view.event_card:
         dc = D.DAUGHTERS[view.event_card]
         y = ey + 26
-        put(img, (ex + 8, y), _fit(_tr(f"neanderthal.card.{view.event_card}", locale), LEFT - 100, 16, True), 16,
-            bold=True)
+        put(
+            img,
+            (ex + 8, y),
+            _fit(_tr(f"neanderthal.card.{view.event_card}", locale), LEFT - 100, 16, True),
+            16,
+            bold=True,
+        )
         y += 24
         for i, c in enumerate(dc.order):
             _meeple(d, img, ex + 18 + i * 24, y + 9, c, 1)
@@ -206,15 +225,20 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
             put(img, (ex + 8, y), _tr(f"neanderthal.portal.{sp}", locale), 13)
             _disc(d, ex + 100, y + 8, col, 7)
             y += 18
-        put(img, (ex + 8, y + 4), _fit(_tr(f"neanderthal.skill.{dc.skill}", locale), LEFT - 100, 12), 12,
-            fill=MUTED)
+        put(img, (ex + 8, y + 4), _fit(_tr(f"neanderthal.skill.{dc.skill}", locale), LEFT - 100, 12), 12, fill=MUTED)
         y += 26
         if view.bids:
             put(img, (ex + 8, y), _tr("neanderthal.ui.bids", locale) + ":", 13, bold=True)
             y += 18
             for s, b in sorted(view.bids.items()):
-                put(img, (ex + 8, y), _fit(f"{_name(names, int(s), locale)}: {b}", LEFT - 100, 14), 14,
-                    fill=SPECIES_COLOUR[view.ps[int(s)].species], bold=True)
+                put(
+                    img,
+                    (ex + 8, y),
+                    _fit(f"{_name(names, int(s), locale)}: {b}", LEFT - 100, 14),
+                    14,
+                    fill=SPECIES_COLOUR[view.ps[int(s)].species],
+                    bold=True,
+                )
                 y += 18
     put(img, (ex + 8, ey + 2 * CARD_H + GAP - 22), f"N {view.deck_n} · S {view.deck_s}", 13, fill=MUTED)
 
@@ -228,14 +252,26 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
             slot = f"{'NS'[r]}{i}"
             if ice[i]:
                 d.rectangle((x, y, x + CARD_W - 1, y + CARD_H - 1), fill=ICE, outline=(120, 160, 200))
-                put(img, (x + CARD_W / 2, y + CARD_H / 2), "❄ " + _tr("neanderthal.ui.ice", locale), 15,
-                    fill=(60, 100, 150), anchor="mm")
+                put(
+                    img,
+                    (x + CARD_W / 2, y + CARD_H / 2),
+                    "❄ " + _tr("neanderthal.ui.ice", locale),
+                    15,
+                    fill=(60, 100, 150),
+                    anchor="mm",
+                )
             elif row[i]:
                 img.paste(_card(row[i], locale), (x, y))
             else:
                 d.rectangle((x, y, x + CARD_W - 1, y + CARD_H - 1), outline=LINE)
-                put(img, (x + CARD_W / 2, y + CARD_H / 2), _tr("neanderthal.ui.empty", locale), 14, fill=MUTED,
-                    anchor="mm")
+                put(
+                    img,
+                    (x + CARD_W / 2, y + CARD_H / 2),
+                    _tr("neanderthal.ui.empty", locale),
+                    14,
+                    fill=MUTED,
+                    anchor="mm",
+                )
             if slot in last:
                 d.rectangle((x - 3, y - 3, x + CARD_W + 2, y + CARD_H + 2), outline=HIGHLIGHT, width=4)
             _hunters(img, d, view, slot, x, y)
@@ -269,16 +305,27 @@ def _matrix(img, d, view, locale: str, last: set[str]) -> None:
             img.paste(_card(view.grid[i], locale), (x, y))
         elif kind == "u":
             d.rectangle((x, y, x + CARD_W - 1, y + CARD_H - 1), fill=HIDDEN, outline=(70, 58, 45))
-            put(img, (x + CARD_W / 2, y + CARD_H / 2), "? " + _tr("neanderthal.ui.undiscovered", locale), 15,
-                fill=(240, 230, 215), anchor="mm")
+            put(
+                img,
+                (x + CARD_W / 2, y + CARD_H / 2),
+                "? " + _tr("neanderthal.ui.undiscovered", locale),
+                15,
+                fill=(240, 230, 215),
+                anchor="mm",
+            )
         elif kind == "i":
             d.rectangle((x, y + 30, x + CARD_W - 1, y + CARD_H - 31), fill=ICE, outline=(120, 160, 200))
-            put(img, (x + CARD_W / 2, y + CARD_H / 2), "❄ " + _tr("neanderthal.ui.ice", locale), 15,
-                fill=(60, 100, 150), anchor="mm")
+            put(
+                img,
+                (x + CARD_W / 2, y + CARD_H / 2),
+                "❄ " + _tr("neanderthal.ui.ice", locale),
+                15,
+                fill=(60, 100, 150),
+                anchor="mm",
+            )
         else:
             d.rectangle((x, y, x + CARD_W - 1, y + CARD_H - 1), outline=LINE)
-            put(img, (x + CARD_W / 2, y + CARD_H / 2), _tr("neanderthal.ui.empty", locale), 14, fill=MUTED,
-                anchor="mm")
+            put(img, (x + CARD_W / 2, y + CARD_H / 2), _tr("neanderthal.ui.empty", locale), 14, fill=MUTED, anchor="mm")
         if view.marks and view.marks[i]:
             _disc(d, x + CARD_W - 16, y + CARD_H - 20, "O" if view.marks[i] == "O" else "B", 9)
             if view.marks[i] == "O":
@@ -294,13 +341,25 @@ def _matrix(img, d, view, locale: str, last: set[str]) -> None:
 def _panel(img, d, view, p, x0: int, y0: int, w: int, locale: str, names, mine_last: bool) -> None:
     col = SPECIES_COLOUR[p.species]
     active = view.phase != "over" and view.actor == p.seat
-    d.rounded_rectangle((x0, y0, x0 + w, y0 + PANEL_H), radius=10, fill=PANEL_BG,
-                        outline=HIGHLIGHT if active else col, width=5 if active else 3)
+    d.rounded_rectangle(
+        (x0, y0, x0 + w, y0 + PANEL_H),
+        radius=10,
+        fill=PANEL_BG,
+        outline=HIGHLIGHT if active else col,
+        width=5 if active else 3,
+    )
     d.rounded_rectangle((x0, y0, x0 + w, y0 + 34), radius=10, fill=col)
     head = f"{_name(names, p.seat, locale)} · {_tr(f'neanderthal.sp.{p.species}', locale)}"
     put(img, (x0 + 10, y0 + 7), _fit(head, w - 110, 18, True), 18, fill=(255, 255, 255), bold=True)
-    put(img, (x0 + w - 10, y0 + 7), _tr("neanderthal.ui.score", locale, n=p.score), 18, fill=(255, 255, 255),
-        bold=True, anchor="ra")
+    put(
+        img,
+        (x0 + w - 10, y0 + 7),
+        _tr("neanderthal.ui.score", locale, n=p.score),
+        18,
+        fill=(255, 255, 255),
+        bold=True,
+        anchor="ra",
+    )
     if mine_last:
         d.ellipse((x0 + w - 108, y0 + 10, x0 + w - 94, y0 + 24), fill=HIGHLIGHT, outline=(255, 255, 255))
     y = y0 + 42
@@ -335,10 +394,8 @@ def _panel(img, d, view, p, x0: int, y0: int, w: int, locale: str, names, mine_l
     for i, r in enumerate(D.RANKS):
         bx = x0 + 10 + i * bw
         usable = p.tribal or r in D.MAX_RANK_VOCAL
-        d.rectangle((bx, y, bx + bw - 4, y + 44), fill=(255, 255, 255) if usable else (225, 222, 215),
-                    outline=LINE)
-        put(img, (bx + 4, y + 2), _fit(f"{r} {_tr(f'neanderthal.rank.{r}', locale)}", bw - 10, 11), 11,
-            fill=MUTED)
+        d.rectangle((bx, y, bx + bw - 4, y + 44), fill=(255, 255, 255) if usable else (225, 222, 215), outline=LINE)
+        put(img, (bx + 4, y + 2), _fit(f"{r} {_tr(f'neanderthal.rank.{r}', locale)}", bw - 10, 11), 11, fill=MUTED)
         e = p.elders.get(str(r))
         if e:
             _meeple(d, img, bx + 16, y + 30, e[0][0], 1, e[0].endswith("a"))
@@ -358,8 +415,7 @@ def _panel(img, d, view, p, x0: int, y0: int, w: int, locale: str, names, mine_l
     y += 20
     for wi, wf in enumerate(p.wives[:5]):
         yy = y + wi * 20
-        put(img, (x0 + 14, yy), _fit(_tr(f"neanderthal.card.{wf.card}", locale), w - 130, 14), 14,
-            bold=not wf.discs)
+        put(img, (x0 + 14, yy), _fit(_tr(f"neanderthal.card.{wf.card}", locale), w - 130, 14), 14, bold=not wf.discs)
         x = x0 + w - 110
         for c in wf.discs:
             _disc(d, x, yy + 9, c, 6)
@@ -378,17 +434,28 @@ def _panel(img, d, view, p, x0: int, y0: int, w: int, locale: str, names, mine_l
         put(img, (x0 + 14, y + 100), f"+{len(p.wives) - 5}", 13, fill=MUTED)
     y += 5 * 20 + 4
     # tableau and hand
-    items = [_tr(f"neanderthal.card.{c}", locale) + (" ♛♛" if D.trophy_of(c)[0] == 2 else " ♛")
-             for c in p.trophies]
-    items += [_tr(f"neanderthal.card.{tl.card}", locale) + (" ◔" if tl.disc else "") + f" ({D.hand_of(tl.card)[0]})"
-              for tl in p.tools]
-    put(img, (x0 + 10, y), _fit(_tr("neanderthal.ui.tableau", locale) + ": " + (", ".join(items) or "—"),
-                                w - 20, 13), 13)
+    items = [_tr(f"neanderthal.card.{c}", locale) + (" ♛♛" if D.trophy_of(c)[0] == 2 else " ♛") for c in p.trophies]
+    items += [
+        _tr(f"neanderthal.card.{tl.card}", locale) + (" ◔" if tl.disc else "") + f" ({D.hand_of(tl.card)[0]})"
+        for tl in p.tools
+    ]
+    put(
+        img,
+        (x0 + 10, y),
+        _fit(_tr("neanderthal.ui.tableau", locale) + ": " + (", ".join(items) or "—"), w - 20, 13),
+        13,
+    )
     y += 20
     if p.hand is not None:
         hand = ", ".join(_tr(f"neanderthal.card.{c}", locale) for c in p.hand) or "—"
-        put(img, (x0 + 10, y), _fit(_tr("neanderthal.ui.hand", locale) + ": " + hand, w - 20, 13), 13,
-            fill=(30, 80, 150), bold=True)
+        put(
+            img,
+            (x0 + 10, y),
+            _fit(_tr("neanderthal.ui.hand", locale) + ": " + hand, w - 20, 13),
+            13,
+            fill=(30, 80, 150),
+            bold=True,
+        )
     else:
         put(img, (x0 + 10, y), _tr("neanderthal.ui.hand_n", locale, n=p.hand_count), 13, fill=MUTED)
 
@@ -396,10 +463,31 @@ def _panel(img, d, view, p, x0: int, y0: int, w: int, locale: str, names, mine_l
 @cache
 def _colours() -> tuple[tuple[int, int, int], ...]:
     """The picture's flat colours, for the fixed PNG palette."""
-    return (PANEL_BG, LINE, ICE, PRED, HIDDEN, (70, 58, 45), (240, 230, 215), (60, 52, 44), (250, 236, 240), (150, 90, 110), (120, 110, 95),
-            (40, 80, 160), (170, 30, 60), (120, 80, 0), (30, 80, 150), (60, 100, 150), (120, 160, 200),
-            (225, 222, 215), (90, 90, 90), (30, 30, 30), *SPECIES_COLOUR.values(), *DISC_FILL.values(),
-            *KIND_FILL.values())
+    return (
+        PANEL_BG,
+        LINE,
+        ICE,
+        PRED,
+        HIDDEN,
+        (70, 58, 45),
+        (240, 230, 215),
+        (60, 52, 44),
+        (250, 236, 240),
+        (150, 90, 110),
+        (120, 110, 95),
+        (40, 80, 160),
+        (170, 30, 60),
+        (120, 80, 0),
+        (30, 80, 150),
+        (60, 100, 150),
+        (120, 160, 200),
+        (225, 222, 215),
+        (90, 90, 90),
+        (30, 30, 30),
+        *SPECIES_COLOUR.values(),
+        *DISC_FILL.values(),
+        *KIND_FILL.values(),
+    )
 
 
 __all__ = ["render"]

@@ -29,19 +29,29 @@ WIDTH = 1500
 MARGIN = 12
 TOP = 60
 EVENT_LINE = 22
-CARD_W, CARD_H = 128, 172          # creatures, battle, hand
-SMALL_W, SMALL_H = 92, 138         # cards in the players' areas
+CARD_W, CARD_H = 128, 172  # creatures, battle, hand
+SMALL_W, SMALL_H = 92, 138  # cards in the players' areas
 PANEL_H = 192
 LEGEND_H = 56
 WHITE = (255, 255, 255)
 TITLE_BG = (58, 40, 30)
 PANEL_BG = (252, 249, 240)
-NATION_FILL = {   # rulebook: Romanos (vermelhos), Egipcíos (amarelos), Gregos (cinzentos), azuis, verdes
-    "rom": (246, 214, 208), "egy": (250, 238, 190), "gre": (226, 226, 228), "car": (208, 222, 246),
-    "per": (210, 236, 212), "": (232, 218, 246),
+NATION_FILL = {  # rulebook: Romanos (vermelhos), Egipcíos (amarelos), Gregos (cinzentos), azuis, verdes
+    "rom": (246, 214, 208),
+    "egy": (250, 238, 190),
+    "gre": (226, 226, 228),
+    "car": (208, 222, 246),
+    "per": (210, 236, 212),
+    "": (232, 218, 246),
 }
-NATION_INK = {"rom": (170, 30, 30), "egy": (170, 130, 0), "gre": (90, 90, 96), "car": (30, 70, 170),
-              "per": (30, 120, 50), "": (110, 60, 150)}
+NATION_INK = {
+    "rom": (170, 30, 30),
+    "egy": (170, 130, 0),
+    "gre": (90, 90, 96),
+    "car": (30, 70, 170),
+    "per": (30, 120, 50),
+    "": (110, 60, 150),
+}
 WEAPON_INK = {"sw": (150, 30, 30), "sp": (30, 80, 150), "bo": (30, 120, 50)}
 
 
@@ -60,8 +70,13 @@ def _card(cid: str, w: int, h: int, locale: str) -> Image.Image:
         return img
     c = D.CARDS[cid]
     small = w < 110
-    d.rounded_rectangle((0, 0, w - 1, h - 1), 10, fill=NATION_FILL[c.nation], outline=NATION_INK[c.nation],
-                        width=3 if cid in D.LEADERS else 2)
+    d.rounded_rectangle(
+        (0, 0, w - 1, h - 1),
+        10,
+        fill=NATION_FILL[c.nation],
+        outline=NATION_INK[c.nation],
+        width=3 if cid in D.LEADERS else 2,
+    )
     fs = 13 if small else 16
     name = fit_text(c.name, w - 12, fs, True)
     d.text((w / 2, 6), name, font=font(fs, True), fill=INK, anchor="ma")
@@ -75,9 +90,8 @@ def _card(cid: str, w: int, h: int, locale: str) -> Image.Image:
     for i, (lab, val) in enumerate(zip(labels, (c.helm, c.armour, c.shield), strict=True)):
         x0 = 4 + i * cw
         d.rounded_rectangle((x0 + 1, y, x0 + cw - 2, y + (22 if small else 28)), 5, fill=WHITE, outline=MUTED)
-        d.text((x0 + cw / 2, y + (11 if small else 14)), f"{lab}{val}", font=font(fs - 1, True), fill=INK,
-               anchor="mm")
-    y += (28 if small else 36)
+        d.text((x0 + cw / 2, y + (11 if small else 14)), f"{lab}{val}", font=font(fs - 1, True), fill=INK, anchor="mm")
+    y += 28 if small else 36
     d.text((6, y), f"♦{c.cha}", font=font(fs, True), fill=(150, 60, 150), anchor="la")
     d.text((w - 6, y), f"★{c.pts}", font=font(fs, True), fill=(170, 120, 0), anchor="ra")
     icons = ("L" if cid in D.LEADERS else "") + ("F" if c.flee else "") + ("S" if c.secured else "")
@@ -95,8 +109,16 @@ def _put(img: Image.Image, xy, value: str, *, font, fill=INK, anchor: str = "la"
     put_text(img, xy, value, size, fill=fill, bold=bold, anchor=anchor)
 
 
-def _paste(img: Image.Image, draw: ImageDraw.ImageDraw, cid: str, x: float, y: float, small: bool,
-           locale: str, hl: bool = False) -> None:
+def _paste(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    cid: str,
+    x: float,
+    y: float,
+    small: bool,
+    locale: str,
+    hl: bool = False,
+) -> None:
     w, h = (SMALL_W, SMALL_H) if small else (CARD_W, CARD_H)
     if hl:
         draw.rounded_rectangle((x - 5, y - 5, x + w + 4, y + h + 4), 12, fill=HIGHLIGHT)
@@ -127,30 +149,53 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
     draw.rectangle((0, 0, WIDTH, TOP - 8), fill=TITLE_BG)
     _put(img, (MARGIN, (TOP - 8) / 2), "PERGAMEMNON", font=(26, True), fill=(240, 210, 140), anchor="lm")
     if view.phase == "over":
-        status = _t(msg("pergamemnon.ui.over"), locale) + " — " + _t(msg(f"pergamemnon.ui.end_{view.end_reason}"),
-                                                                      locale)
+        status = (
+            _t(msg("pergamemnon.ui.over"), locale) + " — " + _t(msg(f"pergamemnon.ui.end_{view.end_reason}"), locale)
+        )
     else:
         status = _t(msg("pergamemnon.ui.waiting", who=seat_msg(view.actor)), locale, names)
         if view.prompt is not None:
             status += " — " + _t(view.prompt, locale, names)
-    _put(img, (260, (TOP - 8) / 2), fit_text(status, WIDTH - 270, 19, True), font=(19, True), fill=WHITE,
-              anchor="lm")
+    _put(img, (260, (TOP - 8) / 2), fit_text(status, WIDTH - 270, 19, True), font=(19, True), fill=WHITE, anchor="lm")
     # the last move, in words
     y = TOP
     for e in view.events[-4:]:
-        _put(img, (MARGIN, y), fit_text("› " + _t(e, locale, names), WIDTH - 2 * MARGIN, 17), font=(17, False),
-                  fill=INK, anchor="la")
+        _put(
+            img,
+            (MARGIN, y),
+            fit_text("› " + _t(e, locale, names), WIDTH - 2 * MARGIN, 17),
+            font=(17, False),
+            fill=INK,
+            anchor="la",
+        )
         y += EVENT_LINE
     # market
-    _put(img, (MARGIN, market_y + 4), _t(msg("pergamemnon.ui.creatures", n=view.cdeck), locale), font=(18, True),
-              fill=INK, anchor="la")
-    right = _t(msg("pergamemnon.ui.supply", n=view.supply), locale) + "   " + \
-        _t(msg("pergamemnon.ui.box", n=len(view.box)), locale)
+    _put(
+        img,
+        (MARGIN, market_y + 4),
+        _t(msg("pergamemnon.ui.creatures", n=view.cdeck), locale),
+        font=(18, True),
+        fill=INK,
+        anchor="la",
+    )
+    right = (
+        _t(msg("pergamemnon.ui.supply", n=view.supply), locale)
+        + "   "
+        + _t(msg("pergamemnon.ui.box", n=len(view.box)), locale)
+    )
     _put(img, (WIDTH - MARGIN, market_y + 4), right, font=(17, False), fill=MUTED, anchor="ra")
     gap = (WIDTH - 2 * MARGIN - 10 * CARD_W) / 9
     for i, cid in enumerate(view.row):
-        _paste(img, draw, cid, MARGIN + i * (CARD_W + gap), market_y + 32, False, locale,
-               cid in view.hl or cid == view.buying)
+        _paste(
+            img,
+            draw,
+            cid,
+            MARGIN + i * (CARD_W + gap),
+            market_y + 32,
+            False,
+            locale,
+            cid in view.hl or cid == view.buying,
+        )
     # battle (current, or the last one)
     if view.battle is not None or view.last:
         _battle(img, draw, view, battle_y, locale, names)
@@ -161,26 +206,45 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
     y = panels_y + view.players * (PANEL_H + 8)
     if hand_h:
         me = view.viewer
-        _put(img, (MARGIN, y + 6), _t(msg("pergamemnon.ui.your_hand"), locale), font=(18, True),
-                  fill=seat_colour(me), anchor="la")
+        _put(
+            img,
+            (MARGIN, y + 6),
+            _t(msg("pergamemnon.ui.your_hand"), locale),
+            font=(18, True),
+            fill=seat_colour(me),
+            anchor="la",
+        )
         for i, cid in enumerate(view.ps[me].hand):
             _paste(img, draw, cid, MARGIN + i * (CARD_W + 14), y + 32, False, locale, cid in view.hl)
         y += hand_h
     # legend
     draw.line((MARGIN, y + 4, WIDTH - MARGIN, y + 4), fill=MUTED)
-    _put(img, (MARGIN, y + 14), fit_text(_t(msg("pergamemnon.ui.legend"), locale), WIDTH - 2 * MARGIN, 16),
-              font=(16, False), fill=MUTED, anchor="la")
+    _put(
+        img,
+        (MARGIN, y + 14),
+        fit_text(_t(msg("pergamemnon.ui.legend"), locale), WIDTH - 2 * MARGIN, 16),
+        font=(16, False),
+        fill=MUTED,
+        anchor="la",
+    )
     return to_png(img, _colours())
 
 
 def _battle(img, draw, view, y0: int, locale: str, names: list[str]) -> None:
     b = view.battle
     h = CARD_H + 40 if b is not None else SMALL_H + 44
-    draw.rounded_rectangle((MARGIN, y0, WIDTH - MARGIN, y0 + h), 10, fill=(250, 236, 226),
-                           outline=(170, 60, 40), width=2)
+    draw.rounded_rectangle(
+        (MARGIN, y0, WIDTH - MARGIN, y0 + h), 10, fill=(250, 236, 226), outline=(170, 60, 40), width=2
+    )
     if b is None:
-        _put(img, (MARGIN + 12, y0 + 8), _t(msg("pergamemnon.ui.last_battle"), locale), font=(18, True),
-                  fill=INK, anchor="la")
+        _put(
+            img,
+            (MARGIN + 12, y0 + 8),
+            _t(msg("pergamemnon.ui.last_battle"), locale),
+            font=(18, True),
+            fill=INK,
+            anchor="la",
+        )
         x = MARGIN + 12
         for cid in view.last:
             _paste(img, draw, cid, x, y0 + 32, True, locale, cid in view.hl or cid in view.pending)
@@ -190,14 +254,24 @@ def _battle(img, draw, view, y0: int, locale: str, names: list[str]) -> None:
     if b.weapon:
         title += f" — {_t(msg(f'pergamemnon.weapon.{b.weapon}'), locale)}"
     if b.atk:
-        title += "   " + _t(msg("pergamemnon.ui.exchange", total=b.dfn_total,
-                                weapon=msg(f"pergamemnon.weapon.{b.in_weapon}"), atk=b.atk), locale)
+        title += "   " + _t(
+            msg(
+                "pergamemnon.ui.exchange", total=b.dfn_total, weapon=msg(f"pergamemnon.weapon.{b.in_weapon}"), atk=b.atk
+            ),
+            locale,
+        )
     _put(img, (MARGIN + 12, y0 + 8), title, font=(18, True), fill=INK, anchor="la")
     half = (WIDTH - 2 * MARGIN) // 2
     for k, (seat, cards) in enumerate(((b.att, b.att_cards), (b.dfn, b.dfn_cards))):
         x = MARGIN + 12 + k * half
-        _put(img, (x, y0 + 36), fit_text(_name(names, seat, locale), 150, 17, True), font=(17, True),
-                  fill=seat_colour(seat), anchor="la")
+        _put(
+            img,
+            (x, y0 + 36),
+            fit_text(_name(names, seat, locale), 150, 17, True),
+            font=(17, True),
+            fill=seat_colour(seat),
+            anchor="la",
+        )
         x += 160
         for cid in cards:
             _paste(img, draw, cid, x, y0 + 32, False, locale, cid in b.stack or cid in view.hl)
@@ -208,30 +282,52 @@ def _panel(img, draw, view, seat: int, y0: int, locale: str, names: list[str]) -
     p = view.ps[seat]
     colour = seat_colour(seat)
     lit = seat == view.hl_seat or seat == view.actor
-    draw.rounded_rectangle((MARGIN, y0, WIDTH - MARGIN, y0 + PANEL_H), 10, fill=PANEL_BG, outline=colour,
-                           width=5 if lit else 2)
+    draw.rounded_rectangle(
+        (MARGIN, y0, WIDTH - MARGIN, y0 + PANEL_H), 10, fill=PANEL_BG, outline=colour, width=5 if lit else 2
+    )
     draw.rectangle((MARGIN + 2, y0 + 2, MARGIN + 12, y0 + PANEL_H - 2), fill=colour)
     x = MARGIN + 22
     marker = "▶ " if seat == view.actor and view.phase != "over" else ""
-    _put(img, (x, y0 + 10), fit_text(marker + _name(names, seat, locale), 290, 21, True), font=(21, True),
-              fill=colour, anchor="la")
-    nation = _t(msg(f"pergamemnon.nation.{p.nation}"), locale) + " · " + _t(msg(f"pergamemnon.city.{p.nation}"),
-                                                                             locale)
+    _put(
+        img,
+        (x, y0 + 10),
+        fit_text(marker + _name(names, seat, locale), 290, 21, True),
+        font=(21, True),
+        fill=colour,
+        anchor="la",
+    )
+    nation = _t(msg(f"pergamemnon.nation.{p.nation}"), locale) + " · " + _t(msg(f"pergamemnon.city.{p.nation}"), locale)
     _put(img, (x, y0 + 40), nation, font=(17, True), fill=NATION_INK[p.nation], anchor="la")
     states = []
     if view.nation_cards:
         states.append(_t(msg("pergamemnon.ui.active" if p.active else "pergamemnon.ui.inactive"), locale))
     if p.fallen:
         states.append(_t(msg("pergamemnon.ui.fallen"), locale))
-    _put(img, (x, y0 + 64), " · ".join(states), font=(16, True),
-              fill=(170, 30, 30) if (p.fallen or not p.active) else (30, 120, 50), anchor="la")
-    counts = "  ".join([_t(msg("pergamemnon.ui.hand", n=p.hand_count), locale),
-                        _t(msg("pergamemnon.ui.deck", n=p.deck_count), locale),
-                        _t(msg("pergamemnon.ui.discard", n=len(p.discard)), locale)])
+    _put(
+        img,
+        (x, y0 + 64),
+        " · ".join(states),
+        font=(16, True),
+        fill=(170, 30, 30) if (p.fallen or not p.active) else (30, 120, 50),
+        anchor="la",
+    )
+    counts = "  ".join(
+        [
+            _t(msg("pergamemnon.ui.hand", n=p.hand_count), locale),
+            _t(msg("pergamemnon.ui.deck", n=p.deck_count), locale),
+            _t(msg("pergamemnon.ui.discard", n=len(p.discard)), locale),
+        ]
+    )
     _put(img, (x, y0 + 90), counts, font=(16, False), fill=INK, anchor="la")
     city = p.cha + sum(D.CARDS[c].cha for c in p.city)
-    _put(img, (x, y0 + 114), _t(msg("pergamemnon.ui.city", n=city), locale) + f"  (♦×{p.cha})", font=(16, False),
-              fill=(150, 60, 150), anchor="la")
+    _put(
+        img,
+        (x, y0 + 114),
+        _t(msg("pergamemnon.ui.city", n=city), locale) + f"  (♦×{p.cha})",
+        font=(16, False),
+        fill=(150, 60, 150),
+        anchor="la",
+    )
     if p.score is not None:
         score = f"{p.halves // 2}" + ("½" if p.halves % 2 else "")
         won = view.phase == "over" and bool(p.winner)
@@ -241,14 +337,22 @@ def _panel(img, draw, view, seat: int, y0: int, locale: str, names: list[str]) -
         _put(img, (x, y0 + 140), label, font=(20, True), fill=INK, anchor="la")
     # cards: discard pile (top last), captured City cards, secured
     x = MARGIN + 330
-    groups = [(_t(msg("pergamemnon.ui.discard", n=len(p.discard)), locale), p.discard[-5:]),
-              (_t(msg("pergamemnon.ui.city", n=sum(D.CARDS[c].cha for c in p.city)), locale), p.city[-4:]),
-              (_t(msg("pergamemnon.ui.secured"), locale), p.secured[-3:])]
+    groups = [
+        (_t(msg("pergamemnon.ui.discard", n=len(p.discard)), locale), p.discard[-5:]),
+        (_t(msg("pergamemnon.ui.city", n=sum(D.CARDS[c].cha for c in p.city)), locale), p.city[-4:]),
+        (_t(msg("pergamemnon.ui.secured"), locale), p.secured[-3:]),
+    ]
     for label, cards in groups:
         if not cards:
             continue
-        _put(img, (x, y0 + 8), fit_text(label, max(len(cards) * (SMALL_W + 6), 190), 15, True), font=(15, True),
-                  fill=MUTED, anchor="la")
+        _put(
+            img,
+            (x, y0 + 8),
+            fit_text(label, max(len(cards) * (SMALL_W + 6), 190), 15, True),
+            font=(15, True),
+            fill=MUTED,
+            anchor="la",
+        )
         for cid in cards:
             if x + SMALL_W > WIDTH - MARGIN - 6:
                 return
@@ -260,6 +364,19 @@ def _panel(img, draw, view, seat: int, y0: int, locale: str, names: list[str]) -
 @cache
 def _colours() -> tuple[tuple[int, int, int], ...]:
     """The picture's flat colours, for the fixed PNG palette."""
-    return (PANEL_BG, WHITE, TITLE_BG, (240, 210, 140), (250, 236, 226), (170, 60, 40), (70, 50, 40),
-            (230, 210, 170), (150, 60, 150), (170, 120, 0), (110, 60, 150), *NATION_FILL.values(),
-            *NATION_INK.values(), *WEAPON_INK.values())
+    return (
+        PANEL_BG,
+        WHITE,
+        TITLE_BG,
+        (240, 210, 140),
+        (250, 236, 226),
+        (170, 60, 40),
+        (70, 50, 40),
+        (230, 210, 170),
+        (150, 60, 150),
+        (170, 120, 0),
+        (110, 60, 150),
+        *NATION_FILL.values(),
+        *NATION_INK.values(),
+        *WEAPON_INK.values(),
+    )

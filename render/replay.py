@@ -80,8 +80,15 @@ def _encode(picture: Picture, indices: list[int], width: int, progress: Progress
     return out.getvalue()
 
 
-def animate(count: int, picture: Picture, *, max_bytes: int = MAX_BYTES, max_frames: int = MAX_FRAMES,
-            width: int = WIDTH, progress: Progress | None = None) -> tuple[bytes, int]:
+def animate(
+    count: int,
+    picture: Picture,
+    *,
+    max_bytes: int = MAX_BYTES,
+    max_frames: int = MAX_FRAMES,
+    width: int = WIDTH,
+    progress: Progress | None = None,
+) -> tuple[bytes, int]:
     """A GIF of states ``0 .. count-1`` (``picture(i)`` draws one) under ``max_bytes``; and its frame count."""
     frames, data = max_frames, b""
     for _ in range(8):

@@ -4,8 +4,7 @@ from fakediscord.fixtures import fake_discord  # noqa: F401  (the loopback fake 
 
 
 def pytest_addoption(parser):
-    parser.addoption("--runslow", action="store_true", default=False,
-                     help="also run the larger random-game runs")
+    parser.addoption("--runslow", action="store_true", default=False, help="also run the larger random-game runs")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -15,4 +14,3 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
-

@@ -48,8 +48,9 @@ def _arm(point: str) -> None:
     elif point == "click-noted":
         record_moves = storage.Database.record_moves
 
-        async def die_before_a_click_is_stored(self, game_id, expected_version, moves, state, finished, click=None,
-                                               **more):
+        async def die_before_a_click_is_stored(
+            self, game_id, expected_version, moves, state, finished, click=None, **more
+        ):
             if click is not None:
                 _die()
             return await record_moves(self, game_id, expected_version, moves, state, finished, click, **more)

@@ -14,8 +14,7 @@ from rules.core.search import SearchHooks, simulations
 # a few simulations: enough for the search to compare candidates, small enough for the default run
 TINY_BUDGET = 0.05
 
-CASES = [(game_id, players) for game_id, engine in sorted(GAMES.items())
-         for players in sorted({engine.min_players, 2})]
+CASES = [(game_id, players) for game_id, engine in sorted(GAMES.items()) for players in sorted({engine.min_players, 2})]
 
 
 def _hooks(game_id: str) -> SearchHooks:
@@ -75,8 +74,9 @@ def test_ai_choices_do_not_depend_on_what_the_seat_cannot_see(game_id, players):
     for state, seat in list(_states(game_id, players, seed=8, every=9))[:6]:
         scrambled = hooks.determinize(state, seat, Rng(seed=12345))
         for level in LEVELS:
-            assert (engine.ai_action(scrambled, seat, level, TINY_BUDGET)
-                    == engine.ai_action(state, seat, level, TINY_BUDGET)), (level, state.step)
+            assert engine.ai_action(scrambled, seat, level, TINY_BUDGET) == engine.ai_action(
+                state, seat, level, TINY_BUDGET
+            ), (level, state.step)
         checked += 1
     assert checked
 
@@ -86,13 +86,17 @@ def test_ai_moves_on_the_neanderthal_matrix_ignore_undiscovered_cards(players):
     """L and M: where the AI sends its Hunters on the 4x5 matrix does not depend on the face-down cards."""
     engine = GAMES["neanderthal"]
     hooks = _hooks("neanderthal")
-    moving = [(state, seat) for state, seat in _states("neanderthal", players, 4, 1, {"map": "matrix"})
-              if any(a.id.startswith("mv-") for a in engine.legal_actions(state, seat))]
+    moving = [
+        (state, seat)
+        for state, seat in _states("neanderthal", players, 4, 1, {"map": "matrix"})
+        if any(a.id.startswith("mv-") for a in engine.legal_actions(state, seat))
+    ]
     assert moving
     for n, (state, seat) in enumerate(moving[:12]):
         for rng_seed in (1, 2, 3):
             scrambled = hooks.determinize(state, seat, Rng(seed=rng_seed))
             assert scrambled.grid != state.grid or not any(not s for s in state.shown)
             for level in ("easy", "normal", "strong") if n < 2 else ("easy", "normal"):
-                assert (engine.ai_action(scrambled, seat, level, TINY_BUDGET)
-                        == engine.ai_action(state, seat, level, TINY_BUDGET)), (level, state.step)
+                assert engine.ai_action(scrambled, seat, level, TINY_BUDGET) == engine.ai_action(
+                    state, seat, level, TINY_BUDGET
+                ), (level, state.step)

@@ -13,15 +13,23 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _bench(*args: str) -> dict | list:
-    done = subprocess.run([sys.executable, "-m", "bench", *args, "--json"], cwd=ROOT, capture_output=True,
-                          text=True, timeout=240, env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)})
+    done = subprocess.run(
+        [sys.executable, "-m", "bench", *args, "--json"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=240,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)},
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def test_engine_bench_plays_the_same_games_for_the_same_seeds():
-    first, second = _bench("engine", "engis", "--players", "2", "--seconds", "0"), \
-        _bench("engine", "engis", "--players", "2", "--seconds", "0")
+    first, second = (
+        _bench("engine", "engis", "--players", "2", "--seconds", "0"),
+        _bench("engine", "engis", "--players", "2", "--seconds", "0"),
+    )
     assert first[0]["games"] == second[0]["games"] and first[0]["games_per_s"] > 0
 
 
@@ -39,19 +47,40 @@ def test_replay_bench_draws_a_whole_game_under_discords_limit():
 
 
 def test_bench_names_an_unknown_game_and_a_player_count_out_of_range():
-    for args, expected in ((["replay", "chess"], "unknown game 'chess'"), (["replay", "engis", "--players", "9"], "1 to 4")):
-        done = subprocess.run([sys.executable, "-m", "bench", *args], cwd=ROOT, capture_output=True, text=True,
-                              timeout=60, env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)})
+    for args, expected in (
+        (["replay", "chess"], "unknown game 'chess'"),
+        (["replay", "engis", "--players", "9"], "1 to 4"),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", "bench", *args],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)},
+        )
         assert done.returncode == 2 and expected in done.stderr and "Traceback" not in done.stderr
 
 
 def test_ai_bench_plays_a_variant_chosen_by_its_options():
     args = ["ai", "neanderthal", "--players", "1", "--games", "1", "--only", "normal", "--workers", "1"]
     env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-m", "bench", *args, "--option", "map=matrix", "--option", "artifacts=2"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=120, env=env)
+    done = subprocess.run(
+        [sys.executable, "-m", "bench", *args, "--option", "map=matrix", "--option", "artifacts=2"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     assert "options map=matrix artifacts=2" in done.stdout and "normal alone" in done.stdout
-    bad = subprocess.run([sys.executable, "-m", "bench", *args, "--option", "map=hexes"], cwd=ROOT,
-                         capture_output=True, text=True, timeout=60, env=env)
+    bad = subprocess.run(
+        [sys.executable, "-m", "bench", *args, "--option", "map=hexes"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
     assert bad.returncode == 2 and "map=hexes" in bad.stderr and "Traceback" not in bad.stderr

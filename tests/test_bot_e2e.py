@@ -37,8 +37,9 @@ async def _started(fake: FakeDiscord, humans=(ANA, BRUNO), ai=1, channel_id=CHAN
     lobby = await start_lobby(fake, GAME, humans[0], list(humans[1:]), ai, channel_id)
     start = await fake.click(humans[0], lobby, lobby_id(lobby, "start"))
     await start.wait_response()
-    where = await fake.wait_for(lambda: next(iter(fake.threads), None) or (
-        channel_id if board_messages(fake, channel_id) else None))
+    where = await fake.wait_for(
+        lambda: next(iter(fake.threads), None) or (channel_id if board_messages(fake, channel_id) else None)
+    )
     await fake.wait_for(lambda: board_messages(fake, where))
     game_id = int(action_or_special(last_board(fake, where)).split(":")[1])
     return where, game_id
@@ -122,14 +123,16 @@ async def test_refusals_out_of_turn_spectator_forged_stale(fake_discord, db_path
         assert len(board_messages(fake, thread)) == 1  # nothing was applied
         # Two clicks on the same decision at once: exactly one applies.
         seen = fake.snapshot(board)
-        a, b = await asyncio.gather(fake.click_snapshot(actor, seen, choice),
-                                    fake.click_snapshot(actor, seen, action_ids(board)[-1]))
+        a, b = await asyncio.gather(
+            fake.click_snapshot(actor, seen, choice), fake.click_snapshot(actor, seen, action_ids(board)[-1])
+        )
         await a.wait_response()
         await b.wait_response()
         await fake.wait_for(lambda: len(board_messages(fake, thread)) == 2)
 
         def refused():
             return [i for i in (a, b) if any("moved on" in m.content or "mudou" in m.content for m in i.messages)]
+
         stale = await fake.wait_for(refused)
         await fake.settle()
         assert len(board_messages(fake, thread)) == 2 and len(refused()) == 1
@@ -238,8 +241,10 @@ async def test_reminders_escalate_mute_and_survive_restart(fake_discord, db_path
         waiting = mentioned(last_board(fake, thread))[0]
     # The bot was down when the reminder fell due: the next bot sends it.
     async with mesa(fake, db_path, **timing):
+
         def reminders():
             return [m for m in fake.messages(thread) if not m.files() and f"<@{waiting}>" in m.content]
+
         first = (await fake.wait_for(reminders, timeout=5))[0]
         second = (await fake.wait_for(lambda: reminders()[1:], timeout=5))[0]
         assert first.content != second.content  # escalating wording
@@ -301,8 +306,9 @@ async def test_host_sets_or_turns_off_the_reminders_of_a_game(fake_discord, db_p
             after = await db.reminders_of(game_id)
             assert after[0]["due_at"] < before[0]["due_at"] - 3000  # rescheduled to the new delay
             waiting = mentioned(last_board(fake, thread))[0]
-            await fake.wait_for(lambda: [m for m in fake.messages(thread) if f"<@{waiting}>" in m.content
-                                         and not m.files()], timeout=5)
+            await fake.wait_for(
+                lambda: [m for m in fake.messages(thread) if f"<@{waiting}>" in m.content and not m.files()], timeout=5
+            )
             off = await fake.slash(ANA, thread, "game reminders", {"hours": 0})
             await off.wait_response()
             assert await db.reminders_of(game_id) == []

@@ -272,14 +272,27 @@ async def test_reminders_in_a_thread_the_bot_may_not_write_in_stop_after_the_fir
 
 
 # -- crashes -------------------------------------------------------------------------------
-async def _bot_process(fake: FakeDiscord, db_path: Path, point: str | None = None, *, token: str = "fake-token",
-                       env: dict[str, str] | None = None) -> asyncio.subprocess.Process:
+async def _bot_process(
+    fake: FakeDiscord,
+    db_path: Path,
+    point: str | None = None,
+    *,
+    token: str = "fake-token",
+    env: dict[str, str] | None = None,
+) -> asyncio.subprocess.Process:
     """``python -m bot`` against the fake through the test launcher, optionally armed to die at ``point``."""
     argv = [sys.executable, str(ROOT / "tests" / "mesa_launcher.py"), str(fake.port), *([point] if point else [])]
-    environ = {**os.environ, "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": token, "MESA_DATABASE": str(db_path),
-               "MESA_LOG_LEVEL": "WARNING", **(env or {})}
-    return await asyncio.create_subprocess_exec(*argv, cwd=ROOT, env=environ, stdout=asyncio.subprocess.PIPE,
-                                                stderr=asyncio.subprocess.PIPE)
+    environ = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "DISCORD_TOKEN": token,
+        "MESA_DATABASE": str(db_path),
+        "MESA_LOG_LEVEL": "WARNING",
+        **(env or {}),
+    }
+    return await asyncio.create_subprocess_exec(
+        *argv, cwd=ROOT, env=environ, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
+    )
 
 
 async def _connected(fake: FakeDiscord, proc: asyncio.subprocess.Process) -> None:
@@ -299,11 +312,14 @@ async def _killed(proc: asyncio.subprocess.Process) -> None:
     assert code == -signal.SIGKILL, (await proc.stderr.read()).decode()
 
 
-@pytest.mark.parametrize("point, found_by", [
-    ("board-sent", "history"),  # restarted minutes later: the board is found in the channel's history
-    ("board-sent", "nonce"),  # restarted at once, history unreadable: the post's nonce returns the same board
-    ("board-stored", "history"),  # the old board kept its controls: the start-up finds it
-])
+@pytest.mark.parametrize(
+    "point, found_by",
+    [
+        ("board-sent", "history"),  # restarted minutes later: the board is found in the channel's history
+        ("board-sent", "nonce"),  # restarted at once, history unreadable: the post's nonce returns the same board
+        ("board-stored", "history"),  # the old board kept its controls: the start-up finds it
+    ],
+)
 async def test_kill_between_board_post_and_store_leaves_one_live_board(fake_discord, db_path, point, found_by):
     fake = fake_discord
     proc = await _bot_process(fake, db_path, point)
@@ -379,8 +395,10 @@ async def test_clicks_and_commands_while_the_bot_stops_are_told_to_wait(fake_dis
         _, click = await _click_first(fake, thread)
         command = await fake.slash(ANA, thread, "game resign")
         for inter in (click, command):
-            assert "restarting" in (await ephemeral_reply(fake, inter)).content or "reiniciando" in (
-                await ephemeral_reply(fake, inter)).content
+            assert (
+                "restarting" in (await ephemeral_reply(fake, inter)).content
+                or "reiniciando" in (await ephemeral_reply(fake, inter)).content
+            )
         assert (await _game(db_path, game_id)).version == version and len(board_messages(fake, thread)) == 1
 
 
@@ -410,6 +428,7 @@ async def test_python_m_bot_with_a_refused_token_says_so_in_one_line_and_creates
 @pytest.mark.parametrize("kind", ["garbage", "newer"])
 async def test_python_m_bot_with_a_bad_database_exits_with_one_line(fake_discord, db_path, kind):
     from bot.storage import MIGRATIONS
+
     if kind == "garbage":
         db_path.write_bytes(b"not a database at all\n" * 200)
     else:

@@ -12,15 +12,18 @@ from bot.settings import VARIABLES, Settings
 from bot.storage import Database, Seat
 
 
-@pytest.mark.parametrize("name, value, expected", [
-    ("MESA_REMINDER_DELAY", "twelve hours", "number of seconds, 0 or more"),
-    ("MESA_REMINDER_DELAY", "-5", "number of seconds, 0 or more"),
-    ("MESA_REMINDER_DELAY", "nan", "number of seconds, 0 or more"),
-    ("MESA_REMINDER_POLL", "0", "number of seconds, more than 0"),
-    ("MESA_REMINDER_MAX", "3.5", "whole number"),
-    ("MESA_DEV_GUILD", "my-server", "Discord server id"),
-    ("MESA_LOG_LEVEL", "loud", "DEBUG, INFO, WARNING, ERROR"),
-])
+@pytest.mark.parametrize(
+    "name, value, expected",
+    [
+        ("MESA_REMINDER_DELAY", "twelve hours", "number of seconds, 0 or more"),
+        ("MESA_REMINDER_DELAY", "-5", "number of seconds, 0 or more"),
+        ("MESA_REMINDER_DELAY", "nan", "number of seconds, 0 or more"),
+        ("MESA_REMINDER_POLL", "0", "number of seconds, more than 0"),
+        ("MESA_REMINDER_MAX", "3.5", "whole number"),
+        ("MESA_DEV_GUILD", "my-server", "Discord server id"),
+        ("MESA_LOG_LEVEL", "loud", "DEBUG, INFO, WARNING, ERROR"),
+    ],
+)
 def test_a_bad_setting_names_the_variable_and_what_it_expects(monkeypatch, capsys, tmp_path, name, value, expected):
     monkeypatch.setenv("DISCORD_TOKEN", "a-token")
     monkeypatch.setenv("MESA_DATABASE", str(tmp_path / "mesa.sqlite3"))
@@ -32,12 +35,22 @@ def test_a_bad_setting_names_the_variable_and_what_it_expects(monkeypatch, capsy
 
 
 def test_good_settings_are_read(monkeypatch):
-    for name, value in [("MESA_REMINDER_DELAY", "90.5"), ("MESA_REMINDER_MAX", "2"), ("MESA_DEV_GUILD", " 42 "),
-                        ("MESA_LOG_LEVEL", "debug"), ("MESA_REMINDER_POLL", "")]:
+    for name, value in [
+        ("MESA_REMINDER_DELAY", "90.5"),
+        ("MESA_REMINDER_MAX", "2"),
+        ("MESA_DEV_GUILD", " 42 "),
+        ("MESA_LOG_LEVEL", "debug"),
+        ("MESA_REMINDER_POLL", ""),
+    ]:
         monkeypatch.setenv(name, value)
     settings = Settings.from_env()
-    assert (settings.reminder_delay, settings.reminder_max, settings.dev_guild, settings.log_level,
-            settings.reminder_poll) == (90.5, 2, 42, "DEBUG", 60.0)
+    assert (
+        settings.reminder_delay,
+        settings.reminder_max,
+        settings.dev_guild,
+        settings.log_level,
+        settings.reminder_poll,
+    ) == (90.5, 2, 42, "DEBUG", 60.0)
 
 
 def test_help_names_the_demo_and_every_setting(capsys):

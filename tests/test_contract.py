@@ -45,8 +45,9 @@ def _check_step(engine: Engine, before: GameState, after: GameState, seat: int, 
 def test_full_games_end_and_replay(game_id, players, policy):
     engine = GAMES[game_id]
     for seed in range(2):
-        final, log = play(engine, players, seed, policy=policy,
-                          on_step=lambda b, a, s, i: _check_step(engine, b, a, s, i))
+        final, log = play(
+            engine, players, seed, policy=policy, on_step=lambda b, a, s, i: _check_step(engine, b, a, s, i)
+        )
         outcome = engine.outcome(final)
         assert outcome is not None and engine.to_act(final) == []
         seats = sorted(r.seat for r in outcome.results if r.seat is not None)

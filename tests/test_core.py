@@ -79,9 +79,15 @@ def _containers(value, found):
 
 
 def test_clone_model_is_deep_equal_and_shares_nothing_mutable():
-    original = _Outer(name="a", inner=_Inner(tags=["x"], counts={"y": 1}), maybe=_Inner(tags=["z"]),
-                      many=[_Inner(), _Inner(tags=["w"])], by_key={"k": [1, 2]}, loose=[[1, "a", [2]]],
-                      label=msg("core.pass"))
+    original = _Outer(
+        name="a",
+        inner=_Inner(tags=["x"], counts={"y": 1}),
+        maybe=_Inner(tags=["z"]),
+        many=[_Inner(), _Inner(tags=["w"])],
+        by_key={"k": [1, 2]},
+        loose=[[1, "a", [2]]],
+        label=msg("core.pass"),
+    )
     copied = clone_model(original, name="b")
     assert copied.model_dump() == {**original.model_dump(), "name": "b"}
     assert not _containers(copied, set()) & _containers(original, set())

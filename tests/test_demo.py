@@ -18,9 +18,27 @@ def test_demo_plays_a_whole_game_and_writes_pictures_and_summary(game, tmp_path)
     players = engine.min_players + (1 if engine.max_players > engine.min_players else 0)
     out = tmp_path / "out"
     done = subprocess.run(
-        [sys.executable, "-m", "bot", "demo", game, "--players", str(players), "--seed", "7", "--out", str(out),
-         "--locale", "pt-BR"],
-        cwd=ROOT, capture_output=True, text=True, timeout=300, check=True)
+        [
+            sys.executable,
+            "-m",
+            "bot",
+            "demo",
+            game,
+            "--players",
+            str(players),
+            "--seed",
+            "7",
+            "--out",
+            str(out),
+            "--locale",
+            "pt-BR",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
     summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
     assert summary["game"] == game and summary["players"] == players and summary["seed"] == 7
     pictures = sorted(out.glob("move-*.png"))
@@ -33,7 +51,8 @@ def test_demo_plays_a_whole_game_and_writes_pictures_and_summary(game, tmp_path)
     final = engine.replay(players, 7, summary["options"], [tuple(x) for x in summary["log"]])
     outcome = engine.outcome(final)
     assert sorted((r.seat is None, r.seat or 0, r.score) for r in outcome.results) == sorted(
-        (s["seat"] is None, s["seat"] or 0, s["score"]) for s in summary["scores"])
+        (s["seat"] is None, s["seat"] or 0, s["score"]) for s in summary["scores"]
+    )
     assert "summary.json" in done.stdout
     # The replay beside the pictures: a GIF with a frame per move (long games subsampled), under 8 MB.
     from PIL import Image
@@ -87,11 +106,17 @@ def test_demo_takes_game_names_in_any_case(capsys, tmp_path):
 
 
 def test_demo_help_lists_every_game_option_key_and_value():
-    done = subprocess.run([sys.executable, "-m", "bot", "demo", "--help"], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60, check=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "demo", "--help"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
     lines = done.stdout.splitlines()
     for game_id, engine in GAMES.items():
         start = lines.index(f"  {game_id}  {engine.min_players}-{engine.max_players} players")
-        section = lines[start + 1:start + 1 + len(engine.option_specs)]
+        section = lines[start + 1 : start + 1 + len(engine.option_specs)]
         for spec, line in zip(engine.option_specs, section, strict=True):
             assert line.strip().startswith(f"{spec.key}=") and all(v in line for v, _ in spec.choices), line

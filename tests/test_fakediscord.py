@@ -26,8 +26,9 @@ def png_bytes() -> bytes:
 
 class Press(discord.ui.DynamicItem[discord.ui.Button], template=r"press:(?P<n>\d+)"):
     def __init__(self, n: int) -> None:
-        super().__init__(discord.ui.Button(label=f"Press {n}", custom_id=f"press:{n}",
-                                           style=discord.ButtonStyle.primary))
+        super().__init__(
+            discord.ui.Button(label=f"Press {n}", custom_id=f"press:{n}", style=discord.ButtonStyle.primary)
+        )
         self.n = n
 
     @classmethod
@@ -43,8 +44,12 @@ class Press(discord.ui.DynamicItem[discord.ui.Button], template=r"press:(?P<n>\d
 
 class Pick(discord.ui.DynamicItem[discord.ui.Select], template=r"pick:(?P<g>\w+)"):
     def __init__(self, g: str) -> None:
-        super().__init__(discord.ui.Select(custom_id=f"pick:{g}", options=[
-            discord.SelectOption(label=x, value=x) for x in ("red", "green", "blue")]))
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"pick:{g}",
+                options=[discord.SelectOption(label=x, value=x) for x in ("red", "green", "blue")],
+            )
+        )
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
@@ -66,8 +71,9 @@ def make_bot() -> commands.Bot:
         view = discord.ui.View(timeout=None)
         view.add_item(Press(1))
         view.add_item(Pick("g1"))
-        await interaction.response.send_message(embed=embed, file=discord.File(io.BytesIO(png_bytes()), "pong.png"),
-                                                view=view)
+        await interaction.response.send_message(
+            embed=embed, file=discord.File(io.BytesIO(png_bytes()), "pong.png"), view=view
+        )
         await interaction.followup.send("only you see this", ephemeral=True)
 
     @bot.tree.command(name="ok", description="Trivial reply")
@@ -95,12 +101,10 @@ def make_bot() -> commands.Bot:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             if from_message:
-                msg = await interaction.channel.send("A new table",
-                                                     file=discord.File(io.BytesIO(png_bytes()), "t.png"))
+                msg = await interaction.channel.send("A new table", file=discord.File(io.BytesIO(png_bytes()), "t.png"))
                 thread = await msg.create_thread(name="table-msg")
             else:
-                thread = await interaction.channel.create_thread(name="table",
-                                                                 type=discord.ChannelType.public_thread)
+                thread = await interaction.channel.create_thread(name="table", type=discord.ChannelType.public_thread)
             await thread.add_user(interaction.user)
             await thread.send(f"welcome {interaction.user.display_name}")
             await interaction.followup.send(f"thread {thread.id}", ephemeral=True)
@@ -297,8 +301,13 @@ async def test_compressed_gateway_in_use(fake_discord: FakeDiscord) -> None:
     fake = fake_discord
     async with run_bot(fake, make_bot()):
         assert any(c.compressor is not None for c in fake._connections)
-        assert await fake.dispatch("TYPING_START", {"channel_id": str(CHANNEL_ID), "user_id": "1",
-                                                    "timestamp": 0, "guild_id": str(GUILD_ID)}) == 1
+        assert (
+            await fake.dispatch(
+                "TYPING_START",
+                {"channel_id": str(CHANNEL_ID), "user_id": "1", "timestamp": 0, "guild_id": str(GUILD_ID)},
+            )
+            == 1
+        )
 
 
 async def test_modal_autocomplete_cdn_and_double_ack(fake_discord: FakeDiscord) -> None:

@@ -58,19 +58,35 @@ def _within(module: str, prefix: str) -> bool:
 
 def test_the_walk_finds_every_package():
     """The check reads the real tree: each layer and each engine package is there."""
-    for name in ("bot.app", "bot.handlers", "render.common", "rules.core", "rules.engis.engine",
-                 "rules.pergamemnon.engine", "rules.atlandice.engine", "rules.neanderthal.engine"):
+    for name in (
+        "bot.app",
+        "bot.handlers",
+        "render.common",
+        "rules.core",
+        "rules.engis.engine",
+        "rules.pergamemnon.engine",
+        "rules.atlandice.engine",
+        "rules.neanderthal.engine",
+    ):
         assert name in MODULES, name
     assert "bot.service" in IMPORTS["bot.app"]
 
 
-@pytest.mark.parametrize(("layer", "forbidden"), [
-    ("rules", ("discord", "aiohttp", "aiosqlite", "bot", "render", "PIL")),
-    ("render", ("discord", "bot")),
-])
+@pytest.mark.parametrize(
+    ("layer", "forbidden"),
+    [
+        ("rules", ("discord", "aiohttp", "aiosqlite", "bot", "render", "PIL")),
+        ("render", ("discord", "bot")),
+    ],
+)
 def test_lower_layers_never_import_upper_ones(layer, forbidden):
-    wrong = sorted(f"{name} imports {imported}" for name, imported_set in IMPORTS.items() if _within(name, layer)
-                   for imported in imported_set if any(_within(imported, f) for f in forbidden))
+    wrong = sorted(
+        f"{name} imports {imported}"
+        for name, imported_set in IMPORTS.items()
+        if _within(name, layer)
+        for imported in imported_set
+        if any(_within(imported, f) for f in forbidden)
+    )
     assert not wrong
 
 
@@ -85,7 +101,8 @@ def _cycle(prefix: str) -> tuple[str, ...] | None:
     for name, imported_set in IMPORTS.items():
         if _within(name, prefix) and name != prefix:
             graph.setdefault(node(name), set()).update(
-                node(i) for i in imported_set if _within(i, prefix) and i != prefix and node(i) != node(name))
+                node(i) for i in imported_set if _within(i, prefix) and i != prefix and node(i) != node(name)
+            )
     try:
         tuple(graphlib.TopologicalSorter(graph).static_order())
     except graphlib.CycleError as error:
@@ -94,8 +111,14 @@ def _cycle(prefix: str) -> tuple[str, ...] | None:
 
 
 def _packages_with_modules() -> list[str]:
-    return sorted({name.rpartition(".")[0] for name in MODULES if name.startswith("rules.") and
-                   MODULES[name].name != "__init__.py"} | {"bot", "render", "rules"})
+    return sorted(
+        {
+            name.rpartition(".")[0]
+            for name in MODULES
+            if name.startswith("rules.") and MODULES[name].name != "__init__.py"
+        }
+        | {"bot", "render", "rules"}
+    )
 
 
 @pytest.mark.parametrize("prefix", _packages_with_modules())

@@ -15,14 +15,27 @@ register({"test.choice": ("Choice {n}", "Opção {n}"), "test.group": ("Group {g
 
 
 def _game() -> GameRow:
-    return GameRow(id=42, game="atlandice", guild_id=1, channel_id=2, thread_id=3, lobby_message_id=None,
-                   board_message_id=None, status="active", host_id=7, locale="en", options={}, seed=1,
-                   state=None, version=9, seats=[Seat(0, 7, "Ana", False), Seat(1, None, "", True)])
+    return GameRow(
+        id=42,
+        game="atlandice",
+        guild_id=1,
+        channel_id=2,
+        thread_id=3,
+        lobby_message_id=None,
+        board_message_id=None,
+        status="active",
+        host_id=7,
+        locale="en",
+        options={},
+        seed=1,
+        state=None,
+        version=9,
+        seats=[Seat(0, 7, "Ana", False), Seat(1, None, "", True)],
+    )
 
 
 def _actions(n: int, groups: int = 1) -> list[Action]:
-    return [Action(id=f"c.{i}", label=msg("test.choice", n=i), group=msg("test.group", g=i % groups))
-            for i in range(n)]
+    return [Action(id=f"c.{i}", label=msg("test.choice", n=i), group=msg("test.group", g=i % groups)) for i in range(n)]
 
 
 def _rows(items) -> list[int]:
@@ -79,9 +92,23 @@ def test_a_solo_game_reads_as_won_or_lost_against_its_goal(game, seed):
     while engine.to_act(state):
         state = engine.apply(state, 0, engine.ai_action(state, 0))
     outcome = engine.outcome(state)
-    row = GameRow(id=5, game=game, guild_id=1, channel_id=2, thread_id=None, lobby_message_id=None,
-                  board_message_id=None, status="finished", host_id=7, locale="en", options={}, seed=seed,
-                  state=None, version=1, seats=[Seat(0, 7, "Ana", False)])
+    row = GameRow(
+        id=5,
+        game=game,
+        guild_id=1,
+        channel_id=2,
+        thread_id=None,
+        lobby_message_id=None,
+        board_message_id=None,
+        status="finished",
+        host_id=7,
+        locale="en",
+        options={},
+        seed=seed,
+        state=None,
+        version=1,
+        seats=[Seat(0, 7, "Ana", False)],
+    )
     lines = outcome_lines(row, outcome, "en")
     won = outcome.winners == [0]
     assert lines[0].startswith("🏆 Won" if won else "Lost") and t(outcome.goal, "en") in lines[0]
@@ -99,11 +126,20 @@ def test_only_board_controls_count_as_a_board_after_a_crash():
     from bot.components import LobbyButton, UndoButton
 
     view = discord.ui.View(timeout=None)
-    for item in [*_choices(_game(), 9, _actions(3), "en"), SpecialButton(42, 9, "me", label="me"),
-                 SpecialButton(42, 9, "mute", label="mute"), UndoButton(42, 9, "y", label="yes"),
-                 UndoButton(42, 9, "a", label="undo"), LobbyButton(42, "join", label="join"),
-                 ActionButton(421, 9, "c.0", label="another game")]:
+    for item in [
+        *_choices(_game(), 9, _actions(3), "en"),
+        SpecialButton(42, 9, "me", label="me"),
+        SpecialButton(42, 9, "mute", label="mute"),
+        UndoButton(42, 9, "y", label="yes"),
+        UndoButton(42, 9, "a", label="undo"),
+        LobbyButton(42, "join", label="join"),
+        ActionButton(421, 9, "c.0", label="another game"),
+    ]:
         view.add_item(item)
     rows = [SimpleNamespace(children=[SimpleNamespace(custom_id=c.custom_id) for c in view.children])]
-    assert board_ids(SimpleNamespace(components=rows), 42) == ["m1:42:9:c.0", "m1:42:9:c.1", "m1:42:9:c.2",
-                                                               "m1:42:9:~me"]
+    assert board_ids(SimpleNamespace(components=rows), 42) == [
+        "m1:42:9:c.0",
+        "m1:42:9:c.1",
+        "m1:42:9:c.2",
+        "m1:42:9:~me",
+    ]

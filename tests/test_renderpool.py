@@ -33,8 +33,10 @@ def test_the_worker_ends_when_the_bot_is_killed(tmp_path):
     import sys
     import time
 
-    script = ("import asyncio, os, sys; from bot.renderpool import RenderPool; pool = RenderPool(1); pool.start();"
-              "pool._pool.submit(int).result(); print(*pool._pool._processes, flush=True); os.kill(os.getpid(), 9)")
+    script = (
+        "import asyncio, os, sys; from bot.renderpool import RenderPool; pool = RenderPool(1); pool.start();"
+        "pool._pool.submit(int).result(); print(*pool._pool._processes, flush=True); os.kill(os.getpid(), 9)"
+    )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     worker = int(done.stdout.split()[0])
     deadline = time.monotonic() + 10

@@ -23,8 +23,9 @@ def db_path(tmp_path):
 
 async def replay(fake, user: int, channel: int):
     inter = await fake.slash(user, channel, "game replay")
-    message = await fake.wait_for(lambda: inter.message if inter.message and inter.message.files() else None,
-                                  timeout=60)
+    message = await fake.wait_for(
+        lambda: inter.message if inter.message and inter.message.files() else None, timeout=60
+    )
     return message
 
 
@@ -35,8 +36,10 @@ async def test_replay_of_a_finished_game_has_a_frame_per_move(fake_discord, db_p
         thread, game_id = await started(fake, "atlandice", [ANA], ai=1)
         while await play_move(fake, thread, rng):
             pass
-        assert "Game over" in last_board(fake, thread).embed_texts() or "Fim de jogo" in \
-            last_board(fake, thread).embed_texts()
+        assert (
+            "Game over" in last_board(fake, thread).embed_texts()
+            or "Fim de jogo" in last_board(fake, thread).embed_texts()
+        )
         log = await mesa_bot.service.db.moves_that_count(game_id)
         message = await replay(fake, BRUNO, thread)  # anyone may watch it
         data = message.files()[0]
@@ -79,8 +82,19 @@ def test_replay_of_a_long_game_is_subsampled_under_the_limit():
     assert len(log) + 1 > 20
 
     def make(limit: int) -> tuple[bytes, int]:
-        return replay_gif(engine, 3, 2, None, log, names=list("ABC"), locale="en", title="ATLANDICE",
-                          max_frames=20, max_bytes=limit, width=480)
+        return replay_gif(
+            engine,
+            3,
+            2,
+            None,
+            log,
+            names=list("ABC"),
+            locale="en",
+            title="ATLANDICE",
+            max_frames=20,
+            max_bytes=limit,
+            width=480,
+        )
 
     data, frames = make(10_000_000)
     assert frames == 20
@@ -105,7 +119,8 @@ async def test_replay_and_undo_of_a_log_that_no_longer_leads_to_the_stored_state
         await mesa_bot.service.db.update_game(game_id, seed=(before.seed or 0) + 1)
         inter = await fake.slash(BRUNO, thread, "game replay")
         answer = await fake.wait_for(
-            lambda: [m for m in inter.messages if "earlier version of the rules" in (m.content or "")], timeout=30)
+            lambda: [m for m in inter.messages if "earlier version of the rules" in (m.content or "")], timeout=30
+        )
         assert not answer[-1].files()
         refused = await table.undo_slash(user)
         assert "earlier version of the rules" in refused or "versão anterior das regras" in refused

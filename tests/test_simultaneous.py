@@ -21,14 +21,16 @@ from fakediscord.botkit import action_ids, board_messages, ephemeral_reply, last
 from rules import GAMES
 from rules.core import Action, Engine, Event, GameState, Outcome, PlayerResult, Rng, msg, register, seat_msg
 
-register({
-    "guess.prompt": ("Pick a number", "Escolha um número"),
-    "guess.pick": ("{n}", "{n}"),
-    "guess.picked": ("{who} has chosen", "{who} escolheu"),
-    "guess.reveal": ("Round {round}: the target was {target}", "Rodada {round}: o alvo era {target}"),
-    "guess.score": ("Points", "Pontos"),
-    **{f"guess.rules.{i}": ("Pick the hidden number.", "Escolha o número escondido.") for i in range(1, 6)},
-})
+register(
+    {
+        "guess.prompt": ("Pick a number", "Escolha um número"),
+        "guess.pick": ("{n}", "{n}"),
+        "guess.picked": ("{who} has chosen", "{who} escolheu"),
+        "guess.reveal": ("Round {round}: the target was {target}", "Rodada {round}: o alvo era {target}"),
+        "guess.score": ("Points", "Pontos"),
+        **{f"guess.rules.{i}": ("Pick the hidden number.", "Escolha o número escondido.") for i in range(1, 6)},
+    }
+)
 
 
 class GuessState(GameState):
@@ -53,8 +55,16 @@ class Guess(Engine):
     state_type = GuessState
 
     def setup(self, players, seed, options, rng: Rng):
-        return GuessState(game=self.id, players=players, seed=seed, options=options, rng=rng,
-                          target=rng.die(3), picks=[None] * players, points=[0] * players)
+        return GuessState(
+            game=self.id,
+            players=players,
+            seed=seed,
+            options=options,
+            rng=rng,
+            target=rng.die(3),
+            picks=[None] * players,
+            points=[0] * players,
+        )
 
     def to_act(self, state):
         return [] if state.round > 3 else [s for s, p in enumerate(state.picks) if p is None]
@@ -76,18 +86,31 @@ class Guess(Engine):
             state.picks = [None] * state.players
 
     def view(self, state, seat):
-        return GuessView(round=state.round, points=state.points, chosen=[p is not None for p in state.picks],
-                         mine=state.picks[seat] if seat is not None else None)
+        return GuessView(
+            round=state.round,
+            points=state.points,
+            chosen=[p is not None for p in state.picks],
+            mine=state.picks[seat] if seat is not None else None,
+        )
 
     def outcome(self, state):
         if state.round <= 3:
             return None
         best = max(state.points)
         order = sorted(range(state.players), key=lambda s: -state.points[s])
-        return Outcome(categories=["guess.score"], results=[
-            PlayerResult(seat=s, score=state.points[s], breakdown={"guess.score": state.points[s]},
-                         rank=1 + sum(p > state.points[s] for p in state.points), winner=state.points[s] == best)
-            for s in order])
+        return Outcome(
+            categories=["guess.score"],
+            results=[
+                PlayerResult(
+                    seat=s,
+                    score=state.points[s],
+                    breakdown={"guess.score": state.points[s]},
+                    rank=1 + sum(p > state.points[s] for p in state.points),
+                    winner=state.points[s] == best,
+                )
+                for s in order
+            ],
+        )
 
     def ai_action(self, state, seat, level="normal", budget=None):
         return "pick.2"

@@ -27,8 +27,9 @@ async def test_stats_leaderboard_and_history_after_a_finished_game(fake_discord,
     fake, rng = fake_discord, random.Random(21)
     async with mesa(fake, db_path) as bot:
         # Nothing finished yet: every command says so in one sentence.
-        assert "No finished" in await embed_of(fake, await fake.slash(BRUNO, CHANNEL_ID, "leaderboard",
-                                                                      {"game": "atlandice"}))
+        assert "No finished" in await embed_of(
+            fake, await fake.slash(BRUNO, CHANNEL_ID, "leaderboard", {"game": "atlandice"})
+        )
         assert "no finished game" in await embed_of(fake, await fake.slash(BRUNO, CHANNEL_ID, "stats"))
         thread, game_id = await started(fake, "atlandice", [ANA, BRUNO], ai=1)
         while await play_move(fake, thread, rng):
@@ -52,8 +53,10 @@ async def test_stats_leaderboard_and_history_after_a_finished_game(fake_discord,
         for key, who in [(ANA, f"<@{ANA}>"), (BRUNO, f"<@{BRUNO}>"), ("ai", "🤖 AI")]:
             line = next(line for line in lines if who in line)
             assert f"— {expected[key]} (1 games, {int(key in winners)} wins)" in line
-        where = {key: next(i for i, line in enumerate(lines) if who in line)
-                 for key, who in [(ANA, f"<@{ANA}>"), (BRUNO, f"<@{BRUNO}>"), ("ai", "🤖 AI")]}
+        where = {
+            key: next(i for i, line in enumerate(lines) if who in line)
+            for key, who in [(ANA, f"<@{ANA}>"), (BRUNO, f"<@{BRUNO}>"), ("ai", "🤖 AI")]
+        }
         for a in where:  # best rated first (players with equal ratings in either order)
             for b in where:
                 if float(expected[a]) > float(expected[b]):
@@ -63,22 +66,27 @@ async def test_stats_leaderboard_and_history_after_a_finished_game(fake_discord,
         assert "ATLANDICE" in mine and f"1 partidas, {int(ANA in winners)} vitórias, rating {expected[ANA]}" in mine
         theirs = await embed_of(fake, await fake.slash(ANA, CHANNEL_ID, "stats", {"player": BRUNO}))
         assert f"rating {expected[BRUNO]}" in theirs
-        assert "ainda não terminou" in await embed_of(fake, await fake.slash(ANA, CHANNEL_ID, "stats",
-                                                                            {"player": DAVI}))
-        assert "No finished ENGIS" in await embed_of(fake, await fake.slash(BRUNO, CHANNEL_ID, "leaderboard",
-                                                                           {"game": "engis"}))
+        assert "ainda não terminou" in await embed_of(
+            fake, await fake.slash(ANA, CHANNEL_ID, "stats", {"player": DAVI})
+        )
+        assert "No finished ENGIS" in await embed_of(
+            fake, await fake.slash(BRUNO, CHANNEL_ID, "leaderboard", {"game": "engis"})
+        )
         # History: in the game's thread or the channel it was started from, and a player's from
         # anywhere; with the final scores and a link to the thread.
-        for inter in [await fake.slash(BRUNO, thread, "game history"),
-                      await fake.slash(BRUNO, CHANNEL_ID, "game history"),
-                      await fake.slash(BRUNO, CHANNEL_ID, "game history", {"player": ANA})]:
+        for inter in [
+            await fake.slash(BRUNO, thread, "game history"),
+            await fake.slash(BRUNO, CHANNEL_ID, "game history"),
+            await fake.slash(BRUNO, CHANNEL_ID, "game history", {"player": ANA}),
+        ]:
             text = await embed_of(fake, inter)
             assert f"ATLANDICE #{game_id}" in text and f"<#{thread}>" in text
             for r in outcome.results:
                 if r.seat is not None:
                     assert f" {r.score}" in text
-        assert "No finished game here" in await embed_of(fake, await fake.slash(BRUNO, CHANNEL_ID, "game history",
-                                                                            {"player": DAVI}))
+        assert "No finished game here" in await embed_of(
+            fake, await fake.slash(BRUNO, CHANNEL_ID, "game history", {"player": DAVI})
+        )
 
 
 def test_stats_rate_games_in_order_with_one_ai_player_and_resigned_seats():
@@ -90,9 +98,23 @@ def test_stats_rate_games_in_order_with_one_ai_player_and_resigned_seats():
 
     def finished(game_id: int, seats: list[Seat], seed: int) -> tuple[GameRow, dict]:
         final, _ = play(engine, len(seats), seed)
-        row = GameRow(id=game_id, game="atlandice", guild_id=1, channel_id=2, thread_id=None, lobby_message_id=None,
-                      board_message_id=None, status="finished", host_id=ANA, locale="en", options={}, seed=seed,
-                      state=engine.dump(final), version=1, seats=seats)
+        row = GameRow(
+            id=game_id,
+            game="atlandice",
+            guild_id=1,
+            channel_id=2,
+            thread_id=None,
+            lobby_message_id=None,
+            board_message_id=None,
+            status="finished",
+            host_id=ANA,
+            locale="en",
+            options={},
+            seed=seed,
+            state=engine.dump(final),
+            version=1,
+            seats=seats,
+        )
         ranks: dict = {}
         for r in engine.outcome(final).results:
             if r.seat is not None:
@@ -126,9 +148,23 @@ def test_stats_leave_out_a_finished_game_whose_state_cannot_be_read():
     seats = [Seat(0, ANA, "Ana", False), Seat(1, BRUNO, "Bruno", False)]
 
     def row(game_id: int, state: str) -> GameRow:
-        return GameRow(id=game_id, game="atlandice", guild_id=1, channel_id=2, thread_id=None, lobby_message_id=None,
-                       board_message_id=None, status="finished", host_id=ANA, locale="en", options={}, seed=5,
-                       state=state, version=1, seats=seats)
+        return GameRow(
+            id=game_id,
+            game="atlandice",
+            guild_id=1,
+            channel_id=2,
+            thread_id=None,
+            lobby_message_id=None,
+            board_message_id=None,
+            status="finished",
+            host_id=ANA,
+            locale="en",
+            options={},
+            seed=5,
+            state=state,
+            version=1,
+            seats=seats,
+        )
 
     table = Stats().table("atlandice", [row(1, engine.dump(final)), row(2, '{"damaged')])
     assert {s.games for s in table.standings.values()} == {1}

@@ -59,7 +59,8 @@ async def test_concurrent_writers_exactly_one_wins(db):
     game_id = await _active_game(db)
     results = await asyncio.gather(
         *[db.record_moves(game_id, 0, [Move(0, f"m{i}", 10, [])], f'{{"s": {i}}}', False) for i in range(5)],
-        return_exceptions=True)
+        return_exceptions=True,
+    )
     assert sum(1 for r in results if r == 1) == 1
     assert sum(1 for r in results if isinstance(r, StaleVersion)) == 4
     assert len(await db.action_log(game_id)) == 1
@@ -143,6 +144,7 @@ async def test_a_click_is_forgotten_with_its_move_and_only_older_clicks_are_take
     await db.drop_click(503)
     assert await db.take_clicks(before=time.time() + 1) == []
 
+
 # -- databases the bot must refuse, each in one sentence, leaving no thread behind -------------
 def _corrupt_middle(path):
     """Points the cells of a table leaf page in the second half of the file out of their page.
@@ -152,10 +154,13 @@ def _corrupt_middle(path):
     data = bytearray(path.read_bytes())
     size = int.from_bytes(data[16:18]) or 65536
     pages = len(data) // size
-    leaf = next(p for p in range(pages // 2, pages) if data[p * size] == 0x0D
-                and int.from_bytes(data[p * size + 3:p * size + 5]) > 2)
-    cells = int.from_bytes(data[leaf * size + 3:leaf * size + 5])
-    data[leaf * size + 8:leaf * size + 8 + 2 * cells] = (size - 2).to_bytes(2) * cells
+    leaf = next(
+        p
+        for p in range(pages // 2, pages)
+        if data[p * size] == 0x0D and int.from_bytes(data[p * size + 3 : p * size + 5]) > 2
+    )
+    cells = int.from_bytes(data[leaf * size + 3 : leaf * size + 5])
+    data[leaf * size + 8 : leaf * size + 8 + 2 * cells] = (size - 2).to_bytes(2) * cells
     path.write_bytes(bytes(data))
 
 
@@ -203,14 +208,17 @@ def _lingering_threads() -> list:
     return [t for t in others if t.is_alive()]
 
 
-@pytest.mark.parametrize("spoil, says", [
-    (_garbage, ("not a readable Mesa database",)),
-    (_truncate, ("not a readable Mesa database",)),
-    # quick_check lists the damage, or stops at it ("malformed"), as the damaged page decides
-    (_corrupt_middle, ("is damaged (SQLite quick_check", "not a readable Mesa database")),
-    (_newer, ("newer Mesa",)),
-    (_foreign, ("cannot use",)),
-])
+@pytest.mark.parametrize(
+    "spoil, says",
+    [
+        (_garbage, ("not a readable Mesa database",)),
+        (_truncate, ("not a readable Mesa database",)),
+        # quick_check lists the damage, or stops at it ("malformed"), as the damaged page decides
+        (_corrupt_middle, ("is damaged (SQLite quick_check", "not a readable Mesa database")),
+        (_newer, ("newer Mesa",)),
+        (_foreign, ("cannot use",)),
+    ],
+)
 async def test_bad_database_files_are_refused_in_one_sentence(tmp_path, spoil, says):
     from bot.storage import DatabaseError
 

@@ -169,8 +169,12 @@ async def test_undo_own_move_and_refused_after_a_reveal(fake_discord, db_path, g
         # The same Undo button again: that move is no longer there to take back.
         again = await fake.click(user, followup, undo_id)
         text = (await ephemeral_reply(fake, again)).content
-        assert "no longer your last" in text or "no move to take back" in text \
-            or "já não é" in text or "não tem jogada" in text
+        assert (
+            "no longer your last" in text
+            or "no move to take back" in text
+            or "já não é" in text
+            or "não tem jogada" in text
+        )
         # /game log keeps the move taken back, struck through.
         logged = (await ephemeral_reply(fake, await fake.slash(user, thread, "game log"))).embed_texts()
         assert "~~" in logged and ("(taken back)" in logged or "(desfeita)" in logged)
@@ -213,9 +217,12 @@ async def test_undo_past_another_player_needs_everyone(fake_discord, db_path, ga
         async def ask() -> object:
             text = await table.undo_slash(first)
             assert all(f"<@{v}>" in text for v in voters)
-            return await fake.wait_for(lambda: next(
-                (m for m in reversed(fake.messages(thread)) if any(c.endswith(":~uy") for c in m.custom_ids())),
-                None))
+            return await fake.wait_for(
+                lambda: next(
+                    (m for m in reversed(fake.messages(thread)) if any(c.endswith(":~uy") for c in m.custom_ids())),
+                    None,
+                )
+            )
 
         # The others are asked; a spectator cannot answer; one no and the moves stand.
         request = await ask()
@@ -242,8 +249,9 @@ async def test_undo_past_another_player_needs_everyone(fake_discord, db_path, ga
         game_row, state = await table.load()
         assert engine.dump(state) == engine.dump(before_state)
         assert game_row.version == moved_version + 1
-        assert [r["version"] for r in await table.log() if r["undone_at"] == moved_version + 1] == \
-            list(range(before_game.version + 1, moved_version + 1))
+        assert [r["version"] for r in await table.log() if r["undone_at"] == moved_version + 1] == list(
+            range(before_game.version + 1, moved_version + 1)
+        )
         assert not fake.message(request.id).custom_ids()
 
 
@@ -293,9 +301,18 @@ async def test_undo_storage_keeps_the_log_and_refuses_a_stale_writer(tmp_path):
         game_id = await db.create_lobby("atlandice", 1, 2, 10, "Ana", "en", {})
         await db.set_seats(game_id, [Seat(0, 10, "Ana", False), Seat(1, None, "", True)])
         assert await db.start_game(game_id, seed=5, state='{"s": 0}', thread_id=3)
-        await db.record_moves(game_id, 0, [Move(0, "a", 10, [], False), Move(1, "b", None, [], True),
-                                           Move(0, "c", 10, [], False), Move(1, "d", None, [], False)],
-                              '{"s": 4}', False)
+        await db.record_moves(
+            game_id,
+            0,
+            [
+                Move(0, "a", 10, [], False),
+                Move(1, "b", None, [], True),
+                Move(0, "c", 10, [], False),
+                Move(1, "d", None, [], False),
+            ],
+            '{"s": 4}',
+            False,
+        )
         with pytest.raises(StaleVersion):  # the game moved on since version 3: nothing changes
             await db.record_undo(game_id, 3, 3, '{"s": "bad"}', [])
         assert (await db.get_game(game_id)).version == 4
@@ -305,8 +322,12 @@ async def test_undo_storage_keeps_the_log_and_refuses_a_stale_writer(tmp_path):
         assert (version, game.version, game.state) == (6, 6, '{"s": 2}')
         log = await db.action_log(game_id)
         assert [(r["version"], r["action_id"], r["undone_at"], r["revealed"]) for r in log] == [
-            (1, "a", None, False), (2, "b", None, True), (3, "c", 5, False), (4, "d", 5, False),
-            (6, "e", None, True)]
+            (1, "a", None, False),
+            (2, "b", None, True),
+            (3, "c", 5, False),
+            (4, "d", 5, False),
+            (6, "e", None, True),
+        ]
         assert [r["action_id"] for r in await db.moves_that_count(game_id)] == ["a", "b", "e"]
         assert await db.undo_request(game_id) is None  # an undo ends the pending request
     finally:

@@ -48,8 +48,21 @@ SIMS_PER_SECOND = 55
 Stocks = list[dict[str, int]]
 
 # A small value for the effect of a visited tile (a chance of one more resource is worth more).
-EFFECT_BONUS = {"J1": 0.25, "J2": 0.02, "J3": 0.08, "B1": 0.15, "B2": 0.02, "B3": 0.0,
-                "P1": 0.0, "P2": 0.02, "P3": 0.02, "O": 0.05, "F1": 0.25, "F2": 0.02, "F3": 0.08}
+EFFECT_BONUS = {
+    "J1": 0.25,
+    "J2": 0.02,
+    "J3": 0.08,
+    "B1": 0.15,
+    "B2": 0.02,
+    "B3": 0.0,
+    "P1": 0.0,
+    "P2": 0.02,
+    "P3": 0.02,
+    "O": 0.05,
+    "F1": 0.25,
+    "F2": 0.02,
+    "F3": 0.08,
+}
 HOLD = 0.1  # each resource held, a little (future majorities)
 SUB_OWN = 0.1  # where the Submarine goes: how much the AI's own later use counts
 
@@ -82,7 +95,7 @@ def _points(base: tuple[int, ...], rows: tuple[tuple[int, ...], ...]) -> tuple[f
 
 def _margin(pts: tuple[float, ...], seat: int, players: int) -> float:
     """``seat``'s points less its best opponent's (not the Neutral's)."""
-    return pts[seat] - max(pts[:seat] + pts[seat + 1:players])
+    return pts[seat] - max(pts[:seat] + pts[seat + 1 : players])
 
 
 @cache
@@ -123,8 +136,9 @@ def _awards(counts: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     return firsts + tuple([(p, MAJORITY_SECOND_VP) for p, c in enumerate(counts) if c == second])
 
 
-def value(state: AtlandiceState, stocks: Stocks, seat: int, bonus: float = 0.0,
-          extra: list[float] | None = None) -> float:
+def value(
+    state: AtlandiceState, stocks: Stocks, seat: int, bonus: float = 0.0, extra: list[float] | None = None
+) -> float:
     pts = points(state, stocks)
     if bonus:
         pts[seat] += bonus
@@ -158,7 +172,7 @@ def _takes(state: AtlandiceState, stocks: Stocks, pile: dict[str, int], who: int
             row = mine
             if res in live:  # a resource out of play counts for nothing
                 i = live.index(res)
-                row = (*mine[:i], mine[i] + 1, *mine[i + 1:])
+                row = (*mine[:i], mine[i] + 1, *mine[i + 1 :])
             rows[who] = row
             v = _margin(_points(base, tuple(rows)), seat, players)
             if best is None or v > best_v + 1e-9:
@@ -171,8 +185,7 @@ def _takes(state: AtlandiceState, stocks: Stocks, pile: dict[str, int], who: int
     return taken
 
 
-def greedy_takes(state: AtlandiceState, stocks: Stocks, pile: dict[str, int], who: int, seat: int,
-                 n: int) -> Stocks:
+def greedy_takes(state: AtlandiceState, stocks: Stocks, pile: dict[str, int], who: int, seat: int, n: int) -> Stocks:
     """``stocks`` after ``who`` takes ``n`` resources from ``pile``, each the best for ``seat``."""
     stocks = _copy(stocks)
     for res in _takes(state, stocks, pile, who, seat, n):
@@ -266,8 +279,9 @@ class Board:
         nxt = state.turn + 1
         self.next = state.order[nxt] if state.phase == "visit" and nxt < len(state.order) else None
         self.base = value(state, state.stocks, seat)
-        self.gains = [0.0 if state.exhausted(r) else award_gain(state, state.stocks, r, seat, self.base)
-                      for r in range(5)]
+        self.gains = [
+            0.0 if state.exhausted(r) else award_gain(state, state.stocks, r, seat, self.base) for r in range(5)
+        ]
         self.cache: dict[tuple, tuple[float, float]] = {}
 
     def piles(self) -> list[dict[str, int]]:
@@ -282,8 +296,10 @@ class Board:
         if key not in self.cache:
             state = self.state
             stocks = greedy_takes(state, state.stocks, pile, q, q, n)
-            self.cache[key] = (value(state, stocks, q) + _effect_bonus(state, sector, q),
-                               value(state, stocks, self.seat))
+            self.cache[key] = (
+                value(state, stocks, q) + _effect_bonus(state, sector, q),
+                value(state, stocks, self.seat),
+            )
         return self.cache[key]
 
     def response(self, piles: list[dict[str, int]], dice: list[int], sub: int) -> float:
@@ -348,7 +364,7 @@ def _weigh(state: AtlandiceState, seat: int, ids: list[str]) -> str:
 def _visit(state: AtlandiceState, seat: int, ids: list[str]) -> str:
     best, best_v = ids[0], None
     last = state.turn == len(state.order) - 1
-    picked = state.order[:state.turn + 1].count(seat)
+    picked = state.order[: state.turn + 1].count(seat)
     for aid in ids:
         kind, sid = aid.split(".", 1)
         sector = SECTOR_IDS.index(sid)
@@ -391,9 +407,16 @@ def _task(state: AtlandiceState, seat: int, ids: list[str]) -> str:
     if k == "sub":
         dice = board.dice()
         piles = board.piles()
-        return _argmax([(aid, board.score(piles, dice, _sector_of(aid))
-                         + SUB_OWN * (take_value(state, _sector_of(aid), seat, seat, 1) - board.base))
-                        for aid in ids])
+        return _argmax(
+            [
+                (
+                    aid,
+                    board.score(piles, dice, _sector_of(aid))
+                    + SUB_OWN * (take_value(state, _sector_of(aid), seat, seat, 1) - board.base),
+                )
+                for aid in ids
+            ]
+        )
     if k in ("swap_a", "swap_r", "swap_b"):
         return _swap(state, board, task, ids)
     if k in ("move_a", "move_b"):
@@ -499,8 +522,10 @@ def _donate(state: AtlandiceState, seat: int, ids: list[str]) -> str:
         if state.don_pick is not None:
             v = value(state, stocks, seat, 1.0)
         else:
-            v = max((value(state, _minus(stocks, seat, b), seat, 1.0)
-                     for b in RESOURCES if stocks[seat][b] > 0), default=base)
+            v = max(
+                (value(state, _minus(stocks, seat, b), seat, 1.0) for b in RESOURCES if stocks[seat][b] > 0),
+                default=base,
+            )
         stocks[seat][a] += 1
         if v > best_v + 1e-9:
             best, best_v = aid, v
@@ -523,8 +548,9 @@ def determinize(state: AtlandiceState, seat: int, rng: Rng) -> AtlandiceState:
 
 @cache
 def hooks(engine: Engine) -> SearchHooks:
-    return SearchHooks(determinize=determinize, policy=partial(greedy, engine),
-                       sims_per_second=SIMS_PER_SECOND, score_scale=5.0)
+    return SearchHooks(
+        determinize=determinize, policy=partial(greedy, engine), sims_per_second=SIMS_PER_SECOND, score_scale=5.0
+    )
 
 
 def choose(engine: Engine, state: AtlandiceState, seat: int, level: str, budget: float | None = None) -> str:

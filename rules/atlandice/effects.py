@@ -102,7 +102,7 @@ def dice_picked(state: AtlandiceState, task: Task) -> int:
     """
     if task.who >= state.players:
         return state.taken[task.who]
-    return state.order[:state.turn + 1].count(task.seat)
+    return state.order[: state.turn + 1].count(task.seat)
 
 
 def task_options(state: AtlandiceState, task: Task) -> list[tuple[str, Msg]]:
@@ -179,8 +179,7 @@ def do_task(state: AtlandiceState, task: Task, action_id: str) -> None:
         die = state.dice[src].pop()
         state.dice[dst] = sorted(state.dice[dst] + [new_value])
         state.touch(src, dst)
-        event(state, "atlandice.ev.move_die", a=die, b=new_value, src=sector_msg(src, "at"),
-              dst=sector_msg(dst, "to"))
+        event(state, "atlandice.ev.move_die", a=die, b=new_value, src=sector_msg(src, "at"), dst=sector_msg(dst, "to"))
     elif k == "sub":
         dst = parse_sector(value)
         event(state, "atlandice.ev.sub", src=sector_msg(state.sub, "of"), dst=sector_msg(dst, "to"))

@@ -72,13 +72,24 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             region_res.append(pile)
         first = rng.below(players)
         state = AtlandiceState(
-            players=players, seed=seed, options=dict(options), rng=rng, neutral=neutral,
-            first=first, clock=CLOCK_START, stacks=stacks, armed=[True] * 5,
-            region_res=region_res, bm={r: BM_START for r in RESOURCES},
-            dice=[[] for _ in range(SECTORS)], sub=SUB_START,
+            players=players,
+            seed=seed,
+            options=dict(options),
+            rng=rng,
+            neutral=neutral,
+            first=first,
+            clock=CLOCK_START,
+            stacks=stacks,
+            armed=[True] * 5,
+            region_res=region_res,
+            bm={r: BM_START for r in RESOURCES},
+            dice=[[] for _ in range(SECTORS)],
+            sub=SUB_START,
             stocks=[empty_pile() for _ in range(parts)],
             vp=[{k: 0 for k in VP_KEYS} for _ in range(parts)],
-            tiles_won=[[] for _ in range(parts)], taken=[0] * parts, gave=[False] * players,
+            tiles_won=[[] for _ in range(parts)],
+            taken=[0] * parts,
+            gave=[False] * players,
             removed={r: 0 for r in RESOURCES},
         )
         start_round(state)
@@ -99,16 +110,28 @@ class AtlandiceEngine(Engine[AtlandiceState]):
         acts: list[Action] = []
         must_give = False
         if state.neutral and not state.gave[seat]:
-            picks = state.order[:state.turn].count(seat)
+            picks = state.order[: state.turn].count(seat)
             must_give = picks == DICE_PER_PLAYER[state.players] - 1
         if not must_give:
-            acts += [action(id=f"visit.{sector_id(s)}", style="primary", emoji=SECTOR_EMOJI[s],
-                            label=msg("atlandice.act.visit", sector=sector_msg(s), n=len(state.dice[s])))
-                     for s in sectors]
+            acts += [
+                action(
+                    id=f"visit.{sector_id(s)}",
+                    style="primary",
+                    emoji=SECTOR_EMOJI[s],
+                    label=msg("atlandice.act.visit", sector=sector_msg(s), n=len(state.dice[s])),
+                )
+                for s in sectors
+            ]
         if state.neutral and not state.gave[seat]:
-            acts += [action(id=f"neutral.{sector_id(s)}", style="secondary", emoji=SECTOR_EMOJI[s],
-                            label=msg("atlandice.act.neutral", sector=sector_msg(s), n=len(state.dice[s])))
-                     for s in sectors]
+            acts += [
+                action(
+                    id=f"neutral.{sector_id(s)}",
+                    style="secondary",
+                    emoji=SECTOR_EMOJI[s],
+                    label=msg("atlandice.act.neutral", sector=sector_msg(s), n=len(state.dice[s])),
+                )
+                for s in sectors
+            ]
         return acts
 
     def _legal_actions(self, state: AtlandiceState, seat: int) -> list[Action]:
@@ -173,8 +196,9 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             by = {r.seat if r.seat is not None else state.players: r.score for r in outcome.results}
             scores = [by[p] for p in range(state.participants)]
             winners = outcome.winners
-        return build_view(state, acting, prompt, [e.text for e in state.events if e.visible_to(seat)],
-                          scores, winners or [])
+        return build_view(
+            state, acting, prompt, [e.text for e in state.events if e.visible_to(seat)], scores, winners or []
+        )
 
     def final_breakdown(self, state: AtlandiceState) -> list[dict[str, int]]:
         return final_breakdown(state)
@@ -184,17 +208,19 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             return None
         breakdown = self.final_breakdown(state)
         scores = [sum(b.values()) for b in breakdown]
-        humans = scores[:state.players]
+        humans = scores[: state.players]
         best = max(humans)
         results = []
         for p, b in enumerate(breakdown):
             rank = 1 + sum(1 for s in humans if s > scores[p])
             if p < state.players:
-                results.append(PlayerResult(seat=p, score=scores[p], breakdown=b, rank=rank,
-                                            winner=scores[p] == best))
+                results.append(PlayerResult(seat=p, score=scores[p], breakdown=b, rank=rank, winner=scores[p] == best))
             else:
-                results.append(PlayerResult(seat=None, name=msg("atlandice.neutral"), score=scores[p],
-                                            breakdown=b, rank=rank, winner=False))
+                results.append(
+                    PlayerResult(
+                        seat=None, name=msg("atlandice.neutral"), score=scores[p], breakdown=b, rank=rank, winner=False
+                    )
+                )
         return Outcome(results=results, categories=list(CATEGORIES))
 
     def ai_action(self, state: AtlandiceState, seat: int, level: str = "normal", budget: float | None = None) -> str:

@@ -36,8 +36,13 @@ def start_round(state: AtlandiceState) -> None:
         values.append(v)
         state.dice[sector_of_value(state, v)].append(v)
     state.dice = [sorted(d) for d in state.dice]
-    event(state, "atlandice.ev.roll", round=state.round, who=who_msg(state, state.first),
-          dice=" ".join(str(v) for v in sorted(values)))
+    event(
+        state,
+        "atlandice.ev.roll",
+        round=state.round,
+        who=who_msg(state, state.first),
+        dice=" ".join(str(v) for v in sorted(values)),
+    )
     k = DICE_PER_PLAYER[state.players]
     state.order = [(state.first + i) % state.players for i in range(state.players)] * k
     state.turn = 0
@@ -91,8 +96,7 @@ def _end_visit(state: AtlandiceState) -> bool:
     """After step c): empty regions are scored; the next visit or phase 3.  True: go on."""
     visitor = state.order[state.turn]
     while True:
-        empty = [r for r in range(5)
-                 if not state.exhausted(r) and state.armed[r] and region_total(state, r) == 0]
+        empty = [r for r in range(5) if not state.exhausted(r) and state.armed[r] and region_total(state, r) == 0]
         if not empty:
             break
         score_region(state, empty[0], visitor)
@@ -111,8 +115,7 @@ def _phase3(state: AtlandiceState) -> bool:
         state.clock = min(CLOCK_END, state.clock + steps)
         state.last_clock = state.clock
         state.touch(sector)
-        event(state, "atlandice.ev.clock", sector=sector_msg(sector, "at"), n=state.clock - before,
-              pos=state.clock)
+        event(state, "atlandice.ev.clock", sector=sector_msg(sector, "at"), n=state.clock - before, pos=state.clock)
         mark = CLOCK_TRACK.get(state.clock)
         if mark and mark.startswith("inv."):
             inventory(state, mark[4:])

@@ -65,8 +65,7 @@ def score_region(state: AtlandiceState, r: int, visitor: int) -> None:
         state.bm[res] += to_bm
         state.region_res[r][res] += returned - to_bm
         state.armed[r] = region_total(state, r) > 0
-        event(state, "atlandice.ev.reveal", tile=tile_msg(state.stacks[r][0]), res=res_msg(res),
-              n=returned, bm=to_bm)
+        event(state, "atlandice.ev.reveal", tile=tile_msg(state.stacks[r][0]), res=res_msg(res), n=returned, bm=to_bm)
     else:
         lost = returned + state.bm[res] + sum(state.region_res[x][res] for x in range(5))
         state.bm[res] = 0
@@ -80,8 +79,7 @@ def score_region(state: AtlandiceState, r: int, visitor: int) -> None:
         state.dice[r] = []
         if state.sub == r:
             state.sub = BM
-        event(state, "atlandice.ev.exhausted", sector=sector_msg(r, "of"), res=res_msg(res), n=lost,
-              dice=moved)
+        event(state, "atlandice.ev.exhausted", sector=sector_msg(r, "of"), res=res_msg(res), n=lost, dice=moved)
 
 
 def inventory(state: AtlandiceState, what: str) -> None:
@@ -129,9 +127,16 @@ def donation_options(state: AtlandiceState, seat: int) -> list[Action]:
         stop = action(id="stop", label=msg("atlandice.act.cancel"), style="secondary")
     else:
         stop = action(id="stop", label=msg("atlandice.act.stop"), style="secondary")
-    acts = [action(id=f"don.{r}", label=msg("atlandice.act.donate", res=res_msg(r), n=stock[r]), style="primary",
-                   emoji=RES_EMOJI[r])
-            for r in RESOURCES if stock[r] > 0]
+    acts = [
+        action(
+            id=f"don.{r}",
+            label=msg("atlandice.act.donate", res=res_msg(r), n=stock[r]),
+            style="primary",
+            emoji=RES_EMOJI[r],
+        )
+        for r in RESOURCES
+        if stock[r] > 0
+    ]
     return [*acts, stop]
 
 
@@ -149,11 +154,13 @@ def final_breakdown(state: AtlandiceState) -> list[dict[str, int]]:
         for p in seconds:
             majority[p] += MAJORITY_SECOND_VP
     for p in range(parts):
-        out.append({
-            "atlandice.score.tiles": TILE_VP * len(state.tiles_won[p]),
-            "atlandice.score.awards": state.vp[p]["awards"],
-            "atlandice.score.inventory": state.vp[p]["inventory"],
-            "atlandice.score.donation": state.vp[p]["donation"],
-            "atlandice.score.majorities": majority[p],
-        })
+        out.append(
+            {
+                "atlandice.score.tiles": TILE_VP * len(state.tiles_won[p]),
+                "atlandice.score.awards": state.vp[p]["awards"],
+                "atlandice.score.inventory": state.vp[p]["inventory"],
+                "atlandice.score.donation": state.vp[p]["donation"],
+                "atlandice.score.majorities": majority[p],
+            }
+        )
     return out

@@ -197,26 +197,64 @@ class AtlandiceView(BaseModel):
     winners: list[int] = Field(default_factory=list)
 
 
-def build_view(state: AtlandiceState, to_act: list[int], prompt: Msg | None,
-               events: list[Msg], scores: list[int] | None, winners: list[int]) -> AtlandiceView:
+def build_view(
+    state: AtlandiceState,
+    to_act: list[int],
+    prompt: Msg | None,
+    events: list[Msg],
+    scores: list[int] | None,
+    winners: list[int],
+) -> AtlandiceView:
     regions = []
     for r, name in enumerate(REGIONS):
         tile = state.active_tile(r)
-        regions.append(RegionView(
-            index=r, name=name, resource=RESOURCES[r], tile=tile,
-            tile_clock=TILE_CLOCK[tile] if tile else None, stack_left=len(state.stacks[r]),
-            resources=dict(state.region_res[r]), dice=list(state.dice[r]),
-            exhausted=state.exhausted(r)))
+        regions.append(
+            RegionView(
+                index=r,
+                name=name,
+                resource=RESOURCES[r],
+                tile=tile,
+                tile_clock=TILE_CLOCK[tile] if tile else None,
+                stack_left=len(state.stacks[r]),
+                resources=dict(state.region_res[r]),
+                dice=list(state.dice[r]),
+                exhausted=state.exhausted(r),
+            )
+        )
     parts = []
     for p in range(state.participants):
-        parts.append(ParticipantView(
-            seat=p if p < state.players else None, stock=dict(state.stocks[p]),
-            vp=sum(state.vp[p].values()), tiles=list(state.tiles_won[p]),
-            dice_taken=state.taken[p], gave_neutral=state.gave[p] if p < len(state.gave) else False))
+        parts.append(
+            ParticipantView(
+                seat=p if p < state.players else None,
+                stock=dict(state.stocks[p]),
+                vp=sum(state.vp[p].values()),
+                tiles=list(state.tiles_won[p]),
+                dice_taken=state.taken[p],
+                gave_neutral=state.gave[p] if p < len(state.gave) else False,
+            )
+        )
     return AtlandiceView(
-        players=state.players, neutral=state.neutral, round=state.round, first=state.first,
-        clock=state.clock, clock_end=CLOCK_END, track=dict(CLOCK_TRACK), regions=regions,
-        bm=dict(state.bm), bm_dice=list(state.dice[BM]), sub=state.sub, participants=parts,
-        out=list(state.out), removed=dict(state.removed), phase=state.phase, to_act=to_act,
-        prompt=prompt, last_seat=state.last_seat, last_sectors=list(state.last_sectors),
-        last_clock=state.last_clock, events=events, scores=scores, winners=winners)
+        players=state.players,
+        neutral=state.neutral,
+        round=state.round,
+        first=state.first,
+        clock=state.clock,
+        clock_end=CLOCK_END,
+        track=dict(CLOCK_TRACK),
+        regions=regions,
+        bm=dict(state.bm),
+        bm_dice=list(state.dice[BM]),
+        sub=state.sub,
+        participants=parts,
+        out=list(state.out),
+        removed=dict(state.removed),
+        phase=state.phase,
+        to_act=to_act,
+        prompt=prompt,
+        last_seat=state.last_seat,
+        last_sectors=list(state.last_sectors),
+        last_clock=state.last_clock,
+        events=events,
+        scores=scores,
+        winners=winners,
+    )

@@ -73,17 +73,22 @@ TEXTS: dict[str, tuple[str, str]] = {
     "atlandice.short.F2": ("Shipment", "Remessa"),
     "atlandice.short.F3": ("Contraband", "Contrabando"),
     "atlandice.effect.J1": ("Roll 1, 3, 5: +1 resource here", "Role 1, 3, 5: +1 recurso daqui"),
-    "atlandice.effect.J2": ("Swap 1 resource here with 1 of another Region",
-                            "Troque 1 recurso daqui por 1 de outra Região"),
+    "atlandice.effect.J2": (
+        "Swap 1 resource here with 1 of another Region",
+        "Troque 1 recurso daqui por 1 de outra Região",
+    ),
     "atlandice.effect.J3": ("Roll 6: roll again, visit that Sector", "Role 6: role de novo e visite o Setor"),
     "atlandice.effect.B1": ("Roll 5, 6: +1 resource of another Region", "Role 5, 6: +1 recurso de outra Região"),
     "atlandice.effect.B2": ("Move 1 resource here to the Black Market", "Mova 1 recurso daqui ao Mercado Negro"),
-    "atlandice.effect.B3": ("Your 2nd die this round: +1 resource here",
-                            "Seu 2º dado na rodada: +1 recurso daqui"),
-    "atlandice.effect.P1": ("Roll 1-4: clock +1 (no Inventory/Donation)",
-                            "Role 1-4: relógio +1 (sem Inventário/Doação)"),
-    "atlandice.effect.P2": ("Move 1 resource from the Black Market to another Region",
-                            "Mova 1 recurso do Mercado Negro a outra Região"),
+    "atlandice.effect.B3": ("Your 2nd die this round: +1 resource here", "Seu 2º dado na rodada: +1 recurso daqui"),
+    "atlandice.effect.P1": (
+        "Roll 1-4: clock +1 (no Inventory/Donation)",
+        "Role 1-4: relógio +1 (sem Inventário/Doação)",
+    ),
+    "atlandice.effect.P2": (
+        "Move 1 resource from the Black Market to another Region",
+        "Mova 1 recurso do Mercado Negro a outra Região",
+    ),
     "atlandice.effect.P3": ("Change a die on a Sector and move it", "Mude o valor de um dado e mova-o"),
     "atlandice.effect.O1": ("Move the Submarine to another Sector", "Mova o Submarino a outro Setor"),
     "atlandice.effect.O2": ("Move the Submarine to another Sector", "Mova o Submarino a outro Setor"),
@@ -94,37 +99,64 @@ TEXTS: dict[str, tuple[str, str]] = {
     "atlandice.effect.bm": ("No effect; more resources to choose from", "Sem efeito; mais recursos à escolha"),
     "atlandice.inv.total": ("total stock", "estoque total"),
     # events
-    "atlandice.ev.roll": ("Round {round}: {who} opens the gates: {dice}.",
-                          "Rodada {round}: {who} abre os portões: {dice}."),
+    "atlandice.ev.roll": (
+        "Round {round}: {who} opens the gates: {dice}.",
+        "Rodada {round}: {who} abre os portões: {dice}.",
+    ),
     "atlandice.ev.visit": ("{who} takes a die from {sector}.", "{who} pega um dado {sector}."),
-    "atlandice.ev.give": ("{who} gives the Neutral player a die from {sector}.", "{who} dá ao Jogador Neutro um dado {sector}."),
+    "atlandice.ev.give": (
+        "{who} gives the Neutral player a die from {sector}.",
+        "{who} dá ao Jogador Neutro um dado {sector}.",
+    ),
     "atlandice.ev.take": ("{who} takes 1 {res} from {sector}.", "{who} pega 1 {res} {sector}."),
     "atlandice.ev.effect_roll": ("{who} rolls {n} for the tile {tile}.", "{who} rola {n} para a peça {tile}."),
     "atlandice.ev.revisit": ("{who} visits {sector}.", "{who} visita {sector}."),
-    "atlandice.ev.inn_clock": ("The clock moves 1 space to {pos} (no Inventory or Donation).",
-                               "O relógio avança 1 espaço até {pos} (sem Inventário nem Doação)."),
-    "atlandice.ev.swap": ("Exchange at the Jewellery: 1 {a} for 1 {b} from {sector}.", "Troca na Joalheria: 1 {a} por 1 {b} {sector}."),
+    "atlandice.ev.inn_clock": (
+        "The clock moves 1 space to {pos} (no Inventory or Donation).",
+        "O relógio avança 1 espaço até {pos} (sem Inventário nem Doação).",
+    ),
+    "atlandice.ev.swap": (
+        "Exchange at the Jewellery: 1 {a} for 1 {b} from {sector}.",
+        "Troca na Joalheria: 1 {a} por 1 {b} {sector}.",
+    ),
     "atlandice.ev.move_res": ("1 {res} moves from {src} to {dst}.", "1 {res} vai {src} para {dst}."),
-    "atlandice.ev.move_die": ("A die {a} on {src} becomes {b} and moves to {dst}.", "Um dado {a} {src} vira {b} e vai para {dst}."),
+    "atlandice.ev.move_die": (
+        "A die {a} on {src} becomes {b} and moves to {dst}.",
+        "Um dado {a} {src} vira {b} e vai para {dst}.",
+    ),
     "atlandice.ev.sub": ("The Submarine moves from {src} to {dst}.", "O Submarino vai {src} para {dst}."),
     "atlandice.ev.empty": ("The {sector} is empty.", "A {sector} ficou vazia."),
-    "atlandice.ev.tile": ("{who} takes the tile {tile} (3 VP at the end).",
-                          "{who} pega a peça {tile} (3 PV no final)."),
-    "atlandice.ev.tile_lost": ("Nobody holds its resource: the tile {tile} leaves the game.",
-                               "Ninguém tem o recurso: a peça {tile} sai da partida."),
+    "atlandice.ev.tile": (
+        "{who} takes the tile {tile} (3 VP at the end).",
+        "{who} pega a peça {tile} (3 PV no final).",
+    ),
+    "atlandice.ev.tile_lost": (
+        "Nobody holds its resource: the tile {tile} leaves the game.",
+        "Ninguém tem o recurso: a peça {tile} sai da partida.",
+    ),
     "atlandice.ev.vp": ("{who} scores {n} VP.", "{who} ganha {n} PV."),
-    "atlandice.ev.reveal": ("New tile: {tile}. {n} {res} come back ({bm} to the Black Market).", "Nova peça: {tile}. Voltam {n} {res} ({bm} para o Mercado Negro)."),
-    "atlandice.ev.exhausted": (("The stack of {sector} is exhausted: {n} {res} leave the game; {dice} dice go to "
-                                "the Black Market."),
-                               ("A pilha {sector} se esgotou: {n} {res} saem da partida; {dice} dados vão ao "
-                               "Mercado Negro.")),
-    "atlandice.ev.clock": ("The last die lies on {sector}: the clock moves {n} to {pos}.", "O último dado está {sector}: o relógio avança {n} até {pos}."),
+    "atlandice.ev.reveal": (
+        "New tile: {tile}. {n} {res} come back ({bm} to the Black Market).",
+        "Nova peça: {tile}. Voltam {n} {res} ({bm} para o Mercado Negro).",
+    ),
+    "atlandice.ev.exhausted": (
+        ("The stack of {sector} is exhausted: {n} {res} leave the game; {dice} dice go to the Black Market."),
+        ("A pilha {sector} se esgotou: {n} {res} saem da partida; {dice} dados vão ao Mercado Negro."),
+    ),
+    "atlandice.ev.clock": (
+        "The last die lies on {sector}: the clock moves {n} to {pos}.",
+        "O último dado está {sector}: o relógio avança {n} até {pos}.",
+    ),
     "atlandice.ev.inventory": ("Inventory: {what}.", "Inventário: {what}."),
-    "atlandice.ev.donation": ("Donation: each player may give 2 resources for 1 VP.",
-                              "Doação: cada jogador pode dar 2 recursos por 1 PV."),
+    "atlandice.ev.donation": (
+        "Donation: each player may give 2 resources for 1 VP.",
+        "Doação: cada jogador pode dar 2 recursos por 1 PV.",
+    ),
     "atlandice.ev.donate": ("{who} donates 1 {a} and 1 {b} for 1 VP.", "{who} doa 1 {a} e 1 {b} por 1 PV."),
-    "atlandice.ev.waves": ("The clock reaches the waves: Atlantis sinks. Final count!",
-                           "O relógio chega às ondas: Atlântida afunda. Contagem final!"),
+    "atlandice.ev.waves": (
+        "The clock reaches the waves: Atlantis sinks. Final count!",
+        "O relógio chega às ondas: Atlântida afunda. Contagem final!",
+    ),
     # actions
     "atlandice.act.visit": ("{sector} ({n})", "{sector} ({n})"),
     "atlandice.act.neutral": ("Neutral: {sector} ({n})", "Neutro: {sector} ({n})"),
@@ -135,26 +167,43 @@ TEXTS: dict[str, tuple[str, str]] = {
     "atlandice.act.stop": ("Stop donating", "Parar de doar"),
     "atlandice.act.cancel": ("Cancel", "Cancelar"),
     # prompts
-    "atlandice.prompt.visit": ("Choose a Sector and take one of its dice.",
-                               "Escolha um Setor e pegue um de seus dados."),
-    "atlandice.prompt.visit_neutral": (("Choose a Sector and take a die, for you or for the Neutral player "
-                                       "(one die each round)."),
-                                       ("Escolha um Setor e pegue um dado, para você ou para o Jogador Neutro "
-                                       "(um dado por rodada).")),
+    "atlandice.prompt.visit": (
+        "Choose a Sector and take one of its dice.",
+        "Escolha um Setor e pegue um de seus dados.",
+    ),
+    "atlandice.prompt.visit_neutral": (
+        ("Choose a Sector and take a die, for you or for the Neutral player (one die each round)."),
+        ("Escolha um Setor e pegue um dado, para você ou para o Jogador Neutro (um dado por rodada)."),
+    ),
     "atlandice.prompt.take": ("{who}: take a resource from {sector}.", "{who}: pegue um recurso {sector}."),
-    "atlandice.prompt.take_region": ("{who}: from which Region do you take a resource?",
-                                     "{who}: de qual Região você pega um recurso?"),
-    "atlandice.prompt.swap_a": ("Exchange: which resource of {sector} do you swap?", "Troca: qual recurso {sector} você troca?"),
-    "atlandice.prompt.swap_r": ("Exchange the {res} with a resource of which Region?", "Trocar a peça de {res} por um recurso de qual Região?"),
-    "atlandice.prompt.swap_b": ("Exchange the {res} with which resource of {sector}?", "Trocar a peça de {res} por qual recurso {sector}?"),
+    "atlandice.prompt.take_region": (
+        "{who}: from which Region do you take a resource?",
+        "{who}: de qual Região você pega um recurso?",
+    ),
+    "atlandice.prompt.swap_a": (
+        "Exchange: which resource of {sector} do you swap?",
+        "Troca: qual recurso {sector} você troca?",
+    ),
+    "atlandice.prompt.swap_r": (
+        "Exchange the {res} with a resource of which Region?",
+        "Trocar a peça de {res} por um recurso de qual Região?",
+    ),
+    "atlandice.prompt.swap_b": (
+        "Exchange the {res} with which resource of {sector}?",
+        "Trocar a peça de {res} por qual recurso {sector}?",
+    ),
     "atlandice.prompt.move_a": ("Which resource of {sector} do you move?", "Qual recurso {sector} você move?"),
     "atlandice.prompt.move_b": ("Move the {res} to which Region?", "Mover a peça de {res} para qual Região?"),
-    "atlandice.prompt.die_a": ("Change the value of a die: on which Sector?",
-                               "Mudar o valor de um dado: em qual Setor?"),
+    "atlandice.prompt.die_a": (
+        "Change the value of a die: on which Sector?",
+        "Mudar o valor de um dado: em qual Setor?",
+    ),
     "atlandice.prompt.die_b": ("Move the die on {sector} to which Sector?", "Mover o dado {sector} para qual Setor?"),
     "atlandice.prompt.sub": ("Move the Submarine to which Sector?", "Mover o Submarino para qual Setor?"),
-    "atlandice.prompt.donate": ("Donation: give 2 resources for 1 VP? Choose the first, or stop.",
-                                "Doação: dar 2 recursos por 1 PV? Escolha o primeiro ou pare."),
+    "atlandice.prompt.donate": (
+        "Donation: give 2 resources for 1 VP? Choose the first, or stop.",
+        "Doação: dar 2 recursos por 1 PV? Escolha o primeiro ou pare.",
+    ),
     "atlandice.prompt.donate2": ("Donation: {res} and which other resource?", "Doação: {res} e qual outro recurso?"),
     "atlandice.prompt.over": ("The game is over.", "A partida terminou."),
     # scores
@@ -172,8 +221,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "atlandice.pic.exhausted": ("Exhausted", "Esgotada"),
     "atlandice.pic.first": ("first player", "primeiro jogador"),
     "atlandice.pic.vp": ("{n} VP", "{n} PV"),
-    "atlandice.pic.final": ("Tiles {tiles} · tokens {vp} · majorities {maj}",
-                            "Peças {tiles} · fichas {vp} · maiorias {maj}"),
+    "atlandice.pic.final": (
+        "Tiles {tiles} · tokens {vp} · majorities {maj}",
+        "Peças {tiles} · fichas {vp} · maiorias {maj}",
+    ),
     "atlandice.pic.winner": ("Winner", "Vencedor"),
     "atlandice.pic.out": ("Out of the game", "Fora da partida"),
     "atlandice.pic.legend.inv": ("Inventory", "Inventário"),
@@ -186,39 +237,64 @@ TEXTS: dict[str, tuple[str, str]] = {
     "atlandice.pic.gave": ("gave a die", "deu um dado"),
     # rules summary
     "atlandice.rules.1": (
-        ("Atlantis sinks: gather resources before the clock reaches the waves. Each round the first player "
-        "rolls the dice (7 with 2-3 players, 9 with 4) onto the five Regions by value; 6s and dice of "
-        "exhausted Regions go to the Black Market."),
-        ("Atlântida afunda: reúna recursos antes que o relógio chegue às ondas. A cada rodada o primeiro "
-        "jogador rola os dados (7 com 2-3 jogadores, 9 com 4) nas cinco Regiões conforme o valor; os 6 e os "
-        "dados de Regiões esgotadas vão ao Mercado Negro.")),
+        (
+            "Atlantis sinks: gather resources before the clock reaches the waves. Each round the first player "
+            "rolls the dice (7 with 2-3 players, 9 with 4) onto the five Regions by value; 6s and dice of "
+            "exhausted Regions go to the Black Market."
+        ),
+        (
+            "Atlântida afunda: reúna recursos antes que o relógio chegue às ondas. A cada rodada o primeiro "
+            "jogador rola os dados (7 com 2-3 jogadores, 9 com 4) nas cinco Regiões conforme o valor; os 6 e os "
+            "dados de Regiões esgotadas vão ao Mercado Negro."
+        ),
+    ),
     "atlandice.rules.2": (
-        ("In turn, take a die from a Sector that has dice, take one resource there (one more if the Submarine "
-        "is there), then apply the Sector's effect. Each player takes 2 dice a round."),
-        ("Na sua vez, pegue um dado de um Setor que tenha dados, pegue um recurso de lá (mais um se o Submarino "
-        "estiver lá) e aplique o efeito do Setor. Cada jogador pega 2 dados por rodada.")),
+        (
+            "In turn, take a die from a Sector that has dice, take one resource there (one more if the Submarine "
+            "is there), then apply the Sector's effect. Each player takes 2 dice a round."
+        ),
+        (
+            "Na sua vez, pegue um dado de um Setor que tenha dados, pegue um recurso de lá (mais um se o Submarino "
+            "estiver lá) e aplique o efeito do Setor. Cada jogador pega 2 dados por rodada."
+        ),
+    ),
     "atlandice.rules.3": (
-        ("When a Region runs out of resources, the player with most of its resource takes the tile (3 VP), the "
-        "second gets 1 VP (tied firsts: one takes the tile, the others 3 VP). Everyone returns that resource: "
-        "the Black Market up to 3, the rest on the next tile. When the stack runs out the resource leaves the "
-        "game."),
-        ("Quando uma Região fica sem recursos, quem tem mais do seu recurso pega a peça (3 PV), o segundo ganha "
-        "1 PV (empate no primeiro: um pega a peça, os outros 3 PV). Todos devolvem esse recurso: o Mercado "
-        "Negro até 3, o resto na nova peça. Se a pilha se esgotar, o recurso sai da partida.")),
+        (
+            "When a Region runs out of resources, the player with most of its resource takes the tile (3 VP), the "
+            "second gets 1 VP (tied firsts: one takes the tile, the others 3 VP). Everyone returns that resource: "
+            "the Black Market up to 3, the rest on the next tile. When the stack runs out the resource leaves the "
+            "game."
+        ),
+        (
+            "Quando uma Região fica sem recursos, quem tem mais do seu recurso pega a peça (3 PV), o segundo ganha "
+            "1 PV (empate no primeiro: um pega a peça, os outros 3 PV). Todos devolvem esse recurso: o Mercado "
+            "Negro até 3, o resto na nova peça. Se a pilha se esgotar, o recurso sai da partida."
+        ),
+    ),
     "atlandice.rules.4": (
-        ("The clock advances by the pointers of the Sector holding the last die. Inventory: the largest stock "
-        "of the named resource (or in total) scores 1 VP. Donation: each player may give 2 resources for 1 VP, "
-        "again and again. The game ends when the clock reaches the waves."),
-        ("O relógio avança conforme os ponteiros do Setor com o último dado. Inventário: o maior estoque do "
-        "recurso indicado (ou total) ganha 1 PV. Doação: cada jogador pode dar 2 recursos por 1 PV, quantas "
-        "vezes quiser. A partida acaba quando o relógio chega às ondas.")),
+        (
+            "The clock advances by the pointers of the Sector holding the last die. Inventory: the largest stock "
+            "of the named resource (or in total) scores 1 VP. Donation: each player may give 2 resources for 1 VP, "
+            "again and again. The game ends when the clock reaches the waves."
+        ),
+        (
+            "O relógio avança conforme os ponteiros do Setor com o último dado. Inventário: o maior estoque do "
+            "recurso indicado (ou total) ganha 1 PV. Doação: cada jogador pode dar 2 recursos por 1 PV, quantas "
+            "vezes quiser. A partida acaba quando o relógio chega às ondas."
+        ),
+    ),
     "atlandice.rules.5": (
-        ("Final count: for each resource, the largest stock scores 3 VP (ties: 3 each, no second), the second "
-        "1 VP; tiles are worth 3 VP. Ties share the victory. With 2 players each takes 3 dice and gives one to "
-        "the Neutral player, who scores but cannot win."),
-        ("Contagem final: para cada recurso, o maior estoque ganha 3 PV (empate: 3 cada, sem segundo), o "
-        "segundo 1 PV; cada peça vale 3 PV. Empates dividem a vitória. Com 2 jogadores cada um pega 3 dados e "
-        "dá um ao Jogador Neutro, que pontua mas não pode vencer.")),
+        (
+            "Final count: for each resource, the largest stock scores 3 VP (ties: 3 each, no second), the second "
+            "1 VP; tiles are worth 3 VP. Ties share the victory. With 2 players each takes 3 dice and gives one to "
+            "the Neutral player, who scores but cannot win."
+        ),
+        (
+            "Contagem final: para cada recurso, o maior estoque ganha 3 PV (empate: 3 cada, sem segundo), o "
+            "segundo 1 PV; cada peça vale 3 PV. Empates dividem a vitória. Com 2 jogadores cada um pega 3 dados e "
+            "dá um ao Jogador Neutro, que pontua mas não pode vencer."
+        ),
+    ),
 }
 
 register(TEXTS)

@@ -92,8 +92,11 @@ def _atomic(annotation: Any) -> bool:
         return all(_atomic(a) for a in typing.get_args(annotation))
     if origin is tuple:
         return all(a is Ellipsis or _atomic(a) for a in typing.get_args(annotation))
-    return (isinstance(annotation, type) and issubclass(annotation, BaseModel)
-            and bool(annotation.model_config.get("frozen")))
+    return (
+        isinstance(annotation, type)
+        and issubclass(annotation, BaseModel)
+        and bool(annotation.model_config.get("frozen"))
+    )
 
 
 def _expression(annotation: Any, value: str, names: dict[str, Any], depth: int = 0, call: str = "_clone_model") -> str:
@@ -112,8 +115,10 @@ def _expression(annotation: Any, value: str, names: dict[str, Any], depth: int =
         if _atomic(args[1]):
             return f"({value}.copy() if type({value}) is dict else _clone({value}))"
         inner = _expression(args[1], item, names, depth + 1, call)
-        return (f"({{k{depth}: {inner} for k{depth}, {item} in {value}.items()}} if type({value}) is dict"
-                f" else _clone({value}))")
+        return (
+            f"({{k{depth}: {inner} for k{depth}, {item} in {value}.items()}} if type({value}) is dict"
+            f" else _clone({value}))"
+        )
     if origin in (typing.Union, types.UnionType) and len(args) == 2 and type(None) in args:
         inner = next(a for a in args if a is not type(None))
         return f"(None if {value} is None else {_expression(inner, value, names, depth, call)})"
@@ -126,8 +131,10 @@ def _expression(annotation: Any, value: str, names: dict[str, Any], depth: int =
 
 def _compile(cls: type[BaseModel]) -> Callable[[dict[str, Any]], dict[str, Any]]:
     names: dict[str, Any] = {"_clone": clone, "_clone_model": clone_model}
-    lines = [f"    {name!r}: {_expression(field.annotation, f'd[{name!r}]', names)},"
-             for name, field in cls.model_fields.items()]
+    lines = [
+        f"    {name!r}: {_expression(field.annotation, f'd[{name!r}]', names)},"
+        for name, field in cls.model_fields.items()
+    ]
     source = "def copy_fields(d):\n    return {\n" + "\n".join(lines) + "\n    }\n"
     exec(compile(source, f"<clone of {cls.__qualname__}>", "exec"), names)
     copier = names["copy_fields"]
@@ -147,33 +154,45 @@ _CLONERS: dict[type, Callable[[Any], Any]] = {}
 def _compile_cloner(cls: type[BaseModel]) -> Callable[[Any], Any]:
     """One function copying a whole ``cls`` model: its fields' copies written out (see ``_expression``)
     and the models inside copied by their own such functions, called directly."""
-    names: dict[str, Any] = {"_clone": clone, "_clone_model": clone_model, "_set": _set, "_cls": cls,
-                             "_by_value": _clone_by_value}
+    names: dict[str, Any] = {
+        "_clone": clone,
+        "_clone_model": clone_model,
+        "_set": _set,
+        "_cls": cls,
+        "_by_value": _clone_by_value,
+    }
     _CLONERS[cls] = clone_model  # while compiling: a model inside itself is copied the generic way
-    lines = [f"        {name!r}: {_expression(field.annotation, f'd[{name!r}]', names, call='copy_{name}')},"
-             for name, field in cls.model_fields.items()]
+    lines = [
+        f"        {name!r}: {_expression(field.annotation, f'd[{name!r}]', names, call='copy_{name}')},"
+        for name, field in cls.model_fields.items()
+    ]
     for key, value in list(names.items()):  # each model class inside: its own copier, called directly
         if key.startswith("model_"):
             names[f"copy_{key}"] = _CLONERS.get(value) or _compile_cloner(value)
-    source = "\n".join([
-        "def clone_it(m):",
-        "    d = m.__dict__",
-        f"    if len(d) != {len(cls.model_fields)}:",
-        "        return _by_value(m)",
-        "    try:",
-        "        values = {",
-        *lines,
-        "        }",
-        "    except Exception:",
-        "        return _by_value(m)",
-        "    new = _cls.__new__(_cls)",
-        "    _set(new, '__dict__', values)",
-        "    _set(new, '__pydantic_fields_set__', m.__pydantic_fields_set__.copy())",
-        "    extra, private = m.__pydantic_extra__, m.__pydantic_private__",
-        "    _set(new, '__pydantic_extra__', None if extra is None else _clone(extra))",
-        "    _set(new, '__pydantic_private__', None if private is None else _clone(private))",
-        "    return new",
-    ]) + "\n"
+    source = (
+        "\n".join(
+            [
+                "def clone_it(m):",
+                "    d = m.__dict__",
+                f"    if len(d) != {len(cls.model_fields)}:",
+                "        return _by_value(m)",
+                "    try:",
+                "        values = {",
+                *lines,
+                "        }",
+                "    except Exception:",
+                "        return _by_value(m)",
+                "    new = _cls.__new__(_cls)",
+                "    _set(new, '__dict__', values)",
+                "    _set(new, '__pydantic_fields_set__', m.__pydantic_fields_set__.copy())",
+                "    extra, private = m.__pydantic_extra__, m.__pydantic_private__",
+                "    _set(new, '__pydantic_extra__', None if extra is None else _clone(extra))",
+                "    _set(new, '__pydantic_private__', None if private is None else _clone(private))",
+                "    return new",
+            ]
+        )
+        + "\n"
+    )
     exec(compile(source, f"<whole clone of {cls.__qualname__}>", "exec"), names)
     cloner = names["clone_it"]
     _CLONERS[cls] = cloner

@@ -118,8 +118,9 @@ class Engine(ABC, Generic[S]):
             if spec is None:
                 raise IllegalAction("error.bad_option", option=key)
             if value not in {c for c, _ in spec.choices}:
-                raise IllegalAction("error.bad_option_value", option=key, value=value,
-                                    choices=", ".join(c for c, _ in spec.choices))
+                raise IllegalAction(
+                    "error.bad_option_value", option=key, value=value, choices=", ".join(c for c, _ in spec.choices)
+                )
             merged[key] = value
         return merged
 
@@ -176,8 +177,7 @@ class Engine(ABC, Generic[S]):
         self._apply(new, seat, action)
         return new
 
-    def replay(self, players: int, seed: int, options: dict[str, str] | None,
-               log: list[tuple[int, str]]) -> S:
+    def replay(self, players: int, seed: int, options: dict[str, str] | None, log: list[tuple[int, str]]) -> S:
         state = self.new_game(players, seed, options)
         for seat, action_id in log:
             state = self.apply(state, seat, action_id)
@@ -200,5 +200,3 @@ def _pick(actions: list[Action], action_id: str) -> Action:
 
 def public_events(state: GameState, seat: int | None) -> list[Event]:
     return [e for e in state.events if e.visible_to(seat)]
-
-

@@ -39,8 +39,9 @@ def seat_msg(seat: int) -> Msg:
     return Msg(key=SEAT_KEY, params={"n": seat + 1})
 
 
-def t(message: Msg | str, locale: str = DEFAULT_LOCALE, /, *, names: Sequence[str] | None = None,
-      **params: object) -> str:
+def t(
+    message: Msg | str, locale: str = DEFAULT_LOCALE, /, *, names: Sequence[str] | None = None, **params: object
+) -> str:
     """The sentence in ``locale``; with ``names``, seat references read as the players' names."""
     if isinstance(message, str):
         message = Msg(key=message, params=params)

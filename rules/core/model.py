@@ -79,17 +79,29 @@ _GROUP_TYPES = frozenset({Msg, type(None)})
 _EMOJI_TYPES = frozenset({str, type(None)})
 
 
-def action(id: str, label: Msg, style: Style = "secondary", group: Msg | None = None, emoji: str | None = None,
-           secret: bool = False) -> Action:
+def action(
+    id: str,
+    label: Msg,
+    style: Style = "secondary",
+    group: Msg | None = None,
+    emoji: str | None = None,
+    secret: bool = False,
+) -> Action:
     """``Action(id=id, label=label, ...)`` for the legal-action lists engines build by the hundred:
     values already of their exact types (which validation would keep as they are) fill the model
     directly, others are validated."""
-    if (type(id) is not str or type(label) is not Msg or type(style) is not str or style not in _STYLES
-            or type(group) not in _GROUP_TYPES or type(emoji) not in _EMOJI_TYPES or type(secret) is not bool):
+    if (
+        type(id) is not str
+        or type(label) is not Msg
+        or type(style) is not str
+        or style not in _STYLES
+        or type(group) not in _GROUP_TYPES
+        or type(emoji) not in _EMOJI_TYPES
+        or type(secret) is not bool
+    ):
         return Action(id=id, label=label, style=style, group=group, emoji=emoji, secret=secret)
     new = _new(Action)
-    _set(new, "__dict__", {"id": id, "label": label, "style": style, "group": group, "emoji": emoji,
-                           "secret": secret})
+    _set(new, "__dict__", {"id": id, "label": label, "style": style, "group": group, "emoji": emoji, "secret": secret})
     _set(new, "__pydantic_fields_set__", {"id", "label", "style", "group", "emoji", "secret"})
     _set(new, "__pydantic_extra__", None)
     _set(new, "__pydantic_private__", None)

@@ -90,8 +90,9 @@ def decision_rng(state: GameState, seat: int, salt: int = 0) -> Rng:
     return Rng(seed=_mix(state.seed, state.step, seat, salt))
 
 
-def choose(engine: Engine, state: GameState, seat: int, level: str, hooks: SearchHooks,
-           budget: float | None = None) -> str:
+def choose(
+    engine: Engine, state: GameState, seat: int, level: str, hooks: SearchHooks, budget: float | None = None
+) -> str:
     """The action of an AI seat at ``level`` (see the module docstring)."""
     level = level_of(level)
     if level == "normal":
@@ -155,7 +156,7 @@ def search(engine: Engine, state: GameState, seat: int, hooks: SearchHooks, sims
         return greedy
     # the greedy choice first (it wins ties), then the others in the engine's order
     cands = [greedy] + [a for a in actions if a != greedy]
-    cands = cands[:max(2, min(hooks.max_candidates, sims // 2))]
+    cands = cands[: max(2, min(hooks.max_candidates, sims // 2))]
     base = decision_rng(state, seat, 2).next64()
     totals = {a: 0.0 for a in cands}
     worlds_done = 0
@@ -179,7 +180,7 @@ def search(engine: Engine, state: GameState, seat: int, hooks: SearchHooks, sims
         if len(live) <= 1:
             break
         ranked = sorted(live, key=lambda a: -totals[a])  # stable: the greedy choice wins ties
-        live = ranked[:max(1, math.ceil(len(live) / 2))]
+        live = ranked[: max(1, math.ceil(len(live) / 2))]
         if left <= 0:
             break
     return max(live, key=lambda a: (totals[a], a == greedy))

@@ -26,10 +26,22 @@ SIMS_PER_SECOND = 80
 
 # designed: how much the AI wants each skill (before the situational terms below)
 SKILL_BASE = {
-    "movimento": 2.0, "retorno": 1.5, "madeira": 2.0, "pedra": 2.0, "recursos": 2.0,
-    "conhecimento": 4.0, "coleta": 3.0, "destreza": 3.0, "fogo": 4.0, "pintura": 1.0,
-    "plantio": 1.5, "resistencia": 1.0, "neandertal": 5.0, "sobrevivencia": 4.0,
-    "inteligencia": 3.0, "exploracao": 4.0,
+    "movimento": 2.0,
+    "retorno": 1.5,
+    "madeira": 2.0,
+    "pedra": 2.0,
+    "recursos": 2.0,
+    "conhecimento": 4.0,
+    "coleta": 3.0,
+    "destreza": 3.0,
+    "fogo": 4.0,
+    "pintura": 1.0,
+    "plantio": 1.5,
+    "resistencia": 1.0,
+    "neandertal": 5.0,
+    "sobrevivencia": 4.0,
+    "inteligencia": 3.0,
+    "exploracao": 4.0,
 }
 
 
@@ -37,8 +49,9 @@ def _rounds_left(state: EngisState) -> int:
     return D.ROUNDS - state.round + 1
 
 
-def card_value(state: EngisState, seat: int, card: str, counts: S.Counts | None = None,
-               at: S.Counts | None = None) -> float:
+def card_value(
+    state: EngisState, seat: int, card: str, counts: S.Counts | None = None, at: S.Counts | None = None
+) -> float:
     """Points now, minus what waiting would add (Objetos grows with every object)."""
     pts: float = S.card_points(state, seat, card, counts=counts, at=at)
     if card == "objetos":
@@ -77,8 +90,9 @@ def _threats(state: EngisState, seat: int) -> dict[int, list[tuple[str, str]]]:
     return out
 
 
-def _hex_value(state: EngisState, seat: int, hid: str, space: str, counts: S.Counts,
-               threats: dict[int, list[tuple[str, str]]]) -> float:
+def _hex_value(
+    state: EngisState, seat: int, hid: str, space: str, counts: S.Counts, threats: dict[int, list[tuple[str, str]]]
+) -> float:
     p = state.ps[seat]
     h = D.ALL_HEXES[hid]
     left = _rounds_left(state)
@@ -90,8 +104,7 @@ def _hex_value(state: EngisState, seat: int, hid: str, space: str, counts: S.Cou
         v += 0.8 * counts[h.terrain]
         if not counts[h.terrain]:
             v += 2.0
-        v += 0.6 * sum(1 for o in D.ADJ[space] if o in p.hexes
-                       and D.ALL_HEXES[p.hexes[o]].terrain == h.terrain)
+        v += 0.6 * sum(1 for o in D.ADJ[space] if o in p.hexes and D.ALL_HEXES[p.hexes[o]].terrain == h.terrain)
         if h.terrain in (D.FOREST, D.MOUNTAIN):
             v += 0.8 * h.icons
     elif h.terrain == D.CAVE:
@@ -99,8 +112,7 @@ def _hex_value(state: EngisState, seat: int, hid: str, space: str, counts: S.Cou
     elif h.terrain == D.VOLCANO:
         v += 3.0 if "resistencia" in p.skills else -1.0
     for kind, terrain in threats.get(D.column(space), ()):
-        if (kind == "terrain" and terrain == h.terrain) or (kind == "plant" and h.plant) or (
-                kind == "know" and h.know):
+        if (kind == "terrain" and terrain == h.terrain) or (kind == "plant" and h.plant) or (kind == "know" and h.know):
             v += 4.0
     return v
 
@@ -116,6 +128,7 @@ def _spaces(state: EngisState, seat: int) -> Callable[[str], tuple[float, str]]:
 
     def best(hid: str) -> tuple[float, str]:
         return max(((_hex_value(state, seat, hid, s, counts, threats), s) for s in free), default=(0.0, ""))
+
     return best
 
 
@@ -169,6 +182,7 @@ def _with_meeple(p: Player, space: str):
 
         def __exit__(self, *exc):
             p.meeples.pop()
+
     return _Ctx()
 
 
@@ -207,11 +221,13 @@ def ai_action(state: EngisState, seat: int) -> str:
         return max(ids, key=lambda a: int(a.split("-")[1]))
     if ph == "bid":
         if state.players == 1:
+
             def buy_value(a: str) -> float:
                 slot = int(a.split("-")[1]) - 1
                 offered = state.offer[slot]
                 assert offered is not None, "a legal buy names a filled slot"
                 return own(offered)[0] - 1.0 * D.SOLO_PRICES[slot]
+
             own = _spaces(state, seat)
             return max(ids, key=lambda a: (buy_value(a), a))
         own = _spaces(state, seat)
@@ -231,6 +247,7 @@ def ai_action(state: EngisState, seat: int) -> str:
                 return position_value(state, seat, counts)
             finally:
                 p.meeples.insert(i, s)
+
         return max(ids, key=lambda a: (after_take(a), a))
     if ph == "pick":
         hexes = [a.split("-", 1)[1] for a in ids]
@@ -254,8 +271,9 @@ def ai_action(state: EngisState, seat: int) -> str:
         if not p_moved:
             return "move-done"
         base = position_value(state, seat)
-        best = max(((_move_gain(state, seat, a.split("-", 1)[1], base), a) for a in ids if a.startswith("from-")),
-                   default=None)
+        best = max(
+            ((_move_gain(state, seat, a.split("-", 1)[1], base), a) for a in ids if a.startswith("from-")), default=None
+        )
         if best is None or not best[0][1]:
             return "move-done"
         return best[1]
@@ -274,11 +292,13 @@ def ai_action(state: EngisState, seat: int) -> str:
     if ph in ("nea", "retorno", "back"):
         return "home-" + _best_home(state, seat, [a.split("-", 1)[1] for a in ids])
     if ph == "score":
+
         def value(a: str) -> float:
             kind, card = a.split("-", 1)
             if kind == "intel":
                 return S.card_points(state, seat, card, one_group=True)
             return card_value(state, seat, card)
+
         return max(ids, key=lambda a: (value(a), a))
     return ids[0]
 
@@ -314,8 +334,8 @@ def determinize(state: EngisState, seat: int, rng: Rng) -> EngisState:
         rng.shuffle(pool)
         nh, nd = len(p.hand), len(hidden)
         p.hand = pool[:nh]
-        p.played = pool[nh:nh + nd] + p.played[-1:]
-        p.aside = pool[nh + nd:]
+        p.played = pool[nh : nh + nd] + p.played[-1:]
+        p.aside = pool[nh + nd :]
         p.secret = [unseen_secret.pop() for _ in p.secret]
     return world
 
@@ -324,5 +344,4 @@ def choose(engine: Engine, state: EngisState, seat: int, level: str, budget: flo
     return search_choose(engine, state, seat, level, HOOKS, budget)
 
 
-HOOKS = SearchHooks(determinize=determinize, policy=ai_action, sims_per_second=SIMS_PER_SECOND,
-                    score_scale=8.0)
+HOOKS = SearchHooks(determinize=determinize, policy=ai_action, sims_per_second=SIMS_PER_SECOND, score_scale=8.0)

@@ -16,8 +16,13 @@ from .setup import setup as _setup
 from .state import EngisState
 
 CATEGORIES = [
-    "engis.score.cards", "engis.score.crafting", "engis.score.skills", "engis.score.majorities",
-    "engis.score.knowledge", "engis.score.intemperies", "engis.score.target",
+    "engis.score.cards",
+    "engis.score.crafting",
+    "engis.score.skills",
+    "engis.score.majorities",
+    "engis.score.knowledge",
+    "engis.score.intemperies",
+    "engis.score.target",
 ]
 
 
@@ -31,13 +36,13 @@ class PlayerView(BaseModel):
     bid: int | None
     objects: list[str]
     skills: list[str]
-    played: list[str]                 # the whole pile (top last) for the owner, else only its top card
+    played: list[str]  # the whole pile (top last) for the owner, else only its top card
     played_count: int
-    aside: list[str]                  # Inteligência's unscored card: the owner's view only
+    aside: list[str]  # Inteligência's unscored card: the owner's view only
     hand_count: int
-    hand: list[str] | None            # only in the owner's view
+    hand: list[str] | None  # only in the owner's view
     secret_count: int
-    secret: list[str] | None          # only in the owner's view (everyone's once the game is over)
+    secret: list[str] | None  # only in the owner's view (everyone's once the game is over)
     score: int
     pts: dict[str, int]
     knowledge: int
@@ -80,15 +85,28 @@ class EngisEngine(Engine[EngisState]):
     max_players = 4
     state_type = EngisState
     option_specs: ClassVar[list[OptionSpec]] = [
-        OptionSpec(key="side", label=msg("engis.opt.side"), default="normal",
-                   choices=[("normal", msg("engis.opt.side.normal")), ("swamp", msg("engis.opt.side.swamp"))]),
-        OptionSpec(key="order", label=msg("engis.opt.order"), default="standard",
-                   choices=[("standard", msg("engis.opt.order.standard")),
-                            ("reverse", msg("engis.opt.order.reverse"))]),
-        OptionSpec(key="solo", label=msg("engis.opt.solo"), default="standard",
-                   choices=[("standard", msg("engis.opt.solo.standard")),
-                            ("advanced", msg("engis.opt.solo.advanced")),
-                            ("glacial", msg("engis.opt.solo.glacial"))]),
+        OptionSpec(
+            key="side",
+            label=msg("engis.opt.side"),
+            default="normal",
+            choices=[("normal", msg("engis.opt.side.normal")), ("swamp", msg("engis.opt.side.swamp"))],
+        ),
+        OptionSpec(
+            key="order",
+            label=msg("engis.opt.order"),
+            default="standard",
+            choices=[("standard", msg("engis.opt.order.standard")), ("reverse", msg("engis.opt.order.reverse"))],
+        ),
+        OptionSpec(
+            key="solo",
+            label=msg("engis.opt.solo"),
+            default="standard",
+            choices=[
+                ("standard", msg("engis.opt.solo.standard")),
+                ("advanced", msg("engis.opt.solo.advanced")),
+                ("glacial", msg("engis.opt.solo.glacial")),
+            ],
+        ),
     ]
 
     def setup(self, players: int, seed: int, options: dict[str, str], rng: Rng) -> EngisState:
@@ -132,23 +150,56 @@ class EngisEngine(Engine[EngisState]):
             mine = seat == i
             # rulebook: «mantendo apenas a carta do topo da pilha visível para todos»
             pile = list(p.played) if (mine or over) else p.played[-1:]
-            ps.append(PlayerView(
-                seat=i, board=p.board, hexes=dict(p.hexes), meeples=list(p.meeples), row=p.row,
-                marker=p.marker, bid=p.bid, objects=list(p.objects), skills=list(p.skills),
-                played=pile, played_count=len(p.played), aside=list(p.aside) if (mine or over) else [],
-                hand_count=len(p.hand),
-                hand=list(p.hand) if mine else None, secret_count=len(p.secret),
-                secret=list(p.secret) if (mine or over) else None, score=p.score, pts=dict(p.pts),
-                knowledge=S.knowledge(p), failed=state.final.get(str(i)) if over else None,
-            ))
+            ps.append(
+                PlayerView(
+                    seat=i,
+                    board=p.board,
+                    hexes=dict(p.hexes),
+                    meeples=list(p.meeples),
+                    row=p.row,
+                    marker=p.marker,
+                    bid=p.bid,
+                    objects=list(p.objects),
+                    skills=list(p.skills),
+                    played=pile,
+                    played_count=len(p.played),
+                    aside=list(p.aside) if (mine or over) else [],
+                    hand_count=len(p.hand),
+                    hand=list(p.hand) if mine else None,
+                    secret_count=len(p.secret),
+                    secret=list(p.secret) if (mine or over) else None,
+                    score=p.score,
+                    pts=dict(p.pts),
+                    knowledge=S.knowledge(p),
+                    failed=state.final.get(str(i)) if over else None,
+                )
+            )
         return EngisView(
-            viewer=seat, players=state.players, side=state.side, variant=state.variant, solo=state.solo,
-            round=state.round, phase=state.phase, actor=state.actor, offer=list(state.offer),
-            prices=list(D.SOLO_PRICES) if state.players == 1 else None, pile=len(state.pile),
-            out=list(state.out), first=state.first, order=list(state.order), bid_order=list(state.bid_order),
-            neutral_bid=state.neutral_bid, tokens=list(state.tokens), weather=list(state.weather),
-            weather_cols=list(state.weather_cols), pool=dict(state.pool), picked=state.picked,
-            src=state.src, hl_seat=state.hl_seat, hl=list(state.hl), ps=ps,
+            viewer=seat,
+            players=state.players,
+            side=state.side,
+            variant=state.variant,
+            solo=state.solo,
+            round=state.round,
+            phase=state.phase,
+            actor=state.actor,
+            offer=list(state.offer),
+            prices=list(D.SOLO_PRICES) if state.players == 1 else None,
+            pile=len(state.pile),
+            out=list(state.out),
+            first=state.first,
+            order=list(state.order),
+            bid_order=list(state.bid_order),
+            neutral_bid=state.neutral_bid,
+            tokens=list(state.tokens),
+            weather=list(state.weather),
+            weather_cols=list(state.weather_cols),
+            pool=dict(state.pool),
+            picked=state.picked,
+            src=state.src,
+            hl_seat=state.hl_seat,
+            hl=list(state.hl),
+            ps=ps,
         )
 
     def outcome(self, state: EngisState) -> Outcome | None:
@@ -159,18 +210,41 @@ class EngisEngine(Engine[EngisState]):
         results = []
         if state.players == 1:
             won = scores[0] >= D.SOLO_TARGET
-            results.append(PlayerResult(seat=0, score=scores[0], breakdown=dict(state.ps[0].pts),
-                                        rank=1 if won else 2, winner=won, tiebreak=meeples[0]))
+            results.append(
+                PlayerResult(
+                    seat=0,
+                    score=scores[0],
+                    breakdown=dict(state.ps[0].pts),
+                    rank=1 if won else 2,
+                    winner=won,
+                    tiebreak=meeples[0],
+                )
+            )
             # The game itself is the opponent of a solo player: a lost game is the target's win.
-            results.append(PlayerResult(seat=None, name=msg("engis.target"), score=D.SOLO_TARGET,
-                                        breakdown={"engis.score.target": D.SOLO_TARGET},
-                                        rank=2 if won else 1, winner=not won))
+            results.append(
+                PlayerResult(
+                    seat=None,
+                    name=msg("engis.target"),
+                    score=D.SOLO_TARGET,
+                    breakdown={"engis.score.target": D.SOLO_TARGET},
+                    rank=2 if won else 1,
+                    winner=not won,
+                )
+            )
         else:
             keys = [(scores[i], meeples[i]) for i in range(state.players)]
             for i in range(state.players):
                 rank = 1 + sum(1 for k in keys if k > keys[i])
-                results.append(PlayerResult(seat=i, score=scores[i], breakdown=dict(state.ps[i].pts),
-                                            rank=rank, winner=rank == 1, tiebreak=meeples[i]))
+                results.append(
+                    PlayerResult(
+                        seat=i,
+                        score=scores[i],
+                        breakdown=dict(state.ps[i].pts),
+                        rank=rank,
+                        winner=rank == 1,
+                        tiebreak=meeples[i],
+                    )
+                )
         if state.players == 1:
             return Outcome(results=results, categories=CATEGORIES, goal=msg("engis.r.target", n=D.SOLO_TARGET))
         return Outcome(results=results, categories=CATEGORIES, tiebreak=msg("engis.tiebreak"))

@@ -264,8 +264,7 @@ def can_move(p: Player) -> bool:
 
 def developable(state: EngisState, p: Player) -> list[str]:
     k = S.knowledge(p)
-    return [s for s, lvl in D.SKILLS.items()
-            if lvl <= k and state.pool.get(s, 0) > 0 and s not in p.skills]
+    return [s for s, lvl in D.SKILLS.items() if lvl <= k and state.pool.get(s, 0) > 0 and s not in p.skills]
 
 
 def menu(state: EngisState, p: Player) -> list[str]:
@@ -490,22 +489,24 @@ def legal(state: EngisState, seat: int) -> list[Action]:
         return [A(id=f"token-{v}", label=msg("engis.act.token", n=v)) for v in values]
     if ph == "bid":
         if state.players == 1:
-            return [A(id=f"buy-{i + 1}", label=msg("engis.act.buy", hex=hex_msg(h), n=D.SOLO_PRICES[i]),
-                      style="primary")
-                    for i, h in enumerate(state.offer) if h is not None and D.SOLO_PRICES[i] <= len(p.meeples)]
-        return [A(id=f"bid-{b}", label=msg("engis.act.bid", n=b), style="primary")
-                for b in legal_bids(state, seat)]
+            return [
+                A(id=f"buy-{i + 1}", label=msg("engis.act.buy", hex=hex_msg(h), n=D.SOLO_PRICES[i]), style="primary")
+                for i, h in enumerate(state.offer)
+                if h is not None and D.SOLO_PRICES[i] <= len(p.meeples)
+            ]
+        return [A(id=f"bid-{b}", label=msg("engis.act.bid", n=b), style="primary") for b in legal_bids(state, seat)]
     if ph == "take":
-        return [A(id=f"take-{s}", label=msg("engis.act.take", space=space_msg(p, s)))
-                for s in sorted(set(p.meeples))]
+        return [A(id=f"take-{s}", label=msg("engis.act.take", space=space_msg(p, s))) for s in sorted(set(p.meeples))]
     if ph == "pick":
         neutral = state.order[state.cur] == NEUTRAL
         key, prefix = ("engis.act.drop", "drop") if neutral else ("engis.act.pick", "pick")
-        return [A(id=f"{prefix}-{h}", label=msg(key, hex=hex_msg(h)), style="primary")
-                for h in state.offer if h is not None]
+        return [
+            A(id=f"{prefix}-{h}", label=msg(key, hex=hex_msg(h)), style="primary") for h in state.offer if h is not None
+        ]
     if ph == "place":
-        return [A(id=f"put-{s}", label=msg("engis.act.put", space=s.upper(), col=D.column(s)))
-                for s in S.free_spaces(p)]
+        return [
+            A(id=f"put-{s}", label=msg("engis.act.put", space=s.upper(), col=D.column(s))) for s in S.free_spaces(p)
+        ]
     if ph == "act":
         acts = [A(id=a, label=msg(f"engis.act.{a}"), style="primary") for a in menu(state, p)]
         return [*acts, A(id="end", label=msg("engis.act.end"), style="success")]
@@ -516,28 +517,44 @@ def legal(state: EngisState, seat: int) -> list[Action]:
         acts = [A(id=f"to-{s}", label=msg("engis.act.to", space=space_msg(p, s))) for s in move_targets(p, state.src)]
         return [*acts, A(id="back", label=msg("engis.act.back"), style="danger")]
     if ph == "craft":
-        acts = [A(id=f"craft-{o}", label=msg("engis.act.craft_obj", obj=object_msg(o), cost=S.object_cost(p, o)))
-                for o in S.craftable(p)]
+        acts = [
+            A(id=f"craft-{o}", label=msg("engis.act.craft_obj", obj=object_msg(o), cost=S.object_cost(p, o)))
+            for o in S.craftable(p)
+        ]
         return [*acts, A(id="back", label=msg("engis.act.back"), style="danger")]
     if ph == "develop":
-        acts = [A(id=f"skill-{s}", label=msg("engis.act.skill", skill=skill_msg(s), n=D.SKILLS[s]))
-                for s in developable(state, p)]
+        acts = [
+            A(id=f"skill-{s}", label=msg("engis.act.skill", skill=skill_msg(s), n=D.SKILLS[s]))
+            for s in developable(state, p)
+        ]
         return [*acts, A(id="back", label=msg("engis.act.back"), style="danger")]
     if ph == "discard":
-        return [A(id=f"discard-{s}", label=msg("engis.act.discard", skill=skill_msg(s)), style="danger")
-                for s, n in state.pool.items() if n > 0]
+        return [
+            A(id=f"discard-{s}", label=msg("engis.act.discard", skill=skill_msg(s)), style="danger")
+            for s, n in state.pool.items()
+            if n > 0
+        ]
     if ph in ("nea", "retorno", "back"):
-        return [A(id=f"home-{s}", label=msg("engis.act.home", space=space_msg(p, s)))
-                for s in S.placement_spaces(p)]
+        return [A(id=f"home-{s}", label=msg("engis.act.home", space=space_msg(p, s))) for s in S.placement_spaces(p)]
     if ph == "score":
-        acts = [A(id=f"card-{c}", label=msg("engis.act.card", card=card_msg(c), n=S.card_points(state, seat, c)),
-                  secret=True, style="primary")
-                for c in p.hand]
+        acts = [
+            A(
+                id=f"card-{c}",
+                label=msg("engis.act.card", card=card_msg(c), n=S.card_points(state, seat, c)),
+                secret=True,
+                style="primary",
+            )
+            for c in p.hand
+        ]
         if state.round == D.ROUNDS and "inteligencia" in p.skills:
-            acts += [A(id=f"intel-{c}", label=msg("engis.act.intel", card=card_msg(c),
-                                                     n=S.card_points(state, seat, c, one_group=True)),
-                       secret=True)
-                     for c in p.played[-3:]]
+            acts += [
+                A(
+                    id=f"intel-{c}",
+                    label=msg("engis.act.intel", card=card_msg(c), n=S.card_points(state, seat, c, one_group=True)),
+                    secret=True,
+                )
+                for c in p.played[-3:]
+            ]
         return acts
     return []
 

@@ -42,8 +42,7 @@ def meeples_at(p: Player) -> Counts:
 
 
 def resource_icons(p: Player, resource: str) -> int:
-    return sum(D.ALL_HEXES[h].icons for h in p.hexes.values()
-               if D.RESOURCE.get(D.ALL_HEXES[h].terrain) == resource)
+    return sum(D.ALL_HEXES[h].icons for h in p.hexes.values() if D.RESOURCE.get(D.ALL_HEXES[h].terrain) == resource)
 
 
 def knowledge(p: Player) -> int:
@@ -127,8 +126,11 @@ _TERRAINS_OF = {res: frozenset(t for t, r in D.RESOURCE.items() if r == res) for
 
 # Coleta: water also from mountains, food also from lakes.
 _COLETA = {"agua": D.MOUNTAIN, "alimento": D.LAKE}
-_ICON_TERRAINS = {(card, coleta): _TERRAINS_OF[res] | ({_COLETA[card]} if coleta and card in _COLETA else set())
-                  for card, res in D.CARD_RESOURCE.items() for coleta in (False, True)}
+_ICON_TERRAINS = {
+    (card, coleta): _TERRAINS_OF[res] | ({_COLETA[card]} if coleta and card in _COLETA else set())
+    for card, res in D.CARD_RESOURCE.items()
+    for coleta in (False, True)
+}
 
 
 def _icon_card(p: Player, card: str, at: Counts | None = None) -> int:
@@ -143,8 +145,7 @@ def _icon_card(p: Player, card: str, at: Counts | None = None) -> int:
             pts += h.icons + at[space]
     if "destreza" in p.skills and card in ("agua", "alimento"):
         home = D.LAKE if card == "agua" else D.SAVANNA
-        if any(D.ALL_HEXES[p.hexes[s]].terrain == home and D.ALL_HEXES[p.hexes[s]].icons
-               for s in p.meeples):
+        if any(D.ALL_HEXES[p.hexes[s]].terrain == home and D.ALL_HEXES[p.hexes[s]].icons for s in p.meeples):
             pts += D.DESTREZA_POINTS - 1
     if card == "mamute" and "fogo" in p.skills:
         pts += D.FOGO_BONUS
@@ -153,7 +154,7 @@ def _icon_card(p: Player, card: str, at: Counts | None = None) -> int:
 
 def connections(p: Player, terrain: str) -> int:
     spaces = [s for s, h in p.hexes.items() if D.ALL_HEXES[h].terrain == terrain]
-    return sum(1 for i, a in enumerate(spaces) for b in spaces[i + 1:] if b in D.ADJ[a])
+    return sum(1 for i, a in enumerate(spaces) for b in spaces[i + 1 :] if b in D.ADJ[a])
 
 
 def iguais_best(p: Player, counts: Counts | None = None, at: Counts | None = None) -> tuple[int, str]:
@@ -176,8 +177,15 @@ def object_points(p: Player, group: str | None = None) -> int:
     return sum(D.OBJECTS[o].points for o in p.objects if group is None or D.OBJECTS[o].group == group)
 
 
-def raw_card(state: EngisState, seat: int, card: str, *, one_group: bool = False, counts: Counts | None = None,
-             at: Counts | None = None) -> int:
+def raw_card(
+    state: EngisState,
+    seat: int,
+    card: str,
+    *,
+    one_group: bool = False,
+    counts: Counts | None = None,
+    at: Counts | None = None,
+) -> int:
     """The card's sum before the three-points rule.  ``counts`` and ``at``: the player's
     ``terrain_counts`` and ``meeples_at`` when the caller has them."""
     p = state.ps[seat]
@@ -218,8 +226,15 @@ def _cards_helped(objects: tuple[str, ...]) -> Counts:
     return _count([D.OBJECTS[o].card for o in objects])
 
 
-def card_points(state: EngisState, seat: int, card: str, *, one_group: bool = False, counts: Counts | None = None,
-                at: Counts | None = None) -> int:
+def card_points(
+    state: EngisState,
+    seat: int,
+    card: str,
+    *,
+    one_group: bool = False,
+    counts: Counts | None = None,
+    at: Counts | None = None,
+) -> int:
     """rulebook: the three-points rule raises any card to 3."""
     return max(D.MIN_CARD_POINTS, raw_card(state, seat, card, one_group=one_group, counts=counts, at=at))
 

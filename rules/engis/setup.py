@@ -13,8 +13,7 @@ def _invalid(card: str, col: int, boards: list[dict[str, str]]) -> bool:
     kind, terrain = D.COLLECTIVE[card]
     if kind != "terrain":
         return False
-    return any(D.ALL_HEXES[h].terrain == terrain and D.column(s) == col
-               for b in boards for s, h in b.items())
+    return any(D.ALL_HEXES[h].terrain == terrain and D.column(s) == col for b in boards for s, h in b.items())
 
 
 def deal_weather(rng: Rng, cols: tuple[int, ...], boards: list[dict[str, str]]) -> list[str]:
@@ -54,9 +53,18 @@ def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> EngisSt
         p.secret = [greens.pop() for _ in range(per)]
     copies = D.SKILL_COPIES_2 if players >= 3 else D.SKILL_COPIES_1
     state = EngisState(
-        players=players, seed=seed, options=options, rng=rng, side=side,
-        variant=options.get("order", "standard"), solo=solo, ps=ps, pile=pile,
-        offer=[None] * D.OFFER_SIZE, weather=weather, weather_cols=list(cols),
+        players=players,
+        seed=seed,
+        options=options,
+        rng=rng,
+        side=side,
+        variant=options.get("order", "standard"),
+        solo=solo,
+        ps=ps,
+        pile=pile,
+        offer=[None] * D.OFFER_SIZE,
+        weather=weather,
+        weather_cols=list(cols),
         pool={s: copies for s in D.SKILLS},
         tokens=list(D.TOKENS) if players == 2 else [],
     )

@@ -10,36 +10,79 @@ from rules.core import register
 from . import data as D
 
 TERRAINS = {
-    "F": ("Floresta", "Floresta"), "M": ("Montanha", "Montanha"), "L": ("Lago", "Lago"),
-    "S": ("Savana", "Savana"), "D": ("Deserto", "Deserto"), "C": ("Caverna", "Caverna"),
-    "V": ("Vulcão", "Vulcão"), "W": ("Pântano", "Pântano"),
+    "F": ("Floresta", "Floresta"),
+    "M": ("Montanha", "Montanha"),
+    "L": ("Lago", "Lago"),
+    "S": ("Savana", "Savana"),
+    "D": ("Deserto", "Deserto"),
+    "C": ("Caverna", "Caverna"),
+    "V": ("Vulcão", "Vulcão"),
+    "W": ("Pântano", "Pântano"),
 }
 RESOURCES = {
-    "wood": ("wood", "madeira"), "stone": ("stone", "pedra"), "water": ("water", "água"),
-    "food": ("food", "alimento"), "mammoth": ("mammoth", "mamute"),
+    "wood": ("wood", "madeira"),
+    "stone": ("stone", "pedra"),
+    "water": ("water", "água"),
+    "food": ("food", "alimento"),
+    "mammoth": ("mammoth", "mamute"),
 }
 CARDS = {
-    "agua": "Água", "alimento": "Alimento", "mamute": "Mamute", "abrigo": "Abrigo", "tribo": "Tribo",
-    "objetos": "Objetos", "iguais": "Terrenos Iguais", "diferentes": "Terrenos Diferentes",
+    "agua": "Água",
+    "alimento": "Alimento",
+    "mamute": "Mamute",
+    "abrigo": "Abrigo",
+    "tribo": "Tribo",
+    "objetos": "Objetos",
+    "iguais": "Terrenos Iguais",
+    "diferentes": "Terrenos Diferentes",
 }
 SKILLS = {
-    "movimento": "Movimento", "retorno": "Retorno", "madeira": "Madeira", "pedra": "Pedra",
-    "recursos": "Recursos", "conhecimento": "Conhecimento", "coleta": "Coleta", "destreza": "Destreza",
-    "fogo": "Fogo", "pintura": "Pintura", "plantio": "Plantio", "resistencia": "Resistência",
-    "neandertal": "Neandertal", "sobrevivencia": "Sobrevivência", "inteligencia": "Inteligência",
+    "movimento": "Movimento",
+    "retorno": "Retorno",
+    "madeira": "Madeira",
+    "pedra": "Pedra",
+    "recursos": "Recursos",
+    "conhecimento": "Conhecimento",
+    "coleta": "Coleta",
+    "destreza": "Destreza",
+    "fogo": "Fogo",
+    "pintura": "Pintura",
+    "plantio": "Plantio",
+    "resistencia": "Resistência",
+    "neandertal": "Neandertal",
+    "sobrevivencia": "Sobrevivência",
+    "inteligencia": "Inteligência",
     "exploracao": "Exploração",
 }
 OBJECTS = {
-    "vaso": "Vaso", "clava": "Clava", "arco": "Arco e flecha", "jangada": "Jangada",
-    "lascada": "Pedra lascada", "machadinha": "Machadinha", "roda": "Roda",
+    "vaso": "Vaso",
+    "clava": "Clava",
+    "arco": "Arco e flecha",
+    "jangada": "Jangada",
+    "lascada": "Pedra lascada",
+    "machadinha": "Machadinha",
+    "roda": "Roda",
     "pedrasfogo": "Pedras de fogo",
 }
 WEATHER = {
-    "avalanche": "Avalanche", "terremoto": "Terremoto", "predadores": "Predadores", "fome": "Fome",
-    "incendio": "Incêndio", "virus": "Vírus", "serpentes": "Serpentes", "areia": "Areia Movediça",
-    "peste": "Peste", "tempestade": "Tempestade", "eraglacial": "Era Glacial", "inimigos": "Inimigos",
-    "maremoto": "Maremoto", "migracao": "Migração", "cacada": "Caçada", "vulcao": "Vulcão",
-    "enxame": "Enxame", "extincao": "Extinção",
+    "avalanche": "Avalanche",
+    "terremoto": "Terremoto",
+    "predadores": "Predadores",
+    "fome": "Fome",
+    "incendio": "Incêndio",
+    "virus": "Vírus",
+    "serpentes": "Serpentes",
+    "areia": "Areia Movediça",
+    "peste": "Peste",
+    "tempestade": "Tempestade",
+    "eraglacial": "Era Glacial",
+    "inimigos": "Inimigos",
+    "maremoto": "Maremoto",
+    "migracao": "Migração",
+    "cacada": "Caçada",
+    "vulcao": "Vulcão",
+    "enxame": "Enxame",
+    "extincao": "Extinção",
 }
 
 
@@ -112,8 +155,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "engis.prompt.take": ("Take a bid meeple from which hex?", "Retirar o meeple do lance de qual hexágono?"),
     "engis.prompt.pick": ("Choose a hex from the offer", "Escolha um hexágono da oferta"),
     "engis.prompt.drop": ("Remove a hex for the neutral player", "Remova um hexágono pelo jogador neutro"),
-    "engis.prompt.place": ("Place {hex} on an empty space next to your territory",
-                           "Coloque {hex} num espaço vazio adjacente ao seu território"),
+    "engis.prompt.place": (
+        "Place {hex} on an empty space next to your territory",
+        "Coloque {hex} num espaço vazio adjacente ao seu território",
+    ),
     "engis.prompt.act": ("Phase 2: choose an action (each once)", "Fase 2: escolha uma ação (cada uma uma vez)"),
     "engis.prompt.move": ("Move: choose a meeple, or finish", "Mover: escolha um meeple, ou termine"),
     "engis.prompt.move_to": ("Move the meeple from {space} to", "Mover o meeple de {space} para"),
@@ -141,8 +186,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "engis.ev.discard": ("{skill} leaves the game", "{skill} sai do jogo"),
     "engis.ev.retorno": ("{who} brings a meeple back (Retorno)", "{who} traz um meeple de volta (Retorno)"),
     "engis.ev.card": ("{who} plays {card}: {n} pts", "{who} usa {card}: {n} pts"),
-    "engis.ev.intel": ("{who} scores {card} again (Inteligência): {n} pts",
-                       "{who} pontua {card} de novo (Inteligência): {n} pts"),
+    "engis.ev.intel": (
+        "{who} scores {card} again (Inteligência): {n} pts",
+        "{who} pontua {card} de novo (Inteligência): {n} pts",
+    ),
     "engis.ev.art": ("{who} scores {n} with Pintura / Plantio", "{who} marca {n} com Pintura / Plantio"),
     "engis.ev.final": ("{who} ends with {n} points", "{who} termina com {n} pontos"),
     # picture
@@ -183,38 +230,63 @@ TEXTS: dict[str, tuple[str, str]] = {
     "engis.r.need_enemies": ("2 meeples + Clava + Machadinha", "2 meeples + Clava + Machadinha"),
     # rules summary
     "engis.rules.1": (
-        ("ENGIS: 8 rounds of three phases. Each round every clan adds one terrain hex to its board; "
-        "after round 8 the highest score wins (ties: most meeples on the board)."),
-        ("ENGIS: 8 rodadas de três fases. A cada rodada cada clã acrescenta um hexágono de terreno ao "
-        "seu tabuleiro; após a 8ª rodada vence a maior pontuação (empate: mais meeples no tabuleiro).")),
+        (
+            "ENGIS: 8 rounds of three phases. Each round every clan adds one terrain hex to its board; "
+            "after round 8 the highest score wins (ties: most meeples on the board)."
+        ),
+        (
+            "ENGIS: 8 rodadas de três fases. A cada rodada cada clã acrescenta um hexágono de terreno ao "
+            "seu tabuleiro; após a 8ª rodada vence a maior pontuação (empate: mais meeples no tabuleiro)."
+        ),
+    ),
     "engis.rules.2": (
-        ("Phase 1: bid 0-4 meeples, never equal to an earlier bid; the highest bid picks first and places "
-        "the hex next to its territory. Bid meeples come back at the end of the round, onto hexes that "
-        "already hold your meeples."),
-        ("Fase 1: ofereça de 0 a 4 meeples, nunca igual a um lance anterior; o maior lance escolhe primeiro "
-        "e coloca o hexágono adjacente ao território. Os meeples do lance voltam no fim da rodada, para "
-        "hexágonos que já têm seus meeples.")),
+        (
+            "Phase 1: bid 0-4 meeples, never equal to an earlier bid; the highest bid picks first and places "
+            "the hex next to its territory. Bid meeples come back at the end of the round, onto hexes that "
+            "already hold your meeples."
+        ),
+        (
+            "Fase 1: ofereça de 0 a 4 meeples, nunca igual a um lance anterior; o maior lance escolhe primeiro "
+            "e coloca o hexágono adjacente ao território. Os meeples do lance voltam no fim da rodada, para "
+            "hexágonos que já têm seus meeples."
+        ),
+    ),
     "engis.rules.3": (
-        ("Phase 2: up to three different actions. Move (each meeple one step, never across empty spaces "
-        "or volcanoes); Craft one object (you only need the wood or stone icons; the 4th object of a group "
-        "gives 4 points); Develop one skill whose level is at most your knowledge."),
-        ("Fase 2: até três ações diferentes. Mover (cada meeple um passo, nunca atravessando espaços vazios "
-        "ou vulcões); Fabricar um objeto (basta ter os ícones de madeira ou pedra; o 4º objeto de um grupo "
-        "dá 4 pontos); Desenvolver uma habilidade de nível até o seu conhecimento.")),
+        (
+            "Phase 2: up to three different actions. Move (each meeple one step, never across empty spaces "
+            "or volcanoes); Craft one object (you only need the wood or stone icons; the 4th object of a group "
+            "gives 4 points); Develop one skill whose level is at most your knowledge."
+        ),
+        (
+            "Fase 2: até três ações diferentes. Mover (cada meeple um passo, nunca atravessando espaços vazios "
+            "ou vulcões); Fabricar um objeto (basta ter os ícones de madeira ou pedra; o 4º objeto de um grupo "
+            "dá 4 pontos); Desenvolver uma habilidade de nível até o seu conhecimento."
+        ),
+    ),
     "engis.rules.4": (
-        ("Phase 3: play one of your 8 scoring cards (Água, Alimento, Mamute, Abrigo, Tribo, Objetos, "
-        "Terrenos Iguais, Terrenos Diferentes); crafted objects add 2 points to their card and a card "
-        "always scores at least 3."),
-        ("Fase 3: use uma das suas 8 cartas de pontuação (Água, Alimento, Mamute, Abrigo, Tribo, Objetos, "
-        "Terrenos Iguais, Terrenos Diferentes); objetos fabricados somam 2 pontos à sua carta e uma carta "
-        "sempre vale pelo menos 3.")),
+        (
+            "Phase 3: play one of your 8 scoring cards (Água, Alimento, Mamute, Abrigo, Tribo, Objetos, "
+            "Terrenos Iguais, Terrenos Diferentes); crafted objects add 2 points to their card and a card "
+            "always scores at least 3."
+        ),
+        (
+            "Fase 3: use uma das suas 8 cartas de pontuação (Água, Alimento, Mamute, Abrigo, Tribo, Objetos, "
+            "Terrenos Iguais, Terrenos Diferentes); objetos fabricados somam 2 pontos à sua carta e uma carta "
+            "sempre vale pelo menos 3."
+        ),
+    ),
     "engis.rules.5": (
-        ("End of game: 5 points for each terrain majority and for the most knowledge, Resistência and "
-        "Exploração, then -4 for each intempérie (4 collective, 1 secret) you did not defend. "
-        "Solo: reach 95 points."),
-        ("Fim do jogo: 5 pontos por maioria em cada terreno e pelo maior conhecimento, Resistência e "
-        "Exploração, depois -4 por intempérie (4 coletivas, 1 secreta) não defendida. "
-        "Solo: alcance 95 pontos.")),
+        (
+            "End of game: 5 points for each terrain majority and for the most knowledge, Resistência and "
+            "Exploração, then -4 for each intempérie (4 collective, 1 secret) you did not defend. "
+            "Solo: reach 95 points."
+        ),
+        (
+            "Fim do jogo: 5 pontos por maioria em cada terreno e pelo maior conhecimento, Resistência e "
+            "Exploração, depois -4 por intempérie (4 coletivas, 1 secreta) não defendida. "
+            "Solo: alcance 95 pontos."
+        ),
+    ),
 }
 
 for _t, (_en, _pt) in TERRAINS.items():

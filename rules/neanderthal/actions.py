@@ -88,16 +88,34 @@ def action_actions(state: NeanderthalState, seat: int) -> list[Action]:
                     continue
                 aid = f"po-{b}-{i}-{space}-{colour}"
                 if aid not in {a.id for a in acts}:
-                    acts.append(action(id=aid, style="primary", group=msg("neanderthal.grp.portal"),
-                                       label=msg("neanderthal.act.portal", card=card_msg(w.card),
-                                                 space=msg(f"neanderthal.portal.{space}"),
-                                                 colour=msg(f"neanderthal.disc.{colour}"))))
+                    acts.append(
+                        action(
+                            id=aid,
+                            style="primary",
+                            group=msg("neanderthal.grp.portal"),
+                            label=msg(
+                                "neanderthal.act.portal",
+                                card=card_msg(w.card),
+                                space=msg(f"neanderthal.portal.{space}"),
+                                colour=msg(f"neanderthal.disc.{colour}"),
+                            ),
+                        )
+                    )
         cols = neolexia_colours(state, seat)
         for place, colour in dedicated(p):
             if colour in cols:
-                acts.append(action(id=f"nx-{place}", style="success", group=msg("neanderthal.grp.neolexia"),
-                                   label=msg("neanderthal.act.neolexia", place=_place_msg(p, place),
-                                             colour=msg(f"neanderthal.disc.{colour}"))))
+                acts.append(
+                    action(
+                        id=f"nx-{place}",
+                        style="success",
+                        group=msg("neanderthal.grp.neolexia"),
+                        label=msg(
+                            "neanderthal.act.neolexia",
+                            place=_place_msg(p, place),
+                            colour=msg(f"neanderthal.disc.{colour}"),
+                        ),
+                    )
+                )
     else:
         chief = exp_elder(p, 1)
         for card in sorted(set(p.hand)):
@@ -106,10 +124,15 @@ def action_actions(state: NeanderthalState, seat: int) -> list[Action]:
             for r in ranks:
                 colour = D.RANK_COLOUR[r]
                 if exp_elder(p, r) and (chief or p.vocab[colour] > 0):
-                    acts.append(action(id=f"pl-{card}-{r}", style="success", secret=True,
-                                       group=msg("neanderthal.grp.elder"),
-                                       label=msg("neanderthal.act.play", card=card_msg(card),
-                                                 rank=msg(f"neanderthal.rank.{r}"))))
+                    acts.append(
+                        action(
+                            id=f"pl-{card}-{r}",
+                            style="success",
+                            secret=True,
+                            group=msg("neanderthal.grp.elder"),
+                            label=msg("neanderthal.act.play", card=card_msg(card), rank=msg(f"neanderthal.rank.{r}")),
+                        )
+                    )
                     break
     acts += swap_actions(state, seat)
     acts.append(action(id="pass", label=msg("core.pass"), style="danger"))
@@ -127,8 +150,13 @@ def apply_action(state: NeanderthalState, seat: int, aid: str) -> bool:
         take_vocab(p, colour)
         p.portals.append(f"{space}-{colour}")
         state.last = [f"P{seat}"]
-        say(state, "neanderthal.ev.portal", seat=seat_msg(seat), space=msg(f"neanderthal.portal.{space}"),
-            colour=msg(f"neanderthal.disc.{colour}"))
+        say(
+            state,
+            "neanderthal.ev.portal",
+            seat=seat_msg(seat),
+            space=msg(f"neanderthal.portal.{space}"),
+            colour=msg(f"neanderthal.disc.{colour}"),
+        )
         if len(p.portals) >= convert_at(state):
             for pt in p.portals:
                 give_vocab(p, pt.split("-")[1])

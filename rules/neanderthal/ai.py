@@ -84,7 +84,7 @@ def _greedy(state: NeanderthalState, seat: int, ids: list[str]) -> str:
         if choice:
             return choice
     if ph == "sex":
-        for s in (("harem", "pair", "prom") if state.variant == "k2" else SEX_PREF):
+        for s in ("harem", "pair", "prom") if state.variant == "k2" else SEX_PREF:
             if f"side-{s}" in ids:
                 return f"side-{s}"
     if M.is_matrix(state):
@@ -158,8 +158,20 @@ def _greedy(state: NeanderthalState, seat: int, ids: list[str]) -> str:
 # artifact's card away are worth; a big game next to a predator keeps "pred" of its worth; the
 # discs kept in the vocabulary above the Hunters (chaos, L3-G); in M, the worth of a step less
 # between a player and a partner he still needs an assimilated Husband with.
-MW = {"baby": 1.0, "life": 1.6, "find": 6.0, "spare": 3.0, "act": 1.0, "win": 40.0, "near": 1.0,
-      "reveal": 0.25, "trophy": 3.0, "pred": 0.5, "keep": 2, "meet": 1.0}
+MW = {
+    "baby": 1.0,
+    "life": 1.6,
+    "find": 6.0,
+    "spare": 3.0,
+    "act": 1.0,
+    "win": 40.0,
+    "near": 1.0,
+    "reveal": 0.25,
+    "trophy": 3.0,
+    "pred": 0.5,
+    "keep": 2,
+    "meet": 1.0,
+}
 
 
 def _camps(state: NeanderthalState, seat: int) -> dict[int, int]:
@@ -234,15 +246,24 @@ def _map_value(state: NeanderthalState, seat: int, camps: dict[int, int]) -> flo
             theirs = [int(k[1:]) for k, toks in state.hunters.items() if any(t.startswith(f"{q}:") for t in toks)]
             if not theirs or not cells:
                 continue
-            gap = min(abs(j // D.GRID_COLS - k // D.GRID_COLS) + abs(j % D.GRID_COLS - k % D.GRID_COLS)
-                      for j in cells for k in theirs)
+            gap = min(
+                abs(j // D.GRID_COLS - k // D.GRID_COLS) + abs(j % D.GRID_COLS - k % D.GRID_COLS)
+                for j in cells
+                for k in theirs
+            )
             weight = MW["meet"] if _open_husband(state, seat, q) else MW["meet"] / 4
             total -= weight * gap
     if state.variant == "alien":  # artifacts within a step of a camp: next turn's signal
         live = {j for j, n in camps.items() if n}
-        reach = {k for k in state.o_start if M.cell_card(state, k) and (k in live or any(j in live for j in M.neighbours(k)))}
+        reach = {
+            k for k in state.o_start if M.cell_card(state, k) and (k in live or any(j in live for j in M.neighbours(k)))
+        }
         total += MW["near"] * min(len(reach), state.goal) * min(1.0, len(live) / state.goal)
-        odds = [_cell_odds(state, seat, j, n)[0] for j, n in camps.items() if n and j in state.o_start and M.cell_card(state, j)]
+        odds = [
+            _cell_odds(state, seat, j, n)[0]
+            for j, n in camps.items()
+            if n and j in state.o_start and M.cell_card(state, j)
+        ]
         if len(odds) >= state.goal:
             total += MW["win"] * _signal_chance(odds, state.goal)
     return total
@@ -279,8 +300,12 @@ EVE_DAUGHTERS = 2  # designed: daughters each player buys (more when she opens a
 
 def _pairs(state: NeanderthalState) -> set[frozenset[str]]:
     """The colours already joined by an experienced assimilated Husband."""
-    return {frozenset((w.husband[0], w.assim[0])) for q in state.ps for w in q.wives
-            if w.husband and w.assim and not w.hdisc}
+    return {
+        frozenset((w.husband[0], w.assim[0]))
+        for q in state.ps
+        for w in q.wives
+        if w.husband and w.assim and not w.hdisc
+    }
 
 
 def _needed(state: NeanderthalState, seat: int) -> list[int]:
@@ -314,8 +339,9 @@ def _eve(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     if ph == "sex":
         return next((f"side-{x}" for x in ("harem", "pair", "prom") if f"side-{x}" in ids), "")
     if ph == "buy":
-        want = len(p.wives) < EVE_DAUGHTERS or (len(p.wives) < EVE_DAUGHTERS + 2
-                                                 and _new_portals(state, seat, state.event_card) > 0)
+        want = len(p.wives) < EVE_DAUGHTERS or (
+            len(p.wives) < EVE_DAUGHTERS + 2 and _new_portals(state, seat, state.event_card) > 0
+        )
         return "buy" if want else "pass"
     if ph == "share":
         need = {state.ps[q].species for q in _needed(state, seat)} | {p.species}
@@ -355,9 +381,11 @@ def _eve(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     mine = sum(1 for q in state.ps for w in q.wives if w.husband and w.husband[0] == p.species)
     marry = [a for a in ids if a.startswith("hb-") and int(a.split("-")[1]) != seat]
     if marry and hunters >= 2:
+
         def gain(a: str) -> int:
             b, i = map(int, a[3:].split("-"))
             return _new_portals(state, seat, state.ps[b].wives[i].card)
+
         best = max(marry, key=lambda a: (gain(a), a))
         if mine < state.players - 1 or (mine <= state.players and gain(best) > 0):
             return best
@@ -456,7 +484,7 @@ def _tail(n: int, p: float, k: int) -> float:
     """P(at least ``k`` successes in ``n`` trials of chance ``p``)."""
     if k <= 0:
         return 1.0
-    return sum(math.comb(n, i) * p ** i * (1 - p) ** (n - i) for i in range(k, n + 1))
+    return sum(math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(k, n + 1))
 
 
 @functools.cache
@@ -466,7 +494,7 @@ def _kind_chance(n: int, k: int) -> float:
         return 1.0 if n and k <= 1 else 0.0
     m = min(n, 7)
     hits = sum(1 for faces in itertools.product(range(6), repeat=m) if max(map(faces.count, set(faces))) >= k)
-    return hits / 6 ** m
+    return hits / 6**m
 
 
 def _k2_hunt_value(state: NeanderthalState, seat: int, slot: str, n: int, alpha: bool, free: int = 0) -> float:
@@ -546,7 +574,7 @@ def _k2_swap(state: NeanderthalState, ids: list[str]) -> str:
     for a in ids:
         if a.startswith("swap-"):
             i = int(a[5:])
-            n = _portals_within_reach(p, cards[:i] + cards[i + 1:] + [state.event_card])
+            n = _portals_within_reach(p, cards[:i] + cards[i + 1 :] + [state.event_card])
             if n > most:
                 best, most = a, n
     return best
@@ -562,8 +590,10 @@ def _k2_alloc(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     if "swap" in ids:
         return "swap"
     me, alpha = f"{seat}:{p.species}", f"{seat}:{p.species}a"
-    on = {sl: (toks.count(me), alpha in toks, sum(1 for t in toks if t.startswith(f"{seat}:") and t not in (me, alpha)))
-          for sl, toks in state.hunters.items()}
+    on = {
+        sl: (toks.count(me), alpha in toks, sum(1 for t in toks if t.startswith(f"{seat}:") and t not in (me, alpha)))
+        for sl, toks in state.hunters.items()
+    }
     plain = p.pool.count(p.species)
     best, best_gain = "", 0.0
     for a in ids:
@@ -583,8 +613,14 @@ def _k2_alloc(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     # Refugees last, each where his die adds most (he dies for nobody of the player's colour)
     refs = [a for a in ids if a.startswith("hr-")]
     if refs:
-        return max(refs, key=lambda a: (_k2_hunt_value(state, seat, a[3:], *on[a[3:]][:2], on[a[3:]][2] + 1)
-                                        - _k2_hunt_value(state, seat, a[3:], *on[a[3:]]), a))
+        return max(
+            refs,
+            key=lambda a: (
+                _k2_hunt_value(state, seat, a[3:], *on[a[3:]][:2], on[a[3:]][2] + 1)
+                - _k2_hunt_value(state, seat, a[3:], *on[a[3:]]),
+                a,
+            ),
+        )
     if P.exp_elder(p, 6) and len(p.pool) > K2_KEEP:
         for r in RANK_PREF:
             if f"e-{r}" in ids:
@@ -655,8 +691,12 @@ def reward(engine: Engine, state: NeanderthalState, seat: int) -> float:
     if S.k2_won(state):
         return 1.0
     married = sum(1 for w in p.wives if w.husband) / max(1, len(p.wives))
-    progress = (0.35 * min(1.0, p.score / K2_SCORE) + 0.35 * min(1.0, S.trophies(p) / K2_TROPHIES)
-                + 0.15 * p.tribal + 0.15 * married)
+    progress = (
+        0.35 * min(1.0, p.score / K2_SCORE)
+        + 0.35 * min(1.0, S.trophies(p) / K2_TROPHIES)
+        + 0.15 * p.tribal
+        + 0.15 * married
+    )
     return 0.6 * progress
 
 
@@ -677,8 +717,9 @@ def choose(engine: Engine, state: NeanderthalState, seat: int, level: str, budge
     return search_choose(engine, state, seat, level, HOOKS, budget)
 
 
-HOOKS = SearchHooks(determinize=determinize, policy=ai_action, sims_per_second=SIMS_PER_SECOND,
-                    score_scale=SCORE_SCALE, reward=reward)
+HOOKS = SearchHooks(
+    determinize=determinize, policy=ai_action, sims_per_second=SIMS_PER_SECOND, score_scale=SCORE_SCALE, reward=reward
+)
 K2_CANDIDATES = 4  # designed (see choose)
 K2_SEARCHED = frozenset({"sex", "k2more", "k2swap", "flip", "lose", "release"})  # designed (see choose)
 K2_HOOKS = dataclasses.replace(HOOKS, max_candidates=K2_CANDIDATES)

@@ -60,8 +60,10 @@ def recall_actions(state: NeanderthalState, seat: int) -> list[Action]:
             label = msg("neanderthal.act.recall", what=msg(f"neanderthal.rank.{aid[4:]}"))
         else:
             b, i = map(int, aid[4:].split("-"))
-            label = msg("neanderthal.act.recall", what=msg("neanderthal.place.husband",
-                                                          card=card_msg(state.ps[b].wives[i].card)))
+            label = msg(
+                "neanderthal.act.recall",
+                what=msg("neanderthal.place.husband", card=card_msg(state.ps[b].wives[i].card)),
+            )
         out.append(action(id=aid, label=label, group=msg("neanderthal.grp.elders")))
     return out
 
@@ -171,19 +173,18 @@ def alloc_actions(state: NeanderthalState, seat: int) -> list[Action]:
         if not ok:
             continue
         for sl in hunts:
-            acts.append(action(id=f"{kind}-{sl}", group=grp, style="primary",
-                               label=_hunt_label(slot_card(state, sl), kind)))
+            acts.append(
+                action(id=f"{kind}-{sl}", group=grp, style="primary", label=_hunt_label(slot_card(state, sl), kind))
+            )
     for kind, ok in (("h", plain), ("ha", alpha)):
         if not ok:
             continue
         for r in D.RANKS:
             if can_promote(state, seat, r):
-                acts.append(action(id=f"e{kind[1:]}-{r}", group=g_e, style="success",
-                                   label=_elder_label(r, kind)))
+                acts.append(action(id=f"e{kind[1:]}-{r}", group=g_e, style="success", label=_elder_label(r, kind)))
     if refugee:
         for sl in slots(state):
-            if any(t.startswith(f"{seat}:") and not is_refugee(p, t.split(":")[1])
-                   for t in state.hunters.get(sl, [])):
+            if any(t.startswith(f"{seat}:") and not is_refugee(p, t.split(":")[1]) for t in state.hunters.get(sl, [])):
                 acts.append(action(id=f"hr-{sl}", group=g_h, label=_hunt_label(slot_card(state, sl), "hr")))
     for kind, ok, grp in (("s", plain, g_s), ("sa", alpha, g_sa)):
         if not ok:
@@ -195,8 +196,7 @@ def alloc_actions(state: NeanderthalState, seat: int) -> list[Action]:
             if any(t.startswith(mine) for t in state.suitors.get(key, [])) or n >= 25:
                 continue
             n += 1
-            acts.append(action(id=f"{kind}-{key}", group=grp,
-                               label=_suitor_label(state.ps[b].wives[i].card, b, kind)))
+            acts.append(action(id=f"{kind}-{key}", group=grp, label=_suitor_label(state.ps[b].wives[i].card, b, kind)))
     acts += swap_actions(state, seat, g_e)
     acts += recall_actions(state, seat)
     if p.sex == "harem":  # E4-A Sultan exception
@@ -205,8 +205,13 @@ def alloc_actions(state: NeanderthalState, seat: int) -> list[Action]:
                 continue
             for j, x in enumerate(p.wives):
                 if j != i and not x.husband and not x.discs:
-                    acts.append(action(id=f"sul-{i}-{j}", group=g_e, label=msg(
-                        "neanderthal.act.sultan", a=card_msg(w.card), b=card_msg(x.card))))
+                    acts.append(
+                        action(
+                            id=f"sul-{i}-{j}",
+                            group=g_e,
+                            label=msg("neanderthal.act.sultan", a=card_msg(w.card), b=card_msg(x.card)),
+                        )
+                    )
     acts.append(action(id="done", group=g_h, label=msg("core.done"), style="danger"))
     return _pack(acts)
 
@@ -222,13 +227,25 @@ def swap_actions(state: NeanderthalState, seat: int, group: Msg | None = None) -
         out.append(action(id="swap", group=group, label=msg("neanderthal.act.swap")))
     for r, e in sorted(p.elders.items()):
         if is_alpha(e.token):
-            out.append(action(id=f"swape-{r}", group=group, label=msg(
-                "neanderthal.act.swap_from", what=msg(f"neanderthal.rank.{r}"))))
+            out.append(
+                action(
+                    id=f"swape-{r}",
+                    group=group,
+                    label=msg("neanderthal.act.swap_from", what=msg(f"neanderthal.rank.{r}")),
+                )
+            )
     for b, q in enumerate(state.ps):
         for i, w in enumerate(q.wives):
             if w.husband == p.species + "a":
-                out.append(action(id=f"swaph-{b}-{i}", group=group, label=msg(
-                    "neanderthal.act.swap_from", what=msg("neanderthal.place.husband", card=card_msg(w.card)))))
+                out.append(
+                    action(
+                        id=f"swaph-{b}-{i}",
+                        group=group,
+                        label=msg(
+                            "neanderthal.act.swap_from", what=msg("neanderthal.place.husband", card=card_msg(w.card))
+                        ),
+                    )
+                )
     return out
 
 

@@ -152,9 +152,13 @@ def apply_pay(state: NeanderthalState, seat: int, colour: str) -> bool:
 
 def k2_swap_actions(state: NeanderthalState) -> list[Action]:
     p = state.ps[0]
-    out = [action(id=f"swap-{i}", label=msg("neanderthal.act.k2swap", old=card_msg(w.card),
-                                            new=card_msg(state.event_card)))
-           for i, w in enumerate(p.wives) if not w.husband]
+    out = [
+        action(
+            id=f"swap-{i}", label=msg("neanderthal.act.k2swap", old=card_msg(w.card), new=card_msg(state.event_card))
+        )
+        for i, w in enumerate(p.wives)
+        if not w.husband
+    ]
     out.append(action(id="keep", label=msg("neanderthal.act.k2keep")))
     return out
 

@@ -76,8 +76,9 @@ def alpha_power(p: Player, kind: str) -> bool:
 
 
 def has_weapon(p: Player) -> bool:
-    return any(not t.disc and D.BIOMES[t.card].side and D.hand_of(t.card)[0] == "I" and D.side_of(t.card)[1]
-               for t in p.tools)
+    return any(
+        not t.disc and D.BIOMES[t.card].side and D.hand_of(t.card)[0] == "I" and D.side_of(t.card)[1] for t in p.tools
+    )
 
 
 def hand_size(p: Player) -> int:
@@ -375,13 +376,21 @@ def run_pending(state: NeanderthalState) -> bool:
 def release_actions(state: NeanderthalState, seat: int) -> list[Action]:
     p = state.ps[seat]
     colour = state.rel_q[0][1][0]
-    out = [action(id=f"rel-{pl}", style="success",
-                  label=msg("neanderthal.act.neolexia", place=_place_msg(p, pl), colour=msg(f"neanderthal.disc.{colour}")))
-           for pl, c in dedicated(p) if c == colour]
+    out = [
+        action(
+            id=f"rel-{pl}",
+            style="success",
+            label=msg("neanderthal.act.neolexia", place=_place_msg(p, pl), colour=msg(f"neanderthal.disc.{colour}")),
+        )
+        for pl, c in dedicated(p)
+        if c == colour
+    ]
     out.append(action(id="rel-none", label=msg("neanderthal.act.keep_disc")))
     return out
 
 
 def discard_actions(state: NeanderthalState, seat: int) -> list[Action]:
-    return [action(id=f"dis-{c}", secret=True, label=msg("neanderthal.act.discard", card=card_msg(c)))
-            for c in sorted(set(state.ps[seat].hand))]
+    return [
+        action(id=f"dis-{c}", secret=True, label=msg("neanderthal.act.discard", card=card_msg(c)))
+        for c in sorted(set(state.ps[seat].hand))
+    ]

@@ -16,8 +16,11 @@ def _receivers(state: NeanderthalState, lot: list) -> list[str]:
     if kind == "d":
         return [f"to-{s}" for s in participants if any(c == value for _, c in dedicated(state.ps[s]))]
     if kind == "h":
-        return [f"to-{s}" for s in participants
-                if state.ps[s].tribal and any(not e.disc for e in state.ps[s].elders.values())]
+        return [
+            f"to-{s}"
+            for s in participants
+            if state.ps[s].tribal and any(not e.disc for e in state.ps[s].elders.values())
+        ]
     if kind == "as":
         out = []
         for a in participants:
@@ -61,11 +64,21 @@ def share_actions(state: NeanderthalState) -> list[Action]:
             out.append(action(id=aid, label=msg("neanderthal.act.no_assim"), style="danger"))
         elif aid.startswith("as-"):
             a, b, i = map(int, aid[3:].split("-"))
-            out.append(action(id=aid, style="success", label=msg(
-                "neanderthal.act.assim", seat=seat_msg(a), card=card_msg(state.ps[b].wives[i].card))))
+            out.append(
+                action(
+                    id=aid,
+                    style="success",
+                    label=msg("neanderthal.act.assim", seat=seat_msg(a), card=card_msg(state.ps[b].wives[i].card)),
+                )
+            )
         else:
-            out.append(action(id=aid, style="primary", label=msg(
-                "neanderthal.act.give", what=lot_msg(lot), seat=seat_msg(int(aid[3:])))))
+            out.append(
+                action(
+                    id=aid,
+                    style="primary",
+                    label=msg("neanderthal.act.give", what=lot_msg(lot), seat=seat_msg(int(aid[3:]))),
+                )
+            )
     return out
 
 

@@ -29,13 +29,13 @@ class PlayerView(BaseModel):
     vocab: dict[str, int]
     portals: list[str]
     mpi: str
-    elders: dict[str, list[str]]      # rank -> [token, disc]
+    elders: dict[str, list[str]]  # rank -> [token, disc]
     pool: list[str]
     wives: list[Wife]
     tools: list[Tool]
     trophies: list[int]
     hand_count: int
-    hand: list[int] | None            # only in the owner's view
+    hand: list[int] | None  # only in the owner's view
     score: int
     pts: dict[str, int]
 
@@ -53,7 +53,7 @@ class NeanderthalView(BaseModel):
     order: list[int]
     event_card: int
     events_left: int
-    north: list[int]                  # 0 = empty or face-down ice (see ice_n)
+    north: list[int]  # 0 = empty or face-down ice (see ice_n)
     south: list[int]
     ice_n: list[bool]
     ice_s: list[bool]
@@ -67,15 +67,15 @@ class NeanderthalView(BaseModel):
     foreign: str
     last: list[str]
     last_seat: int
-    fight_card: int = 0               # the card of the attack test being decided
+    fight_card: int = 0  # the card of the attack test being decided
     won: bool | None = None
     # L and M: the 4x5 matrix (cells row by row; "c" a card, "u" undiscovered, "i" ice, "e" a gap)
-    grid: list[int] = []              # the revealed cards (0 elsewhere)
+    grid: list[int] = []  # the revealed cards (0 elsewhere)
     cells: str = ""
-    marks: list[str] = []             # L6-A artifact markers
+    marks: list[str] = []  # L6-A artifact markers
     homes: list[int] = []
     goal: int = 0
-    activated: int = 0                # L6-B: artifacts activated this turn
+    activated: int = 0  # L6-B: artifacts activated this turn
     signal: bool = False
     ps: list[PlayerView]
 
@@ -87,17 +87,38 @@ class NeanderthalEngine(Engine[NeanderthalState]):
     max_players = 3
     state_type = NeanderthalState
     option_specs: ClassVar[list[OptionSpec]] = [
-        OptionSpec(key="solo", label=msg("neanderthal.opt.solo"), default="pt",
-                   choices=[("pt", msg("neanderthal.opt.solo.pt")), ("intro", msg("neanderthal.opt.solo.intro")),
-                            ("advanced", msg("neanderthal.opt.solo.advanced"))]),
-        OptionSpec(key="scenario", label=msg("neanderthal.opt.scenario"), default="standard",
-                   choices=[("standard", msg("neanderthal.opt.scenario.standard")),
-                            ("hominids", msg("neanderthal.opt.scenario.hominids")),
-                            ("giant_wurm", msg("neanderthal.opt.scenario.giant_wurm"))]),
-        OptionSpec(key="map", label=msg("neanderthal.opt.map"), default="rows",
-                   choices=[("rows", msg("neanderthal.opt.map.rows")), ("matrix", msg("neanderthal.opt.map.matrix"))]),
-        OptionSpec(key="artifacts", label=msg("neanderthal.opt.artifacts"), default=str(D.ARTIFACTS[0]),
-                   choices=[(str(n), msg("neanderthal.opt.artifacts.n", n=n)) for n in D.ARTIFACTS]),
+        OptionSpec(
+            key="solo",
+            label=msg("neanderthal.opt.solo"),
+            default="pt",
+            choices=[
+                ("pt", msg("neanderthal.opt.solo.pt")),
+                ("intro", msg("neanderthal.opt.solo.intro")),
+                ("advanced", msg("neanderthal.opt.solo.advanced")),
+            ],
+        ),
+        OptionSpec(
+            key="scenario",
+            label=msg("neanderthal.opt.scenario"),
+            default="standard",
+            choices=[
+                ("standard", msg("neanderthal.opt.scenario.standard")),
+                ("hominids", msg("neanderthal.opt.scenario.hominids")),
+                ("giant_wurm", msg("neanderthal.opt.scenario.giant_wurm")),
+            ],
+        ),
+        OptionSpec(
+            key="map",
+            label=msg("neanderthal.opt.map"),
+            default="rows",
+            choices=[("rows", msg("neanderthal.opt.map.rows")), ("matrix", msg("neanderthal.opt.map.matrix"))],
+        ),
+        OptionSpec(
+            key="artifacts",
+            label=msg("neanderthal.opt.artifacts"),
+            default=str(D.ARTIFACTS[0]),
+            choices=[(str(n), msg("neanderthal.opt.artifacts.n", n=n)) for n in D.ARTIFACTS],
+        ),
     ]
 
     def setup(self, players: int, seed: int, options: dict[str, str], rng: Rng) -> NeanderthalState:
@@ -112,8 +133,7 @@ class NeanderthalEngine(Engine[NeanderthalState]):
     def _apply(self, state: NeanderthalState, seat: int, action: Action) -> None:
         phases.apply(state, seat, action.id)
 
-    def ai_action(self, state: NeanderthalState, seat: int, level: str = "normal",
-                  budget: float | None = None) -> str:
+    def ai_action(self, state: NeanderthalState, seat: int, level: str = "normal", budget: float | None = None) -> str:
         return ai.choose(self, state, seat, level, budget)
 
     def prompt(self, state: NeanderthalState, seat: int) -> Msg:
@@ -129,18 +149,29 @@ class NeanderthalEngine(Engine[NeanderthalState]):
         if ph == "refugee":
             return msg("neanderthal.prompt.refugee", n=state.refugees)
         if ph == "terms":
-            return msg("neanderthal.prompt.terms", who=seat_msg(int(state.proposal[2])),
-                       card=_card_of(state, state.proposal[1]))
+            return msg(
+                "neanderthal.prompt.terms",
+                who=seat_msg(int(state.proposal[2])),
+                card=_card_of(state, state.proposal[1]),
+            )
         if ph == "handover":
             return msg("neanderthal.prompt.handover", seat=seat_msg(int(state.proposal[0])))
         if ph == "answer" and state.terms and seat == int(state.terms[0]):
-            return msg("neanderthal.prompt.answer_terms", seat=seat_msg(int(state.proposal[0])),
-                       who=seat_msg(int(state.proposal[2])), card=_card_of(state, state.proposal[1]),
-                       what=terms_msg(state))
+            return msg(
+                "neanderthal.prompt.answer_terms",
+                seat=seat_msg(int(state.proposal[0])),
+                who=seat_msg(int(state.proposal[2])),
+                card=_card_of(state, state.proposal[1]),
+                what=terms_msg(state),
+            )
         if ph == "answer":
             who = int(state.proposal[2])
-            return msg("neanderthal.prompt.answer", seat=seat_msg(int(state.proposal[0])), who=seat_msg(who),
-                       card=_card_of(state, state.proposal[1]))
+            return msg(
+                "neanderthal.prompt.answer",
+                seat=seat_msg(int(state.proposal[0])),
+                who=seat_msg(who),
+                card=_card_of(state, state.proposal[1]),
+            )
         if ph in ("target", "victim"):
             return msg(f"neanderthal.prompt.{ph}", card=_card_of(state, state.fight_key), n=state.fight_hits)
         if ph == "father":
@@ -159,36 +190,76 @@ class NeanderthalEngine(Engine[NeanderthalState]):
         return msg(f"neanderthal.prompt.{ph}")
 
     def face_down(self, state: NeanderthalState) -> tuple[int, ...]:
-        return (len(state.deck_n), len(state.deck_s), len(state.event_deck), len(state.event_aside),
-                sum(state.ice_n), sum(state.ice_s))  # the decks and the face-down ice barriers
+        return (
+            len(state.deck_n),
+            len(state.deck_s),
+            len(state.event_deck),
+            len(state.event_aside),
+            sum(state.ice_n),
+            sum(state.ice_s),
+        )  # the decks and the face-down ice barriers
 
     def view(self, state: NeanderthalState, seat: int | None) -> NeanderthalView:
         ps = []
         for i, p in enumerate(state.ps):
-            ps.append(PlayerView(
-                seat=i, species=p.species, sex=p.sex, sex_card=p.sex_card, tribal=p.tribal, vocab=dict(p.vocab),
-                portals=list(p.portals), mpi=p.mpi,
-                elders={r: [e.token, e.disc] for r, e in p.elders.items()}, pool=list(p.pool),
-                wives=[w.model_copy() for w in p.wives], tools=[t.model_copy() for t in p.tools],
-                trophies=list(p.trophies), hand_count=len(p.hand),
-                hand=list(p.hand) if seat == i or (seat is not None and state.variant == "eve") else None,
-                score=p.score if state.phase == "over" else sum(S.breakdown(state, i).values()), pts=dict(p.pts),
-            ))
+            ps.append(
+                PlayerView(
+                    seat=i,
+                    species=p.species,
+                    sex=p.sex,
+                    sex_card=p.sex_card,
+                    tribal=p.tribal,
+                    vocab=dict(p.vocab),
+                    portals=list(p.portals),
+                    mpi=p.mpi,
+                    elders={r: [e.token, e.disc] for r, e in p.elders.items()},
+                    pool=list(p.pool),
+                    wives=[w.model_copy() for w in p.wives],
+                    tools=[t.model_copy() for t in p.tools],
+                    trophies=list(p.trophies),
+                    hand_count=len(p.hand),
+                    hand=list(p.hand) if seat == i or (seat is not None and state.variant == "eve") else None,
+                    score=p.score if state.phase == "over" else sum(S.breakdown(state, i).values()),
+                    pts=dict(p.pts),
+                )
+            )
         won = S.solo_won(state) if state.phase == "over" and state.variant in ("k2", "alien", "eve") else None
         return NeanderthalView(
-            viewer=seat, players=state.players, variant=state.variant, scenario=state.scenario, level=state.level, turn=state.turn,
-            phase=state.phase, actor=state.actor, order=list(state.order), event_card=state.event_card,
+            viewer=seat,
+            players=state.players,
+            variant=state.variant,
+            scenario=state.scenario,
+            level=state.level,
+            turn=state.turn,
+            phase=state.phase,
+            actor=state.actor,
+            order=list(state.order),
+            event_card=state.event_card,
             events_left=len(state.event_deck),
             north=[0 if ice else c for c, ice in zip(state.north, state.ice_n, strict=True)],
             south=[0 if ice else c for c, ice in zip(state.south, state.ice_s, strict=True)],
-            ice_n=list(state.ice_n), ice_s=list(state.ice_s), deck_n=len(state.deck_n), deck_s=len(state.deck_s),
+            ice_n=list(state.ice_n),
+            ice_s=list(state.ice_s),
+            deck_n=len(state.deck_n),
+            deck_s=len(state.deck_s),
             hunters={k: list(v) for k, v in state.hunters.items()},
-            suitors={k: list(v) for k, v in state.suitors.items()}, bids=dict(state.bids), dead=dict(state.dead),
-            dead_alpha=list(state.dead_alpha), foreign=state.foreign, last=list(state.last),
-            last_seat=state.last_seat, won=won, ps=ps, fight_card=self._fight_card(state),
+            suitors={k: list(v) for k, v in state.suitors.items()},
+            bids=dict(state.bids),
+            dead=dict(state.dead),
+            dead_alpha=list(state.dead_alpha),
+            foreign=state.foreign,
+            last=list(state.last),
+            last_seat=state.last_seat,
+            won=won,
+            ps=ps,
+            fight_card=self._fight_card(state),
             grid=[slot_card(state, f"M{i}") for i in range(len(state.grid))],
-            cells="".join(self._cell(state, i) for i in range(len(state.grid))), marks=list(state.marks),
-            homes=list(state.homes), goal=state.goal, activated=len(state.o_hits), signal=state.signal,
+            cells="".join(self._cell(state, i) for i in range(len(state.grid))),
+            marks=list(state.marks),
+            homes=list(state.homes),
+            goal=state.goal,
+            activated=len(state.o_hits),
+            signal=state.signal,
         )
 
     @staticmethod
@@ -217,14 +288,26 @@ class NeanderthalEngine(Engine[NeanderthalState]):
         if state.variant in ("k2", "alien", "eve"):  # against the game: K2 G, L7, M4 (shared)
             won = S.solo_won(state)
             for i, p in enumerate(state.ps):
-                results.append(PlayerResult(seat=i, score=p.score, breakdown=dict(p.pts), rank=1 if won else 2,
-                                            winner=won))
-            results.append(PlayerResult(seat=None, name=msg("neanderthal.ice_age"), score=0,
-                                        breakdown={"neanderthal.score.target": 0}, rank=2 if won else 1,
-                                        winner=not won))
-            goal = (msg("neanderthal.goal.alien", n=state.goal) if state.variant == "alien"
-                    else msg("neanderthal.goal.eve") if state.variant == "eve"
-                    else msg(f"neanderthal.opt.solo.{state.level}"))
+                results.append(
+                    PlayerResult(seat=i, score=p.score, breakdown=dict(p.pts), rank=1 if won else 2, winner=won)
+                )
+            results.append(
+                PlayerResult(
+                    seat=None,
+                    name=msg("neanderthal.ice_age"),
+                    score=0,
+                    breakdown={"neanderthal.score.target": 0},
+                    rank=2 if won else 1,
+                    winner=not won,
+                )
+            )
+            goal = (
+                msg("neanderthal.goal.alien", n=state.goal)
+                if state.variant == "alien"
+                else msg("neanderthal.goal.eve")
+                if state.variant == "eve"
+                else msg(f"neanderthal.opt.solo.{state.level}")
+            )
             return Outcome(results=results, categories=[*cats, "neanderthal.score.target"], goal=goal)
         scores = [p.score for p in state.ps]
         for i, p in enumerate(state.ps):

@@ -35,11 +35,17 @@ from .state import NeanderthalState, Player
 
 def council_actions(state: NeanderthalState) -> list[Action]:
     from itertools import permutations
+
     out = []
     for perm in permutations(sorted(state.order)):
         seats = {k: seat_msg(s) for k, s in zip("abc", perm, strict=False)}
-        out.append(action(id="ord-" + "".join(map(str, perm)), style="primary",
-                          label=msg(f"neanderthal.act.order{len(perm)}", **seats)))
+        out.append(
+            action(
+                id="ord-" + "".join(map(str, perm)),
+                style="primary",
+                label=msg(f"neanderthal.act.order{len(perm)}", **seats),
+            )
+        )
     return out
 
 
@@ -143,7 +149,9 @@ def apply_loss(state: NeanderthalState, seat: int, aid: str) -> None:
         kill(state, tok)
         # any loss allows the sexuality flip (D4-C); a lost Refugee is not one of the player's own
         # tribesmen for the Refugee icon (D6)
-        state.losses[str(seat)] = state.losses.get(str(seat), 0) + (0 if is_refugee(p, tok) and not D.REFUGEE_LOSS_COUNTS_FOREIGNERS else 1)
+        state.losses[str(seat)] = state.losses.get(str(seat), 0) + (
+            0 if is_refugee(p, tok) and not D.REFUGEE_LOSS_COUNTS_FOREIGNERS else 1
+        )
         say(state, "neanderthal.ev.lost", seat=seat_msg(seat), what=msg(f"neanderthal.lost.{aid[:2]}"))
     elif aid.startswith("le-"):
         remove_elder(state, seat, aid[3:])

@@ -37,6 +37,7 @@ def _attack_order(state: NeanderthalState, sides: list[str]) -> list[str]:
             return (1, 0, 0, 99)
         i = int(s)
         return (0, 0 if has_skill(state, i, "totem") else 1, -state.ps[i].vocab["B"], state.order.index(i))
+
     return sorted(sides, key=key)
 
 
@@ -80,8 +81,11 @@ def _victim_kinds(state: NeanderthalState, victim: str) -> list[str]:
         if token_side(t) != victim:
             continue
         tok = t.split(":")[1]
-        k = "a" if is_alpha(tok) else ("t" if victim == "f" or tok[0] == state.ps[int(victim)].species
-                                       else f"r-{tok[0]}")
+        k = (
+            "a"
+            if is_alpha(tok)
+            else ("t" if victim == "f" or tok[0] == state.ps[int(victim)].species else f"r-{tok[0]}")
+        )
         if k not in kinds:
             kinds.append(k)
     return sorted(kinds)
@@ -93,8 +97,11 @@ def _kill_kind(state: NeanderthalState, victim: str, kind: str) -> None:
         if token_side(t) != victim:
             continue
         tok = t.split(":")[1]
-        k = "a" if is_alpha(tok) else ("t" if victim == "f" or tok[0] == state.ps[int(victim)].species
-                                       else f"r-{tok[0]}")
+        k = (
+            "a"
+            if is_alpha(tok)
+            else ("t" if victim == "f" or tok[0] == state.ps[int(victim)].species else f"r-{tok[0]}")
+        )
         if k == kind:
             toks.remove(t)
             kill(state, tok)
@@ -156,8 +163,12 @@ def negotiation_actions(state: NeanderthalState, seat: int) -> list[Action]:
             if any(token_side(t) == str(seat) for t in toks) and f"neg:wd-{key}" not in state.used:
                 out.append(action(id=f"wd-{key}", label=msg("neanderthal.act.withdraw", card=_card_of(state, key))))
             if any(token_side(t) == str(q) for t in toks) and f"neg:ask-{key}-{q}" not in state.used:
-                out.append(action(id=f"ask-{key}-{q}", label=msg("neanderthal.act.ask", card=_card_of(state, key),
-                                                                   seat=seat_msg(q))))
+                out.append(
+                    action(
+                        id=f"ask-{key}-{q}",
+                        label=msg("neanderthal.act.ask", card=_card_of(state, key), seat=seat_msg(q)),
+                    )
+                )
     p = state.ps[seat]
     if any(_chief(state, q) for q in range(state.players) if q != seat) or _chief(state, seat):
         for b, other in enumerate(state.ps):
@@ -203,8 +214,13 @@ def apply_negotiation(state: NeanderthalState, seat: int, aid: str) -> None:
         key, q = aid[4:].rsplit("-", 1)
         state.proposal = [str(seat), key, q]
         state.answers = [int(q)]
-    say(state, "neanderthal.ev.propose", seat=seat_msg(seat), who=seat_msg(int(state.proposal[2])),
-        card=_card_of(state, key))
+    say(
+        state,
+        "neanderthal.ev.propose",
+        seat=seat_msg(seat),
+        who=seat_msg(int(state.proposal[2])),
+        card=_card_of(state, key),
+    )
     state.terms = []
     if len(terms_actions(state, seat)) > 1:  # a tribal proposer may bind the withdrawal to a trade
         state.phase = "terms"
@@ -250,6 +266,7 @@ def withdraw(state: NeanderthalState) -> None:
 # exija filhas experientes não casadas para casamento"; "as cartas de mão devem ser trocadas por cartas
 # de mão e cartas de tabuleiro com cartas de tabuleiro") -----------------------------------------------
 
+
 def tableau_places(p: Player) -> list[str]:
     """The experienced tableau cards a player may trade: unmarried daughters, trophies, D and I cards."""
     out = [f"w{i}" for i, w in enumerate(p.wives) if not w.discs and not w.husband]
@@ -294,15 +311,30 @@ def terms_actions(state: NeanderthalState, seat: int) -> list[Action]:
         mine, theirs = tableau_places(p), tableau_places(o)
         terms += [(f"gt{a}", msg("neanderthal.term.gt", card=card_msg(_place_card(p, a)))) for a in mine]
         terms += [(f"dt{b}", msg("neanderthal.term.dt", card=card_msg(_place_card(o, b)))) for b in theirs]
-        terms += [(f"xt{a}.{b}", msg("neanderthal.term.xt", card=card_msg(_place_card(p, a)),
-                                     other=card_msg(_place_card(o, b)))) for a in mine for b in theirs]
+        terms += [
+            (
+                f"xt{a}.{b}",
+                msg("neanderthal.term.xt", card=card_msg(_place_card(p, a)), other=card_msg(_place_card(o, b))),
+            )
+            for a in mine
+            for b in theirs
+        ]
         bride, groom = (q, int(who)) if int(who) == seat else (seat, int(who))
         if _groom(state, groom, key):
-            terms += [(f"mb{i}", msg("neanderthal.term.mb", card=card_msg(state.ps[bride].wives[i].card)))
-                      for i, w in enumerate(state.ps[bride].wives) if not w.discs and not w.husband]
+            terms += [
+                (f"mb{i}", msg("neanderthal.term.mb", card=card_msg(state.ps[bride].wives[i].card)))
+                for i, w in enumerate(state.ps[bride].wives)
+                if not w.discs and not w.husband
+            ]
         for tid, label in terms:
-            out.append(action(id=f"tm-{q}-{tid}", secret=True, group=seat_msg(q),
-                              label=msg("neanderthal.act.term", seat=seat_msg(q), what=label)))
+            out.append(
+                action(
+                    id=f"tm-{q}-{tid}",
+                    secret=True,
+                    group=seat_msg(q),
+                    label=msg("neanderthal.act.term", seat=seat_msg(q), what=label),
+                )
+            )
     return _pack(out)
 
 
@@ -320,7 +352,9 @@ def terms_msg(state: NeanderthalState) -> Msg:
     if kind == "dt":
         return msg("neanderthal.term.dt", card=card_msg(_place_card(o, args[0])))
     if kind == "xt":
-        return msg("neanderthal.term.xt", card=card_msg(_place_card(p, args[0])), other=card_msg(_place_card(o, args[1])))
+        return msg(
+            "neanderthal.term.xt", card=card_msg(_place_card(p, args[0])), other=card_msg(_place_card(o, args[1]))
+        )
     bride = int(q) if who == me else me
     return msg("neanderthal.term.mb", card=card_msg(state.ps[bride].wives[int(args[0])].card))
 
@@ -330,16 +364,22 @@ def apply_terms(state: NeanderthalState, seat: int, aid: str) -> None:
         q, term = aid[3:].split("-", 1)
         kind, arg = term[:2], term[2:]
         state.terms = [q, kind, *arg.split(".")] if arg else [q, kind]
-        state.events.append(Event(text=msg("neanderthal.ev.terms_private", seat=seat_msg(seat),
-                                           what=terms_msg(state)), seats=[seat, int(q)]))
+        state.events.append(
+            Event(
+                text=msg("neanderthal.ev.terms_private", seat=seat_msg(seat), what=terms_msg(state)),
+                seats=[seat, int(q)],
+            )
+        )
         say(state, "neanderthal.ev.terms", seat=seat_msg(seat), who=seat_msg(int(q)))
     state.phase = "answer"
     state.actor = state.answers[0]
 
 
 def handover_actions(state: NeanderthalState, seat: int) -> list[Action]:
-    return [action(id=f"give-{c}", secret=True, label=msg("neanderthal.act.give_card", card=card_msg(c)))
-            for c in sorted(set(state.ps[seat].hand))]
+    return [
+        action(id=f"give-{c}", secret=True, label=msg("neanderthal.act.give_card", card=card_msg(c)))
+        for c in sorted(set(state.ps[seat].hand))
+    ]
 
 
 def _move_place(state: NeanderthalState, frm: int, to: int, place: str) -> int:
@@ -362,6 +402,7 @@ def _move_place(state: NeanderthalState, frm: int, to: int, place: str) -> int:
         if b == frm and j == i:
             return f"{to}-{new_i}"
         return f"{b}-{j - 1 if b == frm and j > i else j}"
+
     state.suitors = {rekey(*map(int, k.split("-"))): v for k, v in state.suitors.items()}
     state.fights = [f"W{rekey(*map(int, k[1:].split('-')))}" if k.startswith("W") else k for k in state.fights]
     if state.proposal and state.proposal[1].startswith("W"):
@@ -459,8 +500,13 @@ def run_fights(state: NeanderthalState) -> bool:
             toks, husband = fight_tokens(state, state.fight_key)
             if any(token_side(t) == side for t in toks) or _hside(state, husband) == side:
                 state.fight_hits = _attack_roll(state, side)
-                say(state, "neanderthal.ev.attack", seat=seat_msg(int(side)) if side != "f" else
-                    msg("neanderthal.foreign"), card=_card_of(state, state.fight_key), n=state.fight_hits)
+                say(
+                    state,
+                    "neanderthal.ev.attack",
+                    seat=seat_msg(int(side)) if side != "f" else msg("neanderthal.foreign"),
+                    card=_card_of(state, state.fight_key),
+                    n=state.fight_hits,
+                )
             continue
         if not state.fights:
             state.fight_key = ""
@@ -485,8 +531,10 @@ def fight_actions(state: NeanderthalState, seat: int) -> list[Action]:
                 label = seat_msg(int(t)) if t != "f" else msg("neanderthal.foreign")
             out.append(action(id=f"tgt-{t}", style="danger", label=msg("neanderthal.act.target", who=label)))
         return out
-    return [action(id=f"die-{k}", style="danger", label=msg(f"neanderthal.lost.l{k[0]}"))
-            for k in _victim_kinds(state, str(seat))]
+    return [
+        action(id=f"die-{k}", style="danger", label=msg(f"neanderthal.lost.l{k[0]}"))
+        for k in _victim_kinds(state, str(seat))
+    ]
 
 
 def gathering(state: NeanderthalState) -> None:

@@ -47,8 +47,9 @@ def roll_test(state: NeanderthalState, seat: int, toks: list[str], card: int) ->
         owner = int(side)
         p = state.ps[owner]
         if owner not in powers:
-            convert = any(not t.disc and D.hand_of(t.card)[0] == "I" and D.side_of(t.card)[0] == b.kind
-                          for t in p.tools)
+            convert = any(
+                not t.disc and D.hand_of(t.card)[0] == "I" and D.side_of(t.card)[0] == b.kind for t in p.tools
+            )
             powers[owner] = (convert, exp_elder(p, 6) or has_skill(state, owner, "housewife"))
         convert, no_freeze = powers[owner]
         if is_alpha(tok) and alpha_power(p, b.kind):
@@ -114,9 +115,15 @@ def _hunt(state: NeanderthalState, seat: int, slot: str, toks: list[str]) -> tup
         took = "troph"
     elif _hand_ok(state, seat, card, k, survivors):
         took = "hand"
-    say(state, "neanderthal.ev.roll", seat=seat_msg(seat), card=card_msg(card),
-        dice=" ".join(map(str, faces)) or "-", hits=hits,
-        res=msg("neanderthal.res.ok" if ok else "neanderthal.res.fail"))
+    say(
+        state,
+        "neanderthal.ev.roll",
+        seat=seat_msg(seat),
+        card=card_msg(card),
+        dice=" ".join(map(str, faces)) or "-",
+        hits=hits,
+        res=msg("neanderthal.res.ok" if ok else "neanderthal.res.fail"),
+    )
     if slot[0] == "M":
         matrix.artifact(state, seat, slot, ok, faces)
     if ok and b.kind == "BIG" and survivors:
@@ -146,8 +153,9 @@ def _move_to(state: NeanderthalState, pslot: str, movers: list[str]) -> None:
         state.tests.append(["h", pslot, "2"])
 
 
-def _after_predator(state: NeanderthalState, seat: int, pslot: str, hits: int | None,
-                    survivors: list[str]) -> list[str]:
+def _after_predator(
+    state: NeanderthalState, seat: int, pslot: str, hits: int | None, survivors: list[str]
+) -> list[str]:
     """Settles the big-game kills of ``seat`` waiting on the predator at ``pslot`` after his test
     there (``hits`` None: the predator was already eliminated, so no piracy).  Returns the Hunters
     going home; those of a kill with a second, equally near predator move on to it."""
@@ -257,6 +265,7 @@ def courtship(state: NeanderthalState, key: str, toks: list[str]) -> None:
         chosen = state.court[1:] if state.court[:1] == [key] else []
         first = chosen.index(s) if s in chosen else len(chosen)
         return (0, -sum(state.ps[int(s)].vocab[c] for c in media), first, state.order.index(int(s)))
+
     contested = len({token_side(t) for t in toks}) > 1
     done = False
     for t in sorted(toks, key=order):
@@ -265,10 +274,15 @@ def courtship(state: NeanderthalState, key: str, toks: list[str]) -> None:
             _home(state, t)
             continue
         p = None if side == "f" else state.ps[int(side)]
-        auto = p is not None and not w.discs and (
-            has_skill(state, int(side), "singer")
-            or (is_alpha(tok) and exp_elder(p, 4))
-            or (int(side) == b and not contested and not w.husband))
+        auto = (
+            p is not None
+            and not w.discs
+            and (
+                has_skill(state, int(side), "singer")
+                or (is_alpha(tok) and exp_elder(p, 4))
+                or (int(side) == b and not contested and not w.husband)
+            )
+        )
         f = 0 if auto else state.rng.die()  # an automatic success needs no roll
         if f == 6:
             kill(state, tok)
@@ -301,8 +315,12 @@ def courtship(state: NeanderthalState, key: str, toks: list[str]) -> None:
         if own is not None:
             take_vocab(own, "O")
             w.hdisc = "O"
-        say(state, "neanderthal.ev.married", card=card_msg(w.card),
-            seat=seat_msg(int(side)) if side != "f" else msg("neanderthal.foreign"))
+        say(
+            state,
+            "neanderthal.ev.married",
+            card=card_msg(w.card),
+            seat=seat_msg(int(side)) if side != "f" else msg("neanderthal.foreign"),
+        )
 
 
 def phase4_start(state: NeanderthalState) -> None:
@@ -328,6 +346,7 @@ def run_test(state: NeanderthalState, kind: str, key: str) -> None:
         return
     toks = state.hunters.pop(key, [])
     if is_matrix(state):  # L6-E: the Hunters stay on the card, and the Babies are born there
+
         def home(t: str) -> None:
             state.camp.setdefault(key, []).append(t)
     else:
@@ -349,9 +368,14 @@ def _hunt_card(state: NeanderthalState, key: str, toks: list[str], home: Callabl
     if state.variant == "eve" and len({token_side(t) for t in toks}) > 1:
         _combined(state, key, toks, home)
         return
-    sides = sorted({token_side(t) for t in toks},
-                   key=lambda s: (0 if has_skill(state, int(s), "totem") else 1,
-                                  sum(1 for t in toks if token_side(t) == s), state.order.index(int(s))))
+    sides = sorted(
+        {token_side(t) for t in toks},
+        key=lambda s: (
+            0 if has_skill(state, int(s), "totem") else 1,
+            sum(1 for t in toks if token_side(t) == s),
+            state.order.index(int(s)),
+        ),
+    )
     for s in sides:
         group = [t for t in toks if token_side(t) == s]
         gone = key in state.elim  # a predator already hunted or taken steals nothing (G4-B)
@@ -450,8 +474,10 @@ def court_ties(state: NeanderthalState, key: str) -> list[str]:
 
 
 def father_actions(state: NeanderthalState) -> list[Action]:
-    return [action(id=f"first-{side}", style="primary", label=msg("neanderthal.act.first", seat=seat_msg(int(side))))
-            for side in court_ties(state, state.court[0])]
+    return [
+        action(id=f"first-{side}", style="primary", label=msg("neanderthal.act.first", seat=seat_msg(int(side))))
+        for side in court_ties(state, state.court[0])
+    ]
 
 
 def run_tests(state: NeanderthalState) -> bool:

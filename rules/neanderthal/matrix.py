@@ -81,6 +81,7 @@ def setup_matrix(state: NeanderthalState) -> None:
 
 # -- tokens on the map -----------------------------------------------------------------------------
 
+
 def tokens_at(state: NeanderthalState, seat: int, i: int) -> list[str]:
     return [t.split(":")[1] for t in state.hunters.get(f"M{i}", []) if t.split(":")[0] == str(seat)]
 
@@ -145,6 +146,7 @@ def relocate(state: NeanderthalState, origin: int, tagged: list[str]) -> None:
 
 
 # -- L3 events: cascading shifts ---------------------------------------------------------------------
+
 
 def _push(state: NeanderthalState, card: int, toks: list[str], i: int, step: int) -> None:
     """L3-B: ``card`` (with its Hunters, L3-D) moves into cell ``i``: it fills a gap, replaces an
@@ -220,6 +222,7 @@ def frozen(state: NeanderthalState) -> bool:
 
 # -- L3-G/H: losses on the map ----------------------------------------------------------------------
 
+
 def lose_options(state: NeanderthalState, seat: int) -> list[str]:
     p = state.ps[seat]
     out = [f"lt-{i}" for i in range(CELLS) if p.species in tokens_at(state, seat, i)]
@@ -250,6 +253,7 @@ def refuge(state: NeanderthalState, n: int) -> None:
 
 # -- L4 / M2: buying the daughter ----------------------------------------------------------------------
 
+
 def price(state: NeanderthalState, seat: int) -> int:
     """L4: "pagar discos iguais à quantidade de filhas que você já tem +1" (Caring Woman: one less)."""
     n = len(state.ps[seat].wives) + 1
@@ -271,9 +275,14 @@ def can_buy(state: NeanderthalState, seat: int) -> bool:
 
 
 def buy_actions(state: NeanderthalState, seat: int) -> list[Action]:
-    return [action(id="buy", style="primary", label=msg("neanderthal.act.buy", card=card_msg(state.event_card),
-                                                         n=price(state, seat))),
-            action(id="pass", label=msg("core.pass"))]
+    return [
+        action(
+            id="buy",
+            style="primary",
+            label=msg("neanderthal.act.buy", card=card_msg(state.event_card), n=price(state, seat)),
+        ),
+        action(id="pass", label=msg("core.pass")),
+    ]
 
 
 def next_buyer(state: NeanderthalState, start: int) -> bool:
@@ -290,6 +299,7 @@ def next_buyer(state: NeanderthalState, start: int) -> bool:
 
 
 # -- L5 / M3: movement, allocation and discovery ------------------------------------------------------
+
 
 def start_move(state: NeanderthalState) -> None:
     state.phase = "move"
@@ -363,9 +373,19 @@ def move_actions(state: NeanderthalState, seat: int) -> list[Action]:
                 continue
             grp = msg("neanderthal.grp.from", card=card_msg(state.grid[i]))
             for j in destinations(state, seat, i):
-                acts.append(action(id=f"{'ma' if alpha else 'mv'}-{i}-{j}", group=grp, style="primary", label=msg(
-                    "neanderthal.act.move", who=msg(f"neanderthal.tok.{'ha' if alpha else 'h'}"),
-                    a=card_msg(state.grid[i]), b=card_msg(state.grid[j]))))
+                acts.append(
+                    action(
+                        id=f"{'ma' if alpha else 'mv'}-{i}-{j}",
+                        group=grp,
+                        style="primary",
+                        label=msg(
+                            "neanderthal.act.move",
+                            who=msg(f"neanderthal.tok.{'ha' if alpha else 'h'}"),
+                            a=card_msg(state.grid[i]),
+                            b=card_msg(state.grid[j]),
+                        ),
+                    )
+                )
     plain = any(p.species in tokens_at(state, seat, i) for i in range(CELLS))
     alpha_at = _alpha_cell(state, seat)
     g_e = msg("neanderthal.grp.elders")
@@ -374,28 +394,59 @@ def move_actions(state: NeanderthalState, seat: int) -> list[Action]:
             continue
         for r in D.RANKS:
             if can_promote(state, seat, r):
-                acts.append(action(id=f"{kind}-{r}", group=g_e, style="success", label=msg(
-                    "neanderthal.act.elder", rank=msg(f"neanderthal.rank.{r}"),
-                    who=msg(f"neanderthal.tok.{'ha' if kind == 'ea' else 'h'}"))))
+                acts.append(
+                    action(
+                        id=f"{kind}-{r}",
+                        group=g_e,
+                        style="success",
+                        label=msg(
+                            "neanderthal.act.elder",
+                            rank=msg(f"neanderthal.rank.{r}"),
+                            who=msg(f"neanderthal.tok.{'ha' if kind == 'ea' else 'h'}"),
+                        ),
+                    )
+                )
     for kind, ok in (("hb", plain), ("hba", alpha_at is not None)):
         if not ok:
             continue
         for b, i in husband_slots(state, seat):
-            acts.append(action(id=f"{kind}-{b}-{i}", group=g_e, label=msg(
-                "neanderthal.act.husband", card=card_msg(state.ps[b].wives[i].card), seat=seat_msg(b),
-                who=msg(f"neanderthal.tok.{'ha' if kind == 'hba' else 'h'}"))))
+            acts.append(
+                action(
+                    id=f"{kind}-{b}-{i}",
+                    group=g_e,
+                    label=msg(
+                        "neanderthal.act.husband",
+                        card=card_msg(state.ps[b].wives[i].card),
+                        seat=seat_msg(b),
+                        who=msg(f"neanderthal.tok.{'ha' if kind == 'hba' else 'h'}"),
+                    ),
+                )
+            )
     if plain and any(str(r) in p.elders for r in (3, 4, 5)):  # B4 Alpha-Hunter swap
         if p.species in state.dead_alpha:
             acts.append(action(id="swap", group=g_e, label=msg("neanderthal.act.swap")))
         for rank, e in sorted(p.elders.items()):
             if is_alpha(e.token):
-                acts.append(action(id=f"swape-{rank}", group=g_e, label=msg(
-                    "neanderthal.act.swap_from", what=msg(f"neanderthal.rank.{rank}"))))
+                acts.append(
+                    action(
+                        id=f"swape-{rank}",
+                        group=g_e,
+                        label=msg("neanderthal.act.swap_from", what=msg(f"neanderthal.rank.{rank}")),
+                    )
+                )
         for b, q in enumerate(state.ps):
             for i, w in enumerate(q.wives):
                 if w.husband == p.species + "a":
-                    acts.append(action(id=f"swaph-{b}-{i}", group=g_e, label=msg(
-                        "neanderthal.act.swap_from", what=msg("neanderthal.place.husband", card=card_msg(w.card)))))
+                    acts.append(
+                        action(
+                            id=f"swaph-{b}-{i}",
+                            group=g_e,
+                            label=msg(
+                                "neanderthal.act.swap_from",
+                                what=msg("neanderthal.place.husband", card=card_msg(w.card)),
+                            ),
+                        )
+                    )
     acts.append(action(id="done", group=g_e, label=msg("core.done"), style="danger"))
     return _pack(acts)
 
@@ -480,6 +531,7 @@ def discover(state: NeanderthalState) -> None:
 
 # -- L6: hunting on the matrix ---------------------------------------------------------------------------
 
+
 def predators(state: NeanderthalState, slot: str) -> list[str]:
     """L6-C: the predators on any adjacent revealed card, lower climate first."""
     found = [f"M{j}" for j in neighbours(int(slot[1:])) if cell_card(state, j) and D.BIOMES[state.grid[j]].pred]
@@ -493,8 +545,11 @@ def artifact(state: NeanderthalState, seat: int, slot: str, ok: bool, faces: lis
     i = int(slot[1:])
     if not state.marks[i]:
         state.marks[i] = "O" if ok and D.ARTIFACT_FACE in faces else "B"
-        say(state, "neanderthal.ev.artifact" if state.marks[i] == "O" else "neanderthal.ev.no_artifact",
-            card=card_msg(state.grid[i]))
+        say(
+            state,
+            "neanderthal.ev.artifact" if state.marks[i] == "O" else "neanderthal.ev.no_artifact",
+            card=card_msg(state.grid[i]),
+        )
     elif ok and i in state.o_start and i not in state.o_hits:
         state.o_hits.append(i)
         say(state, "neanderthal.ev.activated", card=card_msg(state.grid[i]), n=len(state.o_hits), goal=state.goal)

@@ -95,8 +95,7 @@ def start_turn(state: NeanderthalState) -> None:
         state.reshuffled = True
         if state.event_deck:
             say(state, "neanderthal.ev.reshuffle")
-    if not state.event_deck and state.variant == "k2" and not state.k2_asked and state.event_aside \
-            and not state.frozen:
+    if not state.event_deck and state.variant == "k2" and not state.k2_asked and state.event_aside and not state.frozen:
         # K2 B: when the 8 cards (and any Würm) have run out, 1-3 random event cards may be added
         state.k2_asked = True
         state.phase = "k2more"
@@ -179,15 +178,27 @@ def legal(state: NeanderthalState, seat: int) -> list[Action]:
     ph = state.phase
     p = state.ps[seat]
     if ph == "sex":
-        return [action(id=f"side-{s}", style="primary", label=msg(f"neanderthal.sex.{s}"))
-                for s in D.SEX_CARDS[p.sex_card]]
+        return [
+            action(id=f"side-{s}", style="primary", label=msg(f"neanderthal.sex.{s}")) for s in D.SEX_CARDS[p.sex_card]
+        ]
     if ph == "extra":
-        return [action(id=f"xp-{sp}-{c}", style="primary", label=msg(
-            "neanderthal.act.extra", space=msg(f"neanderthal.portal.{sp}"), colour=msg(f"neanderthal.disc.{c}")))
-            for sp, cols in D.PORTALS.items() for c in cols if f"{sp}-{c}" not in p.portals and p.vocab[c] > 0]
+        return [
+            action(
+                id=f"xp-{sp}-{c}",
+                style="primary",
+                label=msg(
+                    "neanderthal.act.extra", space=msg(f"neanderthal.portal.{sp}"), colour=msg(f"neanderthal.disc.{c}")
+                ),
+            )
+            for sp, cols in D.PORTALS.items()
+            for c in cols
+            if f"{sp}-{c}" not in p.portals and p.vocab[c] > 0
+        ]
     if ph == "auction":
-        return [action(id=f"bid-{n}", style="primary", label=msg("neanderthal.act.bid", n=n))
-                for n in bid_options(state, seat)[:19]] + [action(id="pass", label=msg("core.pass"))]
+        return [
+            action(id=f"bid-{n}", style="primary", label=msg("neanderthal.act.bid", n=n))
+            for n in bid_options(state, seat)[:19]
+        ] + [action(id="pass", label=msg("core.pass"))]
     if ph == "alloc":
         return alloc_actions(state, seat)
     if ph == "move":
@@ -197,11 +208,20 @@ def legal(state: NeanderthalState, seat: int) -> list[Action]:
     if ph == "share":
         return share_actions(state)
     if ph == "flip":
-        return [action(id="flip", style="primary", label=msg("neanderthal.act.flip", sex=msg(
-            f"neanderthal.sex.{_other_side(p)}"))), action(id="keep", label=msg("neanderthal.act.keep"))]
+        return [
+            action(
+                id="flip",
+                style="primary",
+                label=msg("neanderthal.act.flip", sex=msg(f"neanderthal.sex.{_other_side(p)}")),
+            ),
+            action(id="keep", label=msg("neanderthal.act.keep")),
+        ]
     if ph == "refugee":
-        return [action(id=f"ref-{s}", label=msg("neanderthal.act.ref", seat=seat_msg(s)))
-                for s in range(state.players) if s != seat and not lazarus(state, s)]
+        return [
+            action(id=f"ref-{s}", label=msg("neanderthal.act.ref", seat=seat_msg(s)))
+            for s in range(state.players)
+            if s != seat and not lazarus(state, s)
+        ]
     if ph == "action":
         return action_actions(state, seat)
     if ph == "lose":
@@ -221,8 +241,10 @@ def legal(state: NeanderthalState, seat: int) -> list[Action]:
     if ph == "negotiate":
         return negotiation_actions(state, seat)
     if ph == "answer":  # answered privately: the terms are known only to the two parties
-        return [action(id="yes", style="success", secret=True, label=msg("neanderthal.act.yes")),
-                action(id="no", style="danger", secret=True, label=msg("neanderthal.act.no"))]
+        return [
+            action(id="yes", style="success", secret=True, label=msg("neanderthal.act.yes")),
+            action(id="no", style="danger", secret=True, label=msg("neanderthal.act.no")),
+        ]
     if ph == "terms":
         return terms_actions(state, seat)
     if ph == "handover":
@@ -230,14 +252,23 @@ def legal(state: NeanderthalState, seat: int) -> list[Action]:
     if ph == "discard":
         return discard_actions(state, seat)
     if ph == "pay":
-        return [action(id=f"pay-{c}", style="primary", label=msg("neanderthal.act.pay", colour=msg(
-            f"neanderthal.disc.{c}"))) for c in pay_options(state)]
+        return [
+            action(
+                id=f"pay-{c}", style="primary", label=msg("neanderthal.act.pay", colour=msg(f"neanderthal.disc.{c}"))
+            )
+            for c in pay_options(state)
+        ]
     if ph == "k2swap":
         return k2_swap_actions(state)
     if ph == "k2more":
-        return [action(id=f"more-{n}", style="primary" if n else "danger",
-                       label=msg("neanderthal.act.k2more", n=n) if n else msg("neanderthal.act.k2end"))
-                for n in range(min(D.K2_MORE, len(state.event_aside)) + 1)]
+        return [
+            action(
+                id=f"more-{n}",
+                style="primary" if n else "danger",
+                label=msg("neanderthal.act.k2more", n=n) if n else msg("neanderthal.act.k2end"),
+            )
+            for n in range(min(D.K2_MORE, len(state.event_aside)) + 1)
+        ]
     return []
 
 
@@ -257,8 +288,13 @@ def apply(state: NeanderthalState, seat: int, aid: str) -> None:
         _, sp, c = aid.split("-")
         take_vocab(p, c)
         p.portals.append(f"{sp}-{c}")
-        say(state, "neanderthal.ev.portal", seat=seat_msg(seat), space=msg(f"neanderthal.portal.{sp}"),
-            colour=msg(f"neanderthal.disc.{c}"))
+        say(
+            state,
+            "neanderthal.ev.portal",
+            seat=seat_msg(seat),
+            space=msg(f"neanderthal.portal.{sp}"),
+            colour=msg(f"neanderthal.disc.{c}"),
+        )
         state.phase = "sex"
         after_sex(state, seat)
     elif ph == "auction":

@@ -6,8 +6,19 @@ from . import data as D
 from .board import alpha_power, has_skill, wife_active
 from .state import NeanderthalState
 
-CATEGORIES = ["pool", "elder", "husband", "daughter", "vocab", "trophy", "invention", "alpha", "domestic",
-              "skills", "scenario"]
+CATEGORIES = [
+    "pool",
+    "elder",
+    "husband",
+    "daughter",
+    "vocab",
+    "trophy",
+    "invention",
+    "alpha",
+    "domestic",
+    "skills",
+    "scenario",
+]
 
 
 def trophies(p) -> int:
@@ -16,8 +27,9 @@ def trophies(p) -> int:
 
 def _husbands(state: NeanderthalState, sp: str) -> list:
     """The Husbands of colour ``sp`` (M3-B: an assimilated pair is one Husband of both colours)."""
-    return [w for q in state.ps for w in q.wives
-            if w.husband and (w.husband[0] == sp or (w.assim and w.assim[0] == sp))]
+    return [
+        w for q in state.ps for w in q.wives if w.husband and (w.husband[0] == sp or (w.assim and w.assim[0] == sp))
+    ]
 
 
 def breakdown(state: NeanderthalState, seat: int) -> dict[str, int]:

@@ -27,8 +27,16 @@ def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> Neander
         space, colour = D.START_PORTAL[sp]
         vocab[colour] -= 1
         vocab["B"] -= 1  # under the Firestarter
-        ps.append(Player(species=sp, sex_card=sex_cards[i], vocab=vocab, portals=[f"{space}-{colour}"],
-                         elders={"6": Elder(token=sp, disc="B")}, pool=[sp] * start))
+        ps.append(
+            Player(
+                species=sp,
+                sex_card=sex_cards[i],
+                vocab=vocab,
+                portals=[f"{space}-{colour}"],
+                elders={"6": Elder(token=sp, disc="B")},
+                pool=[sp] * start,
+            )
+        )
         dead[sp] = D.TRIBESMEN - start - 1
     scenario = "standard" if k2 or matrix else options.get("scenario", "standard")
     if scenario == "hominids":
@@ -44,8 +52,10 @@ def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> Neander
                 extra = D.N1_POOL[p.species] - len(p.pool)
                 p.pool = [p.species] * D.N1_POOL[p.species]
                 dead[p.species] -= extra
-        by_icon = {icon: rng.shuffled([c for c, d in sorted(D.DAUGHTERS.items()) if (icon, 1) in d.events])
-                   for icon in ("warm", "cool")}
+        by_icon = {
+            icon: rng.shuffled([c for c, d in sorted(D.DAUGHTERS.items()) if (icon, 1) in d.events])
+            for icon in ("warm", "cool")
+        }
         deck = [by_icon[icon].pop() for icon in reversed(D.N1_DECK)]  # built from the bottom up
         events = deck + rng.shuffled([c for c in sorted(D.DAUGHTERS) if c not in deck])
         n_events = len(deck)
@@ -66,12 +76,29 @@ def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> Neander
     dead_alpha = [sp for sp in seats if not (k2 and level == "advanced")]  # K2 advanced: no Alpha
     variant = ("alien" if players == 1 else "eve") if matrix else "k2" if k2 else "standard"
     state = NeanderthalState(
-        players=players, seed=seed, options=dict(options), rng=rng,
-        variant=variant, level=level, seats=seats, foreign=foreign, foreign_left=foreign_left,
-        phase="sex", actor=0, order=list(range(players)), ps=ps,
-        north=deck_n[:D.ROW_SIZE], south=deck_s[:D.ROW_SIZE], ice_s=[False] * D.ROW_SIZE, deck_n=deck_n[D.ROW_SIZE:], deck_s=deck_s[D.ROW_SIZE:],
-        event_deck=events[:n_events], event_aside=events[n_events:], dead=dead,
-        dead_alpha=dead_alpha, scenario=scenario,
+        players=players,
+        seed=seed,
+        options=dict(options),
+        rng=rng,
+        variant=variant,
+        level=level,
+        seats=seats,
+        foreign=foreign,
+        foreign_left=foreign_left,
+        phase="sex",
+        actor=0,
+        order=list(range(players)),
+        ps=ps,
+        north=deck_n[: D.ROW_SIZE],
+        south=deck_s[: D.ROW_SIZE],
+        ice_s=[False] * D.ROW_SIZE,
+        deck_n=deck_n[D.ROW_SIZE :],
+        deck_s=deck_s[D.ROW_SIZE :],
+        event_deck=events[:n_events],
+        event_aside=events[n_events:],
+        dead=dead,
+        dead_alpha=dead_alpha,
+        scenario=scenario,
         ice_n=[scenario == "giant_wurm" and i in D.N2_ICE for i in range(D.ROW_SIZE)],
     )
     if matrix:

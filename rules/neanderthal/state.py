@@ -13,118 +13,118 @@ from rules.core import GameState
 
 class Wife(BaseModel):
     card: int
-    discs: str = ""            # dedicated discs (bid discs) still on her: inexperienced while non-empty
-    husband: str = ""          # token of the Husband ("" unmarried)
-    hdisc: str = ""            # O disc under a Husband on his own board (inexperienced)
-    assim: str = ""            # M3-B: the Hunter assimilated together with the Husband ("" none)
+    discs: str = ""  # dedicated discs (bid discs) still on her: inexperienced while non-empty
+    husband: str = ""  # token of the Husband ("" unmarried)
+    hdisc: str = ""  # O disc under a Husband on his own board (inexperienced)
+    assim: str = ""  # M3-B: the Hunter assimilated together with the Husband ("" none)
 
 
 class Tool(BaseModel):
-    card: int                  # a D or I card on the tableau
-    disc: str = ""             # its dedicated disc (inexperienced while set)
+    card: int  # a D or I card on the tableau
+    disc: str = ""  # its dedicated disc (inexperienced while set)
 
 
 class Elder(BaseModel):
     token: str
-    disc: str = ""             # dedicated disc under him ("" = experienced)
+    disc: str = ""  # dedicated disc under him ("" = experienced)
 
 
 class Player(BaseModel):
-    species: str               # G / Y / R
+    species: str  # G / Y / R
     sex_card: int
-    sex: str = ""              # prom / harem / pair ("" until chosen)
+    sex: str = ""  # prom / harem / pair ("" until chosen)
     tribal: bool = False
-    vocab: dict[str, int] = Field(default_factory=dict)   # free discs by colour
-    portals: list[str] = Field(default_factory=list)      # "venus-B" ...
+    vocab: dict[str, int] = Field(default_factory=dict)  # free discs by colour
+    portals: list[str] = Field(default_factory=list)  # "venus-B" ...
     mpi: str = ""
     elders: dict[str, Elder] = Field(default_factory=dict)  # rank -> elder
-    pool: list[str] = Field(default_factory=list)         # unassigned tribesmen
-    wives: list[Wife] = Field(default_factory=list)       # daughters on this board
-    tools: list[Tool] = Field(default_factory=list)       # D and I cards on the tableau
+    pool: list[str] = Field(default_factory=list)  # unassigned tribesmen
+    wives: list[Wife] = Field(default_factory=list)  # daughters on this board
+    tools: list[Tool] = Field(default_factory=list)  # D and I cards on the tableau
     trophies: list[int] = Field(default_factory=list)
-    hand: list[int] = Field(default_factory=list)         # secret
+    hand: list[int] = Field(default_factory=list)  # secret
     score: int = 0
     pts: dict[str, int] = Field(default_factory=dict)
 
 
 class NeanderthalState(GameState):
     game: str = "neanderthal"
-    variant: str = "standard"          # standard / k2 / alien (L) / eve (M)
-    scenario: str = "standard"         # N: standard / hominids (N1) / giant_wurm (N2)
-    reshuffled: bool = False           # N2: the event discards were reshuffled
-    level: str = "pt"                  # K2 victory level
-    seats: list[str] = Field(default_factory=list)      # species of each seat
-    foreign: str = ""                  # K2: the foreign species
-    foreign_left: int = 0              # K2: foreign tribesmen still available
-    k2_asked: bool = False             # K2 B: the player was offered 1-3 more event cards
-    k2_added: int = 0                  # K2 B: event cards he chose to add (-5 VP each, English levels)
+    variant: str = "standard"  # standard / k2 / alien (L) / eve (M)
+    scenario: str = "standard"  # N: standard / hominids (N1) / giant_wurm (N2)
+    reshuffled: bool = False  # N2: the event discards were reshuffled
+    level: str = "pt"  # K2 victory level
+    seats: list[str] = Field(default_factory=list)  # species of each seat
+    foreign: str = ""  # K2: the foreign species
+    foreign_left: int = 0  # K2: foreign tribesmen still available
+    k2_asked: bool = False  # K2 B: the player was offered 1-3 more event cards
+    k2_added: int = 0  # K2 B: event cards he chose to add (-5 VP each, English levels)
     turn: int = 0
-    phase: str = "sex"                 # sex / auction / alloc / flip / refugee / action / over
+    phase: str = "sex"  # sex / auction / alloc / flip / refugee / action / over
     actor: int = 0
-    order: list[int] = Field(default_factory=list)       # player order this turn (A2)
+    order: list[int] = Field(default_factory=list)  # player order this turn (A2)
     cur: int = 0
     ps: list[Player]
-    north: list[int] = Field(default_factory=list)       # card per slot, 0 = empty
+    north: list[int] = Field(default_factory=list)  # card per slot, 0 = empty
     south: list[int] = Field(default_factory=list)
-    ice_n: list[bool] = Field(default_factory=list)      # slot holds a face-down ice barrier
+    ice_n: list[bool] = Field(default_factory=list)  # slot holds a face-down ice barrier
     ice_s: list[bool] = Field(default_factory=list)
     deck_n: list[int] = Field(default_factory=list)
     deck_s: list[int] = Field(default_factory=list)
     event_deck: list[int] = Field(default_factory=list)
     event_aside: list[int] = Field(default_factory=list)
     event_card: int = 0
-    queue: list[list] = Field(default_factory=list)      # event icons still to resolve [icon, count]
-    removed: list[int] = Field(default_factory=list)     # cards out of the game
-    dead: dict[str, int] = Field(default_factory=dict)   # dead pile: tribesmen by colour
+    queue: list[list] = Field(default_factory=list)  # event icons still to resolve [icon, count]
+    removed: list[int] = Field(default_factory=list)  # cards out of the game
+    dead: dict[str, int] = Field(default_factory=dict)  # dead pile: tribesmen by colour
     dead_alpha: list[str] = Field(default_factory=list)  # colours whose Alpha is dead
-    hunters: dict[str, list[str]] = Field(default_factory=dict)   # "N3" -> tokens (seat-tagged "1:Y")
-    suitors: dict[str, list[str]] = Field(default_factory=dict)   # "2-0" (board seat-wife) -> tagged tokens
-    bids: dict[str, int] = Field(default_factory=dict)   # auction: seat -> discs bid
-    out: list[int] = Field(default_factory=list)         # auction: seats that passed
+    hunters: dict[str, list[str]] = Field(default_factory=dict)  # "N3" -> tokens (seat-tagged "1:Y")
+    suitors: dict[str, list[str]] = Field(default_factory=dict)  # "2-0" (board seat-wife) -> tagged tokens
+    bids: dict[str, int] = Field(default_factory=dict)  # auction: seat -> discs bid
+    out: list[int] = Field(default_factory=list)  # auction: seats that passed
     losses: dict[str, int] = Field(default_factory=dict)  # chaos: tribesmen lost by seat
-    tasks: list[list] = Field(default_factory=list)      # losses still to choose [seat, kind, n]
-    after: str = ""                    # what follows the losses (chaos: the sexuality flips)
-    pending: list[int] = Field(default_factory=list)     # seats still to decide (flip)
+    tasks: list[list] = Field(default_factory=list)  # losses still to choose [seat, kind, n]
+    after: str = ""  # what follows the losses (chaos: the sexuality flips)
+    pending: list[int] = Field(default_factory=list)  # seats still to decide (flip)
     tests: list[list[str]] = Field(default_factory=list)  # phase 4 tests still to roll [kind, key]
-    rel_q: list[list] = Field(default_factory=list)      # disc releases waiting [seat, colours]
-    neg_idx: int = 0                   # F1: the next player offered to negotiate
-    proposal: list[str] = Field(default_factory=list)    # [proposer, card, who withdraws]
-    answers: list[int] = Field(default_factory=list)     # players still to answer the proposal
-    terms: list[str] = Field(default_factory=list)       # F1 its binding trade [other party, kind, args...]
-    fights: list[str] = Field(default_factory=list)      # cards still to hold attack tests (F2)
-    fight_key: str = ""                # the card fighting now ("N3", "W1-0" for a daughter)
+    rel_q: list[list] = Field(default_factory=list)  # disc releases waiting [seat, colours]
+    neg_idx: int = 0  # F1: the next player offered to negotiate
+    proposal: list[str] = Field(default_factory=list)  # [proposer, card, who withdraws]
+    answers: list[int] = Field(default_factory=list)  # players still to answer the proposal
+    terms: list[str] = Field(default_factory=list)  # F1 its binding trade [other party, kind, args...]
+    fights: list[str] = Field(default_factory=list)  # cards still to hold attack tests (F2)
+    fight_key: str = ""  # the card fighting now ("N3", "W1-0" for a daughter)
     fight_order: list[str] = Field(default_factory=list)  # attack order of the sides there
-    fight_idx: int = 0                 # next attacker
-    fight_hits: int = 0                # kills of the current attacker still to assign
-    fight_target: str = ""             # the side (or "h", the Husband) taking the next kill
-    pick: str = ""                     # the phase-4 test chosen to resolve next (A4)
+    fight_idx: int = 0  # next attacker
+    fight_hits: int = 0  # kills of the current attacker still to assign
+    fight_target: str = ""  # the side (or "h", the Husband) taking the next kill
+    pick: str = ""  # the phase-4 test chosen to resolve next (A4)
     court: list[str] = Field(default_factory=list)  # G1-D: [daughter key, sides the father put first]
-    stage: str = ""                    # where play resumes after a choice inside phases 1, 4, 5
-    to_pay: int = 0                    # auction: discs the winner still puts on the daughter
-    refugees: int = 0                  # refugees still to place
+    stage: str = ""  # where play resumes after a choice inside phases 1, 4, 5
+    to_pay: int = 0  # auction: discs the winner still puts on the daughter
+    refugees: int = 0  # refugees still to place
     ref_from: int = -1
     frozen: bool = False
-    last: list[str] = Field(default_factory=list)        # highlighted places of the last move
+    last: list[str] = Field(default_factory=list)  # highlighted places of the last move
     last_seat: int = -1
-    elim: list[str] = Field(default_factory=list)        # cards won or eliminated this turn
-    opp: list[str] = Field(default_factory=list)         # slots open to an opportunistic hunt (G7)
-    pend: list[list] = Field(default_factory=list)       # G4: big-game kills awaiting their predators
+    elim: list[str] = Field(default_factory=list)  # cards won or eliminated this turn
+    opp: list[str] = Field(default_factory=list)  # slots open to an opportunistic hunt (G7)
+    pend: list[list] = Field(default_factory=list)  # G4: big-game kills awaiting their predators
     #                                                      [seat, slot, trophy/hand taken, movers, predator slots]
     portals_then: dict[str, list[str]] = Field(default_factory=dict)  # I2-A: portals at the turn's start
-    used: list[str] = Field(default_factory=list)        # once-per-turn skills used ("seat:skill")
+    used: list[str] = Field(default_factory=list)  # once-per-turn skills used ("seat:skill")
     # L and M: the 4x5 matrix (L1), slots "M0".."M19"; the Hunters stay on it (L6-E)
-    grid: list[int] = Field(default_factory=list)        # card per cell, 0 = empty (a trophy's gap)
-    shown: list[bool] = Field(default_factory=list)      # revealed (else undiscovered, face down)
-    gice: list[bool] = Field(default_factory=list)       # an ice barrier (L3-A)
-    marks: list[str] = Field(default_factory=list)       # L6-A: "O" an artifact, "B" none, "" unexplored
-    homes: list[int] = Field(default_factory=list)       # each seat's home biome (L1-A)
-    goal: int = 0                      # L1-C: artifacts to activate in one turn
-    o_start: list[int] = Field(default_factory=list)     # L6-B: cells with an artifact at the turn's start
-    o_hits: list[int] = Field(default_factory=list)      # ... hunted successfully this turn
-    signal: bool = False               # L6-B: the artifacts are activated (the game ends, won)
+    grid: list[int] = Field(default_factory=list)  # card per cell, 0 = empty (a trophy's gap)
+    shown: list[bool] = Field(default_factory=list)  # revealed (else undiscovered, face down)
+    gice: list[bool] = Field(default_factory=list)  # an ice barrier (L3-A)
+    marks: list[str] = Field(default_factory=list)  # L6-A: "O" an artifact, "B" none, "" unexplored
+    homes: list[int] = Field(default_factory=list)  # each seat's home biome (L1-A)
+    goal: int = 0  # L1-C: artifacts to activate in one turn
+    o_start: list[int] = Field(default_factory=list)  # L6-B: cells with an artifact at the turn's start
+    o_hits: list[int] = Field(default_factory=list)  # ... hunted successfully this turn
+    signal: bool = False  # L6-B: the artifacts are activated (the game ends, won)
     moved: dict[str, int] = Field(default_factory=dict)  # L5: "seat:cell" (":a" the Alpha) arrived this turn
     camp: dict[str, list[str]] = Field(default_factory=dict)  # phase 4: Hunters done with their test
-    sharing: list[int] = Field(default_factory=list)     # M3-A: the participants of the combined test now
-    sharing_at: str = ""               # ... and its card
-    share: list[list] = Field(default_factory=list)      # M3-A/B: lots to share out
+    sharing: list[int] = Field(default_factory=list)  # M3-A: the participants of the combined test now
+    sharing_at: str = ""  # ... and its card
+    share: list[list] = Field(default_factory=list)  # M3-A/B: lots to share out
     #                                                      [leader, kind (b/d/t/h/as), value, participants, cell]

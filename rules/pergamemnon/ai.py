@@ -65,19 +65,23 @@ def ai_action(state: PergState, seat: int) -> str:
         return "card-" + max(p.hand, key=lambda c: (_attack_edge(state, seat, t, c), c))
     if ph == "defend":
         w = B.current(state).weapon
-        return "card-" + max(p.hand, key=lambda c: (2 * defence_value(state, seat, c, w) + 0.5 * D.CARDS[c].atk
-                                                   - _risk(c), c))
+        return "card-" + max(
+            p.hand, key=lambda c: (2 * defence_value(state, seat, c, w) + 0.5 * D.CARDS[c].atk - _risk(c), c)
+        )
     if ph == "reinforce":
         w, atk = B.incoming(state)
         need = atk - B.defence_total(state)
         # the leader never reinforces: a lost battle would take it, and the City with it
-        good = [c for c in p.hand if defence_value(state, seat, c, w) >= need
-                and not (c == D.LEADER[p.nation] and not p.fallen)]
+        good = [
+            c
+            for c in p.hand
+            if defence_value(state, seat, c, w) >= need and not (c == D.LEADER[p.nation] and not p.fallen)
+        ]
         if not good:
             return "yield"
         return "card-" + min(good, key=lambda c: (_risk(c) - 0.2 * D.CARDS[c].atk, c))
     if ph == "pay":
-        return ids[0]                    # the cheapest way first
+        return ids[0]  # the cheapest way first
     if ph == "place":
         cid = state.pending[0]
         return "pile" if D.CARDS[cid].pts > 0 or D.is_creature(cid) else "city"
@@ -103,7 +107,7 @@ def determinize(state: PergState, seat: int, rng: Rng) -> PergState:
         seen.update(b.att_cards, b.dfn_cards, b.stack)
     unseen = sorted(c for c in D.CREATURES if c not in seen)
     rng.shuffle(unseen)
-    world.cdeck = unseen[:len(world.cdeck)]
+    world.cdeck = unseen[: len(world.cdeck)]
     for i, p in enumerate(world.ps):
         if i == seat:
             p.deck = rng.shuffled(sorted(p.deck))
@@ -112,8 +116,8 @@ def determinize(state: PergState, seat: int, rng: Rng) -> PergState:
         rng.shuffle(pool)
         if hidden is not None and hidden.att == i:
             hidden.att_cards[0] = pool.pop()
-        p.hand = pool[:len(p.hand)]
-        p.deck = pool[len(p.hand):]
+        p.hand = pool[: len(p.hand)]
+        p.deck = pool[len(p.hand) :]
     return world
 
 
@@ -121,5 +125,4 @@ def choose(engine: Engine, state: PergState, seat: int, level: str, budget: floa
     return search_choose(engine, state, seat, level, HOOKS, budget)
 
 
-HOOKS = SearchHooks(determinize=determinize, policy=ai_action, sims_per_second=SIMS_PER_SECOND,
-                    score_scale=5.0)
+HOOKS = SearchHooks(determinize=determinize, policy=ai_action, sims_per_second=SIMS_PER_SECOND, score_scale=5.0)

@@ -108,8 +108,15 @@ def resolve(state: PergState) -> None:
                 finish(state, None)
                 return
             counter = cards_of(b, y)[-1]
-            say(state, "counter", who=seat_msg(y), dfn=dfn, atk=atk, weapon=weapon_msg(D.CARDS[counter].weapon),
-                value=attack_value(state, y, counter))
+            say(
+                state,
+                "counter",
+                who=seat_msg(y),
+                dfn=dfn,
+                atk=atk,
+                weapon=weapon_msg(D.CARDS[counter].weapon),
+                value=attack_value(state, y, counter),
+            )
             x = b.agg
             b.agg = y
             b.stack = [cards_of(b, x)[-1]]
@@ -157,19 +164,19 @@ def finish(state: PergState, winner: int | None) -> None:
         w, lp = state.ps[winner], state.ps[loser]
         w.discard.extend(cards_of(b, winner))
         egypt_takes = w.nation == "egy" and not w.fallen
-        was_fallen = lp.fallen                         # the City sides when the battle was decided
+        was_fallen = lp.fallen  # the City sides when the battle was decided
         for cid in cards_of(b, loser):
             c = D.CARDS[cid]
             if c.secured:
-                lp.secured.append(cid)                 # «colocadas completamente debaixo da sua Carta de Cidade»
+                lp.secured.append(cid)  # «colocadas completamente debaixo da sua Carta de Cidade»
                 say(state, "secured", card=card_msg(cid), who=seat_msg(loser))
             elif flees(state, loser, cid, was_fallen):
-                if egypt_takes:                        # «O jogador Egipcío captura ... “fuga” ... Pilha de Descarte»
+                if egypt_takes:  # «O jogador Egipcío captura ... “fuga” ... Pilha de Descarte»
                     w.discard.append(cid)
                     say(state, "captured", who=seat_msg(winner), card=card_msg(cid))
                     leader_captured(state, cid)
                 else:
-                    state.box.append(cid)              # «são devolvidas à caixa do jogo»
+                    state.box.append(cid)  # «são devolvidas à caixa do jogo»
                     say(state, "fled", card=card_msg(cid))
             else:
                 say(state, "captured", who=seat_msg(winner), card=card_msg(cid))

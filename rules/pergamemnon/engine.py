@@ -36,27 +36,27 @@ class PlayerView(BaseModel):
     fallen: bool
     hand_size: int
     hand_count: int
-    hand: list[str] | None          # only in the owner's view
+    hand: list[str] | None  # only in the owner's view
     deck_count: int
     discard: list[str]
     cha: int
     city: list[str]
     secured: list[str]
-    score: int | None = None        # once the game is over
+    score: int | None = None  # once the game is over
     halves: int | None = None
-    winner: bool | None = None      # once the game is over (the creature tie-break included)
+    winner: bool | None = None  # once the game is over (the creature tie-break included)
 
 
 class BattleView(BaseModel):
     att: int
     dfn: int
     weapon: str
-    att_cards: list[str]            # "?" for the attacker's face-down card
+    att_cards: list[str]  # "?" for the attacker's face-down card
     dfn_cards: list[str]
     agg: int
     stack: list[str]
     atk: int = 0
-    in_weapon: str = ""                # the weapon being defended against now
+    in_weapon: str = ""  # the weapon being defended against now
     dfn_total: int = 0
 
 
@@ -94,9 +94,12 @@ class PergamemnonEngine(Engine[PergState]):
     max_players = 5
     state_type = PergState
     option_specs: ClassVar[list[OptionSpec]] = [
-        OptionSpec(key="first", label=msg("pergamemnon.opt.first"), default="random",
-                   choices=[("random", msg("pergamemnon.opt.first.random")),
-                            ("host", msg("pergamemnon.opt.first.host"))]),
+        OptionSpec(
+            key="first",
+            label=msg("pergamemnon.opt.first"),
+            default="random",
+            choices=[("random", msg("pergamemnon.opt.first.random")), ("host", msg("pergamemnon.opt.first.host"))],
+        ),
     ]
 
     def setup(self, players: int, seed: int, options: dict[str, str], rng: Rng) -> PergState:
@@ -120,8 +123,7 @@ class PergamemnonEngine(Engine[PergState]):
             return msg("pergamemnon.prompt.defend", who=seat_msg(b.att), weapon=B.weapon_msg(b.weapon))
         if state.phase == "reinforce":
             w, atk = B.incoming(state)
-            return msg("pergamemnon.prompt.reinforce", weapon=B.weapon_msg(w), atk=atk,
-                       total=B.defence_total(state))
+            return msg("pergamemnon.prompt.reinforce", weapon=B.weapon_msg(w), atk=atk, total=B.defence_total(state))
         if state.phase == "pay":
             # shown in the channel: not the hand card's charisma (the pay labels, private, give the totals)
             return msg("pergamemnon.prompt.pay", card=card_msg(state.buying), cost=D.CARDS[state.buying].cost)
@@ -141,31 +143,67 @@ class PergamemnonEngine(Engine[PergState]):
         won = set(outcome.winners) if outcome is not None else set()
         ps = []
         for i, p in enumerate(state.ps):
-            ps.append(PlayerView(
-                seat=i, nation=p.nation, active=p.active, fallen=p.fallen, hand_size=p.hand_size(),
-                hand_count=len(p.hand), hand=list(p.hand) if (seat == i or over) else None,
-                deck_count=len(p.deck), discard=list(p.discard), cha=p.cha, city=list(p.city),
-                secured=list(p.secured), score=S.exact_halves(p) // 2 if over else None,
-                halves=S.exact_halves(p) if over else None, winner=(i in won) if over else None,
-            ))
+            ps.append(
+                PlayerView(
+                    seat=i,
+                    nation=p.nation,
+                    active=p.active,
+                    fallen=p.fallen,
+                    hand_size=p.hand_size(),
+                    hand_count=len(p.hand),
+                    hand=list(p.hand) if (seat == i or over) else None,
+                    deck_count=len(p.deck),
+                    discard=list(p.discard),
+                    cha=p.cha,
+                    city=list(p.city),
+                    secured=list(p.secured),
+                    score=S.exact_halves(p) // 2 if over else None,
+                    halves=S.exact_halves(p) if over else None,
+                    winner=(i in won) if over else None,
+                )
+            )
         bv = None
         b = state.battle
         if b is not None and state.phase in ("attack", "defend", "reinforce"):
             att_cards = list(b.att_cards)
             if not b.revealed and seat != b.att:
                 att_cards = ["?" for _ in att_cards]
-            bv = BattleView(att=b.att, dfn=b.dfn, weapon=b.weapon, att_cards=att_cards, dfn_cards=list(b.dfn_cards),
-                            agg=b.agg, stack=list(b.stack))
+            bv = BattleView(
+                att=b.att,
+                dfn=b.dfn,
+                weapon=b.weapon,
+                att_cards=att_cards,
+                dfn_cards=list(b.dfn_cards),
+                agg=b.agg,
+                stack=list(b.stack),
+            )
             if b.revealed:
                 bv.in_weapon, bv.atk = B.incoming(state)
                 bv.dfn_total = B.defence_total(state)
         return PergView(
-            viewer=seat, players=state.players, phase=state.phase, actor=state.actor, turn=state.turn,
-            nation_cards=state.nation_cards(), row=list(state.row), cdeck=len(state.cdeck), supply=state.supply,
-            box=list(state.box), battle=bv, buying=state.buying, pending=list(state.pending), result=state.result,
-            winner=state.winner, loser=state.loser, end_reason=state.end_reason, hl_seat=state.hl_seat,
-            hl=list(state.hl), last=list(state.last), events=[e.text for e in public_events(state, seat)],
-            prompt=None if over else self.prompt(state, state.actor), ps=ps,
+            viewer=seat,
+            players=state.players,
+            phase=state.phase,
+            actor=state.actor,
+            turn=state.turn,
+            nation_cards=state.nation_cards(),
+            row=list(state.row),
+            cdeck=len(state.cdeck),
+            supply=state.supply,
+            box=list(state.box),
+            battle=bv,
+            buying=state.buying,
+            pending=list(state.pending),
+            result=state.result,
+            winner=state.winner,
+            loser=state.loser,
+            end_reason=state.end_reason,
+            hl_seat=state.hl_seat,
+            hl=list(state.hl),
+            last=list(state.last),
+            events=[e.text for e in public_events(state, seat)],
+            prompt=None if over else self.prompt(state, state.actor),
+            ps=ps,
         )
 
     def outcome(self, state: PergState) -> Outcome | None:
@@ -176,8 +214,16 @@ class PergamemnonEngine(Engine[PergState]):
         for i, p in enumerate(state.ps):
             bd = S.breakdown(p)
             rank = 1 + sum(1 for k in keys if k > keys[i])
-            results.append(PlayerResult(seat=i, score=sum(bd.values()), breakdown=bd, rank=rank, winner=rank == 1,
-                                        tiebreak=S.tiebreak_number(p)))
+            results.append(
+                PlayerResult(
+                    seat=i,
+                    score=sum(bd.values()),
+                    breakdown=bd,
+                    rank=rank,
+                    winner=rank == 1,
+                    tiebreak=S.tiebreak_number(p),
+                )
+            )
         return Outcome(results=results, categories=S.CATEGORIES, tiebreak=self._tiebreak(state))
 
     @staticmethod
@@ -193,8 +239,9 @@ class PergamemnonEngine(Engine[PergState]):
                 others = seat_msg(below[0])
                 for j in below[1:]:
                     others = msg("pergamemnon.join", a=others, b=seat_msg(j))
-                return msg("pergamemnon.tiebreak.half", who=seat_msg(i), exact=f"{h // 2}½", shown=h // 2,
-                           others=others)
+                return msg(
+                    "pergamemnon.tiebreak.half", who=seat_msg(i), exact=f"{h // 2}½", shown=h // 2, others=others
+                )
         return msg("pergamemnon.tiebreak")
 
 

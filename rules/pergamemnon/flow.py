@@ -32,7 +32,7 @@ def say(state: PergState, key: str, seats: list[int] | None = None, **params) ->
 def attack_value(state: PergState, seat: int, cid: str) -> int:
     p = state.ps[seat]
     v = D.CARDS[cid].atk
-    if p.nation == "car" and p.fallen:      # «o seu valor de ataque é reduzido em 1 por carta»
+    if p.nation == "car" and p.fallen:  # «o seu valor de ataque é reduzido em 1 por carta»
         v -= 1
     return max(0, v)
 
@@ -40,7 +40,7 @@ def attack_value(state: PergState, seat: int, cid: str) -> int:
 def defence_value(state: PergState, seat: int, cid: str, weapon: str) -> int:
     p = state.ps[seat]
     v = D.CARDS[cid].defence(weapon)
-    if p.nation == "rom" and p.fallen:      # «subtrair 1 a cada valor defensivo de cada carta»
+    if p.nation == "rom" and p.fallen:  # «subtrair 1 a cada valor defensivo de cada carta»
         v -= 1
     return max(0, v)
 

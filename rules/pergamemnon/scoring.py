@@ -6,7 +6,9 @@ from . import data as D
 from .state import Player
 
 CATEGORIES = [
-    "pergamemnon.score.armies", "pergamemnon.score.creatures", "pergamemnon.score.secured",
+    "pergamemnon.score.armies",
+    "pergamemnon.score.creatures",
+    "pergamemnon.score.secured",
     "pergamemnon.score.greek",
 ]
 

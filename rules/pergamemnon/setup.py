@@ -9,7 +9,7 @@ from .state import PergState, Player
 
 
 def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> PergState:
-    nations = rng.shuffled(list(D.NATIONS))[:players]     # «Baralham-se as 5 Cartas de Nação ...»
+    nations = rng.shuffled(list(D.NATIONS))[:players]  # «Baralham-se as 5 Cartas de Nação ...»
     ps = []
     supply = D.CHARISMA_CARDS
     for nation in nations:
@@ -24,6 +24,16 @@ def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> PergSta
     row_n = D.ROW_PER_PLAYER * players
     row, cdeck = keep[:row_n], keep[row_n:]
     first = 0 if options.get("first") == "host" else rng.below(players)
-    return PergState(players=players, seed=seed, options=dict(options), rng=rng, ps=ps, row=row,
-                     cdeck=cdeck, supply=supply, hidden_out=len(creatures) - len(keep), turn=first,
-                     actor=first)
+    return PergState(
+        players=players,
+        seed=seed,
+        options=dict(options),
+        rng=rng,
+        ps=ps,
+        row=row,
+        cdeck=cdeck,
+        supply=supply,
+        hidden_out=len(creatures) - len(keep),
+        turn=first,
+        actor=first,
+    )

@@ -11,14 +11,14 @@ from . import data as D
 
 class Player(BaseModel):
     nation: str
-    hand: list[str] = Field(default_factory=list)      # secret
-    deck: list[str] = Field(default_factory=list)      # face down, top = last
-    discard: list[str] = Field(default_factory=list)   # face up
-    cha: int = 0                                       # Charisma cards under the City
-    city: list[str] = Field(default_factory=list)      # captured cards kept for their charisma
-    secured: list[str] = Field(default_factory=list)   # Secured-points cards under the City
-    active: bool = True                                # the Nation card's side
-    fallen: bool = False                               # leader captured: City card flipped
+    hand: list[str] = Field(default_factory=list)  # secret
+    deck: list[str] = Field(default_factory=list)  # face down, top = last
+    discard: list[str] = Field(default_factory=list)  # face up
+    cha: int = 0  # Charisma cards under the City
+    city: list[str] = Field(default_factory=list)  # captured cards kept for their charisma
+    secured: list[str] = Field(default_factory=list)  # Secured-points cards under the City
+    active: bool = True  # the Nation card's side
+    fallen: bool = False  # leader captured: City card flipped
 
     def hand_size(self) -> int:
         return D.PERSIAN_HAND if self.nation == "per" and not self.fallen else D.HAND
@@ -30,36 +30,36 @@ class Player(BaseModel):
 class Battle(BaseModel):
     att: int
     dfn: int
-    weapon: str = ""                                   # declared by the attacker
+    weapon: str = ""  # declared by the attacker
     att_cards: list[str] = Field(default_factory=list)
     dfn_cards: list[str] = Field(default_factory=list)
-    agg: int = -1                                      # seat whose last card attacks now
-    stack: list[str] = Field(default_factory=list)     # cards defending against it
-    fresh: bool = True                                 # the stack holds a card played for this defence
-    revealed: bool = False                             # both first cards are face up
+    agg: int = -1  # seat whose last card attacks now
+    stack: list[str] = Field(default_factory=list)  # cards defending against it
+    fresh: bool = True  # the stack holds a card played for this defence
+    revealed: bool = False  # both first cards are face up
 
 
 class PergState(GameState):
     game: str = "pergamemnon"
     ps: list[Player]
-    row: list[str]                                     # face-up creatures
-    cdeck: list[str]                                   # creature deck
-    supply: int                                        # unused Charisma cards
-    box: list[str] = Field(default_factory=list)       # removed from the game (seen)
-    hidden_out: int = 0                                # creatures removed unseen at setup
-    turn: int = 0                                      # the player on turn
-    phase: str = "turn"    # turn, pay, attack, defend, reinforce, place, discard, over
+    row: list[str]  # face-up creatures
+    cdeck: list[str]  # creature deck
+    supply: int  # unused Charisma cards
+    box: list[str] = Field(default_factory=list)  # removed from the game (seen)
+    hidden_out: int = 0  # creatures removed unseen at setup
+    turn: int = 0  # the player on turn
+    phase: str = "turn"  # turn, pay, attack, defend, reinforce, place, discard, over
     actor: int = 0
     battle: Battle | None = None
-    result: str = ""                                   # last battle: att / dfn / tie
+    result: str = ""  # last battle: att / dfn / tie
     winner: int = -1
     loser: int = -1
-    buying: str = ""                                   # the creature being paid for
-    pending: list[str] = Field(default_factory=list)   # captured cards the winner still places
+    buying: str = ""  # the creature being paid for
+    pending: list[str] = Field(default_factory=list)  # captured cards the winner still places
     end_reason: str = ""
     hl_seat: int = -1
-    hl: list[str] = Field(default_factory=list)        # cards of the last move
-    last: list[str] = Field(default_factory=list)      # the last battle's cards, for the picture
+    hl: list[str] = Field(default_factory=list)  # cards of the last move
+    last: list[str] = Field(default_factory=list)  # the last battle's cards, for the picture
 
     def nation_cards(self) -> bool:
         """rulebook: «excepto para 2 jogadores, onde as Cartas de Nação já não são mais necessárias»"""

@@ -10,12 +10,18 @@ from rules.core import register
 from . import data as D
 
 NATIONS = {
-    "rom": ("Romans", "Romanos"), "egy": ("Egyptians", "Egípcios"), "gre": ("Greeks", "Gregos"),
-    "car": ("Carthaginians", "Cartagineses"), "per": ("Persians", "Persas"),
+    "rom": ("Romans", "Romanos"),
+    "egy": ("Egyptians", "Egípcios"),
+    "gre": ("Greeks", "Gregos"),
+    "car": ("Carthaginians", "Cartagineses"),
+    "per": ("Persians", "Persas"),
 }
 CITIES = {
-    "rom": ("Rome", "Roma"), "egy": ("Thebes", "Thebes"), "gre": ("Athens", "Athens"),
-    "car": ("Carthage", "Carthage"), "per": ("Babylon", "Babylon"),
+    "rom": ("Rome", "Roma"),
+    "egy": ("Thebes", "Thebes"),
+    "gre": ("Athens", "Athens"),
+    "car": ("Carthage", "Carthage"),
+    "per": ("Babylon", "Babylon"),
 }
 
 TEXTS: dict[str, tuple[str, str]] = {
@@ -26,100 +32,147 @@ TEXTS: dict[str, tuple[str, str]] = {
     "pergamemnon.opt.first": ("First player", "Primeiro jogador"),
     "pergamemnon.opt.first.random": ("Drawn at random", "Sorteado"),
     "pergamemnon.opt.first.host": ("The host (the most charismatic)", "O anfitrião (o mais carismático)"),
-    "pergamemnon.tiebreak": ("Ties: the exact score (Greek half points), then the most powerful creature "
-                             "(highest charisma cost).",
-                             "Empates: a pontuação exata (meios pontos gregos), depois a criatura mais "
-                             "poderosa (maior custo de carisma)."),
-    "pergamemnon.tiebreak.half": ("Scores are shown rounded down: {who} has {exact} points (Agamemnon's half "
-                                  "points), so the half point ranks {who} above {others} ({shown}).",
-                                  "As pontuações aparecem arredondadas para baixo: {who} tem {exact} pontos (meios "
-                                  "pontos de Agamemnon), e o meio ponto coloca {who} à frente de {others} "
-                                  "({shown})."),
+    "pergamemnon.tiebreak": (
+        "Ties: the exact score (Greek half points), then the most powerful creature (highest charisma cost).",
+        "Empates: a pontuação exata (meios pontos gregos), depois a criatura mais poderosa (maior custo de carisma).",
+    ),
+    "pergamemnon.tiebreak.half": (
+        "Scores are shown rounded down: {who} has {exact} points (Agamemnon's half "
+        "points), so the half point ranks {who} above {others} ({shown}).",
+        "As pontuações aparecem arredondadas para baixo: {who} tem {exact} pontos (meios "
+        "pontos de Agamemnon), e o meio ponto coloca {who} à frente de {others} "
+        "({shown}).",
+    ),
     "pergamemnon.score.armies": ("Armies", "Exércitos"),
     "pergamemnon.score.creatures": ("Creatures", "Criaturas"),
     "pergamemnon.score.secured": ("Secured points", "Pontos assegurados"),
     "pergamemnon.score.greek": ("Agamemnon's half points", "Meios pontos de Agamemnon"),
     "pergamemnon.err.charisma": ("Not enough charisma.", "Carisma insuficiente."),
     # actions
-    "pergamemnon.act.card": ("{card}: {weapon} {atk} · H{h} A{a} S{s}",
-                             "{card}: {weapon} {atk} · C{h} A{a} E{s}"),
+    "pergamemnon.act.card": ("{card}: {weapon} {atk} · H{h} A{a} S{s}", "{card}: {weapon} {atk} · C{h} A{a} E{s}"),
     "pergamemnon.act.reinforce": ("Reinforce: {card} (H{h} A{a} S{s})", "Reforço: {card} (C{h} A{a} E{s})"),
     "pergamemnon.act.discard": ("Discard {card}", "Descartar {card}"),
     "pergamemnon.act.keep": ("Keep the rest", "Manter as demais"),
     "pergamemnon.act.recruit": ("Recruit {card} (cost {cost})", "Recrutar {card} (custo {cost})"),
     "pergamemnon.act.attack": ("Attack {who} ({nation})", "Atacar {who} ({nation})"),
     "pergamemnon.act.yield": ("No reinforcement (lose)", "Sem reforço (perder)"),
-    "pergamemnon.act.pay": ("Pay {total}: {k} Charisma card(s) + {cards}",
-                            "Pagar {total}: {k} Carta(s) de Carisma + {cards}"),
+    "pergamemnon.act.pay": (
+        "Pay {total}: {k} Charisma card(s) + {cards}",
+        "Pagar {total}: {k} Carta(s) de Carisma + {cards}",
+    ),
     "pergamemnon.join": ("{a}, {b}", "{a}, {b}"),
-    "pergamemnon.prompt.pay": ("Recruit {card} (cost {cost}): choose the City cards to pay with, added to "
-                               "the hand card with the most charisma.",
-                               "Recrutar {card} (custo {cost}): escolha as cartas da Cidade para pagar, junto com "
-                               "a carta da mão de maior carisma."),
+    "pergamemnon.prompt.pay": (
+        "Recruit {card} (cost {cost}): choose the City cards to pay with, added to "
+        "the hand card with the most charisma.",
+        "Recrutar {card} (custo {cost}): escolha as cartas da Cidade para pagar, junto com "
+        "a carta da mão de maior carisma.",
+    ),
     "pergamemnon.act.pile": ("{card} → discard pile", "{card} → pilha de descarte"),
-    "pergamemnon.act.city": ("{card} → under the City (charisma {cha})",
-                             "{card} → debaixo da Cidade (carisma {cha})"),
+    "pergamemnon.act.city": ("{card} → under the City (charisma {cha})", "{card} → debaixo da Cidade (carisma {cha})"),
     # prompts
-    "pergamemnon.prompt.turn": ("Recruit a creature or attack a player.",
-                                "Recrute uma criatura ou ataque um jogador."),
-    "pergamemnon.prompt.attack": ("Attack {who} ({nation}): lay a card face down; its weapon is announced.",
-                                  "Atacar {who} ({nation}): jogue uma carta de face para baixo; a arma é anunciada."),
-    "pergamemnon.prompt.defend": ("{who} attacks you with a {weapon}: choose your defending card.",
-                                  "{who} ataca você com {weapon}: escolha sua carta de defesa."),
-    "pergamemnon.prompt.reinforce": ("Defence {total} against {weapon} {atk}: add a reinforcement card?",
-                                     "Defesa {total} contra {weapon} {atk}: adicionar uma carta de reforço?"),
-    "pergamemnon.prompt.place": ("Captured {card}: to your discard pile or under your City for its charisma?",
-                                 "{card} capturado: para a pilha de descarte ou debaixo da Cidade pelo carisma?"),
-    "pergamemnon.prompt.discard": ("You lost: discard any hand cards before drawing back up.",
-                                   "Você perdeu: descarte cartas da mão antes de completar a mão."),
+    "pergamemnon.prompt.turn": ("Recruit a creature or attack a player.", "Recrute uma criatura ou ataque um jogador."),
+    "pergamemnon.prompt.attack": (
+        "Attack {who} ({nation}): lay a card face down; its weapon is announced.",
+        "Atacar {who} ({nation}): jogue uma carta de face para baixo; a arma é anunciada.",
+    ),
+    "pergamemnon.prompt.defend": (
+        "{who} attacks you with a {weapon}: choose your defending card.",
+        "{who} ataca você com {weapon}: escolha sua carta de defesa.",
+    ),
+    "pergamemnon.prompt.reinforce": (
+        "Defence {total} against {weapon} {atk}: add a reinforcement card?",
+        "Defesa {total} contra {weapon} {atk}: adicionar uma carta de reforço?",
+    ),
+    "pergamemnon.prompt.place": (
+        "Captured {card}: to your discard pile or under your City for its charisma?",
+        "{card} capturado: para a pilha de descarte ou debaixo da Cidade pelo carisma?",
+    ),
+    "pergamemnon.prompt.discard": (
+        "You lost: discard any hand cards before drawing back up.",
+        "Você perdeu: descarte cartas da mão antes de completar a mão.",
+    ),
     "pergamemnon.prompt.over": ("The game is over.", "O jogo terminou."),
     # events
-    "pergamemnon.ev.reshuffle": ("{who} shuffles the discard pile into a new deck.",
-                                 "{who} embaralha a pilha de descarte em um novo baralho."),
+    "pergamemnon.ev.reshuffle": (
+        "{who} shuffles the discard pile into a new deck.",
+        "{who} embaralha a pilha de descarte em um novo baralho.",
+    ),
     "pergamemnon.ev.charisma": ("{who} gains a Charisma card.", "{who} recebe uma Carta de Carisma."),
-    "pergamemnon.ev.no_charisma": ("No Charisma card is left in the pile: {who} gets none.",
-                                   "Não há mais Cartas de Carisma na pilha: {who} não recebe nenhuma."),
-    "pergamemnon.ev.fallen": ("{leader} is captured: {who} flips the City card.",
-                              "{leader} foi capturado: {who} vira a Carta de Cidade."),
-    "pergamemnon.ev.egypt_flee": ("{who} removes every card with Flee from the game.",
-                                  "{who} remove de jogo todas as cartas com Fuga."),
-    "pergamemnon.ev.reactivate": ("Only one Nation card was active: all are active again.",
-                                  "Só uma Carta de Nação estava ativa: todas voltam ao lado ativo."),
-    "pergamemnon.ev.end_creatures": ("Fewer creatures on the table than players: the game ends.",
-                                     "Menos criaturas na mesa do que jogadores: o jogo termina."),
-    "pergamemnon.ev.end_army": ("{who} has only {n} cards left to draw and hold: the game ends.",
-                                "{who} só tem {n} cartas para comprar e ter na mão: o jogo termina."),
+    "pergamemnon.ev.no_charisma": (
+        "No Charisma card is left in the pile: {who} gets none.",
+        "Não há mais Cartas de Carisma na pilha: {who} não recebe nenhuma.",
+    ),
+    "pergamemnon.ev.fallen": (
+        "{leader} is captured: {who} flips the City card.",
+        "{leader} foi capturado: {who} vira a Carta de Cidade.",
+    ),
+    "pergamemnon.ev.egypt_flee": (
+        "{who} removes every card with Flee from the game.",
+        "{who} remove de jogo todas as cartas com Fuga.",
+    ),
+    "pergamemnon.ev.reactivate": (
+        "Only one Nation card was active: all are active again.",
+        "Só uma Carta de Nação estava ativa: todas voltam ao lado ativo.",
+    ),
+    "pergamemnon.ev.end_creatures": (
+        "Fewer creatures on the table than players: the game ends.",
+        "Menos criaturas na mesa do que jogadores: o jogo termina.",
+    ),
+    "pergamemnon.ev.end_army": (
+        "{who} has only {n} cards left to draw and hold: the game ends.",
+        "{who} só tem {n} cartas para comprar e ter na mão: o jogo termina.",
+    ),
     "pergamemnon.ev.challenge": ("{who} attacks {target}.", "{who} ataca {target}."),
-    "pergamemnon.ev.declare": ("{who} attacks with a {weapon} (card face down).",
-                               "{who} ataca com {weapon} (carta de face para baixo)."),
-    "pergamemnon.ev.reveal": ("Revealed: {att} {acard} against {dfn} {dcard}.",
-                              "Reveladas: {att} {acard} contra {dfn} {dcard}."),
-    "pergamemnon.ev.repelled_tie": ("{who} repels it ({dfn} against {atk}) with the attacking card: a tie.",
-                                    "{who} defende ({dfn} contra {atk}) com a carta que atacou: empate."),
-    "pergamemnon.ev.counter": ("{who} defends ({dfn} against {atk}) and counter-attacks: {weapon} {value}.",
-                               "{who} defende ({dfn} contra {atk}) e contra-ataca: {weapon} {value}."),
-    "pergamemnon.ev.overwhelmed": ("{who} cannot hold ({dfn} against {atk}).",
-                                   "{who} não resiste ({dfn} contra {atk})."),
+    "pergamemnon.ev.declare": (
+        "{who} attacks with a {weapon} (card face down).",
+        "{who} ataca com {weapon} (carta de face para baixo).",
+    ),
+    "pergamemnon.ev.reveal": (
+        "Revealed: {att} {acard} against {dfn} {dcard}.",
+        "Reveladas: {att} {acard} contra {dfn} {dcard}.",
+    ),
+    "pergamemnon.ev.repelled_tie": (
+        "{who} repels it ({dfn} against {atk}) with the attacking card: a tie.",
+        "{who} defende ({dfn} contra {atk}) com a carta que atacou: empate.",
+    ),
+    "pergamemnon.ev.counter": (
+        "{who} defends ({dfn} against {atk}) and counter-attacks: {weapon} {value}.",
+        "{who} defende ({dfn} contra {atk}) e contra-ataca: {weapon} {value}.",
+    ),
+    "pergamemnon.ev.overwhelmed": (
+        "{who} cannot hold ({dfn} against {atk}).",
+        "{who} não resiste ({dfn} contra {atk}).",
+    ),
     "pergamemnon.ev.yield": ("{who} adds no reinforcement.", "{who} não adiciona reforço."),
-    "pergamemnon.ev.reinforce": ("{who} reinforces with {card}: defence {total}.",
-                                 "{who} reforça com {card}: defesa {total}."),
-    "pergamemnon.ev.secured": ("{card} of {who} is secured under the City.",
-                               "{card} de {who} fica assegurado debaixo da Cidade."),
+    "pergamemnon.ev.reinforce": (
+        "{who} reinforces with {card}: defence {total}.",
+        "{who} reforça com {card}: defesa {total}.",
+    ),
+    "pergamemnon.ev.secured": (
+        "{card} of {who} is secured under the City.",
+        "{card} de {who} fica assegurado debaixo da Cidade.",
+    ),
     "pergamemnon.ev.fled": ("{card} flees back to the box.", "{card} foge para a caixa."),
     "pergamemnon.ev.captured": ("{who} captures {card}.", "{who} captura {card}."),
-    "pergamemnon.ev.result_tie": ("Tie: {att} flips the Nation card; {dfn} plays.",
-                                  "Empate: {att} vira a Carta de Nação; {dfn} joga."),
-    "pergamemnon.ev.result_att": ("{att} wins the battle against {dfn} and plays again.",
-                                  "{att} vence a batalha contra {dfn} e joga de novo."),
+    "pergamemnon.ev.result_tie": (
+        "Tie: {att} flips the Nation card; {dfn} plays.",
+        "Empate: {att} vira a Carta de Nação; {dfn} joga.",
+    ),
+    "pergamemnon.ev.result_att": (
+        "{att} wins the battle against {dfn} and plays again.",
+        "{att} vence a batalha contra {dfn} e joga de novo.",
+    ),
     "pergamemnon.ev.result_dfn": ("{dfn} repels {att} and plays now.", "{dfn} repele {att} e joga agora."),
     "pergamemnon.ev.placed_city": ("{who} puts {card} under the City.", "{who} coloca {card} debaixo da Cidade."),
-    "pergamemnon.ev.placed_pile": ("{who} puts {card} on the discard pile.",
-                                   "{who} coloca {card} na pilha de descarte."),
+    "pergamemnon.ev.placed_pile": (
+        "{who} puts {card} on the discard pile.",
+        "{who} coloca {card} na pilha de descarte.",
+    ),
     "pergamemnon.ev.discard": ("{who} discards {card}.", "{who} descarta {card}."),
-    "pergamemnon.ev.recruit": ("{who} recruits {card} (cost {cost}) with {hand}, {k} Charisma card(s) and {n} "
-                               "captured card(s).",
-                               "{who} recruta {card} (custo {cost}) com {hand}, {k} Carta(s) de Carisma e {n} "
-                               "carta(s) capturada(s)."),
+    "pergamemnon.ev.recruit": (
+        "{who} recruits {card} (cost {cost}) with {hand}, {k} Charisma card(s) and {n} captured card(s).",
+        "{who} recruta {card} (custo {cost}) com {hand}, {k} Carta(s) de Carisma e {n} carta(s) capturada(s).",
+    ),
     # picture
     "pergamemnon.ui.creatures": ("Creatures ({n} in the deck)", "Criaturas ({n} no baralho)"),
     "pergamemnon.ui.supply": ("Charisma cards left: {n}", "Cartas de Carisma livres: {n}"),
@@ -143,10 +196,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "pergamemnon.ui.def.helm": ("H", "C"),
     "pergamemnon.ui.def.armour": ("A", "A"),
     "pergamemnon.ui.def.shield": ("S", "E"),
-    "pergamemnon.ui.legend": ("Weapon and attack on top; H/A/S = helmet vs sword, armour vs spear, shield vs bow; "
-                              "♦ charisma, ★ points, F flee, S secured, L leader, $ cost.",
-                              "Arma e ataque em cima; C/A/E = capacete contra espada, armadura contra lança, "
-                              "escudo contra arco; ♦ carisma, ★ pontos, F fuga, S assegurado, L líder, $ custo."),
+    "pergamemnon.ui.legend": (
+        "Weapon and attack on top; H/A/S = helmet vs sword, armour vs spear, shield vs bow; "
+        "♦ charisma, ★ points, F flee, S secured, L leader, $ cost.",
+        "Arma e ataque em cima; C/A/E = capacete contra espada, armadura contra lança, "
+        "escudo contra arco; ♦ carisma, ★ pontos, F fuga, S assegurado, L líder, $ custo.",
+    ),
     "pergamemnon.ui.end_creatures": ("Ended: too few creatures", "Fim: poucas criaturas"),
     "pergamemnon.ui.end_army": ("Ended: a nation ran out of cards", "Fim: uma nação sem cartas"),
     "pergamemnon.ui.winner": ("Winner", "Vencedor"),
@@ -156,7 +211,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "card and 1 Charisma card under it (Romans 5). Creatures are dealt face up: twice the number of players.",
         "Cada jogador lidera uma nação: 11 Cartas de Exército em um baralho, 3 cartas na mão (Persas 4), uma Carta "
         "de Cidade e 1 Carta de Carisma debaixo dela (Romanos 5). Criaturas de face para cima: o dobro dos "
-        "jogadores."),
+        "jogadores.",
+    ),
     "pergamemnon.rules.2": (
         "On your turn recruit or attack. Recruit: your hand card with the most charisma plus at least one card "
         "under your City pay the cost; the creature and your whole hand go to your discard pile, you draw a new "
@@ -164,7 +220,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "one is active, all become active again.",
         "No seu turno recrute ou ataque. Recrutar: a carta da mão com mais carisma e pelo menos uma carta debaixo "
         "da Cidade pagam o custo; a criatura e toda a mão vão para a pilha de descarte, compra uma nova mão e vira a "
-        "Carta de Nação. Nações inativas não jogam nem são atacadas; com uma só ativa, todas voltam a ativas."),
+        "Carta de Nação. Nações inativas não jogam nem são atacadas; com uma só ativa, todas voltam a ativas.",
+    ),
     "pergamemnon.rules.3": (
         "Battle: the attacker announces a weapon and lays a card face down; the defender lays a card; both are "
         "revealed. Sword needs helmet, spear armour, bow shield, of at least the same value. A short defence may "
@@ -173,7 +230,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Batalha: o atacante anuncia a arma e joga uma carta de face para baixo; o defensor joga uma carta; ambas "
         "são reveladas. Espada pede capacete, lança armadura, arco escudo, com pelo menos o mesmo valor. Uma "
         "defesa curta pode adicionar uma carta de reforço (2 no máximo). Defender contra-ataca com a última carta; "
-        "defender com a carta que atacou é empate."),
+        "defender com a carta que atacou é empate.",
+    ),
     "pergamemnon.rules.4": (
         "The winner captures the loser's cards (to the discard pile, or under the City for charisma); Flee cards "
         "go back to the box, Secured cards under their owner's City. The loser flips the Nation card. An attacker "
@@ -182,14 +240,16 @@ TEXTS: dict[str, tuple[str, str]] = {
         "O vencedor captura as cartas do perdedor (para o descarte, ou debaixo da Cidade pelo carisma); cartas "
         "com Fuga voltam à caixa, as de Pontos Assegurados ficam debaixo da Cidade do dono. O perdedor vira a "
         "Carta de Nação. O atacante vencedor joga de novo; no empate ou vitória do defensor, este recebe uma Carta "
-        "de Carisma e joga. Perder o líder vira a Cidade."),
+        "de Carisma e joga. Perder o líder vira a Cidade.",
+    ),
     "pergamemnon.rules.5": (
         "The game ends when fewer creatures than players lie face up, or a nation has fewer than 3 cards "
         "(Persians 4). Points on every card you own count (not captured armies under the City); Greeks with "
         "Agamemnon get +½ per scoring card. Ties: the most powerful creature.",
         "O jogo termina quando há menos criaturas na mesa do que jogadores, ou uma nação tem menos de 3 cartas "
         "(Persas 4). Contam os pontos de todas as suas cartas (não os exércitos capturados debaixo da Cidade); os "
-        "Gregos com Agamemnon ganham +½ por carta com pontos. Empate: a criatura mais poderosa."),
+        "Gregos com Agamemnon ganham +½ por carta com pontos. Empate: a criatura mais poderosa.",
+    ),
 }
 
 for _k, (_en, _pt) in NATIONS.items():

@@ -34,7 +34,7 @@ def city_charisma(p: Player) -> int:
 
 def affordable(state: PergState, seat: int) -> list[str]:
     p = state.ps[seat]
-    if not p.cha and not p.city:      # «Se o jogador não tiver Cartas de Carisma debaixo ... não lhe é possível»
+    if not p.cha and not p.city:  # «Se o jogador não tiver Cartas de Carisma debaixo ... não lhe é possível»
         return []
     power = hand_charisma(p) + city_charisma(p) + bonus(p)
     return [c for c in state.row if D.CARDS[c].cost <= power]
@@ -48,7 +48,7 @@ def payments(p: Player, cost: int) -> list[tuple[int, tuple[str, ...]]]:
     city = sorted(p.city)
     if len(city) <= 10:
         subsets = [sub for n in range(len(city) + 1) for sub in combinations(city, n)]
-    else:   # never seen in play; the strongest cards first keeps the enumeration small
+    else:  # never seen in play; the strongest cards first keeps the enumeration small
         strong = sorted(city, key=lambda c: (-D.CARDS[c].cha, c))
         subsets = [tuple(strong[:i]) for i in range(len(city) + 1)]
     found = []
@@ -61,7 +61,7 @@ def payments(p: Player, cost: int) -> list[tuple[int, tuple[str, ...]]]:
             continue
         n = k + len(sub)
         if n > 1 and any(s - D.CARDS[c].cha + k >= need for c in sub):
-            continue                       # a card that adds nothing the rest does not already pay
+            continue  # a card that adds nothing the rest does not already pay
         over = s + k - need
         lost = sum(D.CARDS[c].pts for c in sub if D.is_creature(c))
         found.append(((over, lost, n, sub), (k, sub)))
@@ -112,24 +112,32 @@ def recruit(state: PergState, seat: int, cid: str, k: int, used: tuple[str, ...]
     state.phase = "turn"
     best = max(p.hand, key=lambda c: D.CARDS[c].cha) if p.hand else None
     p.cha -= k
-    state.supply += k                    # «colocadas na pilha de Cartas de Carisma não usadas»
+    state.supply += k  # «colocadas na pilha de Cartas de Carisma não usadas»
     for c in used:
         p.city.remove(c)
-        state.box.append(c)              # «As “cartas capturadas” ... são removidas de jogo»
+        state.box.append(c)  # «As “cartas capturadas” ... são removidas de jogo»
     p.discard.extend(p.hand)
     p.hand = []
     p.discard.append(cid)
     state.row.remove(cid)
-    if state.cdeck:                      # «Tira-se imediatamente uma nova criatura do Baralho de Criaturas»
+    if state.cdeck:  # «Tira-se imediatamente uma nova criatura do Baralho de Criaturas»
         state.row.append(state.cdeck.pop())
     state.hl_seat = seat
     state.hl = [cid, *([best] if best else [])]
     state.last = []
-    say(state, "recruit", who=seat_msg(seat), card=card_msg(cid), cost=D.CARDS[cid].cost,
-        hand=card_msg(best) if best else msg("pergamemnon.none"), k=k, n=len(used))
+    say(
+        state,
+        "recruit",
+        who=seat_msg(seat),
+        card=card_msg(cid),
+        cost=D.CARDS[cid].cost,
+        hand=card_msg(best) if best else msg("pergamemnon.none"),
+        k=k,
+        n=len(used),
+    )
     if check_end(state):
         return
-    for _ in range(p.hand_size()):      # «O jogador tira 3 novas cartas do seu baralho»
+    for _ in range(p.hand_size()):  # «O jogador tira 3 novas cartas do seu baralho»
         draw(state, seat)
     flip_inactive(state, seat)
     start_turn(state, next_active(state, seat))
@@ -143,13 +151,24 @@ def card_label(state: PergState, seat: int, cid: str, key: str = "pergamemnon.ac
 @functools.lru_cache(maxsize=1024)
 def _card_label(cid: str, key: str) -> Msg:
     c = D.CARDS[cid]
-    return msg(key, card=card_msg(cid), weapon=msg(f"pergamemnon.weapon.{c.weapon}"), atk=c.atk,
-               h=c.helm, a=c.armour, s=c.shield, cha=c.cha, pts=c.pts)
+    return msg(
+        key,
+        card=card_msg(cid),
+        weapon=msg(f"pergamemnon.weapon.{c.weapon}"),
+        atk=c.atk,
+        h=c.helm,
+        a=c.armour,
+        s=c.shield,
+        cha=c.cha,
+        pts=c.pts,
+    )
 
 
 def hand_actions(state: PergState, seat: int, key: str = "pergamemnon.act.card") -> list[Action]:
-    return [action(id=f"card-{c}", label=card_label(state, seat, c, key), secret=True, style="primary")
-            for c in state.ps[seat].hand]
+    return [
+        action(id=f"card-{c}", label=card_label(state, seat, c, key), secret=True, style="primary")
+        for c in state.ps[seat].hand
+    ]
 
 
 @cached_legal
@@ -160,31 +179,59 @@ def legal(state: PergState, seat: int) -> list[Action]:
     if ph == "turn":
         # private: the creatures a player can afford tell the charisma of his hand (and a turn offered in
         # the channel only when no recruit is possible would tell as much), so the whole choice is secret
-        out = [action(id=f"rec-{c}", style="success", secret=True,
-                      label=msg("pergamemnon.act.recruit", card=card_msg(c), cost=D.CARDS[c].cost))
-               for c in affordable(state, seat)]
-        out += [action(id=f"atk-{t}", style="danger", secret=True,
-                       label=msg("pergamemnon.act.attack", who=seat_msg(t), nation=nation_msg(state.ps[t].nation)))
-                for t in targets(state, seat)]
+        out = [
+            action(
+                id=f"rec-{c}",
+                style="success",
+                secret=True,
+                label=msg("pergamemnon.act.recruit", card=card_msg(c), cost=D.CARDS[c].cost),
+            )
+            for c in affordable(state, seat)
+        ]
+        out += [
+            action(
+                id=f"atk-{t}",
+                style="danger",
+                secret=True,
+                label=msg("pergamemnon.act.attack", who=seat_msg(t), nation=nation_msg(state.ps[t].nation)),
+            )
+            for t in targets(state, seat)
+        ]
         return out
     if ph in ("attack", "defend"):
         return hand_actions(state, seat)
     if ph == "reinforce":
-        return [*hand_actions(state, seat, "pergamemnon.act.reinforce"),
-                action(id="yield", label=msg("pergamemnon.act.yield"), style="danger")]
+        return [
+            *hand_actions(state, seat, "pergamemnon.act.reinforce"),
+            action(id="yield", label=msg("pergamemnon.act.yield"), style="danger"),
+        ]
     if ph == "pay":
         p = state.ps[seat]
-        return [action(id=pay_id(k, sub), style="success", secret=True,      # the total tells the hand card
-                       label=msg("pergamemnon.act.pay", k=k, cards=cards_msg(list(sub)),
-                                 total=hand_charisma(p) + bonus(p) + k + sum(D.CARDS[c].cha for c in sub)))
-                for k, sub in payments(p, D.CARDS[state.buying].cost)[:20]]
+        return [
+            action(
+                id=pay_id(k, sub),
+                style="success",
+                secret=True,  # the total tells the hand card
+                label=msg(
+                    "pergamemnon.act.pay",
+                    k=k,
+                    cards=cards_msg(list(sub)),
+                    total=hand_charisma(p) + bonus(p) + k + sum(D.CARDS[c].cha for c in sub),
+                ),
+            )
+            for k, sub in payments(p, D.CARDS[state.buying].cost)[:20]
+        ]
     if ph == "place":
         cid = state.pending[0]
-        return [action(id="pile", label=msg("pergamemnon.act.pile", card=card_msg(cid)), style="primary"),
-                action(id="city", label=msg("pergamemnon.act.city", card=card_msg(cid), cha=D.CARDS[cid].cha))]
+        return [
+            action(id="pile", label=msg("pergamemnon.act.pile", card=card_msg(cid)), style="primary"),
+            action(id="city", label=msg("pergamemnon.act.city", card=card_msg(cid), cha=D.CARDS[cid].cha)),
+        ]
     if ph == "discard":
-        return [*hand_actions(state, seat, "pergamemnon.act.discard"),
-                action(id="done", label=msg("pergamemnon.act.keep"), style="success")]
+        return [
+            *hand_actions(state, seat, "pergamemnon.act.discard"),
+            action(id="done", label=msg("pergamemnon.act.keep"), style="success"),
+        ]
     return []
 
 

@@ -26,11 +26,20 @@ def pile(**counts: int) -> dict[str, int]:
     return out
 
 
-def make_state(players: int = 4, *, tiles: dict[int, list[str]] | None = None,
-               regions: dict[int, dict[str, int]] | None = None, bm: dict[str, int] | None = None,
-               dice: dict[int, list[int]] | None = None, stocks: dict[int, dict[str, int]] | None = None,
-               sub: int = WKS, first: int = 0, turn: int = 0, clock: int = 0,
-               rolls: tuple[int, ...] = ()) -> AtlandiceState:
+def make_state(
+    players: int = 4,
+    *,
+    tiles: dict[int, list[str]] | None = None,
+    regions: dict[int, dict[str, int]] | None = None,
+    bm: dict[str, int] | None = None,
+    dice: dict[int, list[int]] | None = None,
+    stocks: dict[int, dict[str, int]] | None = None,
+    sub: int = WKS,
+    first: int = 0,
+    turn: int = 0,
+    clock: int = 0,
+    rolls: tuple[int, ...] = (),
+) -> AtlandiceState:
     """A round in progress: ``turn`` visits already made (taken dice counted), the rest as given."""
     s = ENGINE.new_game(players, seed=1)
     s.events = []

@@ -17,9 +17,12 @@ def ai_until_next_visit(state):
 
 def test_inn_die_change_takes_the_die_the_next_player_wants_away():
     # seat 1 (next) would take a Weapon at the Forge for the majority; seat 0 changes that die
-    s = make_state(tiles={INN: ["P3"]},
-                   regions={INN: {"food": 3}, FRG: {"arm": 2}, LIB: {"book": 1}},
-                   dice={INN: [3], FRG: [5], LIB: [2, 2]}, stocks={0: {"arm": 2}, 1: {"arm": 2}, 2: {"book": 5}})
+    s = make_state(
+        tiles={INN: ["P3"]},
+        regions={INN: {"food": 3}, FRG: {"arm": 2}, LIB: {"book": 1}},
+        dice={INN: [3], FRG: [5], LIB: [2, 2]},
+        stocks={0: {"arm": 2}, 1: {"arm": 2}, 2: {"book": 5}},
+    )
     s = ai_until_next_visit(play(s, "visit.3"))
     assert s.dice[FRG] == []
     assert ENGINE.to_act(s) == [1]
@@ -28,18 +31,25 @@ def test_inn_die_change_takes_the_die_the_next_player_wants_away():
 def test_inn_die_change_as_last_visitor_avoids_an_inventory_it_loses():
     # the last visit: the remaining die decides the clock; from 0, 2 pointers (the Jewellery's J2, the
     # Black Market) land on the Jewels' Inventory that seat 1 wins
-    s = make_state(turn=7, tiles={INN: ["P3"], LIB: ["B2"], JEW: ["J2"], WKS: ["O3"]},
-                   regions={INN: {"food": 3}, LIB: {"book": 2}, WKS: {"tool": 2}},
-                   dice={INN: [3], LIB: [2]}, stocks={1: {"gem": 3}})
+    s = make_state(
+        turn=7,
+        tiles={INN: ["P3"], LIB: ["B2"], JEW: ["J2"], WKS: ["O3"]},
+        regions={INN: {"food": 3}, LIB: {"book": 2}, WKS: {"tool": 2}},
+        dice={INN: [3], LIB: [2]},
+        stocks={1: {"gem": 3}},
+    )
     s = ai_until_next_visit(play(s, "visit.3"))
     assert s.clock in (1, 3, 4) and s.vp[1]["inventory"] == 0
 
 
 def test_jewellery_exchange_sends_the_contested_jewel_where_no_die_lies():
     # seat 1, next, would take a Jewel for the majority; the exchange puts it on a Region without dice
-    s = make_state(tiles={JEW: ["J2"]},
-                   regions={JEW: {"gem": 2}, LIB: {"book": 2}, FRG: {"arm": 2}},
-                   dice={JEW: [1, 1], LIB: [2]}, stocks={0: {"gem": 2}, 1: {"gem": 3, "book": 5}, 2: {"arm": 5}})
+    s = make_state(
+        tiles={JEW: ["J2"]},
+        regions={JEW: {"gem": 2}, LIB: {"book": 2}, FRG: {"arm": 2}},
+        dice={JEW: [1, 1], LIB: [2]},
+        stocks={0: {"gem": 2}, 1: {"gem": 3, "book": 5}, 2: {"arm": 5}},
+    )
     s = ai_until_next_visit(play(s, "visit.1"))
     assert s.region_res[JEW] == pile(arm=1)
     assert s.region_res[FRG] == pile(arm=1, gem=1)
@@ -47,26 +57,37 @@ def test_jewellery_exchange_sends_the_contested_jewel_where_no_die_lies():
 
 def test_supplies_go_where_the_next_player_cannot_use_them():
     # a Jewel from the Black Market would give seat 1 (next) the Jewel majority on a Region with a die
-    s = make_state(tiles={INN: ["P2"]},
-                   regions={INN: {"food": 3}, FRG: {"arm": 3}, JEW: {"tool": 1}},
-                   bm={"gem": 1}, dice={INN: [3], FRG: [5], JEW: [1]},
-                   stocks={0: {"gem": 2}, 1: {"gem": 2}, 2: {"arm": 5, "tool": 3}})
+    s = make_state(
+        tiles={INN: ["P2"]},
+        regions={INN: {"food": 3}, FRG: {"arm": 3}, JEW: {"tool": 1}},
+        bm={"gem": 1},
+        dice={INN: [3], FRG: [5], JEW: [1]},
+        stocks={0: {"gem": 2}, 1: {"gem": 2}, 2: {"arm": 5, "tool": 3}},
+    )
     s = ai_until_next_visit(play(s, "visit.3"))
     assert s.bm["gem"] == 0 and s.region_res[JEW]["gem"] == 0 and s.region_res[FRG]["gem"] == 0
 
 
 def test_forge_shipment_feeds_no_opponent():
     # the Forge's Weapon goes to a Region without dice rather than onto the next player's die
-    s = make_state(tiles={FRG: ["F2"]},
-                   regions={FRG: {"arm": 3}, JEW: {"gem": 3}, WKS: {"tool": 3}},
-                   dice={FRG: [5], JEW: [1]}, stocks={0: {"arm": 1}, 1: {"arm": 2}, 2: {"gem": 5}})
+    s = make_state(
+        tiles={FRG: ["F2"]},
+        regions={FRG: {"arm": 3}, JEW: {"gem": 3}, WKS: {"tool": 3}},
+        dice={FRG: [5], JEW: [1]},
+        stocks={0: {"arm": 1}, 1: {"arm": 2}, 2: {"gem": 5}},
+    )
     s = ai_until_next_visit(play(s, "visit.5"))
     assert s.region_res[FRG] == pile(arm=1) and s.region_res[JEW]["arm"] == 0
 
 
 def test_submarine_leaves_the_next_players_best_sector():
     # the Submarine would give seat 1 a second Jewel at the Jewellery: it goes elsewhere
-    s = make_state(tiles={WKS: ["O1"]}, regions={WKS: {"tool": 3}, JEW: {"gem": 4}},
-                   dice={WKS: [4], JEW: [1]}, sub=LIB, stocks={1: {"gem": 2}, 0: {"gem": 3}})
+    s = make_state(
+        tiles={WKS: ["O1"]},
+        regions={WKS: {"tool": 3}, JEW: {"gem": 4}},
+        dice={WKS: [4], JEW: [1]},
+        sub=LIB,
+        stocks={1: {"gem": 2}, 0: {"gem": 3}},
+    )
     s = ai_until_next_visit(play(s, "visit.4"))
     assert s.sub not in (LIB, JEW)

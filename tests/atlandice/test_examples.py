@@ -13,8 +13,13 @@ ANA, BRUNO, ERIC, BIA = 0, 1, 2, 3
 def test_ana_forge_visit_with_submarine_and_a_rolled_six():
     # «Ana pega o dado de valor 5, na Forja ... ela pega uma Arma e uma Joia, porque o Submarino
     # está na Forja ... ela rola o dado e tira 6, pegando, portanto, outra Arma na Forja.»
-    s = make_state(tiles={FRG: ["F1", "F2", "F3"]}, regions={FRG: {"arm": 3, "gem": 1}, JEW: {"gem": 5}},
-                   dice={FRG: [5], JEW: [1, 1], LIB: [2, 2], INN: [3, 3, 3], WKS: [4]}, sub=FRG, rolls=(6,))
+    s = make_state(
+        tiles={FRG: ["F1", "F2", "F3"]},
+        regions={FRG: {"arm": 3, "gem": 1}, JEW: {"gem": 5}},
+        dice={FRG: [5], JEW: [1, 1], LIB: [2, 2], INN: [3, 3, 3], WKS: [4]},
+        sub=FRG,
+        rolls=(6,),
+    )
     s = play(s, "visit.5")
     assert set(ids(s)) == {"res.arm", "res.gem"}
     s = play(s, "res.arm", "res.gem")  # the second resource: the Submarine's bonus
@@ -26,8 +31,7 @@ def test_ana_forge_visit_with_submarine_and_a_rolled_six():
 
 
 def test_forge_roll_without_bonus():
-    s = make_state(tiles={FRG: ["F1"]}, regions={FRG: {"arm": 3}}, dice={FRG: [5], JEW: [1, 1]}, sub=WKS,
-                   rolls=(3,))
+    s = make_state(tiles={FRG: ["F1"]}, regions={FRG: {"arm": 3}}, dice={FRG: [5], JEW: [1, 1]}, sub=WKS, rolls=(3,))
     s = play(s, "visit.5")
     assert s.stocks[ANA] == pile(arm=1)
 
@@ -37,9 +41,14 @@ def _library_example(visitor: int):
     # Ana tem 3 Livros, Bruno também tem 3, Eric tem apenas 1 e Bia não tem nenhum.»
     stocks = {ANA: {"book": 3}, BRUNO: {"book": 3}, ERIC: {"book": 1}, BIA: {}}
     stocks[visitor] = {"book": stocks[visitor]["book"] - 1}
-    s = make_state(first=visitor, tiles={LIB: ["B3", "B1", "B2"]},
-                   regions={LIB: {"book": 1}, INN: {"food": 4, "book": 1}, JEW: {"gem": 3}},
-                   bm={"book": 1}, dice={LIB: [2], JEW: [1, 1, 1]}, stocks=stocks)
+    s = make_state(
+        first=visitor,
+        tiles={LIB: ["B3", "B1", "B2"]},
+        regions={LIB: {"book": 1}, INN: {"food": 4, "book": 1}, JEW: {"gem": 3}},
+        bm={"book": 1},
+        dice={LIB: [2], JEW: [1, 1, 1]},
+        stocks=stocks,
+    )
     return play(s, "visit.2")  # the last Book of the Library (taken without asking)
 
 
@@ -71,9 +80,15 @@ def test_library_example_tie_tile_goes_to_one_tied_player():
 def test_clock_example_three_pointers_to_a_donation():
     # «depois do turno da Ana resta apenas 1 dado na Oficina. Portanto, o ponteiro avança 3
     # espaços ... O relógio, após o movimento, aponta para um símbolo de Doação»
-    s = make_state(first=BRUNO, turn=7, tiles={WKS: ["O3", "O1", "O2"], FRG: ["F3"]},
-                   regions={FRG: {"arm": 3}, WKS: {"tool": 5}}, dice={FRG: [5], WKS: [4]},
-                   stocks={p: {"gem": 1, "book": 1} for p in range(4)}, rolls=(1,))
+    s = make_state(
+        first=BRUNO,
+        turn=7,
+        tiles={WKS: ["O3", "O1", "O2"], FRG: ["F3"]},
+        regions={FRG: {"arm": 3}, WKS: {"tool": 5}},
+        dice={FRG: [5], WKS: [4]},
+        stocks={p: {"gem": 1, "book": 1} for p in range(4)},
+        rolls=(1,),
+    )
     assert ENGINE.to_act(s) == [ANA]
     s = play(s, "visit.5")
     assert s.clock == 3
@@ -96,8 +111,11 @@ def test_clock_example_three_pointers_to_a_donation():
 def test_jewellery_exchange_example():
     # «Ana pegou um dado de valor 1 na Joalheria. Ela pega, primeiro, 1 Joia da Região. Depois, ela
     # troca 1 Joia que estava na Joalheria por uma Arma da Forja.»
-    s = make_state(tiles={JEW: ["J2"]}, regions={JEW: {"gem": 3}, FRG: {"arm": 2, "tool": 1}, LIB: {"book": 2}},
-                   dice={JEW: [1], LIB: [2, 2]})
+    s = make_state(
+        tiles={JEW: ["J2"]},
+        regions={JEW: {"gem": 3}, FRG: {"arm": 2, "tool": 1}, LIB: {"book": 2}},
+        dice={JEW: [1], LIB: [2, 2]},
+    )
     s = play(s, "visit.1")  # only Jewels there: taken and the Jewel to swap chosen without asking
     assert s.stocks[ANA] == pile(gem=1)
     assert set(ids(s)) == {"sec.2", "sec.5"}
@@ -112,8 +130,14 @@ def test_bruno_double_six_visits_the_black_market():
     # «Bruno pegou um dado de valor 1 na Joalheria. Ele pega 1 Livro que estava na Região. Depois, ele
     # rola o dado e tira 6. Ele rola novamente o dado e tira de novo 6. Assim, ele visita o Mercado
     # Negro e pega mais 1 Livro. Não há efeito especial no Mercado Negro.»
-    s = make_state(first=BRUNO, tiles={JEW: ["J3"]}, regions={JEW: {"gem": 3, "book": 1}},
-                   bm={"book": 2, "arm": 1}, dice={JEW: [1], LIB: [2, 2]}, rolls=(6, 6))
+    s = make_state(
+        first=BRUNO,
+        tiles={JEW: ["J3"]},
+        regions={JEW: {"gem": 3, "book": 1}},
+        bm={"book": 2, "arm": 1},
+        dice={JEW: [1], LIB: [2, 2]},
+        rolls=(6, 6),
+    )
     s = play(s, "visit.1", "res.book")
     assert ENGINE.to_act(s) == [BRUNO]
     assert set(ids(s)) == {"res.book", "res.arm"}  # the Black Market, without a die
@@ -127,8 +151,7 @@ def test_bruno_double_six_visits_the_black_market():
 def test_eric_moves_the_submarine():
     # «Eric pegou um dado de valor 4 na Oficina. Ele pega 1 Ferramenta que estava na região e depois
     # move o Submarino da Biblioteca para o Mercado Negro.»
-    s = make_state(first=ERIC, tiles={WKS: ["O2"]}, regions={WKS: {"tool": 4}}, dice={WKS: [4], JEW: [1, 1]},
-                   sub=LIB)
+    s = make_state(first=ERIC, tiles={WKS: ["O2"]}, regions={WKS: {"tool": 4}}, dice={WKS: [4], JEW: [1, 1]}, sub=LIB)
     s = play(s, "visit.4")
     assert s.stocks[ERIC] == pile(tool=1)
     assert set(ids(s)) == {"sec.1", "sec.3", "sec.4", "sec.5", "sec.bm"}

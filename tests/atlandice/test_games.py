@@ -67,8 +67,10 @@ def test_random_three_player_games(seed, policy):
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(min_value=0, max_value=2**40),
-       policy=st.lists(st.sampled_from(["ai", "random"]), min_size=4, max_size=4))
+@given(
+    seed=st.integers(min_value=0, max_value=2**40),
+    policy=st.lists(st.sampled_from(["ai", "random"]), min_size=4, max_size=4),
+)
 def test_random_four_player_games(seed, policy):
     _full_game(4, seed, policy)
 

@@ -20,8 +20,9 @@ def check_invariants(s: EngisState) -> None:
         assert len(p.meeples) + p.row + limbo == D.MEEPLES + extra, "meeple conservation"
         assert sorted(p.hand + p.played + p.aside) == sorted(D.CARDS), "card conservation"
         assert len(set(p.skills)) == len(p.skills)
-        assert len(p.hexes) == 2 + s.round - (1 if s.phase in ("token", "bid", "take", "pick", "place")
-                                              and _not_placed_yet(s, p) else 0)
+        assert len(p.hexes) == 2 + s.round - (
+            1 if s.phase in ("token", "bid", "take", "pick", "place") and _not_placed_yet(s, p) else 0
+        )
         assert sum(p.pts.values()) == p.score
     copies = 2 if s.players >= 3 else 1
     for skill in D.SKILLS:
@@ -92,8 +93,12 @@ def test_solo_modes_play(solo):
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(players=st.integers(1, 4), seed=st.integers(0, 2**32), side=st.sampled_from(["normal", "swamp"]),
-       order=st.sampled_from(["standard", "reverse"]))
+@given(
+    players=st.integers(1, 4),
+    seed=st.integers(0, 2**32),
+    side=st.sampled_from(["normal", "swamp"]),
+    order=st.sampled_from(["standard", "reverse"]),
+)
 def test_hypothesis_games(players, seed, side, order):
     run(players, seed, {"side": side, "order": order}, policy="random")
 
@@ -147,6 +152,7 @@ def test_actions_fit_a_message():
     def on_step(before, after, seat, action_id):
         for s in ENGINE.to_act(after):
             assert len(ENGINE.legal_actions(after, s)) <= 20
+
     for players in (1, 2, 4):
         final, _ = play(ENGINE, players, seed=8, policy="mixed", on_step=on_step)
         final_states.append(final)
@@ -175,6 +181,7 @@ def test_every_event_names_players_with_seat_msg():
 
     def on_step(before, after, seat, action_id):
         events.extend(after.events)
+
     for players in (2, 4):
         play(ENGINE, players, seed=6, on_step=on_step)
     refs = [r for e in events for r in _player_refs(e.text)]

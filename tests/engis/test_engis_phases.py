@@ -143,12 +143,12 @@ def test_two_player_example():
     s = act(s, 1, "bid-0")
     assert s.order == [0, NEUTRAL, 1]
     a, b, c, d = s.offer
-    s = act(s, 0, f"pick-{b}")          # 1st Verde takes B
+    s = act(s, 0, f"pick-{b}")  # 1st Verde takes B
     s = act(s, 0, ids(s)[0])
     assert s.actor == 0 and ids(s)[0].startswith("drop-")  # Verde removes C for the neutral
     s = act(s, 0, f"drop-{c}")
     assert s.actor == 1
-    s = act(s, 1, f"pick-{a}")          # Roxo takes A; D is removed
+    s = act(s, 1, f"pick-{a}")  # Roxo takes A; D is removed
     s = act(s, 1, ids(s)[0])
     assert s.out == [c, d]
     assert s.phase == "act"
@@ -204,12 +204,12 @@ def test_move_one_step_never_across_empty_spaces_or_volcanoes():
     s = act(s, 0, "move")
     assert ids(s) == ["from-a1", "from-b1", "move-done"]
     s = act(s, 0, "from-b1")
-    assert ids(s) == ["to-a1", "back"]          # not the volcano c1, not d1 beyond it
+    assert ids(s) == ["to-a1", "back"]  # not the volcano c1, not d1 beyond it
     with pytest.raises(IllegalAction):
         act(s, 0, "to-d1")
     s = act(s, 0, "back")
     s = act(s, 0, "from-a1")
-    with pytest.raises(IllegalAction):          # a3 is two steps away across the empty a2
+    with pytest.raises(IllegalAction):  # a3 is two steps away across the empty a2
         act(s, 0, "to-a3")
     s = act(s, 0, "to-b1")
     # each meeple moves once: the moved one is not offered again
@@ -284,9 +284,9 @@ def test_develop_up_to_knowledge_once_a_round_one_copy():
     assert "skill-fogo" in ids(s) and "movimento" not in offered
     assert not offered & {"inteligencia", "exploracao"}
     with pytest.raises(IllegalAction):
-        act(s, 0, "skill-inteligencia")     # above the knowledge
+        act(s, 0, "skill-inteligencia")  # above the knowledge
     with pytest.raises(IllegalAction):
-        act(s, 0, "skill-movimento")        # a second copy
+        act(s, 0, "skill-movimento")  # a second copy
     s = act(s, 0, "skill-fogo")
     assert s.pool["fogo"] == 1 and "develop" not in ids(s)
 
@@ -407,6 +407,7 @@ def _to_returns(s, seat, meeples, row):
         if x != seat:
             s.ps[x].row = 0
     from rules.engis.phases import _next_return
+
     s.phase, s.cur = "back", -1
     _next_return(s)
     return s
@@ -435,13 +436,14 @@ def test_returning_four_meeples_all_on_the_same_hex():
     s = new(4)
     territory(s, 0, {"a1": "pF", "b1": "pL", "a2": "V1"}, [])
     s = _to_returns(s, 0, [], 4)
-    assert ids(s) == ["home-a1", "home-b1"]   # not the volcano
+    assert ids(s) == ["home-a1", "home-b1"]  # not the volcano
     s = act(s, 0, "home-b1")
     assert s.ps[0].meeples == ["b1"] * 4
 
 
 def test_round_eight_bid_meeples_stay_off_the_board():
     from rules.core import play
+
     final, _ = play(ENGINE, 4, seed=5)
     bids = [p.bid or 0 for p in final.ps]
     for p, b in zip(final.ps, bids, strict=False):
@@ -453,6 +455,7 @@ def test_round_eight_bid_meeples_stay_off_the_board():
 
 def test_game_ends_after_round_eight():
     from rules.core import play
+
     final, _ = play(ENGINE, 3, seed=9)
     assert final.phase == "over" and final.round == 8
     assert all(len(p.hexes) == 10 for p in final.ps)

@@ -113,15 +113,15 @@ def test_coleta_converts_icons_and_counts_meeples():
     territory(s, 0, {"a1": "L3", "a2": "M4", "b1": "S1"}, ["a2", "a1"])
     assert S.raw_card(s, 0, "agua") == 2 + 1
     s.ps[0].skills = ["coleta"]
-    assert S.raw_card(s, 0, "agua") == 2 + 1 + 2 + 1     # mountain stone counts as water
-    assert S.raw_card(s, 0, "alimento") == 1 + 2 + 1     # lake water counts as food
+    assert S.raw_card(s, 0, "agua") == 2 + 1 + 2 + 1  # mountain stone counts as water
+    assert S.raw_card(s, 0, "alimento") == 1 + 2 + 1  # lake water counts as food
 
 
 def test_destreza_one_meeple_worth_three():
     s = new(4)
     territory(s, 0, {"a1": "L3", "a2": "S1"}, ["a1", "a1", "a2"])
     s.ps[0].skills = ["destreza"]
-    assert S.raw_card(s, 0, "agua") == 2 + 3 + 1         # only ONE meeple is worth 3
+    assert S.raw_card(s, 0, "agua") == 2 + 3 + 1  # only ONE meeple is worth 3
     assert S.raw_card(s, 0, "alimento") == 1 + 3
 
 
@@ -129,15 +129,15 @@ def test_knowledge_sources():
     s = new(4)
     p = s.ps[0]
     p.hexes = {"a1": "pF", "b1": "pL"}
-    assert S.knowledge(p) == 1                           # printed point
+    assert S.knowledge(p) == 1  # printed point
     p.hexes.update({"a2": "M1", "b2": "S2"})
-    assert S.knowledge(p) == 3                           # + 2 icons
+    assert S.knowledge(p) == 3  # + 2 icons
     p.hexes.update({"c1": "D2"})
-    assert S.knowledge(p) == 4                           # + the five basic terrains
+    assert S.knowledge(p) == 4  # + the five basic terrains
     p.hexes.update({"c2": "F1", "c3": "F3"})
     assert S.knowledge(p) == 4
     p.skills = ["conhecimento"]
-    assert S.knowledge(p) == 5                           # 3 forests (printed one included)
+    assert S.knowledge(p) == 5  # 3 forests (printed one included)
 
 
 def test_pintura_and_plantio_after_phase3():
@@ -210,15 +210,15 @@ def test_collective_intemperies():
     p = s.ps[0]
     p.hexes = {"a1": "pF", "b1": "pL", "c1": "F2", "c2": "C1", "d1": "S1", "b2": "M2"}
     p.meeples = ["c1", "c2"]
-    assert S.defended_collective(p, "avalanche", 3)          # forest in column 3
+    assert S.defended_collective(p, "avalanche", 3)  # forest in column 3
     assert not S.defended_collective(p, "avalanche", 4)
-    assert S.defended_collective(p, "virus", 4)               # S1 has a plant, column 4
-    assert S.defended_collective(p, "serpentes", 2)           # M2 plant, column 2
-    assert S.defended_collective(p, "peste", 3)               # F2 knowledge, C1 knowledge
+    assert S.defended_collective(p, "virus", 4)  # S1 has a plant, column 4
+    assert S.defended_collective(p, "serpentes", 2)  # M2 plant, column 2
+    assert S.defended_collective(p, "peste", 3)  # F2 knowledge, C1 knowledge
     assert not S.defended_collective(p, "areia", 1)
     assert S.defended_collective(p, "tempestade", 3)
     assert not S.defended_collective(p, "eraglacial", 3, nth=2)  # two cave cards need two caves
-    assert not S.defended_collective(p, "inimigos", 3)        # no clava / machadinha
+    assert not S.defended_collective(p, "inimigos", 3)  # no clava / machadinha
     p.objects = ["clava", "machadinha"]
     assert S.defended_collective(p, "inimigos", 3)
     p.meeples = ["c1"]
@@ -240,7 +240,7 @@ def test_individual_intemperies():
     assert not S.defended_individual(p, "vulcao") and not S.defended_individual(p, "enxame")
     p.skills += ["resistencia", "fogo"]
     assert S.defended_individual(p, "vulcao") and S.defended_individual(p, "enxame")
-    assert not S.defended_individual(p, "extincao")          # 1 + 2 + 3 + 3 = 9
+    assert not S.defended_individual(p, "extincao")  # 1 + 2 + 3 + 3 = 9
     p.skills += ["inteligencia", "exploracao"]
     assert S.defended_individual(p, "extincao")
 

@@ -27,5 +27,6 @@ def dice(monkeypatch):
 
     def die(self, sides=6):
         return faces.pop(0) if faces.armed else real(self, sides)
+
     monkeypatch.setattr(Rng, "die", die)
     return faces

@@ -74,6 +74,14 @@ def check_invariants(state: NeanderthalState) -> None:
     biomes = [c for c in cards if c in D.BIOMES]
     assert sorted(biomes) == sorted(D.BIOMES), "biome cards lost or duplicated"
     daughters = sorted(c for c in cards if c in D.DAUGHTERS)
-    if state.phase in ("flip", "refugee", "auction", "lose", "council", "k2swap", "buy"):  # the event card waits to be auctioned
+    if state.phase in (
+        "flip",
+        "refugee",
+        "auction",
+        "lose",
+        "council",
+        "k2swap",
+        "buy",
+    ):  # the event card waits to be auctioned
         daughters = sorted([*daughters, state.event_card])
     assert daughters == sorted(D.DAUGHTERS), "daughter cards lost or duplicated"

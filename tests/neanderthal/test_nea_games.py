@@ -15,6 +15,7 @@ def _checked(players: int, seed: int, policy: str = "random", options: dict | No
     def on_step(before, after, seat, aid):
         check_invariants(after)
         assert after.phase == "over" or ENGINE.legal_actions(after, ENGINE.to_act(after)[0])
+
     final, log = play(ENGINE, players, seed, options, policy=policy, on_step=on_step)
     return final, log
 
@@ -67,6 +68,7 @@ def test_many_games():
 
 def test_views_never_show_other_hands_or_ice():
     for players in (2, 3):
+
         def on_step(before, after, seat, aid, players=players):
             for viewer in [None, *range(players)]:
                 v = ENGINE.view(after, viewer)
@@ -82,6 +84,7 @@ def test_views_never_show_other_hands_or_ice():
             for e in after.events:
                 if e.text.key == "neanderthal.ev.hand_private":
                     assert e.seats is not None and len(e.seats) == 1
+
         play(ENGINE, players, 21, policy="mixed", on_step=on_step)
 
 

@@ -26,8 +26,9 @@ def _matrix(players: int = 1, seed: int = 1, **options):
     while state.phase == "sex":
         state = ENGINE.apply(state, state.actor, ENGINE.legal_actions(state, state.actor)[0].id)
     for p in state.ps:
-        state.dead[p.species] += sum(1 for toks in state.hunters.values() for t in toks if t[0] == str(
-            state.ps.index(p)) and not t.endswith("a"))
+        state.dead[p.species] += sum(
+            1 for toks in state.hunters.values() for t in toks if t[0] == str(state.ps.index(p)) and not t.endswith("a")
+        )
     state.hunters, state.camp, state.tasks, state.queue, state.share = {}, {}, [], [], []
     state.shown = [False] * N
     state.elim, state.used, state.rel_q = [], [], []
@@ -51,6 +52,7 @@ def _on(state, seat: int, cell: int, n: int = 1, alpha: bool = False) -> None:
 
 # -- L1 setup ------------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("players", [1, 2, 3])
 def test_setup_matrix_with_home_biomes(players):
     """L1: a face-down 4x5 matrix, North cards above, South below; each home biome and the cards
@@ -73,6 +75,7 @@ def test_setup_matrix_with_home_biomes(players):
 
 
 # -- L3 events ---------------------------------------------------------------------------------------------
+
 
 def _column(state, cards: dict[int, int]) -> None:
     """Puts the given biome cards on the cells, swapping them with wherever they were."""
@@ -192,6 +195,7 @@ def test_chaos_counts_the_hunters_on_the_map():
 
 # -- L4 buying a daughter -------------------------------------------------------------------------------
 
+
 def test_a_daughter_costs_one_disc_more_than_the_daughters_owned():
     """L4: "pagar discos iguais à quantidade de filhas que você já tem +1"; the Caring Woman pays one
     less, the Singer Woman pays in any colour."""
@@ -224,6 +228,7 @@ def test_buying_then_paying_the_colours_chosen():
 
 # -- L5 movement ----------------------------------------------------------------------------------------------
 
+
 def test_movement_to_adjacent_revealed_cards_or_own_camps_and_discovery():
     """L5-A: stay, move to an adjacent revealed card, migrate to a card with your Hunters, or become
     an Elder or a Husband; L5-B then reveals the cards next to the Hunters."""
@@ -247,6 +252,7 @@ def test_movement_to_adjacent_revealed_cards_or_own_camps_and_discovery():
 
 # -- L6 hunting ---------------------------------------------------------------------------------------------------
 
+
 def _hunt_here(state, cell: int, card: int, n: int) -> None:
     _column(state, {cell: card})
     _on(state, 0, cell, n)
@@ -256,8 +262,8 @@ def test_first_hunt_marks_an_artifact_only_with_a_success_and_a_six(dice):
     """L6-A: a success with a "6" showing finds an artifact (orange marker), any other first hunt
     leaves a black one; a card already marked keeps its marker."""
     state = _matrix(seed=9)
-    _hunt_here(state, 7, 29, 2)   # European Rabbit: one hit on a "*" die
-    _hunt_here(state, 8, 32, 2)   # Beaver: one hit on a "1"
+    _hunt_here(state, 7, 29, 2)  # European Rabbit: one hit on a "*" die
+    _hunt_here(state, 8, 32, 2)  # Beaver: one hit on a "1"
     dice += [1, 6, 3, 6]
     hunting.hunt(state, 0, "M7", state.hunters["M7"])
     hunting.hunt(state, 0, "M8", state.hunters["M8"])
@@ -312,11 +318,11 @@ def test_predator_on_an_adjacent_card_attacks_after_a_big_game_success(dice):
     """L6-C: "Predadores atacam após caçadas bem-sucedidas se estiverem em qualquer carta revelada
     adjacente"; no hit there is piracy (G4-B)."""
     state = _matrix(seed=10)
-    _hunt_here(state, 7, 24, 2)   # European Ass: big game, 2 "*" hits
-    _column(state, {12: 25})      # Scimitar Cat below it, revealed
+    _hunt_here(state, 7, 24, 2)  # European Ass: big game, 2 "*" hits
+    _column(state, {12: 25})  # Scimitar Cat below it, revealed
     state.shown[12] = True
     hunting.phase4_start(state)
-    dice += [1, 2, 3, 4]          # the ass is killed; at the cat: no hit (4 is ferocity: one dies)
+    dice += [1, 2, 3, 4]  # the ass is killed; at the cat: no hit (4 is ferocity: one dies)
     phases.resume(state)
     assert state.hunters == {"M12": ["0:" + state.ps[0].species]}
     assert any(e.text.key == "neanderthal.ev.piracy" for e in state.events)
@@ -326,7 +332,7 @@ def test_a_trophy_card_leaves_a_gap_and_its_hunters_move_next_door(dice):
     """L6-D: "Se um bioma é tomado como troféu, realoque quaisquer Caçadores para um bioma adjacente e
     revelado"; the artifact marker stays in the emptied space.  L6-E: the Babies stay on the card."""
     state = _matrix(seed=11)
-    _hunt_here(state, 7, 13, 3)   # Arctic Fox: 2 "*" hits, trophy with doubles
+    _hunt_here(state, 7, 13, 3)  # Arctic Fox: 2 "*" hits, trophy with doubles
     _column(state, {8: 12})
     state.shown[8] = True
     state.marks[7] = "O"
@@ -340,7 +346,7 @@ def test_a_trophy_card_leaves_a_gap_and_its_hunters_move_next_door(dice):
 
 def test_babies_are_born_on_the_hunted_card(dice):
     state = _matrix(seed=11)
-    _hunt_here(state, 7, 29, 1)   # European Rabbit: 1 Baby
+    _hunt_here(state, 7, 29, 1)  # European Rabbit: 1 Baby
     hunting.phase4_start(state)
     dice += [1]
     phases.resume(state)
@@ -349,13 +355,14 @@ def test_babies_are_born_on_the_hunted_card(dice):
 
 # -- M co-operative game -------------------------------------------------------------------------------
 
+
 def test_combined_hunt_shares_the_gains_and_assimilates_a_husband(dice):
     """M3-A: two players pool their Hunters for one test and share its gains as they wish; M3-B: a
     survivor of one is assimilated with the other's Husband."""
     state = _matrix(players=2, seed=12)
     a, b = state.order[0], state.order[1]
     pa, pb = state.ps[a], state.ps[b]
-    _column(state, {7: 29})       # European Rabbit: 1 Baby, no disc
+    _column(state, {7: 29})  # European Rabbit: 1 Baby, no disc
     _on(state, a, 7, 1)
     _on(state, b, 7, 1)
     pb.wives = [Wife(card=state.event_aside.pop(), husband=pa.species)]  # a's Husband on b's board
@@ -397,11 +404,13 @@ def test_eve_victory_needs_every_player_tribal_with_two_husbands_assimilated_wit
 
 # -- whole games -------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("players", [1, 2, 3])
 @pytest.mark.parametrize("policy", ["ai", "random"])
 def test_matrix_games_end_replay_and_keep_their_invariants(players, policy):
     options = {"map": "matrix", "artifacts": "2"}
     for seed in range(2):
+
         def on_step(before, after, seat, aid):
             check_invariants(after)
             assert ENGINE.load(ENGINE.dump(after)) == after
@@ -419,6 +428,7 @@ def test_matrix_games_end_replay_and_keep_their_invariants(players, policy):
                 for pv in v.ps:  # M: partners see each other's hands; the channel never does
                     assert pv.hand is None or pv.seat == viewer or (after.variant == "eve" and viewer is not None)
                 assert all(v.grid[i] == 0 for i in range(N) if not after.shown[i] or after.gice[i])
+
         final, log = play(ENGINE, players, seed, options, policy=policy, on_step=on_step)
         out = ENGINE.outcome(final)
         assert out is not None and ENGINE.replay(players, seed, options, log) == final
@@ -430,8 +440,10 @@ def test_matrix_games_end_replay_and_keep_their_invariants(players, policy):
 def test_random_matrix_games_keep_their_invariants(players, seed, artifacts):
     def on_step(before, after, seat, aid):
         check_invariants(after)
-    final, _ = play(ENGINE, players, seed, {"map": "matrix", "artifacts": str(artifacts)}, policy="random",
-                    on_step=on_step)
+
+    final, _ = play(
+        ENGINE, players, seed, {"map": "matrix", "artifacts": str(artifacts)}, policy="random", on_step=on_step
+    )
     assert ENGINE.to_act(final) == [] and final.goal == (artifacts if players == 1 else 0)
 
 
@@ -439,5 +451,11 @@ def test_random_matrix_games_keep_their_invariants(players, seed, artifacts):
 def test_many_matrix_games():
     for players in (1, 2, 3):
         for seed in range(40):
-            play(ENGINE, players, 2000 + seed, {"map": "matrix"}, policy="mixed",
-                 on_step=lambda b, a, s, i: check_invariants(a))
+            play(
+                ENGINE,
+                players,
+                2000 + seed,
+                {"map": "matrix"},
+                policy="mixed",
+                on_step=lambda b, a, s, i: check_invariants(a),
+            )

@@ -29,6 +29,7 @@ def _clear_tableau(state):
 
 # -- D1 climate ------------------------------------------------------------------------------
 
+
 def test_cooling_example_lowest_north_climate_moves_south():
     """D1 example: North climates 12, 23 and 27; the 12 moves south under a new ice barrier."""
     state = after_sides(3, 1)
@@ -72,6 +73,7 @@ def test_warming_melts_the_ice_above():
 
 
 # -- D3, D4, D5, D6 events ------------------------------------------------------------------
+
 
 def test_elder_death_rolls_ranks(dice):
     state = after_sides(3, 1)
@@ -236,6 +238,7 @@ def test_refugees_go_to_another_player_of_the_choosers_choice():
 
 # -- D7 auction ------------------------------------------------------------------------------
 
+
 def test_auction_example_tie_goes_to_the_first_player():
     """D7 example 1: Generous Woman (black or orange); Yellow and Red bid one disc; Yellow is first."""
     state = after_sides(3, 5)
@@ -301,6 +304,7 @@ def test_auction_example_2_tribal_harem_bids_count_half():
 
 
 # -- E allocation ------------------------------------------------------------------------------
+
 
 def _alloc_state(seed=6):
     state = after_sides(3, seed)
@@ -371,11 +375,13 @@ def test_out_of_turn_is_refused():
     state = _alloc_state()
     other = next(s for s in range(3) if s != state.actor)
     from rules.core import NotYourTurn
+
     with pytest.raises(NotYourTurn):
         ENGINE.apply(state, other, "done")
 
 
 # -- G hunting ---------------------------------------------------------------------------------
+
 
 def _phase4(state):
     """Phase 4 from the tests already placed (then phases 5 and 6 begin)."""
@@ -483,9 +489,9 @@ def test_predator_example_both_big_games_meet_on_the_cat_and_two_ones_hunt_it(di
     his elephant."""
     state = _hunting_state()
     a, b, sa, sb = _elephant_and_cat(state)
-    dice += [1, 2, 4, 5, 6, 4, 5]            # horse (2x*): success
-    dice += [1, 1, 1, 2, 2, 2, 3, 3, 6]      # elephant (3x1): success
-    dice += [1, 1, 2, 3, 6, 6, 2, 3]         # your 8 Hunters on the cat (2x1): two 1s
+    dice += [1, 2, 4, 5, 6, 4, 5]  # horse (2x*): success
+    dice += [1, 1, 1, 2, 2, 2, 3, 3, 6]  # elephant (3x1): success
+    dice += [1, 1, 2, 3, 6, 6, 2, 3]  # your 8 Hunters on the cat (2x1): two 1s
     _phase4(state)
     assert dice == []  # the opponent's Hunters did not roll on the cat
     assert state.ps[a].pool.count(sa) == 8 + 3  # the horse's 3 Babies
@@ -501,8 +507,8 @@ def test_predator_example_one_hit_saves_the_horse_and_the_opponent_faces_the_cat
     a, b, sa, sb = _elephant_and_cat(state)
     dice += [1, 2, 4, 5, 6, 4, 5]
     dice += [1, 1, 1, 2, 2, 2, 3, 3, 6]
-    dice += [1, 2, 2, 3, 6, 6, 2, 3]         # your 8: one 1
-    dice += [6] * 9                          # his 9: no hit, quadruples
+    dice += [1, 2, 2, 3, 6, 6, 2, 3]  # your 8: one 1
+    dice += [6] * 9  # his 9: no hit, quadruples
     _phase4(state)
     assert dice == []
     assert state.ps[a].pool.count(sa) == 8 + 3
@@ -643,6 +649,7 @@ def test_attack_tests_kill_on_ones(dice):
 
 # -- I species action --------------------------------------------------------------------------
 
+
 def test_neolexia_example_frees_matching_discs():
     """I2 example: Shaman portals white and orange; an inexperienced daughter with white and orange."""
     state = _alloc_state(8)
@@ -717,6 +724,7 @@ def test_elder_action_plays_a_card_from_hand():
 
 # -- J scoring -----------------------------------------------------------------------------------
 
+
 def test_scoring_example_32_vp():
     """J example: Pair-bonding; 9 unassigned, a powered Alpha, 1 trophy, 2 daughters, 12 vocabulary
     (28 VP) and a Refugee plus a Husband on another board (4 VP): 32 VP (the Alpha's experienced
@@ -741,6 +749,7 @@ def test_scoring_example_32_vp():
 
 # -- K2 solitaire ------------------------------------------------------------------------------
 
+
 def test_k2_setup_and_free_daughters():
     state = ENGINE.new_game(1, 3)
     p = state.ps[0]
@@ -763,7 +772,9 @@ def test_k2_may_add_one_to_three_event_cards_when_the_deck_runs_out():
     assert {a.id for a in ENGINE.legal_actions(state, 0)} == {"more-0", "more-1", "more-2", "more-3"}
     turn = state.turn
     state = ENGINE.apply(state, 0, "more-2")
-    assert state.turn == turn + 1 and len(state.event_aside) <= aside - 2 and state.k2_added == 2  # (a Würm may take one more)
+    assert (
+        state.turn == turn + 1 and len(state.event_aside) <= aside - 2 and state.k2_added == 2
+    )  # (a Würm may take one more)
     assert S.breakdown(state, 0)["neanderthal.score.scenario"] == -10
     state.event_deck = []
     phases.start_turn(state)  # asked once only
@@ -779,8 +790,7 @@ def test_k2_choosing_no_extra_card_ends_the_game():
     assert state.phase == "over" and S.breakdown(state, 0)["neanderthal.score.scenario"] == 0
 
 
-@pytest.mark.parametrize(("level", "supply", "alpha"), [("pt", 18, True), ("intro", 18, True),
-                                                      ("advanced", 8, False)])
+@pytest.mark.parametrize(("level", "supply", "alpha"), [("pt", 18, True), ("intro", 18, True), ("advanced", 8, False)])
 def test_k2_foreign_tribesmen_by_level(level, supply, alpha):
     """K2 (English levels): "Introductory game. Place 18 tribesmen of a different color in a pile
     near your placard. All dead foreign tribesmen remain in the dead pile." - "Advanced game. Place
@@ -1055,6 +1065,7 @@ def test_a_crowded_allocation_still_fits_four_menus():
     assert len(acts) > 50
     ENGINE.validate_actions(acts)
     from collections import Counter
+
     groups = Counter(a.group.key if a.group else None for a in acts)
     assert sum(-(-n // 25) for n in groups.values()) <= 4 and len(acts) <= 100
 
@@ -1327,10 +1338,10 @@ def test_a_predator_taken_into_a_hand_is_eliminated_for_the_other_kills(dice):
     state.ice_s = [False] * 6
     state.deck_s.insert(0, 32)  # the replacement: Beaver
     state.hunters = {"S0": [f"{a}:{sa}"] * 3, "S2": [f"{b}:{sb}"] * 4}
-    dice += [1, 2, 5]        # horse: success
-    dice += [1, 2, 3, 4]     # ass: success
-    dice += [6, 6, 6]        # a on the wolves: no hit (piracy of the horse), triples: hand
-    dice += [2, 3, 4, 6]     # b hunts the beaver instead, and misses
+    dice += [1, 2, 5]  # horse: success
+    dice += [1, 2, 3, 4]  # ass: success
+    dice += [6, 6, 6]  # a on the wolves: no hit (piracy of the horse), triples: hand
+    dice += [2, 3, 4, 6]  # b hunts the beaver instead, and misses
     _phase4(state)
     assert dice == [] and pa.hand == [26] and pa.pool == [sa] * 3
     assert pb.pool.count(sb) == 4 + 2  # the ass's 2 Babies are safe

@@ -63,6 +63,7 @@ def test_giant_wurm_setup_and_reshuffle():
 def test_giant_wurm_domestic_animals_score_five():
     state = ENGINE.new_game(2, 4, {"scenario": "giant_wurm"})
     from rules.neanderthal.state import Tool
+
     state.ps[0].tools = [Tool(card=22)]
     state.ps[0].sex = "pair"
     assert S.breakdown(state, 0)["neanderthal.score.domestic"] == 5
@@ -73,5 +74,6 @@ def test_giant_wurm_domestic_animals_score_five():
 def test_scenarios_play_with_conservation(scenario, players):
     def on_step(before, after, seat, aid):
         check_invariants(after)
+
     final, _ = play(ENGINE, players, 8, {"scenario": scenario}, policy="mixed", on_step=on_step)
     assert ENGINE.outcome(final) is not None

@@ -8,8 +8,20 @@ from rules.pergamemnon import data as D
 from rules.pergamemnon.state import PergState, Player
 
 
-def fixture(monkeypatch, cid: str, weapon: str, atk: int, helm: int = 0, armour: int = 0, shield: int = 0,
-            cha: int = 0, pts: int = 0, flee: bool = False, secured: bool = False, cost: int = 0) -> str:
+def fixture(
+    monkeypatch,
+    cid: str,
+    weapon: str,
+    atk: int,
+    helm: int = 0,
+    armour: int = 0,
+    shield: int = 0,
+    cha: int = 0,
+    pts: int = 0,
+    flee: bool = False,
+    secured: bool = False,
+    cost: int = 0,
+) -> str:
     """A test card with explicit values (ids starting with M are creatures)."""
     monkeypatch.setitem(D.CARDS, cid, D.Card(cid, weapon, atk, helm, armour, shield, cha, pts, flee, secured, cost))
     return cid
@@ -26,11 +38,21 @@ def make(nations, hands, *, decks=None, cha=None, row=None, cdeck=None, turn=0, 
     if row is None:
         row = D.CREATURES[: 2 * n]
     if cdeck is None:
-        cdeck = D.CREATURES[2 * n: 4 * n]
+        cdeck = D.CREATURES[2 * n : 4 * n]
     if supply is None:
         supply = D.CHARISMA_CARDS - sum(p.cha for p in ps)
-    return PergState(game="pergamemnon", players=n, seed=0, rng=Rng(seed=0), ps=ps, row=list(row),
-                     cdeck=list(cdeck), supply=supply, turn=turn, actor=turn)
+    return PergState(
+        game="pergamemnon",
+        players=n,
+        seed=0,
+        rng=Rng(seed=0),
+        ps=ps,
+        row=list(row),
+        cdeck=list(cdeck),
+        supply=supply,
+        turn=turn,
+        actor=turn,
+    )
 
 
 def act(state: PergState, *moves: str) -> PergState:

@@ -96,4 +96,4 @@ def test_ai_beats_random_play():
         policy[seat] = "ai"
         final, _ = play(ENGINE, players, seed, policy=policy)
         wins += seat in ENGINE.outcome(final).winners
-    assert wins / games > 0.55      # a random seat wins about a third of the time
+    assert wins / games > 0.55  # a random seat wins about a third of the time

@@ -49,9 +49,21 @@ def test_the_picture_crowns_the_creature_tiebreak_winner(monkeypatch):
     import render.pergamemnon as R
     from rules.core import Rng
     from rules.pergamemnon.state import PergState, Player
-    s = PergState(players=2, seed=0, rng=Rng(seed=0), row=[], cdeck=[], supply=15, phase="over", actor=-1,
-                  ps=[Player(nation="rom", hand=["R1"], secured=["M04"]),      # 1 + Minotaur 3, cost 7
-                      Player(nation="car", hand=["C10"], secured=["M05"])])    # 1 + Sphinx 3, cost 8
+
+    s = PergState(
+        players=2,
+        seed=0,
+        rng=Rng(seed=0),
+        row=[],
+        cdeck=[],
+        supply=15,
+        phase="over",
+        actor=-1,
+        ps=[
+            Player(nation="rom", hand=["R1"], secured=["M04"]),  # 1 + Minotaur 3, cost 7
+            Player(nation="car", hand=["C10"], secured=["M05"]),
+        ],
+    )  # 1 + Sphinx 3, cost 8
     assert ENGINE.outcome(s).winners == [1]
     v = ENGINE.view(s, None)
     assert [p.winner for p in v.ps] == [False, True]

@@ -32,8 +32,9 @@ def test_first_player_option():
 
 # -- turns and Nation cards ------------------------------------------------------------------
 def _four():
-    return make(["gre", "egy", "per", "car"], [["G6", "G3", "G4"], ["M05", "E4", "E5"], ["P1", "P2", "P3"],
-                                             ["C1", "C2", "C3"]])
+    return make(
+        ["gre", "egy", "per", "car"], [["G6", "G3", "G4"], ["M05", "E4", "E5"], ["P1", "P2", "P3"], ["C1", "C2", "C3"]]
+    )
 
 
 def test_no_pass_and_attack_targets_active_nations_only():
@@ -51,9 +52,12 @@ def test_no_pass_and_attack_targets_active_nations_only():
 def test_after_a_defender_win_play_passes_on_from_the_defender(monkeypatch):
     """A attacks C and loses: C plays, then D (not B)."""
     weak = fixture(monkeypatch, "W1", "sw", 1)
-    s = make(["gre", "egy", "per", "car"], [[weak, "G3", "G4"], ["E1", "E4", "E5"], ["P1", "P2", "P3", "P6"],
-                                          ["C1", "C2", "C3"]], cha=[1, 1, 1, 0])
-    s = act(s, "atk-2", f"card-{weak}", "card-P1")     # helmet 2 >= sword 1, Guard counters with sword 7
+    s = make(
+        ["gre", "egy", "per", "car"],
+        [[weak, "G3", "G4"], ["E1", "E4", "E5"], ["P1", "P2", "P3", "P6"], ["C1", "C2", "C3"]],
+        cha=[1, 1, 1, 0],
+    )
+    s = act(s, "atk-2", f"card-{weak}", "card-P1")  # helmet 2 >= sword 1, Guard counters with sword 7
     s = act(s, "yield") if s.phase == "reinforce" else s
     while s.phase in ("place", "discard"):
         s = act(s, "done" if s.phase == "discard" else "pile")
@@ -67,17 +71,16 @@ def test_after_a_defender_win_play_passes_on_from_the_defender(monkeypatch):
 
 
 def test_reactivation_when_only_one_nation_is_active():
-    s = make(["gre", "egy", "per"], [["G0", "G3", "G4"], ["E1", "E2", "E3"], ["P1", "P2", "P3", "P6"]],
-             cha=[1, 1, 1])
+    s = make(["gre", "egy", "per"], [["G0", "G3", "G4"], ["E1", "E2", "E3"], ["P1", "P2", "P3", "P6"]], cha=[1, 1, 1])
     s.ps[1].active = False
     s = act(s, next(i for i in ids(s) if i.startswith("rec-")))
-    assert all(p.active for p in s.ps)                 # only the Persians were left: all flip back
+    assert all(p.active for p in s.ps)  # only the Persians were left: all flip back
     assert s.actor == 1
 
 
 def test_two_players_have_no_nation_cards(monkeypatch):
     s = make(["gre", "rom"], [["G1", "G3", "G4"], ["R9", "R2", "R3"]])
-    s = act(s, "atk-1", "card-G1", "card-R9")           # sword 9 against helmet 3: the Greeks win
+    s = act(s, "atk-1", "card-G1", "card-R9")  # sword 9 against helmet 3: the Greeks win
     s = act(s, "yield") if s.phase == "reinforce" else s
     while s.phase in ("place", "discard"):
         s = act(s, "done" if s.phase == "discard" else "pile")
@@ -88,7 +91,7 @@ def test_two_players_have_no_nation_cards(monkeypatch):
 # -- recruitment -------------------------------------------------------------------------
 def test_no_charisma_card_under_the_city_no_recruit():
     s = make(["egy", "gre"], [["E0", "E1", "E2"], ["G1", "G2", "G3"]], cha=[0, 1])
-    assert not any(i.startswith("rec-") for i in ids(s))   # Nefertiti's 7 alone is not enough
+    assert not any(i.startswith("rec-") for i in ids(s))  # Nefertiti's 7 alone is not enough
     s.ps[0].cha = 1
     assert any(i.startswith("rec-") for i in ids(s))
     cheap = min(s.row, key=lambda c: D.CARDS[c].cost)
@@ -102,13 +105,13 @@ def test_no_charisma_card_under_the_city_no_recruit():
 def test_nation_charisma_modifiers(monkeypatch):
     m = fixture(monkeypatch, "M90", "sw", 5, cost=6, pts=2)
     s = make(["car", "gre"], [["C0", "C3", "C5"], ["G1", "G3", "G4"]], cha=[2, 3], row=[m, "M01", "M02", "M03"])
-    assert "rec-M90" in ids(s)                          # Carthage: 3 + 2 + 1 >= 6
+    assert "rec-M90" in ids(s)  # Carthage: 3 + 2 + 1 >= 6
     s.ps[0].fallen = True
-    assert "rec-M90" not in ids(s)                      # Hannibal captured: the advantage is lost
+    assert "rec-M90" not in ids(s)  # Hannibal captured: the advantage is lost
     g = make(["gre", "car"], [["G0", "G3", "G5"], ["C1", "C2", "C3"]], cha=[1, 1], row=[m, "M01", "M02", "M03"])
-    assert "rec-M90" in ids(g)                          # 5 + 1
+    assert "rec-M90" in ids(g)  # 5 + 1
     g.ps[0].fallen = True
-    assert "rec-M90" not in ids(g)                      # Agamemnon captured: +1 needed
+    assert "rec-M90" not in ids(g)  # Agamemnon captured: +1 needed
     g.ps[0].cha = 2
     assert "rec-M90" in ids(g)
 
@@ -116,8 +119,8 @@ def test_nation_charisma_modifiers(monkeypatch):
 def test_payment_uses_captured_cards_and_removes_them(monkeypatch):
     m = fixture(monkeypatch, "M90", "sw", 5, cost=8, pts=2)
     s = make(["gre", "rom"], [["G0", "G3", "G5"], ["R1", "R2", "R3"]], cha=[1, 5], row=[m, "M01", "M02", "M03"])
-    s.ps[0].city = ["R0"]                                # Caesar, charisma 3, captured
-    assert payment(s.ps[0], 8) == (0, ["R0"])            # 5 + 3: no Charisma card needed
+    s.ps[0].city = ["R0"]  # Caesar, charisma 3, captured
+    assert payment(s.ps[0], 8) == (0, ["R0"])  # 5 + 3: no Charisma card needed
     supply = s.supply
     s = act(s, "rec-M90")
     assert "R0" in s.box and s.ps[0].city == [] and s.ps[0].cha == 1 and s.supply == supply
@@ -127,7 +130,7 @@ def test_recruit_refills_the_row_and_the_game_ends_when_too_few_creatures():
     s = make(["gre", "rom"], [["G0", "G3", "G5"], ["R1", "R2", "R3"]], row=["M01", "M02"], cdeck=[])
     s = act(s, "rec-M01")
     assert s.phase == "over" and s.end_reason == "creatures"
-    assert s.ps[0].hand == []                            # the game ends at once: no new hand
+    assert s.ps[0].hand == []  # the game ends at once: no new hand
     assert ENGINE.to_act(s) == [] and ENGINE.outcome(s) is not None
     with pytest.raises(GameOver):
         ENGINE.apply(s, 0, "atk-1")
@@ -147,7 +150,7 @@ def test_the_attackers_card_is_hidden_until_the_defence(monkeypatch):
     with pytest.raises(NotYourTurn):
         ENGINE.apply(s, 0, "card-R2")
     with pytest.raises(IllegalAction):
-        ENGINE.apply(s, 1, "card-R2")                   # not in the defender's hand
+        ENGINE.apply(s, 1, "card-R2")  # not in the defender's hand
 
 
 def test_a_face_down_card_appears_in_no_other_view(monkeypatch):
@@ -158,7 +161,7 @@ def test_a_face_down_card_appears_in_no_other_view(monkeypatch):
     for seat in (None, 1, 2):
         assert "ZZSECRET" not in ENGINE.view(s, seat).model_dump_json()
     assert "ZZSECRET" in ENGINE.view(s, 0).model_dump_json()
-    s = act(s, "card-G1")                                 # revealed together with the defence
+    s = act(s, "card-G1")  # revealed together with the defence
     assert "ZZSECRET" in ENGINE.view(s, None).model_dump_json()
 
 
@@ -174,8 +177,10 @@ def test_hands_only_in_the_owners_view():
 def _win(monkeypatch, loser_nation, loser_cards, winner_nation="per", pick="pile"):
     big = fixture(monkeypatch, "BIG", "sw", 20, 20, 20, 20)
     hand2 = list(loser_cards) + [c for c in D.ARMY[loser_nation] if c not in loser_cards][: 3 - len(loser_cards)]
-    s = make([winner_nation, loser_nation], [[big, "P1", "P2", "P3"] if winner_nation == "per" else
-                                               [big, *D.ARMY[winner_nation][1:3]], hand2])
+    s = make(
+        [winner_nation, loser_nation],
+        [[big, "P1", "P2", "P3"] if winner_nation == "per" else [big, *D.ARMY[winner_nation][1:3]], hand2],
+    )
     s = act(s, "atk-1", f"card-{big}", f"card-{loser_cards[0]}")
     for c in loser_cards[1:]:
         s = act(s, f"card-{c}")
@@ -187,18 +192,18 @@ def _win(monkeypatch, loser_nation, loser_cards, winner_nation="per", pick="pile
 
 
 def test_capture_to_pile_or_city(monkeypatch):
-    s = _win(monkeypatch, "rom", ["R1"], pick="city")        # Centurion, charisma 2
+    s = _win(monkeypatch, "rom", ["R1"], pick="city")  # Centurion, charisma 2
     assert s.ps[0].city == ["R1"] and "R1" not in s.ps[0].discard
-    s = _win(monkeypatch, "rom", ["R5"])                     # Ballista: no charisma, straight to the pile
+    s = _win(monkeypatch, "rom", ["R5"])  # Ballista: no charisma, straight to the pile
     assert "R5" in s.ps[0].discard and s.phase in ("discard", "turn")
 
 
 def test_flee_secured_and_egypt(monkeypatch):
-    s = _win(monkeypatch, "car", ["C7"])                     # a Slinger flees
+    s = _win(monkeypatch, "car", ["C7"])  # a Slinger flees
     assert "C7" in s.box and "C7" not in s.ps[0].discard
-    s = _win(monkeypatch, "car", ["C7"], winner_nation="egy")   # Egypt captures fleeing cards
+    s = _win(monkeypatch, "car", ["C7"], winner_nation="egy")  # Egypt captures fleeing cards
     assert "C7" in s.ps[0].discard
-    s = _win(monkeypatch, "gre", ["G1"])                     # Hercules: secured under the owner's City
+    s = _win(monkeypatch, "gre", ["G1"])  # Hercules: secured under the owner's City
     assert s.ps[1].secured == ["G1"] and "G1" not in s.ps[0].discard
 
 
@@ -206,12 +211,14 @@ def test_caesar_captured(monkeypatch):
     s = _win(monkeypatch, "rom", ["R0"])
     assert s.ps[1].fallen
     from rules.pergamemnon.flow import defence_value
+
     assert defence_value(s, 1, "R1", "sw") == D.CARDS["R1"].helm - 1
 
 
 def test_hannibal_captured(monkeypatch):
     s = _win(monkeypatch, "car", ["C0"])
     from rules.pergamemnon.flow import attack_value
+
     assert s.ps[1].fallen and attack_value(s, 1, "C1") == D.CARDS["C1"].atk - 1
 
 
@@ -232,7 +239,7 @@ def test_xerxes_captured(monkeypatch):
     assert s.ps[1].fallen and s.ps[1].hand_size() == 3
     assert "P0" in s.ps[0].discard
     s = act(s, "done")
-    assert len(s.ps[1].hand) == 3                          # the extra card stays until played
+    assert len(s.ps[1].hand) == 3  # the extra card stays until played
     # from now on every Persian card flees when beaten
     s2 = make(["gre", "per"], [[big, "G2", "G3"], ["P1", "P2", "P3"]])
     s2.ps[1].fallen = True
@@ -247,7 +254,7 @@ def test_reinforcement_only_when_short_and_at_most_two_cards(monkeypatch):
     s = make(["per", "gre"], [[a, "P1", "P2", "P3"], [d1, d2, "G3"]])
     s = act(s, "atk-1", f"card-{a}", f"card-{d1}")
     assert set(ids(s)) == {"card-D2", "card-G3", "yield"}
-    s = act(s, f"card-{d2}")                               # 2 + 1 < 6 and two cards already
+    s = act(s, f"card-{d2}")  # 2 + 1 < 6 and two cards already
     assert s.result == "att"
 
 
@@ -277,10 +284,10 @@ def test_scoring_zones_and_tiebreak():
     s = make(["rom", "car"], [["R1", "R2", "R3"], ["C1", "C2", "C3"]])
     a, b = s.ps
     a.deck, a.discard, b.deck, b.discard = [], [], [], []
-    a.hand, b.hand = ["R1"], ["C5"]           # 1 point and 0 points
-    a.city = ["C3", "M04"]                    # a captured army does not score, a creature does (3)
-    b.secured = ["M05"]                       # Sphinx 3, secured
-    b.hand.append("C10")                      # 1 point
+    a.hand, b.hand = ["R1"], ["C5"]  # 1 point and 0 points
+    a.city = ["C3", "M04"]  # a captured army does not score, a creature does (3)
+    b.secured = ["M05"]  # Sphinx 3, secured
+    b.hand.append("C10")  # 1 point
     s.phase, s.actor = "over", -1
     o = ENGINE.outcome(s)
     assert o.for_seat(0).score == 4 and o.for_seat(1).score == 4
@@ -292,16 +299,16 @@ def test_scoring_zones_and_tiebreak():
     a.city = ["C3", "M05"]
     assert ENGINE.outcome(s).winners == [0]
     a.city = ["C3", "M04"]
-    assert ENGINE.outcome(s).winners == [0, 1]              # still tied: a shared victory
+    assert ENGINE.outcome(s).winners == [0, 1]  # still tied: a shared victory
 
 
 def test_the_player_chooses_how_to_pay_with_captured_cards(monkeypatch):
     m = fixture(monkeypatch, "M90", "sw", 5, cost=8, pts=2)
     s = make(["gre", "rom"], [["G0", "G3", "G5"], ["R3", "R4", "R5"]], cha=[1, 5], row=[m, "M01", "M02", "M03"])
-    s.ps[0].city = ["R0", "R1"]                          # Caesar (3) and the Centurion (2)
+    s.ps[0].city = ["R0", "R1"]  # Caesar (3) and the Centurion (2)
     s = act(s, "rec-M90")
     assert s.phase == "pay" and s.actor == 0
-    assert ids(s) == ["pay-0-R0", "pay-1-R1"]            # 5 + 3, or 5 + 1 + 2; never both (superfluous)
+    assert ids(s) == ["pay-0-R0", "pay-1-R1"]  # 5 + 3, or 5 + 1 + 2; never both (superfluous)
     labels = [a.label for a in ENGINE.legal_actions(s, 0)]
     assert not missing_keys(labels)
     assert "Centurion" in t(labels[1], "en")
@@ -316,7 +323,7 @@ def test_cards_beaten_with_xerxes_are_captured_with_him(monkeypatch):
     capture: the cards beaten in the same battle are captured with him, whatever their order."""
     big = fixture(monkeypatch, "BIG", "sw", 20, 20, 20, 20)
     s = make(["gre", "per"], [[big, "G2", "G3"], ["P0", "P2", "P3", "P6"]])
-    s = act(s, "atk-1", f"card-{big}", "card-P0", "card-P2")      # Xerxes first, the Guard as reinforcement
+    s = act(s, "atk-1", f"card-{big}", "card-P0", "card-P2")  # Xerxes first, the Guard as reinforcement
     assert s.phase == "place" and s.pending == ["P0", "P2"]
     s = act(s, "pile", "pile")
     assert {"P0", "P2"} <= set(s.ps[0].discard) and "P2" not in s.box
@@ -328,9 +335,9 @@ def test_turn_and_payment_choices_are_private(monkeypatch):
     turn's choices are offered privately, and the channel's prompt does not show the hand card's value."""
     m = fixture(monkeypatch, "M90", "sw", 5, cost=8, pts=2)
     s = make(["egy", "rom"], [["E0", "E4", "E5"], ["R3", "R4", "R5"]], cha=[1, 5], row=[m, "M01", "M02", "M03"])
-    assert "rec-M90" in ids(s)                           # 7 + 1: only with Nefertiti in hand
+    assert "rec-M90" in ids(s)  # 7 + 1: only with Nefertiti in hand
     assert all(a.secret for a in ENGINE.legal_actions(s, 0))
-    s.ps[0].city = ["R1"]                                 # the Centurion, charisma 2
+    s.ps[0].city = ["R1"]  # the Centurion, charisma 2
     s.ps[0].cha = 2
     s = act(s, "rec-M90")
     assert s.phase == "pay"
@@ -351,15 +358,19 @@ def test_egypt_after_nefertiti(monkeypatch):
     s = act(s, "atk-1", f"card-{big}", "card-C7", "yield")
     assert "C7" in s.box and "C7" not in s.ps[0].discard
     s = make(["gre", "egy"], [[big, "G2", "G3"], ["E0", "E4", "E5"]])
-    s.ps[1].discard = ["C8", "M01"]                        # a captured Slinger and a Dryad, both with Flee
+    s.ps[1].discard = ["C8", "M01"]  # a captured Slinger and a Dryad, both with Flee
     s = act(s, "atk-1", f"card-{big}", "card-E0", "yield", "pile")
     assert s.ps[1].fallen and {"C8", "M01"} <= set(s.box)
 
 
 def test_four_players_end_when_a_recruit_leaves_three_creatures():
     """«num jogo de 4 jogadores quando só existem 4 criaturas e uma delas é recrutada»."""
-    s = make(["gre", "rom", "egy", "car"], [["G0", "G3", "G5"], ["R1", "R2", "R3"], ["E1", "E2", "E3"],
-                                          ["C1", "C2", "C3"]], row=["M01", "M02", "M03", "M04"], cdeck=[])
+    s = make(
+        ["gre", "rom", "egy", "car"],
+        [["G0", "G3", "G5"], ["R1", "R2", "R3"], ["E1", "E2", "E3"], ["C1", "C2", "C3"]],
+        row=["M01", "M02", "M03", "M04"],
+        cdeck=[],
+    )
     s = act(s, "rec-M01")
     assert s.phase == "over" and s.end_reason == "creatures" and len(s.row) == 3
 
