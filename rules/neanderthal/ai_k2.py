@@ -1,0 +1,161 @@
+"""The NEANDERTHAL policy for the K2 solitaire, played towards its victory (K2 G: more than 50
+points, tribal, more than 4 trophies, every daughter married)."""
+
+from __future__ import annotations
+
+from . import data as D
+from . import phases as P
+from . import scoring as S
+from .ai_odds import RANK_PREF, at_least, kind_chance
+from .board import dedicated
+from .state import NeanderthalState
+
+# -- K2: the solitaire's victory (rulebook K2 G) ------------------------------------------------
+# the victory conditions of the Portuguese K2 level (scoring.k2_won) the policy and the strong
+# search's shaped reward walk towards
+K2_SCORE, K2_TROPHIES = 51, 5
+
+# Designed weights of the K2 policy, measured with ``python -m bench ai neanderthal --players 1``:
+# what a trophy (towards more than 4), a Baby, a tribesman's life, a freed disc (the Firestarter's
+# most: experienced, he saves every Hunter from freezing and promotes for free), a hand card are
+# worth; a big game near a predator keeps this share of its worth (piracy); the sexuality sides in
+# order of preference (Promiscuous: 2 points an unassigned tribesman, 3 a trophy, and the foreign
+# Suitors marry the daughters anyway); the event cards added at the end (the Portuguese K2 takes no
+# points for them: more turns, more trophies).
+K2W = {"troph": 8.0, "baby": 1.3, "life": 1.2, "disc": 0.6, "fire": 3.0, "hand": 1.5, "pred": 0.55}
+K2_SEX = ("prom", "harem", "pair")
+K2_MORE = 3
+
+
+def _k2_hunt_value(state: NeanderthalState, seat: int, slot: str, n: int, alpha: bool, free: int = 0) -> float:
+    """The expected worth (K2) of ``n`` tribesmen, the Alpha if ``alpha`` and ``free`` Refugees (whose
+    death costs nothing) hunting on ``slot``: Babies, freed discs, a trophy or hand card, less the
+    Hunters that ferocity and freezing may kill."""
+    if n <= 0 and not alpha and not free:
+        return 0.0
+    p = state.ps[seat]
+    b = D.BIOMES[P.slot_card(state, slot)]
+    vp = D.VP[p.sex or "pair"]
+    powered = alpha and P.alpha_power(p, b.kind)
+    mortal = n + (1 if alpha and not powered else 0)
+    rolled = mortal + free
+    convert = any(not t.disc and D.hand_of(t.card)[0] == "I" and D.side_of(t.card)[0] == b.kind for t in p.tools)
+    p_hit = ((2 if b.star else 1) + (1 if convert else 0)) / 6
+    immune = P.exp_elder(p, 6) or P.has_skill(state, seat, "housewife")
+    p_die = len(set(b.fer) | (set() if immune else set(b.frz))) / 6
+    ok = at_least(rolled, p_hit, b.hits - (1 if powered else 0))
+    last = not state.event_deck and state.k2_asked  # the last turn: no Baby will hunt again
+    gain = min(b.babies, state.dead.get(p.species, 0)) * (vp["pool"] if last else K2W["baby"])
+    owed = [c for _, c in dedicated(p)]
+    for c in b.discs:
+        if c in owed:
+            owed.remove(c)
+            fire = c == "B" and "6" in p.elders and p.elders["6"].disc == "B"
+            gain += K2W["fire"] if fire else K2W["disc"]
+    value = ok * gain
+    dice = rolled + (1 if powered else 0)
+    if b.troph:
+        short = S.trophies(p) < K2_TROPHIES
+        worth = (K2W["troph"] if short else 0) + vp["trophy"]
+        value += kind_chance(dice, b.troph[1]) * worth * b.troph[0] / (1 if short else 2)
+    elif b.hand and p.tribal and any(not e.disc for e in p.elders.values()):
+        value += kind_chance(dice, b.hand[1]) * K2W["hand"]
+    if b.kind == "BIG" and P.nearest_predators(state, slot):
+        value *= K2W["pred"]
+    life = vp["pool"] + (0 if last else K2W["life"] - 1)
+    return value - mortal * p_die * life
+
+
+def k2_action(state: NeanderthalState, seat: int, ids: list[str]) -> str:
+    """K2 decisions that differ from the table games' (empty: the common policy's choice)."""
+    ph = state.phase
+    if ph == "sex":
+        for s in K2_SEX:
+            if f"side-{s}" in ids:
+                return f"side-{s}"
+    if ph == "k2more":
+        return f"more-{min(K2_MORE, len(ids) - 1)}"
+    if ph == "action" and "nx-e6" in ids:  # the Firestarter's experience first
+        return "nx-e6"
+    if ph == "alloc":
+        return _k2_alloc(state, seat, ids)
+    if ph == "k2swap":
+        return _k2_swap(state, ids)
+    return ""
+
+
+def _portals_within_reach(p, cards: list[int]) -> int:
+    """How many portals a vocal player can reach: those placed and those his daughters offer."""
+    reach = set(p.portals)
+    for card in cards:
+        reach |= {f"{space}-{colour}" for space, colour in D.DAUGHTERS[card].portals}
+    return len(reach)
+
+
+def _k2_swap(state: NeanderthalState, ids: list[str]) -> str:
+    """K2 D at the limit of daughters: the new daughter replaces an unmarried one only when she opens
+    a portal the player cannot otherwise reach on the way to tribal."""
+    p = state.ps[0]
+    cards = [w.card for w in p.wives]
+    now = _portals_within_reach(p, cards)
+    if p.tribal or now >= D.CONVERT_AT[1]:
+        return "keep"
+    best, most = "keep", now
+    for a in ids:
+        if a.startswith("swap-"):
+            i = int(a[5:])
+            n = _portals_within_reach(p, cards[:i] + cards[i + 1 :] + [state.event_card])
+            if n > most:
+                best, most = a, n
+    return best
+
+
+def _k2_alloc(state: NeanderthalState, seat: int, ids: list[str]) -> str:
+    """K2 allocation: a Chief once tribal (immune to chaos), then each Hunter where he adds most worth
+    (a few together where two or more of a kind win a trophy), Refugees where their dice help most,
+    then free promotions; no Suitors (the foreign ones marry the daughters without a fight)."""
+    p = state.ps[seat]
+    if p.tribal and "e-1" in ids and len(p.pool) > K2_KEEP:
+        return "e-1"
+    if "swap" in ids:
+        return "swap"
+    me, alpha = f"{seat}:{p.species}", f"{seat}:{p.species}a"
+    on = {
+        sl: (toks.count(me), alpha in toks, sum(1 for t in toks if t.startswith(f"{seat}:") and t not in (me, alpha)))
+        for sl, toks in state.hunters.items()
+    }
+    plain = p.pool.count(p.species)
+    best, best_gain = "", 0.0
+    for a in ids:
+        kind, _, sl = a.partition("-")
+        if kind not in ("h", "ha"):
+            continue
+        n, al, free = on.get(sl, (0, False, 0))
+        now = _k2_hunt_value(state, seat, sl, n, al, free)
+        if kind == "ha":
+            gain = _k2_hunt_value(state, seat, sl, n, True, free) - now + 0.5
+        else:  # a few tribesmen together may be worth more than one (two of a kind for a trophy)
+            gain = max((_k2_hunt_value(state, seat, sl, n + m, al, free) - now) / m for m in range(1, plain + 1))
+        if gain > best_gain:
+            best, best_gain = a, gain
+    if best:
+        return best
+    # Refugees last, each where his die adds most (he dies for nobody of the player's colour)
+    refs = [a for a in ids if a.startswith("hr-")]
+    if refs:
+        return max(
+            refs,
+            key=lambda a: (
+                _k2_hunt_value(state, seat, a[3:], *on[a[3:]][:2], on[a[3:]][2] + 1)
+                - _k2_hunt_value(state, seat, a[3:], *on[a[3:]]),
+                a,
+            ),
+        )
+    if P.exp_elder(p, 6) and len(p.pool) > K2_KEEP:
+        for r in RANK_PREF:
+            if f"e-{r}" in ids:
+                return f"e-{r}"
+    return "done"
+
+
+K2_KEEP = 3  # designed: tribesmen kept unassigned before a promotion (the hunts to come)

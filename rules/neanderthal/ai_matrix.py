@@ -1,0 +1,287 @@
+"""The NEANDERTHAL policy on the 4x5 matrix: the L solitaire's artifacts (L5 movement, L6 artifacts
+found and hunted again) and The Eve's shared M4 goals (M), reading only the revealed cards."""
+
+from __future__ import annotations
+
+from . import data as D
+from . import matrix as M
+from . import phases as P
+from .actions import portal_sources
+from .ai_odds import RANK_PREF, at_least, kind_chance
+from .state import NeanderthalState
+
+# -- L and M: the 4x5 matrix ------------------------------------------------------------------------
+# Designed weights of the matrix policy (L5 / M3 movement), measured with
+# ``python -m bench ai neanderthal --players 1 --option map=matrix --option artifacts=N``: what a Baby,
+# a Hunter's life, an artifact found (L6-A; "spare" once the goal's number are known), an artifact
+# hunted again once enough are known (L6-B), the signal (every artifact needed hunted in one turn),
+# an artifact within a step of a camp, a card revealed next to a camp, a trophy taking an
+# artifact's card away are worth; a big game next to a predator keeps "pred" of its worth; the
+# discs kept in the vocabulary above the Hunters (chaos, L3-G); in M, the worth of a step less
+# between a player and a partner he still needs an assimilated Husband with.
+MW = {
+    "baby": 1.0,
+    "life": 1.6,
+    "find": 6.0,
+    "spare": 3.0,
+    "act": 1.0,
+    "win": 40.0,
+    "near": 1.0,
+    "reveal": 0.25,
+    "trophy": 3.0,
+    "pred": 0.5,
+    "keep": 2,
+    "meet": 1.0,
+}
+
+
+def _camps(state: NeanderthalState, seat: int) -> dict[int, int]:
+    """The player's Hunters (the Alpha included) per cell."""
+    out: dict[int, int] = {}
+    for k, toks in state.hunters.items():
+        n = sum(1 for t in toks if t.startswith(f"{seat}:"))
+        if n:
+            out[int(k[1:])] = n
+    return out
+
+
+def _cell_odds(state: NeanderthalState, seat: int, j: int, n: int) -> tuple[float, float, float, float]:
+    """For ``n`` Hunters on the revealed cell ``j``: the chance the hunt succeeds, that it succeeds with
+    a 6 among the dice (L6-A: an artifact found), that a trophy takes the card away, and the
+    Hunters expected to die (ferocity, freezing)."""
+    p = state.ps[seat]
+    b = D.BIOMES[state.grid[j]]
+    convert = any(not t.disc and D.hand_of(t.card)[0] == "I" and D.side_of(t.card)[0] == b.kind for t in p.tools)
+    faces = (2 if b.star else 1) + (1 if convert else 0)
+    ok = at_least(n, faces / 6, b.hits)
+    six = ok - (5 / 6) ** n * at_least(n, faces / 5, b.hits)  # less: a success without any 6
+    troph = kind_chance(n, b.troph[1]) if b.troph else 0.0
+    immune = P.exp_elder(p, 6) or P.has_skill(state, seat, "housewife")
+    deaths = n * len(set(b.fer) | (set() if immune else set(b.frz))) / 6
+    return ok, max(0.0, six), troph, deaths
+
+
+def _cell_value(state: NeanderthalState, seat: int, j: int, n: int, known: int) -> float:
+    """The worth of ``n`` of the player's Hunters hunting on cell ``j`` this turn (L6), with ``known``
+    artifacts on the map; 0 for none."""
+    if n <= 0 or not M.cell_card(state, j):
+        return 0.0
+    b = D.BIOMES[state.grid[j]]
+    ok, six, troph, deaths = _cell_odds(state, seat, j, n)
+    p = state.ps[seat]
+    babies = min(b.babies, state.dead.get(p.species, 0))
+    v = ok * babies * MW["baby"] - deaths * MW["life"]
+    mark = state.marks[j]
+    if state.variant == "alien":
+        if not mark:  # the first hunt here: an artifact only with a success showing a 6 (the card kept)
+            v += six * (1 - troph) * (MW["find"] if known < state.goal else MW["spare"])
+        elif mark == "O" and known >= state.goal:
+            v += ok * MW["act"] - troph * MW["trophy"]
+    if b.kind == "BIG" and P.nearest_predators(state, f"M{j}"):
+        v -= (1 - MW["pred"]) * ok * babies * MW["baby"] + ok * n * MW["life"] / 6
+    return v
+
+
+def _signal_chance(odds: list[float], goal: int) -> float:
+    """P(at least ``goal`` of independent hunts with these chances succeed)."""
+    dist = [1.0]
+    for q in odds:
+        nxt = [0.0] * (len(dist) + 1)
+        for k, pr in enumerate(dist):
+            nxt[k] += pr * (1 - q)
+            nxt[k + 1] += pr * q
+        dist = nxt
+    return sum(dist[goal:])
+
+
+def _map_value(state: NeanderthalState, seat: int, camps: dict[int, int]) -> float:
+    """The worth of a placement of the player's Hunters: each camp's hunt, the cards it will reveal
+    (L5-B), and in L the chance to hunt enough artifacts this turn for the signal (L6-B)."""
+    known = sum(1 for m in state.marks if m == "O")
+    total = sum(_cell_value(state, seat, j, n, known) for j, n in camps.items())
+    near = {k for j, n in camps.items() if n for k in M.neighbours(j) if M.undiscovered(state, k)}
+    total += len(near) * MW["reveal"]
+    if state.variant == "eve":  # M3-B: a combined hunt with a partner still to be joined by a Husband
+        cells = [j for j, n in camps.items() if n]
+        for q in _needed(state, seat):
+            theirs = [int(k[1:]) for k, toks in state.hunters.items() if any(t.startswith(f"{q}:") for t in toks)]
+            if not theirs or not cells:
+                continue
+            gap = min(
+                abs(j // D.GRID_COLS - k // D.GRID_COLS) + abs(j % D.GRID_COLS - k % D.GRID_COLS)
+                for j in cells
+                for k in theirs
+            )
+            weight = MW["meet"] if _open_husband(state, seat, q) else MW["meet"] / 4
+            total -= weight * gap
+    if state.variant == "alien":  # artifacts within a step of a camp: next turn's signal
+        live = {j for j, n in camps.items() if n}
+        reach = {
+            k for k in state.o_start if M.cell_card(state, k) and (k in live or any(j in live for j in M.neighbours(k)))
+        }
+        total += MW["near"] * min(len(reach), state.goal) * min(1.0, len(live) / state.goal)
+        odds = [
+            _cell_odds(state, seat, j, n)[0]
+            for j, n in camps.items()
+            if n and j in state.o_start and M.cell_card(state, j)
+        ]
+        if len(odds) >= state.goal:
+            total += MW["win"] * _signal_chance(odds, state.goal)
+    return total
+
+
+def matrix_action(state: NeanderthalState, seat: int, ids: list[str]) -> str:
+    """L and M decisions that differ from the table games' (empty: the common policy's choice).  On
+    the matrix every Hunter counts as unassigned for chaos (L3-G): the vocabulary is kept above the
+    tribe (a daughter is paid in discs, L4; a portal takes one), and neolexia frees discs first."""
+    if state.variant == "eve":
+        choice = _eve(state, seat, ids)
+        if choice:
+            return choice
+    p = state.ps[seat]
+    spare = sum(p.vocab.values()) - M.on_map(state, seat)
+    if state.phase == "buy":
+        return "buy" if spare - M.price(state, seat) >= MW["keep"] else "pass"
+    if state.phase == "action":
+        for prefix in ("swap", "nx-e6", "nx-d", "nx-e", "nx-h", "nx-t", "pl-"):
+            for a in ids:
+                if a.startswith(prefix):
+                    return a
+        if spare > MW["keep"]:
+            return next((a for a in ids if a.startswith("po-")), "pass")
+        return "pass"
+    return ""
+
+
+# M4: every player tribal with an Elder and an Alpha, and two experienced Husbands, one assimilated
+# with each other player.  An assimilated pair (M3-B) counts as a Husband of both colours, so three
+# pairs on three daughters (one bought by each player) serve all three players.
+EVE_DAUGHTERS = 2  # designed: daughters each player buys (more when she opens a portal he lacks)
+
+
+def _pairs(state: NeanderthalState) -> set[frozenset[str]]:
+    """The colours already joined by an experienced assimilated Husband."""
+    return {
+        frozenset((w.husband[0], w.assim[0]))
+        for q in state.ps
+        for w in q.wives
+        if w.husband and w.assim and not w.hdisc
+    }
+
+
+def _needed(state: NeanderthalState, seat: int) -> list[int]:
+    """The other players ``seat`` still lacks an assimilated Husband with."""
+    sp = state.ps[seat].species
+    have = _pairs(state)
+    return [q for q in range(state.players) if q != seat and frozenset((sp, state.ps[q].species)) not in have]
+
+
+def _open_husband(state: NeanderthalState, a: int, b: int) -> bool:
+    """A Husband of ``a`` or ``b`` not yet assimilated: a combined hunt of the two may join them."""
+    cols = {state.ps[a].species, state.ps[b].species}
+    return any(w.husband and not w.assim and w.husband[0] in cols for q in state.ps for w in q.wives)
+
+
+def _new_portals(state: NeanderthalState, seat: int, card: int) -> int:
+    """The portals daughter ``card`` would open to ``seat`` that neither his brain map nor his
+    present portal sources hold (only six portals exist, and tribal takes five: I1)."""
+    p = state.ps[seat]
+    if p.tribal:
+        return 0
+    have = set(p.portals)
+    for b, i in portal_sources(state, seat):
+        have |= {f"{space}-{colour}" for space, colour in D.DAUGHTERS[state.ps[b].wives[i].card].portals}
+    return len({f"{space}-{colour}" for space, colour in D.DAUGHTERS[card].portals} - have)
+
+
+def _eve(state: NeanderthalState, seat: int, ids: list[str]) -> str:
+    p = state.ps[seat]
+    ph = state.phase
+    if ph == "sex":
+        return next((f"side-{x}" for x in ("harem", "pair", "prom") if f"side-{x}" in ids), "")
+    if ph == "buy":
+        want = len(p.wives) < EVE_DAUGHTERS or (
+            len(p.wives) < EVE_DAUGHTERS + 2 and _new_portals(state, seat, state.event_card) > 0
+        )
+        return "buy" if want else "pass"
+    if ph == "share":
+        need = {state.ps[q].species for q in _needed(state, seat)} | {p.species}
+        pairs = _pairs(state)
+        for a in ids:
+            if a.startswith("as-") and a != "as-none":
+                x, b, i = map(int, a[3:].split("-"))
+                pair = frozenset((state.ps[x].species, state.ps[b].wives[i].husband[0]))
+                if pair not in pairs and pair & need:
+                    return a
+        if "as-none" in ids:
+            return "as-none"
+        return min(ids, key=lambda a: (M.on_map(state, int(a[3:])), a))
+    if ph == "action":
+        for prefix in ("nx-d", "po-", "nx-e6", "nx-e", "nx-h", "nx-t", "pl-"):
+            for a in ids:
+                if a.startswith(prefix):
+                    return a
+        return "pass"
+    if ph != "move":
+        return ""
+    dead_alpha = p.species in state.dead_alpha
+    if "swap" in ids and dead_alpha and (not state.event_deck or any(a.startswith("e-") for a in ids)):
+        return "swap"  # then made an Elder at once, or in the last turn: alive at the end (M4-A)
+    for r in (5, 3, 4, 2, 1):  # the Alpha safe as an Elder (M4-A asks him alive)
+        if f"ea-{r}" in ids:
+            return f"ea-{r}"
+    hunters = M.on_map(state, seat)
+    if dead_alpha and hunters >= 3 and not any(str(r) in p.elders for r in (3, 4, 5)):
+        for r in (5, 3, 4):
+            if f"e-{r}" in ids:
+                return f"e-{r}"
+    if hunters >= 2 and (not p.elders or (len(p.elders) < 2 and not state.event_deck)):
+        for r in RANK_PREF:  # M4-A asks an Elder at the end: a second one against the elder deaths
+            if f"e-{r}" in ids:
+                return f"e-{r}"
+    mine = sum(1 for q in state.ps for w in q.wives if w.husband and w.husband[0] == p.species)
+    marry = [a for a in ids if a.startswith("hb-") and int(a.split("-")[1]) != seat]
+    if marry and hunters >= 2:
+
+        def gain(a: str) -> int:
+            b, i = map(int, a[3:].split("-"))
+            return _new_portals(state, seat, state.ps[b].wives[i].card)
+
+        best = max(marry, key=lambda a: (gain(a), a))
+        if mine < state.players - 1 or (mine <= state.players and gain(best) > 0):
+            return best
+    return ""
+
+
+def move_on_matrix(state: NeanderthalState, seat: int, ids: list[str]) -> str:
+    """L5 / M3 on the matrix: the move that adds most worth to the placement of the Hunters (a few
+    moved together where one alone would add nothing: an artifact needs a success and a 6), reading
+    only revealed cards; then an elder or Husband from a large tribe; else done."""
+    camps = _camps(state, seat)
+    base = _map_value(state, seat, camps)
+    free: dict[int, int] = {}
+    for a in ids:
+        if a.startswith(("mv-", "ma-")):
+            i = int(a.split("-")[1])
+            free[i] = M._free(state, seat, i, False) + M._free(state, seat, i, True)
+    best, best_gain = "", 0.05
+    for a in ids:
+        if not a.startswith(("mv-", "ma-")):
+            continue
+        i, j = map(int, a[3:].split("-"))
+        gain = -1e9
+        for m in range(1, free[i] + 1):
+            moved = dict(camps)
+            moved[i] -= m
+            moved[j] = moved.get(j, 0) + m
+            gain = max(gain, (_map_value(state, seat, moved) - base) / m)
+        if gain > best_gain or (gain == best_gain and best and a < best):
+            best, best_gain = a, gain
+    if best:
+        return best
+    total = sum(camps.values())
+    if total >= 8 and len(state.ps[seat].elders) < 1 + state.turn // 3:
+        for r in RANK_PREF:
+            if f"e-{r}" in ids:
+                return f"e-{r}"
+    return "done"

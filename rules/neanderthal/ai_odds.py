@@ -1,0 +1,57 @@
+"""What every NEANDERTHAL policy weighs: a hunting slot's worth and the Hunters it wants (the table
+games' rough odds), the exact dice odds the solitaire policies use, and the order Elders are made in."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+
+from . import data as D
+from . import phases as P
+from .state import NeanderthalState
+
+RANK_PREF = (6, 1, 3, 5, 4, 2)
+
+
+def slot_value(state: NeanderthalState, seat: int, slot: str) -> float:
+    b = D.BIOMES[P.slot_card(state, slot)]
+    p = state.ps[seat]
+    troph = 4.0 if state.variant == "k2" else 2.0
+    v = b.babies * 1.2 + len(b.discs) * 1.0 + (troph if b.troph else 0) + (1.5 if b.hand and p.tribal else 0)
+    chance = (2 if b.star else 1) / 6
+    kill = (len(b.fer) + (0 if P.exp_elder(p, 6) else len(b.frz))) / 6
+    v = v * min(1.0, chance * (b.hits + 1) * 1.6) - kill * 2.5
+    if b.pred:
+        v -= 1.5
+    if b.kind == "BIG" and P.nearest_predators(state, slot):
+        v -= 1.0
+    others = [t for t in state.hunters.get(slot, []) if not t.startswith(f"{seat}:")]
+    return v - 3 * len(others)
+
+
+def hunters_wanted(state: NeanderthalState, slot: str) -> int:
+    b = D.BIOMES[P.slot_card(state, slot)]
+    want = b.hits + 1
+    if b.troph:
+        want = max(want, b.troph[1] + 1)
+    if b.hand and state.ps[state.actor].tribal:
+        want = max(want, b.hand[1] + 1)
+    return min(5, want)
+
+
+def at_least(n: int, p: float, k: int) -> float:
+    """P(at least ``k`` successes in ``n`` trials of chance ``p``)."""
+    if k <= 0:
+        return 1.0
+    return sum(math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(k, n + 1))
+
+
+@functools.cache
+def kind_chance(n: int, k: int) -> float:
+    """P(``n`` dice show ``k`` or more of a kind), counted exactly (up to 7 dice; more are rare)."""
+    if k <= 1 or n <= 0:
+        return 1.0 if n and k <= 1 else 0.0
+    m = min(n, 7)
+    hits = sum(1 for faces in itertools.product(range(6), repeat=m) if max(map(faces.count, set(faces))) >= k)
+    return hits / 6**m
