@@ -4,7 +4,6 @@ games' rough odds), the exact dice odds the solitaire policies use, and the orde
 from __future__ import annotations
 
 import functools
-import itertools
 import math
 
 from . import data as D
@@ -49,9 +48,13 @@ def at_least(n: int, p: float, k: int) -> float:
 
 @functools.cache
 def kind_chance(n: int, k: int) -> float:
-    """P(``n`` dice show ``k`` or more of a kind), counted exactly (up to 7 dice; more are rare)."""
+    """P(``n`` dice show ``k`` or more of a kind), counted exactly: the throws in which every face shows
+    fewer than ``k`` times, built face by face (designed: more than 7 dice are counted as 7, the
+    weights were measured so)."""
     if k <= 1 or n <= 0:
         return 1.0 if n and k <= 1 else 0.0
     m = min(n, 7)
-    hits = sum(1 for faces in itertools.product(range(6), repeat=m) if max(map(faces.count, set(faces))) >= k)
-    return hits / 6**m
+    below = [1] + [0] * m  # below[t]: throws of t dice (faces so far) with no face k times or more
+    for _ in range(6):
+        below = [sum(below[t - j] * math.comb(t, j) for j in range(min(t, k - 1) + 1)) for t in range(m + 1)]
+    return (6**m - below[m]) / 6**m
