@@ -537,28 +537,33 @@ class Database:
             )
             if cur.rowcount != 1:
                 raise StaleVersion(game_id)
-            await self.conn.executemany(
-                """INSERT INTO actions (game_id, version, seat, action_id, user_id, events, created_at, revealed)
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
-                [
-                    (
-                        game_id,
-                        expected_version + i + 1,
-                        m.seat,
-                        m.action_id,
-                        m.user_id,
-                        json.dumps(m.events),
-                        now,
-                        None if m.revealed is None else int(m.revealed),
-                    )
-                    for i, m in enumerate(moves)
-                ],
-            )
+            await self._log_moves(game_id, expected_version, moves, now)
             if click is not None:
                 await self.conn.execute("DELETE FROM clicks WHERE interaction_id = ?", (click,))
             if reminders is not None:
                 await self._replace_reminders(game_id, new_version, *reminders)
         return new_version
+
+    async def _log_moves(self, game_id: int, last_version: int, moves: list[Move], now: float) -> None:
+        """Appends ``moves`` to the game's action log, numbered from ``last_version`` + 1 (inside the
+        caller's transaction)."""
+        await self.conn.executemany(
+            """INSERT INTO actions (game_id, version, seat, action_id, user_id, events, created_at, revealed)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+            [
+                (
+                    game_id,
+                    last_version + i + 1,
+                    m.seat,
+                    m.action_id,
+                    m.user_id,
+                    json.dumps(m.events),
+                    now,
+                    None if m.revealed is None else int(m.revealed),
+                )
+                for i, m in enumerate(moves)
+            ],
+        )
 
     async def set_ai_level(self, game_id: int, seat: int, level: str) -> None:
         async with self.transaction():
@@ -692,23 +697,7 @@ class Database:
                 "UPDATE actions SET undone_at = ? WHERE game_id = ? AND version >= ? AND undone_at IS NULL",
                 (undo_version, game_id, back_to),
             )
-            await self.conn.executemany(
-                """INSERT INTO actions (game_id, version, seat, action_id, user_id, events, created_at, revealed)
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
-                [
-                    (
-                        game_id,
-                        undo_version + i + 1,
-                        m.seat,
-                        m.action_id,
-                        m.user_id,
-                        json.dumps(m.events),
-                        now,
-                        None if m.revealed is None else int(m.revealed),
-                    )
-                    for i, m in enumerate(moves)
-                ],
-            )
+            await self._log_moves(game_id, undo_version, moves, now)
             await self.conn.execute("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))
         return new_version
 
