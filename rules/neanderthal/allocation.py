@@ -219,8 +219,16 @@ def alloc_actions(state: NeanderthalState, seat: int) -> list[Action]:
 def swap_actions(state: NeanderthalState, seat: int, group: Msg | None = None) -> list[Action]:
     """B4 Alpha-Hunter swap (with an elder of rank 3, 4 or 5): a dead or permanently allocated Alpha
     changes places with an unassigned tribesman."""
+    if state.ps[seat].species not in state.ps[seat].pool:
+        return []
+    return alpha_swaps(state, seat, group)
+
+
+def alpha_swaps(state: NeanderthalState, seat: int, group: Msg | None = None) -> list[Action]:
+    """The B4 swaps open to ``seat``'s Alpha, the player having an unassigned tribesman (in his pool,
+    or on the matrix)."""
     p = state.ps[seat]
-    if p.species not in p.pool or not any(str(r) in p.elders for r in (3, 4, 5)):
+    if not any(str(r) in p.elders for r in (3, 4, 5)):
         return []
     out = []
     if p.species in state.dead_alpha:

@@ -13,14 +13,13 @@ from __future__ import annotations
 from rules.core import Action, action, msg, seat_msg
 
 from . import data as D
-from .allocation import can_promote
+from .allocation import alpha_swaps, can_promote
 from .board import (
     _pack,
     card_msg,
     draw,
     exp_elder,
     has_skill,
-    is_alpha,
     kill,
     say,
     take_vocab,
@@ -422,31 +421,8 @@ def move_actions(state: NeanderthalState, seat: int) -> list[Action]:
                     ),
                 )
             )
-    if plain and any(str(r) in p.elders for r in (3, 4, 5)):  # B4 Alpha-Hunter swap
-        if p.species in state.dead_alpha:
-            acts.append(action(id="swap", group=g_e, label=msg("neanderthal.act.swap")))
-        for rank, e in sorted(p.elders.items()):
-            if is_alpha(e.token):
-                acts.append(
-                    action(
-                        id=f"swape-{rank}",
-                        group=g_e,
-                        label=msg("neanderthal.act.swap_from", what=msg(f"neanderthal.rank.{rank}")),
-                    )
-                )
-        for b, q in enumerate(state.ps):
-            for i, w in enumerate(q.wives):
-                if w.husband == p.species + "a":
-                    acts.append(
-                        action(
-                            id=f"swaph-{b}-{i}",
-                            group=g_e,
-                            label=msg(
-                                "neanderthal.act.swap_from",
-                                what=msg("neanderthal.place.husband", card=card_msg(w.card)),
-                            ),
-                        )
-                    )
+    if plain:  # B4 Alpha-Hunter swap
+        acts += alpha_swaps(state, seat, g_e)
     acts.append(action(id="done", group=g_e, label=msg("core.done"), style="danger"))
     return _pack(acts)
 
