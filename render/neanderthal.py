@@ -251,27 +251,11 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
             x = LEFT + i * (CARD_W + GAP)
             slot = f"{'NS'[r]}{i}"
             if ice[i]:
-                d.rectangle((x, y, x + CARD_W - 1, y + CARD_H - 1), fill=ICE, outline=(120, 160, 200))
-                put(
-                    img,
-                    (x + CARD_W / 2, y + CARD_H / 2),
-                    "❄ " + _tr("neanderthal.ui.ice", locale),
-                    15,
-                    fill=(60, 100, 150),
-                    anchor="mm",
-                )
+                _sign(img, d, x, y, "ice", locale)
             elif row[i]:
                 img.paste(_card(row[i], locale), (x, y))
             else:
-                d.rectangle((x, y, x + CARD_W - 1, y + CARD_H - 1), outline=LINE)
-                put(
-                    img,
-                    (x + CARD_W / 2, y + CARD_H / 2),
-                    _tr("neanderthal.ui.empty", locale),
-                    14,
-                    fill=MUTED,
-                    anchor="mm",
-                )
+                _sign(img, d, x, y, "empty", locale)
             if slot in last:
                 d.rectangle((x - 3, y - 3, x + CARD_W + 2, y + CARD_H + 2), outline=HIGHLIGHT, width=4)
             _hunters(img, d, view, slot, x, y)
@@ -282,6 +266,22 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
         x0 = 10 + s * (pw + 10)
         _panel(img, d, view, p, x0, panel_y, pw, locale, names, s in (view.last_seat,) and bool(last))
     return to_png(img, _colours())
+
+
+# what stands in a card's place: (fill, outline, caption mark, caption, font size, ink)
+SIGNS = {
+    "ice": (ICE, (120, 160, 200), "❄ ", "neanderthal.ui.ice", 15, (60, 100, 150)),
+    "empty": (None, LINE, "", "neanderthal.ui.empty", 14, MUTED),
+    "undiscovered": (HIDDEN, (70, 58, 45), "? ", "neanderthal.ui.undiscovered", 15, (240, 230, 215)),
+}
+
+
+def _sign(img, d, x: int, y: int, kind: str, locale: str, inset: int = 0) -> None:
+    """A card's place without a card: an ice barrier (lying across the place on the matrix:
+    ``inset``), an empty slot or an undiscovered card, captioned in its middle."""
+    fill, outline, mark, key, size, ink = SIGNS[kind]
+    d.rectangle((x, y + inset, x + CARD_W - 1, y + CARD_H - 1 - inset), fill=fill, outline=outline)
+    put(img, (x + CARD_W / 2, y + CARD_H / 2), mark + _tr(key, locale), size, fill=ink, anchor="mm")
 
 
 def _hunters(img, d, view, slot: str, x: int, y: int) -> None:
@@ -304,28 +304,11 @@ def _matrix(img, d, view, locale: str, last: set[str]) -> None:
         if kind == "c":
             img.paste(_card(view.grid[i], locale), (x, y))
         elif kind == "u":
-            d.rectangle((x, y, x + CARD_W - 1, y + CARD_H - 1), fill=HIDDEN, outline=(70, 58, 45))
-            put(
-                img,
-                (x + CARD_W / 2, y + CARD_H / 2),
-                "? " + _tr("neanderthal.ui.undiscovered", locale),
-                15,
-                fill=(240, 230, 215),
-                anchor="mm",
-            )
+            _sign(img, d, x, y, "undiscovered", locale)
         elif kind == "i":
-            d.rectangle((x, y + 30, x + CARD_W - 1, y + CARD_H - 31), fill=ICE, outline=(120, 160, 200))
-            put(
-                img,
-                (x + CARD_W / 2, y + CARD_H / 2),
-                "❄ " + _tr("neanderthal.ui.ice", locale),
-                15,
-                fill=(60, 100, 150),
-                anchor="mm",
-            )
+            _sign(img, d, x, y, "ice", locale, inset=30)
         else:
-            d.rectangle((x, y, x + CARD_W - 1, y + CARD_H - 1), outline=LINE)
-            put(img, (x + CARD_W / 2, y + CARD_H / 2), _tr("neanderthal.ui.empty", locale), 14, fill=MUTED, anchor="mm")
+            _sign(img, d, x, y, "empty", locale)
         if view.marks and view.marks[i]:
             _disc(d, x + CARD_W - 16, y + CARD_H - 20, "O" if view.marks[i] == "O" else "B", 9)
             if view.marks[i] == "O":
