@@ -19,6 +19,29 @@ def db_path(tmp_path):
     return tmp_path / "mesa.sqlite3"
 
 
+def finished_row(game_id: int, seats: list, seed: int, state: str):
+    """A finished ATLANDICE game as storage reads it."""
+    from bot.storage import GameRow
+
+    return GameRow(
+        id=game_id,
+        game="atlandice",
+        guild_id=1,
+        channel_id=2,
+        thread_id=None,
+        lobby_message_id=None,
+        board_message_id=None,
+        status="finished",
+        host_id=ANA,
+        locale="en",
+        options={},
+        seed=seed,
+        state=state,
+        version=1,
+        seats=seats,
+    )
+
+
 async def embed_of(fake, inter) -> str:
     return (await ephemeral_reply(fake, inter)).embed_texts()
 
@@ -98,23 +121,7 @@ def test_stats_rate_games_in_order_with_one_ai_player_and_resigned_seats():
 
     def finished(game_id: int, seats: list[Seat], seed: int) -> tuple[GameRow, dict]:
         final, _ = play(engine, len(seats), seed)
-        row = GameRow(
-            id=game_id,
-            game="atlandice",
-            guild_id=1,
-            channel_id=2,
-            thread_id=None,
-            lobby_message_id=None,
-            board_message_id=None,
-            status="finished",
-            host_id=ANA,
-            locale="en",
-            options={},
-            seed=seed,
-            state=engine.dump(final),
-            version=1,
-            seats=seats,
-        )
+        row = finished_row(game_id, seats, seed, engine.dump(final))
         ranks: dict = {}
         for r in engine.outcome(final).results:
             if r.seat is not None:
@@ -140,31 +147,13 @@ def test_stats_rate_games_in_order_with_one_ai_player_and_resigned_seats():
 
 def test_stats_leave_out_a_finished_game_whose_state_cannot_be_read():
     from bot.stats import Stats
-    from bot.storage import GameRow, Seat
+    from bot.storage import Seat
     from rules.core import play
 
     engine = GAMES["atlandice"]
     final, _ = play(engine, 2, 5)
     seats = [Seat(0, ANA, "Ana", False), Seat(1, BRUNO, "Bruno", False)]
 
-    def row(game_id: int, state: str) -> GameRow:
-        return GameRow(
-            id=game_id,
-            game="atlandice",
-            guild_id=1,
-            channel_id=2,
-            thread_id=None,
-            lobby_message_id=None,
-            board_message_id=None,
-            status="finished",
-            host_id=ANA,
-            locale="en",
-            options={},
-            seed=5,
-            state=state,
-            version=1,
-            seats=seats,
-        )
-
-    table = Stats().table("atlandice", [row(1, engine.dump(final)), row(2, '{"damaged')])
+    rows = [finished_row(1, seats, 5, engine.dump(final)), finished_row(2, seats, 5, '{"damaged')]
+    table = Stats().table("atlandice", rows)
     assert {s.games for s in table.standings.values()} == {1}
