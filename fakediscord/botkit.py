@@ -70,6 +70,15 @@ async def start_lobby(
     return lobby
 
 
+async def start_game(fake: FakeDiscord, host: int, lobby: FakeMessage) -> int:
+    """The host clicks Start; returns the game's thread once its first board is posted."""
+    start = await fake.click(host, fake.message(lobby.id), _lobby_id(lobby, "start"))
+    await start.wait_response()
+    thread = await fake.wait_for(lambda: next(iter(fake.threads), None))
+    await fake.wait_for(lambda: board_messages(fake, thread))
+    return thread
+
+
 def _lobby_id(message: FakeMessage, what: str) -> str:
     return next(c for c in message.custom_ids() if c.endswith(f":L:{what}"))
 
@@ -115,3 +124,13 @@ async def _choose(fake: FakeDiscord, user: int, message: FakeMessage, choices: l
         inter = await fake.select(user, message, choice, [rng.choice(comp["options"])["value"]])
     await inter.wait_response()
     return inter
+
+
+async def play_to_end(fake: FakeDiscord, channel: int, rng, limit: int = 1000) -> int:
+    """Random legal moves by whoever each board mentions until the game is over; the moves made
+    (fewer than ``limit``, or the game is stuck)."""
+    moves = 0
+    while await play_move(fake, channel, rng):
+        moves += 1
+        assert moves < limit, f"no end after {limit} moves"
+    return moves

@@ -9,12 +9,11 @@ import pytest
 from bot.storage import Database
 from bot.thinking import Thinker, play_chain
 from fakediscord.botkit import (
-    board_messages,
     ephemeral_reply,
     last_board,
-    lobby_id,
     mesa,
-    play_move,
+    play_to_end,
+    start_game,
     start_lobby,
 )
 from rules import GAMES
@@ -55,14 +54,8 @@ async def test_host_picks_a_strong_ai_seat_that_plays_a_whole_game(fake_discord,
             assert (await ephemeral_reply(fake, inter)).content
         assert "(strong)" in fake.message(lobby.id).embed_texts()
 
-        start = await fake.click(ANA, lobby, lobby_id(lobby, "start"))
-        await start.wait_response()
-        thread = await fake.wait_for(lambda: next(iter(fake.threads), None))
-        await fake.wait_for(lambda: board_messages(fake, thread))
-        moves = 0
-        while await play_move(fake, thread, rng):
-            moves += 1
-            assert moves < 400
+        thread = await start_game(fake, ANA, lobby)
+        moves = await play_to_end(fake, thread, rng, limit=400)
         final = last_board(fake, thread)
         assert "🏆" in final.embed_texts()
         assert "AI 2 (strong)" in final.embed_texts()  # the board names the seat's strength

@@ -18,6 +18,8 @@ from fakediscord.botkit import (
     mentioned,
     mesa,
     play_move,
+    play_to_end,
+    start_game,
     start_lobby,
 )
 from fakediscord.fixtures import CHANNEL_ID
@@ -74,16 +76,10 @@ async def test_lobby_to_final_scores_by_clicks(fake_discord, db_path):
         ai = await fake.click(ANA, lobby, lobby_id(lobby, "ai"))
         await ai.wait_response()
         assert "🤖" in fake.message(lobby.id).embed_texts()
-        start = await fake.click(ANA, lobby, lobby_id(lobby, "start"))
-        await start.wait_response()
-        thread = await fake.wait_for(lambda: next(iter(fake.threads), None))
+        thread = await start_game(fake, ANA, lobby)
         assert fake.threads[thread]["parent_id"] == str(CHANNEL_ID)
-        await fake.wait_for(lambda: board_messages(fake, thread))
         await fake.wait_for(lambda: not fake.message(lobby.id).custom_ids())  # the lobby closed
-        moves = 0
-        while await play_move(fake, thread, rng):
-            moves += 1
-            assert moves < 400
+        moves = await play_to_end(fake, thread, rng, limit=400)
         final = last_board(fake, thread)
         assert "Game over" in final.embed_texts()
         assert "🏆" in final.embed_texts()
@@ -267,10 +263,7 @@ async def test_engis_solo_with_variants_and_private_choices(fake_discord, db_pat
         for key, value in [("side", "swamp"), ("solo", "advanced")]:
             chosen = await fake.select(ANA, fake.message(lobby.id), menus[key], [value])
             await chosen.wait_response()
-        start = await fake.click(ANA, fake.message(lobby.id), lobby_id(lobby, "start"))
-        await start.wait_response()
-        thread = await fake.wait_for(lambda: next(iter(fake.threads), None))
-        await fake.wait_for(lambda: board_messages(fake, thread))
+        thread = await start_game(fake, ANA, lobby)
         private_turns = moves = 0
         while True:
             board = last_board(fake, thread)
@@ -323,14 +316,8 @@ async def test_every_game_plays_to_its_end_by_clicks_against_the_ai(fake_discord
     engine = GAMES[game]
     async with mesa(fake, db_path):
         lobby = await start_lobby(fake, game, ANA, [], ai_seats=max(engine.min_players, 2) - 1)
-        start = await fake.click(ANA, lobby, lobby_id(lobby, "start"))
-        await start.wait_response()
-        thread = await fake.wait_for(lambda: next(iter(fake.threads), None))
-        await fake.wait_for(lambda: board_messages(fake, thread))
-        moves = 0
-        while await play_move(fake, thread, rng):
-            moves += 1
-            assert moves < 600
+        thread = await start_game(fake, ANA, lobby)
+        moves = await play_to_end(fake, thread, rng, limit=600)
         assert "🏆" in last_board(fake, thread).embed_texts()
     db = await Database.open(db_path)
     game_id = (await db.game_in_channel(thread)).id

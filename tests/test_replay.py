@@ -11,7 +11,7 @@ from PIL import Image
 from test_undo import ANA, BRUNO, Table, started, until
 
 import bot.replay_ui
-from fakediscord.botkit import ephemeral_reply, last_board, mesa, play_move
+from fakediscord.botkit import ephemeral_reply, last_board, mesa, play_to_end
 from fakediscord.fixtures import CHANNEL_ID
 from rules import GAMES
 
@@ -34,8 +34,7 @@ async def test_replay_of_a_finished_game_has_a_frame_per_move(fake_discord, db_p
     fake, rng = fake_discord, random.Random(11)
     async with mesa(fake, db_path) as mesa_bot:
         thread, game_id = await started(fake, "atlandice", [ANA], ai=1)
-        while await play_move(fake, thread, rng):
-            pass
+        await play_to_end(fake, thread, rng)
         assert (
             "Game over" in last_board(fake, thread).embed_texts()
             or "Fim de jogo" in last_board(fake, thread).embed_texts()

@@ -9,7 +9,7 @@ import pytest
 from openskill.models import PlackettLuce
 from test_undo import ANA, BRUNO, DAVI, started
 
-from fakediscord.botkit import ephemeral_reply, last_board, mesa, play_move
+from fakediscord.botkit import ephemeral_reply, last_board, mesa, play_to_end
 from fakediscord.fixtures import CHANNEL_ID
 from rules import GAMES
 
@@ -55,8 +55,7 @@ async def test_stats_leaderboard_and_history_after_a_finished_game(fake_discord,
         )
         assert "no finished game" in await embed_of(fake, await fake.slash(BRUNO, CHANNEL_ID, "stats"))
         thread, game_id = await started(fake, "atlandice", [ANA, BRUNO], ai=1)
-        while await play_move(fake, thread, rng):
-            pass
+        await play_to_end(fake, thread, rng)
         assert "Game over" in last_board(fake, thread).embed_texts()
         over = await ephemeral_reply(fake, await fake.slash(BRUNO, thread, "game undo"))
         assert over.content == "This game is over: its moves stand."

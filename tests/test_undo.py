@@ -14,9 +14,9 @@ from fakediscord.botkit import (
     board_messages,
     ephemeral_reply,
     last_board,
-    lobby_id,
     mentioned,
     mesa,
+    start_game,
     start_lobby,
 )
 from fakediscord.fixtures import CHANNEL_ID
@@ -33,10 +33,7 @@ def db_path(tmp_path):
 
 async def started(fake: FakeDiscord, game: str, humans: list[int], ai: int) -> tuple[int, int]:
     lobby = await start_lobby(fake, game, humans[0], humans[1:], ai)
-    start = await fake.click(humans[0], lobby, lobby_id(lobby, "start"))
-    await start.wait_response()
-    thread = await fake.wait_for(lambda: next(iter(fake.threads), None))
-    await fake.wait_for(lambda: board_messages(fake, thread))
+    thread = await start_game(fake, humans[0], lobby)
     return thread, int(last_board(fake, thread).custom_ids()[0].split(":")[1])
 
 

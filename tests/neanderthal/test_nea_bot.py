@@ -8,7 +8,13 @@ import random
 import pytest
 
 from bot.storage import Database
-from fakediscord.botkit import board_messages, last_board, lobby_id, mesa, play_move, start_lobby
+from fakediscord.botkit import (
+    last_board,
+    mesa,
+    play_to_end,
+    start_game,
+    start_lobby,
+)
 from rules import GAMES
 
 ANA, BRUNO = 1, 2
@@ -30,14 +36,8 @@ async def test_matrix_variants_play_to_their_end_by_clicks(fake_discord, db_path
         for key, value in [("map", "matrix"), ("artifacts", "3")]:
             chosen = await fake.select(ANA, fake.message(lobby.id), menus[key], [value])
             await chosen.wait_response()
-        start = await fake.click(ANA, fake.message(lobby.id), lobby_id(lobby, "start"))
-        await start.wait_response()
-        thread = await fake.wait_for(lambda: next(iter(fake.threads), None))
-        await fake.wait_for(lambda: board_messages(fake, thread))
-        moves = 0
-        while await play_move(fake, thread, rng):
-            moves += 1
-            assert moves < 800
+        thread = await start_game(fake, ANA, lobby)
+        moves = await play_to_end(fake, thread, rng, limit=800)
         over = last_board(fake, thread).embed_texts()
         goal = "activate 3 alien artifacts" if variant == "alien" else "a Husband assimilated with each other"
         assert ("Won: the goal is reached" in over or "Lost: the goal is not reached" in over) and goal in over
