@@ -18,7 +18,7 @@ from rules.core import RuleError, t
 from .boards import Boards
 from .ports import mesa
 from .presenter import Payload
-from .replies import release, reply, user_locale
+from .replies import reply, user_locale
 from .service import BrokenGame, MoveResult, Stale, UserError, engine_of
 from .storage import GameRow
 
@@ -98,11 +98,7 @@ class Handlers(Boards):
             kwargs["file"] = payload.file
         if payload.view is not None:
             kwargs["view"] = payload.view
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True, **kwargs)
-        else:
-            await interaction.response.send_message(text, ephemeral=True, **kwargs)
-        release(payload.view)
+        await reply(interaction, text, **kwargs)
 
     async def on_private(self, interaction: discord.Interaction, game_id: int) -> None:
         await self.guarded(interaction, self._private(interaction, game_id))

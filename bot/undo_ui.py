@@ -11,7 +11,7 @@ from rules.core import t
 
 from .components import UndoButton
 from .ports import Mesa
-from .replies import release, reply, user_locale
+from .replies import reply, user_locale
 from .service import MoveResult
 from .storage import ACTIVE
 from .undo import UndoOutcome, UndoService
@@ -50,8 +50,7 @@ class UndoUI:
             )
         )
         try:
-            await interaction.followup.send(t("board.done", locale), view=view, ephemeral=True)
-            release(view)
+            await reply(interaction, t("board.done", locale), view=view)
         except discord.HTTPException as exc:  # the move is played and shown; /game undo still works
             log.info("no undo follow-up for game %s: %s", result.game.id, exc)
 
