@@ -11,6 +11,7 @@ import asyncio
 import json
 import sqlite3
 import time
+from collections.abc import Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -319,12 +320,23 @@ class Database:
         )
 
     async def _row_to_game(self, row: aiosqlite.Row) -> GameRow:
-        game = self._game_of(row)
-        rows = await self.conn.execute_fetchall(
-            "SELECT seat, user_id, name, is_ai, ai_level FROM seats WHERE game_id = ? ORDER BY seat", (game.id,)
-        )
-        game.seats = [Seat(r["seat"], r["user_id"], r["name"], bool(r["is_ai"]), r["ai_level"]) for r in rows]
-        return game
+        return (await self._games_of([row]))[0]
+
+    async def _games_of(self, rows: Iterable[aiosqlite.Row]) -> list[GameRow]:
+        """The games of ``games`` rows with their seats, read in one statement for them all."""
+        games = [self._game_of(r) for r in rows]
+        if games:
+            by_id = {g.id: g for g in games}
+            seats = await self.conn.execute_fetchall(
+                """SELECT game_id, seat, user_id, name, is_ai, ai_level FROM seats
+                   WHERE game_id IN (SELECT value FROM json_each(?)) ORDER BY game_id, seat""",
+                (json.dumps(list(by_id)),),
+            )
+            for r in seats:
+                by_id[r["game_id"]].seats.append(
+                    Seat(r["seat"], r["user_id"], r["name"], bool(r["is_ai"]), r["ai_level"])
+                )
+        return games
 
     async def get_game(self, game_id: int) -> GameRow | None:
         """The game and its seats, read in one statement (one trip to the database thread)."""
@@ -374,7 +386,7 @@ class Database:
                {"" if blocked else "AND board_blocked IS NULL"} ORDER BY id"""
         ) as cur:
             rows = await cur.fetchall()
-        return [await self._row_to_game(r) for r in rows]
+        return await self._games_of(rows)
 
     async def games_played_in(self, channel_id: int) -> list[GameRow]:
         """Running games played in this thread or channel, or in a thread of this channel."""
@@ -383,7 +395,7 @@ class Database:
             (channel_id, channel_id),
         ) as cur:
             rows = await cur.fetchall()
-        return [await self._row_to_game(r) for r in rows]
+        return await self._games_of(rows)
 
     async def close_lobbies_in(self, channel_id: int) -> int:
         """Ends the open lobbies of a deleted channel; returns how many."""
@@ -402,7 +414,7 @@ class Database:
             (when,),
         ) as cur:
             rows = await cur.fetchall()
-        return [await self._row_to_game(r) for r in rows]
+        return await self._games_of(rows)
 
     async def games_of_host(self, guild_id: int, host_id: int, statuses: tuple[str, ...]) -> list[GameRow]:
         marks = ",".join("?" * len(statuses))
@@ -411,7 +423,7 @@ class Database:
             (guild_id, host_id, *statuses),
         ) as cur:
             rows = await cur.fetchall()
-        return [await self._row_to_game(r) for r in rows]
+        return await self._games_of(rows)
 
     async def games_of_guild(self, guild_id: int, statuses: tuple[str, ...]) -> list[GameRow]:
         marks = ",".join("?" * len(statuses))
@@ -419,7 +431,7 @@ class Database:
             f"SELECT * FROM games WHERE guild_id = ? AND status IN ({marks}) ORDER BY id", (guild_id, *statuses)
         ) as cur:
             rows = await cur.fetchall()
-        return [await self._row_to_game(r) for r in rows]
+        return await self._games_of(rows)
 
     async def finished_games(self, guild_id: int, game: str | None = None) -> list[GameRow]:
         """A server's finished games (of one game if given), in the order they ended."""
@@ -429,7 +441,7 @@ class Database:
             query, args = query + " AND game = ?", [guild_id, game]
         async with self.conn.execute(query + " ORDER BY updated_at, id", args) as cur:
             rows = await cur.fetchall()
-        return [await self._row_to_game(r) for r in rows]
+        return await self._games_of(rows)
 
     async def action_log(self, game_id: int, limit: int | None = None) -> list[dict[str, Any]]:
         """The whole log (or its last ``limit`` rows), moves taken back included (``undone_at`` set)."""

@@ -113,6 +113,23 @@ async def test_a_game_is_read_with_its_seats_in_order(db):
     assert await db.get_game(10_000) is None
 
 
+async def test_a_list_of_games_reads_each_with_its_own_seats(db):
+    first = await _active_game(db)
+    second = await db.create_lobby("engis", 1, 2, 20, "Bia", "en", {})
+    await db.set_seats(second, [Seat(0, 20, "Bia", False), Seat(1, 10, "Ana", False), Seat(2, None, "", True)])
+    assert await db.start_game(second, seed=6, state="{}", thread_id=4)
+    alone = await db.create_lobby("engis", 1, 2, 30, "Caio", "en", {})
+    games = {g.id: g for g in await db.games_of_guild(1, ("active", "lobby"))}
+    assert set(games) == {first, second, alone}
+    for game_id in (first, second, alone):
+        assert [(s.seat, s.user_id) for s in games[game_id].seats] == [
+            (s.seat, s.user_id) for s in (await db.get_game(game_id)).seats
+        ]
+    assert [s.user_id for s in games[second].seats] == [20, 10, None] and [s.user_id for s in games[alone].seats] == [
+        30
+    ]
+
+
 async def test_game_locks_exclude_each_other_and_are_not_kept(db):
     service = GameService(db, Settings())
     inside: list[int] = []
