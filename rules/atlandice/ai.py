@@ -68,32 +68,51 @@ SUB_OWN = 0.1  # where the Submarine goes: how much the AI's own later use count
 
 
 def points(state: AtlandiceState, stocks: Stocks) -> list[float]:
-    return list(_points(_base(state), tuple(_rows(state, stocks))))
+    return list(_pts(state, stocks))
+
+
+def _pts(state: AtlandiceState, stocks: Stocks) -> tuple[float, ...]:
+    base, get, _ = _context(state)
+    return _points(base, tuple([get(st) for st in stocks]))
+
+
+def _context(
+    state: AtlandiceState,
+) -> tuple[tuple[int, ...], Callable[[dict[str, int]], tuple[int, ...]], dict[str, int]]:
+    """``_base(state)``, the getter of a stock's live resources (``_rows``) and each live resource's
+    place in a row: remembered for the state a greedy choice is weighing."""
+    if _decision.state is state:
+        return _decision.context
+    get, index = _live_tools(tuple(state.out))
+    return _base(state), get, index
 
 
 def _base(state: AtlandiceState) -> tuple[int, ...]:
     """Each participant's points that no stock changes: tiles won and tokens."""
     if _decision.state is state:
-        return _decision.base
+        return _decision.context[0]
     return tuple([TILE_VP * len(tw) + sum(v.values()) for tw, v in zip(state.tiles_won, state.vp, strict=True)])
 
 
 def _rows(state: AtlandiceState, stocks: Stocks) -> list[tuple[int, ...]]:
     """Each participant's stock of the resources still in play, in the order of RESOURCES."""
-    get = _getter(_live(tuple(state.out)))
+    get = _context(state)[1]
     return [get(st) for st in stocks]
 
 
 @lru_cache(maxsize=8192)
 def _points(base: tuple[int, ...], rows: tuple[tuple[int, ...], ...]) -> tuple[float, ...]:
-    """Each participant's points now, from ``_base`` and ``_rows`` (positions recur: remembered)."""
+    """Each participant's points now, from ``_base`` and ``_rows`` (positions recur: remembered).
+
+    The majorities are added resource after resource, in the order the final count adds them."""
     pts = [b + HOLD * sum(row) for b, row in zip(base, rows, strict=True)]
-    for p, award in _majorities(rows):
-        pts[p] += award
+    for counts in zip(*rows, strict=True):
+        for p, award in _awards(counts):
+            pts[p] += award
     return tuple(pts)
 
 
-def _margin(pts: tuple[float, ...], seat: int, players: int) -> float:
+def _margin(pts: tuple[float, ...] | list[float], seat: int, players: int) -> float:
     """``seat``'s points less its best opponent's (not the Neutral's)."""
     return pts[seat] - max(pts[:seat] + pts[seat + 1 : players])
 
@@ -104,21 +123,18 @@ def _live(out: tuple[str, ...]) -> tuple[str, ...]:
 
 
 @cache
+def _live_tools(out: tuple[str, ...]) -> tuple[Callable[[dict[str, int]], tuple[int, ...]], dict[str, int]]:
+    """With these resources ``out`` of play: the getter of ``_rows`` and each live resource's place."""
+    live = _live(out)
+    return _getter(live), {res: i for i, res in enumerate(live)}
+
+
+@cache
 def _getter(live: tuple[str, ...]) -> Callable[[dict[str, int]], tuple[int, ...]]:
     """The stock counts of the ``live`` resources, as a tuple (itemgetter of one key gives no tuple)."""
     if len(live) <= 1:
         return lambda st: tuple([st[res] for res in live])
     return itemgetter(*live)
-
-
-@lru_cache(maxsize=8192)
-def _majorities(rows: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, int], ...]:
-    """The majority points of participants' live stocks (``rows``): (participant, points) in the order
-    the count adds them, resource after resource."""
-    awards: list[tuple[int, int]] = []
-    for counts in zip(*rows, strict=True):
-        awards += _awards(counts)
-    return tuple(awards)
 
 
 @lru_cache(maxsize=4096)
@@ -139,12 +155,15 @@ def _awards(counts: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
 def value(
     state: AtlandiceState, stocks: Stocks, seat: int, bonus: float = 0.0, extra: list[float] | None = None
 ) -> float:
-    pts = points(state, stocks)
-    if bonus:
-        pts[seat] += bonus
-    if extra is not None:
-        pts = [a + b for a, b in zip(pts, extra, strict=True)]
-    return _margin(tuple(pts), seat, state.players)
+    pts = _pts(state, stocks)
+    if bonus or extra is not None:
+        changed = list(pts)
+        if bonus:
+            changed[seat] += bonus
+        if extra is not None:
+            changed = [a + b for a, b in zip(changed, extra, strict=True)]
+        return _margin(changed, seat, state.players)
+    return _margin(pts, seat, state.players)
 
 
 def _copy(stocks: Stocks) -> Stocks:
@@ -152,16 +171,20 @@ def _copy(stocks: Stocks) -> Stocks:
 
 
 def best_take(state: AtlandiceState, stocks: Stocks, pile: dict[str, int], who: int, seat: int) -> str | None:
-    taken = _takes(state, stocks, pile, who, seat, 1)
+    taken = _takes(state, stocks, pile, who, seat, 1)[0]
     return taken[0] if taken else None
 
 
-def _takes(state: AtlandiceState, stocks: Stocks, pile: dict[str, int], who: int, seat: int, n: int) -> list[str]:
+def _takes(
+    state: AtlandiceState, stocks: Stocks, pile: dict[str, int], who: int, seat: int, n: int
+) -> tuple[list[str], tuple[float, ...]]:
     """What ``who`` takes from ``pile``, one resource after another (``n`` at most), each the best
-    for ``seat``.  Computed on the rows of live stocks: only ``who``'s row changes."""
-    live = _live(tuple(state.out))
-    base, rows, players = _base(state), _rows(state, stocks), state.players
-    left = dict(pile)
+    for ``seat``, and everyone's points then.  Computed on the rows of live stocks: only ``who``'s
+    row changes."""
+    base, get, index = _context(state)
+    rows = [get(st) for st in stocks]
+    players = state.players
+    left = dict(pile) if n > 1 else pile
     taken: list[str] = []
     for _ in range(n):
         mine = rows[who]
@@ -169,39 +192,35 @@ def _takes(state: AtlandiceState, stocks: Stocks, pile: dict[str, int], who: int
         for res in RESOURCES:
             if left[res] <= 0:
                 continue
-            row = mine
-            if res in live:  # a resource out of play counts for nothing
-                i = live.index(res)
-                row = (*mine[:i], mine[i] + 1, *mine[i + 1 :])
+            i = index.get(res)
+            # a resource out of play counts for nothing
+            row = mine if i is None else (*mine[:i], mine[i] + 1, *mine[i + 1 :])
             rows[who] = row
-            v = _margin(_points(base, tuple(rows)), seat, players)
+            pts = _points(base, tuple(rows))
+            v = pts[seat] - max(pts[:seat] + pts[seat + 1 : players])
             if best is None or v > best_v + 1e-9:
                 best, best_v, best_row = res, v, row
         rows[who] = best_row
         if best is None:
             break
-        left[best] -= 1
+        if n > 1:
+            left[best] -= 1
         taken.append(best)
-    return taken
-
-
-def greedy_takes(state: AtlandiceState, stocks: Stocks, pile: dict[str, int], who: int, seat: int, n: int) -> Stocks:
-    """``stocks`` after ``who`` takes ``n`` resources from ``pile``, each the best for ``seat``."""
-    stocks = _copy(stocks)
-    for res in _takes(state, stocks, pile, who, seat, n):
-        stocks[who][res] += 1
-    return stocks
+    return taken, _points(base, tuple(rows))
 
 
 def take_value(state: AtlandiceState, sector: int, who: int, seat: int, n: int) -> float:
     pile = state.pile(sector)
-    stocks = greedy_takes(state, state.stocks, pile, who, seat, n)
-    v = now = value(state, stocks, seat)
+    taken, pts = _takes(state, state.stocks, pile, who, seat, n)
+    v = now = _margin(pts, seat, state.players)
     if sector != BM and not state.exhausted(sector):
         total = sum(pile.values())
         armed = state.armed[sector]
         change = urgency(max(0, total - n), armed) - urgency(total, armed)
         if change:
+            stocks = _copy(state.stocks)
+            for res in taken:
+                stocks[who][res] += 1
             v += award_gain(state, stocks, sector, seat, now) * change
     return v
 
@@ -295,10 +314,10 @@ class Board:
         key = (sector, tuple(pile.values()), n)
         if key not in self.cache:
             state = self.state
-            stocks = greedy_takes(state, state.stocks, pile, q, q, n)
+            pts = _takes(state, state.stocks, pile, q, q, n)[1]
             self.cache[key] = (
-                value(state, stocks, q) + _effect_bonus(state, sector, q),
-                value(state, stocks, self.seat),
+                _margin(pts, q, state.players) + _effect_bonus(state, sector, q),
+                _margin(pts, self.seat, state.players),
             )
         return self.cache[key]
 
@@ -334,7 +353,11 @@ class _Decision(threading.local):
 
     def __init__(self) -> None:
         self.state: AtlandiceState | None = None
-        self.base: tuple[int, ...] = ()
+        self.context: tuple[tuple[int, ...], Callable[[dict[str, int]], tuple[int, ...]], dict[str, int]] = (
+            (),
+            _getter(()),
+            {},
+        )
 
 
 _decision = _Decision()
@@ -345,7 +368,8 @@ def greedy(engine: Engine, state: AtlandiceState, seat: int) -> str:
     ids = [a.id for a in engine.legal_actions(state, seat)]
     if len(ids) == 1:
         return ids[0]
-    _decision.state, _decision.base = None, _base(state)
+    _decision.state = None
+    _decision.context = _context(state)
     _decision.state = state
     try:
         return _weigh(state, seat, ids)

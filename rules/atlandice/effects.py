@@ -4,7 +4,9 @@ of a visit, and the choices its effects (and step b) ask for, one ``Task`` at a 
 
 from __future__ import annotations
 
-from rules.core import Msg, msg
+import functools
+
+from rules.core import Action, action, msg
 
 from .data import (
     B1_ROLLS,
@@ -20,6 +22,8 @@ from .data import (
     SECTORS,
 )
 from .sectors import (
+    RES_EMOJI,
+    SECTOR_EMOJI,
     event,
     give,
     move,
@@ -105,16 +109,16 @@ def dice_picked(state: AtlandiceState, task: Task) -> int:
     return state.order[: state.turn + 1].count(task.seat)
 
 
-def task_options(state: AtlandiceState, task: Task) -> list[tuple[str, Msg]]:
-    """(action id, label) for a choice task."""
+def task_options(state: AtlandiceState, task: Task) -> list[Action]:
+    """The choices of a choice task (its legal actions)."""
     k = task.kind
 
-    def res_opts(sector: int, verb: str = "atlandice.act.res") -> list[tuple[str, Msg]]:
+    def res_opts(sector: int, verb: str = "atlandice.act.res") -> list[Action]:
         pile = state.pile(sector)
-        return [(f"res.{r}", msg(verb, res=res_msg(r), n=pile[r])) for r in RESOURCES if pile[r] > 0]
+        return [res_action(verb, r, pile[r]) for r in RESOURCES if pile[r] > 0]
 
-    def sec_opts(sectors: list[int]) -> list[tuple[str, Msg]]:
-        return [(f"sec.{sector_id(s)}", msg("atlandice.act.sector", sector=sector_msg(s))) for s in sectors]
+    def sec_opts(sectors: list[int]) -> list[Action]:
+        return [sector_action(s) for s in sectors]
 
     if k == "take":
         return res_opts(task.sector, "atlandice.act.take")
@@ -141,6 +145,21 @@ def task_options(state: AtlandiceState, task: Task) -> list[tuple[str, Msg]]:
     if k == "sub":
         return sec_opts([s for s in range(SECTORS) if s != state.sub and (s == BM or not state.exhausted(s))])
     raise AssertionError(k)
+
+
+# A choice is one of a few hundred (a resource and the count shown, a sector): each built once.
+@functools.cache
+def res_action(verb: str, res: str, n: int) -> Action:
+    return action(id=f"res.{res}", label=msg(verb, res=res_msg(res), n=n), emoji=RES_EMOJI[res])
+
+
+@functools.cache
+def sector_action(sector: int) -> Action:
+    return action(
+        id=f"sec.{sector_id(sector)}",
+        label=msg("atlandice.act.sector", sector=sector_msg(sector)),
+        emoji=SECTOR_EMOJI[sector],
+    )
 
 
 def do_task(state: AtlandiceState, task: Task, action_id: str) -> None:

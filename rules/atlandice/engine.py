@@ -3,6 +3,7 @@ scoring modules (rounds.py, effects.py, scoring.py)."""
 
 from __future__ import annotations
 
+import functools
 from typing import ClassVar
 
 from rules.core import (
@@ -31,7 +32,7 @@ from .data import (
 from .effects import do_task, task_options
 from .rounds import run, start_round, visit
 from .scoring import CATEGORIES, VP_KEYS, donate, donation_options, final_breakdown
-from .sectors import RES_EMOJI, SECTOR_EMOJI, parse_sector, sector_id
+from .sectors import SECTOR_EMOJI, parse_sector, sector_id
 from .state import (
     AtlandiceState,
     AtlandiceView,
@@ -43,13 +44,22 @@ from .state import (
 )
 
 
-def _emoji(action_id: str) -> str | None:
-    kind, value = action_id.split(".", 1)
-    if kind == "res":
-        return RES_EMOJI[value]
-    if kind == "sec":
-        return SECTOR_EMOJI[parse_sector(value)]
-    return None
+@functools.cache
+def _visit_action(kind: str, sector: int, n: int) -> Action:
+    """A visit (``kind`` "visit") or a die given to the Neutral ("neutral"): each built once."""
+    if kind == "visit":
+        return action(
+            id=f"visit.{sector_id(sector)}",
+            style="primary",
+            emoji=SECTOR_EMOJI[sector],
+            label=msg("atlandice.act.visit", sector=sector_msg(sector), n=n),
+        )
+    return action(
+        id=f"neutral.{sector_id(sector)}",
+        style="secondary",
+        emoji=SECTOR_EMOJI[sector],
+        label=msg("atlandice.act.neutral", sector=sector_msg(sector), n=n),
+    )
 
 
 class AtlandiceEngine(Engine[AtlandiceState]):
@@ -113,25 +123,9 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             picks = state.order[: state.turn].count(seat)
             must_give = picks == DICE_PER_PLAYER[state.players] - 1
         if not must_give:
-            acts += [
-                action(
-                    id=f"visit.{sector_id(s)}",
-                    style="primary",
-                    emoji=SECTOR_EMOJI[s],
-                    label=msg("atlandice.act.visit", sector=sector_msg(s), n=len(state.dice[s])),
-                )
-                for s in sectors
-            ]
+            acts += [_visit_action("visit", s, len(state.dice[s])) for s in sectors]
         if state.neutral and not state.gave[seat]:
-            acts += [
-                action(
-                    id=f"neutral.{sector_id(s)}",
-                    style="secondary",
-                    emoji=SECTOR_EMOJI[s],
-                    label=msg("atlandice.act.neutral", sector=sector_msg(s), n=len(state.dice[s])),
-                )
-                for s in sectors
-            ]
+            acts += [_visit_action("neutral", s, len(state.dice[s])) for s in sectors]
         return acts
 
     def _legal_actions(self, state: AtlandiceState, seat: int) -> list[Action]:
@@ -140,7 +134,7 @@ class AtlandiceEngine(Engine[AtlandiceState]):
         if state.phase == "donate":
             return donation_options(state, seat)
         if state.tasks:
-            return [action(id=i, label=label, emoji=_emoji(i)) for i, label in task_options(state, state.tasks[0])]
+            return task_options(state, state.tasks[0])
         return self._visit_options(state, seat)
 
     def _apply(self, state: AtlandiceState, seat: int, action: Action) -> None:

@@ -79,7 +79,7 @@ def run(state: AtlandiceState) -> None:
                 continue
             if len(options) == 1:
                 state.tasks.pop(0)
-                do_task(state, task, options[0][0])
+                do_task(state, task, options[0].id)
                 continue
             return
         if state.phase == "visit":

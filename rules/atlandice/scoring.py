@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from rules.core import Action, action, msg
 
 from .data import (
@@ -124,20 +126,20 @@ def donation_options(state: AtlandiceState, seat: int) -> list[Action]:
     stock = dict(state.stocks[seat])
     if state.don_pick is not None:
         stock[state.don_pick] -= 1
-        stop = action(id="stop", label=msg("atlandice.act.cancel"), style="secondary")
-    else:
-        stop = action(id="stop", label=msg("atlandice.act.stop"), style="secondary")
-    acts = [
-        action(
-            id=f"don.{r}",
-            label=msg("atlandice.act.donate", res=res_msg(r), n=stock[r]),
-            style="primary",
-            emoji=RES_EMOJI[r],
-        )
-        for r in RESOURCES
-        if stock[r] > 0
-    ]
-    return [*acts, stop]
+    acts = [_donation_action(r, stock[r]) for r in RESOURCES if stock[r] > 0]
+    return [*acts, _stop_action(state.don_pick is not None)]
+
+
+@functools.cache
+def _donation_action(res: str, n: int) -> Action:
+    return action(
+        id=f"don.{res}", label=msg("atlandice.act.donate", res=res_msg(res), n=n), style="primary", emoji=RES_EMOJI[res]
+    )
+
+
+@functools.cache
+def _stop_action(cancel: bool) -> Action:
+    return action(id="stop", label=msg("atlandice.act.cancel" if cancel else "atlandice.act.stop"), style="secondary")
 
 
 def final_breakdown(state: AtlandiceState) -> list[dict[str, int]]:
