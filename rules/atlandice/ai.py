@@ -177,18 +177,19 @@ def best_take(state: AtlandiceState, stocks: Stocks, pile: dict[str, int], who: 
 
 def _takes(
     state: AtlandiceState, stocks: Stocks, pile: dict[str, int], who: int, seat: int, n: int
-) -> tuple[list[str], tuple[float, ...]]:
+) -> tuple[list[str], list[tuple[int, ...]], tuple[float, ...]]:
     """What ``who`` takes from ``pile``, one resource after another (``n`` at most), each the best
-    for ``seat``, and everyone's points then.  Computed on the rows of live stocks: only ``who``'s
+    for ``seat``; the rows of live stocks then (see ``_rows``) and everyone's points.  Only ``who``'s
     row changes."""
     base, get, index = _context(state)
     rows = [get(st) for st in stocks]
     players = state.players
     left = dict(pile) if n > 1 else pile
     taken: list[str] = []
+    pts: tuple[float, ...] | None = None
     for _ in range(n):
         mine = rows[who]
-        best, best_v, best_row = None, 0.0, mine
+        best, best_v, best_row, best_pts = None, 0.0, mine, None
         for res in RESOURCES:
             if left[res] <= 0:
                 continue
@@ -196,32 +197,35 @@ def _takes(
             # a resource out of play counts for nothing
             row = mine if i is None else (*mine[:i], mine[i] + 1, *mine[i + 1 :])
             rows[who] = row
-            pts = _points(base, tuple(rows))
-            v = pts[seat] - max(pts[:seat] + pts[seat + 1 : players])
+            got = _points(base, tuple(rows))
+            v = got[seat] - max(got[:seat] + got[seat + 1 : players])
             if best is None or v > best_v + 1e-9:
-                best, best_v, best_row = res, v, row
+                best, best_v, best_row, best_pts = res, v, row, got
         rows[who] = best_row
         if best is None:
             break
+        pts = best_pts
         if n > 1:
             left[best] -= 1
         taken.append(best)
-    return taken, _points(base, tuple(rows))
+    if pts is None:
+        pts = _points(base, tuple(rows))
+    return taken, rows, pts
 
 
 def take_value(state: AtlandiceState, sector: int, who: int, seat: int, n: int) -> float:
     pile = state.pile(sector)
-    taken, pts = _takes(state, state.stocks, pile, who, seat, n)
+    taken, rows, pts = _takes(state, state.stocks, pile, who, seat, n)
     v = now = _margin(pts, seat, state.players)
     if sector != BM and not state.exhausted(sector):
         total = sum(pile.values())
         armed = state.armed[sector]
         change = urgency(max(0, total - n), armed) - urgency(total, armed)
         if change:
-            stocks = _copy(state.stocks)
-            for res in taken:
-                stocks[who][res] += 1
-            v += award_gain(state, stocks, sector, seat, now) * change
+            res = RESOURCES[sector]
+            counts = [st[res] for st in state.stocks]
+            counts[who] += taken.count(res)
+            v += _award_gain(state, counts, rows, sector, seat, now) * change
     return v
 
 
@@ -240,19 +244,29 @@ def award_gain(state: AtlandiceState, stocks: Stocks, region: int, seat: int, no
     """What scoring ``region`` now would change for ``seat``: the tile and tokens paid, the stocks of
     its resource returned.  ``now``: ``value(state, stocks, seat)`` when the caller knows it."""
     res = RESOURCES[region]
-    counts = [stocks[p][res] for p in range(len(stocks))]
+    if now is None:
+        now = value(state, stocks, seat)
+    return _award_gain(state, [st[res] for st in stocks], _rows(state, stocks), region, seat, now)
+
+
+def _award_gain(
+    state: AtlandiceState, counts: list[int], rows: list[tuple[int, ...]], region: int, seat: int, now: float
+) -> float:
+    """``award_gain`` from the stocks' counts of the Region's resource and their rows (``_rows``)."""
     firsts, seconds = ranked(counts)
     if not firsts:
         return 0.0
-    extra = [0.0] * len(stocks)
+    extra = [0.0] * len(counts)
     for p in firsts:
         extra[p] += TILE_VP  # the tile, or the 3 tokens of a tied first
     for p in seconds:
         extra[p] += REGION_SECOND_VP
-    after = _copy(stocks)
-    for st in after:
-        st[res] = 0
-    return value(state, after, seat, extra=extra) - (value(state, stocks, seat) if now is None else now)
+    base, _, index = _context(state)
+    i = index.get(RESOURCES[region])
+    if i is not None:  # the stocks of its resource returned
+        rows = [(*row[:i], 0, *row[i + 1 :]) for row in rows]
+    pts = [a + b for a, b in zip(_points(base, tuple(rows)), extra, strict=True)]
+    return _margin(pts, seat, state.players) - now
 
 
 def clock_value(state: AtlandiceState, seat: int, steps: int) -> float:
@@ -298,8 +312,12 @@ class Board:
         nxt = state.turn + 1
         self.next = state.order[nxt] if state.phase == "visit" and nxt < len(state.order) else None
         self.base = value(state, state.stocks, seat)
+        rows = _rows(state, state.stocks)
         self.gains = [
-            0.0 if state.exhausted(r) else award_gain(state, state.stocks, r, seat, self.base) for r in range(5)
+            0.0
+            if state.exhausted(r)
+            else _award_gain(state, [st[RESOURCES[r]] for st in state.stocks], rows, r, seat, self.base)
+            for r in range(5)
         ]
         self.cache: dict[tuple, tuple[float, float]] = {}
 
@@ -314,7 +332,7 @@ class Board:
         key = (sector, tuple(pile.values()), n)
         if key not in self.cache:
             state = self.state
-            pts = _takes(state, state.stocks, pile, q, q, n)[1]
+            pts = _takes(state, state.stocks, pile, q, q, n)[2]
             self.cache[key] = (
                 _margin(pts, q, state.players) + _effect_bonus(state, sector, q),
                 _margin(pts, self.seat, state.players),
