@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from rules.core import GameState, Msg, msg
 
@@ -14,8 +14,11 @@ from .data import BM, CLOCK_END, CLOCK_TRACK, REGIONS, RESOURCES, SECTOR_IDS, TI
 class Task(BaseModel):
     """One pending step of a visit: a choice to make (or an effect to resolve).
 
-    ``seat`` chooses, ``who`` (a participant: a seat, or the Neutral) benefits.
+    ``seat`` chooses, ``who`` (a participant: a seat, or the Neutral) benefits.  Never changed in
+    place (a step's follow-up is a new task), so copies of a state share their tasks.
     """
+
+    model_config = ConfigDict(frozen=True)
 
     kind: str
     seat: int
