@@ -320,26 +320,30 @@ class Board:
             for r in range(5)
         ]
         self.cache: dict[tuple, tuple[float, float]] = {}
+        self.counts = [tuple([state.pile(s)[res] for res in RESOURCES]) for s in range(SECTORS)]
+        self.dice_left = [len(d) for d in state.dice]
 
-    def piles(self) -> list[dict[str, int]]:
-        return [dict(self.state.pile(s)) for s in range(SECTORS)]
+    def piles(self) -> list[Pile]:
+        """Each sector's pile as counts in the order of RESOURCES (a change replaces a pile: see ``moved``)."""
+        return list(self.counts)
 
     def dice(self) -> list[int]:
-        return [len(d) for d in self.state.dice]
+        return list(self.dice_left)
 
-    def _sector(self, q: int, sector: int, pile: dict[str, int], n: int) -> tuple[float, float]:
+    def _sector(self, q: int, sector: int, pile: Pile, n: int) -> tuple[float, float]:
         """(the next visitor ``q``'s value, the AI's value) if he visits ``sector``."""
-        key = (sector, tuple(pile.values()), n)
-        if key not in self.cache:
+        key = (sector, pile, n)
+        got = self.cache.get(key)
+        if got is None:
             state = self.state
-            pts = _takes(state, state.stocks, pile, q, q, n)[2]
-            self.cache[key] = (
+            pts = _takes(state, state.stocks, dict(zip(RESOURCES, pile, strict=True)), q, q, n)[2]
+            got = self.cache[key] = (
                 _margin(pts, q, state.players) + _effect_bonus(state, sector, q),
                 _margin(pts, self.seat, state.players),
             )
-        return self.cache[key]
+        return got
 
-    def response(self, piles: list[dict[str, int]], dice: list[int], sub: int) -> float:
+    def response(self, piles: list[Pile], dice: list[int], sub: int) -> float:
         """The AI's value after the next visitor's best visit (its own value if none is left)."""
         q = self.next
         if q is None:
@@ -352,18 +356,31 @@ class Board:
                     best = got
         return self.base if best is None else best[1]
 
-    def score(self, piles: list[dict[str, int]], dice: list[int] | None = None, sub: int | None = None) -> float:
+    def score(self, piles: list[Pile], dice: list[int] | None = None, sub: int | None = None) -> float:
         state = self.state
         dice = self.dice() if dice is None else dice
         sub = state.sub if sub is None else sub
         v = self.response(piles, dice, sub)
         for r in range(5):
             if self.gains[r]:
-                total = sum(piles[r].values())
+                total = sum(piles[r])
                 v += self.gains[r] * urgency(total, state.armed[r] or total > 0)
         if self.next is None and sum(dice) == 1:
             v += clock_value(state, self.seat, sector_clock(state, dice.index(1)))
         return v
+
+
+Pile = tuple[int, ...]  # a sector's resources, counted in the order of RESOURCES
+RES_INDEX = {res: i for i, res in enumerate(RESOURCES)}
+
+
+def moved(pile: Pile, res: str, n: int, res2: str | None = None, n2: int = 0) -> Pile:
+    """``pile`` with ``n`` more ``res`` (and ``n2`` more ``res2``); negative: fewer."""
+    counts = list(pile)
+    counts[RES_INDEX[res]] += n
+    if res2 is not None:
+        counts[RES_INDEX[res2]] += n2
+    return tuple(counts)
 
 
 class _Decision(threading.local):
@@ -485,10 +502,8 @@ def _swap(state: AtlandiceState, board: Board, task: Task, ids: list[str]) -> st
             bs = [aid.split(".", 1)[1]] if k == "swap_b" else [b for b in RESOURCES if state.pile(r)[b] > 0]
             for b in bs:
                 piles = board.piles()
-                piles[j][a] -= 1
-                piles[j][b] += 1
-                piles[r][b] -= 1
-                piles[r][a] += 1
+                piles[j] = moved(piles[j], a, -1, b, 1)
+                piles[r] = moved(piles[r], b, -1, a, 1)
                 v = board.score(piles)
                 if best is None or v > best + 1e-9:
                     best = v
@@ -519,8 +534,8 @@ def _move(state: AtlandiceState, board: Board, task: Task, ids: list[str]) -> st
         best = None
         for res, dst in combos[aid]:
             piles = board.piles()
-            piles[src][res] -= 1
-            piles[dst][res] += 1
+            piles[src] = moved(piles[src], res, -1)
+            piles[dst] = moved(piles[dst], res, 1)
             v = board.score(piles)
             if best is None or v > best + 1e-9:
                 best = v
