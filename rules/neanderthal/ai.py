@@ -152,8 +152,8 @@ def _alloc(state: NeanderthalState, seat: int, ids: list[str]) -> str:
         options = [a[2:] for a in ids if a.startswith("h-")]
         options = [s for s in options if s not in mine]
         if options:
-            best = max(options, key=lambda s: (slot_value(state, seat, s), s))
-            if slot_value(state, seat, best) > 0 and len(p.pool) >= 2:
+            value, best = max([(slot_value(state, seat, s), s) for s in options])
+            if value > 0 and len(p.pool) >= 2:
                 return f"h-{best}"
     for a in ids:
         if a.startswith("hr-"):

@@ -109,16 +109,21 @@ def huntable(state: NeanderthalState, seat: int) -> list[str]:
     where = {k for k, toks in state.hunters.items() if any(t.startswith(f"{seat}:") for t in toks)}
     tracker = has_skill(state, seat, "tracker")
     vocab = state.ps[seat].vocab
-    out = []
-    for slot in slots(state):
-        extra = {c: 0 for c in D.COLOURS}
-        if slot not in where:
-            for c in D.BIOMES[slot_card(state, slot)].prereq:
-                if not (tracker and c == "W"):
-                    extra[c] += 1
-        if all(vocab[c] >= need[c] + extra[c] for c in D.COLOURS):
-            out.append(slot)
-    return out
+    left = tuple([vocab[c] - need[c] for c in D.COLOURS])  # free discs besides the hunts already made
+    if min(left) < 0:
+        return []
+    return [
+        slot for slot in slots(state) if slot in where or _fits(left, D.BIOMES[slot_card(state, slot)].prereq, tracker)
+    ]
+
+
+@functools.lru_cache(maxsize=1024)
+def _fits(left: tuple[int, ...], prereq: str, tracker: bool) -> bool:
+    """Whether ``left`` free discs (by colour, in COLOURS order) cover a biome's prerequisite
+    (the Tracker's hunts need no white disc)."""
+    return all(
+        left[i] >= sum(1 for x in prereq if x == c and not (tracker and c == "W")) for i, c in enumerate(D.COLOURS)
+    )
 
 
 def can_promote(state: NeanderthalState, seat: int, rank: int) -> bool:
@@ -167,26 +172,24 @@ def alloc_actions(state: NeanderthalState, seat: int) -> list[Action]:
     plain = p.species in p.pool
     alpha = p.species + "a" in p.pool
     refugee = any(is_refugee(p, t) for t in p.pool)
-    g_h, g_e, g_s, g_sa = _group("hunters"), _group("elders"), _group("suitor"), _group("suitor_alpha")
+    g_e = _group("elders")
     hunts = huntable(state, seat) if plain or alpha else []
-    for kind, ok, grp in (("h", plain, g_h), ("ha", alpha, g_e)):
+    for kind, ok in (("h", plain), ("ha", alpha)):
         if not ok:
             continue
         for sl in hunts:
-            acts.append(
-                action(id=f"{kind}-{sl}", group=grp, style="primary", label=_hunt_label(slot_card(state, sl), kind))
-            )
+            acts.append(_hunt_action(kind, sl, slot_card(state, sl)))
     for kind, ok in (("h", plain), ("ha", alpha)):
         if not ok:
             continue
         for r in D.RANKS:
             if can_promote(state, seat, r):
-                acts.append(action(id=f"e{kind[1:]}-{r}", group=g_e, style="success", label=_elder_label(r, kind)))
+                acts.append(_elder_action(kind, r))
     if refugee:
         for sl in slots(state):
             if any(t.startswith(f"{seat}:") and not is_refugee(p, t.split(":")[1]) for t in state.hunters.get(sl, [])):
-                acts.append(action(id=f"hr-{sl}", group=g_h, label=_hunt_label(slot_card(state, sl), "hr")))
-    for kind, ok, grp in (("s", plain, g_s), ("sa", alpha, g_sa)):
+                acts.append(_hunt_action("hr", sl, slot_card(state, sl)))
+    for kind, ok in (("s", plain), ("sa", alpha)):
         if not ok:
             continue
         n = 0
@@ -196,7 +199,7 @@ def alloc_actions(state: NeanderthalState, seat: int) -> list[Action]:
             if any(t.startswith(mine) for t in state.suitors.get(key, [])) or n >= 25:
                 continue
             n += 1
-            acts.append(action(id=f"{kind}-{key}", group=grp, label=_suitor_label(state.ps[b].wives[i].card, b, kind)))
+            acts.append(_suitor_action(kind, b, i, state.ps[b].wives[i].card))
     acts += swap_actions(state, seat, g_e)
     acts += recall_actions(state, seat)
     if p.sex == "harem":  # E4-A Sultan exception
@@ -212,8 +215,34 @@ def alloc_actions(state: NeanderthalState, seat: int) -> list[Action]:
                             label=msg("neanderthal.act.sultan", a=card_msg(w.card), b=card_msg(x.card)),
                         )
                     )
-    acts.append(action(id="done", group=g_h, label=msg("core.done"), style="danger"))
+    acts.append(_done_action())
     return _pack(acts)
+
+
+# The allocation choices themselves, built once each (actions are frozen).
+@functools.lru_cache(maxsize=4096)
+def _hunt_action(kind: str, slot: str, card: int) -> Action:
+    """A Hunter sent to ``slot`` (``kind`` h: a tribesman, ha: the Alpha, hr: a Refugee)."""
+    if kind == "hr":
+        return action(id=f"hr-{slot}", group=_group("hunters"), label=_hunt_label(card, kind))
+    group = _group("hunters" if kind == "h" else "elders")
+    return action(id=f"{kind}-{slot}", group=group, style="primary", label=_hunt_label(card, kind))
+
+
+@functools.lru_cache(maxsize=64)
+def _elder_action(kind: str, rank: int) -> Action:
+    return action(id=f"e{kind[1:]}-{rank}", group=_group("elders"), style="success", label=_elder_label(rank, kind))
+
+
+@functools.lru_cache(maxsize=4096)
+def _suitor_action(kind: str, board: int, wife: int, card: int) -> Action:
+    group = _group("suitor" if kind == "s" else "suitor_alpha")
+    return action(id=f"{kind}-{board}-{wife}", group=group, label=_suitor_label(card, board, kind))
+
+
+@functools.cache
+def _done_action() -> Action:
+    return action(id="done", group=_group("hunters"), label=msg("core.done"), style="danger")
 
 
 def swap_actions(state: NeanderthalState, seat: int, group: Msg | None = None) -> list[Action]:

@@ -243,10 +243,23 @@ def slot_card(state: NeanderthalState, slot: str) -> int:
 
 
 def slots(state: NeanderthalState) -> list[str]:
-    """Every slot holding a huntable (face-up) biome."""
-    if state.grid:
-        return [f"M{i}" for i in range(len(state.grid)) if slot_card(state, f"M{i}")]
-    return [f"{r}{i}" for r in "NS" for i in range(D.ROW_SIZE) if slot_card(state, f"{r}{i}")]
+    """Every slot holding a huntable (face-up) biome (``slot_card`` not 0)."""
+    grid = state.grid
+    if grid:
+        shown, gice = state.shown, state.gice
+        return [_cell_name(i) for i in range(len(grid)) if shown[i] and not gice[i] and grid[i]]
+    north, south, ice_n, ice_s = state.north, state.south, state.ice_n, state.ice_s
+    return [_ROW_SLOTS["N"][i] for i in range(D.ROW_SIZE) if not ice_n[i] and north[i]] + [
+        _ROW_SLOTS["S"][i] for i in range(D.ROW_SIZE) if not ice_s[i] and south[i]
+    ]
+
+
+_ROW_SLOTS = {r: [f"{r}{i}" for i in range(D.ROW_SIZE)] for r in "NS"}
+
+
+@functools.cache
+def _cell_name(i: int) -> str:
+    return f"M{i}"
 
 
 def _pack(acts: list[Action]) -> list[Action]:
