@@ -11,7 +11,18 @@ from pydantic import BaseModel, Field
 from rules.core import GameState
 
 
-class Wife(BaseModel):
+class Plain(BaseModel):
+    """A model of plain fields (no private attributes, no extras): equal to another of its class when
+    their fields are, as pydantic's ``==`` says, without its general checks (a state is compared
+    with its copy at every move, see rules.core.cache)."""
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is type(self):
+            return self.__dict__ == other.__dict__
+        return BaseModel.__eq__(self, other)
+
+
+class Wife(Plain):
     card: int
     discs: str = ""  # dedicated discs (bid discs) still on her: inexperienced while non-empty
     husband: str = ""  # token of the Husband ("" unmarried)
@@ -19,17 +30,17 @@ class Wife(BaseModel):
     assim: str = ""  # M3-B: the Hunter assimilated together with the Husband ("" none)
 
 
-class Tool(BaseModel):
+class Tool(Plain):
     card: int  # a D or I card on the tableau
     disc: str = ""  # its dedicated disc (inexperienced while set)
 
 
-class Elder(BaseModel):
+class Elder(Plain):
     token: str
     disc: str = ""  # dedicated disc under him ("" = experienced)
 
 
-class Player(BaseModel):
+class Player(Plain):
     species: str  # G / Y / R
     sex_card: int
     sex: str = ""  # prom / harem / pair ("" until chosen)
@@ -49,6 +60,8 @@ class Player(BaseModel):
 
 class NeanderthalState(GameState):
     game: str = "neanderthal"
+
+    __eq__ = Plain.__eq__
     variant: str = "standard"  # standard / k2 / alien (L) / eve (M)
     scenario: str = "standard"  # N: standard / hominids (N1) / giant_wurm (N2)
     reshuffled: bool = False  # N2: the event discards were reshuffled
