@@ -122,19 +122,21 @@ def _greedy(state: NeanderthalState, seat: int, ids: list[str]) -> str:
 
 def _alloc(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     p = state.ps[seat]
+    legal = set(ids)
     if len(p.pool) >= 3 and len(p.elders) < 2 + state.turn // 2:
         for r in RANK_PREF:
-            if f"e-{r}" in ids:
+            if f"e-{r}" in legal:
                 return f"e-{r}"
     if p.sex != "prom" or P.has_skill(state, seat, "piper"):
         for i, w in enumerate(p.wives):
-            if not w.discs and not w.husband and f"s-{seat}-{i}" in ids and p.vocab["O"] > 0:
+            if not w.discs and not w.husband and f"s-{seat}-{i}" in legal and p.vocab["O"] > 0:
                 return f"s-{seat}-{i}"
-    if "swap" in ids:
+    if "swap" in legal:
         return "swap"
     mine: dict[str, int] = {}
+    tag = f"{seat}:"
     for sl, toks in state.hunters.items():
-        n = sum(1 for t in toks if t.startswith(f"{seat}:"))
+        n = sum(1 for t in toks if t.startswith(tag))
         if n:
             mine[sl] = n
     plain = p.species in p.pool
@@ -142,11 +144,11 @@ def _alloc(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     for sl, n in sorted(mine.items()):
         if n < hunters_wanted(state, sl):
             kind = D.BIOMES[P.slot_card(state, sl)].kind
-            if alpha and P.alpha_power(p, kind) and f"ha-{sl}" in ids:
+            if alpha and P.alpha_power(p, kind) and f"ha-{sl}" in legal:
                 return f"ha-{sl}"
-            if plain and f"h-{sl}" in ids:
+            if plain and f"h-{sl}" in legal:
                 return f"h-{sl}"
-            if f"hr-{sl}" in ids:
+            if f"hr-{sl}" in legal:
                 return f"hr-{sl}"
     if len(mine) < 3 and plain:
         options = [a[2:] for a in ids if a.startswith("h-")]

@@ -84,11 +84,21 @@ def apply_recall(state: NeanderthalState, seat: int, aid: str) -> None:
 
 
 def hunted_prereq(state: NeanderthalState, seat: int, extra: str | None = None) -> dict[str, int]:
-    need = {c: 0 for c in D.COLOURS}
-    where = {k for k, toks in state.hunters.items() if any(t.startswith(f"{seat}:") for t in toks)}
+    where = _hunted(state, seat)
     if extra:
         where.add(extra)
-    tracker = has_skill(state, seat, "tracker")
+    return _prereq_sum(state, where, has_skill(state, seat, "tracker"))
+
+
+def _hunted(state: NeanderthalState, seat: int) -> set[str]:
+    """The slots where ``seat`` has Hunters."""
+    mine = f"{seat}:"
+    return {k for k, toks in state.hunters.items() if any(t.startswith(mine) for t in toks)}
+
+
+def _prereq_sum(state: NeanderthalState, where: set[str], tracker: bool) -> dict[str, int]:
+    """The free discs the hunts at ``where`` need, by colour (the Tracker's need no white disc)."""
+    need = {c: 0 for c in D.COLOURS}
     for k in where:
         for c in D.BIOMES[slot_card(state, k)].prereq:
             if not (tracker and c == "W"):
@@ -105,9 +115,9 @@ def can_hunt(state: NeanderthalState, seat: int, slot: str) -> bool:
 def huntable(state: NeanderthalState, seat: int) -> list[str]:
     """The slots ``can_hunt`` allows, in ``slots`` order: the prerequisites of the hunts already
     made are summed once, then each slot's own added to them."""
-    need = hunted_prereq(state, seat)
-    where = {k for k, toks in state.hunters.items() if any(t.startswith(f"{seat}:") for t in toks)}
+    where = _hunted(state, seat)
     tracker = has_skill(state, seat, "tracker")
+    need = _prereq_sum(state, where, tracker)
     vocab = state.ps[seat].vocab
     left = tuple([vocab[c] - need[c] for c in D.COLOURS])  # free discs besides the hunts already made
     if min(left) < 0:
@@ -133,11 +143,15 @@ def can_promote(state: NeanderthalState, seat: int, rank: int) -> bool:
     if not exp_elder(p, 6) and p.vocab[D.RANK_COLOUR[rank]] <= 0:
         return False
     if not p.tribal and rank in D.RANK_DOMAIN:
-        dom = D.RANK_DOMAIN[rank]
-        colours = {pt.split("-")[1] for pt in p.portals if dom in D.PORTALS[pt.split("-")[0]]}
-        if not {"O", "W", "B"} <= colours:
+        if not {"O", "W", "B"} <= _domain_colours(tuple(p.portals), D.RANK_DOMAIN[rank]):
             return False
     return True
+
+
+@functools.lru_cache(maxsize=1024)
+def _domain_colours(portals: tuple[str, ...], dom: str) -> frozenset[str]:
+    """The disc colours of the ``portals`` ("venus-B"...) on spaces of the domain ``dom``."""
+    return frozenset(pt.split("-")[1] for pt in portals if dom in D.PORTALS[pt.split("-")[0]])
 
 
 def wife_slots(state: NeanderthalState) -> list[tuple[int, int]]:
@@ -179,12 +193,10 @@ def alloc_actions(state: NeanderthalState, seat: int) -> list[Action]:
             continue
         for sl in hunts:
             acts.append(_hunt_action(kind, sl, slot_card(state, sl)))
+    ranks = [r for r in D.RANKS if can_promote(state, seat, r)] if plain or alpha else []
     for kind, ok in (("h", plain), ("ha", alpha)):
-        if not ok:
-            continue
-        for r in D.RANKS:
-            if can_promote(state, seat, r):
-                acts.append(_elder_action(kind, r))
+        if ok:
+            acts += [_elder_action(kind, r) for r in ranks]
     if refugee:
         for sl in slots(state):
             if any(t.startswith(f"{seat}:") and not is_refugee(p, t.split(":")[1]) for t in state.hunters.get(sl, [])):
