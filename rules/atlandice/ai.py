@@ -15,7 +15,7 @@ every Region's stack and the dice to come are drawn again."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache, partial
 from operator import itemgetter
 
@@ -112,9 +112,9 @@ def _points(base: tuple[int, ...], rows: tuple[tuple[int, ...], ...]) -> tuple[f
     return tuple(pts)
 
 
-def _margin(pts: tuple[float, ...] | list[float], seat: int, players: int) -> float:
+def _margin(pts: Sequence[float], seat: int, players: int) -> float:
     """``seat``'s points less its best opponent's (not the Neutral's)."""
-    return pts[seat] - max(pts[:seat] + pts[seat + 1 : players])
+    return pts[seat] - max([*pts[:seat], *pts[seat + 1 : players]])
 
 
 @cache
