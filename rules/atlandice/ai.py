@@ -311,15 +311,32 @@ class Board:
         self.seat = seat
         nxt = state.turn + 1
         self.next = state.order[nxt] if state.phase == "visit" and nxt < len(state.order) else None
-        self.base = value(state, state.stocks, seat)
-        rows = _rows(state, state.stocks)
-        self.gains = [
-            0.0
-            if state.exhausted(r)
-            else _award_gain(state, [st[RESOURCES[r]] for st in state.stocks], rows, r, seat, self.base)
-            for r in range(5)
-        ]
-        self.cache: dict[tuple, tuple[float, float]] = {}
+        # What follows depends on the stocks and the Regions' tiles, not on the piles: the second step
+        # of a choice (a resource, then where it goes) finds it already weighed by the first.
+        key = (
+            seat,
+            self.next,
+            state.players,
+            _base(state),
+            tuple(state.out),
+            tuple([_counts(st) for st in state.stocks]),
+            tuple([stack[0] if stack else "" for stack in state.stacks]),
+        )
+        known = _decision.boards.get(key)
+        if known is None:
+            base = value(state, state.stocks, seat)
+            rows = _rows(state, state.stocks)
+            gains = [
+                0.0
+                if state.exhausted(r)
+                else _award_gain(state, [st[RESOURCES[r]] for st in state.stocks], rows, r, seat, base)
+                for r in range(5)
+            ]
+            known = (base, gains, {})
+            _decision.boards[key] = known
+            while len(_decision.boards) > BOARDS_KEPT:
+                del _decision.boards[next(iter(_decision.boards))]
+        self.base, self.gains, self.cache = known
         self.counts = [tuple([state.pile(s)[res] for res in RESOURCES]) for s in range(SECTORS)]
         self.dice_left = [len(d) for d in state.dice]
 
@@ -393,6 +410,12 @@ class _Decision(threading.local):
             _getter(()),
             {},
         )
+        # Board's values by what they depend on, for the last few boards weighed (see Board)
+        self.boards: dict[tuple, tuple[float, list[float], dict[tuple, tuple[float, float]]]] = {}
+
+
+BOARDS_KEPT = 8
+_counts = itemgetter(*RESOURCES)  # a stock's counts, in the order of RESOURCES
 
 
 _decision = _Decision()
