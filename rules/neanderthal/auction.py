@@ -73,12 +73,14 @@ def max_bid(state: NeanderthalState, seat: int) -> int:
 
 
 def bid_options(state: NeanderthalState, seat: int) -> list[int]:
+    """The bids ``seat`` may make: those that beat the leader's (``bid_key``)."""
     lead = leader(state)
-    out = []
-    for n in range(1, max_bid(state, seat) + 1):
-        if lead is None or bid_key(state, seat, n) > bid_key(state, lead, state.bids[str(lead)]):
-            out.append(n)
-    return out
+    top = max_bid(state, seat)
+    if lead is None or top < 1:
+        return list(range(1, top + 1))
+    beat = bid_key(state, lead, state.bids[str(lead)])
+    caring, rank = has_skill(state, seat, "caring"), -state.order.index(seat)  # as bid_key weighs them
+    return [n for n in range(1, top + 1) if (bid_value(state, seat, n), caring, rank) > beat]
 
 
 def next_bidder(state: NeanderthalState) -> bool:

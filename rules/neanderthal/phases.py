@@ -12,6 +12,8 @@ steps run between decisions; a decision inside phases 1, 3, 4 or 5 stores where 
 
 from __future__ import annotations
 
+import functools
+
 from rules.core import Action, action, cached_legal, msg, seat_msg
 
 from . import data as D
@@ -171,6 +173,16 @@ def resume(state: NeanderthalState) -> None:
         start_actions(state)
 
 
+@functools.lru_cache(maxsize=64)
+def _bid_action(n: int) -> Action:
+    return action(id=f"bid-{n}", style="primary", label=msg("neanderthal.act.bid", n=n))
+
+
+@functools.cache
+def _pass_action() -> Action:
+    return action(id="pass", label=msg("core.pass"))
+
+
 @cached_legal
 def legal(state: NeanderthalState, seat: int) -> list[Action]:
     if state.phase == "over" or seat != state.actor:
@@ -195,10 +207,7 @@ def legal(state: NeanderthalState, seat: int) -> list[Action]:
             if f"{sp}-{c}" not in p.portals and p.vocab[c] > 0
         ]
     if ph == "auction":
-        return [
-            action(id=f"bid-{n}", style="primary", label=msg("neanderthal.act.bid", n=n))
-            for n in bid_options(state, seat)[:19]
-        ] + [action(id="pass", label=msg("core.pass"))]
+        return [_bid_action(n) for n in bid_options(state, seat)[:19]] + [_pass_action()]
     if ph == "alloc":
         return alloc_actions(state, seat)
     if ph == "move":
