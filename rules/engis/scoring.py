@@ -185,10 +185,12 @@ def raw_card(
     one_group: bool = False,
     counts: Counts | None = None,
     at: Counts | None = None,
+    player: Player | None = None,
 ) -> int:
     """The card's sum before the three-points rule.  ``counts`` and ``at``: the player's
-    ``terrain_counts`` and ``meeples_at`` when the caller has them."""
-    p = state.ps[seat]
+    ``terrain_counts`` and ``meeples_at`` when the caller has them; ``player``: the seat's player as
+    it would be after a move the AI weighs (by default, the state's)."""
+    p = state.ps[seat] if player is None else player
     if card in D.CARD_RESOURCE:
         pts = _icon_card(p, card, at)
     elif card == "abrigo":
@@ -234,9 +236,10 @@ def card_points(
     one_group: bool = False,
     counts: Counts | None = None,
     at: Counts | None = None,
+    player: Player | None = None,
 ) -> int:
     """rulebook: the three-points rule raises any card to 3."""
-    return max(D.MIN_CARD_POINTS, raw_card(state, seat, card, one_group=one_group, counts=counts, at=at))
+    return max(D.MIN_CARD_POINTS, raw_card(state, seat, card, one_group=one_group, counts=counts, at=at, player=player))
 
 
 def after_phase3(p: Player) -> int:

@@ -2,34 +2,60 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from rules.core import GameState
+
+_new = object.__new__
+_set = object.__setattr__
 
 NEUTRAL = -1  # the neutral third colour of the 2-player game in bids and turn order
 
 
 class Player(BaseModel):
+    """One player's pieces, cards and score: frozen, so states share it.
+
+    ``Engine.apply`` copies the state for the new one, and a frozen model is copied by reference
+    (``rules.core.clone``): the players an action leaves alone are the same objects in both states. An
+    action that changes a player puts a new one in its place (``changed``); the sequences are tuples and
+    the dicts are never changed in place, so no state can write into another's player.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
     board: int  # index in data.BOARDS[side]
     hexes: dict[str, str]  # space -> hex id (printed ones included)
-    meeples: list[str]  # the space of each meeple on the board
+    meeples: tuple[str, ...]  # the space of each meeple on the board
     row: int = 0  # meeples on the collective board's bid row
     marker: bool = False  # the zero-bid marker on the row
-    objects: list[str] = Field(default_factory=list)
-    skills: list[str] = Field(default_factory=list)
-    hand: list[str] = Field(default_factory=list)  # secret: unplayed scoring cards
-    played: list[str] = Field(default_factory=list)  # discard pile, top last
-    aside: list[str] = Field(default_factory=list)  # set aside by Inteligência
-    secret: list[str] = Field(default_factory=list)  # secret: individual intempérie(s)
+    objects: tuple[str, ...] = ()
+    skills: tuple[str, ...] = ()
+    hand: tuple[str, ...] = ()  # secret: unplayed scoring cards
+    played: tuple[str, ...] = ()  # discard pile, top last
+    aside: tuple[str, ...] = ()  # set aside by Inteligência
+    secret: tuple[str, ...] = ()  # secret: individual intempérie(s)
     score: int = 0
     pts: dict[str, int] = Field(default_factory=dict)  # score by category
-    used: list[str] = Field(default_factory=list)  # phase-2 actions used this round
-    moved: list[bool] = Field(default_factory=list)  # meeples moved in the current Move
+    used: tuple[str, ...] = ()  # phase-2 actions used this round
+    moved: tuple[bool, ...] = ()  # meeples moved in the current Move
     bid: int | None = None
 
-    def add(self, category: str, points: int) -> None:
-        self.score += points
-        self.pts[category] = self.pts.get(category, 0) + points
+    def changed(self, **values: Any) -> Player:
+        """A copy with ``values`` (of the declared types: tuples, new dicts) in place of its own, the
+        other fields shared; as ``model_copy(update=values)``, without its generic machinery."""
+        new = _new(Player)
+        _set(new, "__dict__", {**self.__dict__, **values})
+        _set(new, "__pydantic_fields_set__", self.__pydantic_fields_set__ | values.keys())
+        _set(new, "__pydantic_extra__", None)
+        _set(new, "__pydantic_private__", None)
+        return new
+
+    def scored(self, category: str, points: int) -> Player:
+        """A copy with ``points`` more, in ``category`` of the breakdown."""
+        pts = self.pts
+        return self.changed(score=self.score + points, pts={**pts, category: pts.get(category, 0) + points})
 
 
 class EngisState(GameState):
