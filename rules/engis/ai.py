@@ -111,7 +111,8 @@ def _hex_value(
         v += 0.8 * counts[h.terrain]
         if not counts[h.terrain]:
             v += 2.0
-        v += 0.6 * sum(1 for o in D.ADJ[space] if o in p.hexes and D.ALL_HEXES[p.hexes[o]].terrain == h.terrain)
+        terrain_at = S.territory(p).terrain
+        v += 0.6 * sum(1 for o in D.ADJ[space] if terrain_at.get(o) == h.terrain)
         if h.terrain in (D.FOREST, D.MOUNTAIN):
             v += 0.8 * h.icons
     elif h.terrain == D.CAVE:
@@ -149,7 +150,7 @@ def skill_value(state: EngisState, seat: int, skill: str) -> float:
     elif skill == "pintura":
         v += counts[D.CAVE] * left
     elif skill == "plantio":
-        v += sum(D.ALL_HEXES[h].plant for h in p.hexes.values()) * left
+        v += S.territory(p).plants * left
     elif skill == "resistencia":
         v += 3.0 * counts[D.VOLCANO]
     elif skill in ("coleta", "destreza"):

@@ -13,7 +13,7 @@ from rules.core import seat_msg as _core_seat_msg
 
 from . import data as D
 from . import scoring as S
-from .state import NEUTRAL, EngisState, Player
+from .state import NEUTRAL, EngisState, FrozenDict, Player
 
 # --------------------------------------------------------------------------- labels
 
@@ -220,7 +220,7 @@ def _auto_place(state: EngisState) -> None:
 
 def _place(state: EngisState, seat: int, space: str) -> None:
     p = state.ps[seat]
-    state.ps[seat] = p.changed(hexes={**p.hexes, space: state.picked})
+    state.ps[seat] = p.changed(hexes=FrozenDict({**p.hexes, space: state.picked}))
     state.hl_seat, state.hl = seat, [space]
     _event(state, "engis.ev.place", who=seat_msg(seat), hex=hex_msg(state.picked), space=space.upper())
     state.picked = ""

@@ -192,8 +192,8 @@ def test_only_the_top_of_a_discard_pile_is_public():
     # hand cannot be read off the pile; the owner sees the whole pile, everyone does once it is over.
 
     s = new(3)
-    edit(s, 0, played=["agua", "tribo", "mamute"])
-    edit(s, 0, hand=[c for c in D.CARDS if c not in s.ps[0].played])
+    played = ["agua", "tribo", "mamute"]
+    edit(s, 0, played=played, hand=[c for c in D.CARDS if c not in played])
     phase3(s, 1)
     for viewer in (None, 1, 2):
         pv = ENGINE.view(s, viewer).ps[0]

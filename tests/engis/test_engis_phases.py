@@ -248,7 +248,6 @@ def test_craft_threshold_nothing_spent_and_once_a_round():
 
 def test_madeira_pedra_discounts_and_recursos():
     s = new(4)
-    p = s.ps[0]
     p = edit(s, 0, hexes={"a1": "pF", "b1": "M3"})
     assert S.craftable(p) == ["vaso", "lascada", "machadinha"]
     p = edit(s, 0, skills=["madeira"])
@@ -335,8 +334,7 @@ def test_neandertal_gives_a_fifth_meeple_and_bid_stays_capped():
 def test_retorno_brings_a_bid_meeple_back():
     s = new(4)
     territory(s, 0, {"a1": "pF", "b1": "pL"}, ["a1", "b1"])
-    edit(s, 0, row=2)
-    edit(s, 0, skills=["retorno"])
+    edit(s, 0, row=2, skills=["retorno"])
     phase2(s, 0)
     assert "retorno" in ids(s)
     s = act(s, 0, "retorno")
@@ -384,11 +382,14 @@ def test_scoring_card_choice_is_secret_and_card_leaves_the_hand():
 
 def test_inteligencia_in_the_last_round():
     s = new(4)
-    p = s.ps[0]
-    p = edit(s, 0, hand=["tribo"])
-    p = edit(s, 0, played=["agua", "alimento", "mamute", "abrigo", "objetos", "iguais", "diferentes"])
-    p = edit(s, 0, skills=["inteligencia"])
-    p = edit(s, 0, objects=["vaso", "clava", "lascada", "machadinha", "roda"])
+    p = edit(
+        s,
+        0,
+        hand=["tribo"],
+        played=["agua", "alimento", "mamute", "abrigo", "objetos", "iguais", "diferentes"],
+        skills=["inteligencia"],
+        objects=["vaso", "clava", "lascada", "machadinha", "roda"],
+    )
     s.round = 8
     phase3(s, 0)
     assert ids(s) == ["card-tribo", "intel-objetos", "intel-iguais", "intel-diferentes"]
@@ -400,8 +401,7 @@ def test_inteligencia_in_the_last_round():
 
 # --------------------------------------------------------------------------- end of round
 def _to_returns(s, seat, meeples, row):
-    edit(s, seat, meeples=list(meeples))
-    edit(s, seat, row=row)
+    edit(s, seat, meeples=list(meeples), row=row)
     s.order = [seat] + [x for x in range(s.players) if x != seat]
     for x in range(s.players):
         if x != seat:

@@ -127,7 +127,6 @@ def test_destreza_one_meeple_worth_three():
 
 def test_knowledge_sources():
     s = new(4)
-    p = s.ps[0]
     p = edit(s, 0, hexes={"a1": "pF", "b1": "pL"})
     assert S.knowledge(p) == 1  # printed point
     p = edit(s, 0, hexes={**p.hexes, **{"a2": "M1", "b2": "S2"}})
@@ -142,23 +141,20 @@ def test_knowledge_sources():
 
 def test_pintura_and_plantio_after_phase3():
     s = new(4)
-    p = s.ps[0]
-    p = edit(s, 0, hexes={"a1": "C1", "a2": "C2", "b1": "F1", "b2": "S3"})
-    p = edit(s, 0, skills=["pintura", "plantio"])
+    p = edit(s, 0, hexes={"a1": "C1", "a2": "C2", "b1": "F1", "b2": "S3"}, skills=["pintura", "plantio"])
     assert S.after_phase3(p) == 2 + 2
 
 
 def test_resistencia_and_exploracao():
     s = new(4)
-    p = s.ps[0]
     p = edit(
         s, 0, hexes={"a1": "F1", "a2": "M1", "a3": "L1", "b1": "S1", "b2": "D1", "c1": "C1", "c2": "V1", "c3": "V2"}
     )
     p = edit(s, 0, skills=["resistencia", "exploracao"])
     assert S.skill_endgame(p) == 2 * 3 + 8
-    del p.hexes["c1"]
+    p = edit(s, 0, hexes={k: v for k, v in p.hexes.items() if k != "c1"})
     assert S.skill_endgame(p) == 2 * 3 + 5
-    del p.hexes["a1"]
+    p = edit(s, 0, hexes={k: v for k, v in p.hexes.items() if k != "a1"})
     assert S.skill_endgame(p) == 2 * 3
 
 
@@ -209,9 +205,7 @@ def test_two_player_tribo_only_counts_the_opponent():
 
 def test_collective_intemperies():
     s = new(4)
-    p = s.ps[0]
-    p = edit(s, 0, hexes={"a1": "pF", "b1": "pL", "c1": "F2", "c2": "C1", "d1": "S1", "b2": "M2"})
-    p = edit(s, 0, meeples=["c1", "c2"])
+    p = edit(s, 0, hexes={"a1": "pF", "b1": "pL", "c1": "F2", "c2": "C1", "d1": "S1", "b2": "M2"}, meeples=["c1", "c2"])
     assert S.defended_collective(p, "avalanche", 3)  # forest in column 3
     assert not S.defended_collective(p, "avalanche", 4)
     assert S.defended_collective(p, "virus", 4)  # S1 has a plant, column 4
@@ -229,9 +223,7 @@ def test_collective_intemperies():
 
 def test_individual_intemperies():
     s = new(4)
-    p = s.ps[0]
-    p = edit(s, 0, hexes={"a1": "pF", "b1": "pL", "c1": "F2"})
-    p = edit(s, 0, meeples=["a1", "b1", "c1"])
+    p = edit(s, 0, hexes={"a1": "pF", "b1": "pL", "c1": "F2"}, meeples=["a1", "b1", "c1"])
     assert not S.defended_individual(p, "maremoto")
     p = edit(s, 0, objects=["jangada", "roda"])
     assert S.defended_individual(p, "maremoto") and S.defended_individual(p, "migracao")
@@ -251,9 +243,7 @@ def test_weather_penalty_in_column_order_and_sobrevivencia():
     s = new(4)
     s.weather, s.weather_cols = ["tempestade", "inimigos", "virus", "avalanche"], [1, 2, 3, 4]
     s.ps[0]
-    edit(s, 0, hexes={"a1": "pF", "b1": "pL"})
-    edit(s, 0, meeples=["a1"])
-    edit(s, 0, secret=["maremoto"])
+    edit(s, 0, hexes={"a1": "pF", "b1": "pL"}, meeples=["a1"], secret=["maremoto"])
     pen, failed, cancelled = S.weather_penalty(s, 0)
     assert failed == ["tempestade", "inimigos", "virus", "avalanche", "maremoto"] and pen == -20
     edit(s, 0, skills=["sobrevivencia"])
@@ -267,8 +257,7 @@ def test_era_glacial_two_cave_cards_in_one_column():
     s = new(1, solo="glacial")
     s.weather, s.weather_cols = ["tempestade", "eraglacial"], [4, 4]
     s.ps[0]
-    edit(s, 0, secret=[])
-    edit(s, 0, hexes={"a2": "pF", "d1": "pW"})
+    edit(s, 0, secret=[], hexes={"a2": "pF", "d1": "pW"})
     assert S.weather_penalty(s, 0)[0] == -8
     edit(s, 0, hexes={"a2": "pF", "d1": "C1", "d2": "C2"})
     assert S.weather_penalty(s, 0)[0] == 0
