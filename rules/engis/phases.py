@@ -10,6 +10,7 @@ import functools
 
 from rules.core import Action, Event, IllegalAction, Msg, action, cached_legal, msg
 from rules.core import seat_msg as _core_seat_msg
+from rules.core.model import Style
 
 from . import data as D
 from . import scoring as S
@@ -475,85 +476,117 @@ def final_scoring(state: EngisState) -> None:
 
 
 # --------------------------------------------------------------------------- decisions
+# The choices are frozen too, of a few hundred kinds at most: each built once, like the labels.
+@functools.cache
+def _plain_choice(id: str, style: Style) -> Action:
+    return action(id=id, label=msg(f"engis.act.{id.replace('-', '_')}"), style=style)
+
+
+@functools.cache
+def _count_choice(kind: str, n: int, style: Style = "primary") -> Action:
+    """``token-3``, ``bid-2``."""
+    return action(id=f"{kind}-{n}", label=msg(f"engis.act.{kind}", n=n), style=style)
+
+
+@functools.cache
+def _buy_choice(slot: int, hid: str) -> Action:
+    return action(
+        id=f"buy-{slot + 1}", label=msg("engis.act.buy", hex=hex_msg(hid), n=D.SOLO_PRICES[slot]), style="primary"
+    )
+
+
+@functools.cache
+def _space_choice(kind: str, space: str, terrain: str | None) -> Action:
+    """``take-``, ``from-``, ``to-``, ``home-``: a space named with its terrain."""
+    return action(id=f"{kind}-{space}", label=msg(f"engis.act.{kind}", space=_space_msg(space, terrain)))
+
+
+@functools.cache
+def _hex_choice(kind: str, hid: str) -> Action:
+    """``pick-`` or ``drop-``."""
+    return action(id=f"{kind}-{hid}", label=msg(f"engis.act.{kind}", hex=hex_msg(hid)), style="primary")
+
+
+@functools.cache
+def _put_choice(space: str) -> Action:
+    return action(id=f"put-{space}", label=msg("engis.act.put", space=space.upper(), col=D.column(space)))
+
+
+@functools.cache
+def _craft_choice(obj: str, cost: int) -> Action:
+    return action(id=f"craft-{obj}", label=msg("engis.act.craft_obj", obj=object_msg(obj), cost=cost))
+
+
+@functools.cache
+def _skill_choice(skill: str) -> Action:
+    return action(id=f"skill-{skill}", label=msg("engis.act.skill", skill=skill_msg(skill), n=D.SKILLS[skill]))
+
+
+@functools.cache
+def _discard_choice(skill: str) -> Action:
+    return action(id=f"discard-{skill}", label=msg("engis.act.discard", skill=skill_msg(skill)), style="danger")
+
+
+@functools.cache
+def _card_choice(kind: str, card: str, points: int) -> Action:
+    """``card-``: a card of the hand; ``intel-``: one of the discard pile scored again."""
+    return action(
+        id=f"{kind}-{card}",
+        label=msg(f"engis.act.{kind}", card=card_msg(card), n=points),
+        secret=True,
+        style="primary" if kind == "card" else "secondary",
+    )
+
+
 @cached_legal
 def legal(state: EngisState, seat: int) -> list[Action]:
     if state.phase == "over" or seat != state.actor:
         return []
     p = state.ps[seat]
     ph = state.phase
-    A = action
     if ph == "token":
-        values = sorted(set(state.tokens))
-        return [A(id=f"token-{v}", label=msg("engis.act.token", n=v)) for v in values]
+        return [_count_choice("token", v, "secondary") for v in sorted(set(state.tokens))]
     if ph == "bid":
         if state.players == 1:
             return [
-                A(id=f"buy-{i + 1}", label=msg("engis.act.buy", hex=hex_msg(h), n=D.SOLO_PRICES[i]), style="primary")
+                _buy_choice(i, h)
                 for i, h in enumerate(state.offer)
                 if h is not None and D.SOLO_PRICES[i] <= len(p.meeples)
             ]
-        return [A(id=f"bid-{b}", label=msg("engis.act.bid", n=b), style="primary") for b in legal_bids(state, seat)]
-    if ph == "take":
-        return [A(id=f"take-{s}", label=msg("engis.act.take", space=space_msg(p, s))) for s in sorted(set(p.meeples))]
+        return [_count_choice("bid", b) for b in legal_bids(state, seat)]
     if ph == "pick":
-        neutral = state.order[state.cur] == NEUTRAL
-        key, prefix = ("engis.act.drop", "drop") if neutral else ("engis.act.pick", "pick")
-        return [
-            A(id=f"{prefix}-{h}", label=msg(key, hex=hex_msg(h)), style="primary") for h in state.offer if h is not None
-        ]
+        kind = "drop" if state.order[state.cur] == NEUTRAL else "pick"
+        return [_hex_choice(kind, h) for h in state.offer if h is not None]
     if ph == "place":
-        return [
-            A(id=f"put-{s}", label=msg("engis.act.put", space=s.upper(), col=D.column(s))) for s in S.free_spaces(p)
-        ]
+        return [_put_choice(s) for s in S.free_spaces(p)]
     if ph == "act":
-        acts = [A(id=a, label=msg(f"engis.act.{a}"), style="primary") for a in menu(state, p)]
-        return [*acts, A(id="end", label=msg("engis.act.end"), style="success")]
-    if ph == "move":
-        acts = [A(id=f"from-{s}", label=msg("engis.act.from", space=space_msg(p, s))) for s in movable_from(p)]
-        return [*acts, A(id="move-done", label=msg("engis.act.move_done"), style="success")]
-    if ph == "move_to":
-        acts = [A(id=f"to-{s}", label=msg("engis.act.to", space=space_msg(p, s))) for s in move_targets(p, state.src)]
-        return [*acts, A(id="back", label=msg("engis.act.back"), style="danger")]
+        return [*(_plain_choice(a, "primary") for a in menu(state, p)), _plain_choice("end", "success")]
     if ph == "craft":
-        acts = [
-            A(id=f"craft-{o}", label=msg("engis.act.craft_obj", obj=object_msg(o), cost=S.object_cost(p, o)))
-            for o in S.craftable(p)
-        ]
-        return [*acts, A(id="back", label=msg("engis.act.back"), style="danger")]
+        return [*(_craft_choice(o, S.object_cost(p, o)) for o in S.craftable(p)), _plain_choice("back", "danger")]
     if ph == "develop":
-        acts = [
-            A(id=f"skill-{s}", label=msg("engis.act.skill", skill=skill_msg(s), n=D.SKILLS[s]))
-            for s in developable(state, p)
-        ]
-        return [*acts, A(id="back", label=msg("engis.act.back"), style="danger")]
+        return [*(_skill_choice(s) for s in developable(state, p)), _plain_choice("back", "danger")]
     if ph == "discard":
+        return [_discard_choice(s) for s, n in state.pool.items() if n > 0]
+    if ph == "score":
+        acts = [_card_choice("card", c, S.card_points(state, seat, c)) for c in p.hand]
+        if state.round == D.ROUNDS and "inteligencia" in p.skills:
+            acts += [_card_choice("intel", c, S.card_points(state, seat, c, one_group=True)) for c in p.played[-3:]]
+        return acts
+    terrain = S.territory(p).terrain
+    if ph == "take":
+        return [_space_choice("take", s, terrain.get(s)) for s in sorted(set(p.meeples))]
+    if ph == "move":
         return [
-            A(id=f"discard-{s}", label=msg("engis.act.discard", skill=skill_msg(s)), style="danger")
-            for s, n in state.pool.items()
-            if n > 0
+            *(_space_choice("from", s, terrain.get(s)) for s in movable_from(p)),
+            _plain_choice("move-done", "success"),
+        ]
+    if ph == "move_to":
+        return [
+            *(_space_choice("to", s, terrain.get(s)) for s in move_targets(p, state.src)),
+            _plain_choice("back", "danger"),
         ]
     if ph in ("nea", "retorno", "back"):
-        return [A(id=f"home-{s}", label=msg("engis.act.home", space=space_msg(p, s))) for s in S.placement_spaces(p)]
-    if ph == "score":
-        acts = [
-            A(
-                id=f"card-{c}",
-                label=msg("engis.act.card", card=card_msg(c), n=S.card_points(state, seat, c)),
-                secret=True,
-                style="primary",
-            )
-            for c in p.hand
-        ]
-        if state.round == D.ROUNDS and "inteligencia" in p.skills:
-            acts += [
-                A(
-                    id=f"intel-{c}",
-                    label=msg("engis.act.intel", card=card_msg(c), n=S.card_points(state, seat, c, one_group=True)),
-                    secret=True,
-                )
-                for c in p.played[-3:]
-            ]
-        return acts
+        return [_space_choice("home", s, terrain.get(s)) for s in S.placement_spaces(p)]
     return []
 
 
