@@ -91,3 +91,55 @@ def test_submarine_leaves_the_next_players_best_sector():
     )
     s = ai_until_next_visit(play(s, "visit.4"))
     assert s.sub not in (LIB, JEW)
+
+
+def _variants(state):
+    """The state, and copies that differ in one thing a board's worth depends on."""
+    yield state
+    changes = [
+        lambda v: setattr(v, "turn", max(0, v.turn - 1)),  # another next visitor
+        lambda v: setattr(v, "stacks", [s[1:] + s[:1] for s in v.stacks]),  # other tiles on top
+        lambda v: v.tiles_won[0].append("J1"),  # other points won
+        lambda v: v.stocks[-1].update(gem=v.stocks[-1]["gem"] + 1),  # another stock
+        lambda v: v.out.append("book") if "book" not in v.out else v.out.remove("book"),  # out of play
+    ]
+    for change in changes:
+        copy = state.model_copy(deep=True)
+        change(copy)
+        yield copy
+
+
+def test_boards_kept_from_earlier_decisions_are_worth_what_the_board_is_worth_now():
+    # the AI keeps a board's worth for the next decisions (the second step of a choice): whatever
+    # was weighed before (other positions, seats, tiles, stocks...), a board must be worth what it
+    # is worth with nothing kept, and each choice of whole games must stay the same
+    from rules.atlandice import ai
+    from rules.core import play as play_game
+
+    states = []
+    for players in (2, 3, 4):
+        play_game(ENGINE, players, seed=11, policy="ai", on_step=lambda b, after, s, a: states.append(after))
+    states = [s for s in states if not ENGINE.is_over(s)]
+    boards = 0
+    for state in states:
+        if state.tasks:
+            for variant in _variants(state):
+                for seat in range(state.players):
+                    warm = ai.Board(variant, seat)
+                    warm.score(warm.piles())  # the next visitor's answers, kept
+                    answers = dict(warm.cache)
+                    kept = dict(ai._decision.boards)
+                    ai._decision.boards.clear()
+                    cold = ai.Board(variant, seat)
+                    assert (warm.base, warm.gains) == (cold.base, cold.gains)
+                    for (sector, pile, n), worth in answers.items():
+                        assert cold.next is not None and cold._sector(cold.next, sector, pile, n) == worth
+                    ai._decision.boards = kept
+                    boards += 1
+        seat = ENGINE.to_act(state)[0]
+        choice = ENGINE.ai_action(state, seat)
+        kept = dict(ai._decision.boards)
+        ai._decision.boards.clear()
+        assert ENGINE.ai_action(state, seat) == choice
+        ai._decision.boards = kept
+    assert boards > 500

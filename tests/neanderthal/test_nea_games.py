@@ -96,3 +96,33 @@ def test_secret_actions_are_the_hand_cards_and_the_negotiation():
             # hand cards, and the F1 negotiation's terms, answers and handed-over card
             assert a.secret == (a.id.startswith(("pl-", "dis-", "tm-", "give-")) or state.phase == "answer")
         state = ENGINE.apply(state, seat, aid)
+
+
+def test_states_compare_as_pydantic_compares_them():
+    # the state and its players, daughters, tools and Elders compare field by field, faster than
+    # pydantic's ``==``: along whole games it must say what pydantic says, a copy equal, a change not
+    from pydantic import BaseModel
+
+    seen = []
+
+    def on_step(before, after, seat, aid):
+        copy = after.model_copy(deep=True)
+        assert (after == copy) is BaseModel.__eq__(after, copy) is True
+        assert (before == after) is BaseModel.__eq__(before, after) is False  # step moved on
+        for p, q in zip(after.ps, copy.ps, strict=True):
+            assert p == q and BaseModel.__eq__(p, q)
+            if p.wives:
+                q.wives[0].husband += "x"
+                assert p != q and not BaseModel.__eq__(p, q) and after != copy
+                q.wives[0].husband = p.wives[0].husband
+            if p.elders:
+                k = next(iter(q.elders))
+                q.elders[k].disc += "x"
+                assert p != q and not BaseModel.__eq__(p, q)
+                q.elders[k].disc = p.elders[k].disc
+        assert after == copy
+        assert after.ps[0] != after and after.ps[0] != 3
+        seen.append(aid)
+
+    play(ENGINE, 3, 5, policy="ai", on_step=on_step)
+    assert len(seen) > 100
