@@ -129,7 +129,7 @@ def _release(state: NeanderthalState, seat: int, colour: str) -> bool:
     for r in RELEASE_RANKS:
         e = p.elders.get(r)
         if e and e.disc == colour:
-            e.disc = ""
+            p.elders[r] = e.model_copy(update={"disc": ""})
             give_vocab(p, colour)
             return True
     for w in p.wives:
@@ -343,8 +343,8 @@ def _place_msg(p: Player, place: str) -> Msg:
 
 def _neolexia(p: Player, place: str) -> str:
     if place[0] == "e":
-        e = p.elders[place[1:]]
-        c, e.disc = e.disc, ""
+        c = p.elders[place[1:]].disc
+        p.elders[place[1:]] = p.elders[place[1:]].model_copy(update={"disc": ""})
     elif place[0] == "d":
         w = p.wives[int(place[1:-1])]
         c = place[-1]

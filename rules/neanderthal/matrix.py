@@ -484,7 +484,7 @@ def apply_move(state: NeanderthalState, seat: int, aid: str) -> bool:
         state.dead[p.species] += 1
         state.dead_alpha.remove(p.species)
     elif aid.startswith("swape-"):
-        p.elders[aid[6:]].token = p.species
+        p.elders[aid[6:]] = p.elders[aid[6:]].model_copy(update={"token": p.species})
     else:
         b, i = map(int, aid[6:].split("-"))
         state.ps[b].wives[i].husband = p.species

@@ -46,7 +46,7 @@ def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> Neander
                     p.vocab[pt[-1]] += 1
                 p.portals = []
             if p.species == "R":  # an experienced Firestarter
-                p.elders["6"].disc = ""
+                p.elders["6"] = p.elders["6"].model_copy(update={"disc": ""})
                 p.vocab["B"] += 1
             if p.species in D.N1_POOL:
                 extra = D.N1_POOL[p.species] - len(p.pool)

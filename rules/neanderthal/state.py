@@ -6,7 +6,7 @@ player's pool or on a card serves that player (a Refugee is a token of another c
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from rules.core import GameState
 
@@ -36,6 +36,10 @@ class Tool(Plain):
 
 
 class Elder(Plain):
+    """An Elder of a rank; never changed in place (a change replaces him), so copies of a state share him."""
+
+    model_config = ConfigDict(frozen=True)
+
     token: str
     disc: str = ""  # dedicated disc under him ("" = experienced)
 

@@ -117,9 +117,9 @@ def test_states_compare_as_pydantic_compares_them():
                 q.wives[0].husband = p.wives[0].husband
             if p.elders:
                 k = next(iter(q.elders))
-                q.elders[k].disc += "x"
+                q.elders[k] = q.elders[k].model_copy(update={"disc": q.elders[k].disc + "x"})
                 assert p != q and not BaseModel.__eq__(p, q)
-                q.elders[k].disc = p.elders[k].disc
+                q.elders[k] = p.elders[k]
         assert after == copy
         assert after.ps[0] != after and after.ps[0] != 3
         seen.append(aid)

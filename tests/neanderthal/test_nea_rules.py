@@ -335,7 +335,7 @@ def test_experienced_firestarter_makes_promotion_free_and_experienced():
     state = _alloc_state()
     s = state.actor
     p = state.ps[s]
-    p.elders["6"].disc = ""
+    p.elders["6"] = p.elders["6"].model_copy(update={"disc": ""})
     p.portals = ["venus-B", "venus-O", "bison-W"]
     vocab = dict(p.vocab)
     state = ENGINE.apply(state, s, "e-3")
