@@ -1,0 +1,145 @@
+"""Picture CPU: milliseconds of CPU a board costs over the mix the bot's picture worker draws.
+
+The mix copies the bot under load: ``games`` games of the four kinds at three players (two humans and
+an AI seat, names and language per game) are played at once; each click moves one game, chosen at
+random, one action on, and its channel board (the spectator view) is drawn; now and then a player
+opens their private view of that version just after, and that seat's board is drawn too.  The games
+are seeded AI games played beforehand (not measured), so two trees draw the very same views in the
+same order and differ only in the drawing code.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import resource
+import time
+from dataclasses import dataclass
+
+from pydantic import BaseModel
+
+from render import render
+from rules import GAMES
+from rules.core import play
+
+# About 1.4 pictures a click in the bot: the channel board, and a private board for 4 clicks in 10.
+PRIVATE_SHARE = 0.4
+NAMES = ["Ana", "Bruno", "Carla", "Diego", "Érica", "Fábio", "Gabi", "Heitor", "Iara", "João", "Lívia", "Marcos"]
+
+
+@dataclass(frozen=True)
+class Picture:
+    game: str
+    view: BaseModel
+    locale: str
+    names: tuple[str, ...]
+    seat: int | None
+
+
+def mix(games: int, clicks: int, seed: int, kinds: list[str] | None = None) -> list[list[Picture]]:
+    """The pictures of ``clicks`` clicks over ``games`` concurrent games (of ``kinds`` in turn, by default
+    all four), in the order the worker gets them."""
+    rng = random.Random(seed)
+    kinds = kinds or sorted(GAMES)
+    histories = []
+    for index in range(games):
+        game = kinds[index % len(kinds)]
+        engine = GAMES[game]
+        players = min(3, engine.max_players)
+        states: list = []
+        play(
+            engine,
+            players,
+            seed=seed * 1000 + index,
+            policy="random",
+            on_step=lambda b, a, s, i, to=states: to.append(a),
+        )
+        names = tuple(rng.sample(NAMES, players))
+        locale = rng.choice(["pt-BR", "en"])
+        histories.append([game, states, rng.randrange(len(states)), names, locale, players])
+    out = []
+    for _ in range(clicks):
+        h = rng.choice(histories)
+        game, states, at, names, locale, players = h
+        h[2] = at = (at + 1) % len(states)  # a game that ended starts again
+        engine = GAMES[game]
+        state = states[at]
+        click = [Picture(game, engine.view(state, None), locale, names, None)]
+        if rng.random() < PRIVATE_SHARE:
+            seat = rng.randrange(players)
+            click.append(Picture(game, engine.view(state, seat), locale, names, seat))
+        out.append(click)
+    return out
+
+
+def _rss_mb() -> float:
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def _cache_mb() -> float:
+    """Memory held by the pictures' shared image cache (the budgeted one), when the tree has one."""
+    import render.common as common
+
+    cache = getattr(common, "IMAGES", None)
+    return getattr(cache, "used", float("nan")) / 1e6
+
+
+def figures(
+    games: int, clicks: int, warmup: int, seed: int, kinds: list[str] | None = None, save: str | None = None
+) -> dict:
+    """CPU ms a picture per game, for spectator and seat boards, after ``warmup`` clicks' pictures
+    (the worker is long-lived: its caches are warm).  With ``save``, the measured pictures' PNG files are
+    written there (numbered), to compare two trees' pictures."""
+    clicks_drawn = mix(games, warmup + clicks, seed, kinds)
+    rss_before = _rss_mb()
+    for p in [p for click in clicks_drawn[:warmup] for p in click]:
+        render(p.game, p.view, locale=p.locale, names=list(p.names))
+    cpu: dict[str, list[float]] = {}
+    digest = hashlib.sha256()
+    sizes = []
+    for number, p in enumerate([p for click in clicks_drawn[warmup:] for p in click]):
+        t0 = time.process_time()
+        png = render(p.game, p.view, locale=p.locale, names=list(p.names))
+        spent = (time.process_time() - t0) * 1000
+        cpu.setdefault(p.game, []).append(spent)
+        cpu.setdefault("seat" if p.seat is not None else "spectator", []).append(spent)
+        cpu.setdefault("all", []).append(spent)
+        digest.update(png)
+        sizes.append(len(png))
+        if save:
+            with open(f"{save}/{number:05d}.png", "wb") as out:
+                out.write(png)
+    return {
+        "ms": {name: sum(values) / len(values) for name, values in cpu.items()},
+        "pictures": {name: len(values) for name, values in cpu.items()},
+        "png_kb": sum(sizes) / len(sizes) / 1024,
+        "rss_mb": _rss_mb(),
+        "rss_before_mb": rss_before,
+        "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "cache_mb": _cache_mb(),
+        "digest": digest.hexdigest()[:10],
+    }
+
+
+def difference(before: str, after: str, count: int) -> dict[str, float]:
+    """How far two folders of saved pictures are apart: the share of pixels that differ and the largest
+    difference of one channel (0-255), over all of them."""
+    from PIL import Image, ImageChops
+
+    differing = total = 0
+    largest = 0
+    for number in range(count):
+        a = Image.open(f"{before}/{number:05d}.png").convert("RGB")
+        b = Image.open(f"{after}/{number:05d}.png").convert("RGB")
+        if a.size != b.size:
+            return {"share": 1.0, "largest": 255.0, "sizes_differ": 1.0}
+        diff = ImageChops.difference(a, b)
+        largest = max(largest, max(high for _, high in diff.getextrema()))
+        mask = diff.convert("L").point(lambda v: 255 if v else 0)
+        differing += mask.histogram()[255]
+        total += a.width * a.height
+    return {"share": differing / max(1, total), "largest": float(largest), "sizes_differ": 0.0}
