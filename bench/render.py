@@ -81,11 +81,11 @@ def _rss_mb() -> float:
 
 
 def _cache_mb() -> float:
-    """Memory held by the pictures' shared image cache (the budgeted one), when the tree has one."""
+    """Memory held by the pictures' byte-bounded image caches."""
     import render.common as common
 
-    cache = getattr(common, "IMAGES", None)
-    return getattr(cache, "used", float("nan")) / 1e6
+    caches = getattr(common, "CACHES", None) or [common.IMAGES]
+    return sum(cache.used for cache in caches) / 1e6
 
 
 def figures(

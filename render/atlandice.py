@@ -16,6 +16,7 @@ from .common import (
     canvas,
     fit_text,
     image_cache,
+    paletted_cache,
     seat_colour,
     text,
     text_width,
@@ -300,7 +301,7 @@ def _static(locale: str, track: tuple[tuple[int, str], ...], clock_end: int) -> 
     return image
 
 
-@image_cache
+@paletted_cache(lambda: _colours())
 def _card_base(
     sector: int,
     resource: str | None,

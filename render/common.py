@@ -114,14 +114,29 @@ class ImageCache:
                     self.used -= image_bytes(old)
         return image
 
-    def cached(self, function: Callable[P, Image.Image]) -> Callable[P, Image.Image]:
+    def cached(
+        self, function: Callable[P, Image.Image], colours: Callable[[], tuple[Colour, ...]] | None = None
+    ) -> Callable[P, Image.Image]:
         """Decorates a function drawing a picture from hashable arguments (the picture is shared: a
-        caller that changes it copies it first)."""
+        caller that changes it copies it first).
+
+        With ``colours`` (the board's own flat colours, as ``to_png`` takes them), an opaque picture
+        that is only ever pasted whole (a card) is kept mapped to that board's fixed palette: a quarter
+        of the memory, and the same colours the board's pixels are mapped to in the end;
+        ``Image.paste`` turns it back into RGB.
+        """
+
+        def make(*args: P.args, **kwargs: P.kwargs) -> Image.Image:
+            image = function(*args, **kwargs)
+            if colours is None:
+                return image
+            assert image.mode == "RGB", "only opaque pictures are kept paletted"
+            return image.quantize(palette=fixed_palette(colours()), dither=Image.Dither.NONE)
 
         @functools.wraps(function)
         def cached(*args: P.args, **kwargs: P.kwargs) -> Image.Image:
             key = (function, args, tuple(kwargs.items()))
-            return self.get(key, lambda: function(*args, **kwargs))
+            return self.get(key, lambda: make(*args, **kwargs))
 
         return cached
 
@@ -131,23 +146,45 @@ class ImageCache:
             self.used = 0
 
 
-IMAGES = ImageCache(budget=48 * 1024 * 1024)
+Colour = tuple[int, int, int]
+
+# One budget for the pictures' caches (48 MB), in three parts, so that a kind of picture that comes in
+# bulk cannot push out the others: cards, tiles and the static layers of the boards; the text stamps
+# (thousands of small ones, each pasted tens to hundreds of times: labels, names, numbers); and the
+# long texts of the last few boards (a sentence about the last move, a status line: a seat's private
+# board, drawn just after the channel's, repeats them).
+IMAGES = ImageCache(budget=40 * 1024 * 1024)
+TEXTS = ImageCache(budget=6 * 1024 * 1024)
+LONG_TEXTS = ImageCache(budget=2 * 1024 * 1024)
+CACHES = (IMAGES, TEXTS, LONG_TEXTS)
 image_cache = IMAGES.cached
-# Measured over 100 games drawn in turn: text stamps under 32 kB of RGBA (labels, names, numbers) are pasted
-# tens to hundreds of times each; longer ones (a sentence about the last move, a status line) about
-# twice, and would fill the budget with pictures drawn for one board.
+
+
+def paletted_cache(
+    colours: Callable[[], tuple[Colour, ...]],
+) -> Callable[[Callable[P, Image.Image]], Callable[P, Image.Image]]:
+    """``image_cache`` for an opaque picture pasted whole, kept in the palette of ``colours()``."""
+    return lambda function: IMAGES.cached(function, colours)
+
+
+# A text stamp of more pixels than this is a long text (kept among the last boards' long texts); over
+# LONG_TEXT_LARGEST it is drawn every time.
 STAMP_LARGEST = 32 * 1024
+LONG_TEXT_LARGEST = 96 * 1024
 
 
 def _stamp(value: str, size: int, bold: bool, fill: tuple, stroke: int, stroke_fill: tuple) -> Image.Image:
     """A piece of text drawn once (text is the slow part of a picture): plain text as its coverage
     alone (an "L" mask, a quarter of the memory, shared by every colour it is pasted in), outlined or
     translucent text on a transparent image."""
+    # about the stamp's pixels (a glyph is about 0.6 of the size wide, a line 1.2 of it high)
+    long = 0.72 * size * size * (len(value) + 2) > STAMP_LARGEST // 4
+    cache = LONG_TEXTS if long else TEXTS
     if not stroke and (len(fill) < 4 or fill[3] == 255):
         key: tuple = ("mask", value, size, bold)
-        return IMAGES.get(key, lambda: _draw_mask(value, size, bold), STAMP_LARGEST // 4)  # as many pixels
+        return cache.get(key, lambda: _draw_mask(value, size, bold), LONG_TEXT_LARGEST)
     key = ("stamp", value, size, bold, fill, stroke, stroke_fill)
-    return IMAGES.get(key, lambda: _draw_stamp(value, size, bold, fill, stroke, stroke_fill), STAMP_LARGEST)
+    return cache.get(key, lambda: _draw_stamp(value, size, bold, fill, stroke, stroke_fill), LONG_TEXT_LARGEST)
 
 
 def _draw_mask(value: str, size: int, bold: bool) -> Image.Image:
@@ -218,7 +255,6 @@ def fit_text(value: str, width: float, size: int = 20, bold: bool = False) -> st
     return value + "…"
 
 
-Colour = tuple[int, int, int]
 _STEPS = (0, 51, 102, 153, 204, 255)
 
 
@@ -261,8 +297,11 @@ def paletted_png(image: Image.Image) -> bytes:
     """
     assert image.mode == "P"
     width, height = image.size
-    pixels = image.tobytes()
-    rows = b"".join(b"\0" + pixels[y * width : (y + 1) * width] for y in range(height))
+    # Each row after a 0 (its filter type): the picture pasted one column in from the left of a picture
+    # one column wider, whose first column holds index 0, gives the file's rows in one ``tobytes``.
+    rows_image = Image.new("P", (width + 1, height), 0)
+    rows_image.paste(image, (1, 0))
+    rows = rows_image.tobytes()
     palette = bytes(image.getpalette() or [])
     return b"".join(
         [

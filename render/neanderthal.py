@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from rules.core import Msg, t
 from rules.neanderthal import data as D
 
-from .common import HIGHLIGHT, MUTED, canvas, font, image_cache, put_text, to_png
+from .common import HIGHLIGHT, MUTED, canvas, font, image_cache, paletted_cache, put_text, to_png
 
 WIDTH = 1500
 TOP = 60
@@ -61,7 +61,7 @@ def _dice(b: D.Biome) -> str:
     return f"{b.hits}×{'*' if b.star else '1'}"
 
 
-@image_cache
+@paletted_cache(lambda: _colours())
 def _card(card: int, locale: str) -> Image.Image:
     """A biome card face (static, cached)."""
     b = D.BIOMES[card]

@@ -19,7 +19,7 @@ from .common import (
     canvas,
     fit_text,
     font,
-    image_cache,
+    paletted_cache,
     put_text,
     seat_colour,
     to_png,
@@ -59,7 +59,7 @@ def _t(m: Msg | str, locale: str, names=None) -> str:
     return t(m, locale, names=names)
 
 
-@image_cache
+@paletted_cache(lambda: _colours())
 def _card(cid: str, w: int, h: int, locale: str) -> Image.Image:
     """One card face (or a face-down back for "?")."""
     img = Image.new("RGB", (w, h), BACKGROUND)
