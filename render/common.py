@@ -72,7 +72,8 @@ def text(
     bold: bool = False,
     anchor: str = "la",
 ) -> None:
-    draw.text(xy, value, font=font(size, bold), fill=fill, anchor=anchor)
+    """Text drawn through the cached stamps of ``put_text`` on the picture ``draw`` draws on."""
+    put_text(draw._image, xy, value, size, fill=fill, bold=bold, anchor=anchor)
 
 
 P = ParamSpec("P")

@@ -61,6 +61,36 @@ def _dice(b: D.Biome) -> str:
     return f"{b.hits}×{'*' if b.star else '1'}"
 
 
+@cache
+def _colours() -> tuple[tuple[int, int, int], ...]:
+    """The picture's flat colours, for the fixed PNG palette."""
+    return (
+        PANEL_BG,
+        LINE,
+        ICE,
+        PRED,
+        HIDDEN,
+        (70, 58, 45),
+        (240, 230, 215),
+        (60, 52, 44),
+        (250, 236, 240),
+        (150, 90, 110),
+        (120, 110, 95),
+        (40, 80, 160),
+        (170, 30, 60),
+        (120, 80, 0),
+        (30, 80, 150),
+        (60, 100, 150),
+        (120, 160, 200),
+        (225, 222, 215),
+        (90, 90, 90),
+        (30, 30, 30),
+        *SPECIES_COLOUR.values(),
+        *DISC_FILL.values(),
+        *KIND_FILL.values(),
+    )
+
+
 @paletted_cache(lambda: _colours())
 def _card(card: int, locale: str) -> Image.Image:
     """A biome card face (static, cached)."""
@@ -441,36 +471,6 @@ def _panel(img, d, view, p, x0: int, y0: int, w: int, locale: str, names, mine_l
         )
     else:
         put(img, (x0 + 10, y), _tr("neanderthal.ui.hand_n", locale, n=p.hand_count), 13, fill=MUTED)
-
-
-@cache
-def _colours() -> tuple[tuple[int, int, int], ...]:
-    """The picture's flat colours, for the fixed PNG palette."""
-    return (
-        PANEL_BG,
-        LINE,
-        ICE,
-        PRED,
-        HIDDEN,
-        (70, 58, 45),
-        (240, 230, 215),
-        (60, 52, 44),
-        (250, 236, 240),
-        (150, 90, 110),
-        (120, 110, 95),
-        (40, 80, 160),
-        (170, 30, 60),
-        (120, 80, 0),
-        (30, 80, 150),
-        (60, 100, 150),
-        (120, 160, 200),
-        (225, 222, 215),
-        (90, 90, 90),
-        (30, 30, 30),
-        *SPECIES_COLOUR.values(),
-        *DISC_FILL.values(),
-        *KIND_FILL.values(),
-    )
 
 
 __all__ = ["render"]

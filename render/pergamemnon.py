@@ -59,6 +59,27 @@ def _t(m: Msg | str, locale: str, names=None) -> str:
     return t(m, locale, names=names)
 
 
+@cache
+def _colours() -> tuple[tuple[int, int, int], ...]:
+    """The picture's flat colours, for the fixed PNG palette."""
+    return (
+        PANEL_BG,
+        WHITE,
+        TITLE_BG,
+        (240, 210, 140),
+        (250, 236, 226),
+        (170, 60, 40),
+        (70, 50, 40),
+        (230, 210, 170),
+        (150, 60, 150),
+        (170, 120, 0),
+        (110, 60, 150),
+        *NATION_FILL.values(),
+        *NATION_INK.values(),
+        *WEAPON_INK.values(),
+    )
+
+
 @paletted_cache(lambda: _colours())
 def _card(cid: str, w: int, h: int, locale: str) -> Image.Image:
     """One card face (or a face-down back for "?")."""
@@ -359,24 +380,3 @@ def _panel(img, draw, view, seat: int, y0: int, locale: str, names: list[str]) -
             _paste(img, draw, cid, x, y0 + 32, True, locale, cid in view.hl)
             x += SMALL_W + 6
         x += 18
-
-
-@cache
-def _colours() -> tuple[tuple[int, int, int], ...]:
-    """The picture's flat colours, for the fixed PNG palette."""
-    return (
-        PANEL_BG,
-        WHITE,
-        TITLE_BG,
-        (240, 210, 140),
-        (250, 236, 226),
-        (170, 60, 40),
-        (70, 50, 40),
-        (230, 210, 170),
-        (150, 60, 150),
-        (170, 120, 0),
-        (110, 60, 150),
-        *NATION_FILL.values(),
-        *NATION_INK.values(),
-        *WEAPON_INK.values(),
-    )
