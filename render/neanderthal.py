@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from rules.core import Msg, t
 from rules.neanderthal import data as D
 
-from .common import HIGHLIGHT, MUTED, canvas, font, image_cache, paletted_cache, put_text, to_png
+from .common import HIGHLIGHT, MUTED, canvas, font, image_cache, paletted_cache, put_text, rounded_rectangle, to_png
 
 WIDTH = 1500
 TOP = 60
@@ -223,8 +223,8 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
 
     # -- event card / auction
     ex, ey = 10, ROWS_Y
-    d.rounded_rectangle(
-        (ex, ey, ex + LEFT - 84, ey + 2 * CARD_H + GAP), radius=8, fill=(250, 236, 240), outline=(150, 90, 110)
+    rounded_rectangle(
+        d, (ex, ey, ex + LEFT - 84, ey + 2 * CARD_H + GAP), radius=8, fill=(250, 236, 240), outline=(150, 90, 110)
     )
     put(img, (ex + 8, ey + 6), _tr("neanderthal.ui.event", locale), 13, fill=MUTED)
     if view.event_card:
@@ -354,14 +354,15 @@ def _matrix(img, d, view, locale: str, last: set[str]) -> None:
 def _panel(img, d, view, p, x0: int, y0: int, w: int, locale: str, names, mine_last: bool) -> None:
     col = SPECIES_COLOUR[p.species]
     active = view.phase != "over" and view.actor == p.seat
-    d.rounded_rectangle(
+    rounded_rectangle(
+        d,
         (x0, y0, x0 + w, y0 + PANEL_H),
         radius=10,
         fill=PANEL_BG,
         outline=HIGHLIGHT if active else col,
         width=5 if active else 3,
     )
-    d.rounded_rectangle((x0, y0, x0 + w, y0 + 34), radius=10, fill=col)
+    rounded_rectangle(d, (x0, y0, x0 + w, y0 + 34), radius=10, fill=col)
     head = f"{_name(names, p.seat, locale)} · {_tr(f'neanderthal.sp.{p.species}', locale)}"
     put(img, (x0 + 10, y0 + 7), _fit(head, w - 110, 18, True), 18, fill=(255, 255, 255), bold=True)
     put(

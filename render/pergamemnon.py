@@ -21,6 +21,7 @@ from .common import (
     font,
     paletted_cache,
     put_text,
+    rounded_rectangle,
     seat_colour,
     to_png,
 )
@@ -86,12 +87,13 @@ def _card(cid: str, w: int, h: int, locale: str) -> Image.Image:
     img = Image.new("RGB", (w, h), BACKGROUND)
     d = ImageDraw.Draw(img)
     if cid == "?":
-        d.rounded_rectangle((0, 0, w - 1, h - 1), 10, fill=(70, 50, 40), outline=INK, width=2)
+        rounded_rectangle(d, (0, 0, w - 1, h - 1), 10, fill=(70, 50, 40), outline=INK, width=2)
         d.text((w / 2, h / 2), "?", font=font(h // 3, True), fill=(230, 210, 170), anchor="mm")
         return img
     c = D.CARDS[cid]
     small = w < 110
-    d.rounded_rectangle(
+    rounded_rectangle(
+        d,
         (0, 0, w - 1, h - 1),
         10,
         fill=NATION_FILL[c.nation],
@@ -110,7 +112,7 @@ def _card(cid: str, w: int, h: int, locale: str) -> Image.Image:
     cw = (w - 8) / 3
     for i, (lab, val) in enumerate(zip(labels, (c.helm, c.armour, c.shield), strict=True)):
         x0 = 4 + i * cw
-        d.rounded_rectangle((x0 + 1, y, x0 + cw - 2, y + (22 if small else 28)), 5, fill=WHITE, outline=MUTED)
+        rounded_rectangle(d, (x0 + 1, y, x0 + cw - 2, y + (22 if small else 28)), 5, fill=WHITE, outline=MUTED)
         d.text((x0 + cw / 2, y + (11 if small else 14)), f"{lab}{val}", font=font(fs - 1, True), fill=INK, anchor="mm")
     y += 28 if small else 36
     d.text((6, y), f"♦{c.cha}", font=font(fs, True), fill=(150, 60, 150), anchor="la")
@@ -142,7 +144,7 @@ def _paste(
 ) -> None:
     w, h = (SMALL_W, SMALL_H) if small else (CARD_W, CARD_H)
     if hl:
-        draw.rounded_rectangle((x - 5, y - 5, x + w + 4, y + h + 4), 12, fill=HIGHLIGHT)
+        rounded_rectangle(draw, (x - 5, y - 5, x + w + 4, y + h + 4), 12, fill=HIGHLIGHT)
     img.paste(_card(cid, w, h, locale), (int(x), int(y)))
 
 
@@ -254,8 +256,8 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
 def _battle(img, draw, view, y0: int, locale: str, names: list[str]) -> None:
     b = view.battle
     h = CARD_H + 40 if b is not None else SMALL_H + 44
-    draw.rounded_rectangle(
-        (MARGIN, y0, WIDTH - MARGIN, y0 + h), 10, fill=(250, 236, 226), outline=(170, 60, 40), width=2
+    rounded_rectangle(
+        draw, (MARGIN, y0, WIDTH - MARGIN, y0 + h), 10, fill=(250, 236, 226), outline=(170, 60, 40), width=2
     )
     if b is None:
         _put(
@@ -303,8 +305,8 @@ def _panel(img, draw, view, seat: int, y0: int, locale: str, names: list[str]) -
     p = view.ps[seat]
     colour = seat_colour(seat)
     lit = seat == view.hl_seat or seat == view.actor
-    draw.rounded_rectangle(
-        (MARGIN, y0, WIDTH - MARGIN, y0 + PANEL_H), 10, fill=PANEL_BG, outline=colour, width=5 if lit else 2
+    rounded_rectangle(
+        draw, (MARGIN, y0, WIDTH - MARGIN, y0 + PANEL_H), 10, fill=PANEL_BG, outline=colour, width=5 if lit else 2
     )
     draw.rectangle((MARGIN + 2, y0 + 2, MARGIN + 12, y0 + PANEL_H - 2), fill=colour)
     x = MARGIN + 22
