@@ -2,10 +2,11 @@
 
 The mix copies the bot under load: ``games`` games of the four kinds at three players (two humans and
 an AI seat, names and language per game) are played at once; each click moves one game, chosen at
-random, one action on, and its channel board (the spectator view) is drawn; now and then a player
-opens their private view of that version just after, and that seat's board is drawn too.  The games
-are seeded AI games played beforehand (not measured), so two trees draw the very same views in the
-same order and differ only in the drawing code.
+random, one action on, and its channel board (the spectator view) is drawn.  When the move is a
+private decision (several seats at once, or a secret choice), as in ``bench load`` the player first
+opens their private view, and their seat's board is drawn before it.  The games are random games
+played beforehand (not measured), so two trees draw the very same views in the same order and differ
+only in the drawing code.
 """
 
 from __future__ import annotations
@@ -22,8 +23,6 @@ from render import render
 from rules import GAMES
 from rules.core import play
 
-# About 1.4 pictures a click in the bot: the channel board, and a private board for 4 clicks in 10.
-PRIVATE_SHARE = 0.4
 NAMES = ["Ana", "Bruno", "Carla", "Diego", "Érica", "Fábio", "Gabi", "Heitor", "Iara", "João", "Lívia", "Marcos"]
 
 
@@ -61,15 +60,22 @@ def mix(games: int, clicks: int, seed: int, kinds: list[str] | None = None) -> l
     for _ in range(clicks):
         h = rng.choice(histories)
         game, states, at, names, locale, players = h
-        h[2] = at = (at + 1) % len(states)  # a game that ended starts again
         engine = GAMES[game]
         state = states[at]
-        click = [Picture(game, engine.view(state, None), locale, names, None)]
-        if rng.random() < PRIVATE_SHARE:
-            seat = rng.randrange(players)
-            click.append(Picture(game, engine.view(state, seat), locale, names, seat))
+        click = []
+        humans = [seat for seat in engine.to_act(state) if seat < players - 1]  # the last seat is the AI's
+        if humans and _private(engine, state):
+            click.append(Picture(game, engine.view(state, humans[0]), locale, names, humans[0]))
+        h[2] = at = (at + 1) % len(states)  # a game that ended starts again
+        click.append(Picture(game, engine.view(states[at], None), locale, names, None))
         out.append(click)
     return out
+
+
+def _private(engine, state) -> bool:
+    """Whether the move is chosen in a private view (as the bot's presenter decides it)."""
+    to_act = engine.to_act(state)
+    return len(to_act) > 1 or any(a.secret for a in engine.legal_actions(state, to_act[0]))
 
 
 def _rss_mb() -> float:
