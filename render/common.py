@@ -17,6 +17,8 @@ from typing import ParamSpec
 from isal import isal_zlib
 from PIL import Image, ImageDraw, ImageFont
 
+from rules.core import Msg, t
+
 # Distinct on light and dark Discord themes and for the common colour-vision deficiencies
 # (Okabe-Ito palette), in seat order.
 SEAT_COLOURS = [
@@ -256,6 +258,20 @@ def paste_colour(img: Image.Image, colour: tuple[int, ...], box: tuple[int, int,
     img.im.paste(block, box, mask.im)
 
 
+def translate(key: str, locale: str, **params: object) -> str:
+    """The catalogue's text for ``key`` with ``params``, kept for the next boards (a board translates
+    dozens of labels, the same from one board to the next)."""
+    try:
+        return _translate(key, locale, tuple(params.items()))
+    except TypeError:  # a parameter that cannot be a key
+        return t(Msg(key=key, params=params), locale)
+
+
+@lru_cache(maxsize=8192)
+def _translate(key: str, locale: str, params: tuple[tuple[str, object], ...]) -> str:
+    return t(Msg(key=key, params=dict(params)), locale)
+
+
 # A rounded rectangle of at most this many pixels is pasted from cached masks: Pillow draws one from
 # about twenty shapes (corners, arcs, bands), which costs more than pasting a small one.
 ROUNDED_LARGEST = 12_000
@@ -301,10 +317,12 @@ def _rounded_mask(size: tuple[int, int], shape: tuple[float, ...], width: int | 
     return mask
 
 
+@lru_cache(maxsize=8192)
 def text_width(value: str, size: int = 20, bold: bool = False) -> float:
     return font(size, bold).getlength(value)
 
 
+@lru_cache(maxsize=4096)
 def fit_text(value: str, width: float, size: int = 20, bold: bool = False) -> str:
     """``value`` cut with an ellipsis so that it fits in ``width`` pixels."""
     if text_width(value, size, bold) <= width:

@@ -25,6 +25,7 @@ from .common import (
     rounded_rectangle,
     seat_colour,
     to_png,
+    translate,
 )
 
 WIDTH = 1500
@@ -62,7 +63,7 @@ put = put_text
 
 
 def _tr(key: str, locale: str, **params) -> str:
-    return t(Msg(key=key, params=params), locale)
+    return translate(key, locale, **params)
 
 
 def _hex_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:

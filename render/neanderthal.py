@@ -8,10 +8,21 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from rules.core import Msg, t
 from rules.neanderthal import data as D
 
-from .common import HIGHLIGHT, MUTED, canvas, font, image_cache, paletted_cache, put_text, rounded_rectangle, to_png
+from .common import (
+    HIGHLIGHT,
+    MUTED,
+    canvas,
+    font,
+    image_cache,
+    paletted_cache,
+    put_text,
+    rounded_rectangle,
+    text_width,
+    to_png,
+    translate,
+)
 
 WIDTH = 1500
 TOP = 60
@@ -40,7 +51,7 @@ def _panel_y(view) -> int:
 
 
 def _tr(key: str, locale: str, **params) -> str:
-    return t(Msg(key=key, params=params), locale)
+    return translate(key, locale, **params)
 
 
 def put(img: Image.Image, xy, value: str, size: int = 16, **style) -> None:
@@ -247,7 +258,7 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
             y += 20
         bid = _tr("neanderthal.ui.bid", locale)
         put(img, (ex + 8, y + 4), bid, 13, fill=MUTED)
-        bx = ex + 20 + font(13).getlength(bid)
+        bx = ex + 20 + text_width(bid, 13)
         for i, c in enumerate(dc.media):
             _disc(d, bx + i * 20, y + 13, c, 7)
         y += 28
@@ -380,7 +391,7 @@ def _panel(img, d, view, p, x0: int, y0: int, w: int, locale: str, names, mine_l
     state = _tr("neanderthal.ui.tribal" if p.tribal else "neanderthal.ui.vocal", locale)
     sex = _tr(f"neanderthal.sex.{p.sex}", locale) if p.sex else "?"
     put(img, (x0 + 10, y), f"{sex} · {state}", 15, bold=True)
-    x = x0 + 10 + font(15, True).getlength(f"{sex} · {state}") + 12
+    x = x0 + 10 + text_width(f"{sex} · {state}", 15, True) + 12
     for c in p.mpi:
         _disc(d, x, y + 9, c, 6)
         x += 15
@@ -398,7 +409,7 @@ def _panel(img, d, view, p, x0: int, y0: int, w: int, locale: str, names, mine_l
     for pt in p.portals:
         sp, c = pt.split("-")
         put(img, (x, y), _tr(f"neanderthal.portal.{sp}", locale), 13)
-        _disc(d, x + 12 + font(13).getlength(_tr(f"neanderthal.portal.{sp}", locale)), y + 9, c, 7)
+        _disc(d, x + 12 + text_width(_tr(f"neanderthal.portal.{sp}", locale), 13), y + 9, c, 7)
         x += 82
     y += 24
     # elders
