@@ -291,7 +291,8 @@ def rounded_rectangle(
     img = draw._image
     x0, y0, x1, y1 = xy
     thin = min(x1 - x0, y1 - y0) < 2 * width + 4  # Pillow's outline covers its fill in its own way
-    if img.mode not in ("RGB", "RGBA") or (x1 - x0 + 1) * (y1 - y0 + 1) > ROUNDED_LARGEST or min(x0, y0) < 0 or thin:
+    plain = img.mode in ("RGB", "RGBA") and (fill is not None or outline is not None) and min(x0, y0) >= 0
+    if not plain or thin or (x1 - x0 + 1) * (y1 - y0 + 1) > ROUNDED_LARGEST:
         draw.rounded_rectangle(xy, radius, fill=fill, outline=outline, width=width)
         return
     # moved by an even number of pixels: Pillow rounds halves to even
