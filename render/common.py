@@ -196,7 +196,7 @@ def _draw_mask(value: str, size: int, bold: bool) -> Image.Image:
     ascent, descent = f.getmetrics()
     img = Image.new("L", (int(f.getlength(value)) + 3, ascent + descent + 2), 0)
     ImageDraw.Draw(img).text((1, 1), value, font=f, fill=255, anchor="la")
-    return img
+    return _inked(img)
 
 
 def _draw_stamp(value: str, size: int, bold: bool, fill: tuple, stroke: int, stroke_fill: tuple) -> Image.Image:
@@ -207,7 +207,17 @@ def _draw_stamp(value: str, size: int, bold: bool, fill: tuple, stroke: int, str
     ImageDraw.Draw(img).text(
         (pad, pad), value, font=f, fill=fill, anchor="la", stroke_width=stroke, stroke_fill=stroke_fill
     )
-    return img
+    return _inked(img)
+
+
+def _inked(stamp: Image.Image) -> Image.Image:
+    """A stamp cut to the pixels its text covers (the blank rest of a line, above and below the
+    letters, pastes nothing and costs as much), with where it was cut and its whole size in
+    ``info["stamp"]``, from which ``put_text`` places it."""
+    box = stamp.getbbox() or (0, 0, 1, 1)
+    inked = stamp.crop(box)
+    inked.info["stamp"] = (box[0], box[1], stamp.width, stamp.height)
+    return inked
 
 
 def put_text(
@@ -228,18 +238,19 @@ def put_text(
     fill = tuple(fill)
     st = _stamp(value, size, bold, fill, stroke, tuple(stroke_fill))
     pad = stroke + 1
+    dx, dy, width, height = st.info["stamp"]
     x, y = xy
     x -= pad
     y -= pad
     if anchor[0] == "m":
-        x -= (st.width - 2 * pad) / 2
+        x -= (width - 2 * pad) / 2
     elif anchor[0] == "r":
-        x -= st.width - 2 * pad
+        x -= width - 2 * pad
     if anchor[1] == "m":
-        y -= (st.height - 2 * pad) / 2
+        y -= (height - 2 * pad) / 2
     elif anchor[1] not in "at":
-        y -= st.height - 2 * pad
-    left, top = round(x), round(y)
+        y -= height - 2 * pad
+    left, top = round(x) + dx, round(y) + dy
     if st.mode == "L":  # the text's colour through its coverage
         paste_colour(img, fill, (left, top, left + st.width, top + st.height), st)
     else:
