@@ -412,8 +412,8 @@ def render_cmd(argv: list[str]) -> None:
         rows = [[k, f"{f['ms'][k]:.2f}", str(f["pictures"][k])] for k in keys if k in f["ms"]]
         print(_table(["pictures", "CPU ms", "count"], rows))
         print(
-            f"PNG {f['png_kb']:.0f} kB on average; RSS {f['rss_before_mb']:.0f} MB after warm-up, "
-            f"{f['rss_mb']:.0f} MB at the end; image cache {f['cache_mb']:.1f} MB"
+            f"PNG {f['png_kb']:.0f} kB on average; the picture process's RSS {f['rss_before_mb']:.0f} MB after "
+            f"warm-up, {f['rss_mb']:.0f} MB at the end, peak {f['peak_mb']:.0f} MB; image caches {f['cache_mb']:.1f} MB"
         )
         return
     commit, named = against.resolve(args.against or None)
@@ -456,8 +456,9 @@ def render_cmd(argv: list[str]) -> None:
     )
     for name, f in (("before", before), ("after", after)):
         print(
-            f"{name}: PNG {f['png_kb']:.0f} kB on average; RSS {f['rss_before_mb']:.0f} MB after warm-up, "
-            f"{f['rss_mb']:.0f} MB at the end; image cache {f['cache_mb']:.1f} MB"
+            f"{name}: PNG {f['png_kb']:.0f} kB on average; the picture process's RSS {f['rss_before_mb']:.0f} MB "
+            f"after warm-up, {f['rss_mb']:.0f} MB at the end, peak {f['peak_mb']:.0f} MB; "
+            f"image caches {f['cache_mb']:.1f} MB"
         )
 
 

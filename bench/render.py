@@ -12,10 +12,14 @@ only in the drawing code.
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
+import pickle
 import random
-import resource
+import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 
 from pydantic import BaseModel
 
@@ -78,10 +82,12 @@ def _private(engine, state) -> bool:
     return len(to_act) > 1 or any(a.secret for a in engine.legal_actions(state, to_act[0]))
 
 
-def _rss_mb() -> float:
+def _rss_mb(field: str = "VmRSS") -> float:
+    """This process's resident memory (``VmHWM``: its peak since it started; ``ru_maxrss`` would
+    count the parent's memory at the fork, which Linux keeps across the ``exec``)."""
     with open("/proc/self/status") as status:
         for line in status:
-            if line.startswith("VmRSS:"):
+            if line.startswith(field + ":"):
                 return int(line.split()[1]) / 1024
     return float("nan")
 
@@ -99,33 +105,59 @@ def figures(
 ) -> dict:
     """CPU ms a picture per game, for spectator and seat boards, after ``warmup`` clicks' pictures
     (the worker is long-lived: its caches are warm).  With ``save``, the measured pictures' PNG files are
-    written there (numbered), to compare two trees' pictures."""
+    written there (numbered), to compare two trees' pictures.
+
+    The pictures are drawn in a process of their own, spawned as the bot's picture worker is, which reads
+    the views one at a time: its memory (RSS after the warm-up and at the end, and its peak) is what a
+    picture worker holds, not the games played here to make the mix."""
     clicks_drawn = mix(games, warmup + clicks, seed, kinds)
-    rss_before = _rss_mb()
-    for p in [p for click in clicks_drawn[:warmup] for p in click]:
-        render(p.game, p.view, locale=p.locale, names=list(p.names))
+    with tempfile.TemporaryDirectory(prefix="mesa-render-mix-") as folder:
+        path = Path(folder, "mix.pickle")
+        with path.open("wb") as out:
+            for number, click in enumerate(clicks_drawn):
+                for picture in click:
+                    pickle.dump((number >= warmup, picture), out)
+        del clicks_drawn
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(1, mp_context=context) as worker:
+            return worker.submit(_draw, str(path), save).result()
+
+
+def _draw(path: str, save: str | None) -> dict:
+    """In the picture process: draws the pictures in ``path`` in turn, timing those after the warm-up."""
     cpu: dict[str, list[float]] = {}
     digest = hashlib.sha256()
     sizes = []
-    for number, p in enumerate([p for click in clicks_drawn[warmup:] for p in click]):
-        t0 = time.process_time()
-        png = render(p.game, p.view, locale=p.locale, names=list(p.names))
-        spent = (time.process_time() - t0) * 1000
-        cpu.setdefault(p.game, []).append(spent)
-        cpu.setdefault("seat" if p.seat is not None else "spectator", []).append(spent)
-        cpu.setdefault("all", []).append(spent)
-        digest.update(png)
-        sizes.append(len(png))
-        if save:
-            with open(f"{save}/{number:05d}.png", "wb") as out:
-                out.write(png)
+    rss_before = _rss_mb()
+    number = 0
+    with open(path, "rb") as mix_file:
+        while True:
+            try:
+                measured, p = pickle.load(mix_file)
+            except EOFError:
+                break
+            if not measured:
+                render(p.game, p.view, locale=p.locale, names=list(p.names))
+                rss_before = _rss_mb()
+                continue
+            t0 = time.process_time()
+            png = render(p.game, p.view, locale=p.locale, names=list(p.names))
+            spent = (time.process_time() - t0) * 1000
+            cpu.setdefault(p.game, []).append(spent)
+            cpu.setdefault("seat" if p.seat is not None else "spectator", []).append(spent)
+            cpu.setdefault("all", []).append(spent)
+            digest.update(png)
+            sizes.append(len(png))
+            if save:
+                Path(save, f"{number:05d}.png").write_bytes(png)
+            number += 1
     return {
         "ms": {name: sum(values) / len(values) for name, values in cpu.items()},
         "pictures": {name: len(values) for name, values in cpu.items()},
         "png_kb": sum(sizes) / len(sizes) / 1024,
         "rss_mb": _rss_mb(),
         "rss_before_mb": rss_before,
-        "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "peak_mb": _rss_mb("VmHWM"),
         "cache_mb": _cache_mb(),
         "digest": digest.hexdigest()[:10],
     }
