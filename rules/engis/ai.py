@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rules.core import Rng
+from rules.core.clone import clone_model
 from rules.core.search import SearchHooks
 from rules.core.search import choose as search_choose
 
@@ -50,24 +51,30 @@ def _rounds_left(state: EngisState) -> int:
 
 
 def card_value(
-    state: EngisState, seat: int, card: str, counts: S.Counts | None = None, at: S.Counts | None = None
+    state: EngisState,
+    seat: int,
+    card: str,
+    counts: S.Counts | None = None,
+    at: S.Counts | None = None,
+    player: Player | None = None,
 ) -> float:
     """Points now, minus what waiting would add (Objetos grows with every object)."""
-    pts: float = S.card_points(state, seat, card, counts=counts, at=at)
+    pts: float = S.card_points(state, seat, card, counts=counts, at=at, player=player)
     if card == "objetos":
         pts -= 1.5 * (D.ROUNDS - state.round)
     return pts
 
 
-def position_value(state: EngisState, seat: int, counts: S.Counts | None = None) -> float:
-    """``counts``: the territory's ``terrain_counts`` when the caller has them (moving meeples keeps them)."""
-    p = state.ps[seat]
+def position_value(state: EngisState, seat: int, counts: S.Counts | None = None, player: Player | None = None) -> float:
+    """``counts``: the territory's ``terrain_counts`` when the caller has them (moving meeples keeps them);
+    ``player``: the seat's player with its meeples elsewhere (by default, the state's)."""
+    p = state.ps[seat] if player is None else player
     if not p.hand:
         return 0.0
     if counts is None:
         counts = S.terrain_counts(p)
     at = S.meeples_at(p)
-    best = max(card_value(state, seat, c, counts, at) for c in p.hand)
+    best = max(card_value(state, seat, c, counts, at, p) for c in p.hand)
     if state.round == D.ROUNDS and p.secret:
         best -= 4 * sum(1 for c in p.secret if c in ("cacada",) and not S.defended_individual(p, c))
         for card, col in zip(state.weather, state.weather_cols, strict=False):
@@ -104,7 +111,8 @@ def _hex_value(
         v += 0.8 * counts[h.terrain]
         if not counts[h.terrain]:
             v += 2.0
-        v += 0.6 * sum(1 for o in D.ADJ[space] if o in p.hexes and D.ALL_HEXES[p.hexes[o]].terrain == h.terrain)
+        terrain_at = S.territory(p).terrain
+        v += 0.6 * sum(1 for o in D.ADJ[space] if terrain_at.get(o) == h.terrain)
         if h.terrain in (D.FOREST, D.MOUNTAIN):
             v += 0.8 * h.icons
     elif h.terrain == D.CAVE:
@@ -142,7 +150,7 @@ def skill_value(state: EngisState, seat: int, skill: str) -> float:
     elif skill == "pintura":
         v += counts[D.CAVE] * left
     elif skill == "plantio":
-        v += sum(D.ALL_HEXES[h].plant for h in p.hexes.values()) * left
+        v += S.territory(p).plants * left
     elif skill == "resistencia":
         v += 3.0 * counts[D.VOLCANO]
     elif skill in ("coleta", "destreza"):
@@ -175,39 +183,30 @@ def object_value(state: EngisState, seat: int, obj: str) -> float:
     return v
 
 
-def _with_meeple(p: Player, space: str):
-    class _Ctx:
-        def __enter__(self):
-            p.meeples.append(space)
-
-        def __exit__(self, *exc):
-            p.meeples.pop()
-
-    return _Ctx()
-
-
 def _best_home(state: EngisState, seat: int, spaces: list[str]) -> str:
     p = state.ps[seat]
     counts = S.terrain_counts(p)
     scored = []
     for s in spaces:
-        with _with_meeple(p, s):
-            scored.append((position_value(state, seat, counts), -spaces.index(s), s))
+        with_meeple = p.changed(meeples=(*p.meeples, s))
+        scored.append((position_value(state, seat, counts, with_meeple), -spaces.index(s), s))
     return max(scored)[2]
 
 
-def _move_gain(state: EngisState, seat: int, src: str, base: float | None = None) -> tuple[float, str]:
-    """The best move of the meeple on ``src`` (``base``: the position's value, when known)."""
-    p = state.ps[seat]
+def _move_gain(
+    state: EngisState, seat: int, src: str, base: float | None = None, player: Player | None = None
+) -> tuple[float, str]:
+    """The best move of the meeple on ``src`` (``base``: the position's value, when known; ``player``:
+    the seat's player, when not the state's)."""
+    p = state.ps[seat] if player is None else player
     i = next(i for i, m in enumerate(p.meeples) if m == src and not p.moved[i])
     if base is None:
-        base = position_value(state, seat)
+        base = position_value(state, seat, player=p)
     best = (0.0, "")
     counts = S.terrain_counts(p)
+    before, after = p.meeples[:i], p.meeples[i + 1 :]
     for dst in P.move_targets(p, src):
-        p.meeples[i] = dst
-        gain = position_value(state, seat, counts) - base
-        p.meeples[i] = src
+        gain = position_value(state, seat, counts, p.changed(meeples=(*before, dst, *after))) - base
         if gain > best[0] + 1e-9:
             best = (gain, dst)
     return best
@@ -240,13 +239,8 @@ def ai_action(state: EngisState, seat: int) -> str:
         counts = S.terrain_counts(p)
 
         def after_take(a: str) -> float:
-            s = a.split("-", 1)[1]
-            i = p.meeples.index(s)
-            del p.meeples[i]
-            try:
-                return position_value(state, seat, counts)
-            finally:
-                p.meeples.insert(i, s)
+            i = p.meeples.index(a.split("-", 1)[1])
+            return position_value(state, seat, counts, p.changed(meeples=p.meeples[:i] + p.meeples[i + 1 :]))
 
         return max(ids, key=lambda a: (after_take(a), a))
     if ph == "pick":
@@ -305,18 +299,14 @@ def ai_action(state: EngisState, seat: int) -> str:
 
 def _any_move_gain(state: EngisState, seat: int) -> bool:
     p = state.ps[seat]
-    saved = p.moved
-    p.moved = [False] * len(p.meeples)
-    try:
-        base = position_value(state, seat)
-        return any(_move_gain(state, seat, s, base)[1] for s in P.movable_from(p))
-    finally:
-        p.moved = saved
+    p = p.changed(moved=(False,) * len(p.meeples))  # as at the start of a Move
+    base = position_value(state, seat, player=p)
+    return any(_move_gain(state, seat, s, base, p)[1] for s in P.movable_from(p))
 
 
 def determinize(state: EngisState, seat: int, rng: Rng) -> EngisState:
     """A copy where what ``seat`` cannot see is drawn again from what its view allows."""
-    world = state.model_copy(deep=True)
+    world = clone_model(state)  # the players are shared (frozen): those changed below are replaced
     world.rng = Rng(seed=rng.next64())
     world.pile = rng.shuffled(sorted(world.pile))
     over = state.phase == "over"
@@ -333,10 +323,12 @@ def determinize(state: EngisState, seat: int, rng: Rng) -> EngisState:
         pool = sorted(p.hand + hidden + p.aside)
         rng.shuffle(pool)
         nh, nd = len(p.hand), len(hidden)
-        p.hand = pool[:nh]
-        p.played = pool[nh : nh + nd] + p.played[-1:]
-        p.aside = pool[nh + nd :]
-        p.secret = [unseen_secret.pop() for _ in p.secret]
+        world.ps[i] = p.changed(
+            hand=tuple(pool[:nh]),
+            played=(*pool[nh : nh + nd], *p.played[-1:]),
+            aside=tuple(pool[nh + nd :]),
+            secret=tuple(unseen_secret.pop() for _ in p.secret),
+        )
     return world
 
 

@@ -10,10 +10,11 @@ import functools
 
 from rules.core import Action, Event, IllegalAction, Msg, action, cached_legal, msg
 from rules.core import seat_msg as _core_seat_msg
+from rules.core.model import Style
 
 from . import data as D
 from . import scoring as S
-from .state import NEUTRAL, EngisState, Player
+from .state import NEUTRAL, EngisState, FrozenDict, Player
 
 # --------------------------------------------------------------------------- labels
 
@@ -71,8 +72,7 @@ def start_round(state: EngisState) -> None:
     for i, slot in enumerate(state.offer):
         if slot is None and state.pile:
             state.offer[i] = state.pile.pop()
-    for p in state.ps:
-        p.bid, p.marker, p.used, p.moved = None, False, [], []
+    state.ps = [p.changed(bid=None, marker=False, used=(), moved=()) for p in state.ps]
     state.neutral_bid = None
     state.order, state.cur, state.pending, state.picked, state.src = [], 0, 0, "", ""
     n = state.players
@@ -108,35 +108,45 @@ def legal_bids(state: EngisState, seat: int) -> list[int]:
     return [b for b in range(min(D.MAX_BID, len(p.meeples)) + 1) if b not in taken]
 
 
-def _take_auto(state: EngisState, p: Player) -> bool:
+def _without(values: tuple[str, ...], value: str) -> tuple[str, ...]:
+    """``values`` without the first ``value`` in it (``list.remove`` on a tuple)."""
+    i = values.index(value)
+    return values[:i] + values[i + 1 :]
+
+
+def _take_auto(state: EngisState, seat: int) -> bool:
     """Removes bid meeples while the choice is forced; True once all are taken."""
+    p = state.ps[seat]
+    meeples, row = p.meeples, p.row
+    done = True
     while state.pending > 0:
-        spaces = sorted(set(p.meeples))
-        if len(spaces) > 1 and state.pending < len(p.meeples):
-            return False
-        p.meeples.remove(spaces[0])
-        p.row += 1
+        spaces = sorted(set(meeples))
+        if len(spaces) > 1 and state.pending < len(meeples):
+            done = False
+            break
+        meeples = _without(meeples, spaces[0])
+        row += 1
         state.pending -= 1
-    return True
+    if row != p.row:
+        state.ps[seat] = p.changed(meeples=meeples, row=row)
+    return done
 
 
 def _take(state: EngisState, seat: int, space: str) -> None:
     p = state.ps[seat]
-    p.meeples.remove(space)
-    p.row += 1
+    state.ps[seat] = p.changed(meeples=_without(p.meeples, space), row=p.row + 1)
     state.pending -= 1
-    if _take_auto(state, p):
+    if _take_auto(state, seat):
         _after_bid(state)
 
 
 def _bid(state: EngisState, seat: int, amount: int) -> None:
     p = state.ps[seat]
-    p.bid = amount
-    if amount == 0:
-        p.marker = True  # «ele deve colocar na fileira um de seus marcadores»
+    # «ele deve colocar na fileira um de seus marcadores» (a zero bid)
+    state.ps[seat] = p.changed(bid=amount, marker=True if amount == 0 else p.marker)
     _event(state, "engis.ev.bid", who=seat_msg(seat), n=amount)
     state.pending = amount
-    if _take_auto(state, p):
+    if _take_auto(state, seat):
         _after_bid(state)
     else:
         state.phase = "take"
@@ -144,10 +154,9 @@ def _bid(state: EngisState, seat: int, amount: int) -> None:
 
 def _buy(state: EngisState, slot: int) -> None:
     """Solo: the offer space's price in meeples buys its hex."""
-    p = state.ps[0]
     price = D.SOLO_PRICES[slot]
     hid = state.offer[slot]
-    p.bid = price
+    state.ps[0] = state.ps[0].changed(bid=price)
     state.picked = hid or ""
     for i, other in enumerate(state.offer):
         if i != slot and other is not None:
@@ -156,7 +165,7 @@ def _buy(state: EngisState, slot: int) -> None:
     state.order = [0]
     _event(state, "engis.ev.buy", who=seat_msg(0), hex=hex_msg(state.picked), n=price)
     state.pending = price
-    if _take_auto(state, p):
+    if _take_auto(state, 0):
         _after_bid(state)
     else:
         state.phase = "take"
@@ -212,7 +221,7 @@ def _auto_place(state: EngisState) -> None:
 
 def _place(state: EngisState, seat: int, space: str) -> None:
     p = state.ps[seat]
-    p.hexes[space] = state.picked
+    state.ps[seat] = p.changed(hexes=FrozenDict({**p.hexes, space: state.picked}))
     state.hl_seat, state.hl = seat, [space]
     _event(state, "engis.ev.place", who=seat_msg(seat), hex=hex_msg(state.picked), space=space.upper())
     state.picked = ""
@@ -297,28 +306,27 @@ def move_targets(p: Player, src: str) -> list[str]:
 def _move(state: EngisState, seat: int, src: str, dst: str) -> None:
     p = state.ps[seat]
     i = next(i for i, m in enumerate(p.meeples) if m == src and not p.moved[i])
-    p.meeples[i] = dst
-    p.moved[i] = True
+    state.ps[seat] = p.changed(
+        meeples=(*p.meeples[:i], dst, *p.meeples[i + 1 :]), moved=(*p.moved[:i], True, *p.moved[i + 1 :])
+    )
     state.hl_seat, state.hl = seat, [src, dst]
     _event(state, "engis.ev.move", who=seat_msg(seat), src=src.upper(), dst=dst.upper())
 
 
 def _craft(state: EngisState, seat: int, obj: str) -> None:
     p = state.ps[seat]
-    p.objects.append(obj)
-    p.used.append("craft")
+    p = state.ps[seat] = p.changed(objects=(*p.objects, obj), used=(*p.used, "craft"))
     state.hl_seat, state.hl = seat, [f"obj-{obj}"]
     _event(state, "engis.ev.craft", who=seat_msg(seat), obj=object_msg(obj))
     group = D.OBJECTS[obj].group
     if sum(1 for o in p.objects if D.OBJECTS[o].group == group) == 4:
-        p.add("engis.score.crafting", D.GROUP_BONUS)
+        state.ps[seat] = p.scored("engis.score.crafting", D.GROUP_BONUS)
         _event(state, "engis.ev.group", who=seat_msg(seat), n=D.GROUP_BONUS)
 
 
 def _develop(state: EngisState, seat: int, skill: str) -> None:
     p = state.ps[seat]
-    p.skills.append(skill)
-    p.used.append("develop")
+    p = state.ps[seat] = p.changed(skills=(*p.skills, skill), used=(*p.used, "develop"))
     state.pool[skill] -= 1
     state.hl_seat, state.hl = seat, [f"skill-{skill}"]
     _event(state, "engis.ev.develop", who=seat_msg(seat), skill=skill_msg(skill))
@@ -326,7 +334,7 @@ def _develop(state: EngisState, seat: int, skill: str) -> None:
         # designed (EQ10): the extra meeple joins the player's pieces at once.
         spaces = S.placement_spaces(p)
         if len(spaces) == 1:
-            _add_meeple(p, spaces[0])
+            _add_meeple(state, seat, spaces[0])
         else:
             state.phase = "nea"
             return
@@ -340,10 +348,9 @@ def _after_develop(state: EngisState) -> None:
         state.phase = "act"
 
 
-def _add_meeple(p: Player, space: str) -> None:
-    p.meeples.append(space)
-    if p.moved:
-        p.moved.append(True)
+def _add_meeple(state: EngisState, seat: int, space: str) -> None:
+    p = state.ps[seat]
+    state.ps[seat] = p.changed(meeples=(*p.meeples, space), moved=(*p.moved, True) if p.moved else p.moved)
 
 
 def _discard_skill(state: EngisState, skill: str) -> None:
@@ -358,20 +365,18 @@ def _discard_skill(state: EngisState, skill: str) -> None:
 
 def _retorno(state: EngisState, seat: int) -> None:
     p = state.ps[seat]
-    p.used.append("retorno")
-    p.row -= 1
+    p = state.ps[seat] = p.changed(used=(*p.used, "retorno"), row=p.row - 1)
     _event(state, "engis.ev.retorno", who=seat_msg(seat))
     spaces = S.placement_spaces(p)
     if len(spaces) == 1:
-        _add_meeple(p, spaces[0])
+        _add_meeple(state, seat, spaces[0])
     else:
         state.phase = "retorno"
 
 
 def _end_turn(state: EngisState, seat: int) -> None:
     p = state.ps[seat]
-    p.used.append("end")
-    p.moved = []
+    p = state.ps[seat] = p.changed(used=(*p.used, "end"), moved=())
     if state.players == 1 and "develop" not in p.used and any(state.pool.values()):
         # «mesmo assim, ele deverá descartar uma delas» — designed: one skill leaves every round.
         state.phase = "discard"
@@ -385,18 +390,15 @@ def _score_card(state: EngisState, seat: int, card: str, *, intel: bool = False)
     if intel:
         # designed (EQ14): the last card is set aside unscored; one of the three cards on top
         # of the discard pile is scored again (Objetos: one group only).
-        p.aside.extend(p.hand)
-        p.hand = []
+        p = state.ps[seat] = p.changed(aside=p.aside + p.hand, hand=())
         pts = S.card_points(state, seat, card, one_group=True)
-        p.played.remove(card)
-        p.played.append(card)
+        p = p.changed(played=(*_without(p.played, card), card))
         _event(state, "engis.ev.intel", who=seat_msg(seat), card=card_msg(card), n=pts)
     else:
         pts = S.card_points(state, seat, card)
-        p.hand.remove(card)
-        p.played.append(card)
+        p = p.changed(hand=_without(p.hand, card), played=(*p.played, card))
         _event(state, "engis.ev.card", who=seat_msg(seat), card=card_msg(card), n=pts)
-    p.add("engis.score.cards", pts)
+    state.ps[seat] = p.scored("engis.score.cards", pts)
     state.hl_seat, state.hl = seat, [f"card-{card}"]
     _next_actor(state)
 
@@ -405,7 +407,7 @@ def _end_phase3(state: EngisState) -> None:
     for seat, p in enumerate(state.ps):
         pts = S.after_phase3(p)
         if pts:
-            p.add("engis.score.skills", pts)
+            state.ps[seat] = p.scored("engis.score.skills", pts)
             _event(state, "engis.ev.art", who=seat_msg(seat), n=pts)
     if state.round >= D.ROUNDS:
         final_scoring(state)
@@ -422,21 +424,21 @@ def _next_return(state: EngisState) -> None:
     while state.cur < len(order):
         if state.cur >= 0:
             seat = order[state.cur]
-            if state.ps[seat].row > 0 and _return_auto(state.ps[seat]):
+            if state.ps[seat].row > 0 and _return_auto(state, seat):
                 state.actor = seat
                 return
         state.cur += 1
     _end_round(state)
 
 
-def _return_auto(p: Player) -> bool:
+def _return_auto(state: EngisState, seat: int) -> bool:
     """Brings meeples back while forced; True when a choice is needed."""
+    p = state.ps[seat]
     while p.row > 0:
         spaces = S.placement_spaces(p)
         if len(spaces) > 1:
             return True
-        p.row -= 1
-        p.meeples.append(spaces[0])
+        p = state.ps[seat] = p.changed(row=p.row - 1, meeples=(*p.meeples, spaces[0]))
     return False
 
 
@@ -445,17 +447,14 @@ def _home(state: EngisState, seat: int, space: str) -> None:
     if not p.meeples:
         # «No caso do jogador retornar 4 peças (e não haver nenhuma em seu tabuleiro), todas
         # devem ser colocadas no mesmo hexágono.»
-        p.meeples.extend([space] * p.row)
-        p.row = 0
+        state.ps[seat] = p.changed(meeples=p.meeples + (space,) * p.row, row=0)
     else:
-        p.meeples.append(space)
-        p.row -= 1
+        state.ps[seat] = p.changed(meeples=(*p.meeples, space), row=p.row - 1)
     _next_return(state)
 
 
 def _end_round(state: EngisState) -> None:
-    for p in state.ps:
-        p.marker = False
+    state.ps = [p.changed(marker=False) for p in state.ps]
     state.prev_order = list(state.order)
     state.round += 1
     start_round(state)
@@ -466,96 +465,128 @@ def final_scoring(state: EngisState) -> None:
     maj = S.majorities(state)
     know = S.knowledge_award(state)
     for seat, p in enumerate(state.ps):
-        p.add("engis.score.majorities", maj[seat])
-        p.add("engis.score.knowledge", know[seat])
-        p.add("engis.score.skills", S.skill_endgame(p))
+        p = p.scored("engis.score.majorities", maj[seat])
+        p = p.scored("engis.score.knowledge", know[seat])
+        p = state.ps[seat] = p.scored("engis.score.skills", S.skill_endgame(p))
         pen, failed, cancelled = S.weather_penalty(state, seat)
-        p.add("engis.score.intemperies", pen)
+        p = state.ps[seat] = p.scored("engis.score.intemperies", pen)
         state.final[str(seat)] = failed + ([f"!{cancelled}"] if cancelled else [])
         _event(state, "engis.ev.final", who=seat_msg(seat), n=p.score)
     state.phase, state.actor = "over", -1
 
 
 # --------------------------------------------------------------------------- decisions
+# The choices are frozen too, of a few hundred kinds at most: each built once, like the labels.
+@functools.cache
+def _plain_choice(id: str, style: Style) -> Action:
+    return action(id=id, label=msg(f"engis.act.{id.replace('-', '_')}"), style=style)
+
+
+@functools.cache
+def _count_choice(kind: str, n: int, style: Style = "primary") -> Action:
+    """``token-3``, ``bid-2``."""
+    return action(id=f"{kind}-{n}", label=msg(f"engis.act.{kind}", n=n), style=style)
+
+
+@functools.cache
+def _buy_choice(slot: int, hid: str) -> Action:
+    return action(
+        id=f"buy-{slot + 1}", label=msg("engis.act.buy", hex=hex_msg(hid), n=D.SOLO_PRICES[slot]), style="primary"
+    )
+
+
+@functools.cache
+def _space_choice(kind: str, space: str, terrain: str | None) -> Action:
+    """``take-``, ``from-``, ``to-``, ``home-``: a space named with its terrain."""
+    return action(id=f"{kind}-{space}", label=msg(f"engis.act.{kind}", space=_space_msg(space, terrain)))
+
+
+@functools.cache
+def _hex_choice(kind: str, hid: str) -> Action:
+    """``pick-`` or ``drop-``."""
+    return action(id=f"{kind}-{hid}", label=msg(f"engis.act.{kind}", hex=hex_msg(hid)), style="primary")
+
+
+@functools.cache
+def _put_choice(space: str) -> Action:
+    return action(id=f"put-{space}", label=msg("engis.act.put", space=space.upper(), col=D.column(space)))
+
+
+@functools.cache
+def _craft_choice(obj: str, cost: int) -> Action:
+    return action(id=f"craft-{obj}", label=msg("engis.act.craft_obj", obj=object_msg(obj), cost=cost))
+
+
+@functools.cache
+def _skill_choice(skill: str) -> Action:
+    return action(id=f"skill-{skill}", label=msg("engis.act.skill", skill=skill_msg(skill), n=D.SKILLS[skill]))
+
+
+@functools.cache
+def _discard_choice(skill: str) -> Action:
+    return action(id=f"discard-{skill}", label=msg("engis.act.discard", skill=skill_msg(skill)), style="danger")
+
+
+@functools.cache
+def _card_choice(kind: str, card: str, points: int) -> Action:
+    """``card-``: a card of the hand; ``intel-``: one of the discard pile scored again."""
+    return action(
+        id=f"{kind}-{card}",
+        label=msg(f"engis.act.{kind}", card=card_msg(card), n=points),
+        secret=True,
+        style="primary" if kind == "card" else "secondary",
+    )
+
+
 @cached_legal
 def legal(state: EngisState, seat: int) -> list[Action]:
     if state.phase == "over" or seat != state.actor:
         return []
     p = state.ps[seat]
     ph = state.phase
-    A = action
     if ph == "token":
-        values = sorted(set(state.tokens))
-        return [A(id=f"token-{v}", label=msg("engis.act.token", n=v)) for v in values]
+        return [_count_choice("token", v, "secondary") for v in sorted(set(state.tokens))]
     if ph == "bid":
         if state.players == 1:
             return [
-                A(id=f"buy-{i + 1}", label=msg("engis.act.buy", hex=hex_msg(h), n=D.SOLO_PRICES[i]), style="primary")
+                _buy_choice(i, h)
                 for i, h in enumerate(state.offer)
                 if h is not None and D.SOLO_PRICES[i] <= len(p.meeples)
             ]
-        return [A(id=f"bid-{b}", label=msg("engis.act.bid", n=b), style="primary") for b in legal_bids(state, seat)]
-    if ph == "take":
-        return [A(id=f"take-{s}", label=msg("engis.act.take", space=space_msg(p, s))) for s in sorted(set(p.meeples))]
+        return [_count_choice("bid", b) for b in legal_bids(state, seat)]
     if ph == "pick":
-        neutral = state.order[state.cur] == NEUTRAL
-        key, prefix = ("engis.act.drop", "drop") if neutral else ("engis.act.pick", "pick")
-        return [
-            A(id=f"{prefix}-{h}", label=msg(key, hex=hex_msg(h)), style="primary") for h in state.offer if h is not None
-        ]
+        kind = "drop" if state.order[state.cur] == NEUTRAL else "pick"
+        return [_hex_choice(kind, h) for h in state.offer if h is not None]
     if ph == "place":
-        return [
-            A(id=f"put-{s}", label=msg("engis.act.put", space=s.upper(), col=D.column(s))) for s in S.free_spaces(p)
-        ]
+        return [_put_choice(s) for s in S.free_spaces(p)]
     if ph == "act":
-        acts = [A(id=a, label=msg(f"engis.act.{a}"), style="primary") for a in menu(state, p)]
-        return [*acts, A(id="end", label=msg("engis.act.end"), style="success")]
-    if ph == "move":
-        acts = [A(id=f"from-{s}", label=msg("engis.act.from", space=space_msg(p, s))) for s in movable_from(p)]
-        return [*acts, A(id="move-done", label=msg("engis.act.move_done"), style="success")]
-    if ph == "move_to":
-        acts = [A(id=f"to-{s}", label=msg("engis.act.to", space=space_msg(p, s))) for s in move_targets(p, state.src)]
-        return [*acts, A(id="back", label=msg("engis.act.back"), style="danger")]
+        return [*(_plain_choice(a, "primary") for a in menu(state, p)), _plain_choice("end", "success")]
     if ph == "craft":
-        acts = [
-            A(id=f"craft-{o}", label=msg("engis.act.craft_obj", obj=object_msg(o), cost=S.object_cost(p, o)))
-            for o in S.craftable(p)
-        ]
-        return [*acts, A(id="back", label=msg("engis.act.back"), style="danger")]
+        return [*(_craft_choice(o, S.object_cost(p, o)) for o in S.craftable(p)), _plain_choice("back", "danger")]
     if ph == "develop":
-        acts = [
-            A(id=f"skill-{s}", label=msg("engis.act.skill", skill=skill_msg(s), n=D.SKILLS[s]))
-            for s in developable(state, p)
-        ]
-        return [*acts, A(id="back", label=msg("engis.act.back"), style="danger")]
+        return [*(_skill_choice(s) for s in developable(state, p)), _plain_choice("back", "danger")]
     if ph == "discard":
+        return [_discard_choice(s) for s, n in state.pool.items() if n > 0]
+    if ph == "score":
+        acts = [_card_choice("card", c, S.card_points(state, seat, c)) for c in p.hand]
+        if state.round == D.ROUNDS and "inteligencia" in p.skills:
+            acts += [_card_choice("intel", c, S.card_points(state, seat, c, one_group=True)) for c in p.played[-3:]]
+        return acts
+    terrain = S.territory(p).terrain
+    if ph == "take":
+        return [_space_choice("take", s, terrain.get(s)) for s in sorted(set(p.meeples))]
+    if ph == "move":
         return [
-            A(id=f"discard-{s}", label=msg("engis.act.discard", skill=skill_msg(s)), style="danger")
-            for s, n in state.pool.items()
-            if n > 0
+            *(_space_choice("from", s, terrain.get(s)) for s in movable_from(p)),
+            _plain_choice("move-done", "success"),
+        ]
+    if ph == "move_to":
+        return [
+            *(_space_choice("to", s, terrain.get(s)) for s in move_targets(p, state.src)),
+            _plain_choice("back", "danger"),
         ]
     if ph in ("nea", "retorno", "back"):
-        return [A(id=f"home-{s}", label=msg("engis.act.home", space=space_msg(p, s))) for s in S.placement_spaces(p)]
-    if ph == "score":
-        acts = [
-            A(
-                id=f"card-{c}",
-                label=msg("engis.act.card", card=card_msg(c), n=S.card_points(state, seat, c)),
-                secret=True,
-                style="primary",
-            )
-            for c in p.hand
-        ]
-        if state.round == D.ROUNDS and "inteligencia" in p.skills:
-            acts += [
-                A(
-                    id=f"intel-{c}",
-                    label=msg("engis.act.intel", card=card_msg(c), n=S.card_points(state, seat, c, one_group=True)),
-                    secret=True,
-                )
-                for c in p.played[-3:]
-            ]
-        return acts
+        return [_space_choice("home", s, terrain.get(s)) for s in S.placement_spaces(p)]
     return []
 
 
@@ -581,8 +612,7 @@ def apply(state: EngisState, seat: int, action: str) -> None:
         _place(state, seat, arg)
     elif ph == "act":
         if action == "move":
-            p.used.append("move")
-            p.moved = [False] * len(p.meeples)
+            state.ps[seat] = p.changed(used=(*p.used, "move"), moved=(False,) * len(p.meeples))
             state.phase = "move"
         elif action in ("craft", "develop"):
             state.phase = action
@@ -599,7 +629,7 @@ def apply(state: EngisState, seat: int, action: str) -> None:
         if action != "back":
             _move(state, seat, state.src, arg)
         state.src, state.phase = "", "move"
-        if not movable_from(p):
+        if not movable_from(state.ps[seat]):
             state.phase = "act"
     elif ph == "craft":
         state.phase = "act"
@@ -612,10 +642,10 @@ def apply(state: EngisState, seat: int, action: str) -> None:
     elif ph == "discard":
         _discard_skill(state, arg)
     elif ph == "nea":
-        _add_meeple(p, arg)
+        _add_meeple(state, seat, arg)
         _after_develop(state)
     elif ph == "retorno":
-        _add_meeple(p, arg)
+        _add_meeple(state, seat, arg)
         state.phase = "act"
     elif ph == "back":
         _home(state, seat, arg)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
+from collections.abc import Mapping
 
 from . import data as D
 from .state import EngisState, Player
@@ -32,9 +33,71 @@ def _count(values) -> Counts:
     return counts
 
 
+class Territory:
+    """What a player's hexes give, whatever his meeples and skills (read only).
+
+    The legal actions, the scoring and the AI ask for these again and again while the hexes change
+    ten times a game: a territory is summed up once, and kept in the memo of its ``FrozenDict`` (which
+    never changes).
+    """
+
+    __slots__ = (
+        "caves",
+        "columns",
+        "counts",
+        "free",
+        "icon_spaces",
+        "icons",
+        "know",
+        "links",
+        "plants",
+        "reach",
+        "terrain",
+        "triples",
+    )
+
+    def __init__(self, hexes: Mapping[str, str]) -> None:
+        data = D.ALL_HEXES
+        self.terrain = {s: data[h].terrain for s, h in hexes.items()}  # space -> terrain
+        self.counts = _count(self.terrain.values())  # terrain -> hexes
+        self.icons = Counts()  # resource -> icons
+        self.columns: dict[int, list[D.Hex]] = {}  # column -> its hexes
+        know = plants = 0
+        for s, hid in hexes.items():
+            h = data[hid]
+            resource = D.RESOURCE.get(h.terrain)
+            if resource is not None:
+                self.icons[resource] += h.icons
+            know += h.know
+            plants += h.plant
+            self.columns.setdefault(D.column(s), []).append(h)
+        # rulebook: the printed point, the hex icons, the five-terrains point (Conhecimento: ``triples``)
+        self.know = D.PRINTED_KNOWLEDGE + know + (1 if all(self.counts[t] for t in D.BASIC) else 0)
+        self.triples = sum(self.counts[t] // 3 for t in D.BASIC)
+        self.plants = plants
+        self.links = Counts()  # terrain -> adjacent pairs of its hexes
+        for a, t in self.terrain.items():
+            for b in D.ADJ[a]:
+                if a < b and self.terrain.get(b) == t:
+                    self.links[t] += 1
+        self.free = tuple(s for s in sorted(D.SPACES) if s not in hexes and any(o in hexes for o in D.ADJ[s]))
+        self.caves = [s for s, t in self.terrain.items() if t == D.CAVE]
+        self.reach: dict[tuple[str, int, bool], tuple[str, ...]] = {}  # see ``reachable``
+        self.icon_spaces: dict[frozenset[str], list[tuple[str, int]]] = {}  # see ``_icon_spaces``
+
+
+def territory(p: Player) -> Territory:
+    """The summary of ``p``'s hexes (computed on the first question about them)."""
+    hexes = p.hexes
+    found: Territory | None = hexes.memo
+    if found is None:
+        found = hexes.memo = Territory(hexes)
+    return found
+
+
 def terrain_counts(p: Player) -> Counts:
-    hexes = D.ALL_HEXES
-    return _count([hexes[h].terrain for h in p.hexes.values()])
+    """Hexes of each terrain (the territory's own counts: read only)."""
+    return territory(p).counts
 
 
 def meeples_at(p: Player) -> Counts:
@@ -42,18 +105,13 @@ def meeples_at(p: Player) -> Counts:
 
 
 def resource_icons(p: Player, resource: str) -> int:
-    return sum(D.ALL_HEXES[h].icons for h in p.hexes.values() if D.RESOURCE.get(D.ALL_HEXES[h].terrain) == resource)
+    return territory(p).icons[resource]
 
 
 def knowledge(p: Player) -> int:
     """rulebook: the printed point, the hex icons, the five-terrains point, Conhecimento."""
-    counts = terrain_counts(p)
-    k = D.PRINTED_KNOWLEDGE + sum(D.ALL_HEXES[h].know for h in p.hexes.values())
-    if all(counts[t] for t in D.BASIC):
-        k += 1
-    if "conhecimento" in p.skills:
-        k += sum(counts[t] // 3 for t in D.BASIC)
-    return k
+    t = territory(p)
+    return t.know + t.triples if "conhecimento" in p.skills else t.know
 
 
 def passable(p: Player, space: str) -> bool:
@@ -64,6 +122,15 @@ def passable(p: Player, space: str) -> bool:
 
 def reachable(p: Player, space: str, steps: int) -> list[str]:
     """Spaces within ``steps`` moves of ``space``, never across empty spaces or volcanoes."""
+    memo = territory(p).reach
+    key = (space, steps, "resistencia" in p.skills)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = tuple(_reachable(p, space, steps))
+    return list(found)
+
+
+def _reachable(p: Player, space: str, steps: int) -> list[str]:
     seen = {space}
     frontier = [space]
     for _ in range(steps):
@@ -88,7 +155,7 @@ def placement_spaces(p: Player) -> list[str]:
 
 def free_spaces(p: Player) -> list[str]:
     """Empty spaces adjacent to the territory (where a new hex may go)."""
-    return sorted(s for s in D.SPACES if s not in p.hexes and any(o in p.hexes for o in D.ADJ[s]))
+    return list(territory(p).free)
 
 
 # --------------------------------------------------------------------------- crafting
@@ -139,10 +206,8 @@ def _icon_card(p: Player, card: str, at: Counts | None = None) -> int:
     if at is None:
         at = meeples_at(p)
     pts = 0
-    for space, hid in p.hexes.items():
-        h = D.ALL_HEXES[hid]
-        if h.terrain in terrains and h.icons:
-            pts += h.icons + at[space]
+    for space, icons in _icon_spaces(p, terrains):
+        pts += icons + at[space]
     if "destreza" in p.skills and card in ("agua", "alimento"):
         home = D.LAKE if card == "agua" else D.SAVANNA
         if any(D.ALL_HEXES[p.hexes[s]].terrain == home and D.ALL_HEXES[p.hexes[s]].icons for s in p.meeples):
@@ -152,24 +217,39 @@ def _icon_card(p: Player, card: str, at: Counts | None = None) -> int:
     return pts
 
 
+def _icon_spaces(p: Player, terrains: frozenset[str]) -> list[tuple[str, int]]:
+    """The spaces of ``p``'s hexes of ``terrains`` that show icons, with their icons."""
+    memo = territory(p).icon_spaces
+    found = memo.get(terrains)
+    if found is None:
+        data = D.ALL_HEXES
+        found = [(s, data[h].icons) for s, h in p.hexes.items() if data[h].terrain in terrains and data[h].icons]
+        memo[terrains] = found
+    return found
+
+
 def connections(p: Player, terrain: str) -> int:
-    spaces = [s for s, h in p.hexes.items() if D.ALL_HEXES[h].terrain == terrain]
-    return sum(1 for i, a in enumerate(spaces) for b in spaces[i + 1 :] if b in D.ADJ[a])
+    """Pairs of adjacent hexes of ``terrain``."""
+    return territory(p).links[terrain]
 
 
 def iguais_best(p: Player, counts: Counts | None = None, at: Counts | None = None) -> tuple[int, str]:
+    t = territory(p)
     if counts is None:
-        counts = terrain_counts(p)
+        counts = t.counts
     if at is None:
         at = meeples_at(p)
+    terrain = t.terrain
+    on = Counts()  # meeples on each terrain
+    for s, n in at.items():
+        on[terrain[s]] += n
     best = (0, "")
-    for t in D.BASIC:
-        if not counts[t]:
+    for k in D.BASIC:
+        if not counts[k]:
             continue
-        on = sum(n for s, n in at.items() if D.ALL_HEXES[p.hexes[s]].terrain == t)
-        v = counts[t] + on + connections(p, t)
+        v = counts[k] + on[k] + t.links[k]
         if v > best[0]:
-            best = (v, t)
+            best = (v, k)
     return best
 
 
@@ -185,16 +265,18 @@ def raw_card(
     one_group: bool = False,
     counts: Counts | None = None,
     at: Counts | None = None,
+    player: Player | None = None,
 ) -> int:
     """The card's sum before the three-points rule.  ``counts`` and ``at``: the player's
-    ``terrain_counts`` and ``meeples_at`` when the caller has them."""
-    p = state.ps[seat]
+    ``terrain_counts`` and ``meeples_at`` when the caller has them; ``player``: the seat's player as
+    it would be after a move the AI weighs (by default, the state's)."""
+    p = state.ps[seat] if player is None else player
     if card in D.CARD_RESOURCE:
         pts = _icon_card(p, card, at)
     elif card == "abrigo":
         if at is None:
             at = meeples_at(p)
-        caves = [s for s, h in p.hexes.items() if D.ALL_HEXES[h].terrain == D.CAVE]
+        caves = territory(p).caves
         pts = D.CAVE_POINTS * len(caves) + sum(at[s] for s in caves)
         if "fogo" in p.skills:
             pts += D.FOGO_BONUS
@@ -214,7 +296,8 @@ def raw_card(
         if counts is None:
             counts = terrain_counts(p)
         kinds = {t for t in D.BASIC if counts[t]}
-        occupied = {D.ALL_HEXES[p.hexes[s]].terrain for s in p.meeples} & kinds
+        terrain = territory(p).terrain
+        occupied = {terrain[s] for s in p.meeples} & kinds
         pts = len(kinds) + len(occupied)
     pts += D.OBJECT_BONUS * _cards_helped(tuple(p.objects))[card]
     return pts
@@ -234,9 +317,10 @@ def card_points(
     one_group: bool = False,
     counts: Counts | None = None,
     at: Counts | None = None,
+    player: Player | None = None,
 ) -> int:
     """rulebook: the three-points rule raises any card to 3."""
-    return max(D.MIN_CARD_POINTS, raw_card(state, seat, card, one_group=one_group, counts=counts, at=at))
+    return max(D.MIN_CARD_POINTS, raw_card(state, seat, card, one_group=one_group, counts=counts, at=at, player=player))
 
 
 def after_phase3(p: Player) -> int:
@@ -245,7 +329,7 @@ def after_phase3(p: Player) -> int:
     if "pintura" in p.skills:
         pts += terrain_counts(p)[D.CAVE]
     if "plantio" in p.skills:
-        pts += sum(D.ALL_HEXES[h].plant for h in p.hexes.values())
+        pts += territory(p).plants
     return pts
 
 
@@ -289,7 +373,7 @@ def skill_endgame(p: Player) -> int:
 
 
 def _column_hexes(p: Player, col: int) -> list[D.Hex]:
-    return [D.ALL_HEXES[h] for s, h in p.hexes.items() if D.column(s) == col]
+    return territory(p).columns.get(col, [])
 
 
 def defended_collective(p: Player, card: str, col: int, nth: int = 1) -> bool:

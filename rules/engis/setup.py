@@ -49,8 +49,7 @@ def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> EngisSt
     weather = deal_weather(rng, cols, layouts)
     greens = rng.shuffled(list(D.INDIVIDUAL))
     per = D.SOLO_INDIVIDUAL[solo] if players == 1 else 1
-    for p in ps:
-        p.secret = [greens.pop() for _ in range(per)]
+    ps = [p.changed(secret=tuple(greens.pop() for _ in range(per))) for p in ps]
     copies = D.SKILL_COPIES_2 if players >= 3 else D.SKILL_COPIES_1
     state = EngisState(
         players=players,

@@ -2,34 +2,98 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from typing import Any, NoReturn, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler
+from pydantic_core import core_schema
 
 from rules.core import GameState
 
+_new = object.__new__
+_set = object.__setattr__
+
 NEUTRAL = -1  # the neutral third colour of the 2-player game in bids and turn order
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class FrozenDict(dict[K, V]):
+    """A dict that refuses every change (a changed copy replaces it: ``FrozenDict({**d, k: v})``).
+
+    Shared by the states of a game, it can never be written through; and since it never changes, what
+    is derived from it may be kept with it (``memo``, see ``scoring.territory``).  Validated from and
+    serialized to a JSON object as a plain dict.
+    """
+
+    __slots__ = ("memo",)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.memo: Any = None
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError("a FrozenDict does not change: put a changed copy in its place")
+
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse
+
+    def __copy__(self) -> FrozenDict[K, V]:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenDict[K, V]:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (dict(self),))
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
+        args = getattr(source, "__args__", (Any, Any))
+        return core_schema.no_info_after_validator_function(cls, handler.generate_schema(dict[args[0], args[1]]))  # type: ignore[valid-type]
 
 
 class Player(BaseModel):
+    """One player's pieces, cards and score: frozen, so states share it.
+
+    ``Engine.apply`` copies the state for the new one, and a frozen model is copied by reference
+    (``rules.core.clone``): the players an action leaves alone are the same objects in both states. An
+    action that changes a player puts a new one in its place (``changed``); its sequences are tuples and
+    its dicts ``FrozenDict``, so no state can write into another's player.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
     board: int  # index in data.BOARDS[side]
-    hexes: dict[str, str]  # space -> hex id (printed ones included)
-    meeples: list[str]  # the space of each meeple on the board
+    hexes: FrozenDict[str, str]  # space -> hex id (printed ones included)
+    meeples: tuple[str, ...]  # the space of each meeple on the board
     row: int = 0  # meeples on the collective board's bid row
     marker: bool = False  # the zero-bid marker on the row
-    objects: list[str] = Field(default_factory=list)
-    skills: list[str] = Field(default_factory=list)
-    hand: list[str] = Field(default_factory=list)  # secret: unplayed scoring cards
-    played: list[str] = Field(default_factory=list)  # discard pile, top last
-    aside: list[str] = Field(default_factory=list)  # set aside by Inteligência
-    secret: list[str] = Field(default_factory=list)  # secret: individual intempérie(s)
+    objects: tuple[str, ...] = ()
+    skills: tuple[str, ...] = ()
+    hand: tuple[str, ...] = ()  # secret: unplayed scoring cards
+    played: tuple[str, ...] = ()  # discard pile, top last
+    aside: tuple[str, ...] = ()  # set aside by Inteligência
+    secret: tuple[str, ...] = ()  # secret: individual intempérie(s)
     score: int = 0
-    pts: dict[str, int] = Field(default_factory=dict)  # score by category
-    used: list[str] = Field(default_factory=list)  # phase-2 actions used this round
-    moved: list[bool] = Field(default_factory=list)  # meeples moved in the current Move
+    pts: FrozenDict[str, int] = Field(default_factory=FrozenDict)  # score by category
+    used: tuple[str, ...] = ()  # phase-2 actions used this round
+    moved: tuple[bool, ...] = ()  # meeples moved in the current Move
     bid: int | None = None
 
-    def add(self, category: str, points: int) -> None:
-        self.score += points
-        self.pts[category] = self.pts.get(category, 0) + points
+    def changed(self, **values: Any) -> Player:
+        """A copy with ``values`` (of the declared types: tuples, ``FrozenDict``) in place of its own, the
+        other fields shared; as ``model_copy(update=values)``, without its generic machinery."""
+        new = _new(Player)
+        _set(new, "__dict__", {**self.__dict__, **values})
+        _set(new, "__pydantic_fields_set__", self.__pydantic_fields_set__ | values.keys())
+        _set(new, "__pydantic_extra__", None)
+        _set(new, "__pydantic_private__", None)
+        return new
+
+    def scored(self, category: str, points: int) -> Player:
+        """A copy with ``points`` more, in ``category`` of the breakdown."""
+        pts = self.pts
+        return self.changed(score=self.score + points, pts=FrozenDict({**pts, category: pts.get(category, 0) + points}))
 
 
 class EngisState(GameState):

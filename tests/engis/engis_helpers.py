@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.engis import ENGINE
-from rules.engis.state import EngisState
+from rules.engis.state import EngisState, Player
 
 
 def new(players: int = 4, seed: int = 1, **options: str) -> EngisState:
@@ -19,10 +19,16 @@ def ids(state: EngisState, seat: int | None = None) -> list[str]:
     return [a.id for a in ENGINE.legal_actions(state, seat)]
 
 
+def edit(state: EngisState, seat: int, **values: object) -> Player:
+    """Puts in ``seat``'s place a player with ``values`` instead of its own (players are frozen: a
+    position is set up by replacing them, lists given for the tuples); returns it."""
+    player = Player.model_validate({**state.ps[seat].model_dump(), **values})
+    state.ps[seat] = player
+    return player
+
+
 def territory(state: EngisState, seat: int, hexes: dict[str, str], meeples: list[str]) -> None:
-    p = state.ps[seat]
-    p.hexes = dict(hexes)
-    p.meeples = list(meeples)
+    edit(state, seat, hexes=dict(hexes), meeples=meeples)
 
 
 def phase2(state: EngisState, seat: int) -> EngisState:
@@ -31,8 +37,8 @@ def phase2(state: EngisState, seat: int) -> EngisState:
     state.order = [seat] + [s for s in range(n) if s != seat]
     state.cur, state.phase, state.actor = 0, "act", seat
     state.offer = [None] * 4
-    for p in state.ps:
-        p.used, p.moved = [], []
+    for i in range(n):
+        edit(state, i, used=[], moved=[])
     return state
 
 

@@ -1,6 +1,7 @@
 """Whole games: conservation invariants, hidden information, replay, options."""
 
 import pytest
+from engis_helpers import edit, new, phase3
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -54,7 +55,7 @@ def secrets_hidden(s: EngisState) -> None:
                     continue
                 assert not any(str(x) in p.secret for x in event.text.params.values())
         mine = ENGINE.view(s, owner).ps[owner]
-        assert mine.hand == p.hand and mine.secret == p.secret
+        assert mine.hand == list(p.hand) and mine.secret == list(p.secret)
 
 
 def run(players: int, seed: int, options=None, policy="mixed") -> EngisState:
@@ -105,13 +106,8 @@ def test_hypothesis_games(players, seed, side, order):
 
 def test_outcome_ranks_and_tiebreak_by_meeples():
     final, _ = play(ENGINE, 4, seed=2)
-    for p in final.ps:
-        p.score = 50
-        p.pts = {"engis.score.cards": 50}
-    final.ps[0].meeples = ["a1"] * 2
-    final.ps[1].meeples = ["a1"] * 4
-    final.ps[2].meeples = ["a1"] * 4
-    final.ps[3].meeples = ["a1"] * 1
+    for seat, meeples in enumerate([2, 4, 4, 1]):
+        edit(final, seat, score=50, pts={"engis.score.cards": 50}, meeples=["a1"] * meeples)
     out = ENGINE.outcome(final)
     assert [r.rank for r in out.results] == [3, 1, 1, 4]
     assert out.winners == [1, 2]
@@ -119,12 +115,10 @@ def test_outcome_ranks_and_tiebreak_by_meeples():
 
 def test_solo_victory_threshold():
     final, _ = play(ENGINE, 1, seed=1)
-    final.ps[0].score = 95
-    final.ps[0].pts = {"engis.score.cards": 95}
+    edit(final, 0, score=95, pts={"engis.score.cards": 95})
     out = ENGINE.outcome(final)
     assert out.for_seat(0).winner
-    final.ps[0].score = 94
-    final.ps[0].pts = {"engis.score.cards": 94}
+    edit(final, 0, score=94, pts={"engis.score.cards": 94})
     out = ENGINE.outcome(final)
     assert not out.for_seat(0).winner
     target = next(r for r in out.results if r.seat is None)
@@ -196,11 +190,10 @@ def test_only_the_top_of_a_discard_pile_is_public():
     # «coloca a carta numa pilha de descarte ..., mantendo apenas a carta do topo da pilha visível
     # para todos»: the other players (and the channel) see the top card and the pile's size, so the
     # hand cannot be read off the pile; the owner sees the whole pile, everyone does once it is over.
-    from engis_helpers import new, phase3
 
     s = new(3)
-    s.ps[0].played = ["agua", "tribo", "mamute"]
-    s.ps[0].hand = [c for c in D.CARDS if c not in s.ps[0].played]
+    played = ["agua", "tribo", "mamute"]
+    edit(s, 0, played=played, hand=[c for c in D.CARDS if c not in played])
     phase3(s, 1)
     for viewer in (None, 1, 2):
         pv = ENGINE.view(s, viewer).ps[0]

@@ -1,7 +1,7 @@
 """Phase 1-3 and end-of-round rules, including the rulebook's examples and illegal moves."""
 
 import pytest
-from engis_helpers import act, ids, new, phase2, phase3, territory
+from engis_helpers import act, edit, ids, new, phase2, phase3, territory
 
 from rules.core import IllegalAction
 from rules.engis import ENGINE
@@ -115,7 +115,7 @@ def test_hex_must_be_adjacent_and_cannot_be_refused():
 
 def test_first_round_valid_spaces_board_one():
     s = new(4)
-    s.ps[0].hexes = {"a1": "pF", "b1": "pL"}
+    edit(s, 0, hexes={"a1": "pF", "b1": "pL"})
     assert S.free_spaces(s.ps[0]) == ["a2", "b2", "c1", "c2"]
 
 
@@ -222,12 +222,12 @@ def test_move_one_step_never_across_empty_spaces_or_volcanoes():
 def test_resistencia_crosses_volcanoes_and_movimento_two_steps():
     s = new(4)
     territory(s, 0, {"a1": "pF", "b1": "pL", "c1": "V1", "d1": "S1"}, ["b1"])
-    s.ps[0].skills = ["resistencia"]
+    edit(s, 0, skills=["resistencia"])
     phase2(s, 0)
     s = act(s, 0, "move")
     s = act(s, 0, "from-b1")
     assert ids(s) == ["to-a1", "to-c1", "back"]
-    s.ps[0].skills = ["resistencia", "movimento"]
+    edit(s, 0, skills=["resistencia", "movimento"])
     assert ids(s) == ["to-a1", "to-c1", "to-d1", "back"]
 
 
@@ -239,7 +239,7 @@ def test_craft_threshold_nothing_spent_and_once_a_round():
     s = act(s, 0, "craft")
     assert ids(s) == ["craft-vaso", "craft-clava", "craft-arco", "back"]
     s = act(s, 0, "craft-arco")
-    assert s.ps[0].objects == ["arco"] and S.resource_icons(s.ps[0], "wood") == 3
+    assert s.ps[0].objects == ("arco",) and S.resource_icons(s.ps[0], "wood") == 3
     assert "craft" not in ids(s)
     with pytest.raises(IllegalAction):
         act(s, 0, "craft")
@@ -248,24 +248,23 @@ def test_craft_threshold_nothing_spent_and_once_a_round():
 
 def test_madeira_pedra_discounts_and_recursos():
     s = new(4)
-    p = s.ps[0]
-    p.hexes = {"a1": "pF", "b1": "M3"}
+    p = edit(s, 0, hexes={"a1": "pF", "b1": "M3"})
     assert S.craftable(p) == ["vaso", "lascada", "machadinha"]
-    p.skills = ["madeira"]
+    p = edit(s, 0, skills=["madeira"])
     assert S.object_cost(p, "clava") == 1 and S.object_cost(p, "vaso") == 1
     assert "clava" in S.craftable(p) and "arco" not in S.craftable(p)
-    p.skills = ["pedra"]
+    p = edit(s, 0, skills=["pedra"])
     assert S.object_cost(p, "roda") == 2 and S.object_cost(p, "lascada") == 1
-    p.skills = ["recursos"]
+    p = edit(s, 0, skills=["recursos"])
     assert "clava" in S.craftable(p)  # 1 wood + (2 stone -> 1 wood)
-    p.hexes = {"a1": "F5", "b1": "F1"}  # 4 wood -> 2 stone
+    p = edit(s, 0, hexes={"a1": "F5", "b1": "F1"})  # 4 wood -> 2 stone
     assert "machadinha" in S.craftable(p) and "roda" not in S.craftable(p)
 
 
 def test_fourth_object_of_a_group_gives_four_points():
     s = new(4)
     territory(s, 0, {"a1": "F5", "b1": "F1"}, ["a1"])
-    s.ps[0].objects = ["vaso", "clava", "arco"]
+    edit(s, 0, objects=["vaso", "clava", "arco"])
     phase2(s, 0)
     s = act(s, 0, "craft")
     s = act(s, 0, "craft-jangada")
@@ -277,7 +276,7 @@ def test_develop_up_to_knowledge_once_a_round_one_copy():
     s = new(4)
     territory(s, 0, {"a1": "pF", "b1": "pL", "a2": "M1", "b2": "S2", "c1": "D2"}, ["a1"])
     assert S.knowledge(s.ps[0]) == 4
-    s.ps[0].skills = ["movimento"]
+    edit(s, 0, skills=["movimento"])
     phase2(s, 0)
     s = act(s, 0, "develop")
     offered = {i.split("-")[1] for i in ids(s) if i.startswith("skill-")}
@@ -325,18 +324,17 @@ def test_neandertal_gives_a_fifth_meeple_and_bid_stays_capped():
     assert s.phase == "nea" and ids(s) == ["home-a1", "home-b1"]
     s = act(s, 0, "home-b1")
     assert sorted(s.ps[0].meeples) == ["a1", "b1", "b1"]
-    s.ps[0].meeples = ["a1"] * 5
+    edit(s, 0, meeples=["a1"] * 5)
     s.phase, s.actor, s.bid_order, s.cur = "bid", 0, [0, 1, 2, 3], 0
-    for p in s.ps:
-        p.bid = None
+    for seat in range(4):
+        edit(s, seat, bid=None)
     assert ids(s) == ["bid-0", "bid-1", "bid-2", "bid-3", "bid-4"]
 
 
 def test_retorno_brings_a_bid_meeple_back():
     s = new(4)
     territory(s, 0, {"a1": "pF", "b1": "pL"}, ["a1", "b1"])
-    s.ps[0].row = 2
-    s.ps[0].skills = ["retorno"]
+    edit(s, 0, row=2, skills=["retorno"])
     phase2(s, 0)
     assert "retorno" in ids(s)
     s = act(s, 0, "retorno")
@@ -377,35 +375,37 @@ def test_scoring_card_choice_is_secret_and_card_leaves_the_hand():
     actions = ENGINE.legal_actions(s, 0)
     assert len(actions) == 8 and all(a.secret for a in actions)
     s = act(s, 0, "card-tribo")
-    assert "tribo" not in s.ps[0].hand and s.ps[0].played == ["tribo"]
+    assert "tribo" not in s.ps[0].hand and s.ps[0].played == ("tribo",)
     assert s.ps[0].pts["engis.score.cards"] >= 3
     assert "card-tribo" not in ids(s, s.actor) or s.actor != 0
 
 
 def test_inteligencia_in_the_last_round():
     s = new(4)
-    p = s.ps[0]
-    p.hand = ["tribo"]
-    p.played = ["agua", "alimento", "mamute", "abrigo", "objetos", "iguais", "diferentes"]
-    p.skills = ["inteligencia"]
-    p.objects = ["vaso", "clava", "lascada", "machadinha", "roda"]
+    p = edit(
+        s,
+        0,
+        hand=["tribo"],
+        played=["agua", "alimento", "mamute", "abrigo", "objetos", "iguais", "diferentes"],
+        skills=["inteligencia"],
+        objects=["vaso", "clava", "lascada", "machadinha", "roda"],
+    )
     s.round = 8
     phase3(s, 0)
     assert ids(s) == ["card-tribo", "intel-objetos", "intel-iguais", "intel-diferentes"]
     s = act(s, 0, "intel-objetos")
     # one group only: stone 1 + 2 + 3 = 6 beats wood 1 + 2 = 3
-    assert p.hand == ["tribo"] and s.ps[0].pts["engis.score.cards"] == 6
-    assert s.ps[0].aside == ["tribo"] and s.ps[0].hand == []
+    assert p.hand == ("tribo",) and s.ps[0].pts["engis.score.cards"] == 6
+    assert s.ps[0].aside == ("tribo",) and s.ps[0].hand == ()
 
 
 # --------------------------------------------------------------------------- end of round
 def _to_returns(s, seat, meeples, row):
-    s.ps[seat].meeples = list(meeples)
-    s.ps[seat].row = row
+    edit(s, seat, meeples=list(meeples), row=row)
     s.order = [seat] + [x for x in range(s.players) if x != seat]
     for x in range(s.players):
         if x != seat:
-            s.ps[x].row = 0
+            edit(s, x, row=0)
     from rules.engis.phases import _next_return
 
     s.phase, s.cur = "back", -1
@@ -418,7 +418,7 @@ def test_returning_meeples_example_1_forced():
     s = new(4)
     territory(s, 0, {"a1": "pF", "b1": "pL", "a2": "F1"}, [])
     s = _to_returns(s, 0, ["a2"], 3)
-    assert s.ps[0].meeples == ["a2"] * 4 and s.round == 2
+    assert s.ps[0].meeples == ("a2",) * 4 and s.round == 2
 
 
 def test_returning_meeples_example_2_choice():
@@ -438,7 +438,7 @@ def test_returning_four_meeples_all_on_the_same_hex():
     s = _to_returns(s, 0, [], 4)
     assert ids(s) == ["home-a1", "home-b1"]  # not the volcano
     s = act(s, 0, "home-b1")
-    assert s.ps[0].meeples == ["b1"] * 4
+    assert s.ps[0].meeples == ("b1",) * 4
 
 
 def test_round_eight_bid_meeples_stay_off_the_board():
