@@ -262,11 +262,10 @@ def paste_colour(img: Image.Image, colour: tuple[int, ...], box: tuple[int, int,
     through a mask about three times faster than it blends the colour itself, and the block is made
     and pasted straight through Pillow's core (a text stamp is pasted a hundred times a picture, and
     ``Image.new`` and ``Image.paste`` cost more than the pixels of a short one)."""
-    if img.mode not in ("RGB", "RGBA"):
+    if img.mode != "RGB":  # Pillow blends a colour into a translucent picture in a way of its own
         img.paste(colour, box, mask)
         return
-    block = Image.core.fill(img.mode, mask.size, colour[:3] if img.mode == "RGB" else colour)
-    img.im.paste(block, box, mask.im)
+    img.im.paste(Image.core.fill("RGB", mask.size, colour[:3]), box, mask.im)
 
 
 def translate(key: str, locale: str, **params: object) -> str:

@@ -176,11 +176,14 @@ rgb = st.tuples(st.integers(0, 255), st.integers(0, 255), st.integers(0, 255))
     outline=st.none() | rgb,
     width=st.integers(0, 5),
     mode=st.sampled_from(["RGB", "RGBA"]),
+    under=st.sampled_from([(245, 240, 228, 255), (0, 0, 0, 0), (10, 200, 30, 120)]),
 )
-def test_a_rounded_rectangle_from_cached_masks_has_pillows_pixels(x0, y0, w, h, radius, fill, outline, width, mode):
+def test_a_rounded_rectangle_from_cached_masks_has_pillows_pixels(
+    x0, y0, w, h, radius, fill, outline, width, mode, under
+):
     import render.common as common
 
-    pillow = Image.new(mode, (200, 170), (245, 240, 228))
+    pillow = Image.new(mode, (200, 170), under)
     ours = pillow.copy()
     box = (x0, y0, x0 + w, y0 + h)
     try:
@@ -198,15 +201,16 @@ def test_a_rounded_rectangle_from_cached_masks_has_pillows_pixels(x0, y0, w, h, 
     value=st.text(st.characters(codec="utf-8", categories=["L", "N", "P"]), min_size=1, max_size=12),
     colour=rgb,
     alpha=st.integers(0, 255),
+    under=st.tuples(st.integers(0, 255), st.integers(0, 255), st.integers(0, 255), st.integers(0, 255)),
     mode=st.sampled_from(["RGB", "RGBA"]),
 )
-def test_text_pasted_as_a_block_of_its_colour_has_pillows_pixels(value, colour, alpha, mode):
+def test_text_pasted_as_a_block_of_its_colour_has_pillows_pixels(value, colour, alpha, under, mode):
     import render.common as common
 
     mask = common._draw_mask(value, 18, False)
-    pillow = Image.new(mode, (mask.width + 10, mask.height + 10), (10, 200, 30, 120))
+    pillow = Image.new(mode, (mask.width + 10, mask.height + 10), under)
     ours = pillow.copy()
-    ink = colour if mode == "RGB" else (*colour, alpha)
+    ink = (*colour, alpha) if mode == "RGBA" and alpha % 2 else colour
     box = (4, 5, 4 + mask.width, 5 + mask.height)
     pillow.paste(ink, box, mask)
     common.paste_colour(ours, ink, box, mask)
