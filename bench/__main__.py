@@ -5,8 +5,9 @@
     python -m bench load [--games N --rate R]  N concurrent games clicked through the real bot
     python -m bench ai [GAME ...]              the AI strengths' win rates, scores and thinking time
     python -m bench replay [GAME ...]          what /game replay costs for a whole AI game: frames, MB, seconds
+    python -m bench render [GAME ...]          CPU ms a board picture over the mix the bot's picture worker draws
 
-``engine`` and ``load`` take ``--against [REF]``: the same measurement, in the same run, on REF (default:
+``engine``, ``load`` and ``render`` take ``--against [REF]``: the same measurement, in the same run, on REF (default:
 the merge-base of HEAD with main) and on this tree, side by side with the ratio.
 """
 
@@ -17,6 +18,7 @@ import asyncio
 import json
 import logging
 import sys
+from pathlib import Path
 
 from rules import GAMES
 
@@ -353,9 +355,116 @@ def replay_cmd(argv: list[str]) -> None:
     print(_table(["game", "moves", "frames", "GIF MB", "size px", "draw s", "frames/s"], rows))
 
 
+RENDER_KEYS = ["all", "spectator", "seat"]
+
+
+def render_cmd(argv: list[str]) -> None:
+    import tempfile
+
+    from . import render as render_bench
+
+    parser = argparse.ArgumentParser(
+        prog="python -m bench render",
+        description="CPU ms a picture over the bot's mix: GAMES concurrent games of the four kinds at three players, "
+        "random clicks each drawing the channel board and, 4 times in 10, a seat's private board of the same "
+        "version; the caches warm after WARMUP clicks.",
+    )
+    parser.add_argument("games", nargs="*", metavar="GAME", help=f"default: all ({', '.join(sorted(GAMES))})")
+    parser.add_argument("--concurrent", type=int, default=100, help="games played at once")
+    parser.add_argument("--clicks", type=int, default=400, help="clicks measured")
+    parser.add_argument("--warmup", type=int, default=200, help="clicks drawn before measuring")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=2, help="with --against: runs of each side, the best kept")
+    parser.add_argument(
+        "--against",
+        nargs="?",
+        const="",
+        metavar="REF",
+        help="also measure REF (default: the merge-base with main), side by side, and compare the pictures",
+    )
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--save", help=argparse.SUPPRESS)
+    args = _parse(parser, argv)
+    sub = [
+        *args.games,
+        "--concurrent",
+        str(args.concurrent),
+        "--clicks",
+        str(args.clicks),
+        "--warmup",
+        str(args.warmup),
+        "--seed",
+        str(args.seed),
+    ]
+
+    def measure(save: str | None = None) -> dict:
+        return render_bench.figures(args.concurrent, args.clicks, args.warmup, args.seed, args.games, save)
+
+    keys = [*args.games, *RENDER_KEYS]
+    if args.json:
+        print(json.dumps(measure(args.save)))
+        return
+    if args.against is None:
+        f = measure()
+        print(
+            f"CPU ms a picture, {args.clicks} clicks over {args.concurrent} games after {args.warmup} clicks' warm-up."
+        )
+        rows = [[k, f"{f['ms'][k]:.2f}", str(f["pictures"][k])] for k in keys if k in f["ms"]]
+        print(_table(["pictures", "CPU ms", "count"], rows))
+        print(
+            f"PNG {f['png_kb']:.0f} kB on average; the picture process's RSS {f['rss_before_mb']:.0f} MB after "
+            f"warm-up, {f['rss_mb']:.0f} MB at the end, peak {f['peak_mb']:.0f} MB; image caches {f['cache_mb']:.1f} MB"
+        )
+        return
+    commit, named = against.resolve(args.against or None)
+    best: dict[str, dict] = {}
+    with against.tree(commit) as ref_root, tempfile.TemporaryDirectory(prefix="mesa-render-") as folder:
+        for round_ in range(max(1, args.rounds)):
+            for side, root in (("before", ref_root), ("after", against.HERE)):
+                extra = []
+                if round_ == 0:
+                    Path(folder, side).mkdir()
+                    extra = ["--save", str(Path(folder, side))]
+                f = against.run_side(root, ["render", *sub, *extra])
+                if side not in best:
+                    best[side] = f
+                else:
+                    best[side]["ms"] = {k: min(v, best[side]["ms"][k]) for k, v in f["ms"].items()}
+        count = sum(best["after"]["pictures"][k] for k in ("spectator", "seat") if k in best["after"]["pictures"])
+        diff = render_bench.difference(str(Path(folder, "before")), str(Path(folder, "after")), count)
+    before, after = best["before"], best["after"]
+    print(
+        f"CPU ms a picture; before = {named}, after = this tree ({args.clicks} clicks over {args.concurrent} games "
+        f"after {args.warmup} clicks' warm-up, the best of {args.rounds} runs each)."
+    )
+    rows = [
+        [
+            k,
+            str(after["pictures"][k]),
+            f"{before['ms'][k]:.2f}",
+            f"{after['ms'][k]:.2f}",
+            f"{100 * (after['ms'][k] / before['ms'][k] - 1):+.0f} %",
+        ]
+        for k in keys
+        if k in after["ms"] and k in before["ms"]
+    ]
+    print(_table(["pictures", "count", "before", "after", "change"], rows))
+    print(
+        f"pixels that differ: {100 * diff['share']:.3f} % (largest difference {diff['largest']:.0f}/255)"
+        + ("; the picture sizes differ!" if diff["sizes_differ"] else "")
+        + ("; the PNG files are identical" if before["digest"] == after["digest"] else "")
+    )
+    for name, f in (("before", before), ("after", after)):
+        print(
+            f"{name}: PNG {f['png_kb']:.0f} kB on average; the picture process's RSS {f['rss_before_mb']:.0f} MB "
+            f"after warm-up, {f['rss_mb']:.0f} MB at the end, peak {f['peak_mb']:.0f} MB; "
+            f"image caches {f['cache_mb']:.1f} MB"
+        )
+
+
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
-    commands = {"engine": engine_cmd, "load": load_cmd, "ai": ai_cmd, "replay": replay_cmd}
+    commands = {"engine": engine_cmd, "load": load_cmd, "ai": ai_cmd, "replay": replay_cmd, "render": render_cmd}
     try:
         if argv and argv[0] in commands:
             commands[argv[0]](argv[1:])

@@ -16,6 +16,8 @@ from .common import (
     canvas,
     fit_text,
     image_cache,
+    paletted_cache,
+    rounded_rectangle,
     seat_colour,
     text,
     text_width,
@@ -99,7 +101,7 @@ def _shape(
     if shape == "circle":
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=2)
     elif shape == "square":
-        draw.rounded_rectangle((cx - r, cy - r, cx + r, cy + r), radius=3, fill=fill, outline=outline, width=2)
+        rounded_rectangle(draw, (cx - r, cy - r, cx + r, cy + r), radius=3, fill=fill, outline=outline, width=2)
     elif shape == "diamond":
         draw.polygon(
             [(cx, cy - r * 1.2), (cx + r * 1.1, cy), (cx, cy + r * 1.2), (cx - r * 1.1, cy)],
@@ -153,7 +155,7 @@ def _resources(
 def _die(
     draw: ImageDraw.ImageDraw, x: float, y: float, value: int, size: int = 28, fill: tuple[int, int, int] = WHITE
 ) -> None:
-    draw.rounded_rectangle((x, y, x + size, y + size), radius=5, fill=fill, outline=INK, width=2)
+    rounded_rectangle(draw, (x, y, x + size, y + size), radius=5, fill=fill, outline=INK, width=2)
     q = size / 4
     spots = {
         1: [(2, 2)],
@@ -182,7 +184,7 @@ def _pointers(draw: ImageDraw.ImageDraw, x: float, y: float, n: int, colour=INK)
 def _submarine(draw: ImageDraw.ImageDraw, x: float, y: float, scale: float = 1.0) -> None:
     s = scale
     body = (230, 180, 20)
-    draw.rounded_rectangle((x, y + 8 * s, x + 54 * s, y + 26 * s), radius=int(9 * s), fill=body, outline=INK, width=2)
+    rounded_rectangle(draw, (x, y + 8 * s, x + 54 * s, y + 26 * s), radius=int(9 * s), fill=body, outline=INK, width=2)
     draw.rectangle((x + 20 * s, y, x + 34 * s, y + 10 * s), fill=body, outline=INK, width=2)
     for i in range(3):
         cx = x + (13 + 14 * i) * s
@@ -205,7 +207,7 @@ def _donation(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float = 11, co
 
 def _inventory(draw: ImageDraw.ImageDraw, cx: float, cy: float, what: str) -> None:
     """A scroll (the Inventory) with the resource it counts, or a Σ for the total stock."""
-    draw.rounded_rectangle((cx - 13, cy - 13, cx + 13, cy + 13), radius=4, fill=(250, 240, 200), outline=INK, width=2)
+    rounded_rectangle(draw, (cx - 13, cy - 13, cx + 13, cy + 13), radius=4, fill=(250, 240, 200), outline=INK, width=2)
     if what == "total":
         text(draw, (cx, cy + 1), "Σ", 18, bold=True, anchor="mm")
     else:
@@ -269,7 +271,7 @@ def _clock_static(draw, track: dict[int, str], clock_end: int, locale: str) -> N
     text(draw, (MARGIN, y), t(msg("atlandice.pic.clock"), locale), 20, bold=True)
     x0, x1, step = _clock_geometry(clock_end)
     cy = y + 38
-    draw.rounded_rectangle((x0 - 8, cy - 30, x1 + 2, cy + 30), radius=16, fill=(214, 230, 238), outline=LINE, width=2)
+    rounded_rectangle(draw, (x0 - 8, cy - 30, x1 + 2, cy + 30), radius=16, fill=(214, 230, 238), outline=LINE, width=2)
     for i in range(clock_end + 1):
         _clock_icon(draw, i, x0 + step * i + step / 2, cy, track.get(i), clock_end)
 
@@ -281,8 +283,8 @@ def _clock_hand(draw, view) -> None:
     i = view.clock
     cx = x0 + step * i + step / 2
     fill = HIGHLIGHT if view.last_clock == view.clock else (255, 236, 160)
-    draw.rounded_rectangle(
-        (cx - step / 2 + 3, cy - 27, cx + step / 2 - 3, cy + 27), radius=10, fill=fill, outline=INK, width=3
+    rounded_rectangle(
+        draw, (cx - step / 2 + 3, cy - 27, cx + step / 2 - 3, cy + 27), radius=10, fill=fill, outline=INK, width=3
     )
     _clock_icon(draw, i, cx, cy, track.get(i), view.clock_end)
     draw.polygon([(cx - 10, cy - 40), (cx + 10, cy - 40), (cx, cy - 28)], fill=INK)
@@ -300,7 +302,7 @@ def _static(locale: str, track: tuple[tuple[int, str], ...], clock_end: int) -> 
     return image
 
 
-@image_cache
+@paletted_cache(lambda: _colours())
 def _card_base(
     sector: int,
     resource: str | None,
@@ -324,9 +326,9 @@ def _card_base(
         tint = REGION_TINT[resource] if not exhausted else (225, 225, 225)
         head = RES_COLOUR[resource] if not exhausted else MUTED
     if touched:
-        draw.rounded_rectangle((x - 5, y - 5, x + w + 4, y + h + 4), radius=16, fill=HIGHLIGHT)
-    draw.rounded_rectangle((x, y, x + w, y + h), radius=12, fill=tint, outline=LINE, width=2)
-    draw.rounded_rectangle((x, y, x + w, y + 40), radius=12, fill=head)
+        rounded_rectangle(draw, (x - 5, y - 5, x + w + 4, y + h + 4), radius=16, fill=HIGHLIGHT)
+    rounded_rectangle(draw, (x, y, x + w, y + h), radius=12, fill=tint, outline=LINE, width=2)
+    rounded_rectangle(draw, (x, y, x + w, y + 40), radius=12, fill=head)
     draw.rectangle((x, y + 28, x + w, y + 40), fill=head)
     name = t(msg(f"atlandice.sector.{SECTOR_IDS[sector]}"), locale)
     _die(draw, x + 8, y + 7, 6 if is_bm else sector + 1, 26)
@@ -343,7 +345,7 @@ def _card_base(
             anchor="mm",
         )
     else:
-        draw.rounded_rectangle((x + 8, ty, x + w - 8, ty + 112), radius=8, fill=CARD, outline=LINE)
+        rounded_rectangle(draw, (x + 8, ty, x + w - 8, ty + 112), radius=8, fill=CARD, outline=LINE)
         if is_bm:
             title, effect = "", t(msg("atlandice.effect.bm"), locale)
         else:
@@ -361,7 +363,7 @@ def _card_base(
             text(
                 draw, (x + w - 16, ty + 96), t(msg("atlandice.pic.stack", n=left), locale), 13, fill=MUTED, anchor="rm"
             )
-    draw.rounded_rectangle((x + 8, ty + 122, x + w - 8, ty + 152), radius=8, fill=WHITE, outline=LINE)
+    rounded_rectangle(draw, (x + 8, ty + 122, x + w - 8, ty + 152), radius=8, fill=WHITE, outline=LINE)
     return image
 
 
@@ -404,9 +406,9 @@ def _player_card(
     colour = seat_colour(seat)
     acting = seat is not None and seat in view.to_act
     if view.last_seat is not None and seat == view.last_seat:
-        draw.rounded_rectangle((x - 5, y - 5, x + w + 5, y + h + 5), radius=16, fill=HIGHLIGHT)
-    draw.rounded_rectangle((x, y, x + w, y + h), radius=12, fill=CARD, outline=colour, width=4 if acting else 2)
-    draw.rounded_rectangle((x, y, x + w, y + 36), radius=12, fill=colour)
+        rounded_rectangle(draw, (x - 5, y - 5, x + w + 5, y + h + 5), radius=16, fill=HIGHLIGHT)
+    rounded_rectangle(draw, (x, y, x + w, y + h), radius=12, fill=CARD, outline=colour, width=4 if acting else 2)
+    rounded_rectangle(draw, (x, y, x + w, y + 36), radius=12, fill=colour)
     draw.rectangle((x, y + 24, x + w, y + 36), fill=colour)
     label = _name(names, seat, locale)
     marker = "▶ " if acting else ""
@@ -422,7 +424,7 @@ def _player_card(
     tx = x + 12
     for tile in part.tiles:
         col = RES_COLOUR[RESOURCES["JBPOF".index(tile[0])]]
-        draw.rounded_rectangle((tx, iy, tx + 36, iy + 22), radius=5, fill=col)
+        rounded_rectangle(draw, (tx, iy, tx + 36, iy + 22), radius=5, fill=col)
         text(draw, (tx + 18, iy + 11), tile, 13, fill=WHITE, bold=True, anchor="mm")
         tx += 40
     if not part.tiles:
@@ -461,7 +463,7 @@ def _player_card(
 
 
 def _taken_box(draw, x: float, y: float) -> None:
-    draw.rounded_rectangle((x, y, x + 16, y + 16), radius=3, fill=WHITE, outline=INK, width=2)
+    rounded_rectangle(draw, (x, y, x + 16, y + 16), radius=3, fill=WHITE, outline=INK, width=2)
 
 
 def _legend(draw, locale: str, y: float) -> None:
@@ -494,7 +496,7 @@ def _legend(draw, locale: str, y: float) -> None:
     label = t(msg("atlandice.pic.legend.clock"), locale)
     text(draw, (x + 26, y2 + 10), label, 15, anchor="lm")
     x += 36 + text_width(label, 15) + 16
-    draw.rounded_rectangle((x, y2, x + 24, y2 + 20), radius=5, fill=HIGHLIGHT)
+    rounded_rectangle(draw, (x, y2, x + 24, y2 + 20), radius=5, fill=HIGHLIGHT)
     label = t(msg("atlandice.pic.legend.last"), locale)
     text(draw, (x + 32, y2 + 10), label, 15, anchor="lm")
     x += 40 + text_width(label, 15) + 16

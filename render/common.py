@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import io
+import math
 import struct
 import threading
 import zlib
@@ -15,6 +16,8 @@ from typing import ParamSpec
 
 from isal import isal_zlib
 from PIL import Image, ImageDraw, ImageFont
+
+from rules.core import Msg, t
 
 # Distinct on light and dark Discord themes and for the common colour-vision deficiencies
 # (Okabe-Ito palette), in seat order.
@@ -72,7 +75,8 @@ def text(
     bold: bool = False,
     anchor: str = "la",
 ) -> None:
-    draw.text(xy, value, font=font(size, bold), fill=fill, anchor=anchor)
+    """Text drawn through the cached stamps of ``put_text`` on the picture ``draw`` draws on."""
+    put_text(draw._image, xy, value, size, fill=fill, bold=bold, anchor=anchor)
 
 
 P = ParamSpec("P")
@@ -114,14 +118,29 @@ class ImageCache:
                     self.used -= image_bytes(old)
         return image
 
-    def cached(self, function: Callable[P, Image.Image]) -> Callable[P, Image.Image]:
+    def cached(
+        self, function: Callable[P, Image.Image], colours: Callable[[], tuple[Colour, ...]] | None = None
+    ) -> Callable[P, Image.Image]:
         """Decorates a function drawing a picture from hashable arguments (the picture is shared: a
-        caller that changes it copies it first)."""
+        caller that changes it copies it first).
+
+        With ``colours`` (the board's own flat colours, as ``to_png`` takes them), an opaque picture
+        that is only ever pasted whole (a card) is kept mapped to that board's fixed palette: a quarter
+        of the memory, and the same colours the board's pixels are mapped to in the end;
+        ``Image.paste`` turns it back into RGB.
+        """
+
+        def make(*args: P.args, **kwargs: P.kwargs) -> Image.Image:
+            image = function(*args, **kwargs)
+            if colours is None:
+                return image
+            assert image.mode == "RGB", "only opaque pictures are kept paletted"
+            return image.quantize(palette=fixed_palette(colours()), dither=Image.Dither.NONE)
 
         @functools.wraps(function)
         def cached(*args: P.args, **kwargs: P.kwargs) -> Image.Image:
             key = (function, args, tuple(kwargs.items()))
-            return self.get(key, lambda: function(*args, **kwargs))
+            return self.get(key, lambda: make(*args, **kwargs))
 
         return cached
 
@@ -131,23 +150,45 @@ class ImageCache:
             self.used = 0
 
 
-IMAGES = ImageCache(budget=48 * 1024 * 1024)
+Colour = tuple[int, int, int]
+
+# One budget for the pictures' caches (48 MB), in three parts, so that a kind of picture that comes in
+# bulk cannot push out the others: cards, tiles and the static layers of the boards; the text stamps
+# (thousands of small ones, each pasted tens to hundreds of times: labels, names, numbers); and the
+# long texts of the last few boards (a sentence about the last move, a status line: a seat's private
+# board, drawn just after the channel's, repeats them).
+IMAGES = ImageCache(budget=40 * 1024 * 1024)
+TEXTS = ImageCache(budget=6 * 1024 * 1024)
+LONG_TEXTS = ImageCache(budget=2 * 1024 * 1024)
+CACHES = (IMAGES, TEXTS, LONG_TEXTS)
 image_cache = IMAGES.cached
-# Measured over 100 games drawn in turn: text stamps under 32 kB of RGBA (labels, names, numbers) are pasted
-# tens to hundreds of times each; longer ones (a sentence about the last move, a status line) about
-# twice, and would fill the budget with pictures drawn for one board.
+
+
+def paletted_cache(
+    colours: Callable[[], tuple[Colour, ...]],
+) -> Callable[[Callable[P, Image.Image]], Callable[P, Image.Image]]:
+    """``image_cache`` for an opaque picture pasted whole, kept in the palette of ``colours()``."""
+    return lambda function: IMAGES.cached(function, colours)
+
+
+# A text stamp of more pixels than this is a long text (kept among the last boards' long texts); over
+# LONG_TEXT_LARGEST it is drawn every time.
 STAMP_LARGEST = 32 * 1024
+LONG_TEXT_LARGEST = 96 * 1024
 
 
 def _stamp(value: str, size: int, bold: bool, fill: tuple, stroke: int, stroke_fill: tuple) -> Image.Image:
     """A piece of text drawn once (text is the slow part of a picture): plain text as its coverage
     alone (an "L" mask, a quarter of the memory, shared by every colour it is pasted in), outlined or
     translucent text on a transparent image."""
+    # about the stamp's pixels (a glyph is about 0.6 of the size wide, a line 1.2 of it high)
+    long = 0.72 * size * size * (len(value) + 2) > STAMP_LARGEST // 4
+    cache = LONG_TEXTS if long else TEXTS
     if not stroke and (len(fill) < 4 or fill[3] == 255):
         key: tuple = ("mask", value, size, bold)
-        return IMAGES.get(key, lambda: _draw_mask(value, size, bold), STAMP_LARGEST // 4)  # as many pixels
+        return cache.get(key, lambda: _draw_mask(value, size, bold), LONG_TEXT_LARGEST)
     key = ("stamp", value, size, bold, fill, stroke, stroke_fill)
-    return IMAGES.get(key, lambda: _draw_stamp(value, size, bold, fill, stroke, stroke_fill), STAMP_LARGEST)
+    return cache.get(key, lambda: _draw_stamp(value, size, bold, fill, stroke, stroke_fill), LONG_TEXT_LARGEST)
 
 
 def _draw_mask(value: str, size: int, bold: bool) -> Image.Image:
@@ -155,7 +196,7 @@ def _draw_mask(value: str, size: int, bold: bool) -> Image.Image:
     ascent, descent = f.getmetrics()
     img = Image.new("L", (int(f.getlength(value)) + 3, ascent + descent + 2), 0)
     ImageDraw.Draw(img).text((1, 1), value, font=f, fill=255, anchor="la")
-    return img
+    return _inked(img)
 
 
 def _draw_stamp(value: str, size: int, bold: bool, fill: tuple, stroke: int, stroke_fill: tuple) -> Image.Image:
@@ -166,7 +207,17 @@ def _draw_stamp(value: str, size: int, bold: bool, fill: tuple, stroke: int, str
     ImageDraw.Draw(img).text(
         (pad, pad), value, font=f, fill=fill, anchor="la", stroke_width=stroke, stroke_fill=stroke_fill
     )
-    return img
+    return _inked(img)
+
+
+def _inked(stamp: Image.Image) -> Image.Image:
+    """A stamp cut to the pixels its text covers (the blank rest of a line, above and below the
+    letters, pastes nothing and costs as much), with where it was cut and its whole size in
+    ``info["stamp"]``, from which ``put_text`` places it."""
+    box = stamp.getbbox() or (0, 0, 1, 1)
+    inked = stamp.crop(box)
+    inked.info["stamp"] = (box[0], box[1], stamp.width, stamp.height)
+    return inked
 
 
 def put_text(
@@ -187,28 +238,102 @@ def put_text(
     fill = tuple(fill)
     st = _stamp(value, size, bold, fill, stroke, tuple(stroke_fill))
     pad = stroke + 1
+    dx, dy, width, height = st.info["stamp"]
     x, y = xy
     x -= pad
     y -= pad
     if anchor[0] == "m":
-        x -= (st.width - 2 * pad) / 2
+        x -= (width - 2 * pad) / 2
     elif anchor[0] == "r":
-        x -= st.width - 2 * pad
+        x -= width - 2 * pad
     if anchor[1] == "m":
-        y -= (st.height - 2 * pad) / 2
+        y -= (height - 2 * pad) / 2
     elif anchor[1] not in "at":
-        y -= st.height - 2 * pad
-    left, top = round(x), round(y)
+        y -= height - 2 * pad
+    left, top = round(x) + dx, round(y) + dy
     if st.mode == "L":  # the text's colour through its coverage
-        img.paste(fill[:3] if img.mode == "RGB" else fill, (left, top, left + st.width, top + st.height), st)
+        paste_colour(img, fill, (left, top, left + st.width, top + st.height), st)
     else:
         img.paste(st, (left, top), st)
 
 
+def paste_colour(img: Image.Image, colour: tuple[int, ...], box: tuple[int, int, int, int], mask: Image.Image) -> None:
+    """``img.paste(colour, box, mask)``, the same pixels faster: Pillow blends a block of one colour
+    through a mask about three times faster than it blends the colour itself, and the block is made
+    and pasted straight through Pillow's core (a text stamp is pasted a hundred times a picture, and
+    ``Image.new`` and ``Image.paste`` cost more than the pixels of a short one)."""
+    if img.mode != "RGB":  # Pillow blends a colour into a translucent picture in a way of its own
+        img.paste(colour, box, mask)
+        return
+    img.im.paste(Image.core.fill("RGB", mask.size, colour[:3]), box, mask.im)
+
+
+def translate(key: str, locale: str, **params: object) -> str:
+    """The catalogue's text for ``key`` with ``params``, kept for the next boards (a board translates
+    dozens of labels, the same from one board to the next)."""
+    try:
+        return _translate(key, locale, tuple(params.items()))
+    except TypeError:  # a parameter that cannot be a key
+        return t(Msg(key=key, params=params), locale)
+
+
+@lru_cache(maxsize=8192)
+def _translate(key: str, locale: str, params: tuple[tuple[str, object], ...]) -> str:
+    return t(Msg(key=key, params=dict(params)), locale)
+
+
+# A rounded rectangle of at most this many pixels is pasted from cached masks: Pillow draws one from
+# about twenty shapes (corners, arcs, bands), which costs more than pasting a small one.
+ROUNDED_LARGEST = 12_000
+
+
+def rounded_rectangle(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float, float, float],
+    radius: float = 0,
+    fill: tuple[int, ...] | None = None,
+    outline: tuple[int, ...] | None = None,
+    width: int = 1,
+) -> None:
+    """``draw.rounded_rectangle`` with the same pixels (Pillow draws it without anti-aliasing, so its
+    coverage is a mask of 0 and 255, the same wherever it is moved by whole pixels), a small one pasted
+    from masks of its fill and its outline kept by size, radius and width."""
+    img = draw._image
+    x0, y0, x1, y1 = xy
+    thin = min(x1 - x0, y1 - y0) < 2 * width + 4  # Pillow's outline covers its fill in its own way
+    plain = img.mode in ("RGB", "RGBA") and (fill is not None or outline is not None) and min(x0, y0) >= 0
+    if not plain or thin or (x1 - x0 + 1) * (y1 - y0 + 1) > ROUNDED_LARGEST:
+        draw.rounded_rectangle(xy, radius, fill=fill, outline=outline, width=width)
+        return
+    # moved by an even number of pixels: Pillow rounds halves to even
+    left, top = 2 * math.floor(x0 / 2), 2 * math.floor(y0 / 2)
+    shape = (x0 - left, y0 - top, x1 - left, y1 - top, radius)
+    size = (math.floor(x1 - left) + 2, math.floor(y1 - top) + 2)
+    box = (left, top, left + size[0], top + size[1])
+    if fill is not None:
+        mask = TEXTS.get(("rounded", *shape), lambda: _rounded_mask(size, shape, None))
+        paste_colour(img, fill, box, mask)
+    if outline is not None and width and outline != fill:
+        mask = TEXTS.get(("rounded", *shape, width), lambda: _rounded_mask(size, shape, width))
+        paste_colour(img, outline, box, mask)
+
+
+def _rounded_mask(size: tuple[int, int], shape: tuple[float, ...], width: int | None) -> Image.Image:
+    mask = Image.new("L", size, 0)
+    *xy, radius = shape
+    if width is None:
+        ImageDraw.Draw(mask).rounded_rectangle(xy, radius, fill=255)
+    else:
+        ImageDraw.Draw(mask).rounded_rectangle(xy, radius, outline=255, width=width)
+    return mask
+
+
+@lru_cache(maxsize=8192)
 def text_width(value: str, size: int = 20, bold: bool = False) -> float:
     return font(size, bold).getlength(value)
 
 
+@lru_cache(maxsize=4096)
 def fit_text(value: str, width: float, size: int = 20, bold: bool = False) -> str:
     """``value`` cut with an ellipsis so that it fits in ``width`` pixels."""
     if text_width(value, size, bold) <= width:
@@ -218,7 +343,6 @@ def fit_text(value: str, width: float, size: int = 20, bold: bool = False) -> st
     return value + "…"
 
 
-Colour = tuple[int, int, int]
 _STEPS = (0, 51, 102, 153, 204, 255)
 
 
@@ -261,8 +385,11 @@ def paletted_png(image: Image.Image) -> bytes:
     """
     assert image.mode == "P"
     width, height = image.size
-    pixels = image.tobytes()
-    rows = b"".join(b"\0" + pixels[y * width : (y + 1) * width] for y in range(height))
+    # Each row after a 0 (its filter type): the picture pasted one column in from the left of a picture
+    # one column wider, whose first column holds index 0, gives the file's rows in one ``tobytes``.
+    rows_image = Image.new("P", (width + 1, height), 0)
+    rows_image.paste(image, (1, 0))
+    rows = rows_image.tobytes()
     palette = bytes(image.getpalette() or [])
     return b"".join(
         [

@@ -22,8 +22,10 @@ from .common import (
     font,
     image_cache,
     put_text,
+    rounded_rectangle,
     seat_colour,
     to_png,
+    translate,
 )
 
 WIDTH = 1500
@@ -61,7 +63,7 @@ put = put_text
 
 
 def _tr(key: str, locale: str, **params) -> str:
-    return t(Msg(key=key, params=params), locale)
+    return translate(key, locale, **params)
 
 
 def _hex_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
@@ -149,7 +151,8 @@ def _meeple(img: Image.Image, draw: ImageDraw.ImageDraw, cx: float, cy: float, c
         outline=(255, 255, 255),
         width=2,
     )
-    draw.rounded_rectangle(
+    rounded_rectangle(
+        draw,
         (cx - size * 0.8, cy - size * 0.45, cx + size * 0.8, cy + size * 0.75),
         radius=size // 2,
         fill=colour,
@@ -177,7 +180,7 @@ def _chip_image(
     w = int(width or (_length(label, size, bold) + 14))
     img = Image.new("RGBA", (w + 1, size + 11), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle((0, 0, w, size + 10), radius=6, fill=fill, outline=outline or LINE, width=3 if outline else 1)
+    rounded_rectangle(d, (0, 0, w, size + 10), radius=6, fill=fill, outline=outline or LINE, width=3 if outline else 1)
     label = _fit(label, w - 10, size, bold)
     put(img, (w / 2, (size + 10) / 2), label, size, fill=ink, bold=bold, anchor="mm")
     return img
@@ -220,8 +223,8 @@ def _name(names: list[str], seat: int, locale: str) -> str:
 
 # --------------------------------------------------------------------------- collective board
 def _draw_collective(img, draw, view, locale: str, names: list[str], y0: int) -> None:
-    draw.rounded_rectangle(
-        (MARGIN, y0, WIDTH - MARGIN, y0 + BOARD_H - 8), radius=12, fill=PANEL_BG, outline=LINE, width=2
+    rounded_rectangle(
+        draw, (MARGIN, y0, WIDTH - MARGIN, y0 + BOARD_H - 8), radius=12, fill=PANEL_BG, outline=LINE, width=2
     )
     # offer
     put(img, (30, y0 + 12), _tr("engis.r.offer", locale), 18, bold=True)
@@ -252,7 +255,7 @@ def _draw_collective(img, draw, view, locale: str, names: list[str], y0: int) ->
         tx = 125 + _length(info[1], 15) + 12
         for terrain in D.ALL_TYPES:
             if terrain in counts:
-                draw.rounded_rectangle((tx, y0 + 210, tx + 16, y0 + 226), radius=3, fill=TERRAIN_FILL[terrain])
+                rounded_rectangle(draw, (tx, y0 + 210, tx + 16, y0 + 226), radius=3, fill=TERRAIN_FILL[terrain])
                 put(img, (tx + 19, y0 + 209), str(counts[terrain]), 14, fill=MUTED)
                 tx += 36
 
@@ -276,7 +279,7 @@ def _draw_collective(img, draw, view, locale: str, names: list[str], y0: int) ->
             pv = view.ps[seat]
             colour, name, score, bid = seat_colour(seat), _name(names, seat, locale), str(pv.score), pv.bid
         if seat == view.actor and view.phase != "over":
-            draw.rounded_rectangle((x - 6, y - 4, x + 420, y + 26), radius=6, fill=(255, 236, 170))
+            rounded_rectangle(draw, (x - 6, y - 4, x + 420, y + 26), radius=6, fill=(255, 236, 170))
         pos = f"{i + 1}." if view.order else "·"
         if view.phase == "over" and seat in winners:
             pos = "♛"
@@ -305,14 +308,14 @@ def _draw_collective(img, draw, view, locale: str, names: list[str], y0: int) ->
     for i, (card, col) in enumerate(sorted(zip(view.weather, view.weather_cols, strict=False), key=lambda c: c[1])):
         cx = x + (i % 3) * 186
         cy = y0 + 42 + (i // 3) * 74
-        draw.rounded_rectangle(
-            (cx, cy, cx + 178, cy + 66), radius=8, fill=(255, 246, 200), outline=(200, 170, 60), width=2
+        rounded_rectangle(
+            draw, (cx, cy, cx + 178, cy + 66), radius=8, fill=(255, 246, 200), outline=(200, 170, 60), width=2
         )
         put(img, (cx + 8, cy + 6), str(col), 24, bold=True, fill=(160, 120, 20))
         put(img, (cx + 32, cy + 6), _fit(_tr(f"engis.weather.{card}", locale), 140, 16, True), 16, bold=True)
         kind, terrain = D.COLLECTIVE[card]
         if kind == "terrain":
-            draw.rounded_rectangle((cx + 32, cy + 32, cx + 50, cy + 50), radius=3, fill=TERRAIN_FILL[terrain])
+            rounded_rectangle(draw, (cx + 32, cy + 32, cx + 50, cy + 50), radius=3, fill=TERRAIN_FILL[terrain])
             need = _tr(f"engis.terrain.{terrain}", locale)
         elif kind == "plant":
             _glyph(img, (cx + 41, cy + 42), PLANT[0], PLANT[1], 18)
@@ -342,14 +345,15 @@ def _draw_player(img, draw, view, pv, locale: str, names: list[str], x0: int, y0
     seat = pv.seat
     colour = seat_colour(seat)
     mine = view.viewer == seat
-    draw.rounded_rectangle(
+    rounded_rectangle(
+        draw,
         (x0, y0, x0 + w, y0 + PANEL_H - 8),
         radius=12,
         fill=PANEL_BG,
         outline=colour,
         width=4 if seat == view.actor and view.phase != "over" else 2,
     )
-    draw.rounded_rectangle((x0, y0, x0 + w, y0 + 38), radius=12, fill=colour)
+    rounded_rectangle(draw, (x0, y0, x0 + w, y0 + 38), radius=12, fill=colour)
     draw.rectangle((x0, y0 + 26, x0 + w, y0 + 38), fill=colour)
     title = _name(names, seat, locale) + (" ★" if seat == view.first and view.players > 1 else "")
     put(img, (x0 + 14, y0 + 19), _fit(title, w - 330, 20, True), 20, fill=(255, 255, 255), bold=True, anchor="lm")
@@ -401,7 +405,8 @@ def _draw_player(img, draw, view, pv, locale: str, names: list[str], x0: int, y0
             have = obj in pv.objects
             lit = f"obj-{obj}" in hl
             ow = (w - 310) / 4 - 6
-            draw.rounded_rectangle(
+            rounded_rectangle(
+                draw,
                 (ox, oy, ox + ow, oy + 25),
                 radius=5,
                 fill=colour if have else (238, 234, 224),
@@ -506,7 +511,7 @@ def _draw_legend(img, draw, locale: str, y0: int) -> None:
     put(img, (x, y0 + 6), _tr("engis.r.legend", locale) + ":", 15, bold=True)
     x += 80
     for terrain in ("F", "M", "L", "S", "D", "C", "V", "W"):
-        draw.rounded_rectangle((x, y0 + 6, x + 18, y0 + 24), radius=4, fill=TERRAIN_FILL[terrain])
+        rounded_rectangle(draw, (x, y0 + 6, x + 18, y0 + 24), radius=4, fill=TERRAIN_FILL[terrain])
         label = _tr(f"engis.terrain.{terrain}", locale)
         put(img, (x + 24, y0 + 6), label, 14)
         x += 34 + _length(label, 14)

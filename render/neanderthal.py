@@ -8,10 +8,21 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from rules.core import Msg, t
 from rules.neanderthal import data as D
 
-from .common import HIGHLIGHT, MUTED, canvas, font, image_cache, put_text, to_png
+from .common import (
+    HIGHLIGHT,
+    MUTED,
+    canvas,
+    font,
+    image_cache,
+    paletted_cache,
+    put_text,
+    rounded_rectangle,
+    text_width,
+    to_png,
+    translate,
+)
 
 WIDTH = 1500
 TOP = 60
@@ -40,7 +51,7 @@ def _panel_y(view) -> int:
 
 
 def _tr(key: str, locale: str, **params) -> str:
-    return t(Msg(key=key, params=params), locale)
+    return translate(key, locale, **params)
 
 
 def put(img: Image.Image, xy, value: str, size: int = 16, **style) -> None:
@@ -61,7 +72,37 @@ def _dice(b: D.Biome) -> str:
     return f"{b.hits}×{'*' if b.star else '1'}"
 
 
-@image_cache
+@cache
+def _colours() -> tuple[tuple[int, int, int], ...]:
+    """The picture's flat colours, for the fixed PNG palette."""
+    return (
+        PANEL_BG,
+        LINE,
+        ICE,
+        PRED,
+        HIDDEN,
+        (70, 58, 45),
+        (240, 230, 215),
+        (60, 52, 44),
+        (250, 236, 240),
+        (150, 90, 110),
+        (120, 110, 95),
+        (40, 80, 160),
+        (170, 30, 60),
+        (120, 80, 0),
+        (30, 80, 150),
+        (60, 100, 150),
+        (120, 160, 200),
+        (225, 222, 215),
+        (90, 90, 90),
+        (30, 30, 30),
+        *SPECIES_COLOUR.values(),
+        *DISC_FILL.values(),
+        *KIND_FILL.values(),
+    )
+
+
+@paletted_cache(lambda: _colours())
 def _card(card: int, locale: str) -> Image.Image:
     """A biome card face (static, cached)."""
     b = D.BIOMES[card]
@@ -193,8 +234,8 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
 
     # -- event card / auction
     ex, ey = 10, ROWS_Y
-    d.rounded_rectangle(
-        (ex, ey, ex + LEFT - 84, ey + 2 * CARD_H + GAP), radius=8, fill=(250, 236, 240), outline=(150, 90, 110)
+    rounded_rectangle(
+        d, (ex, ey, ex + LEFT - 84, ey + 2 * CARD_H + GAP), radius=8, fill=(250, 236, 240), outline=(150, 90, 110)
     )
     put(img, (ex + 8, ey + 6), _tr("neanderthal.ui.event", locale), 13, fill=MUTED)
     if view.event_card:
@@ -217,7 +258,7 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
             y += 20
         bid = _tr("neanderthal.ui.bid", locale)
         put(img, (ex + 8, y + 4), bid, 13, fill=MUTED)
-        bx = ex + 20 + font(13).getlength(bid)
+        bx = ex + 20 + text_width(bid, 13)
         for i, c in enumerate(dc.media):
             _disc(d, bx + i * 20, y + 13, c, 7)
         y += 28
@@ -324,14 +365,15 @@ def _matrix(img, d, view, locale: str, last: set[str]) -> None:
 def _panel(img, d, view, p, x0: int, y0: int, w: int, locale: str, names, mine_last: bool) -> None:
     col = SPECIES_COLOUR[p.species]
     active = view.phase != "over" and view.actor == p.seat
-    d.rounded_rectangle(
+    rounded_rectangle(
+        d,
         (x0, y0, x0 + w, y0 + PANEL_H),
         radius=10,
         fill=PANEL_BG,
         outline=HIGHLIGHT if active else col,
         width=5 if active else 3,
     )
-    d.rounded_rectangle((x0, y0, x0 + w, y0 + 34), radius=10, fill=col)
+    rounded_rectangle(d, (x0, y0, x0 + w, y0 + 34), radius=10, fill=col)
     head = f"{_name(names, p.seat, locale)} · {_tr(f'neanderthal.sp.{p.species}', locale)}"
     put(img, (x0 + 10, y0 + 7), _fit(head, w - 110, 18, True), 18, fill=(255, 255, 255), bold=True)
     put(
@@ -349,7 +391,7 @@ def _panel(img, d, view, p, x0: int, y0: int, w: int, locale: str, names, mine_l
     state = _tr("neanderthal.ui.tribal" if p.tribal else "neanderthal.ui.vocal", locale)
     sex = _tr(f"neanderthal.sex.{p.sex}", locale) if p.sex else "?"
     put(img, (x0 + 10, y), f"{sex} · {state}", 15, bold=True)
-    x = x0 + 10 + font(15, True).getlength(f"{sex} · {state}") + 12
+    x = x0 + 10 + text_width(f"{sex} · {state}", 15, True) + 12
     for c in p.mpi:
         _disc(d, x, y + 9, c, 6)
         x += 15
@@ -367,7 +409,7 @@ def _panel(img, d, view, p, x0: int, y0: int, w: int, locale: str, names, mine_l
     for pt in p.portals:
         sp, c = pt.split("-")
         put(img, (x, y), _tr(f"neanderthal.portal.{sp}", locale), 13)
-        _disc(d, x + 12 + font(13).getlength(_tr(f"neanderthal.portal.{sp}", locale)), y + 9, c, 7)
+        _disc(d, x + 12 + text_width(_tr(f"neanderthal.portal.{sp}", locale), 13), y + 9, c, 7)
         x += 82
     y += 24
     # elders
@@ -441,36 +483,6 @@ def _panel(img, d, view, p, x0: int, y0: int, w: int, locale: str, names, mine_l
         )
     else:
         put(img, (x0 + 10, y), _tr("neanderthal.ui.hand_n", locale, n=p.hand_count), 13, fill=MUTED)
-
-
-@cache
-def _colours() -> tuple[tuple[int, int, int], ...]:
-    """The picture's flat colours, for the fixed PNG palette."""
-    return (
-        PANEL_BG,
-        LINE,
-        ICE,
-        PRED,
-        HIDDEN,
-        (70, 58, 45),
-        (240, 230, 215),
-        (60, 52, 44),
-        (250, 236, 240),
-        (150, 90, 110),
-        (120, 110, 95),
-        (40, 80, 160),
-        (170, 30, 60),
-        (120, 80, 0),
-        (30, 80, 150),
-        (60, 100, 150),
-        (120, 160, 200),
-        (225, 222, 215),
-        (90, 90, 90),
-        (30, 30, 30),
-        *SPECIES_COLOUR.values(),
-        *DISC_FILL.values(),
-        *KIND_FILL.values(),
-    )
 
 
 __all__ = ["render"]

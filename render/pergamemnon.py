@@ -19,8 +19,9 @@ from .common import (
     canvas,
     fit_text,
     font,
-    image_cache,
+    paletted_cache,
     put_text,
+    rounded_rectangle,
     seat_colour,
     to_png,
 )
@@ -59,18 +60,40 @@ def _t(m: Msg | str, locale: str, names=None) -> str:
     return t(m, locale, names=names)
 
 
-@image_cache
+@cache
+def _colours() -> tuple[tuple[int, int, int], ...]:
+    """The picture's flat colours, for the fixed PNG palette."""
+    return (
+        PANEL_BG,
+        WHITE,
+        TITLE_BG,
+        (240, 210, 140),
+        (250, 236, 226),
+        (170, 60, 40),
+        (70, 50, 40),
+        (230, 210, 170),
+        (150, 60, 150),
+        (170, 120, 0),
+        (110, 60, 150),
+        *NATION_FILL.values(),
+        *NATION_INK.values(),
+        *WEAPON_INK.values(),
+    )
+
+
+@paletted_cache(lambda: _colours())
 def _card(cid: str, w: int, h: int, locale: str) -> Image.Image:
     """One card face (or a face-down back for "?")."""
     img = Image.new("RGB", (w, h), BACKGROUND)
     d = ImageDraw.Draw(img)
     if cid == "?":
-        d.rounded_rectangle((0, 0, w - 1, h - 1), 10, fill=(70, 50, 40), outline=INK, width=2)
+        rounded_rectangle(d, (0, 0, w - 1, h - 1), 10, fill=(70, 50, 40), outline=INK, width=2)
         d.text((w / 2, h / 2), "?", font=font(h // 3, True), fill=(230, 210, 170), anchor="mm")
         return img
     c = D.CARDS[cid]
     small = w < 110
-    d.rounded_rectangle(
+    rounded_rectangle(
+        d,
         (0, 0, w - 1, h - 1),
         10,
         fill=NATION_FILL[c.nation],
@@ -89,7 +112,7 @@ def _card(cid: str, w: int, h: int, locale: str) -> Image.Image:
     cw = (w - 8) / 3
     for i, (lab, val) in enumerate(zip(labels, (c.helm, c.armour, c.shield), strict=True)):
         x0 = 4 + i * cw
-        d.rounded_rectangle((x0 + 1, y, x0 + cw - 2, y + (22 if small else 28)), 5, fill=WHITE, outline=MUTED)
+        rounded_rectangle(d, (x0 + 1, y, x0 + cw - 2, y + (22 if small else 28)), 5, fill=WHITE, outline=MUTED)
         d.text((x0 + cw / 2, y + (11 if small else 14)), f"{lab}{val}", font=font(fs - 1, True), fill=INK, anchor="mm")
     y += 28 if small else 36
     d.text((6, y), f"♦{c.cha}", font=font(fs, True), fill=(150, 60, 150), anchor="la")
@@ -121,7 +144,7 @@ def _paste(
 ) -> None:
     w, h = (SMALL_W, SMALL_H) if small else (CARD_W, CARD_H)
     if hl:
-        draw.rounded_rectangle((x - 5, y - 5, x + w + 4, y + h + 4), 12, fill=HIGHLIGHT)
+        rounded_rectangle(draw, (x - 5, y - 5, x + w + 4, y + h + 4), 12, fill=HIGHLIGHT)
     img.paste(_card(cid, w, h, locale), (int(x), int(y)))
 
 
@@ -233,8 +256,8 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
 def _battle(img, draw, view, y0: int, locale: str, names: list[str]) -> None:
     b = view.battle
     h = CARD_H + 40 if b is not None else SMALL_H + 44
-    draw.rounded_rectangle(
-        (MARGIN, y0, WIDTH - MARGIN, y0 + h), 10, fill=(250, 236, 226), outline=(170, 60, 40), width=2
+    rounded_rectangle(
+        draw, (MARGIN, y0, WIDTH - MARGIN, y0 + h), 10, fill=(250, 236, 226), outline=(170, 60, 40), width=2
     )
     if b is None:
         _put(
@@ -282,8 +305,8 @@ def _panel(img, draw, view, seat: int, y0: int, locale: str, names: list[str]) -
     p = view.ps[seat]
     colour = seat_colour(seat)
     lit = seat == view.hl_seat or seat == view.actor
-    draw.rounded_rectangle(
-        (MARGIN, y0, WIDTH - MARGIN, y0 + PANEL_H), 10, fill=PANEL_BG, outline=colour, width=5 if lit else 2
+    rounded_rectangle(
+        draw, (MARGIN, y0, WIDTH - MARGIN, y0 + PANEL_H), 10, fill=PANEL_BG, outline=colour, width=5 if lit else 2
     )
     draw.rectangle((MARGIN + 2, y0 + 2, MARGIN + 12, y0 + PANEL_H - 2), fill=colour)
     x = MARGIN + 22
@@ -359,24 +382,3 @@ def _panel(img, draw, view, seat: int, y0: int, locale: str, names: list[str]) -
             _paste(img, draw, cid, x, y0 + 32, True, locale, cid in view.hl)
             x += SMALL_W + 6
         x += 18
-
-
-@cache
-def _colours() -> tuple[tuple[int, int, int], ...]:
-    """The picture's flat colours, for the fixed PNG palette."""
-    return (
-        PANEL_BG,
-        WHITE,
-        TITLE_BG,
-        (240, 210, 140),
-        (250, 236, 226),
-        (170, 60, 40),
-        (70, 50, 40),
-        (230, 210, 170),
-        (150, 60, 150),
-        (170, 120, 0),
-        (110, 60, 150),
-        *NATION_FILL.values(),
-        *NATION_INK.values(),
-        *WEAPON_INK.values(),
-    )

@@ -41,6 +41,33 @@ def test_load_bench_clicks_through_the_bot_in_its_own_process():
     assert result["moves"] >= phase["clicks"] and result["rss_peak_mb"] > 0 and phase["bot_cpu_ms"] > 0
 
 
+def test_render_bench_draws_the_same_pictures_for_the_same_seed():
+    args = ("render", "pergamemnon", "atlandice", "--concurrent", "4", "--clicks", "12", "--warmup", "3")
+    first, second = _bench(*args), _bench(*args)
+    assert first["digest"] == second["digest"] and first["ms"]["all"] > 0
+    assert first["pictures"]["all"] == first["pictures"]["spectator"] + first["pictures"].get("seat", 0) >= 12
+    assert set(first["pictures"]) <= {"pergamemnon", "atlandice", "all", "spectator", "seat"}
+    assert 0 < first["cache_mb"] <= 48 * 1.048576
+
+
+@pytest.mark.slow
+def test_render_bench_against_a_commit_compares_times_and_pixels():
+    if not (ROOT / ".git").exists():
+        pytest.skip("--against compares git commits")
+    small = ["atlandice", "--concurrent", "2", "--clicks", "4", "--warmup", "1", "--rounds", "1"]
+    done = subprocess.run(
+        [sys.executable, "-m", "bench", "render", *small, "--against", "HEAD"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=240,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)},
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "before = HEAD" in done.stdout and "pixels that differ:" in done.stdout
+    assert any(line.startswith("atlandice ") for line in done.stdout.splitlines())
+
+
 def test_replay_bench_draws_a_whole_game_under_discords_limit():
     (row,) = _bench("replay", "engis", "--players", "1")
     assert row["frames"] >= 2 and row["frames"] <= row["moves"] + 1 and 0 < row["mb"] < 8

@@ -4,7 +4,9 @@ each player, and the same picture for the same view (rendering is a pure functio
 import io
 
 import pytest
-from PIL import Image
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image, ImageDraw
 
 from render import render
 from rules import GAMES
@@ -86,3 +88,130 @@ def test_the_picture_caches_keep_within_one_byte_budget():
     common.IMAGES.clear()
     assert render("engis", engine.view(final, None), locale="en", names=[]) == first
     assert 0 < common.IMAGES.used <= common.IMAGES.budget
+
+
+def _clear_caches():
+    import render.common as common
+
+    for cache in common.CACHES:
+        cache.clear()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_board_drawn_from_the_caches_is_the_board_drawn_fresh(game):
+    """Text stamps, rounded-rectangle masks, cards kept in the board's palette and static layers: each
+    board drawn with every cache empty is the same file, byte for byte, as the board drawn among
+    others (the channel's and the seats', in both languages) from what they left in the caches."""
+    engine = GAMES[game]
+    players = min(3, engine.max_players)
+    states = []
+    play(engine, players, seed=5, policy="random", on_step=lambda b, a, s, i: states.append(a))
+    names = ["Ana", "Bia", "Caio"][:players]
+    boards = [
+        (engine.view(state, seat), locale)
+        for state in (states[len(states) // 3], states[2 * len(states) // 3], states[-1])
+        for seat in (None, 0, players - 1)
+        for locale in ("pt-BR", "en")
+    ]
+    fresh = []
+    for view, locale in boards:
+        _clear_caches()
+        fresh.append(render(game, view, locale=locale, names=names))
+    for (view, locale), png in zip(boards, fresh, strict=True):
+        assert render(game, view, locale=locale, names=names) == png
+
+
+def test_every_picture_cache_keeps_within_its_budget_and_they_share_48_mb():
+    import render.common as common
+
+    assert sum(cache.budget for cache in common.CACHES) == 48 * 1024 * 1024
+    budgets = {id(cache): cache.budget for cache in common.CACHES}
+    try:
+        for cache in common.CACHES:  # small budgets, so that drawing a few boards fills them
+            cache.budget = 256 * 1024
+            cache.clear()
+        for game, engine in sorted(GAMES.items()):
+            state, _ = play(engine, min(3, engine.max_players), seed=2, policy="random")
+            for seat in (None, 0, 1):
+                render(game, engine.view(state, seat), locale="en", names=["Ana", "Bia", "Caio"])
+                for cache in common.CACHES:
+                    assert cache.used <= cache.budget
+                    assert cache.used == sum(common.image_bytes(i) for i in cache._items.values())
+        assert all(cache.used > 0 for cache in common.CACHES[:2])
+    finally:
+        for cache in common.CACHES:
+            cache.budget = budgets[id(cache)]
+            cache.clear()
+
+
+def test_a_card_is_kept_in_its_boards_palette_and_pastes_as_drawn_and_mapped():
+    """A card kept paletted (a quarter of the memory) pastes the very pixels of the card drawn fresh
+    and mapped to the board's palette, as the whole board is mapped in the end."""
+    import render.common as common
+    import render.pergamemnon as pergamemnon
+
+    _clear_caches()
+    kept = pergamemnon._card("?", 128, 172, "en")
+    assert kept.mode == "P"
+    fresh = pergamemnon._card.__wrapped__("?", 128, 172, "en")
+    assert fresh.mode == "RGB" and fresh.size == kept.size
+    mapped = fresh.quantize(palette=common.fixed_palette(pergamemnon._colours()), dither=Image.Dither.NONE)
+    board = Image.new("RGB", (200, 200), common.BACKGROUND)
+    board.paste(kept, (10, 10))
+    assert board.crop((10, 10, 138, 182)).tobytes() == mapped.convert("RGB").tobytes()
+    assert common.image_bytes(kept) * 4 == common.image_bytes(fresh)
+
+
+rgb = st.tuples(st.integers(0, 255), st.integers(0, 255), st.integers(0, 255))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    x0=st.floats(0, 60) | st.integers(0, 60),
+    y0=st.floats(0, 60) | st.integers(0, 60),
+    w=st.floats(1, 120) | st.integers(1, 120),
+    h=st.floats(1, 90) | st.integers(1, 90),
+    radius=st.floats(0, 30) | st.integers(0, 30),
+    fill=st.none() | rgb,
+    outline=st.none() | rgb,
+    width=st.integers(0, 5),
+    mode=st.sampled_from(["RGB", "RGBA"]),
+    under=st.sampled_from([(245, 240, 228, 255), (0, 0, 0, 0), (10, 200, 30, 120)]),
+)
+def test_a_rounded_rectangle_from_cached_masks_has_pillows_pixels(
+    x0, y0, w, h, radius, fill, outline, width, mode, under
+):
+    import render.common as common
+
+    pillow = Image.new(mode, (200, 170), under)
+    ours = pillow.copy()
+    box = (x0, y0, x0 + w, y0 + h)
+    try:
+        ImageDraw.Draw(pillow).rounded_rectangle(box, radius, fill=fill, outline=outline, width=width)
+    except ValueError:  # a radius Pillow refuses; ours refuses it too
+        with pytest.raises(ValueError):
+            common.rounded_rectangle(ImageDraw.Draw(ours), box, radius, fill=fill, outline=outline, width=width)
+        return
+    common.rounded_rectangle(ImageDraw.Draw(ours), box, radius, fill=fill, outline=outline, width=width)
+    assert ours.tobytes() == pillow.tobytes()
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    value=st.text(st.characters(codec="utf-8", categories=["L", "N", "P"]), min_size=1, max_size=12),
+    colour=rgb,
+    alpha=st.integers(0, 255),
+    under=st.tuples(st.integers(0, 255), st.integers(0, 255), st.integers(0, 255), st.integers(0, 255)),
+    mode=st.sampled_from(["RGB", "RGBA"]),
+)
+def test_text_pasted_as_a_block_of_its_colour_has_pillows_pixels(value, colour, alpha, under, mode):
+    import render.common as common
+
+    mask = common._draw_mask(value, 18, False)
+    pillow = Image.new(mode, (mask.width + 10, mask.height + 10), under)
+    ours = pillow.copy()
+    ink = (*colour, alpha) if mode == "RGBA" and alpha % 2 else colour
+    box = (4, 5, 4 + mask.width, 5 + mask.height)
+    pillow.paste(ink, box, mask)
+    common.paste_colour(ours, ink, box, mask)
+    assert ours.tobytes() == pillow.tobytes()
