@@ -277,7 +277,7 @@ def translate(key: str, locale: str, **params: object) -> str:
         return t(Msg(key=key, params=params), locale)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=4096)
 def _translate(key: str, locale: str, params: tuple[tuple[str, object], ...]) -> str:
     return t(Msg(key=key, params=dict(params)), locale)
 
@@ -328,12 +328,12 @@ def _rounded_mask(size: tuple[int, int], shape: tuple[float, ...], width: int | 
     return mask
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=4096)
 def text_width(value: str, size: int = 20, bold: bool = False) -> float:
     return font(size, bold).getlength(value)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)
 def fit_text(value: str, width: float, size: int = 20, bold: bool = False) -> str:
     """``value`` cut with an ellipsis so that it fits in ``width`` pixels."""
     if text_width(value, size, bold) <= width:

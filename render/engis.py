@@ -192,12 +192,12 @@ def _chip(img, draw, x, y, label, *, fill, ink=INK, size=15, width=None, outline
     return chip.width - 1
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)
 def _length(value: str, size: int, bold: bool = False) -> float:
     return font(size, bold).getlength(value)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)
 def _fit(value: str, width: float, size: int, bold: bool = False) -> str:
     return fit_text(value, width, size, bold)
 

@@ -58,7 +58,7 @@ def put(img: Image.Image, xy, value: str, size: int = 16, **style) -> None:
     put_text(img, xy, value, size, **style)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)
 def _fit(value: str, width: float, size: int, bold: bool = False) -> str:
     f = font(size, bold)
     if f.getlength(value) <= width:

@@ -100,7 +100,7 @@ def _rows(state: AtlandiceState, stocks: Stocks) -> list[tuple[int, ...]]:
     return [get(st) for st in stocks]
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def _points(base: tuple[int, ...], rows: tuple[tuple[int, ...], ...]) -> tuple[float, ...]:
     """Each participant's points now, from ``_base`` and ``_rows`` (positions recur: remembered).
 
