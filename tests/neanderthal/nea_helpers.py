@@ -74,14 +74,9 @@ def check_invariants(state: NeanderthalState) -> None:
     biomes = [c for c in cards if c in D.BIOMES]
     assert sorted(biomes) == sorted(D.BIOMES), "biome cards lost or duplicated"
     daughters = sorted(c for c in cards if c in D.DAUGHTERS)
-    if state.phase in (
-        "flip",
-        "refugee",
-        "auction",
-        "lose",
-        "council",
-        "k2swap",
-        "buy",
-    ):  # the event card waits to be auctioned
+    waiting = state.phase in ("flip", "refugee", "auction", "lose", "council", "k2swap", "buy")
+    # a hand discard or a disc release asked for among the events (an Elder died) comes before the auction
+    interrupted = state.stage == "events" and state.phase in ("discard", "release")
+    if waiting or interrupted:  # the event card waits to be auctioned
         daughters = sorted([*daughters, state.event_card])
     assert daughters == sorted(D.DAUGHTERS), "daughter cards lost or duplicated"
