@@ -36,6 +36,11 @@ def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespa
     return args
 
 
+def _against(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--against [REF]``: the same measurement on REF (by default the merge-base with main) in the same run."""
+    parser.add_argument("--against", nargs="?", const="", metavar="REF", help=what)
+
+
 def _quiet() -> None:
     logging.basicConfig(level=logging.WARNING)
     logging.getLogger("discord").setLevel(logging.ERROR)
@@ -99,13 +104,7 @@ def engine_cmd(argv: list[str]) -> None:
     parser.add_argument("--players", type=int, help="this player count (default: each game's largest)")
     parser.add_argument("--all-counts", action="store_true", help="every player count")
     parser.add_argument("--seconds", type=float, default=5.0, help="time spent per game and player count")
-    parser.add_argument(
-        "--against",
-        nargs="?",
-        const="",
-        metavar="REF",
-        help="also measure REF (default: the merge-base with main) and print both",
-    )
+    _against(parser, "also measure REF (default: the merge-base with main) and print both")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = _parse(parser, argv)
     cases = _engine_cases(args)
@@ -239,13 +238,7 @@ def load_cmd(argv: list[str]) -> None:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", action="append", choices=sorted(GAMES), help="only this game (repeatable)")
-    parser.add_argument(
-        "--against",
-        nargs="?",
-        const="",
-        metavar="REF",
-        help="also run it on REF (default: the merge-base with main) and print both",
-    )
+    _against(parser, "also run it on REF (default: the merge-base with main) and print both")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     rates = [25.0, 50.0, 75.0, 100.0, 125.0, 150.0] if args.sweep else args.rate
@@ -375,13 +368,7 @@ def render_cmd(argv: list[str]) -> None:
     parser.add_argument("--warmup", type=int, default=200, help="clicks drawn before measuring")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=2, help="with --against: runs of each side, the best kept")
-    parser.add_argument(
-        "--against",
-        nargs="?",
-        const="",
-        metavar="REF",
-        help="also measure REF (default: the merge-base with main), side by side, and compare the pictures",
-    )
+    _against(parser, "also measure REF (default: the merge-base with main), side by side, and compare the pictures")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--save", help=argparse.SUPPRESS)
     args = _parse(parser, argv)

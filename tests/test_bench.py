@@ -12,9 +12,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _bench(*args: str) -> dict | list:
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m bench ARGS`` as an installed package runs it (only the project on the path)."""
     done = subprocess.run(
-        [sys.executable, "-m", "bench", *args, "--json"],
+        [sys.executable, "-m", "bench", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -22,7 +23,11 @@ def _bench(*args: str) -> dict | list:
         env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)},
     )
     assert done.returncode == 0, done.stderr[-2000:]
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return done
+
+
+def _bench(*args: str) -> dict | list:
+    return json.loads(_run(*args, "--json").stdout.strip().splitlines()[-1])
 
 
 def test_engine_bench_plays_the_same_games_for_the_same_seeds():
@@ -55,15 +60,7 @@ def test_render_bench_against_a_commit_compares_times_and_pixels():
     if not (ROOT / ".git").exists():
         pytest.skip("--against compares git commits")
     small = ["atlandice", "--concurrent", "2", "--clicks", "4", "--warmup", "1", "--rounds", "1"]
-    done = subprocess.run(
-        [sys.executable, "-m", "bench", "render", *small, "--against", "HEAD"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=240,
-        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)},
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
+    done = _run("render", *small, "--against", "HEAD")
     assert "before = HEAD" in done.stdout and "pixels that differ:" in done.stdout
     assert any(line.startswith("atlandice ") for line in done.stdout.splitlines())
 
