@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
-from bot.service import GameService, UserError
+from bot.service.games import GameService, UserError
 from bot.settings import VARIABLES, Settings
 from bot.storage import Database, Seat
 
