@@ -30,6 +30,8 @@ GAMES_KEPT = [
     ("neanderthal-3", "neanderthal", 3, 11, {}),
     ("neanderthal-1", "neanderthal", 1, 11, {}),
     ("neanderthal-2-matrix", "neanderthal", 2, 11, {"map": "matrix"}),
+    ("neanderthal-3-hominids", "neanderthal", 3, 11, {"scenario": "hominids"}),
+    ("neanderthal-2-giant-wurm", "neanderthal", 2, 11, {"scenario": "giant_wurm"}),
 ]
 
 
