@@ -117,6 +117,10 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE seats ADD COLUMN ai_level TEXT NOT NULL DEFAULT 'normal';
     """,
+    # 7: a lobby opened by a finished game's Rematch button names that game (one open rematch at a time)
+    """
+    ALTER TABLE games ADD COLUMN rematch_of INTEGER;
+    """,
 ]
 
 ACTIVE = "active"
@@ -495,6 +499,65 @@ class Database:
                 (game_id, host_id, host_name),
             )
         return game_id
+
+    async def import_game(
+        self,
+        game: str,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        locale: str,
+        options: dict[str, str],
+        seed: int,
+        seats: list[Seat],
+        state: str,
+        moves: list[Move],
+    ) -> int:
+        """A running game brought from a file: its seats, its moves (numbered from 1) and the state after
+        them, in one transaction; it has no thread yet (``update_game`` gives it one)."""
+        now = time.time()
+        async with self.transaction():
+            cur = await self.conn.execute(
+                """INSERT INTO games (game, guild_id, channel_id, status, host_id, locale, options, seed, state,
+                   version, created_at, updated_at) VALUES (?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?)""",
+                (game, guild_id, channel_id, host_id, locale, json.dumps(options), seed, state, len(moves), now, now),
+            )
+            game_id = cur.lastrowid
+            if game_id is None:
+                raise DatabaseError("the database did not number the new game.")
+            await self.conn.executemany(
+                "INSERT INTO seats (game_id, seat, user_id, name, is_ai, ai_level) VALUES (?, ?, ?, ?, ?, ?)",
+                [(game_id, i, s.user_id, s.name, int(s.is_ai), s.level) for i, s in enumerate(seats)],
+            )
+            await self._log_moves(game_id, 0, moves, now)
+        return game_id
+
+    async def create_rematch(
+        self, old: GameRow, channel_id: int, host_id: int, host_name: str, seats: list[Seat]
+    ) -> tuple[int, bool]:
+        """The open rematch lobby of a finished game, made (with ``seats``, the old game's options and
+        language) unless one is open already; returns its id and whether it is new."""
+        now = time.time()
+        async with self.transaction():
+            async with self.conn.execute(
+                "SELECT id FROM games WHERE rematch_of = ? AND status = 'lobby' ORDER BY id DESC LIMIT 1", (old.id,)
+            ) as cur:
+                row = await cur.fetchone()
+            if row is not None:
+                return row["id"], False
+            cur = await self.conn.execute(
+                """INSERT INTO games (game, guild_id, channel_id, status, host_id, locale, options, rematch_of,
+                   created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)""",
+                (old.game, old.guild_id, channel_id, host_id, old.locale, json.dumps(old.options), old.id, now, now),
+            )
+            game_id = cur.lastrowid
+            if game_id is None:
+                raise DatabaseError("the database did not number the new game.")
+            await self.conn.executemany(
+                "INSERT INTO seats (game_id, seat, user_id, name, is_ai, ai_level) VALUES (?, ?, ?, ?, ?, ?)",
+                [(game_id, i, s.user_id, s.name or host_name, int(s.is_ai), s.level) for i, s in enumerate(seats)],
+            )
+        return game_id, True
 
     async def set_seats(self, game_id: int, seats: list[Seat]) -> None:
         async with self.transaction():
