@@ -437,6 +437,111 @@ TEXTS = {
         "Já há uma mesa de revanche aberta: {link}",
     ),
     "error.not_finished": ("This game is not over yet.", "Esta partida ainda não acabou."),
+    # a player's games and settings, on every server
+    "cmd.mygames": ("mygames", "minhaspartidas"),
+    "cmd.mygames.desc": (
+        "Your games on every server, where it is your turn first (also in a direct message)",
+        "Suas partidas em todos os servidores, primeiro onde é a sua vez (também em mensagem direta)",
+    ),
+    "mygames.title": ("Your games", "Suas partidas"),
+    "mygames.your_turn": ("Your turn", "Sua vez"),
+    "mygames.others": ("Waiting for others", "Esperando os outros"),
+    "mygames.none": (
+        "You are in no running game. /play opens one.",
+        "Você não está em nenhuma partida em andamento. /jogar abre uma.",
+    ),
+    "mygames.turn": (
+        "**{game}** · {server} · your turn since {since} · [board]({link})",
+        "**{game}** · {server} · sua vez desde {since} · [tabuleiro]({link})",
+    ),
+    "mygames.waiting": (
+        "**{game}** · {server} · waiting for {who} since {since} · [board]({link})",
+        "**{game}** · {server} · esperando {who} desde {since} · [tabuleiro]({link})",
+    ),
+    "cmd.settings": ("settings", "preferencias"),
+    "cmd.settings.desc": (
+        "How and when your turns reach you, in every game (nothing given: shows them)",
+        "Como e quando suas vezes chegam a você, em todas as partidas (sem nada: mostra)",
+    ),
+    "cmd.settings.turns": ("turns", "vezes"),
+    "cmd.settings.turns.desc": (
+        "Where your turns reach you: a mention in the game's thread, a direct message, or both",
+        "Onde suas vezes chegam: menção no tópico da partida, mensagem direta, ou ambos",
+    ),
+    "cmd.settings.quiet": ("quiet", "silencio"),
+    "cmd.settings.quiet.desc": (
+        "Quiet hours, as 22:00-07:00 (no ping, no reminder; they come when the hours end) or off",
+        "Horas de silêncio, como 22:00-07:00 (sem menção nem lembrete; chegam quando acabam) ou off",
+    ),
+    "cmd.settings.zone": ("timezone", "fuso"),
+    "cmd.settings.zone.desc": (
+        "Your time zone for the quiet hours, as America/Sao_Paulo",
+        "Seu fuso horário para as horas de silêncio, como America/Sao_Paulo",
+    ),
+    "cmd.settings.reminders": ("reminders", "lembretes"),
+    "cmd.settings.reminders.desc": ("Reminders of a waiting turn", "Lembretes de uma vez esperando"),
+    "cmd.settings.language": ("language", "idioma"),
+    "cmd.settings.language.desc": (
+        "The language the bot answers you in (default: Discord's)",
+        "O idioma em que o bot responde a você (padrão: o do Discord)",
+    ),
+    "settings.turns.mention": ("a mention in the game's thread", "menção no tópico da partida"),
+    "settings.turns.dm": ("a direct message", "mensagem direta"),
+    "settings.turns.both": ("a mention and a direct message", "menção e mensagem direta"),
+    "settings.turns.refused": (
+        "{turns} — Discord refuses my direct messages to you, so: a mention",
+        "{turns} — o Discord recusa minhas mensagens diretas a você, então: menção",
+    ),
+    "settings.on": ("on", "ligados"),
+    "settings.off": ("off", "desligados"),
+    "settings.language.discord": ("Discord's", "o do Discord"),
+    "settings.language.en": ("English", "English"),
+    "settings.language.pt-BR": ("Português (Brasil)", "Português (Brasil)"),
+    "settings.title": ("Your settings, in every game", "Suas preferências, em todas as partidas"),
+    "settings.line.turns": ("Turns reach you by: {value}", "Suas vezes chegam por: {value}"),
+    "settings.line.quiet": ("Quiet hours: {value}", "Horas de silêncio: {value}"),
+    "settings.line.zone": ("Time zone: {value}", "Fuso horário: {value}"),
+    "settings.line.reminders": ("Reminders: {value}", "Lembretes: {value}"),
+    "settings.line.language": ("Language: {value}", "Idioma: {value}"),
+    "settings.line.away": ("Away: {value}", "Ausência: {value}"),
+    "settings.quiet.none": ("none", "nenhuma"),
+    "settings.quiet.hours": ("{hours} ({zone})", "{hours} ({zone})"),
+    "settings.away.none": ("no", "não"),
+    "settings.away.ai": ("until {until}, the AI plays your seats", "até {until}, a IA joga nos seus lugares"),
+    "settings.away.pause": (
+        "until {until}, the tables without a clock wait for you (the AI plays at the others)",
+        "até {until}, as mesas sem relógio esperam você (nas outras, a IA joga)",
+    ),
+    "settings.bad_quiet": (
+        "Quiet hours are written as 22:00-07:00 (or off), not {text}.",
+        "Horas de silêncio se escrevem como 22:00-07:00 (ou off), não {text}.",
+    ),
+    "settings.bad_zone": (
+        "{zone} is not a time zone; use a name such as America/Sao_Paulo or Europe/Lisbon.",
+        "{zone} não é um fuso horário; use um nome como America/Sao_Paulo ou Europe/Lisbon.",
+    ),
+    "settings.dm_hello": (
+        "Your turns in Mesa's games will reach you here.",
+        "Suas vezes nas partidas do Mesa vão chegar aqui.",
+    ),
+    "settings.dm_closed": (
+        "Discord refuses my direct messages to you (they are closed for this server), so your turns "
+        "reach you by mention in the game's thread.",
+        "O Discord recusa minhas mensagens diretas a você (estão fechadas para este servidor), então "
+        "suas vezes chegam por menção no tópico da partida.",
+    ),
+    "dm.turn": ("It is your turn in {game} ({server}): {link}", "É a sua vez em {game} ({server}): {link}"),
+    "dm.refused": (
+        "{who}, it is your turn in {game}. Discord refused my direct message to you, so your turns "
+        "reach you here by mention from now on (/settings changes it).",
+        "{who}, é a sua vez em {game}. O Discord recusou minha mensagem direta a você, então suas vezes "
+        "chegam aqui por menção daqui em diante (/preferencias muda isso).",
+    ),
+    "remind.turn": ("{who}, it is your turn in {game}.", "{who}, é a sua vez em {game}."),
+    "dm.remind": (
+        "Reminder: it is still your turn in {game} ({server}): {link}",
+        "Lembrete: ainda é a sua vez em {game} ({server}): {link}",
+    ),
 }
 
 register(TEXTS)

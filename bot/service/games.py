@@ -20,6 +20,7 @@ from rules.core import LEVELS, Engine, GameState, RuleError
 from ..settings import Settings
 from ..storage import ABANDONED, ACTIVE, ENDED, FINISHED, LOBBY, Database, GameRow, Move, Seat, StaleVersion
 from ..workers.thinking import Thinker
+from .players import AWAY_PAUSE, Players, PlayerSettings
 
 
 class UserError(RuleError):
@@ -69,6 +70,7 @@ class GameService:
         # grow with the number of games it ever played.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.thinker = Thinker(settings.ai_processes, settings.ai_budget)
+        self.players = Players(lambda: self.db)
 
     @property
     def db(self) -> Database:
@@ -364,6 +366,8 @@ class GameService:
         else:
             game = await self.load(game.id)
             await self._schedule(game, state)
+        if not finished:
+            await self.hold_pings(game, state)
         result = MoveResult(game, state, moves)
         if then is not None:
             await then(result)
@@ -394,6 +398,39 @@ class GameService:
             await self.db.clear_reminders(game.id)
             return
         await self.db.schedule_reminders(game.id, game.version, waiting, due)
+
+    async def hold_pings(self, game: GameRow, state: GameState) -> None:
+        """By the waiting players' settings: the ping of one inside their quiet hours (or away from a table
+        that waits for them) is held until then, and one who wants no reminders has none."""
+        waiting = {
+            seat: user_id
+            for seat in engine_of(game).to_act(state)
+            if not game.seats[seat].is_ai and (user_id := game.seats[seat].user_id) is not None
+        }
+        if not waiting:
+            return
+        settings = await self.players.get_many(waiting.values())
+        for seat, user_id in waiting.items():
+            later = self.later_for(settings[user_id])
+            if later is not None:
+                await self.db.hold_ping(game.id, seat, user_id, game.version, later)
+            elif not settings[user_id].reminders:
+                await self.db.drop_reminder(game.id, seat)
+
+    def later_for(self, settings: PlayerSettings) -> float | None:
+        """When a player who must not be pinged now may be (the end of their quiet hours, or of their
+        absence from the tables that wait for them), or None: now."""
+        now = self.clock()
+        later = settings.quiet_until(now)
+        if settings.away(now) and settings.away_mode == AWAY_PAUSE and settings.away_until is not None:
+            later = max(later or now, settings.away_until)
+        return later
+
+    async def held_ping_sent(self, reminder: dict, reminders: bool) -> None:
+        """A held ping went out; the reminders follow as for a turn just begun (if wanted)."""
+        delay = self.reminder_delay(reminder.get("game_delay"))
+        next_due = self.clock() + delay if reminders and delay > 0 else None
+        await self.db.held_ping_sent(reminder["game_id"], reminder["seat"], next_due)
 
     def reminder_delay(self, game_delay: float | None) -> float:
         return self.settings.reminder_delay if game_delay is None else game_delay

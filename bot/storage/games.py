@@ -128,6 +128,14 @@ class Games(Tables):
     async def games_of_guild(self, guild_id: int, statuses: tuple[str, ...]) -> list[GameRow]:
         return await self._games(f"g.guild_id = $1 AND g.status IN ({_marks(2, len(statuses))})", (guild_id, *statuses))
 
+    async def games_of_player(self, user_id: int, statuses: tuple[str, ...]) -> list[GameRow]:
+        """The games, on every server, in which ``user_id`` holds a seat (not handed to the AI)."""
+        return await self._games(
+            f"""g.status IN ({_marks(2, len(statuses))})
+               AND g.id IN (SELECT game_id FROM seats WHERE user_id = $1 AND is_ai = 0)""",
+            (user_id, *statuses),
+        )
+
     async def finished_games(self, guild_id: int, game: str | None = None) -> list[GameRow]:
         """A server's finished games (of one game if given), in the order they ended."""
         if game is None:

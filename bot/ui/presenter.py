@@ -199,8 +199,10 @@ class Presenter:
         locale: str | None = None,
         viewer: int | None = None,
         controls: bool = True,
+        muted: frozenset[int] = frozenset(),
     ) -> Payload:
-        """The channel's message after a move (or a player's private copy with ``viewer``)."""
+        """The channel's message after a move (or a player's private copy with ``viewer``); the ``muted``
+        users are named but not @mentioned (their quiet hours, or their turns reach them elsewhere)."""
         locale = locale or game.locale
         engine = engine_of(game)
         png = await self.cache.get(game, state, viewer, locale)
@@ -271,6 +273,9 @@ class Presenter:
         ai_seats = [seat_label(game, s.seat, locale) for s in game.seats if s.is_ai]
         if ai_seats:
             embed.set_footer(text=t("board.ai_seats", locale, seats=", ".join(ai_seats))[:2048])
+        if muted:
+            ping = [u for u in ping if u not in muted]
+            content = " ".join(f"<@{u}>" for u in dict.fromkeys(ping))
         return Payload(
             content=content,
             embed=embed,
