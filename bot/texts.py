@@ -542,6 +542,49 @@ TEXTS = {
         "Reminder: it is still your turn in {game} ({server}): {link}",
         "Lembrete: ainda é a sua vez em {game} ({server}): {link}",
     ),
+    # the clock, and players away
+    "lobby.clock": ("Clock", "Relógio"),
+    "lobby.ai_level_clock": ("AI strength and clock", "Força da IA e relógio"),
+    "lobby.clock_off": ("No clock: the table waits", "Sem relógio: a mesa espera"),
+    "lobby.clock_on": (
+        "{hours} h a turn, then the AI ({level}) plays it",
+        "{hours} h por vez, depois a IA ({level}) joga",
+    ),
+    "clock.time_up": (
+        "⏱ {who}'s time was up: the AI ({level}) played this turn for them; they play their next one.",
+        "⏱ O tempo de {who} acabou: a IA ({level}) jogou esta vez por ele; a próxima é dele de novo.",
+    ),
+    "clock.away_played": (
+        "🏖 {who} is away until {until}: the AI plays for them.",
+        "🏖 {who} está ausente até {until}: a IA joga por ele.",
+    ),
+    "cmd.away": ("away", "ausente"),
+    "cmd.away.desc": (
+        "Away until a date: the AI plays your seats (or tables without a clock wait); no date: back",
+        "Ausente até uma data: a IA joga por você (ou mesas sem relógio esperam); sem data: de volta",
+    ),
+    "cmd.away.until": ("until", "ate"),
+    "cmd.away.until.desc": (
+        "The date you are back, as 2026-12-24 (your time zone, /settings)",
+        "A data em que você volta, como 2026-12-24 (seu fuso, /preferencias)",
+    ),
+    "cmd.away.mode": ("mode", "modo"),
+    "cmd.away.mode.desc": ("Who plays meanwhile", "Quem joga enquanto isso"),
+    "away.mode.ai": ("the AI plays my seats", "a IA joga por mim"),
+    "away.mode.pause": (
+        "tables without a clock wait for me (the AI plays at the others)",
+        "mesas sem relógio me esperam (nas outras, a IA joga)",
+    ),
+    "away.set": ("Noted: you are away.", "Anotado: você está ausente."),
+    "away.back": (
+        "Welcome back: your turns wait for you again.",
+        "Bem-vindo de volta: suas vezes esperam por você de novo.",
+    ),
+    "away.bad_date": (
+        "Write the date as 2026-12-24 (or 2026-12-24 18:00), not {text}.",
+        "Escreva a data como 2026-12-24 (ou 2026-12-24 18:00), não {text}.",
+    ),
+    "away.past": ("{text} has passed already.", "{text} já passou."),
 }
 
 register(TEXTS)

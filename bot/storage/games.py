@@ -38,6 +38,8 @@ def _game_of(row: Row) -> GameRow:
         reminder_delay=row["reminder_delay"],
         board_blocked=row["board_blocked"],
         updated_at=row["updated_at"],
+        turn_limit=row["turn_limit"],
+        stand_in=row["stand_in"],
     )
 
 
@@ -192,7 +194,8 @@ class Games(Tables):
                 return int(found["id"]), False
             game_id = await tx.fetchval(
                 """INSERT INTO games (game, guild_id, channel_id, status, host_id, locale, options, rematch_of,
-                   created_at, updated_at) VALUES ($1, $2, $3, 'lobby', $4, $5, $6, $7, $8, $8) RETURNING id""",
+                   turn_limit, stand_in, created_at, updated_at)
+                   VALUES ($1, $2, $3, 'lobby', $4, $5, $6, $7, $8, $9, $10, $10) RETURNING id""",
                 old.game,
                 old.guild_id,
                 channel_id,
@@ -200,6 +203,8 @@ class Games(Tables):
                 old.locale,
                 json.dumps(old.options),
                 old.id,
+                old.turn_limit,
+                old.stand_in,
                 now,
             )
             if game_id is None:

@@ -178,6 +178,22 @@ MIGRATIONS: list[Migration] = [
         ALTER TABLE reminders ADD COLUMN held INTEGER NOT NULL DEFAULT 0;
         """
     ),
+    # 10: a clock per table: seconds a player has for a turn (NULL: no clock) and the strength the AI
+    #     plays a late turn at; each waiting seat's deadline (kept while its decision waits).
+    Migration(
+        """
+        ALTER TABLE games ADD COLUMN turn_limit REAL;
+        ALTER TABLE games ADD COLUMN stand_in TEXT NOT NULL DEFAULT 'normal';
+        CREATE TABLE clocks (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            deadline REAL NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        );
+        CREATE INDEX clocks_due ON clocks(deadline);
+        """
+    ),
 ]
 
 

@@ -12,7 +12,7 @@ from rules import GAMES
 from rules.core import CATALOGUE, t
 
 from ..service.games import UserError, engine_of
-from ..service.players import DELIVERIES, zone_choices
+from ..service.players import AWAY_MODES, DELIVERIES, zone_choices
 from ..storage import ABANDONED, ACTIVE, LOBBY, GameRow
 from . import ports
 from .export_ui import ExportUI
@@ -347,6 +347,14 @@ async def settings(
     )
 
 
+@app_commands.command(name=L("cmd.away"), description=L("cmd.away.desc"))
+@app_commands.rename(until=L("cmd.away.until"), mode=L("cmd.away.mode"))
+@app_commands.describe(until=L("cmd.away.until.desc"), mode=L("cmd.away.mode.desc"))
+@app_commands.choices(mode=[app_commands.Choice(name=L(f"away.mode.{m}"), value=m) for m in AWAY_MODES])
+async def away(interaction: discord.Interaction, until: str | None = None, mode: str | None = None) -> None:
+    await _bot(interaction).players.away(interaction, until, mode)
+
+
 class MesaTree(app_commands.CommandTree):
     """Answers every command error with the ephemeral sentence it carries (or a generic one)."""
 
@@ -373,6 +381,7 @@ def setup(tree: app_commands.CommandTree) -> None:
     tree.add_command(leaderboard)
     tree.add_command(mygames)
     tree.add_command(settings)
+    tree.add_command(away)
 
 
 __all__ = ["CatalogueTranslator", "MesaTree", "setup"]

@@ -120,3 +120,37 @@ class PlayerUI:
             t("settings.line.away", locale, value=away),
         ]
         return discord.Embed(title=t("settings.title", locale), colour=COLOUR, description="\n".join(lines))
+
+    # -- /away -----------------------------------------------------------------------------
+    async def away(self, interaction: discord.Interaction, until: str | None, mode: str | None) -> None:
+        """Away until a date: the AI plays the player's seats (on every table, or only where a clock runs
+        when they would rather the others wait); without a date, back now."""
+        service = self.bot.service
+        user = interaction.user
+        current = await service.players.get(user.id)
+        now = service.clock()
+        if until is None:
+            updated = current.with_changes(away_until=None)
+        else:
+            try:
+                stamp = players_mod.parse_date(until, current.zone, now)
+            except players_mod.SettingError as error:
+                raise UserError(error.key, **{k: str(v) for k, v in error.params.items()}) from None
+            updated = current.with_changes(away_until=stamp, away_mode=mode or players_mod.AWAY_AI)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await service.players.save(updated)
+        locale = user_locale(interaction)
+        for table in await tables_of(service, user.id):  # the tables waiting on them now
+            if not table.mine:
+                continue
+            game = table.game
+            if updated.away(now) and (updated.away_mode == players_mod.AWAY_AI or game.turn_limit):
+                await service.nudge(game.id, then=self.bot.handlers.publish)
+            else:  # their pings wait for their return, or come now that they are back
+                when = service.later_for(updated) or now
+                for seat in game.seats_of(user.id):
+                    if seat in table.to_act:
+                        await service.db.postpone_reminder(game.id, seat, when)
+        self.bot.wake_reminders()
+        text = t("away.back" if until is None else "away.set", locale)
+        await reply(interaction, text, embed=self.settings_embed(updated, locale))

@@ -40,6 +40,11 @@ class Reminders:
                     except Exception as exc:  # one game's trouble never stops the others' reminders
                         log.warning("game %s: reminder: %s: %s", reminder["game_id"], type(exc).__name__, exc)
                         await self.service.reminder_sent(reminder)
+                for due in await self.service.due_clocks():  # a turn's time is up: the AI plays it
+                    try:
+                        await self.service.time_up(due["game_id"], due["seat"], then=self.boards.publish)
+                    except Exception as exc:
+                        log.warning("game %s: clock: %s: %s", due["game_id"], type(exc).__name__, exc)
             except Exception as exc:
                 log.warning("reminder loop: %s: %s", type(exc).__name__, exc)
             try:
