@@ -12,7 +12,7 @@ import time
 from typing import Any
 
 from .backends import Sql
-from .records import Move, StaleVersion
+from .records import DatabaseError, Move, Seat, StaleVersion
 from .reminders import replace_reminders
 from .tables import Tables
 
@@ -109,6 +109,47 @@ class Moves(Tables):
             await tx.execute("DELETE FROM undo_requests WHERE game_id = $1", game_id)
         return new_version
 
+    async def import_game(
+        self,
+        game: str,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        locale: str,
+        options: dict[str, str],
+        seed: int,
+        seats: list[Seat],
+        state: str,
+        moves: list[Move],
+    ) -> int:
+        """A running game brought from a file: its seats, its moves (numbered from 1) and the state after
+        them, in one transaction; it has no thread yet (``update_game`` gives it one)."""
+        now = time.time()
+        async with self.sql.transaction() as tx:
+            game_id = await tx.fetchval(
+                """INSERT INTO games (game, guild_id, channel_id, status, host_id, locale, options, seed, state,
+                   version, created_at, updated_at) VALUES ($1, $2, $3, 'active', $4, $5, $6, $7, $8, $9, $10, $10)
+                   RETURNING id""",
+                game,
+                guild_id,
+                channel_id,
+                host_id,
+                locale,
+                json.dumps(options),
+                seed,
+                state,
+                len(moves),
+                now,
+            )
+            if game_id is None:
+                raise DatabaseError("the database did not number the new game.")
+            await tx.executemany(
+                "INSERT INTO seats (game_id, seat, user_id, name, is_ai, ai_level) VALUES ($1, $2, $3, $4, $5, $6)",
+                [(game_id, i, s.user_id, s.name, int(s.is_ai), s.level) for i, s in enumerate(seats)],
+            )
+            await _log_moves(tx, game_id, 0, moves, now)
+        return int(game_id)
+
     async def action_log(self, game_id: int, limit: int | None = None) -> list[dict[str, Any]]:
         """The whole log (or its last ``limit`` rows), moves taken back included (``undone_at`` set)."""
         query = (
@@ -130,6 +171,17 @@ class Moves(Tables):
             }
             for r in await self.sql.fetch(query, game_id)
         ]
+
+    async def last_move_times(self, game_ids: list[int]) -> dict[int, float]:
+        """When each of these games last had a move stored (games with none are left out)."""
+        if not game_ids:
+            return {}
+        marks = ", ".join(f"${i}" for i in range(1, len(game_ids) + 1))
+        rows = await self.sql.fetch(
+            f"SELECT game_id, MAX(created_at) AS at FROM actions WHERE game_id IN ({marks}) GROUP BY game_id",
+            *game_ids,
+        )
+        return {r["game_id"]: r["at"] for r in rows}
 
     async def moves_that_count(self, game_id: int) -> list[dict[str, Any]]:
         """The log without the moves taken back: seed + these moves replay the game exactly."""
