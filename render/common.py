@@ -34,24 +34,16 @@ INK = (35, 35, 40)
 MUTED = (110, 110, 118)
 HIGHLIGHT = (255, 196, 0)
 
-_FONT_DIRS = [
-    Path("/usr/share/fonts/truetype/dejavu"),
-    Path("/usr/share/fonts/TTF"),
-    Path("/usr/share/fonts/dejavu"),
-]
+# DejaVu Sans ships with Mesa (render/fonts, with its licence): the pictures draw the same glyphs
+# (×, ♥, ☠, ❄, ♛, accents) on any machine, whatever fonts the system has.
+FONTS = Path(__file__).parent / "fonts"
+FONT_FILES = {False: FONTS / "DejaVuSans.ttf", True: FONTS / "DejaVuSans-Bold.ttf"}
 
 
 @cache
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """DejaVu Sans when the system has it, else Pillow's own scalable font (both cover pt-BR)."""
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    for folder in _FONT_DIRS:
-        path = folder / name
-        if path.exists():
-            return ImageFont.truetype(str(path), size)
-    default = ImageFont.load_default(size=size)
-    assert isinstance(default, ImageFont.FreeTypeFont), "Pillow without FreeType cannot draw the pictures"
-    return default
+    """DejaVu Sans (bold or not) at ``size`` pixels, from the fonts Mesa ships."""
+    return ImageFont.truetype(FONT_FILES[bold], size)
 
 
 def seat_colour(seat: int | None) -> tuple[int, int, int]:
