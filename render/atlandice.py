@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from rules.core import msg, t
 
@@ -13,6 +13,7 @@ from .common import (
     HIGHLIGHT,
     INK,
     MUTED,
+    Drawing,
     canvas,
     fit_text,
     image_cache,
@@ -90,7 +91,7 @@ def _name(names: list[str], seat: int | None, locale: str) -> str:
 
 
 def _shape(
-    draw: ImageDraw.ImageDraw,
+    draw: Drawing,
     cx: float,
     cy: float,
     r: float,
@@ -121,12 +122,12 @@ def _shape(
         draw.polygon(pts, fill=fill, outline=outline, width=2)
 
 
-def _token(draw: ImageDraw.ImageDraw, cx: float, cy: float, res: str, r: float = 10) -> None:
+def _token(draw: Drawing, cx: float, cy: float, res: str, r: float = 10) -> None:
     _shape(draw, cx, cy, r, RES_SHAPE[res], RES_COLOUR[res])
 
 
 def _resources(
-    draw: ImageDraw.ImageDraw,
+    draw: Drawing,
     x: float,
     y: float,
     counts: dict[str, int],
@@ -152,9 +153,7 @@ def _resources(
             text(draw, (cx + 14, y + 12), str(n), size, bold=True, anchor="lm")
 
 
-def _die(
-    draw: ImageDraw.ImageDraw, x: float, y: float, value: int, size: int = 28, fill: tuple[int, int, int] = WHITE
-) -> None:
+def _die(draw: Drawing, x: float, y: float, value: int, size: int = 28, fill: tuple[int, int, int] = WHITE) -> None:
     rounded_rectangle(draw, (x, y, x + size, y + size), radius=5, fill=fill, outline=INK, width=2)
     q = size / 4
     spots = {
@@ -171,7 +170,7 @@ def _die(
         draw.ellipse((cx - pr, cy - pr, cx + pr, cy + pr), fill=INK)
 
 
-def _pointers(draw: ImageDraw.ImageDraw, x: float, y: float, n: int, colour=INK) -> float:
+def _pointers(draw: Drawing, x: float, y: float, n: int, colour=INK) -> float:
     """``n`` small clock-pointer icons from (x, y) (centre line); returns the end x."""
     for i in range(n):
         cx = x + 10 + i * 22
@@ -181,7 +180,7 @@ def _pointers(draw: ImageDraw.ImageDraw, x: float, y: float, n: int, colour=INK)
     return x + n * 22
 
 
-def _submarine(draw: ImageDraw.ImageDraw, x: float, y: float, scale: float = 1.0) -> None:
+def _submarine(draw: Drawing, x: float, y: float, scale: float = 1.0) -> None:
     s = scale
     body = (230, 180, 20)
     rounded_rectangle(draw, (x, y + 8 * s, x + 54 * s, y + 26 * s), radius=int(9 * s), fill=body, outline=INK, width=2)
@@ -192,20 +191,20 @@ def _submarine(draw: ImageDraw.ImageDraw, x: float, y: float, scale: float = 1.0
     draw.polygon([(x + 54 * s, y + 17 * s), (x + 62 * s, y + 9 * s), (x + 62 * s, y + 25 * s)], fill=body, outline=INK)
 
 
-def _waves(draw: ImageDraw.ImageDraw, cx: float, cy: float, w: float = 26, colour=SEA) -> None:
+def _waves(draw: Drawing, cx: float, cy: float, w: float = 26, colour=SEA) -> None:
     for row in (-5, 3):
         pts = [(cx - w / 2 + i * w / 12, cy + row + 3 * math.sin(i * math.pi / 3)) for i in range(13)]
         draw.line(pts, fill=colour, width=3)
 
 
-def _donation(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float = 11, colour=(200, 40, 80)) -> None:
+def _donation(draw: Drawing, cx: float, cy: float, r: float = 11, colour=(200, 40, 80)) -> None:
     """A heart."""
     draw.ellipse((cx - r, cy - r * 0.8, cx, cy + r * 0.2), fill=colour)
     draw.ellipse((cx, cy - r * 0.8, cx + r, cy + r * 0.2), fill=colour)
     draw.polygon([(cx - r, cy - r * 0.25), (cx + r, cy - r * 0.25), (cx, cy + r)], fill=colour)
 
 
-def _inventory(draw: ImageDraw.ImageDraw, cx: float, cy: float, what: str) -> None:
+def _inventory(draw: Drawing, cx: float, cy: float, what: str) -> None:
     """A scroll (the Inventory) with the resource it counts, or a Σ for the total stock."""
     rounded_rectangle(draw, (cx - 13, cy - 13, cx + 13, cy + 13), radius=4, fill=(250, 240, 200), outline=INK, width=2)
     if what == "total":
@@ -510,7 +509,7 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
     parts = len(view.participants)
     track = tuple(sorted((int(k), v) for k, v in view.track.items()))
     image = _static(locale, track, view.clock_end).copy()
-    draw = ImageDraw.Draw(image)
+    draw = Drawing(image)
     # header
     text(draw, (MARGIN + 200, 26), t(msg("atlandice.pic.round", n=view.round), locale), 20, fill=WHITE, anchor="lm")
     if view.phase == "over":

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from rules.core import Msg, seat_msg, t
 from rules.engis import data as D
@@ -17,6 +17,7 @@ from .common import (
     HIGHLIGHT,
     INK,
     MUTED,
+    Drawing,
     canvas,
     fit_text,
     font,
@@ -81,7 +82,7 @@ def _tile(hid: str, r: int, locale: str) -> Image.Image:
     k = 3
     size = (int(2 * r * k) + 2, int(math.sqrt(3) * r * k) + 2)
     img = Image.new("RGBA", size, (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
+    d = Drawing(img)
     cx, cy = size[0] / 2, size[1] / 2
     h = D.ALL_HEXES[hid]
     d.polygon(_hex_points(cx, cy, r * k - 1), fill=TERRAIN_FILL[h.terrain], outline=(40, 36, 30), width=2 * k)
@@ -127,7 +128,7 @@ def _empty_tile(r: int) -> Image.Image:
     k = 3
     size = (int(2 * r * k) + 2, int(math.sqrt(3) * r * k) + 2)
     img = Image.new("RGBA", size, (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
+    d = Drawing(img)
     d.polygon(
         _hex_points(size[0] / 2, size[1] / 2, r * k - 2), fill=(236, 230, 214), outline=(180, 170, 150), width=2 * k
     )
@@ -143,7 +144,7 @@ def _space_centre(space: str, x0: float, y0: float, r: float) -> tuple[float, fl
     return x0 + r + (col - 1) * 1.5 * r, y0 + math.sqrt(3) * r * (y + 0.5)
 
 
-def _meeple(img: Image.Image, draw: ImageDraw.ImageDraw, cx: float, cy: float, colour, n: int, size: int = 11) -> None:
+def _meeple(img: Image.Image, draw: Drawing, cx: float, cy: float, colour, n: int, size: int = 11) -> None:
     """A pawn (head and body) with the number of meeples next to it when more than one."""
     draw.ellipse(
         (cx - size * 0.45, cy - size * 1.25, cx + size * 0.45, cy - size * 0.35),
@@ -179,7 +180,7 @@ def _chip_image(
 ) -> Image.Image:
     w = int(width or (_length(label, size, bold) + 14))
     img = Image.new("RGBA", (w + 1, size + 11), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
+    d = Drawing(img)
     rounded_rectangle(d, (0, 0, w, size + 10), radius=6, fill=fill, outline=outline or LINE, width=3 if outline else 1)
     label = _fit(label, w - 10, size, bold)
     put(img, (w / 2, (size + 10) / 2), label, size, fill=ink, bold=bold, anchor="mm")
@@ -591,7 +592,7 @@ def _frame(players: int) -> Image.Image:
 def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes:
     names = list(names or [])
     img = _frame(view.players).copy()
-    draw = ImageDraw.Draw(img)
+    draw = Drawing(img)
     height, boxes = _layout(view.players)
     status = [_tr("engis.r.round", locale, n=view.round), _phase_label(view, locale)]
     if view.phase != "over" and view.actor >= 0:

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from rules.neanderthal import data as D
 
 from .common import (
     HIGHLIGHT,
     MUTED,
+    Drawing,
     canvas,
     font,
     image_cache,
@@ -107,7 +108,7 @@ def _card(card: int, locale: str) -> Image.Image:
     """A biome card face (static, cached)."""
     b = D.BIOMES[card]
     img = Image.new("RGB", (CARD_W, CARD_H), KIND_FILL[b.kind])
-    d = ImageDraw.Draw(img)
+    d = Drawing(img)
     d.rectangle((0, 0, CARD_W - 1, CARD_H - 1), outline=PRED if b.pred else (120, 110, 95), width=3 if b.pred else 1)
     put(img, (8, 6), _fit(_tr(f"neanderthal.card.{card}", locale), CARD_W - 48, 15, True), 15, bold=True)
     put(img, (CARD_W - 8, 6), str(b.clim), 15, fill=(40, 80, 160), bold=True, anchor="ra")
@@ -143,13 +144,11 @@ def _card(card: int, locale: str) -> Image.Image:
     return img
 
 
-def _disc(d: ImageDraw.ImageDraw, cx: float, cy: float, colour: str, r: int = 8) -> None:
+def _disc(d: Drawing, cx: float, cy: float, colour: str, r: int = 8) -> None:
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=DISC_FILL[colour], outline=(90, 90, 90))
 
 
-def _meeple(
-    d: ImageDraw.ImageDraw, img: Image.Image, cx: float, cy: float, colour: str, n: int, alpha: bool = False
-) -> None:
+def _meeple(d: Drawing, img: Image.Image, cx: float, cy: float, colour: str, n: int, alpha: bool = False) -> None:
     fill = SPECIES_COLOUR.get(colour, (120, 120, 120))
     r = 12 if alpha else 9
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=(30, 30, 30), width=2 if alpha else 1)
@@ -197,7 +196,7 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
     panel_y = _panel_y(view)
     height = panel_y + PANEL_H + LEGEND_H
     img = _background(locale, height, _rows(view)).copy()
-    d = ImageDraw.Draw(img)
+    d = Drawing(img)
     last = set(view.last)
 
     # -- title

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from rules.core import Msg, msg, seat_msg, t
 from rules.pergamemnon import data as D
@@ -16,6 +16,7 @@ from .common import (
     HIGHLIGHT,
     INK,
     MUTED,
+    Drawing,
     canvas,
     fit_text,
     font,
@@ -85,7 +86,7 @@ def _colours() -> tuple[tuple[int, int, int], ...]:
 def _card(cid: str, w: int, h: int, locale: str) -> Image.Image:
     """One card face (or a face-down back for "?")."""
     img = Image.new("RGB", (w, h), BACKGROUND)
-    d = ImageDraw.Draw(img)
+    d = Drawing(img)
     if cid == "?":
         rounded_rectangle(d, (0, 0, w - 1, h - 1), 10, fill=(70, 50, 40), outline=INK, width=2)
         d.text((w / 2, h / 2), "?", font=font(h // 3, True), fill=(230, 210, 170), anchor="mm")
@@ -134,7 +135,7 @@ def _put(img: Image.Image, xy, value: str, *, font, fill=INK, anchor: str = "la"
 
 def _paste(
     img: Image.Image,
-    draw: ImageDraw.ImageDraw,
+    draw: Drawing,
     cid: str,
     x: float,
     y: float,
