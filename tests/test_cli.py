@@ -7,7 +7,7 @@ import math
 import pytest
 
 from bot.__main__ import main
-from bot.service import GameService, UserError
+from bot.service.games import GameService, UserError
 from bot.settings import VARIABLES, Settings
 from bot.storage import Database, Seat
 
