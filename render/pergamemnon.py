@@ -10,6 +10,7 @@ from PIL import Image
 
 from rules.core import Msg, msg, seat_msg, t
 from rules.pergamemnon import data as D
+from rules.pergamemnon.flow import card_msg
 
 from .common import (
     BACKGROUND,
@@ -102,7 +103,7 @@ def _card(cid: str, w: int, h: int, locale: str) -> Image.Image:
         width=3 if cid in D.LEADERS else 2,
     )
     fs = 13 if small else 16
-    name = fit_text(c.name, w - 12, fs, True)
+    name = fit_text(t(card_msg(cid), locale), w - 12, fs, True)
     d.text((w / 2, 6), name, font=font(fs, True), fill=INK, anchor="ma")
     weapon = t(msg(f"pergamemnon.weapon.{c.weapon}"), locale)
     big = 26 if small else 34

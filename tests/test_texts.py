@@ -28,3 +28,25 @@ def test_command_names_and_descriptions_fit_discord():
                 assert 1 <= len(text) <= 100, key
             else:
                 assert re.fullmatch(r"[-_a-z0-9\u00e0-\u00ff]{1,32}", text), (key, text)
+
+
+PORTUGUESE_LETTERS = re.compile("[ãõçáéíóúâêôà]", re.IGNORECASE)
+# names spelled alike in both languages
+ALIKE = {"Avalanche", "Nefertiti", "Elite", "Xerxes", "Medusa", "Talos", "Kraken"}
+
+
+def test_english_texts_carry_no_portuguese_word():
+    """In English the rules words read in English: no English text has a letter only Portuguese uses."""
+    portuguese = {key: entry["en"] for key, entry in CATALOGUE.items() if PORTUGUESE_LETTERS.search(entry["en"])}
+    assert portuguese == {}
+
+
+def test_the_names_of_things_read_english_in_english_and_portuguese_in_pt_br():
+    """ENGIS's terrains, cards, skills, objects and intempéries keep the rulebook's Portuguese names in
+    pt-BR and read English in English; PERGAMEMNON's units, creatures and cities read Portuguese in pt-BR."""
+    groups = ("engis.terrain.", "engis.card.", "engis.skill.", "engis.object.", "engis.weather.")
+    groups += ("pergamemnon.cn.", "pergamemnon.city.", "pergamemnon.nation.")
+    names = {key: entry for key, entry in CATALOGUE.items() if key.startswith(groups)}
+    assert len(names) > 100
+    alike = {key for key, entry in names.items() if entry["en"] == entry["pt-BR"]}
+    assert {names[key]["en"] for key in alike} <= ALIKE
