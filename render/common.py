@@ -5,11 +5,13 @@ from __future__ import annotations
 import functools
 import io
 import math
+import re
 import struct
 import threading
 import zlib
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import ParamSpec
@@ -345,6 +347,93 @@ def fit_text(value: str, width: float, size: int = 20, bold: bool = False) -> st
     while value and text_width(value + "…", size, bold) > width:
         value = value[:-1]
     return value + "…"
+
+
+@dataclass(frozen=True)
+class Box:
+    """Where a name is drawn: ``width`` pixels, in ``size`` (bold or not), on at most ``lines`` lines.
+
+    Each picture module lists, in ``named_texts(locale)``, every card, object, skill and event name it
+    draws with the box it draws it in; a test checks that each fits (``fits``), in both languages."""
+
+    width: float
+    size: int
+    bold: bool = False
+    lines: int = 1
+
+
+_HYPHENATED = re.compile(r"[^-]*-+|[^-]+")
+
+
+@lru_cache(maxsize=2048)
+def wrap(value: str, width: float, size: int = 20, bold: bool = False) -> tuple[str, ...]:
+    """``value`` in lines of at most ``width`` pixels, broken between words or after a word's hyphen
+    (a piece wider than ``width`` stays whole on its line)."""
+    lines: list[str] = []
+    line = ""
+    pieces = [(part, i > 0) for word in value.split() for i, part in enumerate(_HYPHENATED.findall(word))]
+    for piece, glued in pieces:  # a piece after a hyphen is glued to the one before on a line
+        candidate = (line if glued else f"{line} ") + piece if line else piece
+        if not line or text_width(candidate, size, bold) <= width:
+            line = candidate
+        else:
+            lines.append(line)
+            line = piece
+    if line:
+        lines.append(line)
+    return tuple(lines)
+
+
+def fits(box: Box, value: str) -> bool:
+    """Whether ``value`` is drawn whole in ``box``."""
+    lines = wrap(value, box.width, box.size, box.bold)
+    return len(lines) <= box.lines and all(text_width(line, box.size, box.bold) <= box.width for line in lines)
+
+
+def boxed(box: Box, value: str) -> tuple[str, ...]:
+    """The lines ``value`` is drawn in within ``box``: wrapped, and only what still does not fit (a
+    player's long name, say) cut with an ellipsis on its last line."""
+    lines = wrap(value, box.width, box.size, box.bold)
+    if len(lines) > box.lines:
+        lines = (*lines[: box.lines - 1], " ".join(lines[box.lines - 1 :]))
+    return tuple(fit_text(line, box.width, box.size, box.bold) for line in lines)
+
+
+def put_boxed(
+    img: Image.Image,
+    xy: tuple[float, float],
+    value: str,
+    box: Box,
+    *,
+    fill: tuple[int, ...] = INK,
+    anchor: str = "la",
+    leading: float = 1.2,
+) -> int:
+    """``value`` drawn in ``box`` from ``xy`` (the first line's anchor), a line under the other;
+    returns the height the lines took."""
+    lines = boxed(box, value)
+    step = round(box.size * leading)
+    for i, line in enumerate(lines):
+        put_text(img, (xy[0], xy[1] + i * step), line, box.size, fill=fill, bold=box.bold, anchor=anchor)
+    return len(lines) * step
+
+
+def joined(names: list[str], locale: str) -> str:
+    """ "A", "A and B", "A, B and C" in ``locale``."""
+    if len(names) < 2:
+        return "".join(names)
+    return translate("core.and", locale, a=", ".join(names[:-1]), b=names[-1])
+
+
+def winners_headline(winners: list[str], score: str, locale: str) -> str:
+    """Who won, in words: "Ana wins with 26 VP", or "Ana and Bia win, tied with 12 VP"."""
+    key = "core.result.wins" if len(winners) == 1 else "core.result.tied"
+    return translate(key, locale, who=joined(winners, locale), score=score)
+
+
+def goal_headline(won: bool, goal: str, locale: str) -> str:
+    """A solo or co-op game, won or lost against its goal, in words."""
+    return translate("core.result.won" if won else "core.result.lost", locale, goal=goal)
 
 
 _STEPS = (0, 51, 102, 153, 204, 255)

@@ -226,6 +226,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Peças {tiles} · fichas {vp} · maiorias {maj}",
     ),
     "atlandice.pic.winner": ("Winner", "Vencedor"),
+    "atlandice.pic.unranked": ("not ranked", "fora da classificação"),
     "atlandice.pic.out": ("Out of the game", "Fora da partida"),
     "atlandice.pic.legend.inv": ("Inventory", "Inventário"),
     "atlandice.pic.legend.don": ("Donation", "Doação"),

@@ -196,6 +196,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "engis.ev.final": ("{who} ends with {n} points", "{who} termina com {n} pontos"),
     # picture
     "engis.r.round": ("Round {n}/8", "Rodada {n}/8"),
+    "engis.r.pts": ("{n} pts", "{n} pts"),
+    "engis.r.solo_score": ("{n} of {target} points", "{n} de {target} pontos"),
     "engis.r.offer": ("Offer", "Oferta"),
     "engis.r.order": ("Turn order", "Ordem de turnos"),
     "engis.r.bids": ("Bids", "Lances"),
