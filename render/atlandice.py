@@ -17,12 +17,14 @@ from .common import (
     MUTED,
     Box,
     Drawing,
+    alt_text,
     canvas,
     fit_text,
     image_cache,
     paletted_cache,
     put_boxed,
     rounded_rectangle,
+    scores_line,
     seat_colour,
     text,
     text_width,
@@ -514,6 +516,20 @@ def headline(view, locale: str, names: list[str]) -> str:
     if view.prompt is not None:
         status += " — " + t(view.prompt, locale, names=names)
     return status
+
+
+def describe(view, locale: str, names: list[str]) -> str:
+    """The picture in words (its alt text): who plays or who won, the points, the clock and the submarine."""
+    over = view.scores is not None
+    scores = [
+        (_name(names, p.seat, locale), t(msg("atlandice.pic.vp", n=view.scores[i] if over else p.vp), locale))
+        for i, p in enumerate(view.participants)
+    ]
+    sector = t(msg(f"atlandice.sector.{SECTOR_IDS[view.sub]}"), locale)
+    position = t(
+        msg("atlandice.alt.position", round=view.round, clock=view.clock, end=view.clock_end, sector=sector), locale
+    )
+    return alt_text("ATLANDICE", headline(view, locale, names), scores_line(scores, locale), position)
 
 
 def named_texts(locale: str) -> Iterator[tuple[str, str, Box]]:

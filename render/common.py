@@ -436,6 +436,24 @@ def goal_headline(won: bool, goal: str, locale: str) -> str:
     return translate("core.result.won" if won else "core.result.lost", locale, goal=goal)
 
 
+# Discord's limit for a file's description (the picture's alt text)
+ALT_TEXT_MAX = 1024
+
+
+def alt_text(*parts: str) -> str:
+    """A picture's description from its parts (the game, who must act or who won, the scores, the key
+    position), sentence by sentence, within ``ALT_TEXT_MAX`` characters (cut at a word, with "…")."""
+    value = " ".join(p.strip() + ("" if p.strip().endswith((".", "?", "!", "…")) else ".") for p in parts if p.strip())
+    if len(value) <= ALT_TEXT_MAX:
+        return value
+    return value[: ALT_TEXT_MAX - 1].rsplit(" ", 1)[0] + "…"
+
+
+def scores_line(scores: list[tuple[str, str]], locale: str) -> str:
+    """ "Scores: Ana 26 VP, Bia 20 VP" from (name, score) pairs."""
+    return translate("core.alt.scores", locale, list=", ".join(f"{name} {score}" for name, score in scores))
+
+
 _STEPS = (0, 51, 102, 153, 204, 255)
 
 

@@ -20,6 +20,7 @@ from .common import (
     MUTED,
     Box,
     Drawing,
+    alt_text,
     canvas,
     fit_text,
     font,
@@ -28,6 +29,7 @@ from .common import (
     put_boxed,
     put_text,
     rounded_rectangle,
+    scores_line,
     seat_colour,
     to_png,
     translate,
@@ -633,6 +635,16 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
         _draw_player(img, draw, view, pv, locale, names, x, y, w)
     _draw_legend(img, draw, locale, height - LEGEND_H + 4)
     return to_png(img, _colours())
+
+
+def describe(view, locale: str, names: list[str]) -> str:
+    """The picture in words (its alt text): the round and who plays, or who won; the points; the
+    intempéries by column."""
+    scores = [(_name(names, pv.seat, locale), _tr("engis.r.pts", locale, n=pv.score)) for pv in view.ps]
+    cards = sorted(zip(view.weather, view.weather_cols, strict=False), key=lambda c: c[1])
+    weather = ", ".join(f"{col} {_tr(f'engis.weather.{card}', locale)}" for card, col in cards)
+    position = _tr("engis.alt.weather", locale, list=weather) if weather else ""
+    return alt_text("ENGIS", headline(view, locale, names), scores_line(scores, locale), position)
 
 
 def named_texts(locale: str) -> Iterator[tuple[str, str, Box]]:

@@ -17,6 +17,7 @@ from .common import (
     MUTED,
     Box,
     Drawing,
+    alt_text,
     canvas,
     fit_text,
     goal_headline,
@@ -25,6 +26,7 @@ from .common import (
     put_boxed,
     put_text,
     rounded_rectangle,
+    scores_line,
     text_width,
     to_png,
     translate,
@@ -541,6 +543,19 @@ def _tableau(img, p, x0: int, y: int, w: int, locale: str) -> None:
         put(img, (x0 + 10, y), _tr("neanderthal.ui.hand_n", locale, n=p.hand_count), 13, fill=MUTED)
 
 
+def describe(view, locale: str, names: list[str]) -> str:
+    """The picture in words (its alt text): the turn, who plays or how the game ended, the points, the
+    event card and the biomes in play."""
+    scores = [(_name(names, p.seat, locale), _tr("neanderthal.ui.score", locale, n=p.score)) for p in view.ps]
+    parts = [_title(view, locale), headline(view, locale, names), scores_line(scores, locale)]
+    if view.event_card:
+        parts.append(_tr("neanderthal.alt.event", locale, card=_tr(f"neanderthal.card.{view.event_card}", locale)))
+    cards = [c for c in (view.grid if view.cells else [*view.north, *view.south]) if c]
+    biomes = ", ".join(_tr(f"neanderthal.card.{c}", locale) for c in cards)
+    parts.append(_tr("neanderthal.alt.biomes", locale, list=biomes or "—"))
+    return alt_text(*parts)
+
+
 def named_texts(locale: str) -> Iterator[tuple[str, str, Box]]:
     """Every card, event, skill and rank name the picture draws, with the box it is drawn in."""
     for card, b in D.BIOMES.items():
@@ -561,4 +576,4 @@ def named_texts(locale: str) -> Iterator[tuple[str, str, Box]]:
             yield "row", label, Box(2 * 36 - 8, 12, bold=True)
 
 
-__all__ = ["headline", "named_texts", "render"]
+__all__ = ["describe", "headline", "named_texts", "render"]

@@ -20,6 +20,7 @@ from .common import (
     MUTED,
     Box,
     Drawing,
+    alt_text,
     canvas,
     fit_text,
     font,
@@ -367,6 +368,26 @@ def _area_cards(img, draw, view, p, x: int, y0: int, right: int, locale: str) ->
         x += int(width) + 18
 
 
+def describe(view, locale: str, names: list[str]) -> str:
+    """The picture in words (its alt text): whom the game waits for or who won, each player's nation and
+    City (and points once over), the battle on the table and the creatures for hire."""
+    players = []
+    for seat, p in enumerate(view.ps):
+        nation = _t(msg(f"pergamemnon.nation.{p.nation}"), locale)
+        total, _ = _city_lines(p, locale)
+        name = _name(names, seat, locale)
+        if p.score is not None:
+            name += " " + _t(msg("pergamemnon.ui.score", n=_score(p)), locale)
+        players.append(f"{name} ({nation}): {total}")
+    parts = ["PERGAMEMNON", headline(view, locale, names), "; ".join(players)]
+    if view.battle is not None:
+        b = view.battle
+        parts.append(_t(msg("pergamemnon.ui.battle", att=seat_msg(b.att), dfn=seat_msg(b.dfn)), locale, names))
+    creatures = ", ".join(f"{_t(card_msg(cid), locale)} ({D.CARDS[cid].atk})" for cid in view.row)
+    parts.append(_t(msg("pergamemnon.alt.creatures", list=creatures or "—"), locale))
+    return alt_text(*parts)
+
+
 def named_texts(locale: str) -> Iterator[tuple[str, str, Box]]:
     """Every card, nation and City name the picture draws, with the box it is drawn in."""
     for cid in D.CARDS:
@@ -390,4 +411,4 @@ class _CityOf:
         self.city: list[str] = []
 
 
-__all__ = ["headline", "named_texts", "render"]
+__all__ = ["describe", "headline", "named_texts", "render"]

@@ -186,3 +186,19 @@ def test_five_players_areas_fits_two_a_row():
             assert w >= perg.INFO_W + 4 * (perg.SMALL_W + 6)
         png = render("pergamemnon", view, locale="en", names=NAMES[:players])
         assert Image.open(io.BytesIO(png)).height <= 1500
+
+
+def test_every_picture_function_fits_80_lines():
+    """No function under render/ is longer than 80 lines: a picture is drawn by parts, each in a function
+    a reader takes in at once."""
+    import ast
+    from pathlib import Path
+
+    long = []
+    for path in sorted((Path(__file__).parent.parent / "render").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                lines = (node.end_lineno or node.lineno) - node.lineno + 1
+                if lines > 80:
+                    long.append(f"{path.name}:{node.name} ({lines} lines)")
+    assert long == []

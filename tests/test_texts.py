@@ -4,8 +4,10 @@ import re
 import string
 
 import bot.texts  # noqa: F401  (registers the bot's texts)
-import rules  # noqa: F401  (registers every game's texts)
+from rules import GAMES
 from rules.core import CATALOGUE
+
+ENGINES = list(GAMES.values())  # imports every engine, which registers its texts
 
 
 def _fields(template: str) -> set[str]:

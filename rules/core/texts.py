@@ -23,6 +23,8 @@ TEXTS = {
     "core.result.tied": ("{who} win, tied with {score}", "{who} vencem, empatados com {score}"),
     "core.result.won": ("Won: the goal is reached ({goal})", "Vitória: a meta foi alcançada ({goal})"),
     "core.result.lost": ("Lost: the goal is not reached ({goal})", "Derrota: a meta não foi alcançada ({goal})"),
+    # a picture's description (alt text)
+    "core.alt.scores": ("Scores: {list}", "Pontuação: {list}"),
 }
 
 register(TEXTS)

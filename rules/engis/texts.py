@@ -198,6 +198,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "engis.r.round": ("Round {n}/8", "Rodada {n}/8"),
     "engis.r.pts": ("{n} pts", "{n} pts"),
     "engis.r.solo_score": ("{n} of {target} points", "{n} de {target} pontos"),
+    "engis.alt.weather": ("Hardships by column: {list}", "Intempéries por coluna: {list}"),
     "engis.r.offer": ("Offer", "Oferta"),
     "engis.r.order": ("Turn order", "Ordem de turnos"),
     "engis.r.bids": ("Bids", "Lances"),

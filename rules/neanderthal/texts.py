@@ -395,6 +395,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "neanderthal.ui.north": ("NORTH", "NORTE"),
     "neanderthal.ui.south": ("SOUTH", "SUL"),
     "neanderthal.ui.row": ("{side} {n}", "{side} {n}"),
+    "neanderthal.alt.event": ("Event card: {card}", "Carta de evento: {card}"),
+    "neanderthal.alt.biomes": ("Biomes in play: {list}", "Biomas em jogo: {list}"),
     "neanderthal.ui.ice": ("ice barrier", "barreira de gelo"),
     "neanderthal.ui.empty": ("(empty)", "(vazio)"),
     "neanderthal.ui.event": ("Event / daughter", "Evento / filha"),

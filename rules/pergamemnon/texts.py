@@ -235,6 +235,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "pergamemnon.ui.city_total": ("{city}: {n} charisma", "{city}: {n} de carisma"),
     "pergamemnon.ui.city_parts": ("♦×{tokens} + {cards} on City cards", "♦×{tokens} + {cards} nas cartas da Cidade"),
     "pergamemnon.ui.under_city": ("Under the City", "Sob a Cidade"),
+    "pergamemnon.alt.creatures": ("Creatures for hire (attack): {list}", "Criaturas à venda (ataque): {list}"),
     "pergamemnon.ui.active": ("active", "ativa"),
     "pergamemnon.ui.inactive": ("inactive", "inativa"),
     "pergamemnon.ui.fallen": ("leader captured", "líder capturado"),
