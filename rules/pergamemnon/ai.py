@@ -47,6 +47,12 @@ def _attack_edge(state: PergState, seat: int, target: int, cid: str) -> float:
     return attack_value(state, seat, cid) - nation_defence(state.ps[target].nation, c.weapon) - 0.3 * _risk(cid)
 
 
+@cache
+def _play(cid: str) -> str:
+    """The id of a card of the hand played."""
+    return str(PlayCard(cid))
+
+
 def ai_action(state: PergState, seat: int) -> str:
     ids = [a.id for a in legal(state, seat)]
     p = state.ps[seat]
@@ -64,13 +70,11 @@ def ai_action(state: PergState, seat: int) -> str:
         return str(Attack(best_t))
     if ph == "attack":
         t = B.current(state).dfn
-        return str(PlayCard(max(p.hand, key=lambda c: (_attack_edge(state, seat, t, c), c))))
+        return _play(max(p.hand, key=lambda c: (_attack_edge(state, seat, t, c), c)))
     if ph == "defend":
         w = B.current(state).weapon
-        return str(
-            PlayCard(
-                max(p.hand, key=lambda c: (2 * defence_value(state, seat, c, w) + 0.5 * D.CARDS[c].atk - _risk(c), c))
-            )
+        return _play(
+            max(p.hand, key=lambda c: (2 * defence_value(state, seat, c, w) + 0.5 * D.CARDS[c].atk - _risk(c), c))
         )
     if ph == "reinforce":
         w, atk = B.incoming(state)
@@ -83,7 +87,7 @@ def ai_action(state: PergState, seat: int) -> str:
         ]
         if not good:
             return str(Yield())
-        return str(PlayCard(min(good, key=lambda c: (_risk(c) - 0.2 * D.CARDS[c].atk, c))))
+        return _play(min(good, key=lambda c: (_risk(c) - 0.2 * D.CARDS[c].atk, c)))
     if ph == "pay":
         return ids[0]  # the cheapest way first
     if ph == "place":

@@ -157,10 +157,13 @@ def _card_label(cid: str, key: str) -> Msg:
 
 
 def hand_actions(state: PergState, seat: int, key: str = "pergamemnon.act.card") -> list[Action]:
-    return [
-        action(id=str(PlayCard(c)), label=card_label(state, seat, c, key), secret=True, style="primary")
-        for c in state.ps[seat].hand
-    ]
+    return [_hand_action(c, key) for c in state.ps[seat].hand]
+
+
+@functools.lru_cache(maxsize=1024)
+def _hand_action(cid: str, key: str) -> Action:
+    """A card of the hand played (a few hundred: each built once)."""
+    return action(id=str(PlayCard(cid)), label=_card_label(cid, key), secret=True, style="primary")
 
 
 @cached_legal
