@@ -20,15 +20,34 @@ import contextlib
 import logging
 import math
 import time
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import discord
 
 from .settings import Settings
 from .storage import LOCK_IDENTIFY, LOCK_MEMBER, LOCK_SHARD, Database, DatabaseError, Session, Shards
 
-if TYPE_CHECKING:
-    from .app import MesaBot
+
+class MesaBot(Protocol):
+    """The bot as the keeper sees it (``app.MesaBot``: an ``AutoShardedBot`` with its handlers and service)."""
+
+    shard_count: Any
+    shard_ids: Any
+    _connection: Any
+    http: Any
+    handlers: Any
+    service: Any
+
+    def is_closed(self) -> bool: ...
+
+    def is_ready(self) -> bool: ...
+
+    async def wait_until_ready(self) -> None: ...
+
+    async def launch_shard(self, gateway: Any, shard_id: int, *, initial: bool = False) -> None: ...
+
+    async def close(self) -> None: ...
+
 
 log = logging.getLogger(__name__)
 
