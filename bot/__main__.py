@@ -83,6 +83,8 @@ def _parser() -> argparse.ArgumentParser:
         "  python -m bot migrate --from A --to B\n"
         "                                 copy every game from one database to another (SQLite file or\n"
         "                                 postgresql:// URL), checked by replaying each game\n"
+        "  python -m bot replay-file FILE --out DIR\n"
+        "                                 draw a game file written by /game export: a picture per move and the GIF\n"
         f"\nsettings (environment variables):\n{settings}\n",
     )
 
@@ -97,6 +99,10 @@ def main(argv: list[str] | None = None) -> int:
         from .migrate import main as migrate_main
 
         return migrate_main(argv[1:])
+    if argv and argv[0] == "replay-file":
+        from .replay_file import main as replay_file_main
+
+        return replay_file_main(argv[1:])
     _parser().parse_args(argv)
     try:
         settings = Settings.from_env()
