@@ -129,3 +129,12 @@ async def test_a_game_whose_log_does_not_lead_to_its_state_is_named(tmp_path):
     code, _, err = await _migrate("--from", source, "--to", target)
     assert code == 1 and f"game {spoiled} " in err and "does not lead to its stored state" in err
     assert all(f"game {other} " not in err for other in versions if other != spoiled)
+
+
+async def test_every_table_of_the_schema_is_copied(tmp_path):
+    db = await Database.open(tmp_path / "mesa.sqlite3")
+    try:
+        tables = {r["name"] for r in await db.sql.fetch("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    finally:
+        await db.close()
+    assert tables - {"sqlite_sequence"} == {table for table, _ in TABLES}
