@@ -59,6 +59,11 @@ def engine_of(game: GameRow) -> Engine:
 MAX_REMINDER_HOURS = 168
 
 
+def new_web_token() -> str:
+    """A spectator page's token: 32 URL-safe characters (192 random bits), not guessable."""
+    return secrets.token_urlsafe(24)
+
+
 class GameService:
     def __init__(self, db: Database | None, settings: Settings, clock=time.time) -> None:
         """``db`` may come later (``python -m bot`` logs in before it opens the database)."""
@@ -69,6 +74,14 @@ class GameService:
         # grow with the number of games it ever played.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.thinker = Thinker(settings.ai_processes, settings.ai_budget)
+        # Called with a game's id after every change to what its spectators see (the web pages of
+        # this process); a change made by another process is found in the database.
+        self.watchers: list[Callable[[int], object]] = []
+
+    def changed(self, game_id: int) -> None:
+        """Tells the watchers that this game changed (its move, end or link is stored)."""
+        for watch in self.watchers:
+            watch(game_id)
 
     @property
     def db(self) -> Database:
@@ -213,6 +226,7 @@ class GameService:
             state = engine.new_game(len(game.seats), seed, game.options)
             if not await self.db.start_game(game_id, seed, engine.dump(state), thread_id):
                 raise UserError("error.not_in_lobby")
+            await self.db.update_game(game_id, web_token=new_web_token())
             game = await self.load(game_id)
             return await self._after_move(game, state, [], then)
 
@@ -318,6 +332,7 @@ class GameService:
             game = await self.load(game.id)
             await self._schedule(game, state)
         result = MoveResult(game, state, moves)
+        self.changed(game.id)
         if then is not None:
             await then(result)
         return result
@@ -390,6 +405,7 @@ class GameService:
             self._host_only(game, user_id)
             await self.db.update_game(game_id, status=ENDED)
             await self.db.clear_reminders(game_id)
+            self.changed(game_id)
             return await self.load(game_id)
 
     async def abandon(self, game_id: int) -> GameRow | None:
@@ -407,6 +423,7 @@ class GameService:
             return False
         await self.db.update_game(game_id, status=ABANDONED)
         await self.db.clear_reminders(game_id)
+        self.changed(game_id)
         return True
 
     async def check_move(self, game_id: int, user_id: int) -> GameRow:
@@ -434,6 +451,30 @@ class GameService:
             )
             game = await self.load(game_id)
             return await self._after_move(game, self.state_of(game), [], then)
+
+    # -- the spectator page ------------------------------------------------------------
+    async def web_token(self, game_id: int) -> str:
+        """The token of the game's spectator page (``/g/<token>``), made now if the game has none."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            if game.status == LOBBY:
+                raise UserError("error.no_game_here")
+            if game.web_token is None:
+                game.web_token = new_web_token()
+                await self.db.update_game(game_id, web_token=game.web_token)
+            return game.web_token
+
+    async def reset_web_token(self, game_id: int, user_id: int) -> str:
+        """The host replaces the page's token: the old link answers "not found" from now on."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            if game.status == LOBBY:
+                raise UserError("error.no_game_here")
+            self._host_only(game, user_id)
+            token = new_web_token()
+            await self.db.update_game(game_id, web_token=token)
+            self.changed(game_id)  # the streams of the old link end
+            return token
 
     # -- reminders -------------------------------------------------------------------
     async def due_reminders(self) -> list[dict]:

@@ -137,6 +137,7 @@ class UndoService:
             raise UserError("error.stale") from None
         game = await self.service.load(game.id)
         await self.service._schedule(game, state)
+        self.service.changed(game.id)
         result = MoveResult(game, state, ai_moves)
         if then is not None:
             await then(result)

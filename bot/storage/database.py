@@ -117,6 +117,13 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE seats ADD COLUMN ai_level TEXT NOT NULL DEFAULT 'normal';
     """,
+    # 7: the game's spectator page (/g/<web_token>): a long random token, replaced when the host resets
+    #    the link (NULL: no page yet); the pages look for changed games by updated_at
+    """
+    ALTER TABLE games ADD COLUMN web_token TEXT;
+    CREATE UNIQUE INDEX games_web_token ON games(web_token);
+    CREATE INDEX IF NOT EXISTS games_updated ON games(updated_at);
+    """,
 ]
 
 ACTIVE = "active"
@@ -176,6 +183,7 @@ class GameRow:
     reminder_delay: float | None = None
     board_blocked: str | None = None
     updated_at: float | None = None
+    web_token: str | None = None  # the spectator page's token (None: no page yet)
 
     @property
     def play_channel_id(self) -> int:
@@ -317,6 +325,7 @@ class Database:
             reminder_delay=row["reminder_delay"],
             board_blocked=row["board_blocked"],
             updated_at=row["updated_at"],
+            web_token=row["web_token"],
         )
 
     async def _row_to_game(self, row: aiosqlite.Row) -> GameRow:
@@ -357,6 +366,19 @@ class Database:
             if r["seat_number"] is not None
         ]
         return game
+
+    async def game_by_web_token(self, token: str) -> GameRow | None:
+        """The game whose spectator page has this token (a started game only)."""
+        async with self.conn.execute("SELECT * FROM games WHERE web_token = ? AND status != 'lobby'", (token,)) as cur:
+            row = await cur.fetchone()
+        return await self._row_to_game(row) if row else None
+
+    async def games_changed_since(self, when: float) -> list[tuple[int, int, float]]:
+        """(id, version, updated_at) of the games changed at or after ``when`` (a Unix time)."""
+        rows = await self.conn.execute_fetchall(
+            "SELECT id, version, updated_at FROM games WHERE updated_at >= ? ORDER BY updated_at", (when,)
+        )
+        return [(r[0], r[1], r[2]) for r in rows]
 
     async def game_in_channel(self, channel_id: int) -> GameRow | None:
         """The game played in this thread or channel (the newest running one), else the newest any."""
