@@ -7,6 +7,7 @@ these, so the page never shows what the channel could not see.
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any
@@ -96,7 +97,8 @@ def running_scores(view: BaseModel) -> dict[int, int]:
 
 
 class RenderCache:
-    """Recently drawn pictures by (game, version, step, viewer, locale): a board is drawn once per move.
+    """Recently drawn pictures by (game, version, step, viewer, locale): a board is drawn once per move,
+    also when the channel's post and a spectator page ask for it at the same time.
 
     The stored version (not the step) tells states apart: after an undo a step is played again.
     """
@@ -105,12 +107,20 @@ class RenderCache:
         self.size = size
         self.pool = pool or RenderPool(0)
         self._items: OrderedDict[tuple, bytes] = OrderedDict()
+        self._drawing: dict[tuple, asyncio.Future[bytes]] = {}
 
     async def get(self, game: GameRow, state: GameState, viewer: int | None, locale: str) -> bytes:
         key = (game.id, game.version, state.step, viewer, locale)
         if key in self._items:
             self._items.move_to_end(key)
             return self._items[key]
+        drawing = self._drawing.get(key)
+        if drawing is None:
+            drawing = self._drawing[key] = asyncio.ensure_future(self._draw(key, game, state, viewer, locale))
+            drawing.add_done_callback(lambda _: self._drawing.pop(key, None))
+        return await asyncio.shield(drawing)
+
+    async def _draw(self, key: tuple, game: GameRow, state: GameState, viewer: int | None, locale: str) -> bytes:
         engine = engine_of(game)
         names = seat_names(game, locale)
         png = await self.pool.render(game.game, engine.view(state, viewer), locale, names)
