@@ -23,7 +23,7 @@ from .. import texts as _texts  # noqa: F401  (registers the page's texts)
 from ..service.games import engine_of
 from ..service.replay import states
 from ..service.spectate import RenderCache, ai_label, outcome_lines, public_events, running_scores, seat_names
-from ..storage import ACTIVE, FINISHED, Database, GameRow
+from ..storage import ACTIVE, ENDED, FINISHED, Database, GameRow
 
 LOCALES = ("en", "pt-BR")
 LOG_ROWS = 40  # the moves a page lists (the stepper reaches every position)
@@ -100,10 +100,16 @@ def caption(step: int, total: int, locale: str) -> str:
     return t("web.setup", locale) if step == 0 else t("web.step", locale, n=step, total=total)
 
 
-def status_lines(game: GameRow, engine: Engine, state: GameState, names: list[str], locale: str) -> list[str]:
-    """Who must act and what they answer, or the game's end, as the channel's board says it."""
+def status_lines(
+    game: GameRow, engine: Engine, state: GameState, names: list[str], locale: str, status: str | None = None
+) -> list[str]:
+    """Who must act and what they answer, or the game's end, as the channel's board says it.
+
+    ``status``: the game's status at that position (an earlier position was played: ACTIVE).
+    """
+    status = status or game.status
     to_act = engine.to_act(state)
-    if game.status == ACTIVE and to_act:
+    if status == ACTIVE and to_act:
         return [
             t(
                 "board.turn",
@@ -113,11 +119,11 @@ def status_lines(game: GameRow, engine: Engine, state: GameState, names: list[st
             )
             for seat in to_act
         ]
-    if game.status in (FINISHED, ACTIVE):
+    if status in (FINISHED, ACTIVE):
         outcome = engine.outcome(state)
         if outcome is not None:
             return [t("board.game_over", locale), *outcome_lines(game, outcome, locale)]
-    return [t("board.ended", locale) if game.status == "ended" else t(f"status.{game.status}", locale)]
+    return [t("board.ended", locale) if status == ENDED else t(f"status.{status}", locale)]
 
 
 def label(game: GameRow, seat: int, names: list[str], locale: str) -> str:
@@ -125,13 +131,15 @@ def label(game: GameRow, seat: int, names: list[str], locale: str) -> str:
     return ai_label(names[seat], s.level, locale) if s.is_ai else names[seat]
 
 
-def players(game: GameRow, engine: Engine, state: GameState, names: list[str], locale: str) -> list[Player]:
+def players(
+    game: GameRow, engine: Engine, state: GameState, names: list[str], locale: str, status: str | None = None
+) -> list[Player]:
     outcome = engine.outcome(state)
     if outcome is not None:
         scores = {r.seat: r.score for r in outcome.results if r.seat is not None}
     else:
         scores = running_scores(engine.view(state, None))
-    acting = set(engine.to_act(state)) if game.status == ACTIVE else set()
+    acting = set(engine.to_act(state)) if (status or game.status) == ACTIVE else set()
     return [
         Player(label(game, s.seat, names, locale), str(scores[s.seat]) if s.seat in scores else "", s.seat in acting)
         for s in game.seats
@@ -139,13 +147,11 @@ def players(game: GameRow, engine: Engine, state: GameState, names: list[str], l
 
 
 def describe(
-    game: GameRow, engine: Engine, state: GameState, step: int, total: int, lines: list[str], locale: str
+    engine: Engine, step: int, total: int, status: list[str], seated: list[Player], lines: list[str], locale: str
 ) -> str:
     """The position in words for a screen reader: the step, who acts (or the result), the scores, the last move."""
-    names = seat_names(game, locale)
-    status = " ".join(status_lines(game, engine, state, names, locale))
-    text = t("web.alt", locale, game=engine.title, caption=caption(step, total, locale), status=status)
-    shown = [p for p in players(game, engine, state, names, locale) if p.score]
+    text = t("web.alt", locale, game=engine.title, caption=caption(step, total, locale), status=" ".join(status))
+    shown = [p for p in seated if p.score]
     if shown:
         text += " " + t("web.alt_scores", locale, scores=", ".join(f"{p.name} {p.score}" for p in shown))
     if lines:
@@ -195,20 +201,22 @@ class Pages:
             step -= 1
         last = [line.text for line in log[:1] if line.step == state.step]
         total = state.step
+        status = status_lines(game, engine, state, names, locale)
+        seated = players(game, engine, state, names, locale)
         live = Position(
             total,
             total,
             caption(total, total, locale),
             image_url(game, total, locale),
-            describe(game, engine, state, total, total, last, locale),
+            describe(engine, total, total, status, seated, last, locale),
             last,
         )
         return Snapshot(
             version=game.version,
             title=f"{engine.title} #{game.id}",
             status=t("board.step", locale, n=state.step),
-            turn=status_lines(game, engine, state, names, locale),
-            players=players(game, engine, state, names, locale),
+            turn=status,
+            players=seated,
             log=log,
             live=live,
             over=game.status != ACTIVE,
@@ -246,7 +254,10 @@ class Pages:
         if step > 0:
             counted = await self.db().moves_that_count(game.id)
             lines = [t(e.text, locale, names=names) for e in public_events(counted[step - 1]["events"])]
-        alt = describe(game, engine, state, step, total, lines, locale)
+        played = None if step == total else ACTIVE  # an earlier position was being played
+        status = status_lines(game, engine, state, names, locale, played)
+        seated = players(game, engine, state, names, locale, played)
+        alt = describe(engine, step, total, status, seated, lines, locale)
         return Position(step, total, caption(step, total, locale), image_url(game, step, locale), alt, lines)
 
     async def picture(self, game: GameRow, step: int, locale: str) -> bytes | None:
