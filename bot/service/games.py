@@ -332,9 +332,11 @@ class GameService:
             game = await self.load(game.id)
             await self._schedule(game, state)
         result = MoveResult(game, state, moves)
-        self.changed(game.id)
-        if then is not None:
-            await then(result)
+        try:
+            if then is not None:
+                await then(result)
+        finally:  # the channel's board first, then the pages (the picture is drawn by then)
+            self.changed(game.id)
         return result
 
     async def play_ai(self, game: GameRow, engine: Engine, state: GameState) -> tuple[GameState, list[Move]]:

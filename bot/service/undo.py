@@ -137,8 +137,10 @@ class UndoService:
             raise UserError("error.stale") from None
         game = await self.service.load(game.id)
         await self.service._schedule(game, state)
-        self.service.changed(game.id)
         result = MoveResult(game, state, ai_moves)
-        if then is not None:
-            await then(result)
+        try:
+            if then is not None:
+                await then(result)
+        finally:
+            self.service.changed(game.id)
         return result
