@@ -56,8 +56,7 @@ async def run_web(settings: Settings, ready: asyncio.Event | None = None) -> Non
     server = WebServer(lambda: db, settings)
     try:
         try:
-            # Another process makes the moves: the database is looked at often, so a page follows within a second.
-            await server.start(poll_every=WEB_POLL)
+            await server.start()  # the moves are made by another process: the pages follow the database
         except OSError as exc:
             raise Fatal(f"cannot serve on {settings.web_host}:{settings.web_port}: {exc.strerror or exc}") from None
         stop = asyncio.Event()
@@ -73,10 +72,6 @@ async def run_web(settings: Settings, ready: asyncio.Event | None = None) -> Non
     finally:
         await server.stop()
         await db.close()
-
-
-# How often ``python -m bot web`` looks for games changed by the bot (seconds).
-WEB_POLL = 0.25
 
 
 def _stop_on_sigterm(bot) -> None:

@@ -15,7 +15,7 @@ from bot.service.games import GameService
 from bot.service.spectate import seat_names
 from bot.settings import Settings
 from bot.storage import Database
-from bot.web import SECURITY_HEADERS, WebServer, poll
+from bot.web import SECURITY_HEADERS, WebServer, stored
 from render import render
 from rules import GAMES
 from rules.core import Event, Rng, msg, t
@@ -258,7 +258,7 @@ async def test_a_move_made_by_another_process_reaches_the_stream(db, service, tm
     web = Web(other)
     try:
         async with web as client:
-            web.server.changes.follow(poll(lambda: other, 0.02))
+            web.server.changes.follow(stored(lambda: other))
             stream = await client.get(f"/g/{token}/events")
             before = json.loads((await next_event(stream))[1])["version"]
             await play(service, game_id, 1)
@@ -351,14 +351,17 @@ async def test_what_spectators_may_not_see_never_reaches_the_page(db, service, g
     for n, seat in enumerate(range(len(row.seats))):
         world = _hooks(game).determinize(state, seat, Rng(seed=1000 + n))
         changed += world.model_copy(update={"rng": state.rng}) != state
-        async with db.transaction():
-            await db.conn.execute("UPDATE games SET state = ? WHERE id = ?", (engine.dump(world), game_id))
+        async with db.sql.transaction() as tx:
+            await tx.execute("UPDATE games SET state = $1 WHERE id = $2", engine.dump(world), game_id)
             for version, events in [(r["version"], r["events"]) for r in await db.action_log(game_id)]:
                 secret = Event(text=msg("ai.name", n=version * 7 + n), seats=[seat]).model_dump(mode="json")
                 mixed = [e for e in events if e.get("seats") is None] + [secret]
-                await db.conn.execute(
-                    "UPDATE actions SET events = ?, action_id = ? WHERE game_id = ? AND version = ?",
-                    (json.dumps(mixed), f"hidden{n}.{version}", game_id, version),
+                await tx.execute(
+                    "UPDATE actions SET events = $1, action_id = $2 WHERE game_id = $3 AND version = $4",
+                    json.dumps(mixed),
+                    f"hidden{n}.{version}",
+                    game_id,
+                    version,
                 )
         assert await _seen(db, token) == before, f"seat {seat}'s secrets show on the page"
     assert changed, "no shuffle changed any hidden information"

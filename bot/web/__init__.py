@@ -5,7 +5,7 @@ nothing of discord or of ``bot.ui``. It runs inside the bot's process (``MESA_WE
 process of its own beside the bot (``python -m bot web``), reading the same database.
 """
 
-from .changes import Changes, poll
+from .changes import Changes, stored
 from .server import SECURITY_HEADERS, WebServer, negotiate
 
-__all__ = ["SECURITY_HEADERS", "Changes", "WebServer", "negotiate", "poll"]
+__all__ = ["SECURITY_HEADERS", "Changes", "WebServer", "negotiate", "stored"]

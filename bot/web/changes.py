@@ -2,7 +2,8 @@
 
 A source of changes is an async iterator of game ids. In the bot's process the game service says
 so itself after every move (``GameService.watchers``); a change made by another process (``python
--m bot web`` beside the bot) is found by ``poll``, which reads the games' versions and times.
+-m bot web`` beside the bot, or another bot process) comes from the database (``stored``:
+PostgreSQL's NOTIFY, SQLite looked at a few times a second).
 """
 
 from __future__ import annotations
@@ -16,9 +17,8 @@ from ..storage import Database
 
 log = logging.getLogger(__name__)
 
-# How far back each look at the database reaches (seconds): a move stamped a little before an
-# earlier one (another process, committed later) is still found.
-WINDOW = 5.0
+# How long to wait before following the database again when it cannot be followed (seconds).
+RETRY = 1.0
 
 
 class Changes:
@@ -80,31 +80,19 @@ class Changes:
         await asyncio.gather(*self._sources, return_exceptions=True)
 
 
-async def poll(db: Callable[[], Database], every: float) -> AsyncIterator[int]:
-    """The ids of the games whose version or time changed, looked up every ``every`` seconds.
+async def stored(db: Callable[[], Database]) -> AsyncIterator[int]:
+    """The ids of the games changed in the database, by this process or another (``Database.subscribe``).
 
-    Each look reads the games changed in the last few seconds (``WINDOW``) and yields those not
-    seen so at the last look; a database that fails a look is looked at again later.
+    ``db`` gives the open database (the bot opens it after logging in); while it cannot, or while
+    the database cannot be followed (a lost connection), it is tried again a second later.
     """
-    seen: dict[int, tuple[int, float]] = {}
-    since: float | None = None
     while True:
         try:
-            rows = await db().games_changed_since(0.0 if since is None else since - WINDOW)
-        except Exception as exc:  # a busy or closing database: look again next time
-            log.debug("could not look for changed games: %s", exc)
-            rows = None
-        if rows is not None:
-            first = since is None
-            for game_id, version, updated_at in rows:
-                if seen.get(game_id) != (version, updated_at):
-                    seen[game_id] = (version, updated_at)
-                    if not first:
-                        yield game_id
-            if rows:
-                since = max(since or 0.0, rows[-1][2])
-            elif since is None:
-                since = 0.0
-            if since is not None:
-                seen = {g: v for g, v in seen.items() if v[1] >= since - WINDOW}
-        await asyncio.sleep(every)
+            async with db().subscribe() as changes:
+                async for game_id in changes:
+                    yield game_id
+        except RuntimeError:  # the database is not open yet
+            pass
+        except Exception as exc:
+            log.warning("cannot follow the changed games (%s: %s); trying again", type(exc).__name__, exc)
+        await asyncio.sleep(RETRY)

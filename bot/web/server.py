@@ -33,7 +33,7 @@ from ..service.spectate import RenderCache
 from ..settings import Settings
 from ..storage import Database, GameRow
 from ..workers import renderpool
-from .changes import Changes, poll
+from .changes import Changes, stored
 from .page import LOCALES, Pages, render_page
 
 log = logging.getLogger(__name__)
@@ -124,8 +124,8 @@ class WebServer:
         return app
 
     # -- running ---------------------------------------------------------------------
-    async def start(self, *, host: str | None = None, port: int | None = None, poll_every: float = 1.0) -> int:
-        """Serves the pages (``port`` 0: any free port) and follows the database; returns the port."""
+    async def start(self, *, host: str | None = None, port: int | None = None) -> int:
+        """Serves the pages (``port`` 0: any free port) and follows the database's changes; returns the port."""
         self.runner = web.AppRunner(self.app, handler_cancellation=True, shutdown_timeout=5.0, access_log=None)
         await self.runner.setup()
         site = web.TCPSite(
@@ -133,7 +133,7 @@ class WebServer:
         )
         await site.start()
         self.port = self.runner.addresses[0][1]
-        self.changes.follow(poll(self.pages.db, poll_every))
+        self.changes.follow(stored(self.pages.db))
         log.info("spectator pages served on port %s", self.port)
         return self.port
 
