@@ -407,3 +407,55 @@ async def test_game_link_and_the_board_button(fake_discord, tmp_path):
                 lambda: [b["url"] for b in fake.message(current.id).buttons() if b.get("url", links[0]) != links[0]]
             )
             assert (await session.get(base + new[0].rsplit("/", 1)[1])).status == 200
+
+
+# -- python -m bot web -----------------------------------------------------------------------------
+async def test_python_m_bot_web_serves_the_pages_of_the_bots_database(db, service, tmp_path):
+    """The pages as a process of their own beside the bot: they follow its moves; SIGTERM stops them."""
+    import os
+    import signal
+    import socket
+    import sys
+
+    from aiohttp import ClientConnectionError, ClientSession
+
+    game_id = await started(service)
+    token = await token_of(db, game_id)
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    env = {**os.environ, "MESA_DATABASE": str(tmp_path / "mesa.sqlite3"), "MESA_WEB_PORT": str(port)}
+    env |= {"MESA_WEB_HOST": "127.0.0.1", "MESA_RENDER_WORKERS": "0"}
+    env.pop("DISCORD_TOKEN", None)
+    web = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "web", env=env, stderr=asyncio.subprocess.PIPE
+    )
+    try:
+        async with ClientSession() as session:
+            for _ in range(2000):  # until it serves
+                try:
+                    stream = await session.get(f"http://127.0.0.1:{port}/g/{token}/events")
+                    break
+                except ClientConnectionError:
+                    await asyncio.sleep(0.01)
+            before = json.loads((await next_event(stream))[1])["version"]
+            await play(service, game_id, 1)  # made by this process: the web process reads it in the database
+            after = json.loads((await next_event(stream))[1])["version"]
+            assert after == (await db.get_game(game_id)).version > before
+            web.send_signal(signal.SIGTERM)
+            assert await web.wait() == 0
+            stream.close()
+    finally:
+        if web.returncode is None:
+            web.kill()
+            await web.wait()
+    assert b"Traceback" not in await web.stderr.read()
+
+
+def test_python_m_bot_web_needs_a_port(monkeypatch, capsys):
+    from bot.__main__ import main
+
+    monkeypatch.delenv("MESA_WEB_PORT", raising=False)
+    monkeypatch.delenv("PORT", raising=False)
+    assert main(["web"]) == 2
+    assert "MESA_WEB_PORT" in capsys.readouterr().err

@@ -167,7 +167,7 @@ class Pages:
         self.cache = cache  # the live boards (the channel's pictures, shared with the bot in its process)
         self.steps = steps or RenderCache(size=32, pool=cache.pool)  # earlier positions
         self._snapshots = Lru(64)
-        self._replays = Lru(4)
+        self._replays = Lru(2)  # a long game's positions weigh: two games' at most
         self._games: dict[str, asyncio.Future[GameRow | None]] = {}
 
     async def game(self, token: str) -> GameRow | None:
