@@ -26,7 +26,7 @@ from pathlib import Path
 import aiohttp
 
 from fakediscord import FakeDiscord, FakeInteraction, FakeMessage
-from fakediscord.botkit import action_ids, board_messages, lobby_id, mentioned, start_lobby
+from fakediscord.botkit import action_ids, board_messages, controls, lobby_id, mentioned, start_lobby
 from fakediscord.fixtures import build_world
 from rules import GAMES
 
@@ -400,7 +400,7 @@ class Load:
             phase.ack_ms.append(inter.latency * 1000)
         if slot.watched and self.watching:
             phase.follows.append(self._spawn(self._pages_follow(phase, slot, *before, planned)))
-        if not board.custom_ids():  # game over: a new one in its place
+        if not controls(board):  # game over: a new one in its place
             self._spawn(self._replace(slot))
         else:
             if slot.boards >= 20:  # the fake keeps the last few messages only: memory stays flat

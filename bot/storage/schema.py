@@ -149,7 +149,13 @@ MIGRATIONS: list[Migration] = [
             FOR EACH ROW EXECUTE FUNCTION mesa_game_changed();
         """,
     ),
-    # 8: the game's spectator page (/g/<web_token>): a long random token, replaced when the host resets
+    # 8: a lobby opened by a finished game's Rematch button names that game (one open rematch at a time)
+    Migration(
+        """
+        ALTER TABLE games ADD COLUMN rematch_of INTEGER;
+        """
+    ),
+    # 9: the game's spectator page (/g/<web_token>): a long random token, replaced when the host resets
     #    the link (NULL: no page yet)
     Migration(
         """
