@@ -16,7 +16,7 @@ from bot.service.spectate import seat_names
 from bot.settings import Settings
 from bot.storage import Database
 from bot.web import SECURITY_HEADERS, WebServer, stored
-from render import render
+from render import describe, render
 from rules import GAMES
 from rules.core import Event, Rng, msg, t
 
@@ -167,11 +167,11 @@ async def test_the_stepper_reaches_every_earlier_position(db, service):
             assert answer.status == 200
             position = await answer.json()
             assert (position["step"], position["total"]) == (step, total)
-            assert position["alt"].startswith(
-                t("web.alt", "en", game=engine.title, caption=position["caption"], status="")
-            )
-            picture = await client.get(f"/g/{position['image']}")
             then = engine.replay(len(game.seats), game.seed, game.options, log[:step])
+            # The position in words: the picture's own alt text, as the channel's board has it.
+            words = describe(game.game, engine.view(then, None), locale="en", names=names)
+            assert position["alt"].startswith(f"{position['caption']}. {words}")
+            picture = await client.get(f"/g/{position['image']}")
             assert await picture.read() == render(game.game, engine.view(then, None), locale="en", names=names)
         for beyond in (total + 1, 999999):
             assert (await client.get(f"/g/{token}/step/{beyond}")).status == 404

@@ -82,7 +82,7 @@ async def test_the_page_follows_the_game_live_and_steps_back(fake_discord, tmp_p
                 first_src = await board.get_attribute("src")
                 first_log = await page.locator("#log li").all_text_contents()
                 assert await board.evaluate("img => img.complete && img.naturalWidth > 1000")
-                assert (await board.get_attribute("alt")).startswith("ATLANDICE board")
+                assert "ATLANDICE" in await board.get_attribute("alt")
                 await page.evaluate("window.stillTheSamePage = true")
 
                 # Moves in Discord reach the page without a reload: the board, its words and the log change.

@@ -60,13 +60,15 @@ def outcome_lines(game: GameRow, outcome: Outcome, locale: str) -> list[str]:
                 lines.append(t("board.solo_line", locale, name=names[r.seat], score=r.score, detail=detail or "0"))
         return lines
     lines = []
-    for r in sorted(outcome.results, key=lambda r: r.rank):
-        name = names[r.seat] if r.seat is not None else (t(r.name, locale) if r.name else "?")
-        detail = ", ".join(f"{t(k, locale)} {v}" for k, v in r.breakdown.items() if v)
+    for r in sorted(outcome.results, key=lambda r: (r.seat is None, r.rank)):
+        detail = ", ".join(f"{t(k, locale)} {v}" for k, v in r.breakdown.items() if v) or "0"
+        if r.seat is None:  # a non-player (the neutral player) scores, but is not ranked among the players
+            name = t(r.name, locale) if r.name else "?"
+            lines.append(t("board.unranked_line", locale, name=name, score=r.score, detail=detail))
+            continue
         crown = "🏆 " if r.winner else ""
-        lines.append(
-            crown + t("board.result_line", locale, rank=r.rank, name=name, score=r.score, detail=detail or "0")
-        )
+        line = t("board.result_line", locale, rank=r.rank, name=names[r.seat], score=r.score, detail=detail)
+        lines.append(crown + line)
     if outcome.tiebreak is not None:
         lines.append(t(outcome.tiebreak, locale))
     return lines

@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from render import describe
 from rules.core import LEVELS, MAX_BUTTON_CHOICES, Action, GameState, t
 from rules.core.search import level_of
 
@@ -143,6 +144,8 @@ class Presenter:
         locale = locale or game.locale
         engine = engine_of(game)
         png = await self.cache.get(game, state, viewer, locale)
+        # the picture in words, for whoever cannot see it (Discord's alt text)
+        alt = describe(game.game, engine.view(state, viewer), locale=locale, names=seat_names(game, locale))
         title = f"{engine.title} #{game.id} — {t('board.step', locale, n=state.step)}"
         embed = discord.Embed(title=title, colour=COLOUR)
         embed.set_image(url="attachment://board.png")
@@ -219,7 +222,7 @@ class Presenter:
         return Payload(
             content=content,
             embed=embed,
-            file=discord.File(io.BytesIO(png), filename="board.png"),
+            file=discord.File(io.BytesIO(png), filename="board.png", description=alt),
             view=view if view.children else None,
             mentions=discord.AllowedMentions(users=[discord.Object(u) for u in ping], roles=False, everyone=False),
         )

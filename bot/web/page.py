@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import asdict, dataclass
 from typing import Any, TypeVar
 
+from render import describe as render_words
 from rules.core import Engine, GameState, t
 
 from .. import texts as _texts  # noqa: F401  (registers the page's texts)
@@ -147,13 +148,13 @@ def players(
 
 
 def describe(
-    engine: Engine, step: int, total: int, status: list[str], seated: list[Player], lines: list[str], locale: str
+    game: GameRow, engine: Engine, state: GameState, step: int, total: int, lines: list[str], locale: str
 ) -> str:
-    """The position in words for a screen reader: the step, who acts (or the result), the scores, the last move."""
-    text = t("web.alt", locale, game=engine.title, caption=caption(step, total, locale), status=" ".join(status))
-    shown = [p for p in seated if p.score]
-    if shown:
-        text += " " + t("web.alt_scores", locale, scores=", ".join(f"{p.name} {p.score}" for p in shown))
+    """The position in words for a screen reader: which one it is, then the picture's own words (who acts
+    or who won, the scores, the key position: ``render.describe``, the channel's alt text), then the move
+    that led there."""
+    words = render_words(game.game, engine.view(state, None), locale=locale, names=seat_names(game, locale))
+    text = f"{caption(step, total, locale)}. {words}"
     if lines:
         text += " " + t("web.alt_last", locale, what=" ".join(lines))
     return text
@@ -208,7 +209,7 @@ class Pages:
             total,
             caption(total, total, locale),
             image_url(game, total, locale),
-            describe(engine, total, total, status, seated, last, locale),
+            describe(game, engine, state, total, total, last, locale),
             last,
         )
         return Snapshot(
@@ -254,10 +255,7 @@ class Pages:
         if step > 0:
             counted = await self.db().moves_that_count(game.id)
             lines = [t(e.text, locale, names=names) for e in public_events(counted[step - 1]["events"])]
-        played = None if step == total else ACTIVE  # an earlier position was being played
-        status = status_lines(game, engine, state, names, locale, played)
-        seated = players(game, engine, state, names, locale, played)
-        alt = describe(engine, step, total, status, seated, lines, locale)
+        alt = describe(game, engine, state, step, total, lines, locale)
         return Position(step, total, caption(step, total, locale), image_url(game, step, locale), alt, lines)
 
     async def picture(self, game: GameRow, step: int, locale: str) -> bytes | None:
