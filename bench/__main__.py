@@ -3,7 +3,6 @@
     python -m bench [GAME ...]                 click latency, render and AI games/s per game (the overview)
     python -m bench engine [GAME ...]          full AI games/s at each game's largest player count
     python -m bench load [--games N --rate R]  N concurrent games clicked through the real bot
-                     [--spectators S]          ... also with S live spectator pages open (click→board, click→page)
     python -m bench ai [GAME ...]              the AI strengths' win rates, scores and thinking time
     python -m bench replay [GAME ...]          what /game replay costs for a whole AI game: frames, MB, seconds
     python -m bench render [GAME ...]          CPU ms a board picture over the mix the bot's picture worker draws
@@ -18,6 +17,7 @@ import argparse
 import asyncio
 import json
 import logging
+import math
 import sys
 from pathlib import Path
 
@@ -165,10 +165,16 @@ def _load_rows(result: dict) -> list[list[str]]:
             _ms(p["ack_p99"]),
             str(p["errors"]),
             f"{p['bot_cpu_ms']:.1f}",
+            _cpu(p.get("db_cpu_ms", math.nan)),
+            f"{p.get('trips', math.nan):.1f}",
             f"{p['fake_cpu_ms']:.1f}",
         ]
         for p in result["phases"]
     ]
+
+
+def _cpu(value: float) -> str:
+    return "-" if value != value else f"{value:.1f}"
 
 
 LOAD_HEADER = [
@@ -182,58 +188,10 @@ LOAD_HEADER = [
     "ack p99",
     "errors",
     "bot CPU ms/click",
+    "db CPU ms/click",
+    "db trips/click",
     "fake CPU ms/click",
 ]
-
-
-SPECTATOR_HEADER = [
-    "clicks/s",
-    "spectators",
-    "clicks",
-    "achieved",
-    "p50 ms",
-    "p95 ms",
-    "p99 ms",
-    "page updates",
-    "page p50",
-    "page p95",
-    "picture p95",
-    "errors",
-    "bot CPU ms/click",
-]
-
-
-def _spectator_rows(result: dict) -> list[list[str]]:
-    return [
-        [
-            f"{p['rate']:g}",
-            f"{p['spectators']} on {result['watched']} games" if p["spectators"] else "0",
-            str(p["clicks"]),
-            f"{p['achieved']:.1f}",
-            _ms(p["p50"]),
-            _ms(p["p95"]),
-            _ms(p["p99"]),
-            str(p["page_updates"]),
-            _ms(p["page_p50"]),
-            _ms(p["page_p95"]),
-            _ms(p["picture_p95"]),
-            str(p["errors"]),
-            f"{p['bot_cpu_ms']:.1f}",
-        ]
-        for p in result["phases"]
-    ]
-
-
-def _spectator_summary(result: dict) -> list[str]:
-    lines = []
-    phases = result["phases"]
-    for without, watching in zip(phases[::2], phases[1::2], strict=True):
-        ratio = watching["p95"] / without["p95"] if without["p95"] else float("nan")
-        lines.append(
-            f"{without['rate']:g} clicks/s: click→board p95 with spectators / without = {ratio:.2f}× "
-            f"(target ≤ 1.2×); click→page update p95 = {watching['page_p95']:.0f} ms (target ≤ 500 ms)"
-        )
-    return lines
 
 
 def _load_summary(result: dict) -> list[str]:
@@ -290,62 +248,24 @@ def load_cmd(argv: list[str]) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", action="append", choices=sorted(GAMES), help="only this game (repeatable)")
     parser.add_argument(
-        "--spectators",
-        type=int,
-        default=0,
-        help="also measure with this many live spectator pages open (the bot serves the pages); "
-        "each rate runs without and with them, alternating",
+        "--database",
+        metavar="URL",
+        help="also run on this PostgreSQL database (empty; emptied again after), beside SQLite in the same run",
     )
-    parser.add_argument("--watched", type=int, default=20, help="the games the spectators watch (evenly)")
-    parser.add_argument("--rounds", type=int, default=2, help="alternations without/with spectators per rate")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="with --database, also run that many bot processes sharing the shards on it",
+    )
     _against(parser, "also run it on REF (default: the merge-base with main) and print both")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     rates = [25.0, 50.0, 75.0, 100.0, 125.0, 150.0] if args.sweep else args.rate
-    if args.spectators:
-        if args.against is not None or args.moves:
-            parser.error("--spectators goes with neither --against nor --moves")
-        if not 0 < args.watched <= args.games or args.rounds < 1:
-            parser.error("--watched must be from 1 to --games, --rounds at least 1")
-        _quiet()
-        if args.json:
-            print(
-                json.dumps(
-                    load_bench.run(
-                        args.games,
-                        rates,
-                        args.seconds,
-                        args.seed,
-                        report=lambda r: print(json.dumps(r), file=sys.stderr),
-                        only=args.game,
-                        spectators=args.spectators,
-                        watched=args.watched,
-                        rounds=args.rounds,
-                    )
-                )
-            )
-            return
-        print(
-            f"{args.games} games; {args.spectators} live pages on {args.watched} of them (each fetches the picture "
-            f"of every position it is sent); {args.seconds:g} s a rate in each setting, in {args.rounds} "
-            "alternations. click→board and click→page from the planned click."
-        )
-        result = load_bench.run(
-            args.games,
-            rates,
-            args.seconds,
-            args.seed,
-            report=lambda r: print("  ", r, file=sys.stderr),
-            only=args.game,
-            spectators=args.spectators,
-            watched=args.watched,
-            rounds=args.rounds,
-        )
-        print(_table(SPECTATOR_HEADER, _spectator_rows(result)))
-        print("\n".join(_spectator_summary(result)))
-        print("\n".join(_load_summary(result)))
-        return
     _quiet()
+    if args.database and args.against is None and not args.json:
+        _databases(args, rates)
+        return
     if args.json:
         print(
             json.dumps(
@@ -401,6 +321,35 @@ def load_cmd(argv: list[str]) -> None:
         print(f"\n== {name}")
         print(_table(LOAD_HEADER, _load_rows(result)))
         print("\n".join(_load_summary(result)))
+
+
+def _databases(args: argparse.Namespace, rates: list[float]) -> None:
+    """SQLite, then PostgreSQL, then PostgreSQL with several processes: the same load, one table."""
+    runs = [("sqlite", None, 1), ("postgresql", args.database, 1)]
+    if args.processes > 1:
+        runs.append(("postgresql", args.database, args.processes))
+    print(
+        f"{args.games} games, {args.seconds:g} s a rate; click→board from the planned click to the new board; "
+        "the same clicks (seed) on each database."
+    )
+    rows, summaries = [], []
+    for name, database, processes in runs:
+        result = load_bench.run(
+            args.games,
+            rates,
+            args.seconds,
+            args.seed,
+            args.moves,
+            report=lambda r: print("  ", r, file=sys.stderr),
+            only=args.game,
+            database=database,
+            processes=processes,
+        )
+        label = f"{name}, {processes} process{'es' if processes > 1 else ''}"
+        rows += [[label, *row] for row in _load_rows(result)]
+        summaries.append(f"{label}: " + "\n  ".join(_load_summary(result)))
+    print(_table(["database", *LOAD_HEADER], rows))
+    print("\n".join(summaries))
 
 
 def ai_cmd(argv: list[str]) -> None:

@@ -1,7 +1,9 @@
 """Many games at once through the real bot: open-loop Poisson clicks, latency, errors and memory.
 
 The fake Discord and the simulated players run here; the bot runs in a process of its own
-(``bench.botproc``) with its own SQLite file, so the figures are the bot's.  Clicks arrive as a Poisson
+(``bench.botproc``) with its own SQLite file, so the figures are the bot's; or, with ``database``
+(a PostgreSQL URL) and ``processes``, in that many processes on that database, each serving its
+shard, the games spread over as many servers (one per shard).  Clicks arrive as a Poisson
 process at ``rate`` a second whatever the bot's speed (open loop); each goes to a game waiting for a
 move (two humans and AI seats, the four games in turn), and its latency runs from its planned arrival
 to the new board stored by the fake, so a late bot cannot hide its backlog.
@@ -11,23 +13,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import math
 import os
 import random
-import socket
-import sqlite3
+import signal
 import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import aiohttp
-
+from bot.storage import Database, is_postgres
+from bot.storage.copy import empty
 from fakediscord import FakeDiscord, FakeInteraction, FakeMessage
 from fakediscord.botkit import action_ids, board_messages, controls, lobby_id, mentioned, start_lobby
-from fakediscord.fixtures import build_world
+from fakediscord.fixtures import CHANNEL_ID, GUILD_ID, build_world
 from rules import GAMES
 
 TIMEOUT = 15.0  # a click whose board has not come by then is an error
@@ -37,16 +37,10 @@ TIMEOUT = 15.0  # a click whose board has not come by then is an error
 class Slot:
     index: int
     game: str
+    channel: int = CHANNEL_ID
     thread: int = 0
     boards: int = 0
     busy: bool = True
-    game_id: int = 0
-    watched: bool = False
-    audience: int = 0  # the spectators of this slot's game
-    # Each spectator's page of this slot's game: when each version's event arrived and its picture
-    # was fetched (perf_counter).
-    seen: list[dict[int, tuple[float, float]]] = field(default_factory=list)
-    moved: asyncio.Condition = field(default_factory=asyncio.Condition)
 
 
 @dataclass
@@ -55,24 +49,13 @@ class Phase:
     seconds: float
     click_ms: list[float] = field(default_factory=list)
     ack_ms: list[float] = field(default_factory=list)
-    page_ms: list[float] = field(default_factory=list)  # click → the new position's event on a spectator's page
-    picture_ms: list[float] = field(default_factory=list)  # click → its picture fetched by that page
-    spectators: int = 0
     errors: list[str] = field(default_factory=list)
     started: float = 0.0
     ended: float = 0.0
     bot_cpu: float = 0.0
     our_cpu: float = 0.0
-    follows: list[asyncio.Task] = field(default_factory=list)
-
-    def absorb(self, other: Phase) -> None:
-        """Adds another run of the same phase (the same rate, with or without spectators)."""
-        for name in ("click_ms", "ack_ms", "page_ms", "picture_ms", "errors"):
-            getattr(self, name).extend(getattr(other, name))
-        self.seconds += other.seconds
-        self.ended += other.ended - other.started
-        self.bot_cpu += other.bot_cpu
-        self.our_cpu += other.our_cpu
+    db_cpu: float = math.nan
+    trips: int = 0
 
     def figures(self) -> dict[str, float | int | str]:
         clicks, acks = sorted(self.click_ms), sorted(self.ack_ms)
@@ -86,15 +69,12 @@ class Phase:
             "p99": _pct(clicks, 0.99),
             "ack_p50": _pct(acks, 0.50),
             "ack_p99": _pct(acks, 0.99),
-            "spectators": self.spectators,
-            "page_updates": len(self.page_ms),
-            "page_p50": _pct(sorted(self.page_ms), 0.50),
-            "page_p95": _pct(sorted(self.page_ms), 0.95),
-            "picture_p95": _pct(sorted(self.picture_ms), 0.95),
             "errors": len(self.errors),
             "first_error": self.errors[0] if self.errors else "",
             "bot_cpu_ms": self.bot_cpu * 1000 / max(1, len(clicks)),
             "fake_cpu_ms": self.our_cpu * 1000 / max(1, len(clicks)),
+            "db_cpu_ms": self.db_cpu * 1000 / max(1, len(clicks)),
+            "trips": self.trips / max(1, len(clicks)),
         }
 
 
@@ -141,67 +121,70 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
-def board_version(board: FakeMessage) -> tuple[int, int]:
-    """(game id, version) from a board's controls (``m1:<game>:<version>:<action>``)."""
-    _, game_id, version, _ = board.custom_ids()[0].split(":", 3)
-    return int(game_id), int(version)
-
-
-def free_port() -> int:
-    with contextlib.closing(socket.socket()) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+def channel_of(shard: int) -> int:
+    return CHANNEL_ID if shard == 0 else CHANNEL_ID + 10 + shard
 
 
 class Load:
     def __init__(
-        self, games: int, seed: int = 1, only: list[str] | None = None, spectators: int = 0, watched: int = 0
+        self,
+        games: int,
+        seed: int = 1,
+        only: list[str] | None = None,
+        database: str | None = None,
+        processes: int = 1,
     ) -> None:
         self.rng = random.Random(seed)
         kinds = only or sorted(GAMES)
-        self.slots = [Slot(i, kinds[i % len(kinds)]) for i in range(games)]
+        self.processes = processes
+        self.slots = [Slot(i, kinds[i % len(kinds)], channel_of(i % processes)) for i in range(games)]
         self.fake = build_world(FakeDiscord())
+        for shard in range(1, processes):  # a server on each other shard: (guild id >> 22) % processes
+            self.fake.add_guild((shard << 22) + GUILD_ID, f"Guild {shard}")
+            self.fake.add_channel((shard << 22) + GUILD_ID, channel_of(shard), "general")
         self.idle = asyncio.Condition()
-        self.bot: asyncio.subprocess.Process | None = None
+        self.bots: list[asyncio.subprocess.Process] = []
         self.bot_errors: list[str] = []
         self.phase: Phase | None = None
         self.tasks: set[asyncio.Task] = set()
         self.folder = tempfile.TemporaryDirectory(prefix="mesa-load-")
-        self.database = Path(self.folder.name) / "load.sqlite3"
-        # Spectators: live page streams on the first ``watched`` games (the bot serves the pages whenever
-        # spectators are asked for, in the phases without them too, so that only the streams differ).
-        self.spectators = spectators
-        self.web_port = free_port() if spectators else None
-        for slot in self.slots[: watched if spectators else 0]:
-            slot.watched = True
-        self.watching: list[asyncio.Task] = []
-        self.session: aiohttp.ClientSession | None = None
+        self.database = database or str(Path(self.folder.name) / "load.sqlite3")
+        self.postgres = is_postgres(self.database)
+        self._trips: dict[int, asyncio.Queue[int]] = {}
+
+    @property
+    def bot(self) -> asyncio.subprocess.Process | None:
+        return self.bots[0] if self.bots else None
 
     # -- set-up ----------------------------------------------------------------------
     async def start(self) -> None:
+        db = await Database.open(self.database)
+        try:
+            if await db.sql.fetchval("SELECT COUNT(*) FROM games"):
+                raise SystemExit(f"{db.name} holds games: give the benchmark an empty database")
+        finally:
+            await db.close()
         await self.fake.start()
-        env = dict(os.environ)
-        if self.web_port is not None:
-            env |= {
-                "MESA_WEB_PORT": str(self.web_port),
-                "MESA_WEB_HOST": "127.0.0.1",
-                "MESA_WEB_URL": f"http://127.0.0.1:{self.web_port}",
-                "MESA_WEB_STREAMS": str(self.spectators + 100),
-                "MESA_WEB_STREAMS_PER_ADDRESS": str(self.spectators + 100),  # they all come from 127.0.0.1
-            }
-        self.bot = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bench.botproc",
-            str(self.fake.port),
-            str(self.database),
-            stdin=asyncio.subprocess.DEVNULL,
-            stdout=asyncio.subprocess.DEVNULL,
-            stderr=asyncio.subprocess.PIPE,
-            env=env,
+        for shard in range(self.processes):
+            shards = {"MESA_SHARD_COUNT": str(self.processes), "MESA_SHARDS": str(shard)} if self.processes > 1 else {}
+            bot = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "bench.botproc",
+                str(self.fake.port),
+                self.database,
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+                env={**os.environ, **shards},
+            )
+            self.bots.append(bot)
+            self._trips[bot.pid] = asyncio.Queue()
+            self._spawn(self._read_errors(bot))
+            self._spawn(self._read_trips(bot))
+        await self.fake.wait_for(
+            lambda: self.fake.gateway_log.count(("send", "GUILD_CREATE")) >= self.processes, timeout=60
         )
-        self._spawn(self._read_errors())
-        await self.fake.wait_for(lambda: ("send", "GUILD_CREATE") in self.fake.gateway_log, timeout=30)
         await asyncio.sleep(0.3)
         gate = asyncio.Semaphore(8)
 
@@ -211,27 +194,53 @@ class Load:
 
         await asyncio.gather(*(one(s) for s in self.slots))
 
-    async def _read_errors(self) -> None:
-        assert self.bot is not None and self.bot.stderr is not None
-        async for raw in self.bot.stderr:
+    async def _read_errors(self, bot: asyncio.subprocess.Process) -> None:
+        assert bot.stderr is not None
+        async for raw in bot.stderr:
             line = raw.decode(errors="replace").rstrip()
             if line.startswith(("ERROR", "CRITICAL", "Traceback")):
                 self.bot_errors.append(line)
 
+    async def _read_trips(self, bot: asyncio.subprocess.Process) -> None:
+        assert bot.stdout is not None
+        async for raw in bot.stdout:
+            words = raw.decode(errors="replace").split()
+            if len(words) == 2 and words[0] == "trips":
+                self._trips[bot.pid].put_nowait(int(words[1]))
+
+    async def trips(self) -> int:
+        """Round trips to the database by every bot process so far (each says on SIGUSR1)."""
+        for bot in self.bots:
+            bot.send_signal(signal.SIGUSR1)
+        return sum([await asyncio.wait_for(self._trips[bot.pid].get(), 10) for bot in self.bots])
+
+    async def db_cpu(self) -> float:
+        """CPU seconds used so far by the PostgreSQL server processes serving this database, when the
+        server runs on this machine (NaN otherwise; SQLite's work is in the bot's own CPU)."""
+        if not self.postgres:
+            return math.nan
+        db = await Database.open(self.database)
+        try:
+            pids = [
+                int(r["pid"])
+                for r in await db.sql.fetch(
+                    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+            ]
+        finally:
+            await db.close()
+        here = [pid for pid in pids if os.path.exists(f"/proc/{pid}")]  # (the reading's own pool is gone)
+        return sum(cpu_seconds(pid) for pid in here) if here else math.nan
+
     async def _new_game(self, slot: Slot) -> None:
         engine = GAMES[slot.game]
         players = min(3, engine.max_players)
-        lobby = await start_lobby(self.fake, slot.game, 1, [2], players - 2)
+        lobby = await start_lobby(self.fake, slot.game, 1, [2], players - 2, channel_id=slot.channel)
         click = await self.fake.click(1, lobby, lobby_id(lobby, "start"))
         await click.wait_response(timeout=TIMEOUT)
         slot.thread, slot.boards = lobby.id, 0
         await self.fake.wait_in_channel(slot.thread, lambda: board_messages(self.fake, slot.thread), TIMEOUT)
-        boards = board_messages(self.fake, slot.thread)
-        slot.boards = len(boards)
-        async with slot.moved:
-            slot.game_id = board_version(boards[-1])[0]
-            slot.seen = []
-            slot.moved.notify_all()
+        slot.boards = len(board_messages(self.fake, slot.thread))
         await self._release(slot)
 
     async def _release(self, slot: Slot) -> None:
@@ -245,125 +254,49 @@ class Load:
         task.add_done_callback(self.tasks.discard)
         return task
 
-    # -- spectators -----------------------------------------------------------------------
-    async def watch(self) -> None:
-        """Opens the spectators' streams, spread evenly over the watched games."""
-        self.session = aiohttp.ClientSession()
-        watched = [s for s in self.slots if s.watched]
-        opened = [asyncio.Event() for _ in range(self.spectators)]
-        for n in range(self.spectators):
-            slot = watched[n % len(watched)]
-            slot.audience += 1
-            self.watching.append(self._spawn(self._spectator(slot, opened[n])))
-        await asyncio.wait_for(asyncio.gather(*(event.wait() for event in opened)), TIMEOUT)
-
-    async def unwatch(self) -> None:
-        for task in self.watching:
-            task.cancel()
-        await asyncio.gather(*self.watching, return_exceptions=True)
-        self.watching = []
-        for slot in self.slots:
-            slot.audience, slot.seen = 0, []
-        if self.session is not None:
-            await self.session.close()
-            self.session = None
-
-    async def _spectator(self, slot: Slot, opened: asyncio.Event) -> None:
-        """A browser on the slot's game: its stream, and the picture of each position it is sent."""
-        assert self.session is not None
-        base = f"http://127.0.0.1:{self.web_port}/g/"
-        while True:
-            game_id = slot.game_id
-            token, locale = self._page_of(game_id)
-            async with slot.moved:
-                mine = len(slot.seen)
-                slot.seen.append({})
-            seen = slot.seen[mine]
-            async with self.session.get(f"{base}{token}/events?lang={locale}") as stream:
-                opened.set()
-                event = ""
-                while slot.game_id == game_id:
-                    try:
-                        line = await asyncio.wait_for(stream.content.readline(), 1.0)
-                    except TimeoutError:
-                        continue
-                    if not line:
-                        break
-                    text = line.decode().rstrip("\r\n")
-                    if text.startswith("event:"):
-                        event = text[6:].strip()
-                    elif text.startswith("data:") and event == "game":
-                        arrived = time.perf_counter()
-                        data = json.loads(text[5:])
-                        async with self.session.get(base + data["live"]["image"]) as picture:
-                            await picture.read()
-                        async with slot.moved:
-                            seen[data["version"]] = (arrived, time.perf_counter())
-                            slot.moved.notify_all()
-            async with slot.moved:
-                await slot.moved.wait_for(lambda game_id=game_id: slot.game_id != game_id)
-
-    def _page_of(self, game_id: int) -> tuple[str, str]:
-        with contextlib.closing(sqlite3.connect(f"file:{self.database}?mode=ro", uri=True, timeout=5)) as db:
-            token, locale = db.execute("SELECT web_token, locale FROM games WHERE id = ?", (game_id,)).fetchone()
-        return token, locale
-
-    async def _pages_follow(self, phase: Phase, slot: Slot, game_id: int, version: int, planned: float) -> None:
-        """Waits for every spectator of the slot to be sent a position past ``version``; counts their delays."""
-
-        def arrived() -> list[tuple[float, float]] | str | None:
-            if slot.game_id != game_id:
-                return "replaced"  # the game ended and another took its place: its pages moved on
-            if len(slot.seen) < slot.audience:
-                return None
-            firsts = [min((t for v, t in seen.items() if v > version), default=None) for seen in slot.seen]
-            return None if any(f is None for f in firsts) else firsts  # type: ignore[return-value]
-
-        try:
-            async with slot.moved:
-                firsts = await asyncio.wait_for(slot.moved.wait_for(arrived), TIMEOUT)
-        except TimeoutError:
-            phase.errors.append(f"{slot.game} game {slot.index}: a page was not updated {TIMEOUT:g} s after a move")
-            return
-        if isinstance(firsts, str):
-            return
-        for event_at, picture_at in firsts:
-            phase.page_ms.append((event_at - planned) * 1000)
-            phase.picture_ms.append((picture_at - planned) * 1000)
-
-    def watched_slots(self) -> list[Slot]:
-        return [s for s in self.slots if s.watched]
-
     async def close(self) -> None:
-        await self.unwatch()
-        if self.bot is not None and self.bot.returncode is None:
-            self.bot.send_signal(2)
+        for bot in self.bots:
+            if bot.returncode is None:
+                bot.send_signal(2)
+        for bot in self.bots:
             try:
-                await asyncio.wait_for(self.bot.wait(), 10)
+                await asyncio.wait_for(bot.wait(), 10)
             except TimeoutError:
-                self.bot.kill()
-                await self.bot.wait()
+                bot.kill()
+                await bot.wait()
         for task in list(self.tasks):
             task.cancel()
         await self.fake.close()
         self.folder.cleanup()
 
     # -- figures -----------------------------------------------------------------------
-    def moves(self) -> int:
+    async def moves(self) -> int:
         """Actions stored by the bot (the players' and the AI seats')."""
-        with contextlib.closing(sqlite3.connect(f"file:{self.database}?mode=ro", uri=True, timeout=5)) as db:
-            return db.execute("SELECT count(*) FROM actions").fetchone()[0]
+        db = await Database.open(self.database)
+        try:
+            return int(await db.sql.fetchval("SELECT count(*) FROM actions"))
+        finally:
+            await db.close()
+
+    async def empty(self) -> None:
+        """Deletes the benchmark's games from its database (a PostgreSQL database is the caller's)."""
+        db = await Database.open(self.database)
+        try:
+            await empty(db.sql)
+        finally:
+            await db.close()
 
     def rss(self) -> tuple[float, float]:
-        assert self.bot is not None
-        return rss_mb(self.bot.pid)
+        current = [rss_mb(bot.pid) for bot in self.bots]
+        return sum(c for c, _ in current), sum(p for _, p in current)
 
     # -- clicks ------------------------------------------------------------------------
     async def run_phase(self, rate: float, seconds: float) -> Phase:
         phase = self.phase = Phase(rate, seconds)
-        assert self.bot is not None
+        assert self.bots
         loop = asyncio.get_running_loop()
-        cpu = cpu_seconds(self.bot.pid), time.process_time()
+        cpu = sum(cpu_seconds(bot.pid) for bot in self.bots), time.process_time()
+        db_cpu, trips = await self.db_cpu(), await self.trips()
         phase.started = start = loop.time()
         due, clicks = start, []
         while True:
@@ -377,10 +310,10 @@ class Load:
         if clicks:
             await asyncio.wait(clicks)
         phase.ended = loop.time()
-        if phase.follows:  # the pages' delays are counted, not waited for in the phase's time
-            await asyncio.wait(phase.follows)
-        phase.bot_cpu = cpu_seconds(self.bot.pid) - cpu[0]
+        phase.bot_cpu = sum(cpu_seconds(bot.pid) for bot in self.bots) - cpu[0]
         phase.our_cpu = time.process_time() - cpu[1]
+        phase.db_cpu = await self.db_cpu() - db_cpu
+        phase.trips = await self.trips() - trips
         return phase
 
     async def _click(self, phase: Phase, planned: float) -> None:
@@ -388,7 +321,6 @@ class Load:
             await self.idle.wait_for(lambda: any(not s.busy for s in self.slots))
             slot = self.rng.choice([s for s in self.slots if not s.busy])
             slot.busy = True
-        before = board_version(board_messages(self.fake, slot.thread)[-1])
         try:
             inter, board = await self._move(slot)
         except Exception as exc:  # the benchmark goes on; the error is counted and shown
@@ -398,8 +330,6 @@ class Load:
         phase.click_ms.append((board.stored_at - planned) * 1000)
         if inter.latency is not None:
             phase.ack_ms.append(inter.latency * 1000)
-        if slot.watched and self.watching:
-            phase.follows.append(self._spawn(self._pages_follow(phase, slot, *before, planned)))
         if not controls(board):  # game over: a new one in its place
             self._spawn(self._replace(slot))
         else:
@@ -465,17 +395,15 @@ def run(
     moves: int = 0,
     report=print,
     only: list[str] | None = None,
-    spectators: int = 0,
-    watched: int = 20,
-    rounds: int = 2,
+    database: str | None = None,
+    processes: int = 1,
 ) -> dict:
     """Phases at each rate in turn (or, with ``moves``, one long phase until that many moves).
 
-    With ``spectators``, each rate is measured without them and with them (live pages on ``watched``
-    games, each fetching the picture of every position it is sent, as a browser does), in ``rounds``
-    alternations of ``seconds / rounds`` each, so that both see the same bot at the same age.
+    ``database``: a PostgreSQL URL (an empty database; the benchmark empties it again at the end)
+    instead of an SQLite file of its own; ``processes``: bot processes sharing the shards.
     """
-    return asyncio.run(_run(games, rates, seconds, seed, moves, report, only, spectators, watched, rounds))
+    return asyncio.run(_run(games, rates, seconds, seed, moves, report, only, database, processes))
 
 
 async def _run(
@@ -486,12 +414,11 @@ async def _run(
     moves: int,
     report,
     only: list[str] | None,
-    spectators: int = 0,
-    watched: int = 20,
-    rounds: int = 2,
+    database: str | None = None,
+    processes: int = 1,
 ) -> dict:
-    load = Load(games, seed, only, spectators, watched)
-    out: dict = {"games": games, "phases": [], "memory": [], "spectators": spectators, "watched": watched}
+    load = Load(games, seed, only, database, processes)
+    out: dict = {"games": games, "phases": [], "memory": []}
     try:
         t0 = time.perf_counter()
         await load.start()
@@ -499,21 +426,6 @@ async def _run(
         out["rss_start_mb"] = load.rss()[0]
         if moves:
             out["phases"].append(await _long(load, rates[0], moves, out["memory"], report))
-        elif spectators:
-            for rate in rates:
-                without, watching = Phase(rate, 0), Phase(rate, 0)
-                for _ in range(rounds):
-                    without.absorb(await load.run_phase(rate, seconds / rounds))
-                    await load.watch()
-                    try:
-                        watching.absorb(await load.run_phase(rate, seconds / rounds))
-                    finally:
-                        await load.unwatch()
-                watching.spectators = spectators
-                for phase in (without, watching):
-                    figures = {**phase.figures(), "rss_mb": load.rss()[0]}
-                    out["phases"].append(figures)
-                    report(figures)
         else:
             for rate in rates:
                 phase = await load.run_phase(rate, seconds)
@@ -523,9 +435,11 @@ async def _run(
         out["bot_errors"] = len(load.bot_errors)
         out["first_bot_error"] = load.bot_errors[0] if load.bot_errors else ""
         out["rss_peak_mb"] = load.rss()[1]
-        out["moves"] = load.moves()
+        out["moves"] = await load.moves()
     finally:
         await load.close()
+        if database is not None:
+            await load.empty()
     return out
 
 
@@ -542,7 +456,7 @@ async def _long(load: Load, rate: float, moves: int, memory: list, report) -> di
         phase.errors += chunk.errors
         phase.bot_cpu += chunk.bot_cpu
         phase.our_cpu += chunk.our_cpu
-        done = load.moves()
+        done = await load.moves()
         if done >= mark:
             rss, peak = load.rss()
             memory.append({"moves": done, "rss_mb": rss, "peak_mb": peak, "clicks": len(phase.click_ms)})
