@@ -111,6 +111,14 @@ class RenderCache:
         self._items: OrderedDict[tuple, bytes] = OrderedDict()
         self._drawing: dict[tuple, asyncio.Future[bytes]] = {}
 
+    def drawn(self, game: GameRow, step: int, viewer: int | None, locale: str) -> bytes | None:
+        """The picture of the game's ``step`` at its version, if it is drawn already."""
+        key = (game.id, game.version, step, viewer, locale)
+        if key in self._items:
+            self._items.move_to_end(key)
+            return self._items[key]
+        return None
+
     async def get(self, game: GameRow, state: GameState, viewer: int | None, locale: str) -> bytes:
         key = (game.id, game.version, state.step, viewer, locale)
         if key in self._items:
@@ -132,4 +140,12 @@ class RenderCache:
         return png
 
 
-__all__ = ["RenderCache", "ai_label", "event_lines", "outcome_lines", "public_events", "running_scores", "seat_names"]
+__all__ = [
+    "RenderCache",
+    "ai_label",
+    "event_lines",
+    "outcome_lines",
+    "public_events",
+    "running_scores",
+    "seat_names",
+]
