@@ -153,6 +153,27 @@ async def test_the_page_shows_the_game_as_the_channel_does(db, service):
         assert "http" not in re.sub(r'content="[^"]*"', "", page.split("<body")[0])  # nothing from another host
 
 
+@pytest.mark.parametrize("locale", ["en", "pt-BR"])
+async def test_the_page_names_the_player_to_act_once(db, service, locale):
+    """ "Ana: Take a resource…", as the channel's board says it: the question does not name Ana again."""
+    game_id = await started(service, "atlandice", seed=3)
+    for _ in range(40):
+        game = await db.get_game(game_id)
+        state = GAMES["atlandice"].load(game.state)
+        seat = GAMES["atlandice"].to_act(state)[0]
+        if state.tasks and state.tasks[0].kind == "take" and not game.seats[seat].is_ai:
+            break
+        await play(service, game_id, 1)
+    else:
+        raise AssertionError("the game never asked a player to take a resource")
+    name = game.seats[seat].name
+    async with Web(db) as client:
+        stream = await client.get(f"/g/{game.web_token}/events?lang={locale}")
+        (line,) = json.loads((await next_event(stream))[1])["turn"]
+        stream.close()
+    assert line == f"{name}: {t(GAMES['atlandice'].prompt(state, seat), locale)}" and line.count(name) == 1, line
+
+
 async def test_the_stepper_reaches_every_earlier_position(db, service):
     game_id = await started(service, "engis", seed=5)
     await play(service, game_id, 4)

@@ -16,7 +16,7 @@ from rules.core import LEVELS, MAX_BUTTON_CHOICES, Action, GameState, t
 from rules.core.search import level_of
 
 from ..service.games import CLOCK_HOURS, engine_of
-from ..service.spectate import RenderCache, ai_label, event_lines, outcome_lines, seat_names
+from ..service.spectate import RenderCache, ai_label, event_lines, outcome_lines, seat_names, turn_line
 from ..storage import ACTIVE, ENDED, FINISHED, GameRow, Move
 from .components import (
     ActionButton,
@@ -161,14 +161,7 @@ class Presenter:
         if game.status == ACTIVE and to_act:
             prompts = []
             for seat in to_act:
-                prompts.append(
-                    t(
-                        "board.turn",
-                        locale,
-                        who=seat_label(game, seat, locale),
-                        prompt=t(engine.prompt(state, seat), locale, names=names),
-                    )
-                )
+                prompts.append(turn_line(seat_label(game, seat, locale), engine, state, seat, names, locale))
                 if not game.seats[seat].is_ai and (user_id := game.seats[seat].user_id):
                     ping.append(user_id)
             embed.description = "\n".join(prompts)

@@ -25,7 +25,15 @@ from rules.core import Engine, GameState, t
 from .. import texts as _texts  # noqa: F401  (registers the page's texts)
 from ..service.games import engine_of
 from ..service.replay import states
-from ..service.spectate import RenderCache, ai_label, outcome_lines, public_events, running_scores, seat_names
+from ..service.spectate import (
+    RenderCache,
+    ai_label,
+    outcome_lines,
+    public_events,
+    running_scores,
+    seat_names,
+    turn_line,
+)
 from ..storage import ACTIVE, ENDED, FINISHED, Database, GameRow
 
 LOCALES = ("en", "pt-BR")
@@ -119,15 +127,7 @@ def status_lines(
     status = status or game.status
     to_act = engine.to_act(state)
     if status == ACTIVE and to_act:
-        return [
-            t(
-                "board.turn",
-                locale,
-                who=label(game, seat, names, locale),
-                prompt=t(engine.prompt(state, seat), locale, names=names),
-            )
-            for seat in to_act
-        ]
+        return [turn_line(label(game, seat, names, locale), engine, state, seat, names, locale) for seat in to_act]
     if status in (FINISHED, ACTIVE):
         outcome = engine.outcome(state)
         if outcome is not None:
