@@ -550,6 +550,18 @@ async def test_python_m_bot_web_serves_the_pages_of_the_bots_database(db, servic
     assert b"Traceback" not in await web.stderr.read()
 
 
+def test_python_m_bot_web_never_makes_a_database(monkeypatch, capsys, tmp_path):
+    """On a disk of its own (a Procfile host's web process with SQLite) there is no game to show: it says
+    so and stops, making no empty database."""
+    from bot.__main__ import main
+
+    missing = tmp_path / "mesa.sqlite3"
+    monkeypatch.setenv("MESA_DATABASE", str(missing))
+    monkeypatch.setenv("MESA_WEB_PORT", "8080")  # (never opened: the database is looked for first)
+    assert main(["web"]) == 1
+    assert "no database at" in capsys.readouterr().err and not missing.exists()
+
+
 def test_python_m_bot_web_needs_a_port(monkeypatch, capsys):
     from bot.__main__ import main
 
