@@ -230,7 +230,7 @@ async def test_undo_past_another_player_needs_everyone(fake_discord, db_path, ga
         assert "Only the other players" in (await ephemeral_reply(fake, spectator)).content
         agree = await fake.click(voters[0], request, yes)
         text = (await ephemeral_reply(fake, agree)).content
-        assert "1 more" in text or "Faltam 1" in text
+        assert "1 more answer." in text or "Falta 1 resposta." in text
         refuse = await fake.click(voters[1], request, no)
         await ephemeral_reply(fake, refuse)
         assert (await table.load())[0].version == moved_version
