@@ -254,6 +254,10 @@ TEXTS: dict[str, tuple[Text, Text]] = {
         "That undo request is out of date: the game moved on.",
         "Esse pedido para desfazer não vale mais: a partida seguiu.",
     ),
+    "undo.expired": (
+        "This undo request expired: the game moved on.",
+        "Este pedido para desfazer expirou: a partida seguiu.",
+    ),
     "undo.not_voter": (
         "Only the other players answer this request.",
         "Só os outros jogadores respondem a este pedido.",

@@ -109,6 +109,8 @@ class Boards:
         """
         game, state = result.game, result.state
         previous = game.board_message_id
+        if result.moves:
+            await self._expire_undo_request(game)
         try:
             channel = await self.channel(game.play_channel_id)
             payload = await self.presenter.board(game, state, result.moves)
@@ -136,6 +138,21 @@ class Boards:
         if previous and previous not in (clicked_id, message.id):
             self._spawn(self._strip(channel.get_partial_message(previous).edit(view=None)))
         return True
+
+    async def _expire_undo_request(self, game: GameRow) -> None:
+        """An undo request the game has moved past is dropped; its message loses Agree / Refuse and says so.
+
+        Runs under the game's lock (a newer request cannot be made meanwhile)."""
+        request = await self.service.db.undo_request(game.id)
+        if request is None or request["version"] >= game.version:
+            return
+        await self.service.db.drop_undo_request(game.id)
+        if request.get("message_id"):
+            channel = self.bot.get_partial_messageable(game.play_channel_id)
+            edit = channel.get_partial_message(request["message_id"]).edit(
+                content=t("undo.expired", game.locale), view=None, allowed_mentions=discord.AllowedMentions.none()
+            )
+            self._spawn(self._strip(edit))
 
     async def _post_failed(self, game: GameRow, exc: Exception) -> str:
         """Decides what a failed board post means for the game: "gone", "blocked" or "retry"."""
