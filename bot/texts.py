@@ -105,6 +105,7 @@ TEXTS: dict[str, tuple[Text, Text]] = {
         "O tabuleiro mudou desde aquela mensagem; aqui está o atual.",
     ),
     "error.forged": ("That button does not belong to any game.", "Esse botão não pertence a nenhuma partida."),
+    "error.no_such_game": ("There is no game #{id}.", "Não existe a partida #{id}."),
     "error.not_running": ("This game is not running.", "Esta partida não está em andamento."),
     "error.unknown_player": ("That player is not in this game.", "Esse jogador não está nesta partida."),
     "error.channel_busy": (
@@ -220,6 +221,11 @@ TEXTS: dict[str, tuple[Text, Text]] = {
     ),
     "remind.mute": ("Not this turn", "Não neste turno"),
     "remind.muted": ("No more reminders for this turn.", "Sem mais lembretes neste turno."),
+    "remind.old": (
+        "That reminder is old: the game has moved on since.",
+        "Esse lembrete é antigo: a partida já seguiu.",
+    ),
+    "remind.not_yours": ("That reminder is for another player.", "Esse lembrete é para outro jogador."),
     # log, list, rules
     "log.title": ("{game} — recent moves", "{game} — jogadas recentes"),
     "log.empty": ("No move yet.", "Nenhuma jogada ainda."),

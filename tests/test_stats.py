@@ -10,7 +10,7 @@ from openskill.models import PlackettLuce
 from test_undo import ANA, BRUNO, DAVI, started
 
 from fakediscord.botkit import ephemeral_reply, last_board, mesa, play_to_end
-from fakediscord.fixtures import CHANNEL_ID
+from fakediscord.fixtures import CHANNEL_ID, GUILD_ID
 from rules import GAMES
 
 
@@ -107,9 +107,14 @@ async def test_stats_leaderboard_and_history_after_a_finished_game(fake_discord,
             for r in outcome.results:
                 if r.seat is not None:
                     assert f" {r.score}" in text
-        assert "No finished game here" in await embed_of(
+        # A player with no finished game is named; a channel with none says so.
+        assert f"<@{DAVI}> has no finished game" in await embed_of(
             fake, await fake.slash(BRUNO, CHANNEL_ID, "game history", {"player": DAVI})
         )
+        elsewhere = CHANNEL_ID + 50
+        fake.add_channel(GUILD_ID, elsewhere, "elsewhere")
+        await fake.settle()
+        assert "No finished game here" in await embed_of(fake, await fake.slash(BRUNO, elsewhere, "game history"))
 
 
 def test_stats_rate_games_in_order_with_one_ai_player_and_resigned_seats():

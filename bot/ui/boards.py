@@ -204,6 +204,14 @@ class Boards:
         except (discord.HTTPException, *NETWORK_ERRORS) as exc:
             log.warning("game %s: could not tell its host %s either (%s)", game.id, game.host_id, exc)
 
+    async def say(self, game: GameRow, text: str) -> None:
+        """A line in the game's own channel or thread; one out of reach is noted in the log only."""
+        try:
+            channel = await self.channel(game.play_channel_id)
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except (discord.HTTPException, *NETWORK_ERRORS) as exc:
+            log.info("game %s: could not write in %s (%s)", game.id, game.play_channel_id, exc)
+
     async def report_broken(self, error: BrokenGame) -> None:
         """A game whose stored state cannot be read stops (once reported) and its host is told."""
         game = error.game

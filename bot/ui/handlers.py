@@ -120,8 +120,7 @@ class Handlers(Boards):
 
     async def on_mute(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
         async def mute() -> None:
-            if not await self.service.mute(game_id, interaction.user.id, version):
-                raise UserError("error.not_a_player")
+            await self.service.mute(game_id, interaction.user.id, version)
             await reply(interaction, t("remind.muted", user_locale(interaction)))
 
         await self.guarded(interaction, mute())

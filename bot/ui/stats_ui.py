@@ -95,10 +95,11 @@ class StatsUI:
         else:
             games = [g for g in games if here in (g.channel_id, g.thread_id)]
         lines = [self._history_line(g, locale) for g in reversed(games[-HISTORY_LINES:])]
+        none = t("history.empty", locale) if user is None else t("stats.none", locale, who=user.mention)
         embed = discord.Embed(
             title=t("history.title", locale),
             colour=COLOUR,
-            description="\n".join(line for line in lines if line)[:4096] or t("history.empty", locale),
+            description="\n".join(line for line in lines if line)[:4096] or none,
         )
         await reply(interaction, "", embed=embed)
 
