@@ -82,8 +82,9 @@ def test_the_walk_finds_every_package():
 @pytest.mark.parametrize(
     ("layer", "forbidden"),
     [
-        ("rules", ("discord", "aiohttp", "aiosqlite", "bot", "render", "PIL")),
-        ("render", ("discord", "bot")),
+        ("rules", ("discord", "aiohttp", "aiosqlite", "bot", "render", "PIL", "bench", "fakediscord")),
+        ("render", ("discord", "bot", "bench", "fakediscord")),
+        ("bot", ("bench", "fakediscord")),  # the development tools are not installed with the bot
     ],
 )
 def test_lower_layers_never_import_upper_ones(layer, forbidden):
