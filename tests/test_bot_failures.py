@@ -381,6 +381,7 @@ async def test_kill_between_board_post_and_store_leaves_one_live_board(
     "point",
     [
         "click-noted",  # killed while the move was played
+        "click-acked",  # killed the moment Discord had the acknowledgement: the click was noted before it
     ],
 )
 async def test_a_click_lost_in_a_crash_is_answered_after_restart(fake_discord, db_path, bot_process, point):
