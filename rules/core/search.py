@@ -91,7 +91,7 @@ def decision_rng(state: GameState, seat: int, salt: int = 0) -> Rng:
 
 
 def choose(
-    engine: Engine, state: GameState, seat: int, level: str, hooks: SearchHooks, budget: float | None = None
+    engine: Engine[Any], state: GameState, seat: int, level: str, hooks: SearchHooks, budget: float | None = None
 ) -> str:
     """The action of an AI seat at ``level`` (see the module docstring)."""
     level = level_of(level)
@@ -107,14 +107,14 @@ def choose(
     return search(engine, state, seat, hooks, simulations(budget, hooks.sims_per_second, state.players))
 
 
-def reward(engine: Engine, state: GameState, seat: int, hooks: SearchHooks) -> float:
+def reward(engine: Engine[Any], state: GameState, seat: int, hooks: SearchHooks) -> float:
     """A finished game's value for ``seat`` in [0, 1] (the game's own ``reward`` hook if it has one)."""
     if hooks.reward is not None:
         return hooks.reward(engine, state, seat)
     return outcome_reward(engine, state, seat, hooks.score_scale)
 
 
-def outcome_reward(engine: Engine, state: GameState, seat: int, score_scale: float) -> float:
+def outcome_reward(engine: Engine[Any], state: GameState, seat: int, score_scale: float) -> float:
     """Mostly the win (a shared win counts as a fraction), some of the score against the best other."""
     outcome = engine.outcome(state)
     if outcome is None:
@@ -127,7 +127,7 @@ def outcome_reward(engine: Engine, state: GameState, seat: int, score_scale: flo
     return 0.7 * win + 0.3 * (0.5 + 0.5 * math.tanh(margin / score_scale))
 
 
-def rollout(engine: Engine, state: GameState, policy: Policy, max_steps: int) -> GameState:
+def rollout(engine: Engine[Any], state: GameState, policy: Policy, max_steps: int) -> GameState:
     """Plays ``state`` (a private copy, changed in place) to its end with ``policy`` for every seat."""
     for _ in range(max_steps):
         seats = engine.to_act(state)
@@ -148,7 +148,7 @@ def rollout(engine: Engine, state: GameState, policy: Policy, max_steps: int) ->
     return state
 
 
-def search(engine: Engine, state: GameState, seat: int, hooks: SearchHooks, sims: int) -> str:
+def search(engine: Engine[Any], state: GameState, seat: int, hooks: SearchHooks, sims: int) -> str:
     """Sequential halving over the candidates, every candidate played in the same worlds."""
     actions = [a.id for a in engine.legal_actions(state, seat)]
     greedy = hooks.policy(state, seat)
