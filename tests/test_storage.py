@@ -449,3 +449,24 @@ async def test_postgres_with_the_right_password_is_used(postgres_server):
         await db.close()
     finally:
         postgres_server.drop_database(name)
+
+
+async def test_an_imported_game_keeps_its_seats_and_log_and_a_rematch_is_opened_once(db):
+    seats = [Seat(0, 10, "Ana", False), Seat(1, None, "", True, "strong")]
+    moves = [Move(0, "a", 10, [{"x": 1}], False), Move(1, "b", None, [], True)]
+    game_id = await db.import_game("atlandice", 1, 2, 10, "pt-BR", {"k": "v"}, 5, seats, '{"s": 2}', moves)
+    game = await db.get_game(game_id)
+    assert (game.status, game.version, game.state, game.seed, game.options) == ("active", 2, '{"s": 2}', 5, {"k": "v"})
+    assert [(s.user_id, s.is_ai, s.level) for s in game.seats] == [(10, False, "normal"), (None, True, "strong")]
+    log = await db.action_log(game_id)
+    assert [(r["version"], r["seat"], r["action_id"], r["user_id"], r["revealed"]) for r in log] == [
+        (1, 0, "a", 10, False),
+        (2, 1, "b", None, True),
+    ]
+    await db.update_game(game_id, status="finished")
+    first, made = await db.create_rematch(await db.get_game(game_id), 7, 11, "Bruno", [Seat(0, 11, "", False)])
+    again, made_again = await db.create_rematch(await db.get_game(game_id), 7, 10, "Ana", [Seat(0, 10, "", False)])
+    assert made and not made_again and again == first
+    lobby = await db.get_game(first)
+    assert (lobby.status, lobby.host_id, lobby.channel_id, lobby.options) == ("lobby", 11, 7, {"k": "v"})
+    assert [(s.user_id, s.name) for s in lobby.seats] == [(11, "Bruno")]

@@ -170,6 +170,38 @@ class Games(Tables):
             )
         return int(game_id)
 
+    async def create_rematch(
+        self, old: GameRow, channel_id: int, host_id: int, host_name: str, seats: list[Seat]
+    ) -> tuple[int, bool]:
+        """The open rematch lobby of a finished game, made (with ``seats``, the old game's options and
+        language) unless one is open already; returns its id and whether it is new."""
+        now = time.time()
+        async with self.sql.transaction(old.id) as tx:
+            found = await tx.fetchrow(
+                "SELECT id FROM games WHERE rematch_of = $1 AND status = 'lobby' ORDER BY id DESC LIMIT 1", old.id
+            )
+            if found is not None:
+                return int(found["id"]), False
+            game_id = await tx.fetchval(
+                """INSERT INTO games (game, guild_id, channel_id, status, host_id, locale, options, rematch_of,
+                   created_at, updated_at) VALUES ($1, $2, $3, 'lobby', $4, $5, $6, $7, $8, $8) RETURNING id""",
+                old.game,
+                old.guild_id,
+                channel_id,
+                host_id,
+                old.locale,
+                json.dumps(old.options),
+                old.id,
+                now,
+            )
+            if game_id is None:
+                raise DatabaseError("the database did not number the new game.")
+            await tx.executemany(
+                "INSERT INTO seats (game_id, seat, user_id, name, is_ai, ai_level) VALUES ($1, $2, $3, $4, $5, $6)",
+                [(game_id, i, s.user_id, s.name or host_name, int(s.is_ai), s.level) for i, s in enumerate(seats)],
+            )
+        return int(game_id), True
+
     async def set_seats(self, game_id: int, seats: list[Seat]) -> None:
         async with self.sql.transaction(game_id) as tx:
             await tx.execute("DELETE FROM seats WHERE game_id = $1", game_id)

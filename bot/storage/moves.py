@@ -12,7 +12,7 @@ import time
 from typing import Any
 
 from .backends import Sql
-from .records import Move, StaleVersion
+from .records import DatabaseError, Move, Seat, StaleVersion
 from .reminders import replace_reminders
 from .tables import Tables
 
@@ -108,6 +108,47 @@ class Moves(Tables):
             await _log_moves(tx, game_id, undo_version, moves, now)
             await tx.execute("DELETE FROM undo_requests WHERE game_id = $1", game_id)
         return new_version
+
+    async def import_game(
+        self,
+        game: str,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        locale: str,
+        options: dict[str, str],
+        seed: int,
+        seats: list[Seat],
+        state: str,
+        moves: list[Move],
+    ) -> int:
+        """A running game brought from a file: its seats, its moves (numbered from 1) and the state after
+        them, in one transaction; it has no thread yet (``update_game`` gives it one)."""
+        now = time.time()
+        async with self.sql.transaction() as tx:
+            game_id = await tx.fetchval(
+                """INSERT INTO games (game, guild_id, channel_id, status, host_id, locale, options, seed, state,
+                   version, created_at, updated_at) VALUES ($1, $2, $3, 'active', $4, $5, $6, $7, $8, $9, $10, $10)
+                   RETURNING id""",
+                game,
+                guild_id,
+                channel_id,
+                host_id,
+                locale,
+                json.dumps(options),
+                seed,
+                state,
+                len(moves),
+                now,
+            )
+            if game_id is None:
+                raise DatabaseError("the database did not number the new game.")
+            await tx.executemany(
+                "INSERT INTO seats (game_id, seat, user_id, name, is_ai, ai_level) VALUES ($1, $2, $3, $4, $5, $6)",
+                [(game_id, i, s.user_id, s.name, int(s.is_ai), s.level) for i, s in enumerate(seats)],
+            )
+            await _log_moves(tx, game_id, 0, moves, now)
+        return int(game_id)
 
     async def action_log(self, game_id: int, limit: int | None = None) -> list[dict[str, Any]]:
         """The whole log (or its last ``limit`` rows), moves taken back included (``undone_at`` set)."""

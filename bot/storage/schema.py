@@ -149,6 +149,12 @@ MIGRATIONS: list[Migration] = [
             FOR EACH ROW EXECUTE FUNCTION mesa_game_changed();
         """,
     ),
+    # 8: a lobby opened by a finished game's Rematch button names that game (one open rematch at a time)
+    Migration(
+        """
+        ALTER TABLE games ADD COLUMN rematch_of INTEGER;
+        """
+    ),
 ]
 
 
