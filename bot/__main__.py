@@ -34,7 +34,7 @@ async def run_bot(settings: Settings) -> None:
             db = await Database.open(settings.database)
         except DatabaseError as exc:
             raise Fatal(str(exc)) from None
-        bot.use_database(db)
+        await bot.use_database(db)
         _stop_on_sigterm(bot)
         try:
             await bot.connect()

@@ -18,6 +18,7 @@ from .ui.commands import CatalogueTranslator, MesaTree, setup
 from .ui.components import DYNAMIC_ITEMS
 from .ui.export_ui import ExportUI
 from .ui.handlers import Handlers
+from .ui.player_ui import PlayerUI
 from .ui.presenter import Presenter
 from .ui.reminders import Reminders
 from .ui.replay_ui import ReplayUI
@@ -29,8 +30,9 @@ log = logging.getLogger(__name__)
 
 
 class MesaBot(commands.Bot):
-    def __init__(self, settings: Settings, db: Database | None, **kwargs) -> None:
-        """``db`` may come later (``use_database``, before ``connect``): ``python -m bot`` logs in first."""
+    def __init__(self, settings: Settings, db: Database | None, clock=time.time, **kwargs) -> None:
+        """``db`` may come later (``use_database``, before ``connect``): ``python -m bot`` logs in first.
+        ``clock`` gives the time the reminders, quiet hours and clocks are reckoned by (tests move it)."""
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # Mesa never joins voice
         # Mesa reads no messages (slash commands and components only): no message, typing or reaction
         # events to parse for every board posted or edited, and no cache of messages to keep.
@@ -41,7 +43,7 @@ class MesaBot(commands.Bot):
             command_prefix=commands.when_mentioned, intents=intents, tree_cls=MesaTree, help_command=None, **kwargs
         )
         self.settings = settings
-        self.service = GameService(db, settings)
+        self.service = GameService(db, settings, clock)
         self.presenter = Presenter()
         self.presenter.cache.pool = renderpool.shared(settings.render_workers)
         self.handlers = Handlers(self, self.service, self.presenter)
@@ -50,15 +52,19 @@ class MesaBot(commands.Bot):
         self.replays = ReplayUI(self)
         self.stats = StatsUI(self)
         self.exports = ExportUI(self)
+        self.players = PlayerUI(self)
         self._reminder_loop: asyncio.Task | None = None
         self._outbox: asyncio.Task | None = None
         self._stopping: asyncio.Future | None = None
 
-    def use_database(self, db: Database) -> None:
+    async def use_database(self, db: Database) -> None:
         self.service.db = db
+        await self.service.players.load_locales()
 
     async def setup_hook(self) -> None:
         self.presenter.cache.pool.start()
+        if self.service.has_db:  # the languages players chose, for every answer (else once it is opened)
+            await self.service.players.load_locales()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         setup(self.tree)
         await self.tree.set_translator(CatalogueTranslator())

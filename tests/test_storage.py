@@ -470,3 +470,37 @@ async def test_an_imported_game_keeps_its_seats_and_log_and_a_rematch_is_opened_
     lobby = await db.get_game(first)
     assert (lobby.status, lobby.host_id, lobby.channel_id, lobby.options) == ("lobby", 11, 7, {"k": "v"})
     assert [(s.user_id, s.name) for s in lobby.seats] == [(11, "Bruno")]
+
+
+async def test_players_settings_held_pings_clocks_and_a_players_games(db):
+    from bot.service.players import Players, PlayerSettings
+
+    players = Players(lambda: db)
+    assert (await players.get(10)) == PlayerSettings(10)  # never set: the defaults
+    await players.save(PlayerSettings(10, delivery="dm", quiet=(1320, 420), zone="America/Sao_Paulo", locale="pt-BR"))
+    await players.save((await players.get(10)).with_changes(dm_refused=True))  # saved again: one row, updated
+    again = Players(lambda: db)
+    await again.load_locales()
+    got = await again.get(10)
+    assert (got.delivery, got.quiet, got.zone, got.dm_refused, again.locales) == (
+        "dm",
+        (1320, 420),
+        "America/Sao_Paulo",
+        True,
+        {10: "pt-BR"},
+    )
+    game_id = await _active_game(db)
+    await db.record_moves(game_id, 0, [Move(0, "a", 10, [])], '{"s": 1}', False, reminders=([(0, 10)], 100.0))
+    await db.hold_ping(game_id, 0, 10, 1, 50.0)  # replaces the seat's reminder
+    [held] = await db.reminders_of(game_id)
+    assert (held["due_at"], held["held"], held["sent"]) == (50.0, 1, 0)
+    await db.held_ping_sent(game_id, 0, 80.0)
+    [after] = await db.reminders_of(game_id)
+    assert (after["due_at"], after["held"], after["muted"]) == (80.0, 0, 0)
+    await db.set_clocks(game_id, [(0, 10, 30.0)])
+    assert [c["seat"] for c in await db.due_clocks(30.0)] == [0] and not await db.due_clocks(29.0)
+    await db.set_clocks(game_id, [])
+    assert await db.clocks_of(game_id) == {}
+    assert [g.id for g in await db.games_of_player(10, ("active",))] == [game_id]
+    assert await db.games_of_player(11, ("active",)) == []
+    assert set(await db.last_move_times([game_id])) == {game_id}

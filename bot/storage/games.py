@@ -38,6 +38,8 @@ def _game_of(row: Row) -> GameRow:
         reminder_delay=row["reminder_delay"],
         board_blocked=row["board_blocked"],
         updated_at=row["updated_at"],
+        turn_limit=row["turn_limit"],
+        stand_in=row["stand_in"],
     )
 
 
@@ -128,6 +130,14 @@ class Games(Tables):
     async def games_of_guild(self, guild_id: int, statuses: tuple[str, ...]) -> list[GameRow]:
         return await self._games(f"g.guild_id = $1 AND g.status IN ({_marks(2, len(statuses))})", (guild_id, *statuses))
 
+    async def games_of_player(self, user_id: int, statuses: tuple[str, ...]) -> list[GameRow]:
+        """The games, on every server, in which ``user_id`` holds a seat (not handed to the AI)."""
+        return await self._games(
+            f"""g.status IN ({_marks(2, len(statuses))})
+               AND g.id IN (SELECT game_id FROM seats WHERE user_id = $1 AND is_ai = 0)""",
+            (user_id, *statuses),
+        )
+
     async def finished_games(self, guild_id: int, game: str | None = None) -> list[GameRow]:
         """A server's finished games (of one game if given), in the order they ended."""
         if game is None:
@@ -184,7 +194,8 @@ class Games(Tables):
                 return int(found["id"]), False
             game_id = await tx.fetchval(
                 """INSERT INTO games (game, guild_id, channel_id, status, host_id, locale, options, rematch_of,
-                   created_at, updated_at) VALUES ($1, $2, $3, 'lobby', $4, $5, $6, $7, $8, $8) RETURNING id""",
+                   turn_limit, stand_in, created_at, updated_at)
+                   VALUES ($1, $2, $3, 'lobby', $4, $5, $6, $7, $8, $9, $10, $10) RETURNING id""",
                 old.game,
                 old.guild_id,
                 channel_id,
@@ -192,6 +203,8 @@ class Games(Tables):
                 old.locale,
                 json.dumps(old.options),
                 old.id,
+                old.turn_limit,
+                old.stand_in,
                 now,
             )
             if game_id is None:

@@ -61,6 +61,8 @@ class GameRow:
     reminder_delay: float | None = None
     board_blocked: str | None = None
     updated_at: float | None = None
+    turn_limit: float | None = None  # the clock: seconds a player has for a turn (None: no clock)
+    stand_in: str = "normal"  # the AI's strength when it plays a late turn
 
     @property
     def play_channel_id(self) -> int:

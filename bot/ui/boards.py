@@ -23,6 +23,7 @@ from rules.core import t
 from ..service.games import BrokenGame, GameService, MoveResult, engine_of
 from ..storage import ACTIVE, FINISHED, FORBIDDEN, GameRow, Move
 from .components import PREFIX
+from .notify import Notifier
 from .places import mark_status
 from .ports import PLAY_CHANNELS, PlayChannel
 from .presenter import Presenter
@@ -90,6 +91,7 @@ class Boards:
         self.outbox_wake = asyncio.Event()
         self.started_at = time.time()  # games changed since are this run's own: no crash left them behind
         self.stopping = False  # the bot is stopping: new clicks are refused with a sentence
+        self.notifier = Notifier(bot, service, self.channel)
 
     def _spawn(self, coro) -> None:
         task = asyncio.create_task(coro)
@@ -112,9 +114,11 @@ class Boards:
         previous = game.board_message_id
         if result.moves:
             await self._expire_undo_request(game)
+        waiting = self.waiting_users(game, state)
         try:
             channel = await self.channel(game.play_channel_id)
-            payload = await self.presenter.board(game, state, result.moves)
+            muted = await self.notifier.unmentioned(waiting)
+            payload = await self.presenter.board(game, state, result.moves, muted=muted)
             # The same version posted again on purpose (a seat handed to the AI) is a new message.
             again = game.board_version is not None and game.board_version >= game.version
             kwargs = payload.kwargs()
@@ -140,6 +144,9 @@ class Boards:
             self._spawn(self._strip(channel.get_partial_message(previous).edit(view=None)))
         if game.status == FINISHED and result.moves:  # a forum post's status tag says so
             self._spawn(mark_status(channel, game, "forum.tag.finished"))
+        elif waiting and game.status == ACTIVE:  # who asked for a direct message gets one, with the link
+            game.board_message_id = message.id
+            self._spawn(self.notifier.direct(game, waiting))
         return True
 
     async def _expire_undo_request(self, game: GameRow) -> None:
@@ -156,6 +163,16 @@ class Boards:
                 content=t("undo.expired", game.locale), view=None, allowed_mentions=discord.AllowedMentions.none()
             )
             self._spawn(self._strip(edit))
+
+    def waiting_users(self, game: GameRow, state) -> list[int]:
+        """The players the board calls: who must act now (everyone who played, once the game is over)."""
+        engine = engine_of(game)
+        to_act = engine.to_act(state)
+        if to_act:
+            users = [game.seats[s].user_id for s in to_act if not game.seats[s].is_ai]
+        else:
+            users = [s.user_id for s in game.seats] if engine.outcome(state) is not None else []
+        return list(dict.fromkeys(u for u in users if u is not None))
 
     async def _post_failed(self, game: GameRow, exc: Exception) -> str:
         """Decides what a failed board post means for the game: "gone", "blocked" or "retry"."""

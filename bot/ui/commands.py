@@ -12,10 +12,12 @@ from rules import GAMES
 from rules.core import CATALOGUE, t
 
 from ..service.games import UserError, engine_of
+from ..service.players import AWAY_MODES, DELIVERIES, zone_choices
 from ..storage import ABANDONED, ACTIVE, LOBBY, GameRow
 from . import ports
 from .export_ui import ExportUI
 from .handlers import Handlers
+from .player_ui import PlayerUI
 from .presenter import Presenter, seat_names
 from .replay_ui import ReplayUI
 from .replies import channel_locale, reply, user_locale
@@ -43,6 +45,9 @@ class Mesa(ports.Mesa, Protocol):
 
     @property
     def exports(self) -> ExportUI: ...
+
+    @property
+    def players(self) -> PlayerUI: ...
 
     def wake_reminders(self) -> None: ...
 
@@ -300,6 +305,57 @@ async def leaderboard(interaction: discord.Interaction, game: str) -> None:
     await _bot(interaction).stats.leaderboard(interaction, game)
 
 
+@app_commands.command(name=L("cmd.mygames"), description=L("cmd.mygames.desc"))
+async def mygames(interaction: discord.Interaction) -> None:
+    await _bot(interaction).players.my_games(interaction)
+
+
+async def _zones(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=zone, value=zone) for zone in zone_choices(current)]
+
+
+@app_commands.command(name=L("cmd.settings"), description=L("cmd.settings.desc"))
+@app_commands.rename(
+    turns=L("cmd.settings.turns"),
+    quiet=L("cmd.settings.quiet"),
+    zone=L("cmd.settings.zone"),
+    reminders=L("cmd.settings.reminders"),
+    language=L("cmd.settings.language"),
+)
+@app_commands.describe(
+    turns=L("cmd.settings.turns.desc"),
+    quiet=L("cmd.settings.quiet.desc"),
+    zone=L("cmd.settings.zone.desc"),
+    reminders=L("cmd.settings.reminders.desc"),
+    language=L("cmd.settings.language.desc"),
+)
+@app_commands.choices(
+    turns=[app_commands.Choice(name=L(f"settings.turns.{d}"), value=d) for d in DELIVERIES],
+    reminders=[app_commands.Choice(name=L(f"settings.{v}"), value=v) for v in ("on", "off")],
+    language=[app_commands.Choice(name=L(f"settings.language.{v}"), value=v) for v in ("discord", "en", "pt-BR")],
+)
+@app_commands.autocomplete(zone=_zones)
+async def settings(
+    interaction: discord.Interaction,
+    turns: str | None = None,
+    quiet: str | None = None,
+    zone: str | None = None,
+    reminders: str | None = None,
+    language: str | None = None,
+) -> None:
+    await _bot(interaction).players.settings(
+        interaction, turns=turns, quiet=quiet, zone=zone, reminders=reminders, language=language
+    )
+
+
+@app_commands.command(name=L("cmd.away"), description=L("cmd.away.desc"))
+@app_commands.rename(until=L("cmd.away.until"), mode=L("cmd.away.mode"))
+@app_commands.describe(until=L("cmd.away.until.desc"), mode=L("cmd.away.mode.desc"))
+@app_commands.choices(mode=[app_commands.Choice(name=L(f"away.mode.{m}"), value=m) for m in AWAY_MODES])
+async def away(interaction: discord.Interaction, until: str | None = None, mode: str | None = None) -> None:
+    await _bot(interaction).players.away(interaction, until, mode)
+
+
 class MesaTree(app_commands.CommandTree):
     """Answers every command error with the ephemeral sentence it carries (or a generic one)."""
 
@@ -324,6 +380,9 @@ def setup(tree: app_commands.CommandTree) -> None:
     tree.add_command(GameGroup())
     tree.add_command(stats)
     tree.add_command(leaderboard)
+    tree.add_command(mygames)
+    tree.add_command(settings)
+    tree.add_command(away)
 
 
 __all__ = ["CatalogueTranslator", "MesaTree", "setup"]

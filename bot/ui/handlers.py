@@ -157,6 +157,13 @@ class Handlers(Boards):
     async def on_ai_level(self, interaction: discord.Interaction, game_id: int, value: str) -> None:
         async def set_level() -> None:
             seat, _, level = value.partition(".")
+            if seat == "clock":  # "clock.<hours>.<level>": the table's clock
+                hours, _, level = level.partition(".")
+                if not hours.isdigit():
+                    raise UserError("error.forged")
+                game = await self.service.set_clock(game_id, interaction.user.id, int(hours), level)
+                await self._update_lobby(interaction, game)
+                return
             if not seat.isdigit():
                 raise UserError("error.forged")
             game = await self.service.set_ai_level(game_id, interaction.user.id, int(seat), level)

@@ -15,7 +15,7 @@ import discord
 from rules.core import LEVELS, MAX_BUTTON_CHOICES, Action, Event, GameState, Outcome, t
 from rules.core.search import level_of
 
-from ..service.games import engine_of
+from ..service.games import CLOCK_HOURS, engine_of
 from ..storage import ACTIVE, ENDED, FINISHED, GameRow, Move
 from ..workers.renderpool import RenderPool
 from .components import (
@@ -199,8 +199,10 @@ class Presenter:
         locale: str | None = None,
         viewer: int | None = None,
         controls: bool = True,
+        muted: frozenset[int] = frozenset(),
     ) -> Payload:
-        """The channel's message after a move (or a player's private copy with ``viewer``)."""
+        """The channel's message after a move (or a player's private copy with ``viewer``); the ``muted``
+        users are named but not @mentioned (their quiet hours, or their turns reach them elsewhere)."""
         locale = locale or game.locale
         engine = engine_of(game)
         png = await self.cache.get(game, state, viewer, locale)
@@ -271,6 +273,9 @@ class Presenter:
         ai_seats = [seat_label(game, s.seat, locale) for s in game.seats if s.is_ai]
         if ai_seats:
             embed.set_footer(text=t("board.ai_seats", locale, seats=", ".join(ai_seats))[:2048])
+        if muted:
+            ping = [u for u in ping if u not in muted]
+            content = " ".join(f"<@{u}>" for u in dict.fromkeys(ping))
         return Payload(
             content=content,
             embed=embed,
@@ -310,6 +315,17 @@ class Presenter:
                 label = next((t(m, locale) for v, m in spec.choices if v == game.options.get(spec.key)), "?")
                 chosen.append(f"{t(spec.label, locale)}: {label}")
             embed.add_field(name="⚙️", value=t("lobby.options", locale, options="; ".join(chosen)), inline=False)
+        clock = (
+            t("lobby.clock_off", locale)
+            if not game.turn_limit
+            else t(
+                "lobby.clock_on",
+                locale,
+                hours=f"{game.turn_limit / 3600:g}",
+                level=t(f"ai.level.{level_of(game.stand_in)}", locale),
+            )
+        )
+        embed.add_field(name="⏱", value=clock, inline=False)
         if game.status != "lobby":
             return embed, None
         view = discord.ui.View(timeout=None)
@@ -331,7 +347,7 @@ class Presenter:
             )
         ai_seats = [s for s in game.seats if s.is_ai]
         row = len(engine.option_specs[:4]) + 1
-        if ai_seats and row <= 4:  # one menu for every AI seat's strength: "AI 2: strong"
+        if row <= 4:  # one menu for every AI seat's strength ("AI 2: strong") and the table's clock
             options = [
                 discord.SelectOption(
                     label=t("lobby.ai_level_choice", locale, name=names[s.seat], level=t(f"ai.level.{level}", locale))[
@@ -340,10 +356,23 @@ class Presenter:
                     value=f"{s.seat}.{level}",
                     emoji="🤖",
                 )
-                for s in ai_seats[:8]
+                for s in ai_seats[:5]
                 for level in LEVELS
             ]
-            view.add_item(LobbyLevel(game.id, options=options, placeholder=t("lobby.ai_level", locale)[:150], row=row))
+            options.append(
+                discord.SelectOption(label=t("lobby.clock_off", locale)[:100], value="clock.0.normal", emoji="⏱")
+            )
+            options += [
+                discord.SelectOption(
+                    label=t("lobby.clock_on", locale, hours=hours, level=t(f"ai.level.{level}", locale))[:100],
+                    value=f"clock.{hours}.{level}",
+                    emoji="⏱",
+                )
+                for hours in CLOCK_HOURS[1:]
+                for level in LEVELS
+            ]
+            placeholder = t("lobby.ai_level_clock" if ai_seats else "lobby.clock", locale)
+            view.add_item(LobbyLevel(game.id, options=options, placeholder=placeholder[:150], row=row))
         return embed, view
 
 
