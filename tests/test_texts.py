@@ -11,10 +11,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import bot.texts  # noqa: F401  (registers the bot's texts)
-import rules  # noqa: F401  (registers every game's texts)
+from rules import GAMES
 from rules.core import CATALOGUE, msg, number, t
 from rules.core.i18n import PLURAL_RULES, PLURALS, form_key, missing_keys, register
 
+ENGINES = list(GAMES.values())  # imports every engine, which registers its texts
 BABEL = {"en": "en", "pt-BR": "pt_BR"}
 
 
@@ -105,3 +106,32 @@ def test_numbers_read_as_each_language_writes_them(value):
         if shown == 0:  # -0.04 reads "-0.0" in both; the sign of a zero is not the point
             ours, cldr = ours.lstrip("-"), cldr.lstrip("-")
         assert ours == cldr, (locale, value)
+
+
+PORTUGUESE_LETTERS = re.compile("[ãõçáéíóúâêôà]", re.IGNORECASE)
+# names spelled alike in both languages
+ALIKE = {"Avalanche", "Nefertiti", "Elite", "Xerxes", "Medusa", "Talos", "Kraken"}
+
+
+def test_english_texts_carry_no_portuguese_word():
+    """In English the rules words read in English: no English text of a game (nor the texts the games
+    share) has a letter only Portuguese uses. (The bot's own texts may name a language in itself:
+    "Português (Brasil)" in a language menu.)"""
+    rules_words = (*(f"{game}." for game in GAMES), "core.")
+    portuguese = {
+        key: entry["en"]
+        for key, entry in CATALOGUE.items()
+        if key.startswith(rules_words) and PORTUGUESE_LETTERS.search(entry["en"])
+    }
+    assert portuguese == {}
+
+
+def test_the_names_of_things_read_english_in_english_and_portuguese_in_pt_br():
+    """ENGIS's terrains, cards, skills, objects and intempéries keep the rulebook's Portuguese names in
+    pt-BR and read English in English; PERGAMEMNON's units, creatures and cities read Portuguese in pt-BR."""
+    groups = ("engis.terrain.", "engis.card.", "engis.skill.", "engis.object.", "engis.weather.")
+    groups += ("pergamemnon.cn.", "pergamemnon.city.", "pergamemnon.nation.")
+    names = {key: entry for key, entry in CATALOGUE.items() if key.startswith(groups)}
+    assert len(names) > 100
+    alike = {key for key, entry in names.items() if entry["en"] == entry["pt-BR"]}
+    assert {names[key]["en"] for key in alike} <= ALIKE
