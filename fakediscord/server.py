@@ -413,7 +413,9 @@ class FakeDiscord:
         )
 
     async def settle(self, quiet: float = 0.03, timeout: float = 5.0) -> None:
-        """Wait until no REST request is in flight and none arrived for `quiet` seconds (the bot went idle)."""
+        """Wait until no REST request is in flight and none arrived for `quiet` seconds (the bot went idle);
+        on a busy machine the bot may think that long between two requests, so `quiet` stretches too."""
+        quiet = stretched(quiet)
         self._last_activity = max(self._last_activity, time.monotonic() - quiet + 0.005)
         await self.wait_for(lambda: self._inflight == 0 and time.monotonic() - self._last_activity >= quiet, timeout)
 
