@@ -323,6 +323,10 @@ TEXTS: dict[str, tuple[Text, Text]] = {
     ),
     "demo.title": ("seed {seed}", "semente {seed}"),
     "replay.caption": ("{game} — move {n} of {total}", "{game} — jogada {n} de {total}"),
+    "replay.alt": (
+        "Replay of {game}, a board a move ({frames}), ending on this board",
+        "Replay de {game}, um tabuleiro por jogada ({frames}), terminando neste tabuleiro",
+    ),
     "replay.progress": (
         {"one": "Drawing the replay: {done} of {n} frame…", "other": "Drawing the replay: {done} of {n} frames…"},
         {"one": "Desenhando o replay: {done} de {n} quadro…", "other": "Desenhando o replay: {done} de {n} quadros…"},

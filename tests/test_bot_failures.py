@@ -290,14 +290,18 @@ async def bot_process(fake_discord, db_path, tmp_path):
     started: list[asyncio.subprocess.Process] = []
 
     async def start(
-        point: str | None = None, *, token: str = "fake-token", env: dict[str, str] | None = None
+        point: str | None = None,
+        *,
+        token: str = "fake-token",
+        env: dict[str, str] | None = None,
+        database: str | None = None,
     ) -> asyncio.subprocess.Process:
         argv = [sys.executable, str(ROOT / "tests" / "mesa_launcher.py"), str(fake_discord.port)]
         environ = {
             **os.environ,
             "PYTHONPATH": str(ROOT),
             "DISCORD_TOKEN": token,
-            "MESA_DATABASE": str(db_path),
+            "MESA_DATABASE": database or str(db_path),
             "MESA_LOG_LEVEL": "WARNING",
             **(env or {}),
         }
@@ -465,19 +469,29 @@ async def test_python_m_bot_with_a_refused_token_says_so_in_one_line_and_creates
     assert not db_path.exists()
 
 
-@pytest.mark.parametrize("kind", ["garbage", "newer"])
-async def test_python_m_bot_with_a_bad_database_exits_with_one_line(fake_discord, db_path, bot_process, kind):
+@pytest.mark.parametrize("kind", ["garbage", "newer", "empty file", "no folder", "postgres: no database"])
+async def test_python_m_bot_with_a_bad_database_exits_with_one_line_before_logging_in(
+    fake_discord, db_path, bot_process, kind, request
+):
     from bot.storage import MIGRATIONS
 
+    target = str(db_path)
     if kind == "garbage":
         db_path.write_bytes(b"not a database at all\n" * 200)
-    else:
+    elif kind == "newer":
         db = await Database.open(db_path)
         await db.sql.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
         await db.close()
-    proc = await bot_process()
+    elif kind == "empty file":
+        db_path.touch()
+    elif kind == "no folder":
+        target = str(db_path.parent / "missing" / "mesa.sqlite3")
+    else:
+        target = request.getfixturevalue("postgres_server").url("no_such_database")
+    proc = await bot_process(database=target)
     await asyncio.wait_for(proc.wait(), stretched(30))  # never a hang
     lines = output(proc).strip().splitlines()
     assert proc.returncode != 0 and len(lines) == 1, output(proc)
-    assert lines[0].startswith("mesa: ") and str(db_path) in lines[0]
+    assert lines[0].startswith("mesa: ") and ("no_such_database" if "postgres" in kind else target) in lines[0]
     assert ("newer" in lines[0]) == (kind == "newer")
+    assert fake_discord.requests == []  # Discord never heard of it: the database is checked first

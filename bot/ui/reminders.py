@@ -1,7 +1,8 @@
 """Reminders: the players whose turn waits are pinged in the game's channel until they play (or
 mute the reminders for the turn).
 
-The deadlines live in SQLite (``Database.due_reminders``), so a restart keeps them.
+The deadlines live in the database (``Database.due_reminders``), so a restart keeps them; each due
+reminder is claimed by one process, among those that serve its game's shard.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ class Reminders:
         while not self.bot.is_closed():
             self._wake.clear()  # a wake from now on is seen at the next wait
             try:
-                for reminder in await self.service.due_reminders():
+                for reminder in await self.service.due_reminders(self.boards.shards):
                     try:
                         await self.send(reminder)
                     except Exception as exc:  # one game's trouble never stops the others' reminders
