@@ -401,6 +401,65 @@ TEXTS: dict[str, tuple[Text, Text]] = {
     ),
     "history.empty": ("No finished game here yet.", "Nenhuma partida terminada aqui ainda."),
     "rules.title": ("{game} — rules in short", "{game} — resumo das regras"),
+    # the spectator page in a browser
+    "cmd.link": ("link", "link"),
+    "cmd.link.desc": (
+        "A link to watch this game live in a browser",
+        "Um link para assistir a esta partida ao vivo no navegador",
+    ),
+    "cmd.link.reset": ("reset", "trocar"),
+    "cmd.link.reset.desc": (
+        "Host: make a new link; the old one stops working",
+        "Anfitrião: criar um novo link; o antigo deixa de funcionar",
+    ),
+    "link.here": (
+        "Anyone with this link can watch {game} live in a browser: {url}",
+        "Quem tiver este link pode assistir a {game} ao vivo no navegador: {url}",
+    ),
+    "link.reset": (
+        "{game} has a new spectator link; the old one no longer works: {url}",
+        "{game} tem um novo link para assistir; o antigo não funciona mais: {url}",
+    ),
+    "link.off": (
+        "This bot shows no games in the browser (its operator has not set MESA_WEB_URL).",
+        "Este bot não mostra partidas no navegador (quem o hospeda não definiu MESA_WEB_URL).",
+    ),
+    "board.watch": ("Watch in browser", "Assistir no navegador"),
+    "web.title": ("{game} — Mesa", "{game} — Mesa"),
+    "web.live": ("Live", "Ao vivo"),
+    "web.reconnecting": ("Reconnecting…", "Reconectando…"),
+    "web.gone": (
+        "This link no longer works: the host made a new one.",
+        "Este link não funciona mais: o anfitrião criou outro.",
+    ),
+    "web.too_many": (
+        "Too many live views are open (from your address or on this server). Close a tab and try again in a minute.",
+        "Há visualizações ao vivo demais abertas (do seu endereço ou neste servidor). Feche uma aba e tente "
+        "de novo em um minuto.",
+    ),
+    "web.setup": ("Set-up", "Preparação"),
+    "web.step": ("Move {n} of {total}", "Jogada {n} de {total}"),
+    "web.earlier": (
+        "An earlier position; the game goes on — » follows it live.",
+        "Uma posição anterior; a partida continua — » volta ao vivo.",
+    ),
+    "web.first": ("First position", "Primeira posição"),
+    "web.previous": ("Previous move", "Jogada anterior"),
+    "web.next": ("Next move", "Próxima jogada"),
+    "web.last": ("Live position", "Posição ao vivo"),
+    "web.positions": ("Earlier positions", "Posições anteriores"),
+    "web.now": ("Now", "Agora"),
+    "web.players": ("Players", "Jogadores"),
+    "web.score": ("Score", "Pontos"),
+    "web.moves": ("Moves", "Jogadas"),
+    "web.no_moves": ("No move yet.", "Nenhuma jogada ainda."),
+    "web.undone": ("{line} (taken back)", "{line} (desfeita)"),
+    "web.acting": ("to act", "a jogar"),
+    "web.footer": (
+        "Watching live: the page follows the game by itself.",
+        "Ao vivo: a página acompanha a partida sozinha.",
+    ),
+    "web.alt_last": ("Last move: {what}", "Última jogada: {what}"),
     # export and import
     "cmd.export": ("export", "exportar"),
     "cmd.export.desc": (

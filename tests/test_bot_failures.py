@@ -49,7 +49,9 @@ async def _started(fake: FakeDiscord, humans=(ANA, BRUNO), ai=1) -> tuple[int, i
     start = await fake.click(humans[0], lobby, lobby_button(lobby, "start"))
     await start.wait_response()
     thread = await fake.wait_for(lambda: next(iter(fake.threads), None))
-    await fake.wait_for(lambda: board_messages(fake, thread))
+    # A bot in a process of its own draws its first board once its picture worker has started: on a
+    # busy machine that takes seconds.
+    await fake.wait_for(lambda: board_messages(fake, thread), timeout=30)
     return thread, int(last_board(fake, thread).custom_ids()[0].split(":")[1])
 
 

@@ -27,6 +27,10 @@ ROOT = Path(__file__).resolve().parent.parent
         ("MESA_REMINDER_MAX", "3.5", "whole number"),
         ("MESA_DEV_GUILD", "my-server", "Discord server id"),
         ("MESA_LOG_LEVEL", "loud", "DEBUG, INFO, WARNING, ERROR"),
+        ("MESA_WEB_PORT", "80a", "port number from 1 to 65535"),
+        ("PORT", "70000", "port number from 1 to 65535"),
+        ("MESA_WEB_URL", "mesa.example.org", "an address such as https://"),
+        ("MESA_WEB_PROXY", "maybe", "1 or 0"),
     ],
 )
 def test_a_bad_setting_names_the_variable_and_what_it_expects(monkeypatch, capsys, tmp_path, name, value, expected):

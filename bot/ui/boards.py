@@ -444,6 +444,20 @@ class Boards:
                 return
             await self._strip(channel.get_partial_message(game.board_message_id).edit(view=None))
 
+    async def refresh_controls(self, game_id: int) -> None:
+        """Builds the controls of the game's current board again (its link changed), under the game's lock."""
+        async with self.service.lock(game_id):
+            game = await self.service.load(game_id)
+            if not game.board_message_id or game.board_version != game.version:
+                return  # no board out yet, or the one out is about to be replaced
+            try:
+                channel = await self.channel(game.play_channel_id)
+                payload = await self.presenter.board(game, self.service.state_of(game))
+            except (discord.HTTPException, BrokenGame) as exc:
+                log.info("game %s: its board keeps its old controls: %s", game.id, exc)
+                return
+            await self._strip(channel.get_partial_message(game.board_message_id).edit(view=payload.view))
+
     @staticmethod
     async def _strip(edit) -> None:
         try:

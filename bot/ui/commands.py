@@ -177,6 +177,27 @@ class GameGroup(app_commands.Group):
         )
         await reply(interaction, "", embed=embed)
 
+    @app_commands.command(name=L("cmd.link"), description=L("cmd.link.desc"))
+    @app_commands.rename(reset=L("cmd.link.reset"))
+    @app_commands.describe(reset=L("cmd.link.reset.desc"))
+    async def link(self, interaction: discord.Interaction, reset: bool = False) -> None:
+        bot = _bot(interaction)
+        locale = user_locale(interaction)
+        game = await _game_here(interaction)
+        if bot.presenter.web_url is None:
+            await reply(interaction, t("link.off", locale))
+            return
+        title = f"{engine_of(game).title} #{game.id}"
+        if reset:
+            await bot.service.reset_web_token(game.id, interaction.user.id)
+        else:
+            await bot.service.web_token(game.id)
+        game = await bot.service.load(game.id)
+        url = bot.presenter.web_link(game)
+        await reply(interaction, t("link.reset" if reset else "link.here", locale, game=title, url=url))
+        if reset:  # the board's "Watch in browser" opens the new link
+            await bot.handlers.refresh_controls(game.id)
+
     @app_commands.command(name=L("cmd.undo"), description=L("cmd.undo.desc"))
     async def undo(self, interaction: discord.Interaction) -> None:
         game = await _game_here(interaction)
