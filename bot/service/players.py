@@ -4,7 +4,8 @@ whether they are away.
 
 Quiet hours are two times of day in the player's time zone (``22:00-07:00`` wraps midnight); the
 time zone is an IANA name (``America/Sao_Paulo``), read by the standard library's ``zoneinfo`` from
-the system's database or the ``tzdata`` package.
+the system's database or, where the system has none (Windows, slim containers), from the ``tzdata``
+package Mesa depends on.
 """
 
 from __future__ import annotations
