@@ -449,15 +449,19 @@ class GameService:
             await self.db.set_clocks(game.id, deadlines)
 
     async def due_clocks(self) -> list[dict]:
+        """The passed deadlines, claimed for this process (``Database.due_clocks``): play each with ``time_up``."""
         return await self.db.due_clocks(self.clock())
 
-    async def time_up(self, game_id: int, seat: int, then: Then | None = None) -> MoveResult | None:
+    async def time_up(self, game_id: int, seat: int, lease: float, then: Then | None = None) -> MoveResult | None:
         """A seat's time is up: the AI plays that turn (while the seat's decision lasts) at the table's
-        stand-in strength, and the board says so. The seat stays its player's: they play the next one."""
+        stand-in strength, and the board says so. The seat stays its player's: they play the next one.
+
+        ``lease`` is the deadline the claim gave the seat (``due_clocks``): another deadline now means
+        that the seat was played meanwhile, and nothing is done."""
         async with self.lock(game_id):
             game = await self.load(game_id)
             due = (await self.db.clocks_of(game_id)).get(seat)
-            if game.status != ACTIVE or due is None or due["deadline"] > self.clock():
+            if game.status != ACTIVE or due is None or due["deadline"] != lease:
                 return None  # played meanwhile
             engine = engine_of(game)
             state = self.state_of(game)

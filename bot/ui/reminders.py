@@ -1,7 +1,8 @@
 """Reminders: the players whose turn waits are pinged in the game's channel until they play (or
 mute the reminders for the turn).
 
-The deadlines live in SQLite (``Database.due_reminders``), so a restart keeps them.
+The deadlines live in the database (``Database.due_reminders``, ``Database.due_clocks``), so a restart
+keeps them, and each due one is claimed by one process when several share a PostgreSQL database.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ class Reminders:
                         await self.service.reminder_sent(reminder)
                 for due in await self.service.due_clocks():  # a turn's time is up: the AI plays it
                     try:
-                        await self.service.time_up(due["game_id"], due["seat"], then=self.boards.publish)
+                        await self.service.time_up(due["game_id"], due["seat"], due["lease"], then=self.boards.publish)
                     except Exception as exc:
                         log.warning("game %s: clock: %s: %s", due["game_id"], type(exc).__name__, exc)
             except Exception as exc:
