@@ -15,12 +15,14 @@ from fakediscord.botkit import (
     controls,
     ephemeral_reply,
     last_board,
+    mentioned,
     mesa,
     named,
     play_move,
     start_game,
     start_lobby,
 )
+from fakediscord.fixtures import CHANNEL_ID
 from rules import GAMES
 
 ANA, BRUNO = 1, 2
@@ -117,3 +119,68 @@ async def test_clock_away_hands_the_seats_to_the_ai_until_back(fake_discord, db_
         while named(last_board(fake, thread)) != [BRUNO]:
             assert await play_move(fake, thread, rng)
         assert controls(last_board(fake, thread))  # his turn waits for his click again
+
+
+async def test_clock_away_pause_tables_without_a_clock_wait_and_hold_reminders_until_back(fake_discord, db_path):
+    """``/away mode:pause``: a table without a clock waits for the player (no ping, no reminder, no AI), a
+    table with a clock has the AI play for them; back (``/away`` alone, or the date passing), the waiting
+    table pings them and its reminders follow again."""
+    fake = fake_discord
+    rng = random.Random(11)
+    clock = Clock(START)
+    async with mesa(fake, db_path, clock=clock, reminder_delay=6 * HOUR, reminder_poll=HOUR) as bot:
+        waits = await start_game(fake, ANA, await start_lobby(fake, "atlandice", ANA, [BRUNO], 0))
+        lobby = await start_lobby(fake, "atlandice", ANA, [BRUNO], 0)
+        menu = next(c for c in lobby.custom_ids() if c.endswith(":L:lv"))
+        chosen = await fake.select(ANA, fake.message(lobby.id), menu, ["clock.72.easy"])
+        await chosen.wait_response()
+        timed = await start_game(fake, ANA, lobby)
+
+        async def later(hours: float) -> None:
+            clock.now = START + hours * HOUR
+            bot.wake_reminders()
+            await fake.settle()
+
+        def pings() -> list:  # the reminders and held pings to Bruno in the waiting table
+            return [m for m in fake.messages(waits) if "<@2>" in m.content and not m.files()]
+
+        inter = await fake.slash(BRUNO, CHANNEL_ID, "away", {"until": "2026-03-20", "mode": "pause"})
+        answer = await ephemeral_reply(fake, inter)
+        assert "the tables without a clock wait for you" in answer.embed_texts()
+
+        # The table without a clock waits on Bruno: named, not pinged, no AI move, however long.
+        while named(last_board(fake, waits)) != [BRUNO]:
+            assert await play_move(fake, waits, rng)
+        waiting = last_board(fake, waits)
+        assert BRUNO not in mentioned(waiting) and controls(waiting)
+        # The table with a clock has the AI play his seats.
+        for _ in range(3):
+            await fake.wait_for(lambda: named(last_board(fake, timed)) == [ANA])
+            assert await play_move(fake, timed, rng)
+        await fake.settle()
+        assert named(last_board(fake, timed)) == [ANA]
+        assert any("away until" in b.embed_texts() for b in board_messages(fake, timed))
+        boards = len(board_messages(fake, waits))
+        for hours in (7, 13, 25, 49, 60):  # past every reminder he would have had
+            await later(hours)
+        assert not pings() and len(board_messages(fake, waits)) == boards
+
+        # Back: the waiting table pings him, and its reminders follow from then on.
+        back = await fake.slash(BRUNO, CHANNEL_ID, "away")
+        assert "back" in (await ephemeral_reply(fake, back)).content
+        ping = await fake.wait_for(pings)
+        assert mentioned(ping[0]) == [BRUNO] and "your turn" in ping[0].content
+        await later(60 + 6)
+        await fake.wait_for(lambda: len(pings()) == 2)
+        assert await play_move(fake, waits, rng)  # he plays on
+
+        # Away again with a date: once it passes, the table that waited pings him.
+        while named(last_board(fake, waits)) != [BRUNO]:
+            assert await play_move(fake, waits, rng)
+        inter = await fake.slash(BRUNO, CHANNEL_ID, "away", {"until": "2026-03-15", "mode": "pause"})
+        await ephemeral_reply(fake, inter)
+        held = len(pings())
+        await later(24 * 5 + 8.5)  # 2026-03-15 23:30 UTC, his zone: still away
+        assert len(pings()) == held
+        await later(24 * 5 + 9.5)  # 2026-03-16 00:30 UTC: back
+        await fake.wait_for(lambda: len(pings()) == held + 1)
