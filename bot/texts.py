@@ -140,6 +140,10 @@ TEXTS = {
     "board.solo_won": ("🏆 Won: the goal is reached ({goal}).", "🏆 Vitória: a meta foi alcançada ({goal})."),
     "board.solo_lost": ("Lost: the goal is not reached ({goal}).", "Derrota: a meta não foi alcançada ({goal})."),
     "board.solo_line": ("{name} — {score} ({detail})", "{name} — {score} ({detail})"),
+    "board.unranked_line": (
+        "{name}, not ranked — {score} ({detail})",
+        "{name}, fora da classificação — {score} ({detail})",
+    ),
     "board.ended": ("The host ended this game.", "O anfitrião encerrou esta partida."),
     "board.now_ai": ("{who} is now played by the AI.", "{who} agora é jogado pela IA."),
     "board.resigned": ("{who} resigned; the AI takes the seat.", "{who} desistiu; a IA assume o lugar."),

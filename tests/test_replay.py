@@ -125,3 +125,28 @@ async def test_replay_and_undo_of_a_log_that_no_longer_leads_to_the_stored_state
         assert "earlier version of the rules" in refused or "versão anterior das regras" in refused
         after = await mesa_bot.service.load(game_id)
         assert (after.version, after.state) == (before.version, before.state)
+
+
+def test_a_replay_frame_fits_a_board_taller_than_the_first_and_last_with_its_legend():
+    """A board taller than the first and the last (the frames' size) is shown whole, smaller: its
+    legend, at its bottom, is in the frame."""
+    from render.replay import animate
+
+    legend = (200, 0, 0)
+
+    def board(height: int) -> bytes:
+        image = Image.new("RGB", (1400, height), (245, 240, 228))
+        image.paste(legend, (0, height - 60, 1400, height))
+        out = io.BytesIO()
+        image.save(out, format="PNG")
+        return out.getvalue()
+
+    heights = [800, 1300, 800]
+    data, frames = animate(3, lambda i: (board(heights[i]), f"{i}"))
+    assert frames == 3
+    with Image.open(io.BytesIO(data)) as gif:
+        for i in range(3):
+            gif.seek(i)
+            frame = gif.convert("RGB")
+            bottom_rows = [frame.getpixel((frame.width // 2, y)) for y in range(frame.height)]
+            assert legend in bottom_rows, f"frame {i} lost the board's legend"

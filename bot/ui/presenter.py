@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from render import describe
 from rules.core import LEVELS, MAX_BUTTON_CHOICES, Action, Event, GameState, Outcome, t
 from rules.core.search import level_of
 
@@ -157,13 +158,15 @@ def outcome_lines(game: GameRow, outcome: Outcome, locale: str) -> list[str]:
                 lines.append(t("board.solo_line", locale, name=names[r.seat], score=r.score, detail=detail or "0"))
         return lines
     lines = []
-    for r in sorted(outcome.results, key=lambda r: r.rank):
-        name = names[r.seat] if r.seat is not None else (t(r.name, locale) if r.name else "?")
-        detail = ", ".join(f"{t(k, locale)} {v}" for k, v in r.breakdown.items() if v)
+    for r in sorted(outcome.results, key=lambda r: (r.seat is None, r.rank)):
+        detail = ", ".join(f"{t(k, locale)} {v}" for k, v in r.breakdown.items() if v) or "0"
+        if r.seat is None:  # a non-player (the neutral player) scores, but is not ranked among the players
+            name = t(r.name, locale) if r.name else "?"
+            lines.append(t("board.unranked_line", locale, name=name, score=r.score, detail=detail))
+            continue
         crown = "🏆 " if r.winner else ""
-        lines.append(
-            crown + t("board.result_line", locale, rank=r.rank, name=name, score=r.score, detail=detail or "0")
-        )
+        line = t("board.result_line", locale, rank=r.rank, name=names[r.seat], score=r.score, detail=detail)
+        lines.append(crown + line)
     if outcome.tiebreak is not None:
         lines.append(t(outcome.tiebreak, locale))
     return lines
@@ -206,6 +209,8 @@ class Presenter:
         locale = locale or game.locale
         engine = engine_of(game)
         png = await self.cache.get(game, state, viewer, locale)
+        # the picture in words, for whoever cannot see it (Discord's alt text)
+        alt = describe(game.game, engine.view(state, viewer), locale=locale, names=seat_names(game, locale))
         title = f"{engine.title} #{game.id} — {t('board.step', locale, n=state.step)}"
         embed = discord.Embed(title=title, colour=COLOUR)
         embed.set_image(url="attachment://board.png")
@@ -279,7 +284,7 @@ class Presenter:
         return Payload(
             content=content,
             embed=embed,
-            file=discord.File(io.BytesIO(png), filename="board.png"),
+            file=discord.File(io.BytesIO(png), filename="board.png", description=alt),
             view=view if view.children else None,
             mentions=discord.AllowedMentions(users=[discord.Object(u) for u in ping], roles=False, everyone=False),
         )
