@@ -12,15 +12,18 @@ import pytest
 from bot.storage import Database
 from fakediscord.botkit import (
     board_messages,
+    choose,
     controls,
     ephemeral_reply,
     last_board,
+    lobby_id,
     mentioned,
     mesa,
     named,
     play_move,
     start_game,
     start_lobby,
+    table_settings,
 )
 from fakediscord.fixtures import CHANNEL_ID
 from rules import GAMES
@@ -184,3 +187,68 @@ async def test_clock_away_pause_tables_without_a_clock_wait_and_hold_reminders_u
         assert len(pings()) == held
         await later(24 * 5 + 9.5)  # 2026-03-16 00:30 UTC: back
         await fake.wait_for(lambda: len(pings()) == held + 1)
+
+
+async def test_clock_chosen_in_neanderthals_table_settings_survives_a_restart(fake_discord, db_path):
+    """NEANDERTHAL's four variant menus fill its lobby message: the host chooses them and the clock in their
+    private table settings, which keep working after a restart, and the clock then runs."""
+    fake = fake_discord
+    clock = Clock(START)
+    async with mesa(fake, db_path, clock=clock):
+        lobby = await start_lobby(fake, "neanderthal", ANA, [BRUNO], 0)
+        assert not [c for c in lobby.custom_ids() if ":L:o:" in c or c.endswith(":L:lv")]
+        refused = await fake.click(BRUNO, lobby, lobby_id(lobby, "settings"))
+        assert "host" in (await ephemeral_reply(fake, refused)).content
+        panel = await table_settings(fake, ANA, lobby)
+        menus = [c.split(":L:")[-1] for c in panel.custom_ids()]
+        assert menus == ["o:solo", "o:scenario", "o:map", "o:artifacts", "lv"]  # every menu, the clock's too
+        await choose(fake, ANA, panel, ":L:o:scenario", "hominids")
+        await fake.wait_for(lambda: "N1 Hominids" in fake.message(lobby.id).embed_texts())
+    async with mesa(fake, db_path, clock=clock) as bot:  # the panel answers after a restart
+        await choose(fake, ANA, panel, ":L:lv", "clock.24.easy")
+        # the lobby says so, in the server's language (edited once the panel is answered)
+        shown = await fake.wait_for(lambda: "24 h a turn" in (text := fake.message(lobby.id).embed_texts()) and text)
+        assert "24 h a turn, then the AI (easy) plays it" in shown and "N1 Hominids" in shown, shown
+        mine = fake.message(panel.id).embed_texts()  # and so does the panel, in Ana's
+        assert "24 h por vez, depois a IA (fácil) joga" in mine and "N1 Hominídeos" in mine, mine
+        thread = await start_game(fake, ANA, lobby)
+        game, _ = await _stored(db_path, thread)
+        assert (game.turn_limit, game.stand_in, game.options["scenario"]) == (24 * HOUR, "easy", "hominids")
+        boards = len(board_messages(fake, thread))
+        clock.now = START + 24 * HOUR
+        bot.wake_reminders()
+        await fake.wait_for(lambda: len(board_messages(fake, thread)) > boards)
+        assert "time was up" in last_board(fake, thread).embed_texts()
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+async def test_clock_every_lobby_has_room_for_its_variants_and_the_clock(db_path, game_id):
+    """Each game's lobby, with every seat taken by an AI, offers every variant, the AI strengths and the
+    clock: in the lobby message, or in the host's table settings, each message within Discord's limits."""
+    from bot.service.games import GameService
+    from bot.settings import Settings
+    from bot.ui.presenter import LOBBY_ROWS, Presenter
+
+    engine = GAMES[game_id]
+    db = await Database.open(db_path)
+    try:
+        service = GameService(db, Settings(ai_processes=0))
+        lobby = await service.create_lobby(game_id, 1, 2, ANA, "Ana", "en")
+        for _ in range(engine.max_players - 1):
+            lobby = await service.add_ai(lobby.id, ANA)
+    finally:
+        await db.close()
+    views = [Presenter.lobby(lobby, "en")[1]]
+    if any(c.endswith(":L:settings") for c in _custom_ids(views[0])):
+        views.append(Presenter.lobby_settings(lobby, "en")[1])
+    offered = [c.split(":L:")[-1] for view in views for c in _custom_ids(view)]
+    assert {f"o:{spec.key}" for spec in engine.option_specs} | {"lv"} <= set(offered)
+    for view in views:
+        rows = view.to_components()
+        assert len(rows) <= LOBBY_ROWS
+        for row in rows:
+            assert len(row["components"]) <= 5 and all(len(c.get("options", [])) <= 25 for c in row["components"])
+
+
+def _custom_ids(view) -> list[str]:
+    return [item.custom_id for item in view.children]

@@ -134,6 +134,12 @@ class GameService:
             raise UserError("error.not_in_lobby")
         return game
 
+    async def hosted_lobby(self, game_id: int, user_id: int) -> GameRow:
+        """The lobby, for its host only (their table settings)."""
+        game = await self._lobby(game_id)
+        self._host_only(game, user_id)
+        return game
+
     def _host_only(self, game: GameRow, user_id: int) -> None:
         if user_id != game.host_id:
             raise UserError("error.host_only", host=f"<@{game.host_id}>")
