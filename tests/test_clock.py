@@ -132,11 +132,12 @@ async def test_clock_away_pause_tables_without_a_clock_wait_and_hold_reminders_u
     rng = random.Random(11)
     clock = Clock(START)
     async with mesa(fake, db_path, clock=clock, reminder_delay=6 * HOUR, reminder_poll=HOUR) as bot:
+        inter = await fake.slash(BRUNO, CHANNEL_ID, "away", {"until": "2026-03-20", "mode": "pause"})
+        answer = await ephemeral_reply(fake, inter)
+        assert "the tables without a clock wait for you" in answer.embed_texts()
         waits = await start_game(fake, ANA, await start_lobby(fake, "atlandice", ANA, [BRUNO], 0))
         lobby = await start_lobby(fake, "atlandice", ANA, [BRUNO], 0)
-        menu = next(c for c in lobby.custom_ids() if c.endswith(":L:lv"))
-        chosen = await fake.select(ANA, fake.message(lobby.id), menu, ["clock.72.easy"])
-        await chosen.wait_response()
+        await choose(fake, ANA, lobby, ":L:lv", "clock.72.easy")
         timed = await start_game(fake, ANA, lobby)
 
         async def later(hours: float) -> None:
@@ -146,10 +147,6 @@ async def test_clock_away_pause_tables_without_a_clock_wait_and_hold_reminders_u
 
         def pings() -> list:  # the reminders and held pings to Bruno in the waiting table
             return [m for m in fake.messages(waits) if "<@2>" in m.content and not m.files()]
-
-        inter = await fake.slash(BRUNO, CHANNEL_ID, "away", {"until": "2026-03-20", "mode": "pause"})
-        answer = await ephemeral_reply(fake, inter)
-        assert "the tables without a clock wait for you" in answer.embed_texts()
 
         # The table without a clock waits on Bruno: named, not pinged, no AI move, however long.
         while named(last_board(fake, waits)) != [BRUNO]:
