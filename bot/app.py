@@ -12,8 +12,9 @@ from discord.ext import commands
 from . import texts as _texts  # noqa: F401  (registers the bot's texts)
 from .service.games import GameService
 from .settings import Settings
+from .shards import ShardKeeper
 from .storage import Database
-from .ui.boards import BOARDS_CLEAN
+from .ui.boards import clean_key
 from .ui.commands import CatalogueTranslator, MesaTree, setup
 from .ui.components import DYNAMIC_ITEMS
 from .ui.export_ui import ExportUI
@@ -29,9 +30,9 @@ from .workers import renderpool
 log = logging.getLogger(__name__)
 
 
-class MesaBot(commands.Bot):
+class MesaBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, db: Database | None, clock=time.time, **kwargs) -> None:
-        """``db`` may come later (``use_database``, before ``connect``): ``python -m bot`` logs in first.
+        """``db`` may come later (``use_database``, before ``connect``); ``python -m bot`` opens it first.
         ``clock`` gives the time the reminders, quiet hours and clocks are reckoned by (tests move it)."""
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # Mesa never joins voice
         # Mesa reads no messages (slash commands and components only): no message, typing or reaction
@@ -39,6 +40,11 @@ class MesaBot(commands.Bot):
         intents = discord.Intents.default()
         intents.messages = intents.typing = intents.reactions = False
         kwargs.setdefault("max_messages", None)
+        # One process serves all the shards (one, by default) or its part of them (bot/shards.py).
+        self.keeper = ShardKeeper(settings)
+        if not settings.auto_shards or settings.shard_count is not None:
+            kwargs.setdefault("shard_count", self.keeper.count)
+            kwargs.setdefault("shard_ids", list(self.keeper.ids))
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents, tree_cls=MesaTree, help_command=None, **kwargs
         )
@@ -62,6 +68,8 @@ class MesaBot(commands.Bot):
         await self.service.players.load_locales()
 
     async def setup_hook(self) -> None:
+        await self.keeper.setup(self, self.service.db)
+        self.handlers.shards = self.keeper.shards
         self.presenter.cache.pool.start()
         if self.service.has_db:  # the languages players chose, for every answer (else once it is opened)
             await self.service.players.load_locales()
@@ -76,6 +84,16 @@ class MesaBot(commands.Bot):
             await self.tree.sync()
         self._reminder_loop = asyncio.create_task(self.reminders.loop(), name="mesa-reminders")
         self._outbox = asyncio.create_task(self.outbox_loop(), name="mesa-boards")
+
+    async def launch_shards(self) -> None:
+        if not self.keeper.ids:  # MESA_SHARDS=auto and none free: wait to take over a stopped process's
+            self._connection.shard_count = self.shard_count
+            self._connection.shard_ids = []
+            return
+        await super().launch_shards()
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        await self.keeper.before_identify(shard_id or 0)
 
     async def outbox_loop(self) -> None:
         """Posts the boards left behind by a crash or a failed post (see ``Handlers.outbox``)."""
@@ -116,9 +134,11 @@ class MesaBot(commands.Bot):
         await self.handlers.drain()
         self.service.thinker.close()
         await super().close()
+        await self.keeper.close()
         if not self.service.has_db:  # stopped before the database was opened
             return
         try:  # every board edit is done: the next start need not look for stray controls
-            await self.service.db.set_meta(BOARDS_CLEAN, repr(time.time()))
+            for shard in self.keeper.ids:
+                await self.service.db.set_meta(clean_key(self.keeper.shards, shard), repr(time.time()))
         except Exception as exc:
             log.warning("could not note the clean stop: %s", exc)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import math
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from rules.core import DEFAULT_BUDGET
@@ -13,7 +13,22 @@ from rules.core import DEFAULT_BUDGET
 # (variable, what it holds, default): ``python -m bot --help`` and the README list these.
 VARIABLES: list[tuple[str, str, str]] = [
     ("DISCORD_TOKEN", "the bot's token (required to run the bot)", ""),
-    ("MESA_DATABASE", "the SQLite file holding every game", "mesa.sqlite3"),
+    (
+        "MESA_DATABASE",
+        "where every game is kept: an SQLite file, or a postgresql:// URL (PostgreSQL)",
+        "DATABASE_URL if set, else mesa.sqlite3",
+    ),
+    ("DATABASE_URL", "the PostgreSQL URL a host sets (Heroku and the like); used when MESA_DATABASE is unset", ""),
+    (
+        "MESA_SHARD_COUNT",
+        "how many Discord shards the bot has in all (every process must say the same)",
+        "1, or Discord's advice with MESA_SHARDS=auto",
+    ),
+    (
+        "MESA_SHARDS",
+        "the shards this process serves: 0-3, 0,2 or auto (free shards claimed through PostgreSQL, a dead process's taken over)",
+        "all of them",
+    ),
     ("MESA_DEV_GUILD", "a server id to sync the commands to at once", "unset (global commands)"),
     ("MESA_REMINDER_DELAY", "seconds before the first reminder; each next one waits twice as long", "43200"),
     ("MESA_REMINDER_MAX", "reminders per turn at most", "3"),
@@ -67,6 +82,27 @@ def _snowflake(name: str) -> int | None:
     return int(raw)
 
 
+def _shards(count: int | None) -> tuple[tuple[int, ...] | None, bool]:
+    """MESA_SHARDS: (the shard ids, or None for all of them; whether they are claimed automatically)."""
+    raw = _raw("MESA_SHARDS")
+    if raw is None:
+        return None, False
+    if raw.lower() == "auto":
+        return None, True
+    if count is None:
+        raise SettingsError(f"MESA_SHARDS={raw!r} needs MESA_SHARD_COUNT, the number of shards in all")
+    ids: set[int] = set()
+    for part in raw.replace(" ", "").split(","):
+        first, dash, last = part.partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise SettingsError(f"MESA_SHARDS must be auto, a range like 0-3 or a list like 0,2 (got {raw!r})")
+        low, high = int(first), int(last) if dash else int(first)
+        if low > high or high >= count:
+            raise SettingsError(f"MESA_SHARDS {raw!r}: shards are numbered 0 to {count - 1} (MESA_SHARD_COUNT={count})")
+        ids.update(range(low, high + 1))
+    return tuple(sorted(ids)), False
+
+
 def _level(name: str) -> str:
     raw = (_raw(name) or "INFO").upper()
     if raw not in LOG_LEVELS or not isinstance(logging.getLevelName(raw), int):
@@ -77,7 +113,8 @@ def _level(name: str) -> str:
 @dataclass
 class Settings:
     token: str | None = None
-    database: Path = field(default_factory=lambda: Path("mesa.sqlite3"))
+    # An SQLite file (a path) or a PostgreSQL database (a postgresql:// URL).
+    database: str | Path = "mesa.sqlite3"
     dev_guild: int | None = None
     # Reminders: the first after ``reminder_delay`` seconds, each next one twice as late, at most
     # ``reminder_max`` per turn; the reminder loop wakes up at least every ``reminder_poll`` seconds.
@@ -95,13 +132,29 @@ class Settings:
     log_level: str = "INFO"
     # Processes that draw the board pictures (0: a thread of the bot's own process).
     render_workers: int = 1
+    # Discord shards: ``shard_count`` in all (None: 1, or Discord's advice with ``auto_shards``); this
+    # process serves ``shard_ids`` (None: all), or claims free ones through the database (``auto_shards``).
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    auto_shards: bool = False
+
+    @property
+    def sharded(self) -> bool:
+        return self.shard_count is not None or self.shard_ids is not None or self.auto_shards
 
     @classmethod
     def from_env(cls) -> Settings:
         """The settings from ``MESA_*`` and ``DISCORD_TOKEN``; SettingsError names a bad variable."""
+        count = _count("MESA_SHARD_COUNT", 0) or None
+        if _raw("MESA_SHARD_COUNT") is not None and count is None:
+            raise SettingsError("MESA_SHARD_COUNT must be a whole number, 1 or more (got '0')")
+        shard_ids, auto = _shards(count)
         return cls(
             token=_raw("DISCORD_TOKEN"),
-            database=Path(_raw("MESA_DATABASE") or "mesa.sqlite3"),
+            database=_raw("MESA_DATABASE") or _raw("DATABASE_URL") or "mesa.sqlite3",
+            shard_count=count,
+            shard_ids=shard_ids,
+            auto_shards=auto,
             dev_guild=_snowflake("MESA_DEV_GUILD"),
             reminder_delay=_number("MESA_REMINDER_DELAY", 12 * 3600),
             reminder_max=_count("MESA_REMINDER_MAX", 3),

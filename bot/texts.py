@@ -300,6 +300,10 @@ TEXTS = {
     ),
     "demo.title": ("seed {seed}", "semente {seed}"),
     "replay.caption": ("{game} — move {n} of {total}", "{game} — jogada {n} de {total}"),
+    "replay.alt": (
+        "Replay of {game}, a board a move ({frames} frames), ending on this board",
+        "Replay de {game}, um tabuleiro por jogada ({frames} quadros), terminando neste tabuleiro",
+    ),
     "replay.progress": (
         "Drawing the replay: {done} of {total} frames…",
         "Desenhando o replay: {done} de {total} quadros…",

@@ -2,8 +2,9 @@
 
     python tests/mesa_launcher.py PORT [KILL_POINT] [-- bot arguments]
 
-The bot's code is untouched: discord.py is pointed at the fake with its two class attributes, and
-a kill point replaces one function of the bot with one that kills the process when reached:
+The bot's code is untouched: discord.py is pointed at the fake with its two class attributes
+(``MESA_TEST_IDENTIFY_WINDOW`` shortens the seconds between two logins of a bucket), and a kill
+point replaces one function of the bot with one that kills the process when reached:
 
 - ``board-sent``: the second board (after the first move) went out but its message id is not stored yet;
 - ``board-stored``: that board's id is stored but the old boards still have their controls;
@@ -31,20 +32,20 @@ def _arm(point: str) -> None:
     from bot import storage
 
     if point in ("board-sent", "board-stored"):
-        update_game = storage.Database.update_game
+        record_board = storage.Database.record_board
         boards = []
 
-        async def update_then_die(self, game_id, **fields):
-            if "board_message_id" in fields:
-                boards.append(game_id)
+        async def record_then_die(self, game_id, message_id, version):
+            boards.append(game_id)
             second_board = len(boards) == 2
             if second_board and point == "board-sent":
                 _die()
-            await update_game(self, game_id, **fields)
+            recorded = await record_board(self, game_id, message_id, version)
             if second_board:
                 _die()
+            return recorded
 
-        storage.Database.update_game = update_then_die
+        storage.Database.record_board = record_then_die
     elif point == "click-noted":
         record_moves = storage.Database.record_moves
 
@@ -62,6 +63,10 @@ def _arm(point: str) -> None:
 
 def main(argv: list[str]) -> int:
     port, rest = argv[0], argv[1:]
+    if os.environ.get("MESA_TEST_IDENTIFY_WINDOW"):  # Discord's 5 s between logins, shortened for the tests
+        from bot import shards
+
+        shards.IDENTIFY_WINDOW = float(os.environ["MESA_TEST_IDENTIFY_WINDOW"])
     discord.http.Route.BASE = f"http://127.0.0.1:{port}/api/v10"
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{port}/gateway/")
     if rest and rest[0] != "--":

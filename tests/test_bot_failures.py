@@ -425,19 +425,29 @@ async def test_python_m_bot_with_a_refused_token_says_so_in_one_line_and_creates
     assert not db_path.exists()
 
 
-@pytest.mark.parametrize("kind", ["garbage", "newer"])
-async def test_python_m_bot_with_a_bad_database_exits_with_one_line(fake_discord, db_path, kind):
+@pytest.mark.parametrize("kind", ["garbage", "newer", "empty file", "no folder", "postgres: no database"])
+async def test_python_m_bot_with_a_bad_database_exits_with_one_line_before_logging_in(
+    fake_discord, db_path, kind, request
+):
     from bot.storage import MIGRATIONS
 
+    target = str(db_path)
     if kind == "garbage":
         db_path.write_bytes(b"not a database at all\n" * 200)
-    else:
+    elif kind == "newer":
         db = await Database.open(db_path)
         await db.sql.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
         await db.close()
-    proc = await _bot_process(fake_discord, db_path)
+    elif kind == "empty file":
+        db_path.touch()
+    elif kind == "no folder":
+        target = str(db_path.parent / "missing" / "mesa.sqlite3")
+    else:
+        target = request.getfixturevalue("postgres_server").url("no_such_database")
+    proc = await _bot_process(fake_discord, target)
     _out, err = await asyncio.wait_for(proc.communicate(), 30)  # never a hang
     lines = err.decode().strip().splitlines()
     assert proc.returncode != 0 and len(lines) == 1, err.decode()
-    assert lines[0].startswith("mesa: ") and str(db_path) in lines[0]
+    assert lines[0].startswith("mesa: ") and ("no_such_database" if "postgres" in kind else target) in lines[0]
     assert ("newer" in lines[0]) == (kind == "newer")
+    assert fake_discord.requests == []  # Discord never heard of it: the database is checked first

@@ -100,9 +100,9 @@ def test_lower_layers_never_import_upper_ones(layer, forbidden):
 
 DISCORD = ("discord", "aiohttp")
 # Each of bot's layers and what it may import from the bot; the modules right under ``bot`` (the
-# settings, the catalogue, the demo, ``__main__``) are their own layer each, below ``bot.app``.
+# settings, the catalogue, the shards, the demo, ``__main__``) are their own layer each, below ``bot.app``.
 BOT_LAYERS: dict[str, tuple[str, ...]] = {
-    "bot.app": ("bot.ui", "bot.service", "bot.workers", "bot.storage", "bot.settings", "bot.texts"),
+    "bot.app": ("bot.ui", "bot.service", "bot.workers", "bot.storage", "bot.settings", "bot.texts", "bot.shards"),
     "bot.ui": ("bot.service", "bot.workers", "bot.storage", "bot.settings"),
     "bot.service": ("bot.workers", "bot.storage", "bot.settings"),
     "bot.workers": (),

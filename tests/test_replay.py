@@ -43,6 +43,8 @@ async def test_replay_of_a_finished_game_has_a_frame_per_move(fake_discord, db_p
         message = await replay(fake, BRUNO, thread)  # anyone may watch it
         data = message.files()[0]
         assert message.attachments[0]["filename"].endswith(".gif") and len(data) < 8_000_000
+        alt = message.attachments[0]["description"]  # its alt text: the replay, then its last board in words
+        assert f"ATLANDICE #{game_id}" in alt and alt.count("ATLANDICE") == 2 and len(alt) <= 1024
         with Image.open(io.BytesIO(data)) as gif:
             assert gif.format == "GIF" and gif.is_animated and gif.n_frames == len(log) + 1
             gif.seek(gif.n_frames - 1)

@@ -18,7 +18,7 @@ from rules import GAMES
 from rules.core import LEVELS, Engine, Event, GameState, Msg, RuleError, seat_msg
 
 from ..settings import Settings
-from ..storage import ABANDONED, ACTIVE, ENDED, FINISHED, LOBBY, Database, GameRow, Move, Seat, StaleVersion
+from ..storage import ABANDONED, ACTIVE, ENDED, FINISHED, LOBBY, Database, GameRow, Move, Seat, Shards, StaleVersion
 from ..workers.thinking import Thinker
 from .players import AWAY_AI, AWAY_PAUSE, Players, PlayerSettings
 
@@ -454,9 +454,10 @@ class GameService:
         if deadlines or old:
             await self.db.set_clocks(game.id, deadlines)
 
-    async def due_clocks(self) -> list[dict]:
-        """The passed deadlines, claimed for this process (``Database.due_clocks``): play each with ``time_up``."""
-        return await self.db.due_clocks(self.clock())
+    async def due_clocks(self, shards: Shards | None = None) -> list[dict]:
+        """The passed deadlines (of ``shards``' games), claimed for this process (``Database.due_clocks``): play
+        each with ``time_up``."""
+        return await self.db.due_clocks(self.clock(), shards)
 
     async def time_up(self, game_id: int, seat: int, lease: float, then: Then | None = None) -> MoveResult | None:
         """A seat's time is up: the AI plays that turn (while the seat's decision lasts) at the table's
@@ -635,8 +636,9 @@ class GameService:
             return await self._after_move(game, self.state_of(game), [], then)
 
     # -- reminders -------------------------------------------------------------------
-    async def due_reminders(self) -> list[dict]:
-        return await self.db.due_reminders(self.clock())
+    async def due_reminders(self, shards: Shards | None = None) -> list[dict]:
+        """The reminders due now (of ``shards``' games), claimed: no other process sends them."""
+        return await self.db.due_reminders(self.clock(), shards)
 
     async def reminder_sent(self, reminder: dict) -> None:
         count = reminder["sent"] + 1

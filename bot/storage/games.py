@@ -120,6 +120,10 @@ class Games(Tables):
             (when,),
         )
 
+    async def started_games(self) -> list[GameRow]:
+        """Every game that was ever started (it has a state), in the order they were made."""
+        return await self._games("g.state IS NOT NULL")
+
     async def games_of_host(self, guild_id: int, host_id: int, statuses: tuple[str, ...]) -> list[GameRow]:
         return await self._games(
             f"g.guild_id = $1 AND g.host_id = $2 AND g.status IN ({_marks(3, len(statuses))})",

@@ -2,7 +2,8 @@
 mute the reminders for the turn).
 
 The deadlines live in the database (``Database.due_reminders``, ``Database.due_clocks``), so a restart
-keeps them, and each due one is claimed by one process when several share a PostgreSQL database.
+keeps them; each due reminder, and each passed deadline of a table's clock, is claimed by one process,
+among those that serve its game's shard.
 """
 
 from __future__ import annotations
@@ -35,13 +36,13 @@ class Reminders:
         while not self.bot.is_closed():
             self._wake.clear()  # a wake from now on is seen at the next wait
             try:
-                for reminder in await self.service.due_reminders():
+                for reminder in await self.service.due_reminders(self.boards.shards):
                     try:
                         await self.send(reminder)
                     except Exception as exc:  # one game's trouble never stops the others' reminders
                         log.warning("game %s: reminder: %s: %s", reminder["game_id"], type(exc).__name__, exc)
                         await self.service.reminder_sent(reminder)
-                for due in await self.service.due_clocks():  # a turn's time is up: the AI plays it
+                for due in await self.service.due_clocks(self.boards.shards):  # a turn's time is up: the AI plays it
                     try:
                         await self.service.time_up(due["game_id"], due["seat"], due["lease"], then=self.boards.publish)
                     except Exception as exc:

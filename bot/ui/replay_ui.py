@@ -7,6 +7,8 @@ import io
 
 import discord
 
+from render import describe
+from render.common import alt_text
 from rules.core import t
 
 from ..service.games import engine_of
@@ -62,7 +64,13 @@ class ReplayUI:
                     )
             data, frames = task.result()
         size = f"{len(data) / 1_000_000:.1f} MB"
+        # the animation in words (its alt text): what it shows, and its last board's description
+        last = ""
+        if game.state is not None:
+            view = engine.view(engine.load(game.state), None)
+            last = describe(game.game, view, locale=locale, names=seat_names(game, locale))
+        alt = alt_text(t("replay.alt", locale, game=title, frames=frames), last)
         await interaction.edit_original_response(
             content=t("replay.done", locale, game=title, frames=frames, size=size),
-            attachments=[discord.File(io.BytesIO(data), filename=f"replay-{game.id}.gif")],
+            attachments=[discord.File(io.BytesIO(data), filename=f"replay-{game.id}.gif", description=alt)],
         )
