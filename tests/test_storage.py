@@ -330,6 +330,23 @@ async def test_a_passed_clock_deadline_is_claimed_by_one_process(two):
     assert len(await second.due_clocks(200.0 + LEASE)) == len(games)
 
 
+async def test_passed_clock_deadlines_are_claimed_by_the_shard_of_their_game(two):
+    from bot.storage import Shards
+
+    first, second = two
+    games = {}
+    for guild in (1 << 22, 2 << 22, 3 << 22, 4 << 22):  # shards 1, 0, 1, 0 of 2
+        game_id = await first.create_lobby("atlandice", guild, 2, 10, "Ana", "en", {})
+        await first.set_seats(game_id, [Seat(0, 10, "Ana", False)])
+        assert await first.start_game(game_id, seed=5, state="{}", thread_id=3)
+        await first.set_clocks(game_id, [(0, 10, 100.0)])
+        games[game_id] = guild
+    odd, even = Shards(2, (1,)), Shards(2, (0,))
+    claimed = await asyncio.gather(first.due_clocks(200.0, odd), second.due_clocks(200.0, even))
+    assert {games[c["game_id"]] for c in claimed[0]} == {1 << 22, 3 << 22}
+    assert {games[c["game_id"]] for c in claimed[1]} == {2 << 22, 4 << 22}
+
+
 async def test_a_late_turn_is_played_once_by_several_processes(two):
     """Each process's reminder loop claims the passed deadlines and has the AI play them: one of two
     processes on one database plays a late turn, the other finds nothing to do."""
