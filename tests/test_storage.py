@@ -554,6 +554,10 @@ async def test_players_settings_held_pings_clocks_and_a_players_games(db):
         {10: "pt-BR"},
     )
     game_id = await _active_game(db)
+    # a game is read with its players' settings (those who set any): a move needs no other read for them
+    assert Players.of_game(await db.get_game(game_id)) == {10: got}
+    await players.save(got.with_changes(delivery="both"))
+    assert Players.of_game(await db.get_game(game_id))[10].delivery == "both"
     await db.record_moves(game_id, 0, [Move(0, "a", 10, [])], '{"s": 1}', False, reminders=([(0, 10)], 100.0))
     await db.hold_ping(game_id, 0, 10, 1, 50.0)  # replaces the seat's reminder
     [held] = await db.reminders_of(game_id)

@@ -405,7 +405,7 @@ class GameService:
         if not humans:
             return {}
         now = self.clock()
-        settings = await self.players.get_many(set(humans.values()))
+        settings = self.players.of_game(game)
         return {
             seat: s.away_until
             for seat, user_id in humans.items()
@@ -441,7 +441,7 @@ class GameService:
             }
         old = await self.db.clocks_of(game.id)
         moved = {m.seat for m in moves}
-        settings = await self.players.get_many(set(waiting.values()))
+        settings = self.players.of_game(game)
         deadlines = []
         for seat, user_id in waiting.items():
             kept = old.get(seat)
@@ -525,7 +525,7 @@ class GameService:
         }
         if not waiting:
             return
-        settings = await self.players.get_many(waiting.values())
+        settings = self.players.of_game(game)
         for seat, user_id in waiting.items():
             later = self.later_for(settings[user_id])
             if later is not None:

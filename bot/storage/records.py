@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 ACTIVE = "active"
 LOBBY = "lobby"
@@ -63,6 +64,8 @@ class GameRow:
     updated_at: float | None = None
     turn_limit: float | None = None  # the clock: seconds a player has for a turn (None: no clock)
     stand_in: str = "normal"  # the AI's strength when it plays a late turn
+    # the stored settings (``players`` rows) of the seated players who set any, read with the game
+    players: dict[int, dict[str, Any]] = field(default_factory=dict)
 
     @property
     def play_channel_id(self) -> int:

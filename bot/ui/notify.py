@@ -38,21 +38,23 @@ class Notifier:
         self.service = service
         self.channel = channel
 
-    async def settings(self, user_ids: Iterable[int]) -> dict[int, PlayerSettings]:
-        return await self.service.players.get_many(user_ids)
+    def settings(self, game: GameRow, user_ids: Iterable[int]) -> list[PlayerSettings]:
+        """These players' settings, as read with the game."""
+        settings = self.service.players.of_game(game)
+        return [settings.get(user_id) or PlayerSettings(user_id) for user_id in user_ids]
 
-    async def unmentioned(self, user_ids: Iterable[int]) -> frozenset[int]:
+    def unmentioned(self, game: GameRow, user_ids: Iterable[int]) -> frozenset[int]:
         """The users a board must not @mention now: inside their quiet hours, away from the tables that wait
         for them (``/away mode:pause``), or reached by direct message only."""
         return frozenset(
-            user_id
-            for user_id, s in (await self.settings(user_ids)).items()
+            s.user_id
+            for s in self.settings(game, user_ids)
             if not s.by_mention or self.service.later_for(s) is not None
         )
 
     async def direct(self, game: GameRow, user_ids: Iterable[int], key: str = "dm.turn") -> None:
         """Direct messages for the players who asked for them and may be told now (their held pings come later)."""
-        for s in (await self.settings(user_ids)).values():
+        for s in self.settings(game, user_ids):
             if s.by_dm and self.service.later_for(s) is None:
                 await self.send_dm(game, s, key)
 
