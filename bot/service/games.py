@@ -533,10 +533,10 @@ class GameService:
             elif not settings[user_id].reminders:
                 await self.db.drop_reminder(game.id, seat)
 
-    def later_for(self, settings: PlayerSettings) -> float | None:
-        """When a player who must not be pinged now may be (the end of their quiet hours, or of their
-        absence from the tables that wait for them), or None: now."""
-        now = self.clock()
+    def later_for(self, settings: PlayerSettings, now: float | None = None) -> float | None:
+        """When a player who must not be pinged now (or at ``now``) may be (the end of their quiet hours, or
+        of their absence from the tables that wait for them), or None: now."""
+        now = self.clock() if now is None else now
         later = settings.quiet_until(now)
         if settings.away(now) and settings.away_mode == AWAY_PAUSE and settings.away_until is not None:
             later = max(later or now, settings.away_until)
@@ -545,7 +545,7 @@ class GameService:
     async def held_ping_sent(self, reminder: dict, reminders: bool) -> None:
         """A held ping went out; the reminders follow as for a turn just begun (if wanted)."""
         delay = self.reminder_delay(reminder.get("game_delay"))
-        next_due = self.clock() + delay if reminders and delay > 0 else None
+        next_due = reminder["now"] + delay if reminders and delay > 0 else None
         await self.db.held_ping_sent(reminder["game_id"], reminder["seat"], next_due)
 
     def reminder_delay(self, game_delay: float | None) -> float:
@@ -637,15 +637,17 @@ class GameService:
 
     # -- reminders -------------------------------------------------------------------
     async def due_reminders(self, shards: Shards | None = None) -> list[dict]:
-        """The reminders due now (of ``shards``' games), claimed: no other process sends them."""
-        return await self.db.due_reminders(self.clock(), shards)
+        """The reminders due now (of ``shards``' games), claimed: no other process sends them. Each carries
+        ``now``, the time they were found due, which the next one is reckoned from."""
+        now = self.clock()
+        return [{**reminder, "now": now} for reminder in await self.db.due_reminders(now, shards)]
 
     async def reminder_sent(self, reminder: dict) -> None:
         count = reminder["sent"] + 1
         next_due = (
             None
             if count >= self.settings.reminder_max
-            else (self.clock() + self.reminder_delay(reminder.get("game_delay")) * (2**count))
+            else (reminder["now"] + self.reminder_delay(reminder.get("game_delay")) * (2**count))
         )
         await self.db.reminder_sent(reminder["game_id"], reminder["seat"], next_due)
 

@@ -69,7 +69,7 @@ class Reminders:
             return
         db = self.service.db
         settings = await self.service.players.get(reminder["user_id"])
-        later = self.service.later_for(settings)
+        later = self.service.later_for(settings, reminder["now"])
         if later is not None:  # inside the player's quiet hours (or away): when they end
             await db.postpone_reminder(game.id, reminder["seat"], later)
             return
