@@ -1,4 +1,5 @@
-"""``python -m bot`` runs the bot; ``python -m bot demo GAME`` plays a game with AI seats offline."""
+"""``python -m bot`` runs the bot; ``python -m bot web`` serves the spectator pages beside it;
+``python -m bot demo GAME`` plays a game with AI seats offline."""
 
 from __future__ import annotations
 
@@ -58,6 +59,36 @@ async def run_bot(settings: Settings) -> None:
     await db.close()
 
 
+async def run_web(settings: Settings, ready: asyncio.Event | None = None) -> None:
+    """Serves the spectator pages from the bot's database until SIGTERM or SIGINT (the bot runs elsewhere)."""
+    from .storage import Database, DatabaseError
+    from .web import WebServer
+
+    try:
+        db = await Database.open(settings.database)
+    except DatabaseError as exc:
+        raise Fatal(str(exc)) from None
+    server = WebServer(lambda: db, settings)
+    try:
+        try:
+            await server.start()  # the moves are made by another process: the pages follow the database
+        except OSError as exc:
+            raise Fatal(f"cannot serve on {settings.web_host}:{settings.web_port}: {exc.strerror or exc}") from None
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            try:
+                loop.add_signal_handler(signum, stop.set)
+            except (NotImplementedError, RuntimeError):  # Windows: Ctrl+C still ends asyncio.run
+                pass
+        if ready is not None:
+            ready.set()
+        await stop.wait()
+    finally:
+        await server.stop()
+        await db.close()
+
+
 def _stop_on_sigterm(bot) -> None:
     """SIGTERM (a host restarting the bot) stops it cleanly: moves under way finished, database closed."""
     try:
@@ -78,6 +109,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Run the Mesa Discord bot (settings come from the environment).",
         epilog="commands:\n"
         "  python -m bot                  run the bot (needs DISCORD_TOKEN)\n"
+        "  python -m bot web              serve the spectator pages beside the bot (needs MESA_WEB_PORT or PORT)\n"
         "  python -m bot demo GAME ...    play a whole game with AI seats, offline, a picture per move\n"
         "                                 (python -m bot demo --help lists the games and their options)\n"
         "  python -m bot migrate --from A --to B\n"
@@ -103,13 +135,24 @@ def main(argv: list[str] | None = None) -> int:
         from .replay_file import main as replay_file_main
 
         return replay_file_main(argv[1:])
-    _parser().parse_args(argv)
+    web = bool(argv) and argv[0] == "web"
+    _parser().parse_args(argv[1:] if web else argv)
     try:
         settings = Settings.from_env()
     except SettingsError as exc:
         print(f"mesa: {exc}", file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if web:
+        if settings.web_port is None:
+            print("mesa: set MESA_WEB_PORT (or PORT) to the port the spectator pages are served on", file=sys.stderr)
+            return 2
+        try:
+            asyncio.run(run_web(settings))
+        except Fatal as exc:
+            print(f"mesa: {exc}", file=sys.stderr)
+            return 1
+        return 0
     if not settings.token:
         print(
             "DISCORD_TOKEN is not set. Create a bot at https://discord.com/developers/applications, then\n"

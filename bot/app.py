@@ -25,6 +25,7 @@ from .ui.reminders import Reminders
 from .ui.replay_ui import ReplayUI
 from .ui.stats_ui import StatsUI
 from .ui.undo_ui import UndoUI
+from .web import WebServer
 from .workers import renderpool
 
 log = logging.getLogger(__name__)
@@ -50,8 +51,13 @@ class MesaBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.service = GameService(db, settings, clock)
-        self.presenter = Presenter()
+        self.presenter = Presenter(settings.web_url)
         self.presenter.cache.pool = renderpool.shared(settings.render_workers)
+        # The spectator pages, served by the bot itself when it is given a port (else by ``python -m bot web``).
+        self.web: WebServer | None = None
+        if settings.web_port is not None:
+            self.web = WebServer(lambda: self.service.db, settings, self.presenter.cache)
+            self.service.watchers.append(self.web.changes.notify)
         self.handlers = Handlers(self, self.service, self.presenter)
         self.reminders = Reminders(self, self.service, self.handlers)
         self.undo = UndoUI(self)
@@ -82,6 +88,8 @@ class MesaBot(commands.AutoShardedBot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+        if self.web is not None:
+            await self.web.start()
         self._reminder_loop = asyncio.create_task(self.reminders.loop(), name="mesa-reminders")
         self._outbox = asyncio.create_task(self.outbox_loop(), name="mesa-boards")
 
@@ -132,6 +140,8 @@ class MesaBot(commands.AutoShardedBot):
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await self.handlers.drain()
+        if self.web is not None:
+            await self.web.stop()
         self.service.thinker.close()
         await super().close()
         await self.keeper.close()

@@ -37,6 +37,12 @@ VARIABLES: list[tuple[str, str, str]] = [
     ("MESA_AI_BUDGET", "seconds' worth of simulations a strong AI seat thinks a decision", str(DEFAULT_BUDGET)),
     ("MESA_AI_PROCESSES", "processes in which strong AI seats think (0: a thread of the bot)", "2"),
     ("MESA_RENDER_WORKERS", "processes drawing the board pictures beside the bot (0: a thread of the bot)", "1"),
+    ("MESA_WEB_URL", "the spectator pages' public address, as players open it (/game link)", "unset (no links)"),
+    ("MESA_WEB_PORT", "the port the spectator pages are served on (PORT too; unset: not served)", "unset"),
+    ("MESA_WEB_HOST", "the address the spectator pages are served on", "0.0.0.0"),
+    ("MESA_WEB_STREAMS", "live page views open at once, in all", "1000"),
+    ("MESA_WEB_STREAMS_PER_ADDRESS", "live page views open at once from one address", "20"),
+    ("MESA_WEB_PROXY", "1: behind a proxy that appends the visitor's address to X-Forwarded-For", "0"),
 ]
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -103,6 +109,33 @@ def _shards(count: int | None) -> tuple[tuple[int, ...] | None, bool]:
     return tuple(sorted(ids)), False
 
 
+def _port(*names: str) -> int | None:
+    for name in names:
+        raw = _raw(name)
+        if raw is None:
+            continue
+        if not raw.isdigit() or not 0 < int(raw) < 65536:
+            raise SettingsError(f"{name} must be a port number from 1 to 65535 (got {raw!r})")
+        return int(raw)
+    return None
+
+
+def _url(name: str) -> str | None:
+    raw = _raw(name)
+    if raw is None:
+        return None
+    if not raw.startswith(("http://", "https://")) or len(raw) < 10 or any(c.isspace() for c in raw):
+        raise SettingsError(f"{name} must be an address such as https://mesa.example.org (got {raw!r})")
+    return raw.rstrip("/")
+
+
+def _flag(name: str) -> bool:
+    raw = (_raw(name) or "0").lower()
+    if raw not in ("0", "1", "true", "false", "yes", "no"):
+        raise SettingsError(f"{name} must be 1 or 0 (got {raw!r})")
+    return raw in ("1", "true", "yes")
+
+
 def _level(name: str) -> str:
     raw = (_raw(name) or "INFO").upper()
     if raw not in LOG_LEVELS or not isinstance(logging.getLevelName(raw), int):
@@ -142,6 +175,15 @@ class Settings:
     def sharded(self) -> bool:
         return self.shard_count is not None or self.shard_ids is not None or self.auto_shards
 
+    # The spectator pages: the address players open (links are offered only with it), the port they
+    # are served on (none: not served by this process), and how many live views may be open at once.
+    web_url: str | None = None
+    web_port: int | None = None
+    web_host: str = "0.0.0.0"
+    web_streams: int = 1000
+    web_streams_per_address: int = 20
+    web_proxy: bool = False
+
     @classmethod
     def from_env(cls) -> Settings:
         """The settings from ``MESA_*`` and ``DISCORD_TOKEN``; SettingsError names a bad variable."""
@@ -163,4 +205,10 @@ class Settings:
             render_workers=_count("MESA_RENDER_WORKERS", 1),
             ai_budget=_number("MESA_AI_BUDGET", DEFAULT_BUDGET),
             ai_processes=_count("MESA_AI_PROCESSES", 2),
+            web_url=_url("MESA_WEB_URL"),
+            web_port=_port("MESA_WEB_PORT", "PORT"),
+            web_host=_raw("MESA_WEB_HOST") or "0.0.0.0",
+            web_streams=_count("MESA_WEB_STREAMS", 1000),
+            web_streams_per_address=_count("MESA_WEB_STREAMS_PER_ADDRESS", 20),
+            web_proxy=_flag("MESA_WEB_PROXY"),
         )

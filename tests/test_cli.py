@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import math
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from spawned import run
 
 from bot.__main__ import main
 from bot.service.games import GameService, UserError
@@ -27,6 +27,10 @@ ROOT = Path(__file__).resolve().parent.parent
         ("MESA_REMINDER_MAX", "3.5", "whole number"),
         ("MESA_DEV_GUILD", "my-server", "Discord server id"),
         ("MESA_LOG_LEVEL", "loud", "DEBUG, INFO, WARNING, ERROR"),
+        ("MESA_WEB_PORT", "80a", "port number from 1 to 65535"),
+        ("PORT", "70000", "port number from 1 to 65535"),
+        ("MESA_WEB_URL", "mesa.example.org", "an address such as https://"),
+        ("MESA_WEB_PROXY", "maybe", "1 or 0"),
     ],
 )
 def test_a_bad_setting_names_the_variable_and_what_it_expects(monkeypatch, capsys, tmp_path, name, value, expected):
@@ -157,9 +161,7 @@ ENGINES = ("rules.atlandice", "rules.engis", "rules.pergamemnon", "rules.neander
 
 def _imported(*argv: str) -> set[str]:
     """The modules a fresh ``python -X importtime ...`` imported (it lists each on stderr)."""
-    done = subprocess.run(
-        [sys.executable, "-X", "importtime", *argv], cwd=ROOT, capture_output=True, text=True, check=True, timeout=120
-    )
+    done = run([sys.executable, "-X", "importtime", *argv], cwd=ROOT, check=True, timeout=120)
     return {line.rpartition("|")[2].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
 
 

@@ -114,6 +114,20 @@ async def test_a_game_is_read_with_its_seats_in_order(db):
     assert await db.get_game(10_000) is None
 
 
+async def test_a_started_game_is_found_by_its_spectator_token_only(db):
+    game_id = await _active_game(db)
+    assert (await db.get_game(game_id)).web_token is None
+    await db.update_game(game_id, web_token="t" * 32)
+    assert (await db.game_by_web_token("t" * 32)).id == game_id
+    await db.update_game(game_id, web_token="u" * 32)  # the host replaced the link
+    assert await db.game_by_web_token("t" * 32) is None and (await db.get_game(game_id)).web_token == "u" * 32
+    lobby = await db.create_lobby("engis", 1, 2, 10, "Ana", "en", {})
+    await db.update_game(lobby, web_token="v" * 32)
+    assert await db.game_by_web_token("v" * 32) is None  # a lobby has no page
+    with pytest.raises(Exception):  # noqa: B017  (each backend names its own unique-constraint error)
+        await db.update_game(lobby, web_token="u" * 32)
+
+
 async def test_a_list_of_games_reads_each_with_its_own_seats(db):
     first = await _active_game(db)
     second = await db.create_lobby("engis", 1, 2, 20, "Bia", "en", {})

@@ -61,6 +61,11 @@ MAX_REMINDER_HOURS = 168
 CLOCK_HOURS = (0, 24, 72)  # the clocks a table may choose: none, 24 h or 72 h a turn
 
 
+def new_web_token() -> str:
+    """A spectator page's token: 32 URL-safe characters (192 random bits), not guessable."""
+    return secrets.token_urlsafe(24)
+
+
 class GameService:
     def __init__(self, db: Database | None, settings: Settings, clock=time.time) -> None:
         """``db`` may come later (``python -m bot`` logs in before it opens the database)."""
@@ -72,6 +77,14 @@ class GameService:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.thinker = Thinker(settings.ai_processes, settings.ai_budget)
         self.players = Players(lambda: self.db)
+        # Called with a game's id after every change to what its spectators see (the web pages of
+        # this process); a change made by another process is found in the database.
+        self.watchers: list[Callable[[int], object]] = []
+
+    def changed(self, game_id: int) -> None:
+        """Tells the watchers that this game changed (its move, end or link is stored)."""
+        for watch in self.watchers:
+            watch(game_id)
 
     @property
     def db(self) -> Database:
@@ -222,6 +235,7 @@ class GameService:
             state = engine.new_game(len(game.seats), seed, game.options)
             if not await self.db.start_game(game_id, seed, engine.dump(state), thread_id):
                 raise UserError("error.not_in_lobby")
+            await self.db.update_game(game_id, web_token=new_web_token())
             game = await self.load(game_id)
             return await self._after_move(game, state, [], then)
 
@@ -377,8 +391,11 @@ class GameService:
             await self.hold_pings(game, state)
         await self._set_clocks(game, state, moves)
         result = MoveResult(game, state, moves)
-        if then is not None:
-            await then(result)
+        try:
+            if then is not None:
+                await then(result)
+        finally:  # the channel's board first, then the pages (the picture is drawn by then)
+            self.changed(game.id)
         return result
 
     async def play_ai(self, game: GameRow, engine: Engine, state: GameState) -> tuple[GameState, list[Move]]:
@@ -574,7 +591,7 @@ class GameService:
                 raise UserError("error.not_running")
             seats = game.seats_of(user_id)
             if not seats:
-                raise UserError("error.unknown_player")
+                raise UserError("error.not_a_player" if user_id == by_user else "error.unknown_player")
             if by_user != game.host_id and any(game.seats[s].user_id != by_user for s in seats):
                 raise UserError("error.host_only", host=f"<@{game.host_id}>")
             for s in seats:
@@ -590,6 +607,7 @@ class GameService:
             self._host_only(game, user_id)
             await self.db.update_game(game_id, status=ENDED)
             await self.db.clear_reminders(game_id)
+            self.changed(game_id)
             return await self.load(game_id)
 
     async def abandon(self, game_id: int) -> GameRow | None:
@@ -607,6 +625,7 @@ class GameService:
             return False
         await self.db.update_game(game_id, status=ABANDONED)
         await self.db.clear_reminders(game_id)
+        self.changed(game_id)
         return True
 
     async def check_move(self, game_id: int, user_id: int) -> GameRow:
@@ -635,6 +654,30 @@ class GameService:
             game = await self.load(game_id)
             return await self._after_move(game, self.state_of(game), [], then)
 
+    # -- the spectator page ------------------------------------------------------------
+    async def web_token(self, game_id: int) -> str:
+        """The token of the game's spectator page (``/g/<token>``), made now if the game has none."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            if game.status == LOBBY:
+                raise UserError("error.no_game_here")
+            if game.web_token is None:
+                game.web_token = new_web_token()
+                await self.db.update_game(game_id, web_token=game.web_token)
+            return game.web_token
+
+    async def reset_web_token(self, game_id: int, user_id: int) -> str:
+        """The host replaces the page's token: the old link answers "not found" from now on."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            if game.status == LOBBY:
+                raise UserError("error.no_game_here")
+            self._host_only(game, user_id)
+            token = new_web_token()
+            await self.db.update_game(game_id, web_token=token)
+            self.changed(game_id)  # the streams of the old link end
+            return token
+
     # -- reminders -------------------------------------------------------------------
     async def due_reminders(self, shards: Shards | None = None) -> list[dict]:
         """The reminders due now (of ``shards``' games), claimed: no other process sends them. Each carries
@@ -651,5 +694,13 @@ class GameService:
         )
         await self.db.reminder_sent(reminder["game_id"], reminder["seat"], next_due)
 
-    async def mute(self, game_id: int, user_id: int, version: int) -> bool:
-        return await self.db.mute_reminder(game_id, user_id, version)
+    async def mute(self, game_id: int, user_id: int, version: int) -> None:
+        """The "Not this turn" button of the reminder sent at ``version``; a refusal says why (old, someone else's)."""
+        if await self.db.mute_reminder(game_id, user_id, version):
+            return
+        game = await self.load(game_id)
+        if not game.seats_of(user_id):
+            raise UserError("error.not_a_player")
+        if game.status != ACTIVE:
+            raise UserError("error.not_running")
+        raise UserError("remind.old" if version != game.version else "remind.not_yours")

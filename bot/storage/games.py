@@ -43,6 +43,7 @@ def _game_of(row: Row) -> GameRow:
         updated_at=row["updated_at"],
         turn_limit=row["turn_limit"],
         stand_in=row["stand_in"],
+        web_token=row["web_token"],
     )
 
 
@@ -84,6 +85,11 @@ class Games(Tables):
     async def get_game(self, game_id: int) -> GameRow | None:
         """The game and its seats, read in one statement."""
         games = await self._games("g.id = $1", (game_id,))
+        return games[0] if games else None
+
+    async def game_by_web_token(self, token: str) -> GameRow | None:
+        """The started game whose spectator page has this token."""
+        games = await self._games("g.web_token = $1 AND g.status != 'lobby'", (token,))
         return games[0] if games else None
 
     async def game_in_channel(self, channel_id: int) -> GameRow | None:

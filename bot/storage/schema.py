@@ -194,6 +194,14 @@ MIGRATIONS: list[Migration] = [
         CREATE INDEX clocks_due ON clocks(deadline);
         """
     ),
+    # 11: the game's spectator page (/g/<web_token>): a long random token, replaced when the host resets
+    #     the link (NULL: no page yet)
+    Migration(
+        """
+        ALTER TABLE games ADD COLUMN web_token TEXT;
+        CREATE UNIQUE INDEX games_web_token ON games(web_token);
+        """
+    ),
 ]
 
 

@@ -82,7 +82,7 @@ async def _game_by_id(interaction: discord.Interaction, game_id: int | None) -> 
         return await _game_here(interaction)
     game = await _bot(interaction).service.db.get_game(game_id)
     if game is None or game.status == LOBBY:
-        raise UserError("error.forged")
+        raise UserError("error.no_such_game", id=game_id)
     if game.guild_id != interaction.guild_id:
         raise UserError("error.other_server")
     return game
@@ -177,6 +177,27 @@ class GameGroup(app_commands.Group):
         )
         await reply(interaction, "", embed=embed)
 
+    @app_commands.command(name=L("cmd.link"), description=L("cmd.link.desc"))
+    @app_commands.rename(reset=L("cmd.link.reset"))
+    @app_commands.describe(reset=L("cmd.link.reset.desc"))
+    async def link(self, interaction: discord.Interaction, reset: bool = False) -> None:
+        bot = _bot(interaction)
+        locale = user_locale(interaction)
+        game = await _game_here(interaction)
+        if bot.presenter.web_url is None:
+            await reply(interaction, t("link.off", locale))
+            return
+        title = f"{engine_of(game).title} #{game.id}"
+        if reset:
+            await bot.service.reset_web_token(game.id, interaction.user.id)
+        else:
+            await bot.service.web_token(game.id)
+        game = await bot.service.load(game.id)
+        url = bot.presenter.web_link(game)
+        await reply(interaction, t("link.reset" if reset else "link.here", locale, game=title, url=url))
+        if reset:  # the board's "Watch in browser" opens the new link
+            await bot.handlers.refresh_controls(game.id)
+
     @app_commands.command(name=L("cmd.undo"), description=L("cmd.undo.desc"))
     async def undo(self, interaction: discord.Interaction) -> None:
         game = await _game_here(interaction)
@@ -239,12 +260,13 @@ class GameGroup(app_commands.Group):
     @app_commands.autocomplete(game=_my_games)
     async def end(self, interaction: discord.Interaction, game: int | None = None) -> None:
         bot = _bot(interaction)
-        row = await _game_by_id(interaction, game)
-        row = await bot.service.end(row.id, interaction.user.id)
+        before = await _game_by_id(interaction, game)
+        row = await bot.service.end(before.id, interaction.user.id)
         text = t("board.ended", row.locale)
-        if game is not None:
-            text = f"{engine_of(row).title} #{row.id}: {text}"
-        await interaction.response.send_message(text)
+        elsewhere = interaction.channel_id != row.play_channel_id
+        await interaction.response.send_message(f"{engine_of(row).title} #{row.id}: {text}" if elsewhere else text)
+        if elsewhere and before.status == ACTIVE:  # the players hear it where they play
+            await bot.handlers.say(row, text)
         await bot.handlers.strip_board(row)
 
     @app_commands.command(name=L("cmd.move"), description=L("cmd.move.desc"))

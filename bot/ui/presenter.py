@@ -6,19 +6,18 @@ Pure of Discord I/O: it builds embeds, files and views; the caller sends them.
 from __future__ import annotations
 
 import io
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 
 from render import describe
-from rules.core import LEVELS, MAX_BUTTON_CHOICES, Action, Event, GameState, Outcome, t
+from rules.core import LEVELS, MAX_BUTTON_CHOICES, Action, GameState, t
 from rules.core.search import level_of
 
 from ..service.games import CLOCK_HOURS, engine_of
+from ..service.spectate import RenderCache, ai_label, event_lines, outcome_lines, seat_names
 from ..storage import ACTIVE, ENDED, FINISHED, GameRow, Move
-from ..workers.renderpool import RenderPool
 from .components import (
     ActionButton,
     ActionSelect,
@@ -40,58 +39,12 @@ LOG_LINES = 8
 LOBBY_ROWS = 5  # a message holds 5 rows of controls: 5 buttons, or one menu, each
 
 
-def seat_names(game: GameRow, locale: str) -> list[str]:
-    """Seat names; a seat the AI always held is named "AI n" in the reader's language."""
-    return [s.name or t("ai.name", locale, n=s.seat + 1) for s in game.seats]
-
-
 def seat_label(game: GameRow, seat: int, locale: str) -> str:
     s = game.seats[seat]
     name = seat_names(game, locale)[seat]
     if s.is_ai:
         return ai_label(name, s.level, locale)
     return f"<@{s.user_id}>"
-
-
-def ai_label(name: str, level: str, locale: str) -> str:
-    """An AI seat with its strength: "🤖 AI 2 (strong)"."""
-    return t("ai.seat", locale, name=name, level=t(f"ai.level.{level_of(level)}", locale))
-
-
-def event_lines(game: GameRow, moves: list[Move], viewer: int | None, locale: str) -> list[str]:
-    names = seat_names(game, locale)
-    lines = []
-    for move in moves:
-        for data in move.events:
-            event = Event.model_validate(data)
-            if event.visible_to(viewer):
-                lines.append(t(event.text, locale, names=names))
-    return lines
-
-
-class RenderCache:
-    """Recently drawn pictures by (game, version, viewer, locale): a board is drawn once per move.
-
-    The stored version (not the step) tells states apart: after an undo a step is played again.
-    """
-
-    def __init__(self, size: int = 64, pool: RenderPool | None = None) -> None:
-        self.size = size
-        self.pool = pool or RenderPool(0)
-        self._items: OrderedDict[tuple, bytes] = OrderedDict()
-
-    async def get(self, game: GameRow, state: GameState, viewer: int | None, locale: str) -> bytes:
-        key = (game.id, game.version, state.step, viewer, locale)
-        if key in self._items:
-            self._items.move_to_end(key)
-            return self._items[key]
-        engine = engine_of(game)
-        names = seat_names(game, locale)
-        png = await self.pool.render(game.game, engine.view(state, viewer), locale, names)
-        self._items[key] = png
-        while len(self._items) > self.size:
-            self._items.popitem(last=False)
-        return png
 
 
 def _choices(game: GameRow, version: int, actions: list[Action], locale: str) -> list[discord.ui.Item]:
@@ -148,31 +101,6 @@ def public_choices(game: GameRow, state: GameState) -> tuple[int, list[Action]] 
     return to_act[0], actions
 
 
-def outcome_lines(game: GameRow, outcome: Outcome, locale: str) -> list[str]:
-    names = seat_names(game, locale)
-    if outcome.goal is not None:  # a solo game: won or lost against its goal, no ranks or ties
-        won = bool(outcome.winners)
-        lines = [t("board.solo_won" if won else "board.solo_lost", locale, goal=t(outcome.goal, locale))]
-        for r in outcome.results:
-            if r.seat is not None:
-                detail = ", ".join(f"{t(k, locale)} {v}" for k, v in r.breakdown.items() if v)
-                lines.append(t("board.solo_line", locale, name=names[r.seat], score=r.score, detail=detail or "0"))
-        return lines
-    lines = []
-    for r in sorted(outcome.results, key=lambda r: (r.seat is None, r.rank)):
-        detail = ", ".join(f"{t(k, locale)} {v}" for k, v in r.breakdown.items() if v) or "0"
-        if r.seat is None:  # a non-player (the neutral player) scores, but is not ranked among the players
-            name = t(r.name, locale) if r.name else "?"
-            lines.append(t("board.unranked_line", locale, name=name, score=r.score, detail=detail))
-            continue
-        crown = "🏆 " if r.winner else ""
-        line = t("board.result_line", locale, rank=r.rank, name=names[r.seat], score=r.score, detail=detail)
-        lines.append(crown + line)
-    if outcome.tiebreak is not None:
-        lines.append(t(outcome.tiebreak, locale))
-    return lines
-
-
 @dataclass
 class Payload:
     content: str
@@ -191,8 +119,15 @@ class Payload:
 
 
 class Presenter:
-    def __init__(self) -> None:
+    def __init__(self, web_url: str | None = None) -> None:
         self.cache = RenderCache()
+        self.web_url = web_url  # the spectator pages' address (None: no "Watch in browser" link)
+
+    def web_link(self, game: GameRow) -> str | None:
+        """The game's spectator page, if the bot offers pages and the game has one."""
+        if self.web_url is None or game.web_token is None:
+            return None
+        return f"{self.web_url}/g/{game.web_token}"
 
     async def board(
         self,
@@ -276,6 +211,9 @@ class Presenter:
                         )
         elif game.status == ENDED:
             embed.description = t("board.ended", locale)
+        link = self.web_link(game)
+        if link is not None and viewer is None and game.status in (ACTIVE, FINISHED):
+            view.add_item(discord.ui.Button(label=t("board.watch", locale), url=link, emoji="🔭", row=4))
         ai_seats = [seat_label(game, s.seat, locale) for s in game.seats if s.is_ai]
         if ai_seats:
             embed.set_footer(text=t("board.ai_seats", locale, seats=", ".join(ai_seats))[:2048])
