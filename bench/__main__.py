@@ -307,13 +307,15 @@ def load_cmd(argv: list[str]) -> None:
     parser.add_argument(
         "--database",
         metavar="URL",
-        help="also run on this PostgreSQL database (empty; emptied again after), beside SQLite in the same run",
+        help="also run on this PostgreSQL database (empty; emptied again after), beside SQLite in the same run "
+        "(with --against: both sides on it instead of SQLite)",
     )
     parser.add_argument(
         "--processes",
         type=int,
         default=1,
-        help="with --database, also run that many bot processes sharing the shards on it",
+        help="with --database, also run that many bot processes sharing the shards on it "
+        "(with --against: both sides with that many)",
     )
     parser.add_argument(
         "--spectators",
@@ -350,6 +352,8 @@ def load_cmd(argv: list[str]) -> None:
                     args.moves,
                     report=lambda r: print(json.dumps(r), file=sys.stderr),
                     only=args.game,
+                    database=args.database,
+                    processes=args.processes if args.database else 1,
                 )
             )
         )
@@ -383,13 +387,15 @@ def load_cmd(argv: list[str]) -> None:
         "--moves",
         str(args.moves),
         *[f"--game={g}" for g in args.game or []],
+        *(["--database", args.database, "--processes", str(args.processes)] if args.database else []),
         "--rate",
         *[str(r) for r in rates],
     ]
     with against.tree(commit) as ref_root:
         before = against.run_side(ref_root, sub)
     after = against.run_side(against.HERE, sub)
-    print(f"{args.games} games; before = {named}, after = this tree (same clicks, same seeds).")
+    where = "SQLite" if not args.database else f"PostgreSQL, {args.processes} bot process(es)"
+    print(f"{args.games} games on {where}; before = {named}, after = this tree (same clicks, same seeds).")
     for name, result in (("before", before), ("after", after)):
         print(f"\n== {name}")
         print(_table(LOAD_HEADER, _load_rows(result)))

@@ -28,7 +28,6 @@ from pathlib import Path
 import aiohttp
 
 from bot.storage import Database, is_postgres
-from bot.storage.copy import empty
 from fakediscord import FakeDiscord, FakeInteraction, FakeMessage
 from fakediscord.botkit import action_ids, board_messages, controls, lobby_id, mentioned, start_lobby
 from fakediscord.fixtures import CHANNEL_ID, GUILD_ID, build_world
@@ -445,6 +444,8 @@ class Load:
 
     async def empty(self) -> None:
         """Deletes the benchmark's games from its database (a PostgreSQL database is the caller's)."""
+        from bot.storage.copy import empty  # here: --against a commit older than the storage's copy still runs
+
         db = await Database.open(self.database)
         try:
             await empty(db.sql)
