@@ -31,9 +31,9 @@ from .state import NeanderthalState
 if TYPE_CHECKING:
     from rules.core import Engine
 
-# designed: simulations a second of thinking is worth in a 2-player game (about 2/3 of what one
-# core of the 2-core reference machine plays, measured in CPU time)
-SIMS_PER_SECOND = 50
+# designed: actions a second of thinking lets the strong AI's simulations apply (about what one core
+# of the 2-core reference machine plays in 0.8 s, measured in CPU time)
+STEPS_PER_SECOND = 5500
 SCORE_SCALE = 6.0  # designed: a score lead of this size counts about as much as a win, in the search
 
 SEX_PREF = ("prom", "harem", "pair")
@@ -234,8 +234,8 @@ def reward(engine: Engine, state: NeanderthalState, seat: int) -> float:
 
 def choose(engine: Engine, state: NeanderthalState, seat: int, level: str, budget: float | None = None) -> str:
     if state.variant == "k2" and level == "strong":
-        # K2 is a long solitaire of many dice: a few dozen simulations per decision measure chance
-        # more than choices.  The search, over every decision, won less than the policy at the
+        # K2 is a long solitaire of many dice: a few simulations per decision measure chance more
+        # than choices.  The search, over every decision, won less than the policy at the
         # default budget (0 of 4 games); the turn-by-turn choices (allocation, actions) keep the
         # policy's odds, and the few decisions that shape the whole game (K2_SEARCHED) are searched
         # among the greedy choice and K2_CANDIDATES - 1 others, each played in more worlds.
@@ -246,8 +246,11 @@ def choose(engine: Engine, state: NeanderthalState, seat: int, level: str, budge
 
 
 HOOKS = SearchHooks(
-    determinize=determinize, policy=ai_action, sims_per_second=SIMS_PER_SECOND, score_scale=SCORE_SCALE, reward=reward
+    determinize=determinize, policy=ai_action, steps_per_second=STEPS_PER_SECOND, score_scale=SCORE_SCALE, reward=reward
 )
 K2_CANDIDATES = 4  # designed (see choose)
 K2_SEARCHED = frozenset({"sex", "k2more", "k2swap", "flip", "lose", "release"})  # designed (see choose)
-K2_HOOKS = dataclasses.replace(HOOKS, max_candidates=K2_CANDIDATES)
+# designed: the K2 policy weighs its Hunters' odds at every allocation, so an action of its simulations
+# costs about twice one of the table games'
+K2_STEPS_PER_SECOND = 2500
+K2_HOOKS = dataclasses.replace(HOOKS, max_candidates=K2_CANDIDATES, steps_per_second=K2_STEPS_PER_SECOND)
