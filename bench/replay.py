@@ -12,7 +12,7 @@ import time
 from PIL import Image
 
 from bot import texts as _texts  # noqa: F401  (the captions are in the catalogue)
-from bot.replay import replay_gif
+from bot.service.replay import replay_gif
 from rules import GAMES
 from rules.core import play
 

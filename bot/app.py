@@ -9,20 +9,20 @@ import time
 import discord
 from discord.ext import commands
 
-from . import renderpool
 from . import texts as _texts  # noqa: F401  (registers the bot's texts)
-from .boards import BOARDS_CLEAN
-from .commands import CatalogueTranslator, MesaTree, setup
-from .components import DYNAMIC_ITEMS
-from .handlers import Handlers
-from .presenter import Presenter
-from .reminders import Reminders
-from .replay_ui import ReplayUI
-from .service import GameService
+from .service.games import GameService
 from .settings import Settings
-from .stats_ui import StatsUI
 from .storage import Database
-from .undo_ui import UndoUI
+from .ui.boards import BOARDS_CLEAN
+from .ui.commands import CatalogueTranslator, MesaTree, setup
+from .ui.components import DYNAMIC_ITEMS
+from .ui.handlers import Handlers
+from .ui.presenter import Presenter
+from .ui.reminders import Reminders
+from .ui.replay_ui import ReplayUI
+from .ui.stats_ui import StatsUI
+from .ui.undo_ui import UndoUI
+from .workers import renderpool
 
 log = logging.getLogger(__name__)
 

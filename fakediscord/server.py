@@ -14,6 +14,7 @@ from typing import Any, Self, TypeVar
 
 import orjson
 import yarl
+import zstandard
 from aiohttp import WSMsgType, web
 
 from . import payloads as P
@@ -55,10 +56,23 @@ class _Session:
         self.conn: _Connection | None = None
 
 
+def _compressor(compress: str | None) -> Callable[[bytes], bytes] | None:
+    """Discord's transport compression for the gateway: one stream for the whole connection, flushed
+    after each message (``zlib-stream``, or ``zstd-stream``, which discord.py asks for when
+    ``zstandard`` is installed); ``None``: plain text frames."""
+    if compress == "zlib-stream":
+        zlib_stream = zlib.compressobj()
+        return lambda raw: zlib_stream.compress(raw) + zlib_stream.flush(zlib.Z_SYNC_FLUSH)
+    if compress == "zstd-stream":
+        zstd_stream = zstandard.ZstdCompressor().compressobj()
+        return lambda raw: zstd_stream.compress(raw) + zstd_stream.flush(zstandard.COMPRESSOBJ_FLUSH_BLOCK)
+    return None
+
+
 class _Connection:
-    def __init__(self, ws: web.WebSocketResponse, compress: bool):
+    def __init__(self, ws: web.WebSocketResponse, compress: str | None):
         self.ws = ws
-        self.compressor = zlib.compressobj() if compress else None
+        self.compressor = _compressor(compress)
         self.lock = asyncio.Lock()
         self.session: _Session | None = None
 
@@ -68,8 +82,7 @@ class _Connection:
             if self.ws.closed:
                 return
             if self.compressor is not None:
-                data = self.compressor.compress(raw) + self.compressor.flush(zlib.Z_SYNC_FLUSH)
-                await self.ws.send_bytes(data)
+                await self.ws.send_bytes(self.compressor(raw))
             else:
                 await self.ws.send_str(raw.decode())
 
@@ -410,7 +423,7 @@ class FakeDiscord:
     async def _gateway(self, request: web.Request) -> web.StreamResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
-        conn = _Connection(ws, request.query.get("compress") == "zlib-stream")
+        conn = _Connection(ws, request.query.get("compress"))
         self._connections.append(conn)
         try:
             await conn.send({"op": 10, "s": None, "t": None, "d": {"heartbeat_interval": self.heartbeat_interval}})

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from bot.storage import Database
-from bot.thinking import Thinker, play_chain
+from bot.workers.thinking import Thinker, play_chain
 from fakediscord.botkit import (
     ephemeral_reply,
     last_board,

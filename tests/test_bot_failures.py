@@ -366,7 +366,7 @@ async def test_a_click_lost_in_a_crash_is_answered_after_restart(fake_discord, d
 
 
 async def test_sigterm_stops_the_bot_cleanly_so_the_next_start_has_nothing_to_check(fake_discord, db_path):
-    from bot.boards import BOARDS_CLEAN
+    from bot.ui.boards import BOARDS_CLEAN
 
     fake = fake_discord
     proc = await _bot_process(fake, db_path)

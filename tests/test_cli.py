@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from bot.__main__ import main
-from bot.service import GameService, UserError
+from bot.service.games import GameService, UserError
 from bot.settings import VARIABLES, Settings
 from bot.storage import Database, Seat
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.parametrize(
@@ -89,3 +94,27 @@ async def test_reminder_hours_outside_0_to_168_are_refused(tmp_path, hours):
         assert (await service.set_reminders(game_id, 10, 168)).reminder_delay == 168 * 3600
     finally:
         await db.close()
+
+
+ENGINES = ("rules.atlandice", "rules.engis", "rules.pergamemnon", "rules.neanderthal")
+
+
+def _imported(*argv: str) -> set[str]:
+    """The modules a fresh ``python -X importtime ...`` imported (it lists each on stderr)."""
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", *argv], cwd=ROOT, capture_output=True, text=True, check=True, timeout=120
+    )
+    return {line.rpartition("|")[2].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+
+
+def test_help_imports_no_engine():
+    imported = _imported("-m", "bot", "--help")
+    assert "rules" in imported and "bot.settings" in imported  # the list is read right
+    assert not [m for m in imported if m.startswith(ENGINES)]
+
+
+def test_an_engine_is_imported_on_first_use_only():
+    script = "import rules; assert sorted(rules.GAMES) == sorted(rules.KNOWN_GAMES); rules.GAMES['engis'].title"
+    imported = _imported("-c", script)
+    assert "rules.engis.engine" in imported
+    assert not [m for m in imported if m.startswith(tuple(e for e in ENGINES if e != "rules.engis"))]

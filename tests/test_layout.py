@@ -1,8 +1,10 @@
 """The layering, read from the source: every import counts, those under TYPE_CHECKING or in a function too.
 
 bot → render → rules → rules.core: ``rules`` imports nothing from discord, ``bot`` or ``render``;
-``render`` nothing from ``bot``; the modules of ``bot``, and those of each engine package, import
-each other one way only (no cycle).
+``render`` nothing from ``bot``. Inside ``bot`` a click enters at ``bot.ui`` and a move is stored by
+``bot.storage``: bot.app → bot.ui → bot.service → bot.workers / bot.storage, imports pointing down
+only, and nothing under ``bot.service``, ``bot.workers`` or ``bot.storage`` touches discord. The
+modules of ``bot``, of its layers, and of each engine package import each other one way only (no cycle).
 """
 
 from __future__ import annotations
@@ -60,7 +62,10 @@ def test_the_walk_finds_every_package():
     """The check reads the real tree: each layer and each engine package is there."""
     for name in (
         "bot.app",
-        "bot.handlers",
+        "bot.ui.handlers",
+        "bot.service.games",
+        "bot.storage",
+        "bot.workers.thinking",
         "render.common",
         "rules.core",
         "rules.engis.engine",
@@ -69,14 +74,17 @@ def test_the_walk_finds_every_package():
         "rules.neanderthal.engine",
     ):
         assert name in MODULES, name
-    assert "bot.service" in IMPORTS["bot.app"]
+    assert "bot.service.games" in IMPORTS["bot.app"]
+    assert "bot.storage" in IMPORTS["bot.service.games"]
+    assert set(BOT_LAYERS) <= {_layer(name) for name in MODULES if _within(name, "bot")}
 
 
 @pytest.mark.parametrize(
     ("layer", "forbidden"),
     [
-        ("rules", ("discord", "aiohttp", "aiosqlite", "bot", "render", "PIL")),
-        ("render", ("discord", "bot")),
+        ("rules", ("discord", "aiohttp", "aiosqlite", "bot", "render", "PIL", "bench", "fakediscord")),
+        ("render", ("discord", "bot", "bench", "fakediscord")),
+        ("bot", ("bench", "fakediscord")),  # the development tools are not installed with the bot
     ],
 )
 def test_lower_layers_never_import_upper_ones(layer, forbidden):
@@ -86,6 +94,64 @@ def test_lower_layers_never_import_upper_ones(layer, forbidden):
         if _within(name, layer)
         for imported in imported_set
         if any(_within(imported, f) for f in forbidden)
+    )
+    assert not wrong
+
+
+DISCORD = ("discord", "aiohttp")
+# Each of bot's layers and what it may import from the bot; the modules right under ``bot`` (the
+# settings, the catalogue, the demo, ``__main__``) are their own layer each, below ``bot.app``.
+BOT_LAYERS: dict[str, tuple[str, ...]] = {
+    "bot.app": ("bot.ui", "bot.service", "bot.workers", "bot.storage", "bot.settings", "bot.texts"),
+    "bot.ui": ("bot.service", "bot.workers", "bot.storage", "bot.settings"),
+    "bot.service": ("bot.workers", "bot.storage", "bot.settings"),
+    "bot.workers": (),
+    "bot.storage": (),
+}
+WITHOUT_DISCORD = ("bot.service", "bot.workers", "bot.storage", "bot.settings", "bot.texts")
+
+
+def _layer(module: str) -> str:
+    return ".".join(module.split(".")[:2])
+
+
+def _upward_imports(imports: dict[str, set[str]]) -> list[str]:
+    return sorted(
+        f"{name} imports {imported}"
+        for name, imported_set in imports.items()
+        if _layer(name) in BOT_LAYERS
+        for imported in imported_set
+        if _within(imported, "bot")
+        and imported != "bot"
+        and _layer(imported) != _layer(name)
+        and not any(_within(imported, allowed) for allowed in BOT_LAYERS[_layer(name)])
+    )
+
+
+def test_bot_layers_import_downward_only():
+    """ui → service → workers and storage: the storage knows no game service, the service no button."""
+    assert not _upward_imports(IMPORTS)
+
+
+def test_the_layer_check_can_fail():
+    """An import up the layers (the storage reaching for the service) is seen."""
+    imports = {name: set(imported) for name, imported in IMPORTS.items()}
+    imports["bot.storage.database"].add("bot.service.games")
+    imports["bot.service.games"].add("bot.ui.handlers")
+    assert _upward_imports(imports) == [
+        "bot.service.games imports bot.ui.handlers",
+        "bot.storage.database imports bot.service.games",
+    ]
+
+
+@pytest.mark.parametrize("layer", WITHOUT_DISCORD)
+def test_below_the_ui_no_discord(layer):
+    wrong = sorted(
+        f"{name} imports {imported}"
+        for name, imported_set in IMPORTS.items()
+        if _within(name, layer)
+        for imported in imported_set
+        if any(_within(imported, f) for f in DISCORD)
     )
     assert not wrong
 
@@ -117,6 +183,7 @@ def _packages_with_modules() -> list[str]:
             for name in MODULES
             if name.startswith("rules.") and MODULES[name].name != "__init__.py"
         }
+        | {name.rpartition(".")[0] for name in MODULES if name.startswith("bot.")}
         | {"bot", "render", "rules"}
     )
 

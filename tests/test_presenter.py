@@ -6,9 +6,9 @@ import discord
 import pytest
 
 import bot.texts  # noqa: F401
-from bot.components import DYNAMIC_ITEMS, ActionButton, ActionSelect, SpecialButton
-from bot.presenter import _choices
 from bot.storage import GameRow, Seat
+from bot.ui.components import DYNAMIC_ITEMS, ActionButton, ActionSelect, SpecialButton
+from bot.ui.presenter import _choices
 from rules.core import Action, msg, register
 
 register({"test.choice": ("Choice {n}", "Opção {n}"), "test.group": ("Group {g}", "Grupo {g}")})
@@ -83,7 +83,7 @@ def test_custom_ids_fit_discord_and_match_exactly_one_template():
 
 @pytest.mark.parametrize("game, seed", [("engis", 3), ("neanderthal", 3)])
 def test_a_solo_game_reads_as_won_or_lost_against_its_goal(game, seed):
-    from bot.presenter import outcome_lines
+    from bot.ui.presenter import outcome_lines
     from rules import GAMES
     from rules.core import t
 
@@ -122,8 +122,8 @@ def test_only_board_controls_count_as_a_board_after_a_crash():
     """The start-up's search for stray boards leaves lobby, reminder and undo buttons alone."""
     from types import SimpleNamespace
 
-    from bot.boards import board_ids
-    from bot.components import LobbyButton, UndoButton
+    from bot.ui.boards import board_ids
+    from bot.ui.components import LobbyButton, UndoButton
 
     view = discord.ui.View(timeout=None)
     for item in [

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import signal
 
-from bot.renderpool import RenderPool
+from bot.workers.renderpool import RenderPool
 from render import render
 from rules import GAMES
 
@@ -34,7 +34,7 @@ def test_the_worker_ends_when_the_bot_is_killed(tmp_path):
     import time
 
     script = (
-        "import asyncio, os, sys; from bot.renderpool import RenderPool; pool = RenderPool(1); pool.start();"
+        "import asyncio, os, sys; from bot.workers.renderpool import RenderPool; pool = RenderPool(1); pool.start();"
         "pool._pool.submit(int).result(); print(*pool._pool._processes, flush=True); os.kill(os.getpid(), 9)"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)

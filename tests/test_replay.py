@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 from test_undo import ANA, BRUNO, Table, started, until
 
-import bot.replay_ui
+import bot.ui.replay_ui
 from fakediscord.botkit import ephemeral_reply, last_board, mesa, play_to_end
 from fakediscord.fixtures import CHANNEL_ID
 from rules import GAMES
@@ -30,7 +30,7 @@ async def replay(fake, user: int, channel: int):
 
 
 async def test_replay_of_a_finished_game_has_a_frame_per_move(fake_discord, db_path, monkeypatch):
-    monkeypatch.setattr(bot.replay_ui, "PROGRESS_EVERY", 0.01)
+    monkeypatch.setattr(bot.ui.replay_ui, "PROGRESS_EVERY", 0.01)
     fake, rng = fake_discord, random.Random(11)
     async with mesa(fake, db_path) as mesa_bot:
         thread, game_id = await started(fake, "atlandice", [ANA], ai=1)
@@ -73,7 +73,7 @@ async def test_replay_follows_the_moves_that_count_after_an_undo(fake_discord, d
 def test_replay_of_a_long_game_is_subsampled_under_the_limit():
     """A game longer than the frame cap keeps its first and last states; a file over the size limit
     is made again smaller until it fits."""
-    from bot.replay import replay_gif
+    from bot.service.replay import replay_gif
     from rules.core import play
 
     engine = GAMES["atlandice"]

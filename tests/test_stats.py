@@ -112,7 +112,7 @@ async def test_stats_leaderboard_and_history_after_a_finished_game(fake_discord,
 
 
 def test_stats_rate_games_in_order_with_one_ai_player_and_resigned_seats():
-    from bot.stats import Stats
+    from bot.service.stats import Stats
     from bot.storage import GameRow, Seat
     from rules.core import play
 
@@ -145,7 +145,7 @@ def test_stats_rate_games_in_order_with_one_ai_player_and_resigned_seats():
 
 
 def test_stats_leave_out_a_finished_game_whose_state_cannot_be_read():
-    from bot.stats import Stats
+    from bot.service.stats import Stats
     from bot.storage import Seat
     from rules.core import play
 

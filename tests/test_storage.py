@@ -3,7 +3,7 @@ import os
 
 import pytest
 
-from bot.service import GameService
+from bot.service.games import GameService
 from bot.settings import Settings
 from bot.storage import Database, Move, Seat, StaleVersion
 

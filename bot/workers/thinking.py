@@ -58,8 +58,8 @@ def _chain_in_worker(
 
 
 def _warm() -> None:
-    """Worker start: the engines are imported once (``rules`` registers every game)."""
-    assert GAMES
+    """Worker start: every engine is imported once, before the first decision."""
+    list(GAMES.values())
 
 
 def _context() -> multiprocessing.context.BaseContext:
@@ -68,7 +68,7 @@ def _context() -> multiprocessing.context.BaseContext:
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(["rules"])
+    ctx.set_forkserver_preload([f"rules.{game_id}" for game_id in GAMES])
     return ctx
 
 

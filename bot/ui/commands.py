@@ -11,14 +11,14 @@ from discord.app_commands import locale_str
 from rules import GAMES
 from rules.core import CATALOGUE, t
 
+from ..service.games import UserError, engine_of
+from ..storage import ABANDONED, ACTIVE, LOBBY, GameRow
 from . import ports
 from .handlers import Handlers
 from .presenter import Presenter, seat_names
 from .replay_ui import ReplayUI
 from .replies import channel_locale, reply, user_locale
-from .service import UserError, engine_of
 from .stats_ui import StatsUI
-from .storage import ABANDONED, ACTIVE, LOBBY, GameRow
 from .undo_ui import UndoUI
 
 

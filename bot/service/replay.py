@@ -6,7 +6,7 @@ from render import render
 from render.replay import MAX_BYTES, Progress, animate
 from rules.core import Engine, GameState, RuleError, t
 
-from .service import UserError
+from .games import UserError
 
 
 def states(

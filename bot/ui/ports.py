@@ -13,7 +13,7 @@ from typing import Any, Protocol, cast
 
 import discord
 
-from .service import GameService, MoveResult
+from ..service.games import GameService, MoveResult
 
 # The channels a game is played in or its host is told in: a text, voice or stage channel's chat,
 # or a thread of one (a private chat too, though games are started in servers only).

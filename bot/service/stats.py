@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce
 
-from .service import engine_of
-from .storage import GameRow
+from ..storage import GameRow
+from .games import engine_of
 
 log = logging.getLogger(__name__)
 

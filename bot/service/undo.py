@@ -14,9 +14,9 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 
+from ..storage import ACTIVE, FINISHED, Database, GameRow, StaleVersion
+from .games import GameService, MoveResult, Then, UserError, engine_of
 from .replay import states
-from .service import GameService, MoveResult, Then, UserError, engine_of
-from .storage import ACTIVE, FINISHED, Database, GameRow, StaleVersion
 
 
 @dataclass

@@ -9,11 +9,11 @@ import discord
 from rules import GAMES
 from rules.core import t
 
+from ..service.stats import AI, Stats, player_key
+from ..storage import GameRow
 from .ports import Mesa
 from .presenter import seat_names
 from .replies import reply, user_locale
-from .stats import AI, Stats, player_key
-from .storage import GameRow
 
 HISTORY_LINES = 15
 COLOUR = discord.Colour(0x2B6CB0)

@@ -9,11 +9,11 @@ import discord
 
 from rules.core import t
 
+from ..service.games import engine_of
+from ..service.replay import replay_gif
+from ..storage import GameRow
 from .ports import Mesa
 from .presenter import seat_names
-from .replay import replay_gif
-from .service import engine_of
-from .storage import GameRow
 
 PROGRESS_EVERY = 1.5  # seconds between two edits of the progress message
 

@@ -15,12 +15,12 @@ import discord
 
 from rules.core import RuleError, t
 
+from ..service.games import BrokenGame, MoveResult, Stale, UserError, engine_of
+from ..storage import GameRow
 from .boards import Boards
 from .ports import mesa
 from .presenter import Payload
 from .replies import reply, user_locale
-from .service import BrokenGame, MoveResult, Stale, UserError, engine_of
-from .storage import GameRow
 
 log = logging.getLogger(__name__)
 

@@ -13,10 +13,10 @@ import discord
 
 from rules.core import t
 
+from ..service.games import GameService, engine_of
+from ..storage import ACTIVE
 from .boards import Boards, gone
 from .components import SpecialButton
-from .service import GameService, engine_of
-from .storage import ACTIVE
 
 log = logging.getLogger(__name__)
 

@@ -9,12 +9,12 @@ import discord
 
 from rules.core import t
 
+from ..service.games import MoveResult
+from ..service.undo import UndoOutcome, UndoService
+from ..storage import ACTIVE
 from .components import UndoButton
 from .ports import Mesa
 from .replies import reply, user_locale
-from .service import MoveResult
-from .storage import ACTIVE
-from .undo import UndoOutcome, UndoService
 
 log = logging.getLogger(__name__)
 

@@ -15,6 +15,9 @@ import discord
 from rules.core import LEVELS, MAX_BUTTON_CHOICES, Action, Event, GameState, Outcome, t
 from rules.core.search import level_of
 
+from ..service.games import engine_of
+from ..storage import ACTIVE, ENDED, FINISHED, GameRow, Move
+from ..workers.renderpool import RenderPool
 from .components import (
     ActionButton,
     ActionSelect,
@@ -23,9 +26,6 @@ from .components import (
     LobbyOption,
     SpecialButton,
 )
-from .renderpool import RenderPool
-from .service import engine_of
-from .storage import ACTIVE, ENDED, FINISHED, GameRow, Move
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,

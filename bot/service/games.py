@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from rules import GAMES
 from rules.core import LEVELS, Engine, GameState, RuleError
 
-from .settings import Settings
-from .storage import ABANDONED, ACTIVE, ENDED, LOBBY, Database, GameRow, Move, Seat, StaleVersion
-from .thinking import Thinker
+from ..settings import Settings
+from ..storage import ABANDONED, ACTIVE, ENDED, LOBBY, Database, GameRow, Move, Seat, StaleVersion
+from ..workers.thinking import Thinker
 
 
 class UserError(RuleError):

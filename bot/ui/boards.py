@@ -20,12 +20,12 @@ import discord
 
 from rules.core import t
 
+from ..service.games import BrokenGame, GameService, MoveResult, engine_of
+from ..storage import ACTIVE, FORBIDDEN, GameRow, Move
 from .components import PREFIX
 from .ports import PLAY_CHANNELS, PlayChannel
 from .presenter import Presenter
 from .replies import reply, user_locale
-from .service import BrokenGame, GameService, MoveResult, engine_of
-from .storage import ACTIVE, FORBIDDEN, GameRow, Move
 
 log = logging.getLogger(__name__)
 
