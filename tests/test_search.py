@@ -11,13 +11,14 @@ from rules.core.cache import LEGAL
 from rules.core.search import SearchHooks, searched, work
 
 # a budget the tests can afford (the bot's default is 0.5)
-BUDGET = 0.1
+BUDGET = 0.25
 
 CASES = [
     ("atlandice", 2, None),
     ("engis", 2, None),
     ("engis", 4, None),
     ("pergamemnon", 2, None),
+    ("neanderthal", 1, None),
     ("neanderthal", 2, None),
     ("neanderthal", 2, {"map": "matrix"}),
 ]
@@ -27,7 +28,7 @@ def _hooks(game_id: str, state) -> SearchHooks:
     ai = importlib.import_module(f"rules.{game_id}.ai")
     if game_id == "atlandice":
         return ai.hooks(GAMES[game_id])
-    return ai.K2_HOOKS if getattr(state, "variant", "") == "k2" else ai.HOOKS
+    return ai.hooks_for(state) if game_id == "neanderthal" else ai.HOOKS
 
 
 def _stages(game_id: str, players: int, options, count: int):

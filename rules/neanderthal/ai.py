@@ -241,8 +241,15 @@ def choose(engine: Engine, state: NeanderthalState, seat: int, level: str, budge
         # among the greedy choice and K2_CANDIDATES - 1 others, each played in more worlds.
         if state.phase not in K2_SEARCHED:
             return ai_action(state, seat)
-        return search_choose(engine, state, seat, level, K2_HOOKS, budget)
-    return search_choose(engine, state, seat, level, HOOKS, budget)
+    return search_choose(engine, state, seat, level, hooks_for(state), budget)
+
+
+def hooks_for(state: NeanderthalState) -> SearchHooks:
+    """The search's hooks for the variant played: an action of the K2 solitaire's or the matrix's
+    simulations costs more than one of the table games' (their policies weigh more)."""
+    if state.variant == "k2":
+        return K2_HOOKS
+    return MATRIX_HOOKS if M.is_matrix(state) else HOOKS
 
 
 HOOKS = SearchHooks(
@@ -250,7 +257,9 @@ HOOKS = SearchHooks(
 )
 K2_CANDIDATES = 4  # designed (see choose)
 K2_SEARCHED = frozenset({"sex", "k2more", "k2swap", "flip", "lose", "release"})  # designed (see choose)
-# designed: the K2 policy weighs its Hunters' odds at every allocation, so an action of its simulations
-# costs about twice one of the table games'
+# designed: the K2 policy weighs its Hunters' odds at every allocation, and the matrix policy every
+# Hunter's move (L, M): an action of their simulations costs two or three of the table games'
 K2_STEPS_PER_SECOND = 2500
+MATRIX_STEPS_PER_SECOND = 1600
 K2_HOOKS = dataclasses.replace(HOOKS, max_candidates=K2_CANDIDATES, steps_per_second=K2_STEPS_PER_SECOND)
+MATRIX_HOOKS = dataclasses.replace(HOOKS, steps_per_second=MATRIX_STEPS_PER_SECOND)
