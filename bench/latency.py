@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 from fakediscord import FakeDiscord
-from fakediscord.botkit import board_messages, last_board, lobby_id, mentioned, mesa, play_move, start_lobby
+from fakediscord.botkit import board_messages, controls, last_board, lobby_id, mentioned, mesa, play_move, start_lobby
 from fakediscord.fixtures import CHANNEL_ID, build_world
 from rules import GAMES
 
@@ -51,7 +51,7 @@ async def click_latency(game: str, clicks: int = 60, warmup: int = 5, seed: int 
                         thread = await _new_game(fake, game, humans, players - len(humans))
                         continue
                     board = last_board(fake, thread)
-                    assert set(mentioned(board)) <= {1, 2} or not board.custom_ids()
+                    assert set(mentioned(board)) <= {1, 2} or not controls(board)
                     if done >= warmup:
                         samples.append((board.stored_at - inter.sent_at) * 1000)
                     done += 1

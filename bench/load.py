@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from fakediscord import FakeDiscord, FakeInteraction, FakeMessage
-from fakediscord.botkit import action_ids, board_messages, lobby_id, mentioned, start_lobby
+from fakediscord.botkit import action_ids, board_messages, controls, lobby_id, mentioned, start_lobby
 from fakediscord.fixtures import build_world
 from rules import GAMES
 
@@ -238,7 +238,7 @@ class Load:
         phase.click_ms.append((board.stored_at - planned) * 1000)
         if inter.latency is not None:
             phase.ack_ms.append(inter.latency * 1000)
-        if not board.custom_ids():  # game over: a new one in its place
+        if not controls(board):  # game over: a new one in its place
             self._spawn(self._replace(slot))
         else:
             if slot.boards >= 20:  # the fake keeps the last few messages only: memory stays flat

@@ -65,6 +65,8 @@ def _parser() -> argparse.ArgumentParser:
         "  python -m bot                  run the bot (needs DISCORD_TOKEN)\n"
         "  python -m bot demo GAME ...    play a whole game with AI seats, offline, a picture per move\n"
         "                                 (python -m bot demo --help lists the games and their options)\n"
+        "  python -m bot replay-file FILE --out DIR\n"
+        "                                 draw a game file written by /game export: a picture per move and the GIF\n"
         f"\nsettings (environment variables):\n{settings}\n",
     )
 
@@ -75,6 +77,10 @@ def main(argv: list[str] | None = None) -> int:
         from .demo import main as demo_main
 
         return demo_main(argv[1:])
+    if argv and argv[0] == "replay-file":
+        from .replay_file import main as replay_file_main
+
+        return replay_file_main(argv[1:])
     _parser().parse_args(argv)
     try:
         settings = Settings.from_env()

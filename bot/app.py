@@ -16,6 +16,7 @@ from .storage import Database
 from .ui.boards import BOARDS_CLEAN
 from .ui.commands import CatalogueTranslator, MesaTree, setup
 from .ui.components import DYNAMIC_ITEMS
+from .ui.export_ui import ExportUI
 from .ui.handlers import Handlers
 from .ui.presenter import Presenter
 from .ui.reminders import Reminders
@@ -48,6 +49,7 @@ class MesaBot(commands.Bot):
         self.undo = UndoUI(self)
         self.replays = ReplayUI(self)
         self.stats = StatsUI(self)
+        self.exports = ExportUI(self)
         self._reminder_loop: asyncio.Task | None = None
         self._outbox: asyncio.Task | None = None
         self._stopping: asyncio.Future | None = None

@@ -365,6 +365,81 @@ TEXTS = {
     ),
     "history.empty": ("No finished game here yet.", "Nenhuma partida terminada aqui ainda."),
     "rules.title": ("{game} — rules in short", "{game} — resumo das regras"),
+    # export and import
+    "cmd.export": ("export", "exportar"),
+    "cmd.export.desc": (
+        "This game as a file (rules version, options, seed, players, moves)",
+        "Esta partida como arquivo (versão das regras, opções, semente, jogadores, jogadas)",
+    ),
+    "cmd.import": ("import", "importar"),
+    "cmd.import.desc": (
+        "Continue a game from its exported file, as a new game here (you host it)",
+        "Continuar uma partida a partir do arquivo exportado, como nova partida aqui (você é o anfitrião)",
+    ),
+    "cmd.import.file": ("file", "arquivo"),
+    "cmd.import.file.desc": ("The file /game export gave", "O arquivo que /partida exportar gerou"),
+    "export.host_only": (
+        "While the game runs its file shows what is still hidden, so only the host ({host}) can export it.",
+        "Enquanto a partida corre, o arquivo mostra o que ainda está escondido; só o anfitrião ({host}) "
+        "pode exportá-la.",
+    ),
+    "export.done": (
+        "{game} as a file (moves: {moves}). `python -m bot replay-file` draws it; /game import continues it.",
+        "{game} como arquivo (jogadas: {moves}). `python -m bot replay-file` a desenha; /partida importar a continua.",
+    ),
+    "import.too_big": ("That file is too big (more than {mb} MB).", "Esse arquivo é grande demais (mais de {mb} MB)."),
+    "import.not_a_file": (
+        "That is not a game file of this bot (/game export makes them).",
+        "Isso não é um arquivo de partida deste bot (/partida exportar os cria).",
+    ),
+    "import.format_version": (
+        "That game file is of format {theirs}; this bot reads format {ours}.",
+        "Esse arquivo de partida é do formato {theirs}; este bot lê o formato {ours}.",
+    ),
+    "import.bad_field": (
+        "That game file is damaged: its field `{field}` cannot be read.",
+        "Esse arquivo de partida está danificado: o campo `{field}` não pode ser lido.",
+    ),
+    "import.rules_version": (
+        "That file was written under {game} rules version {theirs}; this bot plays version {ours}, "
+        "so its moves would not mean the same. It is refused.",
+        "Esse arquivo foi escrito sob a versão {theirs} das regras de {game}; este bot joga a versão {ours}, "
+        "então as jogadas não significariam o mesmo. Ele foi recusado.",
+    ),
+    "import.setup": ("That game cannot be set up: {why}", "Essa partida não pode ser montada: {why}"),
+    "import.broken": (
+        "The log breaks at move {n} (player {seat}, `{action}`): {why} Nothing was imported.",
+        "O registro quebra na jogada {n} (jogador {seat}, `{action}`): {why} Nada foi importado.",
+    ),
+    "import.elsewhere": (
+        "All {n} moves replay, but not to the position the file recorded (other rules?). Nothing was imported.",
+        "As {n} jogadas se reproduzem, mas não até a posição que o arquivo registrou (outras regras?). "
+        "Nada foi importado.",
+    ),
+    "import.over": (
+        "That game is over: there is nothing to continue (`python -m bot replay-file` draws it).",
+        "Essa partida acabou: não há o que continuar (`python -m bot replay-file` a desenha).",
+    ),
+    "import.done": (
+        "{game} is imported (moves replayed: {moves}) and goes on in {where}.",
+        "{game} foi importada (jogadas reproduzidas: {moves}) e continua em {where}.",
+    ),
+    # forum channels
+    "forum.opening": ("{game} is played in this post.", "{game} é jogada neste post."),
+    "forum.tag.playing": ("playing", "em jogo"),
+    "forum.tag.finished": ("finished", "terminada"),
+    # rematch
+    "rematch.button": ("Rematch", "Revanche"),
+    "rematch.invite": (
+        "🔁 Rematch of {game}, hosted by {host}: {who}, press Join to play again.",
+        "🔁 Revanche de {game}, com {host} de anfitrião: {who}, apertem Entrar para jogar de novo.",
+    ),
+    "rematch.opened": ("The rematch lobby is open: {link}", "A mesa da revanche está aberta: {link}"),
+    "rematch.open_already": (
+        "A rematch lobby is open already: {link}",
+        "Já há uma mesa de revanche aberta: {link}",
+    ),
+    "error.not_finished": ("This game is not over yet.", "Esta partida ainda não acabou."),
 }
 
 register(TEXTS)

@@ -32,6 +32,56 @@ async def mesa(fake: FakeDiscord, db_path: Path, *, allow_errors: bool = False, 
     assert allow_errors or not errors.records, [r.getMessage() for r in errors.records]
 
 
+def game_file(
+    game: str,
+    seats: list[int | None],
+    seed: int,
+    options: dict[str, str] | None = None,
+    *,
+    level: str = "easy",
+    before_end: bool = True,
+) -> bytes:
+    """A game file as ``/game export`` writes it, of a game the AI plays from ``seed``: ``seats`` are the
+    Discord users (None: an AI seat at ``level``). With ``before_end`` it stops at the last decision a
+    human seat makes, so that an imported copy ends after a few clicks."""
+    from bot.service import export
+    from rules import GAMES
+    from rules.core.play import play
+
+    engine = GAMES[game]
+    _, log = play(engine, len(seats), seed, options, "easy")
+    if before_end:
+        log = log[: max(i for i, (seat, _) in enumerate(log) if seats[seat] is not None)]
+    state = engine.replay(len(seats), seed, options, log)
+    file = export.GameFile(
+        game=game,
+        title=engine.title,
+        rules_version=engine.rules_version,
+        options=state.options,
+        seed=seed,
+        players=[
+            export.FileSeat(
+                seat=i, name="" if user is None else f"player {i + 1}", user_id=user, ai=user is None, level=level
+            )
+            for i, user in enumerate(seats)
+        ],
+        moves=[export.FileMove(seat=seat, action=action, by=seats[seat]) for seat, action in log],
+        state_sha256=export.fingerprint(engine.dump(state)),
+    )
+    return export.dumps(file)
+
+
+async def import_game(fake: FakeDiscord, user: int, channel_id: int, data: bytes) -> int:
+    """``/game import`` of a file by ``user`` in ``channel_id``; returns where the game goes on (its thread)."""
+    before = set(fake.threads)
+    inter = await fake.slash(user, channel_id, "game import", {"file": fake.upload("game.json", data)})
+    await fake.wait_for(lambda: [m for m in inter.messages if not m.loading])
+    assert "import" in inter.messages[-1].content.lower(), inter.messages[-1].content
+    thread = await fake.wait_for(lambda: next(iter(set(fake.threads) - before), None))
+    await fake.wait_for(lambda: board_messages(fake, thread))
+    return thread
+
+
 def board_messages(fake: FakeDiscord, channel_id: int) -> list[FakeMessage]:
     """The bot's board posts in a channel (those with a picture), oldest first."""
     return [m for m in fake.messages(channel_id) if m.files() and not m.ephemeral]
@@ -49,9 +99,14 @@ def mentioned(message: FakeMessage) -> list[int]:
     return [int(u) for u in re.findall(r"<@(\d+)>", message.content)]
 
 
+def controls(message: FakeMessage) -> list[str]:
+    """The custom ids of a board's controls while its game goes on (a final board's Rematch left out)."""
+    return [c for c in message.custom_ids() if not c.endswith(":R")]
+
+
 def action_ids(message: FakeMessage) -> list[str]:
     """The game's choices on a message: its action buttons and, past 20 choices, its select menus."""
-    return [c for c in message.custom_ids() if ":~" not in c or ":~s" in c]
+    return [c for c in controls(message) if ":~" not in c or ":~s" in c]
 
 
 async def start_lobby(
@@ -72,9 +127,10 @@ async def start_lobby(
 
 async def start_game(fake: FakeDiscord, host: int, lobby: FakeMessage) -> int:
     """The host clicks Start; returns the game's thread once its first board is posted."""
+    before = set(fake.threads)
     start = await fake.click(host, fake.message(lobby.id), _lobby_id(lobby, "start"))
     await start.wait_response()
-    thread = await fake.wait_for(lambda: next(iter(fake.threads), None))
+    thread = await fake.wait_for(lambda: next(iter(set(fake.threads) - before), None))
     await fake.wait_for(lambda: board_messages(fake, thread))
     return thread
 
@@ -99,7 +155,7 @@ async def play_move(fake: FakeDiscord, channel: int, rng) -> FakeInteraction | N
     Returns the interaction of the move once the next board is posted, or None when the game is over.
     """
     board = last_board(fake, channel)
-    if not board.custom_ids():
+    if not controls(board):
         return None
     before = len(board_messages(fake, channel))
     user = mentioned(board)[0]

@@ -13,6 +13,7 @@ DISCORD_EPOCH_MS = 1420070400000
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 HAS_THREAD = 1 << 5
+FORUM = 15  # a forum channel's type
 
 # Everything except ADMINISTRATOR, so channel overwrites are honoured by discord.py's permission maths.
 ALL_PERMISSIONS = (1 << 53) - 1

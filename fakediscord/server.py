@@ -129,6 +129,7 @@ class FakeDiscord:
         self.nonce_window = 300.0
         self._nonces: dict[tuple[int, int, str], tuple[int, float]] = {}
         self.deleted_channels: set[int] = set()
+        self.uploads: dict[str, dict[str, Any]] = {}  # attachment id -> a file a user attached to a command
         self._inflight = 0
         self._background: set[asyncio.Task[Any]] = set()
         self._last_activity = time.monotonic()
@@ -221,6 +222,41 @@ class FakeDiscord:
         self.channels[channel_id] = channel
         self._announce_later("CHANNEL_CREATE", channel)
         return channel
+
+    def add_forum(
+        self, guild_id: int, channel_id: int, name: str = "games", *, tags: tuple[str, ...] = ()
+    ) -> dict[str, Any]:
+        """A forum channel (type 15): no chat of its own, its posts are threads; ``tags`` are the tags it offers."""
+        channel = self.add_channel(guild_id, channel_id, name)
+        channel.update(
+            type=P.FORUM,
+            available_tags=[
+                {"id": str(P.snowflake()), "name": tag, "moderated": False, "emoji_id": None, "emoji_name": None}
+                for tag in tags
+            ],
+            default_reaction_emoji=None,
+            default_sort_order=None,
+            default_forum_layout=0,
+            default_thread_rate_limit_per_user=0,
+        )
+        return channel
+
+    async def user_post(self, user_id: int, forum_id: int, name: str, content: str) -> int:
+        """A user opens a post in a forum (announced as THREAD_CREATE); returns its id, for slash() there."""
+        forum = self.channels[forum_id]
+        thread = self._new_thread(forum, P.snowflake(), 11, {"name": name}, user_id)
+        thread["owner_id"] = str(user_id)
+        starter = self._new_message(int(thread["id"]), self.users[user_id], {"content": content})
+        starter.id = int(thread["id"])
+        self._store(starter)
+        await self.dispatch("THREAD_CREATE", {**thread, "newly_created": True})
+        return int(thread["id"])
+
+    def tags_of(self, thread_id: int) -> list[str]:
+        """The names of the tags a forum post carries."""
+        thread = self.channels[thread_id]
+        names = {tag["id"]: tag["name"] for tag in self.channels[int(thread["parent_id"])]["available_tags"]}
+        return [names[tag] for tag in thread.get("applied_tags", [])]
 
     def _announce_later(self, event: str, data: dict[str, Any]) -> None:
         """From sync world-building code: dispatch to already connected bots (await fake.settle() to be sure)."""
@@ -637,6 +673,10 @@ class FakeDiscord:
         pool = (self.guild_commands.get(guild_id, []) if guild_id else []) + self.global_commands
         for cmd in pool:
             if cmd["name"] == name and cmd.get("type", 1) == ctype:
+                contexts = cmd.get("contexts")
+                if guild_id is None and (cmd.get("dm_permission") is False or (contexts and 1 not in contexts)):
+                    # Discord offers no such command in a direct message with the bot
+                    raise AssertionError(f"/{name} is not usable in a direct message (contexts {contexts})")
                 return cmd
         names = sorted(c["name"] for c in pool)
         raise AssertionError(f"command {name!r} was not synced (synced: {names})")
@@ -669,6 +709,12 @@ class FakeDiscord:
                 member.pop("user")
                 resolved.setdefault("members", {})[str(uid)] = member
                 value = str(uid)
+            elif otype == 11:  # attachment: the id of a file made by upload()
+                att = self.uploads.get(str(value))
+                if att is None:
+                    raise AssertionError(f"/{where} {name}: no uploaded file {value!r} (use fake.upload())")
+                resolved.setdefault("attachments", {})[str(value)] = {k: v for k, v in att.items() if k != "data"}
+                value = str(value)
             elif otype == 7:  # channel
                 ch = self.channels[int(value)]
                 resolved.setdefault("channels", {})[str(value)] = {
@@ -882,6 +928,23 @@ class FakeDiscord:
         self._store(msg)
         await self._announce("MESSAGE_CREATE", msg)
         return msg
+
+    def upload(self, filename: str, data: bytes, content_type: str | None = None) -> str:
+        """A file a user attaches to a slash command option (type 11); pass the returned id as its value.
+
+        The bot downloads it from the loopback CDN, as ``Attachment.read()`` does from Discord's."""
+        aid = str(P.snowflake())
+        url = f"{self.base_url}/attachments/0/{aid}/{filename}"
+        self.uploads[aid] = {
+            "id": aid,
+            "filename": filename,
+            "size": len(data),
+            "url": url,
+            "proxy_url": url,
+            "content_type": P.sniff_content_type(data, filename, content_type),
+            "data": data,
+        }
+        return aid
 
     # ================================================================== messages
     def _new_message(
@@ -1378,11 +1441,28 @@ class FakeDiscord:
             for key in ("name", "rate_limit_per_user", "flags"):
                 if key in body:
                     channel[key] = body[key]
+            if "applied_tags" in body:
+                channel["applied_tags"] = self._check_tags(
+                    self.channels[int(channel["parent_id"])], body["applied_tags"]
+                )
             await self.dispatch("THREAD_UPDATE", channel)
         else:
             for key in ("name", "topic", "nsfw", "rate_limit_per_user", "position"):
                 if key in body:
                     channel[key] = body[key]
+            if "available_tags" in body and channel["type"] == P.FORUM:
+                if len(body["available_tags"]) > 20:
+                    raise _Error(400, 50035, "Invalid Form Body (a forum offers 20 tags at most)")
+                channel["available_tags"] = [
+                    {
+                        "id": str(tag.get("id") or P.snowflake()),
+                        "name": tag["name"],
+                        "moderated": bool(tag.get("moderated")),
+                        "emoji_id": tag.get("emoji_id"),
+                        "emoji_name": tag.get("emoji_name"),
+                    }
+                    for tag in body["available_tags"]
+                ]
             await self.dispatch("CHANNEL_UPDATE", channel)
         return _json(channel)
 
@@ -1392,6 +1472,8 @@ class FakeDiscord:
             uid = int(channel["recipients"][0]["id"])
             if uid in self.dms_closed:
                 raise _Error(403, 50007, "Cannot send messages to this user")
+        if channel["type"] == P.FORUM:
+            raise _Error(400, 50008, "Cannot send messages in a non-text channel")
         if channel["type"] != 1 and not self.send_allowed(int(cid)):
             raise _Error(403, 50013, "Missing Permissions")
         if int(cid) in self.threads and channel["thread_metadata"].get("locked"):
@@ -1453,7 +1535,9 @@ class FakeDiscord:
 
     async def _create_thread(self, request: web.Request, cid: str, mid: str | None = None) -> web.Response:
         parent = self._channel(cid)
-        body, _ = await self._body(request)
+        body, files = await self._body(request)
+        if parent["type"] == P.FORUM and mid is None:
+            return await self._create_post(parent, body, files)
         if parent["type"] not in (0, 5):
             raise _Error(400, 50024, "Cannot execute action on this channel type")
         if not self.threads_allowed(int(cid)):
@@ -1463,13 +1547,22 @@ class FakeDiscord:
         if tid in self.threads:
             raise _Error(400, 160004, "A thread has already been created for this message")
         ttype = 11 if source is not None else int(body.get("type") or 12)
+        thread = self._new_thread(parent, tid, ttype, body, self.bot_user_id)
+        if source is not None:
+            source.flags |= P.HAS_THREAD
+        await self.dispatch("THREAD_CREATE", {**thread, "newly_created": True})
+        return _json(thread, 201)
+
+    def _new_thread(
+        self, parent: dict[str, Any], tid: int, ttype: int, body: dict[str, Any], owner_id: int
+    ) -> dict[str, Any]:
         now = P.now_iso()
         thread = {
             "id": str(tid),
             "type": ttype,
             "guild_id": parent["guild_id"],
             "parent_id": parent["id"],
-            "owner_id": str(self.bot_user_id),
+            "owner_id": str(owner_id),
             "name": body.get("name", "thread"),
             "last_message_id": None,
             "message_count": 0,
@@ -1487,13 +1580,39 @@ class FakeDiscord:
             },
             "member": {"id": str(tid), "user_id": str(self.bot_user_id), "join_timestamp": now, "flags": 0},
         }
+        if parent["type"] == P.FORUM:
+            thread["applied_tags"] = self._check_tags(parent, body.get("applied_tags") or [])
         self.threads[tid] = thread
         self.channels[tid] = thread
-        self.thread_members[tid] = {self.bot_user_id}
-        if source is not None:
-            source.flags |= P.HAS_THREAD
+        self.thread_members[tid] = {self.bot_user_id, owner_id}
+        return thread
+
+    @staticmethod
+    def _check_tags(forum: dict[str, Any], tags: list[Any]) -> list[str]:
+        """A post's tags: at most 5, each one the forum offers (else 400, as Discord answers)."""
+        known = {tag["id"] for tag in forum["available_tags"]}
+        tags = [str(tag) for tag in tags]
+        if len(tags) > 5 or not set(tags) <= known:
+            raise _Error(400, 50035, f"Invalid Form Body (applied_tags {tags}, the forum has {sorted(known)})")
+        return tags
+
+    async def _create_post(
+        self, forum: dict[str, Any], body: dict[str, Any], files: list[tuple[str, bytes, str | None]]
+    ) -> web.Response:
+        """A post in a forum: a thread whose first message (same id) the request carries."""
+        if not self.send_allowed(int(forum["id"])):
+            raise _Error(403, 50013, "Missing Permissions")
+        message = body.get("message") or {}
+        if not (message.get("content") or message.get("embeds") or files):
+            raise _Error(400, 50006, "Cannot send an empty message")
+        thread = self._new_thread(forum, P.snowflake(), 11, body, self.bot_user_id)
+        starter = self._new_message(int(thread["id"]), self.bot_user, message, files)
+        starter.id = int(thread["id"])  # a post's first message has the post's id
+        self._store(starter)
+        forum["last_message_id"] = thread["id"]
         await self.dispatch("THREAD_CREATE", {**thread, "newly_created": True})
-        return _json(thread, 201)
+        await self._announce("MESSAGE_CREATE", starter)
+        return _json({**thread, "message": starter.payload()}, 201)
 
     async def _thread_member_add(self, request: web.Request, cid: str, uid: str) -> web.Response:
         if int(cid) not in self.threads:
@@ -1514,6 +1633,9 @@ class FakeDiscord:
     async def _cdn(self, request: web.Request) -> web.StreamResponse:
         self.requests.append(("GET", request.path))
         aid = request.match_info["aid"]
+        if aid in self.uploads:
+            att = self.uploads[aid]
+            return web.Response(body=att["data"], headers={"Content-Type": att["content_type"]})
         for msg in self.all_messages.values():
             for att in msg.attachments:
                 if att["id"] == aid:

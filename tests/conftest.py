@@ -1,4 +1,11 @@
 import pytest
+from pg_fixtures import (  # noqa: F401  (a real PostgreSQL)
+    database_target,
+    empty_database_target,
+    empty_postgres_url,
+    postgres_server,
+    postgres_url,
+)
 
 from fakediscord.fixtures import fake_discord  # noqa: F401  (the loopback fake Discord)
 

@@ -1,5 +1,6 @@
-"""The AI strengths of every engine: legal and deterministic choices, and an honest strong AI that
-decides the same whatever the information outside its seat's view is."""
+"""The AI strengths of every engine: legal and deterministic choices, and worlds of the strong AI's
+search that look from its seat like the real game (``test_ai_honesty.py``: choices that do not depend
+on what the seat cannot see)."""
 
 from __future__ import annotations
 
@@ -63,40 +64,3 @@ def test_determinization_keeps_the_seat_view(game_id, players):
         assert world.rng != state.rng  # the dice to come are not known either
         changed += world.model_copy(update={"rng": state.rng}) != state
     assert changed, "no determinization changed any hidden information"
-
-
-@pytest.mark.parametrize(("game_id", "players"), CASES)
-def test_ai_choices_do_not_depend_on_what_the_seat_cannot_see(game_id, players):
-    """The hidden information scrambled (another draw of the same determinization) changes no choice."""
-    engine = GAMES[game_id]
-    hooks = _hooks(game_id)
-    checked = 0
-    for state, seat in list(_states(game_id, players, seed=8, every=9))[:6]:
-        scrambled = hooks.determinize(state, seat, Rng(seed=12345))
-        for level in LEVELS:
-            assert engine.ai_action(scrambled, seat, level, TINY_BUDGET) == engine.ai_action(
-                state, seat, level, TINY_BUDGET
-            ), (level, state.step)
-        checked += 1
-    assert checked
-
-
-@pytest.mark.parametrize("players", [1, 2])
-def test_ai_moves_on_the_neanderthal_matrix_ignore_undiscovered_cards(players):
-    """L and M: where the AI sends its Hunters on the 4x5 matrix does not depend on the face-down cards."""
-    engine = GAMES["neanderthal"]
-    hooks = _hooks("neanderthal")
-    moving = [
-        (state, seat)
-        for state, seat in _states("neanderthal", players, 4, 1, {"map": "matrix"})
-        if any(a.id.startswith("mv-") for a in engine.legal_actions(state, seat))
-    ]
-    assert moving
-    for n, (state, seat) in enumerate(moving[:12]):
-        for rng_seed in (1, 2, 3):
-            scrambled = hooks.determinize(state, seat, Rng(seed=rng_seed))
-            assert scrambled.grid != state.grid or not any(not s for s in state.shown)
-            for level in ("easy", "normal", "strong") if n < 2 else ("easy", "normal"):
-                assert engine.ai_action(scrambled, seat, level, TINY_BUDGET) == engine.ai_action(
-                    state, seat, level, TINY_BUDGET
-                ), (level, state.step)

@@ -12,6 +12,7 @@ from fakediscord import FakeDiscord
 from fakediscord.botkit import (
     action_ids,
     board_messages,
+    controls,
     ephemeral_reply,
     last_board,
     lobby_id,
@@ -83,8 +84,9 @@ async def test_lobby_to_final_scores_by_clicks(fake_discord, db_path):
         final = last_board(fake, thread)
         assert "Game over" in final.embed_texts()
         assert "🏆" in final.embed_texts()
-        # Every board but the last lost its controls.
-        await fake.wait_for(lambda: all(not m.custom_ids() for m in board_messages(fake, thread)))
+        # Every board but the last lost its controls; the last offers a rematch only.
+        await fake.wait_for(lambda: all(not m.custom_ids() for m in board_messages(fake, thread)[:-1]))
+        assert not controls(final) and final.custom_ids()
     db = await Database.open(db_path)
     game_id = (await db.game_in_channel(thread)).id
     await db.close()

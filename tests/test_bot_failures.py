@@ -470,7 +470,7 @@ async def test_python_m_bot_with_a_bad_database_exits_with_one_line(fake_discord
         db_path.write_bytes(b"not a database at all\n" * 200)
     else:
         db = await Database.open(db_path)
-        await db.conn.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
+        await db.sql.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
         await db.close()
     proc = await _bot_process(fake_discord, db_path)
     _out, err = await asyncio.wait_for(proc.communicate(), 30)  # never a hang

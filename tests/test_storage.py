@@ -5,12 +5,13 @@ import pytest
 
 from bot.service.games import GameService
 from bot.settings import Settings
-from bot.storage import Database, Move, Seat, StaleVersion
+from bot.storage import MIGRATIONS, Database, DatabaseError, Move, Seat, StaleVersion
 
 
 @pytest.fixture
-async def db(tmp_path):
-    database = await Database.open(tmp_path / "mesa.sqlite3")
+async def db(database_target):
+    """The storage contract runs on both databases (ids ``sqlite`` and ``postgres``)."""
+    database = await Database.open(database_target)
     yield database
     await database.close()
 
@@ -22,14 +23,14 @@ async def _active_game(db: Database) -> int:
     return game_id
 
 
-async def test_migrations_run_once_and_reopen(tmp_path):
-    path = tmp_path / "m.sqlite3"
+async def test_migrations_run_once_and_reopen(empty_database_target):
+    path = empty_database_target
     first = await Database.open(path)
     version = await first.schema_version()
     game_id = await _active_game(first)
     await first.close()
     again = await Database.open(path)
-    assert await again.schema_version() == version >= 1
+    assert await again.schema_version() == version == len(MIGRATIONS)
     assert (await again.get_game(game_id)).status == "active"
     await again.close()
 
@@ -188,8 +189,6 @@ def _truncate(path):
 def _newer(path):
     import sqlite3
 
-    from bot.storage import MIGRATIONS
-
     with sqlite3.connect(path) as conn:
         conn.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
 
@@ -211,7 +210,7 @@ async def _filled(path):
     for i in range(120):
         game_id = await _active_game(db)
         await db.record_moves(game_id, 0, [Move(0, "a" * 40, 10, [{"text": "x" * 300}])], f'{{"s": {i}}}', False)
-    await db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    await db.sql.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     await db.close()
 
 
@@ -237,7 +236,6 @@ def _lingering_threads() -> list:
     ],
 )
 async def test_bad_database_files_are_refused_in_one_sentence(tmp_path, spoil, says):
-    from bot.storage import DatabaseError
 
     path = tmp_path / "mesa.sqlite3"
     await _filled(path)
@@ -252,8 +250,6 @@ async def test_bad_database_files_are_refused_in_one_sentence(tmp_path, spoil, s
 async def test_a_read_only_database_is_refused(tmp_path):
     import shutil
     import subprocess
-
-    from bot.storage import DatabaseError
 
     path = tmp_path / "mesa.sqlite3"
     await _filled(path)
@@ -273,7 +269,204 @@ async def test_a_read_only_database_is_refused(tmp_path):
 
 
 async def test_a_folder_is_not_a_database(tmp_path):
-    from bot.storage import DatabaseError
 
     with pytest.raises(DatabaseError, match="is a folder"):
         await Database.open(tmp_path)
+
+
+# -- several processes on one database: each opens its own Database ----------------------------
+@pytest.fixture
+async def two(database_target):
+    """Two Database objects on one database, as two bot processes have."""
+    first = await Database.open(database_target)
+    second = await Database.open(database_target)
+    yield first, second
+    await first.close()
+    await second.close()
+
+
+async def test_writers_in_two_processes_apply_exactly_one_move_per_version(two):
+    first, second = two
+    game_id = await _active_game(first)
+    for version in range(20):
+        tries = [
+            db.record_moves(game_id, version, [Move(0, f"{name}{version}", 10, [])], f'{{"s": {version}}}', False)
+            for name, db in (("a", first), ("b", second))
+        ]
+        results = await asyncio.gather(*tries, return_exceptions=True)
+        assert sorted(map(type, results), key=str) == sorted([int, StaleVersion], key=str), results
+    log = await second.action_log(game_id)
+    assert [r["version"] for r in log] == list(range(1, 21)) and (await first.get_game(game_id)).version == 20
+
+
+async def test_a_due_reminder_is_claimed_by_one_process(two):
+    first, second = two
+    games = [await _active_game(first) for _ in range(6)]
+    for game_id in games:
+        await first.schedule_reminders(game_id, 0, [(0, 10)], due_at=100.0)
+    claimed = await asyncio.gather(first.due_reminders(200.0), second.due_reminders(200.0))
+    ids = sorted(r["game_id"] for batch in claimed for r in batch)
+    assert ids == sorted(games)  # each once, by one of the two
+    assert await first.due_reminders(200.0) == [] and await second.due_reminders(200.0) == []
+    # until the claimant says it was sent, or the lease runs out (the claimant died)
+    from bot.storage.reminders import LEASE
+
+    assert len(await second.due_reminders(200.0 + LEASE)) == len(games)
+
+
+async def test_lost_clicks_are_taken_once_and_by_the_shard_of_their_game(two):
+    from bot.storage import Shards
+
+    first, second = two
+    guilds = [1 << 22, 2 << 22, 3 << 22, 4 << 22]  # shards 1, 0, 1, 0 of 2
+    games = {}
+    for n, guild in enumerate(guilds):
+        game_id = await first.create_lobby("atlandice", guild, 2, 10, "Ana", "en", {})
+        games[game_id] = guild
+        await first.add_click(700 + n, game_id, 10, f"token-{n}", "en")
+    import time
+
+    later = time.time() + 1
+    odd, even = Shards(2, (1,)), Shards(2, (0,))
+    taken = await asyncio.gather(first.take_clicks(later, odd), second.take_clicks(later, even))
+    assert {games[c["game_id"]] for c in taken[0]} == {1 << 22, 3 << 22}
+    assert {games[c["game_id"]] for c in taken[1]} == {2 << 22, 4 << 22}
+    assert await first.take_clicks(later) == []
+
+
+async def test_the_outbox_and_the_start_up_sweep_see_their_shards_only(db):
+    from bot.storage import Shards
+
+    ids = {}
+    for guild in (5 << 22, 6 << 22):
+        game_id = await db.create_lobby("atlandice", guild, 2, 10, "Ana", "en", {})
+        assert await db.start_game(game_id, seed=1, state="{}", thread_id=None)
+        ids[guild] = game_id
+    mine = Shards(2, (1,))  # guild 5 << 22 is on shard 1
+    assert [g.id for g in await db.games_with_stale_boards(shards=mine)] == [ids[5 << 22]]
+    assert [g.id for g in await db.games_touched_since(0.0, mine)] == [ids[5 << 22]]
+    assert {g.id for g in await db.games_with_stale_boards()} == set(ids.values())
+    assert [g.id for g in await db.games_with_stale_boards(shards=Shards(2, ()))] == []
+
+
+async def test_a_board_is_recorded_only_for_the_version_it_shows(db):
+    game_id = await _active_game(db)
+    assert await db.record_board(game_id, 9001, 0)
+    await db.record_moves(game_id, 0, [Move(0, "a", 10, [])], "{}", False)
+    assert not await db.record_board(game_id, 9002, 0)  # another process has moved the game on
+    game = await db.get_game(game_id)
+    assert (game.board_message_id, game.board_version) == (9001, 0)
+    assert await db.record_board(game_id, 9003, 1)
+    assert (await db.get_game(game_id)).board_message_id == 9003
+
+
+async def test_a_change_made_by_another_process_is_announced(two):
+    first, second = two
+    game_id = await _active_game(first)
+    async with first.subscribe() as changes:
+        await second.record_moves(game_id, 0, [Move(0, "a", 10, [])], "{}", False)
+        other = await second.create_lobby("engis", 1, 2, 10, "Ana", "en", {})
+        seen: set[int] = set()
+        async with asyncio.timeout(10):
+            async for changed in changes:
+                seen.add(changed)
+                if seen >= {game_id, other}:
+                    break
+    assert first._watcher is None  # the last subscriber gone, nothing keeps watching
+
+
+async def test_a_newer_schema_is_refused(database_target):
+    db = await Database.open(database_target)
+    async with db.sql.transaction() as tx:
+        await db.sql.set_schema_version(tx, len(MIGRATIONS) + 1)
+    await db.close()
+    with pytest.raises(DatabaseError, match="newer Mesa"):
+        await Database.open(database_target)
+
+
+# -- what the operator is told instead of a traceback ------------------------------------------
+async def test_an_empty_file_and_a_missing_folder_are_refused(tmp_path):
+    empty = tmp_path / "empty.sqlite3"
+    empty.touch()
+    with pytest.raises(DatabaseError, match="empty file"):
+        await Database.open(empty)
+    assert empty.stat().st_size == 0  # left as it was
+    missing = tmp_path / "no" / "such" / "folder" / "mesa.sqlite3"
+    with pytest.raises(DatabaseError, match="does not exist"):
+        await Database.open(missing)
+    assert not (tmp_path / "no").exists()  # no folder made for a mistyped path
+
+
+async def test_a_read_only_file_system_is_named(tmp_path):
+    import subprocess
+
+    mount = tmp_path / "ro"
+    mount.mkdir()
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", mount]).returncode:
+        pytest.skip("mounting a file system needs root here")
+    try:
+        path = mount / "mesa.sqlite3"
+        await (await Database.open(path)).close()
+        assert subprocess.run(["mount", "-o", "remount,ro", mount]).returncode == 0
+        for target in (path, mount / "new.sqlite3"):
+            with pytest.raises(DatabaseError, match="read-only file system"):
+                await Database.open(target)
+    finally:
+        subprocess.run(["umount", "-l", mount])
+    assert not _lingering_threads()
+
+
+@pytest.mark.parametrize("problem", ["bad url", "no server", "wrong password", "no database"])
+async def test_postgres_that_cannot_be_used_is_refused_in_one_sentence(postgres_server, problem):
+    from pg_fixtures import PASSWORD_ROLE
+
+    url = {
+        "bad url": "postgresql://mesa@localhost:port/mesa",
+        "no server": "postgresql://mesa:secret@127.0.0.1:1/mesa",
+        "wrong password": postgres_server.url("postgres", PASSWORD_ROLE, "a-wrong-password"),
+        "no database": postgres_server.url("no_such_database"),
+    }[problem]
+    with pytest.raises(DatabaseError) as refused:
+        await Database.open(url)
+    said = str(refused.value)
+    expected = {
+        "bad url": "not a usable PostgreSQL URL",
+        "no server": "cannot reach the PostgreSQL server",
+        "wrong password": "refused the password",
+        "no database": "does not exist",
+    }[problem]
+    assert expected in said and "\n" not in said and "a-wrong-password" not in said and "secret" not in said
+
+
+async def test_postgres_with_the_right_password_is_used(postgres_server):
+    from pg_fixtures import PASSWORD, PASSWORD_ROLE
+
+    name = postgres_server.create_database()
+    postgres_server.psql(f"ALTER DATABASE {name} OWNER TO {PASSWORD_ROLE}")
+    try:
+        db = await Database.open(postgres_server.url(name, PASSWORD_ROLE, PASSWORD))
+        assert await db.schema_version() == len(MIGRATIONS) and "***" in db.name and PASSWORD not in db.name
+        await db.close()
+    finally:
+        postgres_server.drop_database(name)
+
+
+async def test_an_imported_game_keeps_its_seats_and_log_and_a_rematch_is_opened_once(db):
+    seats = [Seat(0, 10, "Ana", False), Seat(1, None, "", True, "strong")]
+    moves = [Move(0, "a", 10, [{"x": 1}], False), Move(1, "b", None, [], True)]
+    game_id = await db.import_game("atlandice", 1, 2, 10, "pt-BR", {"k": "v"}, 5, seats, '{"s": 2}', moves)
+    game = await db.get_game(game_id)
+    assert (game.status, game.version, game.state, game.seed, game.options) == ("active", 2, '{"s": 2}', 5, {"k": "v"})
+    assert [(s.user_id, s.is_ai, s.level) for s in game.seats] == [(10, False, "normal"), (None, True, "strong")]
+    log = await db.action_log(game_id)
+    assert [(r["version"], r["seat"], r["action_id"], r["user_id"], r["revealed"]) for r in log] == [
+        (1, 0, "a", 10, False),
+        (2, 1, "b", None, True),
+    ]
+    await db.update_game(game_id, status="finished")
+    first, made = await db.create_rematch(await db.get_game(game_id), 7, 11, "Bruno", [Seat(0, 11, "", False)])
+    again, made_again = await db.create_rematch(await db.get_game(game_id), 7, 10, "Ana", [Seat(0, 10, "", False)])
+    assert made and not made_again and again == first
+    lobby = await db.get_game(first)
+    assert (lobby.status, lobby.host_id, lobby.channel_id, lobby.options) == ("lobby", 11, 7, {"k": "v"})
+    assert [(s.user_id, s.name) for s in lobby.seats] == [(11, "Bruno")]

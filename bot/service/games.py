@@ -22,7 +22,7 @@ from rules import GAMES
 from rules.core import LEVELS, Engine, GameState, RuleError
 
 from ..settings import Settings
-from ..storage import ABANDONED, ACTIVE, ENDED, LOBBY, Database, GameRow, Move, Seat, StaleVersion
+from ..storage import ABANDONED, ACTIVE, ENDED, FINISHED, LOBBY, Database, GameRow, Move, Seat, StaleVersion
 from ..workers.thinking import Thinker
 
 
@@ -219,6 +219,53 @@ class GameService:
                 raise UserError("error.not_in_lobby")
             game = await self.load(game_id)
             return await self._after_move(game, state, [], then)
+
+    async def import_game(
+        self,
+        game_id: str,
+        seed: int,
+        options: dict[str, str],
+        seats: list[Seat],
+        state: str,
+        moves: list[Move],
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        locale: str,
+    ) -> GameRow:
+        """A game brought from a file (``export.replay`` checked it) stored as a new running game hosted by
+        ``host_id``. It has no thread yet: ``move`` gives it one and posts its board."""
+        new_id = await self.db.import_game(
+            game_id, guild_id, channel_id, host_id, locale, options, seed, seats, state, moves
+        )
+        return await self.load(new_id)
+
+    async def rematch(
+        self,
+        game_id: int,
+        user_id: int,
+        user_name: str,
+        channel_id: int,
+        then: Callable[[GameRow, GameRow], Awaitable[object]] | None = None,
+    ) -> tuple[GameRow, bool]:
+        """A lobby for the same game again, opened by one of its players (its host): the same options and
+        AI seats at the same strengths; the other players join with one click. One is open at a time:
+        a second click gives the open one (and False). ``then(old game, lobby)`` (posting the lobby)
+        runs under the old game's lock."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            if game.status != FINISHED:
+                raise UserError("error.not_finished")
+            if game.seat_of(user_id) is None and all(s.user_id != user_id for s in game.seats):
+                raise UserError("error.not_a_player")
+            seats = [Seat(0, user_id, user_name, False)]
+            seats += [Seat(0, None, "", True, s.level) for s in game.seats if s.is_ai and s.user_id is None]
+            new_id, made = await self.db.create_rematch(game, channel_id, user_id, user_name, seats)
+            lobby = await self.load(new_id)
+            if then is not None:
+                await then(game, lobby)
+            return await self.load(new_id), made
 
     # -- moves -----------------------------------------------------------------------
     def acting_seat(self, game: GameRow, state: GameState, user_id: int) -> int:

@@ -1,24 +1,30 @@
-"""Where a move is stored: the games, their seats, the append-only action log, the reminders.
+"""Where a move is stored: games, seats, the append-only action log, reminders, the click journal.
 
-The rest of the bot imports from here (``from bot.storage import Database, GameRow``), never from
-the modules inside, and this package imports nothing of discord or of the rest of the bot.
+SQLite (a file, the default) or PostgreSQL (``MESA_DATABASE=postgresql://...``), behind one
+interface: ``backends`` (what differs between the two), ``schema`` (the migrations: where a table
+is added), one module per concern (``games``, ``moves``, ``reminders``, ``clicks``, ``undo``,
+``meta``, ``changes``), gathered in ``database.Database``. The rest of the bot imports from here
+(``from bot.storage import Database, GameRow``), never from the modules inside, and this package
+imports nothing of discord or of the rest of the bot.
 """
 
-from .database import (
+from .backends import is_postgres
+from .database import Database
+from .records import (
     ABANDONED,
     ACTIVE,
     ENDED,
     FINISHED,
     FORBIDDEN,
     LOBBY,
-    MIGRATIONS,
-    Database,
     DatabaseError,
     GameRow,
     Move,
     Seat,
+    Shards,
     StaleVersion,
 )
+from .schema import MIGRATIONS, Migration
 
 __all__ = [
     "ABANDONED",
@@ -31,7 +37,10 @@ __all__ = [
     "Database",
     "DatabaseError",
     "GameRow",
+    "Migration",
     "Move",
     "Seat",
+    "Shards",
     "StaleVersion",
+    "is_postgres",
 ]

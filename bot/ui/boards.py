@@ -21,8 +21,9 @@ import discord
 from rules.core import t
 
 from ..service.games import BrokenGame, GameService, MoveResult, engine_of
-from ..storage import ACTIVE, FORBIDDEN, GameRow, Move
+from ..storage import ACTIVE, FINISHED, FORBIDDEN, GameRow, Move
 from .components import PREFIX
+from .places import mark_status
 from .ports import PLAY_CHANNELS, PlayChannel
 from .presenter import Presenter
 from .replies import reply, user_locale
@@ -135,6 +136,8 @@ class Boards:
             self._spawn(self._strip(clicked.edit_original_response(view=None)))
         if previous and previous not in (clicked_id, message.id):
             self._spawn(self._strip(channel.get_partial_message(previous).edit(view=None)))
+        if game.status == FINISHED and result.moves:  # a forum post's status tag says so
+            self._spawn(mark_status(channel, game, "forum.tag.finished"))
         return True
 
     async def post_thinking(
@@ -198,7 +201,7 @@ class Boards:
                 channel = await self.channel(game.channel_id)
                 await channel.send(text, allowed_mentions=mentions)
                 return
-            except (discord.HTTPException, *NETWORK_ERRORS) as exc:
+            except (discord.HTTPException, TypeError, *NETWORK_ERRORS) as exc:  # TypeError: a forum has no chat
                 log.info("game %s: could not write in channel %s either (%s)", game.id, game.channel_id, exc)
         try:
             user = self.bot.get_user(game.host_id) or await self.bot.fetch_user(game.host_id)

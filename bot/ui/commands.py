@@ -14,6 +14,7 @@ from rules.core import CATALOGUE, t
 from ..service.games import UserError, engine_of
 from ..storage import ABANDONED, ACTIVE, LOBBY, GameRow
 from . import ports
+from .export_ui import ExportUI
 from .handlers import Handlers
 from .presenter import Presenter, seat_names
 from .replay_ui import ReplayUI
@@ -39,6 +40,9 @@ class Mesa(ports.Mesa, Protocol):
 
     @property
     def stats(self) -> StatsUI: ...
+
+    @property
+    def exports(self) -> ExportUI: ...
 
     def wake_reminders(self) -> None: ...
 
@@ -178,6 +182,16 @@ class GameGroup(app_commands.Group):
         game = await _game_here(interaction)
         await interaction.response.defer(thinking=True)
         await _bot(interaction).replays.post(interaction, game)
+
+    @app_commands.command(name=L("cmd.export"), description=L("cmd.export.desc"))
+    async def export(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).exports.export(interaction, await _game_here(interaction))
+
+    @app_commands.command(name=L("cmd.import"), description=L("cmd.import.desc"))
+    @app_commands.rename(file=L("cmd.import.file"))
+    @app_commands.describe(file=L("cmd.import.file.desc"))
+    async def import_file(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
+        await _bot(interaction).exports.import_file(interaction, file)
 
     @app_commands.command(name=L("cmd.history"), description=L("cmd.history.desc"))
     @app_commands.rename(player=L("cmd.history.player"))

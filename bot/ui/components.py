@@ -7,6 +7,7 @@ custom_id forms (version prefix ``m1``):
 - ``m1:<game>:<version>:~ua|~uy|~un``   undo my move stored at that version / agree / refuse an undo
 - ``m1:<game>:L:<join|leave|ai|start|cancel>`` and ``m1:<game>:L:o:<option key>``  lobby controls
 - ``m1:<game>:L:lv``                    the AI seats' strengths (values ``<seat>.<level>``)
+- ``m1:<game>:R``                       a finished game's Rematch
 """
 
 from __future__ import annotations
@@ -130,4 +131,26 @@ class UndoButton(DynamicItem[Button], template=_GAME + r"(?P<version>[0-9]{1,9})
             await undo.on_vote(interaction, self.game_id, self.version, self.what == "y")
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, SpecialButton, LobbyButton, LobbyOption, LobbyLevel, UndoButton)
+class RematchButton(DynamicItem[Button], template=_GAME + r"R"):
+    def __init__(self, game_id: int, **button: Any) -> None:
+        super().__init__(Button(custom_id=f"{PREFIX}:{game_id}:R", **button))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await mesa(interaction).handlers.on_rematch(interaction, self.game_id)
+
+
+DYNAMIC_ITEMS = (
+    ActionButton,
+    ActionSelect,
+    SpecialButton,
+    LobbyButton,
+    LobbyOption,
+    LobbyLevel,
+    UndoButton,
+    RematchButton,
+)

@@ -18,6 +18,7 @@ from rules.core import RuleError, t
 from ..service.games import BrokenGame, MoveResult, Stale, UserError, engine_of
 from ..storage import GameRow
 from .boards import Boards
+from .places import forum_of, open_thread
 from .ports import mesa
 from .presenter import Payload
 from .replies import reply, user_locale
@@ -178,20 +179,10 @@ class Handlers(Boards):
     async def _start(self, interaction: discord.Interaction, game_id: int) -> None:
         await interaction.response.defer()
         game = await self.service.check_start(game_id, interaction.user.id)
-        engine = engine_of(game)
-        thread_id = None
-        try:
-            if interaction.message is not None:
-                thread = await interaction.message.create_thread(
-                    name=t("lobby.thread_name", game.locale, game=engine.title, id=game.id)[:100],
-                    auto_archive_duration=10080,
-                )
-                thread_id = thread.id
-        except discord.HTTPException as exc:
-            if exc.code == 160004 and interaction.message is not None:  # made by a start a crash cut short
-                thread_id = interaction.message.id  # (a message's thread has the message's id)
-            else:  # threads not allowed here: the game is played in the channel
-                log.info("no thread for game %s: %s", game.id, exc)
+        forum = forum_of(interaction.channel)  # a lobby in a forum's post: the game gets a post of its own
+        thread_id = await open_thread(self.bot, game, forum or interaction.channel, lobby=interaction.message)
+        if forum is not None and thread_id is not None:
+            await self.service.db.update_game(game.id, channel_id=forum.id)
         if thread_id is None and await self.service.db.active_games_in_channel_itself(game.channel_id):
             raise UserError("error.channel_busy")
         result = await self.service.start(game_id, interaction.user.id, thread_id, then=self.publish)
@@ -201,26 +192,57 @@ class Handlers(Boards):
             content=t("lobby.started", game.locale, where=where), embed=embed, view=None
         )
 
+    async def on_rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        await self.guarded(interaction, self._rematch(interaction, game_id))
+
+    async def _rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The final board's Rematch: a lobby with the same options and AI seats, the clicker hosting it,
+        the other players invited by name (one click on Join each). A second click points to it."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        user = interaction.user
+        old = await self.service.load(game_id)
+        try:
+            place = await self.channel(old.channel_id)
+        except TypeError:  # a forum has no chat: the lobby goes in the finished game's post
+            place = await self.channel(old.play_channel_id)
+
+        async def post(old: GameRow, lobby: GameRow) -> None:
+            if lobby.lobby_message_id is not None:
+                return
+            invited = list(dict.fromkeys(s.user_id for s in old.seats if s.user_id not in (None, user.id)))
+            embed, view = self.presenter.lobby(lobby, lobby.locale)
+            text = t(
+                "rematch.invite",
+                lobby.locale,
+                game=f"{engine_of(old).title} #{old.id}",
+                host=user.mention,
+                who=" ".join(f"<@{u}>" for u in invited) or "—",
+            )
+            mentions = discord.AllowedMentions(users=[discord.Object(u) for u in invited], roles=False, everyone=False)
+            kwargs: dict[str, Any] = {"embed": embed, "allowed_mentions": mentions}
+            if view is not None:
+                kwargs["view"] = view
+            message = await place.send(text, **kwargs)
+            await self.service.db.update_game(lobby.id, lobby_message_id=message.id)
+
+        lobby, made = await self.service.rematch(game_id, user.id, user.display_name, place.id, then=post)
+        link = f"https://discord.com/channels/{lobby.guild_id or '@me'}/{lobby.channel_id}/{lobby.lobby_message_id}"
+        await reply(
+            interaction, t("rematch.opened" if made else "rematch.open_already", user_locale(interaction), link=link)
+        )
+
     async def move_game(self, interaction: discord.Interaction, game: GameRow) -> None:
         """``/game move``: the host posts a running or stopped game again in a new thread of this channel."""
         game = await self.service.check_move(game.id, interaction.user.id)  # a refusal stays private
         await interaction.response.defer()
         channel = interaction.channel
         parent_id = getattr(channel, "parent_id", None) or interaction.channel_id or 0
-        thread_id = None
         try:
-            parent = await self.channel(parent_id)
-            if isinstance(parent, discord.TextChannel):
-                thread = await parent.create_thread(
-                    name=t("lobby.thread_name", game.locale, game=engine_of(game).title, id=game.id)[:100],
-                    type=discord.ChannelType.public_thread,
-                    auto_archive_duration=10080,
-                )
-                thread_id = thread.id
-            else:  # a voice or stage channel's chat has no threads: play in the channel itself
-                log.info("game %s: no threads in %s (a %s)", game.id, parent_id, type(parent).__name__)
+            parent = self.bot.get_channel(parent_id) or await self.bot.fetch_channel(parent_id)
         except discord.HTTPException as exc:  # no thread here: play in the channel itself
             log.info("game %s: no new thread in %s: %s", game.id, parent_id, exc)
+            parent = None
+        thread_id = await open_thread(self.bot, game, parent) if parent is not None else None
         if thread_id is None and await self.service.db.active_games_in_channel_itself(parent_id):
             raise UserError("error.channel_busy")
         await self.service.move(game.id, interaction.user.id, parent_id, thread_id, then=self.publish)

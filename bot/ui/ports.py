@@ -42,6 +42,8 @@ class Controls(Protocol):
 
     async def on_ai_level(self, interaction: discord.Interaction, game_id: int, value: str) -> None: ...
 
+    async def on_rematch(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
 
 class UndoControls(Protocol):
     """Undo (``undo_ui.UndoUI``) as the buttons and the handlers see it."""

@@ -24,6 +24,7 @@ from .components import (
     LobbyButton,
     LobbyLevel,
     LobbyOption,
+    RematchButton,
     SpecialButton,
 )
 
@@ -256,6 +257,15 @@ class Presenter:
                 if viewer is None:  # everyone who played hears that the game is over
                     ping = [s.user_id for s in game.seats if s.user_id is not None]
                     content = " ".join(f"<@{u}>" for u in dict.fromkeys(ping))
+                    if controls and ping:  # the same table again, in one click each
+                        view.add_item(
+                            RematchButton(
+                                game.id,
+                                label=t("rematch.button", locale),
+                                emoji="🔁",
+                                style=discord.ButtonStyle.success,
+                            )
+                        )
         elif game.status == ENDED:
             embed.description = t("board.ended", locale)
         ai_seats = [seat_label(game, s.seat, locale) for s in game.seats if s.is_ai]

@@ -49,7 +49,8 @@ def clone_model(model: M, **replace: Any) -> M:
     ``model_copy(update=replace, deep=True)`` would."""
     cls = type(model)
     if not replace:
-        return (_CLONERS.get(cls) or _compile_cloner(cls))(model)
+        cloner: Callable[[M], M] = _CLONERS.get(cls) or _compile_cloner(cls)
+        return cloner(model)
     copier = _COPIERS.get(cls) or _compile(cls)
     fields = {**model.__dict__, **replace}
     try:
@@ -137,7 +138,7 @@ def _compile(cls: type[BaseModel]) -> Callable[[dict[str, Any]], dict[str, Any]]
     ]
     source = "def copy_fields(d):\n    return {\n" + "\n".join(lines) + "\n    }\n"
     exec(compile(source, f"<clone of {cls.__qualname__}>", "exec"), names)
-    copier = names["copy_fields"]
+    copier: Callable[[dict[str, Any]], dict[str, Any]] = names["copy_fields"]
 
     def copy_fields(fields: dict[str, Any]) -> dict[str, Any]:
         if len(fields) != len(cls.model_fields):  # keys besides the fields: copy them all by type
@@ -194,6 +195,6 @@ def _compile_cloner(cls: type[BaseModel]) -> Callable[[Any], Any]:
         + "\n"
     )
     exec(compile(source, f"<whole clone of {cls.__qualname__}>", "exec"), names)
-    cloner = names["clone_it"]
+    cloner: Callable[[Any], Any] = names["clone_it"]
     _CLONERS[cls] = cloner
     return cloner

@@ -50,6 +50,10 @@ class Engine(ABC, Generic[S]):
     max_players: ClassVar[int]
     state_type: ClassVar[type[GameState]]
     option_specs: ClassVar[list[OptionSpec]] = []
+    # Which rules a stored action log is played under: raised whenever a change makes an old log
+    # replay differently (another choice offered, another result), so that a game file taken out of
+    # one bot (``/game export``) is refused by a bot that would replay it into another game.
+    rules_version: ClassVar[int] = 1
 
     # -- to implement -------------------------------------------------------------------
     @abstractmethod

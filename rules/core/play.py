@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal
+from typing import Any, Literal
 
 from .engine import Engine, GameState
 from .rng import Rng
@@ -17,7 +17,7 @@ class GameDidNotEnd(AssertionError):
     pass
 
 
-def chooser(engine: Engine, policy: Policy | list[Policy], seed: int = 0, budget: float | None = None) -> Chooser:
+def chooser(engine: Engine[Any], policy: Policy | list[Policy], seed: int = 0, budget: float | None = None) -> Chooser:
     """``policy`` is one policy for every seat, or one per seat ("mixed": random or AI per move;
     "ai" is the AI at its default strength, "easy" / "normal" / "strong" at that strength, the
     strong one thinking ``budget`` seconds' worth)."""
@@ -37,7 +37,7 @@ def chooser(engine: Engine, policy: Policy | list[Policy], seed: int = 0, budget
 
 
 def play(
-    engine: Engine,
+    engine: Engine[Any],
     players: int,
     seed: int,
     options: dict[str, str] | None = None,

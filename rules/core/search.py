@@ -103,7 +103,7 @@ def decision_rng(state: GameState, seat: int, salt: int = 0) -> Rng:
 
 
 def choose(
-    engine: Engine, state: GameState, seat: int, level: str, hooks: SearchHooks, budget: float | None = None
+    engine: Engine[Any], state: GameState, seat: int, level: str, hooks: SearchHooks, budget: float | None = None
 ) -> str:
     """The action of an AI seat at ``level`` (see the module docstring)."""
     level = level_of(level)
@@ -119,14 +119,14 @@ def choose(
     return search(engine, state, seat, hooks, work(budget, hooks.steps_per_second))
 
 
-def reward(engine: Engine, state: GameState, seat: int, hooks: SearchHooks) -> float:
+def reward(engine: Engine[Any], state: GameState, seat: int, hooks: SearchHooks) -> float:
     """A finished game's value for ``seat`` in [0, 1] (the game's own ``reward`` hook if it has one)."""
     if hooks.reward is not None:
         return hooks.reward(engine, state, seat)
     return outcome_reward(engine, state, seat, hooks.score_scale)
 
 
-def outcome_reward(engine: Engine, state: GameState, seat: int, score_scale: float) -> float:
+def outcome_reward(engine: Engine[Any], state: GameState, seat: int, score_scale: float) -> float:
     """Mostly the win (a shared win counts as a fraction), some of the score against the best other."""
     outcome = engine.outcome(state)
     if outcome is None:
@@ -139,7 +139,7 @@ def outcome_reward(engine: Engine, state: GameState, seat: int, score_scale: flo
     return 0.7 * win + 0.3 * (0.5 + 0.5 * math.tanh(margin / score_scale))
 
 
-def rollout(engine: Engine, state: GameState, policy: Policy, max_steps: int) -> GameState:
+def rollout(engine: Engine[Any], state: GameState, policy: Policy, max_steps: int) -> GameState:
     """Plays ``state`` (a private copy, changed in place) to its end with ``policy`` for every seat."""
     with LEGAL.uncached():  # a rollout never asks twice about the same position
         for _ in range(max_steps):
@@ -154,7 +154,7 @@ def rollout(engine: Engine, state: GameState, policy: Policy, max_steps: int) ->
     return state
 
 
-def _play(engine: Engine, state: GameState, seat: int, action_id: str) -> None:
+def _play(engine: Engine[Any], state: GameState, seat: int, action_id: str) -> None:
     # the policy and the search play legal ids (tests/test_contract.py), and every engine's ``_apply``
     # reads only the id: the list of legal actions is not built a second time
     state.events = []
@@ -174,13 +174,13 @@ class Searched(NamedTuple):
     simulations: int
 
 
-def search(engine: Engine, state: GameState, seat: int, hooks: SearchHooks, budget: int) -> str:
+def search(engine: Engine[Any], state: GameState, seat: int, hooks: SearchHooks, budget: int) -> str:
     """Sequential halving over the candidates, every candidate played in the same worlds, within
     ``budget`` actions' worth of work (see the module docstring)."""
     return searched(engine, state, seat, hooks, budget).choice
 
 
-def searched(engine: Engine, state: GameState, seat: int, hooks: SearchHooks, budget: int) -> Searched:
+def searched(engine: Engine[Any], state: GameState, seat: int, hooks: SearchHooks, budget: int) -> Searched:
     """``search``, with the work it did."""
     actions = [a.id for a in engine.legal_actions(state, seat)]
     greedy = hooks.policy(state, seat)

@@ -196,12 +196,17 @@ def determinize(state: NeanderthalState, seat: int, rng: Rng) -> NeanderthalStat
         pool = rng.shuffled(sorted(world.event_deck + world.event_aside))
         n = len(world.event_deck)
         world.event_deck, world.event_aside = pool[:n], pool[n:]
-    for row, ice, deck in ((world.north, world.ice_n, "deck_n"), (world.south, world.ice_s, "deck_s")):
+    # the other players' hands (open to all in M): each card drawn again with those of its own deck
+    hands = [] if world.variant == "eve" else [p.hand for q, p in enumerate(world.ps) if q != seat and p.hand]
+    for row, ice, deck, side in ((world.north, world.ice_n, "deck_n", "N"), (world.south, world.ice_s, "deck_s", "S")):
         under = [j for j, frozen in enumerate(ice) if frozen and row[j]]
+        held = [(hand, i) for hand in hands for i, card in enumerate(hand) if D.BIOMES[card].row == side]
         cards = getattr(world, deck)
-        pool = rng.shuffled(sorted(cards + [row[j] for j in under]))
+        pool = rng.shuffled(sorted(cards + [row[j] for j in under] + [hand[i] for hand, i in held]))
         for j in under:
             row[j] = pool.pop()
+        for hand, i in held:
+            hand[i] = pool.pop()
         setattr(world, deck, pool)
     if world.grid:  # L and M: the matrix's undiscovered cards, North ones above, South ones below
         half = D.GRID_ROWS // 2 * D.GRID_COLS

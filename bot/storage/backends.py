@@ -1,0 +1,522 @@
+"""The two databases behind one small interface, so that every query is written once.
+
+SQL is written with PostgreSQL's numbered placeholders (``$1``), which SQLite reads as ``?1``;
+the statements themselves keep to what both understand (``INSERT ... ON CONFLICT``, ``RETURNING``,
+``COALESCE``, ``>>``). What differs lives here and nowhere else: how a transaction starts and locks
+a game, how the schema's version is kept, how PostgreSQL's column types are spelled
+(``postgres_ddl``), the advisory locks that coordinate several processes, and how a
+changed game is announced.
+
+- ``SQLite``: one aiosqlite connection (WAL); one write transaction at a time, taken with
+  ``BEGIN IMMEDIATE``, which also serializes the processes that share the file.
+- ``Postgres``: an asyncpg pool; a transaction on a game first takes that game's advisory
+  transaction lock, in the same round trip as its ``BEGIN``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import os
+import re
+import sqlite3
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Mapping, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, ClassVar, cast
+from urllib.parse import urlsplit, urlunsplit
+
+import aiosqlite
+
+from .records import DatabaseError
+
+Row = Mapping[str, Any]
+
+# The first key of PostgreSQL's two-key advisory locks, one per kind of thing locked (the second
+# key is the game, the shard, ...). 0x4D45 is "ME".
+LOCK_GAME = 0x4D450001
+LOCK_SHARD = 0x4D450002
+LOCK_IDENTIFY = 0x4D450003
+LOCK_MEMBER = 0x4D450004
+LOCK_MIGRATE = 0x4D450005
+# The channel of PostgreSQL's NOTIFY that announces a changed game (its id as the payload).
+CHANGES_CHANNEL = "mesa_game_changed"
+# Oldest SQLite that reads every statement here (RETURNING).
+SQLITE_MIN = (3, 35, 0)
+
+
+def is_postgres(target: str | Path) -> bool:
+    return isinstance(target, str) and target.split("://", 1)[0].lower() in ("postgres", "postgresql")
+
+
+def shown(url: str) -> str:
+    """A PostgreSQL URL as a message may show it: the password replaced by ***."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return "the PostgreSQL URL"
+    if parts.password is None:
+        return url
+    user = parts.username or ""
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
+
+
+class Sql(ABC):
+    """Where statements run: the database itself (each statement on its own) or an open transaction."""
+
+    @abstractmethod
+    async def fetch(self, sql: str, *args: Any) -> list[Row]: ...
+
+    @abstractmethod
+    async def execute(self, sql: str, *args: Any) -> int:
+        """Runs a statement; returns how many rows it changed."""
+
+    @abstractmethod
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
+
+    async def fetchrow(self, sql: str, *args: Any) -> Row | None:
+        rows = await self.fetch(sql, *args)
+        return rows[0] if rows else None
+
+    async def fetchval(self, sql: str, *args: Any) -> Any:
+        """The value of a query that gives one row of one column (a COUNT, a MIN)."""
+        row = await self.fetchrow(sql, *args)
+        if row is None:
+            raise DatabaseError(f"the database gave no answer to {sql!r}.")
+        return cast(Any, row)[0]
+
+
+class Backend(Sql):
+    kind: ClassVar[str]
+
+    def __init__(self, name: str) -> None:
+        self.name = name  # how a message names the database: a path, or a URL without its password
+        self.trips = 0  # round trips to the database so far (bench load reports them per click)
+
+    @abstractmethod
+    def transaction(self, game: int | None = None) -> contextlib.AbstractAsyncContextManager[Sql]:
+        """A write transaction, committed at the end, rolled back on any error.
+
+        With ``game``, writers of that game in other processes wait for it (PostgreSQL's advisory
+        transaction lock; SQLite's writers all wait for each other anyway).
+        """
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    def explain(self, error: Exception) -> str:
+        """One sentence for an error met while opening the database."""
+        return f"cannot use {self.name}: {type(error).__name__}: {error}"
+
+    # -- the schema --------------------------------------------------------------------
+    @abstractmethod
+    async def schema_version(self, sql: Sql | None = None) -> int: ...
+
+    @abstractmethod
+    async def set_schema_version(self, sql: Sql, version: int) -> None: ...
+
+    @abstractmethod
+    def statements(self, script: str, postgres: str) -> list[str]:
+        """A migration's script as this database runs it, one statement at a time."""
+
+    @abstractmethod
+    def migrating(self) -> contextlib.AbstractAsyncContextManager[None]:
+        """Held while the schema is checked and migrated, so two processes starting at once migrate once."""
+
+    def skip_locked(self, alias: str) -> str:
+        """What ends a SELECT that claims rows of ``alias`` for one process alone (a queue shared by processes)."""
+        return ""
+
+    async def after_copy(self, sql: Sql) -> None:
+        """After rows were copied in with their ids (``python -m bot migrate``)."""
+
+    # -- several processes -------------------------------------------------------------
+    @property
+    def shared(self) -> bool:
+        """Whether several bot processes can coordinate through this database (its advisory locks)."""
+        return False
+
+    async def session(self) -> Session:
+        raise DatabaseError(f"{self.name}: several processes need PostgreSQL (MESA_SHARDS=auto)")
+
+
+class Session(ABC):
+    """A connection of its own that holds locks until released or until the process dies."""
+
+    @abstractmethod
+    async def try_lock(self, kind: int, key: int) -> bool: ...
+
+    @abstractmethod
+    async def lock(self, kind: int, key: int) -> None: ...
+
+    @abstractmethod
+    async def unlock(self, kind: int, key: int) -> None: ...
+
+    @abstractmethod
+    async def holders(self, kind: int) -> list[int]:
+        """The keys of ``kind`` locked now, by any process."""
+
+    @abstractmethod
+    def alive(self) -> bool: ...
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+
+# ================================================================================== SQLite
+@functools.lru_cache(maxsize=1024)
+def _sqlite(sql: str) -> str:
+    return re.sub(r"\$(\d+)", r"?\1", sql)
+
+
+class _SQLiteSql(Sql):
+    def __init__(self, backend: SQLite) -> None:
+        self.backend = backend
+
+    async def fetch(self, sql: str, *args: Any) -> list[Row]:
+        self.backend.trips += 1
+        return list(await self.backend.conn.execute_fetchall(_sqlite(sql), args))  # type: ignore[arg-type]
+
+    async def execute(self, sql: str, *args: Any) -> int:
+        self.backend.trips += 1
+        cursor = await self.backend.conn.execute(_sqlite(sql), args)
+        return cursor.rowcount
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if rows:
+            self.backend.trips += 1
+            await self.backend.conn.executemany(_sqlite(sql), rows)
+
+
+class SQLite(Backend):
+    kind = "sqlite"
+
+    def __init__(self, conn: aiosqlite.Connection, name: str) -> None:
+        super().__init__(name)
+        self.conn = conn
+        self._write = asyncio.Lock()
+        self._in = _SQLiteSql(self)
+
+    async def fetch(self, sql: str, *args: Any) -> list[Row]:
+        return await self._in.fetch(sql, *args)
+
+    async def execute(self, sql: str, *args: Any) -> int:
+        async with self._write:  # one statement is its own transaction: never inside another's
+            return await self._in.execute(sql, *args)
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        async with self.transaction() as tx:
+            await tx.executemany(sql, rows)
+
+    @asynccontextmanager
+    async def transaction(self, game: int | None = None) -> AsyncIterator[Sql]:
+        async with self._write:
+            self.trips += 1
+            await self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._in
+            except BaseException:
+                await self.conn.execute("ROLLBACK")
+                raise
+            self.trips += 1
+            await self.conn.execute("COMMIT")
+
+    async def close(self) -> None:
+        await self.conn.close()
+
+    def explain(self, error: Exception) -> str:
+        return _explain(self.name, error) if isinstance(error, sqlite3.Error) else super().explain(error)
+
+    async def schema_version(self, sql: Sql | None = None) -> int:
+        return int(await (sql or self).fetchval("PRAGMA user_version"))
+
+    async def set_schema_version(self, sql: Sql, version: int) -> None:
+        await sql.execute(f"PRAGMA user_version = {int(version)}")
+
+    def statements(self, script: str, postgres: str) -> list[str]:
+        return [s for s in script.split(";") if s.strip()]
+
+    @asynccontextmanager
+    async def migrating(self) -> AsyncIterator[None]:
+        yield  # each migration is a BEGIN IMMEDIATE transaction that reads the version again
+
+    @classmethod
+    async def open(cls, path: str | Path) -> SQLite:
+        """Opens the file, or raises DatabaseError with one sentence naming what is wrong with it.
+
+        The folder must exist (a mistyped path is not created); an empty file, a folder, a file
+        SQLite cannot read, one that fails ``PRAGMA quick_check`` and one the bot cannot write (a
+        read-only file or file system) are refused. The connection's thread is closed on every
+        failure, so the process can exit.
+        """
+        if sqlite3.sqlite_version_info < SQLITE_MIN:
+            raise DatabaseError(
+                f"this Python's SQLite is {sqlite3.sqlite_version}; Mesa needs "
+                f"{'.'.join(map(str, SQLITE_MIN))} or newer (or PostgreSQL in MESA_DATABASE)"
+            )
+        where = str(path)
+        if where != ":memory:":
+            _check_file(Path(path))
+        try:
+            conn = await aiosqlite.connect(where, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise DatabaseError(_explain(where, exc)) from None
+        try:
+            conn.row_factory = aiosqlite.Row
+            db = cls(conn, where)
+            await db._check()
+            await conn.execute("PRAGMA journal_mode=WAL")
+            await conn.execute("PRAGMA synchronous=NORMAL")
+            await conn.execute("PRAGMA foreign_keys=ON")
+            await conn.execute("PRAGMA busy_timeout=5000")
+        except sqlite3.Error as exc:
+            await conn.close()
+            raise DatabaseError(_explain(where, exc)) from None
+        except BaseException:
+            await conn.close()
+            raise
+        return db
+
+    async def _check(self) -> None:
+        """Refuses a damaged or read-only database (sqlite3.Error or DatabaseError)."""
+        problems = [cast(Any, row)[0] for row in await self.fetch("PRAGMA quick_check")]
+        if problems != ["ok"]:
+            lines = [line for row in problems for line in str(row).splitlines() if not line.startswith("***")]
+            first = (lines or ["?"])[0][:120]
+            raise DatabaseError(
+                f"{self.name} is damaged (SQLite quick_check: {first}; {len(lines)} problem(s)); "
+                "restore a backup or point MESA_DATABASE at another file"
+            )
+        version = await self.schema_version()
+        await self.conn.execute("BEGIN IMMEDIATE")  # a write, rolled back: fails on a file the bot cannot write
+        try:
+            await self.conn.execute(f"PRAGMA user_version = {version}")
+        finally:
+            await self.conn.execute("ROLLBACK")
+
+
+def _check_file(file: Path) -> None:
+    if file.is_dir():
+        raise DatabaseError(f"{file} is a folder, not a database file")
+    folder = file.parent
+    if not folder.is_dir():
+        raise DatabaseError(
+            f"the folder of {file} does not exist ({folder}): create it, or fix MESA_DATABASE "
+            "(a persistent volume must be mounted there)"
+        )
+    if file.exists() and file.stat().st_size == 0:
+        raise DatabaseError(
+            f"{file} is an empty file (0 bytes), not a Mesa database: restore a backup, or delete it "
+            "to start with no games"
+        )
+
+
+def _read_only_fs(where: str) -> bool:
+    try:
+        return bool(os.statvfs(Path(where).resolve().parent).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
+def _explain(where: str, error: sqlite3.Error) -> str:
+    """One sentence for an SQLite error met while opening the database."""
+    text = str(error)
+    if ("readonly" in text or "read-only" in text or "unable to open" in text) and _read_only_fs(where):
+        return (
+            f"{where} is on a read-only file system: the bot must write it and its folder "
+            f"(for the -wal and -shm files); point MESA_DATABASE at a writable volume ({text})"
+        )
+    if "readonly" in text or "read-only" in text:
+        return (
+            f"{where} is read-only: the bot must be able to write it and its folder "
+            f"(for the -wal and -shm files) ({text})"
+        )
+    if "not a database" in text or "malformed" in text or "corrupt" in text:
+        return f"{where} is not a readable Mesa database ({text}); restore a backup or point MESA_DATABASE elsewhere"
+    if "unable to open" in text:
+        return f"cannot open {where} ({text}): check that the file and its folder exist and are readable"
+    return f"cannot use {where}: {text}"
+
+
+# ================================================================================== PostgreSQL
+_POSTGRES_TYPES = [
+    (re.compile(r"\bINTEGER PRIMARY KEY AUTOINCREMENT\b"), "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY"),
+    (re.compile(r"\bINTEGER\b"), "BIGINT"),
+    (re.compile(r"\bREAL\b"), "DOUBLE PRECISION"),
+]
+
+
+def postgres_ddl(script: str) -> str:
+    """SQLite's DDL in PostgreSQL's words (the types differ; the statements are the same)."""
+    for pattern, words in _POSTGRES_TYPES:
+        script = pattern.sub(words, script)
+    return script
+
+
+def _count(status: str) -> int:
+    """Rows changed, from a command tag such as ``UPDATE 3`` or ``INSERT 0 1``."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+class _PgSql(Sql):
+    def __init__(self, conn: Any, backend: Postgres) -> None:
+        self.conn = conn
+        self.backend = backend
+
+    async def fetch(self, sql: str, *args: Any) -> list[Row]:
+        self.backend.trips += 1
+        return list(await self.conn.fetch(sql, *args))
+
+    async def execute(self, sql: str, *args: Any) -> int:
+        self.backend.trips += 1
+        return _count(await self.conn.execute(sql, *args))
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if rows:
+            self.backend.trips += 1
+            await self.conn.executemany(sql, rows)
+
+
+class Postgres(Backend):
+    kind = "postgresql"
+
+    def __init__(self, pool: Any, url: str) -> None:
+        super().__init__(shown(url))
+        self.pool = pool
+        self.url = url
+        self._in = _PgSql(pool, self)
+
+    async def fetch(self, sql: str, *args: Any) -> list[Row]:
+        return await self._in.fetch(sql, *args)
+
+    async def execute(self, sql: str, *args: Any) -> int:
+        return await self._in.execute(sql, *args)
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        await self._in.executemany(sql, rows)
+
+    @asynccontextmanager
+    async def transaction(self, game: int | None = None) -> AsyncIterator[Sql]:
+        async with self.pool.acquire() as conn:
+            # one round trip for BEGIN and the game's lock (the simple protocol runs both)
+            begin = "BEGIN" if game is None else f"BEGIN; SELECT pg_advisory_xact_lock({LOCK_GAME}, {int(game)})"
+            self.trips += 1
+            await conn.execute(begin)
+            try:
+                yield _PgSql(conn, self)
+            except BaseException:
+                with contextlib.suppress(Exception):  # a lost connection rolls back by itself
+                    await conn.execute("ROLLBACK")
+                raise
+            self.trips += 1
+            await conn.execute("COMMIT")
+
+    async def close(self) -> None:
+        await self.pool.close()
+
+    async def schema_version(self, sql: Sql | None = None) -> int:
+        sql = sql or self
+        if await sql.fetchval("SELECT to_regclass('mesa_schema') IS NULL"):
+            return 0
+        return int(await sql.fetchval("SELECT COALESCE(MAX(version), 0) FROM mesa_schema"))
+
+    async def set_schema_version(self, sql: Sql, version: int) -> None:
+        await sql.execute("CREATE TABLE IF NOT EXISTS mesa_schema (version INTEGER NOT NULL)")
+        await sql.execute("DELETE FROM mesa_schema")
+        await sql.execute("INSERT INTO mesa_schema (version) VALUES ($1)", version)
+
+    def statements(self, script: str, postgres: str) -> list[str]:
+        return [s for s in (postgres_ddl(script), postgres) if s.strip()]
+
+    @asynccontextmanager
+    async def migrating(self) -> AsyncIterator[None]:
+        async with self.pool.acquire() as conn:
+            await conn.execute(f"SELECT pg_advisory_lock({LOCK_MIGRATE}, 0)")
+            try:
+                yield
+            finally:
+                await conn.execute(f"SELECT pg_advisory_unlock({LOCK_MIGRATE}, 0)")
+
+    def skip_locked(self, alias: str) -> str:
+        return f" FOR UPDATE OF {alias} SKIP LOCKED"
+
+    async def after_copy(self, sql: Sql) -> None:
+        await sql.fetch(
+            "SELECT setval(pg_get_serial_sequence('games', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM games"
+        )
+
+    @property
+    def shared(self) -> bool:
+        return True
+
+    async def session(self) -> Session:
+        import asyncpg
+
+        return _PgSession(await asyncpg.connect(self.url))
+
+    @classmethod
+    async def open(cls, url: str, *, pool_size: int = 10) -> Postgres:
+        """Connects, or raises DatabaseError with one sentence: bad URL, no server, refused, no database."""
+        import asyncpg
+
+        name = shown(url)
+        try:
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, timeout=10)
+        except asyncpg.InvalidPasswordError:
+            raise DatabaseError(
+                f"{name}: the server refused the password (check the URL's user and password)"
+            ) from None
+        except asyncpg.InvalidAuthorizationSpecificationError as exc:
+            raise DatabaseError(f"{name}: the server refused the connection ({exc})") from None
+        except asyncpg.InvalidCatalogNameError as exc:
+            raise DatabaseError(f"{name}: {exc}; create it first (createdb, or your host's console)") from None
+        except asyncpg.PostgresError as exc:
+            raise DatabaseError(f"{name}: {type(exc).__name__}: {exc}") from None
+        except (TimeoutError, OSError) as exc:
+            why = "no answer in 10 s" if isinstance(exc, asyncio.TimeoutError) else (exc.strerror or str(exc))
+            raise DatabaseError(f"cannot reach the PostgreSQL server of {name}: {why}") from None
+        except (ValueError, TypeError, asyncpg.InterfaceError) as exc:
+            raise DatabaseError(f"MESA_DATABASE is not a usable PostgreSQL URL ({name}): {exc}") from None
+        return cls(pool, url)
+
+
+class _PgSession(Session):
+    def __init__(self, conn: Any) -> None:
+        self.conn = conn
+
+    async def try_lock(self, kind: int, key: int) -> bool:
+        return bool(await self.conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", kind, key))
+
+    async def lock(self, kind: int, key: int) -> None:
+        await self.conn.execute("SELECT pg_advisory_lock($1, $2)", kind, key)
+
+    async def unlock(self, kind: int, key: int) -> None:
+        await self.conn.execute("SELECT pg_advisory_unlock($1, $2)", kind, key)
+
+    async def holders(self, kind: int) -> list[int]:
+        # two-key advisory locks show the first key as classid and the second as objid (oid: unsigned)
+        rows = await self.conn.fetch(
+            """SELECT objid::bigint AS key FROM pg_locks WHERE locktype = 'advisory' AND granted
+               AND objsubid = 2 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+               AND classid::bigint = $1 ORDER BY 1""",
+            kind,
+        )
+        return [int(r["key"]) for r in rows]
+
+    def alive(self) -> bool:
+        return not self.conn.is_closed()
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.conn.close(timeout=5)
+
+
+async def connect(target: str | Path) -> Backend:
+    """The database named by ``MESA_DATABASE``: a ``postgresql://`` URL, or an SQLite file."""
+    if is_postgres(str(target)):
+        return await Postgres.open(str(target))
+    return await SQLite.open(target)

