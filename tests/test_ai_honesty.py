@@ -226,8 +226,9 @@ def _hooks(game_id: str) -> SearchHooks:
 
 
 def _budget(game_id: str, players: int) -> float:
-    """A budget worth ``WORK`` at least: the strong AI compares two candidates in one world."""
-    budget = 1e-3
+    """A budget worth ``WORK`` at least (with every variant's rate of work): the strong AI compares
+    two candidates in one world."""
+    budget = 2e-3
     assert work(budget, _hooks(game_id).steps_per_second) >= WORK
     return budget
 

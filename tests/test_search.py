@@ -20,6 +20,7 @@ CASES = [
     ("pergamemnon", 2, None),
     ("neanderthal", 1, None),
     ("neanderthal", 2, None),
+    ("neanderthal", 1, {"map": "matrix"}),
     ("neanderthal", 2, {"map": "matrix"}),
 ]
 

@@ -254,7 +254,9 @@ def hooks_for(state: NeanderthalState) -> SearchHooks:
     simulations costs more than one of the table games' (their policies weigh more)."""
     if state.variant == "k2":
         return K2_HOOKS
-    return MATRIX_HOOKS if M.is_matrix(state) else HOOKS
+    if state.variant == "alien":
+        return ALIEN_HOOKS
+    return EVE_HOOKS if state.variant == "eve" else HOOKS
 
 
 HOOKS = SearchHooks(
@@ -263,8 +265,11 @@ HOOKS = SearchHooks(
 K2_CANDIDATES = 4  # designed (see choose)
 K2_SEARCHED = frozenset({"sex", "k2more", "k2swap", "flip", "lose", "release"})  # designed (see choose)
 # designed: the K2 policy weighs its Hunters' odds at every allocation, and the matrix policy every
-# Hunter's move (L, M): an action of their simulations costs two or three of the table games'
+# Hunter's move (L, where nearly every action is one, and M): an action of their simulations costs
+# two to six of the table games'
 K2_STEPS_PER_SECOND = 2500
-MATRIX_STEPS_PER_SECOND = 1600
+ALIEN_STEPS_PER_SECOND = 800
+EVE_STEPS_PER_SECOND = 1600
 K2_HOOKS = dataclasses.replace(HOOKS, max_candidates=K2_CANDIDATES, steps_per_second=K2_STEPS_PER_SECOND)
-MATRIX_HOOKS = dataclasses.replace(HOOKS, steps_per_second=MATRIX_STEPS_PER_SECOND)
+ALIEN_HOOKS = dataclasses.replace(HOOKS, steps_per_second=ALIEN_STEPS_PER_SECOND)
+EVE_HOOKS = dataclasses.replace(HOOKS, steps_per_second=EVE_STEPS_PER_SECOND)
