@@ -17,6 +17,7 @@ import argparse
 import asyncio
 import json
 import logging
+import math
 import sys
 from pathlib import Path
 
@@ -164,10 +165,16 @@ def _load_rows(result: dict) -> list[list[str]]:
             _ms(p["ack_p99"]),
             str(p["errors"]),
             f"{p['bot_cpu_ms']:.1f}",
+            _cpu(p.get("db_cpu_ms", math.nan)),
+            f"{p.get('trips', math.nan):.1f}",
             f"{p['fake_cpu_ms']:.1f}",
         ]
         for p in result["phases"]
     ]
+
+
+def _cpu(value: float) -> str:
+    return "-" if value != value else f"{value:.1f}"
 
 
 LOAD_HEADER = [
@@ -181,6 +188,8 @@ LOAD_HEADER = [
     "ack p99",
     "errors",
     "bot CPU ms/click",
+    "db CPU ms/click",
+    "db trips/click",
     "fake CPU ms/click",
 ]
 
@@ -238,11 +247,25 @@ def load_cmd(argv: list[str]) -> None:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", action="append", choices=sorted(GAMES), help="only this game (repeatable)")
+    parser.add_argument(
+        "--database",
+        metavar="URL",
+        help="also run on this PostgreSQL database (empty; emptied again after), beside SQLite in the same run",
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="with --database, also run that many bot processes sharing the shards on it",
+    )
     _against(parser, "also run it on REF (default: the merge-base with main) and print both")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     rates = [25.0, 50.0, 75.0, 100.0, 125.0, 150.0] if args.sweep else args.rate
     _quiet()
+    if args.database and args.against is None and not args.json:
+        _databases(args, rates)
+        return
     if args.json:
         print(
             json.dumps(
@@ -298,6 +321,35 @@ def load_cmd(argv: list[str]) -> None:
         print(f"\n== {name}")
         print(_table(LOAD_HEADER, _load_rows(result)))
         print("\n".join(_load_summary(result)))
+
+
+def _databases(args: argparse.Namespace, rates: list[float]) -> None:
+    """SQLite, then PostgreSQL, then PostgreSQL with several processes: the same load, one table."""
+    runs = [("sqlite", None, 1), ("postgresql", args.database, 1)]
+    if args.processes > 1:
+        runs.append(("postgresql", args.database, args.processes))
+    print(
+        f"{args.games} games, {args.seconds:g} s a rate; click→board from the planned click to the new board; "
+        "the same clicks (seed) on each database."
+    )
+    rows, summaries = [], []
+    for name, database, processes in runs:
+        result = load_bench.run(
+            args.games,
+            rates,
+            args.seconds,
+            args.seed,
+            args.moves,
+            report=lambda r: print("  ", r, file=sys.stderr),
+            only=args.game,
+            database=database,
+            processes=processes,
+        )
+        label = f"{name}, {processes} process{'es' if processes > 1 else ''}"
+        rows += [[label, *row] for row in _load_rows(result)]
+        summaries.append(f"{label}: " + "\n  ".join(_load_summary(result)))
+    print(_table(["database", *LOAD_HEADER], rows))
+    print("\n".join(summaries))
 
 
 def ai_cmd(argv: list[str]) -> None:

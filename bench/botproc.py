@@ -1,7 +1,9 @@
 """``python -m bench.botproc PORT DATABASE``: the real bot, in a process of its own, on a fake Discord.
 
 The load benchmark runs the fake Discord and the simulated players in one process and this in
-another, so that the figures measure the bot (and its memory is the bot's alone).
+another (or several, each with its shards: ``MESA_SHARD_COUNT`` and ``MESA_SHARDS``), so that the
+figures measure the bot (and its memory is the bot's alone). DATABASE is an SQLite file or a
+``postgresql://`` URL; on SIGUSR1 the process prints ``trips N``, its round trips to the database so far.
 """
 
 from __future__ import annotations
@@ -9,13 +11,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import signal
 import sys
 import threading
 import time
-from pathlib import Path
 
 
-async def run(port: int, database: Path) -> None:
+async def run(port: int, database: str) -> None:
     import discord.gateway
     import discord.http
     import yarl
@@ -29,6 +31,7 @@ async def run(port: int, database: Path) -> None:
     settings = Settings.from_env()  # MESA_* variables apply, as for python -m bot
     settings.token, settings.database = "fake-token", database
     db = await Database.open(database)
+    asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, lambda: print(f"trips {db.sql.trips}", flush=True))
     try:
         async with MesaBot(settings, db) as bot:
             await bot.start("fake-token")
@@ -51,7 +54,7 @@ def _follow_parent() -> None:
 def main() -> None:
     _follow_parent()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    port, database = int(sys.argv[1]), Path(sys.argv[2])
+    port, database = int(sys.argv[1]), sys.argv[2]
     try:
         asyncio.run(run(port, database))
     except KeyboardInterrupt:

@@ -1,7 +1,9 @@
 """Many games at once through the real bot: open-loop Poisson clicks, latency, errors and memory.
 
 The fake Discord and the simulated players run here; the bot runs in a process of its own
-(``bench.botproc``) with its own SQLite file, so the figures are the bot's.  Clicks arrive as a Poisson
+(``bench.botproc``) with its own SQLite file, so the figures are the bot's; or, with ``database``
+(a PostgreSQL URL) and ``processes``, in that many processes on that database, each serving its
+shard, the games spread over as many servers (one per shard).  Clicks arrive as a Poisson
 process at ``rate`` a second whatever the bot's speed (open loop); each goes to a game waiting for a
 move (two humans and AI seats, the four games in turn), and its latency runs from its planned arrival
 to the new board stored by the fake, so a late bot cannot hide its backlog.
@@ -12,17 +14,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import math
+import os
 import random
-import sqlite3
+import signal
 import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.storage import Database, is_postgres
+from bot.storage.copy import empty
 from fakediscord import FakeDiscord, FakeInteraction, FakeMessage
 from fakediscord.botkit import action_ids, board_messages, controls, lobby_id, mentioned, start_lobby
-from fakediscord.fixtures import build_world
+from fakediscord.fixtures import CHANNEL_ID, GUILD_ID, build_world
 from rules import GAMES
 
 TIMEOUT = 15.0  # a click whose board has not come by then is an error
@@ -32,6 +37,7 @@ TIMEOUT = 15.0  # a click whose board has not come by then is an error
 class Slot:
     index: int
     game: str
+    channel: int = CHANNEL_ID
     thread: int = 0
     boards: int = 0
     busy: bool = True
@@ -48,6 +54,8 @@ class Phase:
     ended: float = 0.0
     bot_cpu: float = 0.0
     our_cpu: float = 0.0
+    db_cpu: float = math.nan
+    trips: int = 0
 
     def figures(self) -> dict[str, float | int | str]:
         clicks, acks = sorted(self.click_ms), sorted(self.ack_ms)
@@ -65,6 +73,8 @@ class Phase:
             "first_error": self.errors[0] if self.errors else "",
             "bot_cpu_ms": self.bot_cpu * 1000 / max(1, len(clicks)),
             "fake_cpu_ms": self.our_cpu * 1000 / max(1, len(clicks)),
+            "db_cpu_ms": self.db_cpu * 1000 / max(1, len(clicks)),
+            "trips": self.trips / max(1, len(clicks)),
         }
 
 
@@ -111,35 +121,70 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
+def channel_of(shard: int) -> int:
+    return CHANNEL_ID if shard == 0 else CHANNEL_ID + 10 + shard
+
+
 class Load:
-    def __init__(self, games: int, seed: int = 1, only: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        games: int,
+        seed: int = 1,
+        only: list[str] | None = None,
+        database: str | None = None,
+        processes: int = 1,
+    ) -> None:
         self.rng = random.Random(seed)
         kinds = only or sorted(GAMES)
-        self.slots = [Slot(i, kinds[i % len(kinds)]) for i in range(games)]
+        self.processes = processes
+        self.slots = [Slot(i, kinds[i % len(kinds)], channel_of(i % processes)) for i in range(games)]
         self.fake = build_world(FakeDiscord())
+        for shard in range(1, processes):  # a server on each other shard: (guild id >> 22) % processes
+            self.fake.add_guild((shard << 22) + GUILD_ID, f"Guild {shard}")
+            self.fake.add_channel((shard << 22) + GUILD_ID, channel_of(shard), "general")
         self.idle = asyncio.Condition()
-        self.bot: asyncio.subprocess.Process | None = None
+        self.bots: list[asyncio.subprocess.Process] = []
         self.bot_errors: list[str] = []
         self.phase: Phase | None = None
         self.tasks: set[asyncio.Task] = set()
         self.folder = tempfile.TemporaryDirectory(prefix="mesa-load-")
-        self.database = Path(self.folder.name) / "load.sqlite3"
+        self.database = database or str(Path(self.folder.name) / "load.sqlite3")
+        self.postgres = is_postgres(self.database)
+        self._trips: dict[int, asyncio.Queue[int]] = {}
+
+    @property
+    def bot(self) -> asyncio.subprocess.Process | None:
+        return self.bots[0] if self.bots else None
 
     # -- set-up ----------------------------------------------------------------------
     async def start(self) -> None:
+        db = await Database.open(self.database)
+        try:
+            if await db.sql.fetchval("SELECT COUNT(*) FROM games"):
+                raise SystemExit(f"{db.name} holds games: give the benchmark an empty database")
+        finally:
+            await db.close()
         await self.fake.start()
-        self.bot = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bench.botproc",
-            str(self.fake.port),
-            str(self.database),
-            stdin=asyncio.subprocess.DEVNULL,
-            stdout=asyncio.subprocess.DEVNULL,
-            stderr=asyncio.subprocess.PIPE,
+        for shard in range(self.processes):
+            shards = {"MESA_SHARD_COUNT": str(self.processes), "MESA_SHARDS": str(shard)} if self.processes > 1 else {}
+            bot = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "bench.botproc",
+                str(self.fake.port),
+                self.database,
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+                env={**os.environ, **shards},
+            )
+            self.bots.append(bot)
+            self._trips[bot.pid] = asyncio.Queue()
+            self._spawn(self._read_errors(bot))
+            self._spawn(self._read_trips(bot))
+        await self.fake.wait_for(
+            lambda: self.fake.gateway_log.count(("send", "GUILD_CREATE")) >= self.processes, timeout=60
         )
-        self._spawn(self._read_errors())
-        await self.fake.wait_for(lambda: ("send", "GUILD_CREATE") in self.fake.gateway_log, timeout=30)
         await asyncio.sleep(0.3)
         gate = asyncio.Semaphore(8)
 
@@ -149,17 +194,48 @@ class Load:
 
         await asyncio.gather(*(one(s) for s in self.slots))
 
-    async def _read_errors(self) -> None:
-        assert self.bot is not None and self.bot.stderr is not None
-        async for raw in self.bot.stderr:
+    async def _read_errors(self, bot: asyncio.subprocess.Process) -> None:
+        assert bot.stderr is not None
+        async for raw in bot.stderr:
             line = raw.decode(errors="replace").rstrip()
             if line.startswith(("ERROR", "CRITICAL", "Traceback")):
                 self.bot_errors.append(line)
 
+    async def _read_trips(self, bot: asyncio.subprocess.Process) -> None:
+        assert bot.stdout is not None
+        async for raw in bot.stdout:
+            words = raw.decode(errors="replace").split()
+            if len(words) == 2 and words[0] == "trips":
+                self._trips[bot.pid].put_nowait(int(words[1]))
+
+    async def trips(self) -> int:
+        """Round trips to the database by every bot process so far (each says on SIGUSR1)."""
+        for bot in self.bots:
+            bot.send_signal(signal.SIGUSR1)
+        return sum([await asyncio.wait_for(self._trips[bot.pid].get(), 10) for bot in self.bots])
+
+    async def db_cpu(self) -> float:
+        """CPU seconds used so far by the PostgreSQL server processes serving this database, when the
+        server runs on this machine (NaN otherwise; SQLite's work is in the bot's own CPU)."""
+        if not self.postgres:
+            return math.nan
+        db = await Database.open(self.database)
+        try:
+            pids = [
+                int(r["pid"])
+                for r in await db.sql.fetch(
+                    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+            ]
+        finally:
+            await db.close()
+        here = [pid for pid in pids if os.path.exists(f"/proc/{pid}")]  # (the reading's own pool is gone)
+        return sum(cpu_seconds(pid) for pid in here) if here else math.nan
+
     async def _new_game(self, slot: Slot) -> None:
         engine = GAMES[slot.game]
         players = min(3, engine.max_players)
-        lobby = await start_lobby(self.fake, slot.game, 1, [2], players - 2)
+        lobby = await start_lobby(self.fake, slot.game, 1, [2], players - 2, channel_id=slot.channel)
         click = await self.fake.click(1, lobby, lobby_id(lobby, "start"))
         await click.wait_response(timeout=TIMEOUT)
         slot.thread, slot.boards = lobby.id, 0
@@ -179,34 +255,48 @@ class Load:
         return task
 
     async def close(self) -> None:
-        if self.bot is not None and self.bot.returncode is None:
-            self.bot.send_signal(2)
+        for bot in self.bots:
+            if bot.returncode is None:
+                bot.send_signal(2)
+        for bot in self.bots:
             try:
-                await asyncio.wait_for(self.bot.wait(), 10)
+                await asyncio.wait_for(bot.wait(), 10)
             except TimeoutError:
-                self.bot.kill()
-                await self.bot.wait()
+                bot.kill()
+                await bot.wait()
         for task in list(self.tasks):
             task.cancel()
         await self.fake.close()
         self.folder.cleanup()
 
     # -- figures -----------------------------------------------------------------------
-    def moves(self) -> int:
+    async def moves(self) -> int:
         """Actions stored by the bot (the players' and the AI seats')."""
-        with contextlib.closing(sqlite3.connect(f"file:{self.database}?mode=ro", uri=True, timeout=5)) as db:
-            return db.execute("SELECT count(*) FROM actions").fetchone()[0]
+        db = await Database.open(self.database)
+        try:
+            return int(await db.sql.fetchval("SELECT count(*) FROM actions"))
+        finally:
+            await db.close()
+
+    async def empty(self) -> None:
+        """Deletes the benchmark's games from its database (a PostgreSQL database is the caller's)."""
+        db = await Database.open(self.database)
+        try:
+            await empty(db.sql)
+        finally:
+            await db.close()
 
     def rss(self) -> tuple[float, float]:
-        assert self.bot is not None
-        return rss_mb(self.bot.pid)
+        current = [rss_mb(bot.pid) for bot in self.bots]
+        return sum(c for c, _ in current), sum(p for _, p in current)
 
     # -- clicks ------------------------------------------------------------------------
     async def run_phase(self, rate: float, seconds: float) -> Phase:
         phase = self.phase = Phase(rate, seconds)
-        assert self.bot is not None
+        assert self.bots
         loop = asyncio.get_running_loop()
-        cpu = cpu_seconds(self.bot.pid), time.process_time()
+        cpu = sum(cpu_seconds(bot.pid) for bot in self.bots), time.process_time()
+        db_cpu, trips = await self.db_cpu(), await self.trips()
         phase.started = start = loop.time()
         due, clicks = start, []
         while True:
@@ -220,8 +310,10 @@ class Load:
         if clicks:
             await asyncio.wait(clicks)
         phase.ended = loop.time()
-        phase.bot_cpu = cpu_seconds(self.bot.pid) - cpu[0]
+        phase.bot_cpu = sum(cpu_seconds(bot.pid) for bot in self.bots) - cpu[0]
         phase.our_cpu = time.process_time() - cpu[1]
+        phase.db_cpu = await self.db_cpu() - db_cpu
+        phase.trips = await self.trips() - trips
         return phase
 
     async def _click(self, phase: Phase, planned: float) -> None:
@@ -303,15 +395,29 @@ def run(
     moves: int = 0,
     report=print,
     only: list[str] | None = None,
+    database: str | None = None,
+    processes: int = 1,
 ) -> dict:
-    """Phases at each rate in turn (or, with ``moves``, one long phase until that many moves)."""
-    return asyncio.run(_run(games, rates, seconds, seed, moves, report, only))
+    """Phases at each rate in turn (or, with ``moves``, one long phase until that many moves).
+
+    ``database``: a PostgreSQL URL (an empty database; the benchmark empties it again at the end)
+    instead of an SQLite file of its own; ``processes``: bot processes sharing the shards.
+    """
+    return asyncio.run(_run(games, rates, seconds, seed, moves, report, only, database, processes))
 
 
 async def _run(
-    games: int, rates: list[float], seconds: float, seed: int, moves: int, report, only: list[str] | None
+    games: int,
+    rates: list[float],
+    seconds: float,
+    seed: int,
+    moves: int,
+    report,
+    only: list[str] | None,
+    database: str | None = None,
+    processes: int = 1,
 ) -> dict:
-    load = Load(games, seed, only)
+    load = Load(games, seed, only, database, processes)
     out: dict = {"games": games, "phases": [], "memory": []}
     try:
         t0 = time.perf_counter()
@@ -329,9 +435,11 @@ async def _run(
         out["bot_errors"] = len(load.bot_errors)
         out["first_bot_error"] = load.bot_errors[0] if load.bot_errors else ""
         out["rss_peak_mb"] = load.rss()[1]
-        out["moves"] = load.moves()
+        out["moves"] = await load.moves()
     finally:
         await load.close()
+        if database is not None:
+            await load.empty()
     return out
 
 
@@ -348,7 +456,7 @@ async def _long(load: Load, rate: float, moves: int, memory: list, report) -> di
         phase.errors += chunk.errors
         phase.bot_cpu += chunk.bot_cpu
         phase.our_cpu += chunk.our_cpu
-        done = load.moves()
+        done = await load.moves()
         if done >= mark:
             rss, peak = load.rss()
             memory.append({"moves": done, "rss_mb": rss, "peak_mb": peak, "clicks": len(phase.click_ms)})

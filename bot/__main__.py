@@ -1,4 +1,5 @@
-"""``python -m bot`` runs the bot; ``python -m bot demo GAME`` plays a game with AI seats offline."""
+"""``python -m bot`` runs the bot; ``python -m bot web`` serves the spectator pages beside it;
+``python -m bot demo GAME`` plays a game with AI seats offline."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import asyncio
 import logging
 import signal
 import sys
+from pathlib import Path
 
 from .settings import VARIABLES, Settings, SettingsError
 
@@ -16,31 +18,75 @@ class Fatal(Exception):
 
 
 async def run_bot(settings: Settings) -> None:
-    """Logs in first (a refused token leaves no database file behind), then opens the database and connects."""
+    """Opens the database first (a database the bot cannot use stops it before it logs in), then logs
+    in and connects; a refused token leaves behind no SQLite file that this start created."""
     import aiohttp
     import discord
 
     from .app import MesaBot
-    from .storage import Database, DatabaseError
+    from .storage import Database, DatabaseError, is_postgres
 
-    async with MesaBot(settings, None) as bot:
+    new_file = None if is_postgres(str(settings.database)) else Path(settings.database)
+    if new_file is not None and new_file.exists():
+        new_file = None
+    try:
+        db = await Database.open(settings.database)
+    except DatabaseError as exc:
+        raise Fatal(str(exc)) from None
+    try:
+        async with MesaBot(settings, db) as bot:
+            try:
+                await bot.login(settings.token or "")
+            except discord.LoginFailure as exc:
+                raise Fatal(f"the token was refused: {exc}") from None
+            except DatabaseError as exc:  # MESA_SHARDS=auto on SQLite, the lock connection refused
+                raise Fatal(str(exc)) from None
+            except (aiohttp.ClientError, OSError, discord.HTTPException) as exc:
+                raise Fatal(f"cannot reach Discord: {exc}") from None
+            _stop_on_sigterm(bot)
+            try:
+                await bot.connect()
+            finally:
+                await bot.close()
+            if bot.keeper.lost:
+                raise Fatal("the database connection that held this process's shards was lost")
+    except Fatal:
+        await db.close()
+        if new_file is not None:  # made by this start alone: nothing of it is worth keeping
+            for path in (new_file, *(new_file.with_name(new_file.name + end) for end in ("-wal", "-shm"))):
+                path.unlink(missing_ok=True)
+        raise
+    await db.close()
+
+
+async def run_web(settings: Settings, ready: asyncio.Event | None = None) -> None:
+    """Serves the spectator pages from the bot's database until SIGTERM or SIGINT (the bot runs elsewhere)."""
+    from .storage import Database, DatabaseError
+    from .web import WebServer
+
+    try:
+        db = await Database.open(settings.database)
+    except DatabaseError as exc:
+        raise Fatal(str(exc)) from None
+    server = WebServer(lambda: db, settings)
+    try:
         try:
-            await bot.login(settings.token or "")
-        except discord.LoginFailure as exc:
-            raise Fatal(f"the token was refused: {exc}") from None
-        except (aiohttp.ClientError, OSError, discord.HTTPException) as exc:
-            raise Fatal(f"cannot reach Discord: {exc}") from None
-        try:
-            db = await Database.open(settings.database)
-        except DatabaseError as exc:
-            raise Fatal(str(exc)) from None
-        bot.use_database(db)
-        _stop_on_sigterm(bot)
-        try:
-            await bot.connect()
-        finally:
-            await bot.close()
-            await db.close()
+            await server.start()  # the moves are made by another process: the pages follow the database
+        except OSError as exc:
+            raise Fatal(f"cannot serve on {settings.web_host}:{settings.web_port}: {exc.strerror or exc}") from None
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            try:
+                loop.add_signal_handler(signum, stop.set)
+            except (NotImplementedError, RuntimeError):  # Windows: Ctrl+C still ends asyncio.run
+                pass
+        if ready is not None:
+            ready.set()
+        await stop.wait()
+    finally:
+        await server.stop()
+        await db.close()
 
 
 def _stop_on_sigterm(bot) -> None:
@@ -63,8 +109,12 @@ def _parser() -> argparse.ArgumentParser:
         description="Run the Mesa Discord bot (settings come from the environment).",
         epilog="commands:\n"
         "  python -m bot                  run the bot (needs DISCORD_TOKEN)\n"
+        "  python -m bot web              serve the spectator pages beside the bot (needs MESA_WEB_PORT or PORT)\n"
         "  python -m bot demo GAME ...    play a whole game with AI seats, offline, a picture per move\n"
         "                                 (python -m bot demo --help lists the games and their options)\n"
+        "  python -m bot migrate --from A --to B\n"
+        "                                 copy every game from one database to another (SQLite file or\n"
+        "                                 postgresql:// URL), checked by replaying each game\n"
         "  python -m bot replay-file FILE --out DIR\n"
         "                                 draw a game file written by /game export: a picture per move and the GIF\n"
         f"\nsettings (environment variables):\n{settings}\n",
@@ -77,17 +127,32 @@ def main(argv: list[str] | None = None) -> int:
         from .demo import main as demo_main
 
         return demo_main(argv[1:])
+    if argv and argv[0] == "migrate":
+        from .migrate import main as migrate_main
+
+        return migrate_main(argv[1:])
     if argv and argv[0] == "replay-file":
         from .replay_file import main as replay_file_main
 
         return replay_file_main(argv[1:])
-    _parser().parse_args(argv)
+    web = bool(argv) and argv[0] == "web"
+    _parser().parse_args(argv[1:] if web else argv)
     try:
         settings = Settings.from_env()
     except SettingsError as exc:
         print(f"mesa: {exc}", file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if web:
+        if settings.web_port is None:
+            print("mesa: set MESA_WEB_PORT (or PORT) to the port the spectator pages are served on", file=sys.stderr)
+            return 2
+        try:
+            asyncio.run(run_web(settings))
+        except Fatal as exc:
+            print(f"mesa: {exc}", file=sys.stderr)
+            return 1
+        return 0
     if not settings.token:
         print(
             "DISCORD_TOKEN is not set. Create a bot at https://discord.com/developers/applications, then\n"

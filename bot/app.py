@@ -12,53 +12,73 @@ from discord.ext import commands
 from . import texts as _texts  # noqa: F401  (registers the bot's texts)
 from .service.games import GameService
 from .settings import Settings
+from .shards import ShardKeeper
 from .storage import Database
-from .ui.boards import BOARDS_CLEAN
+from .ui.boards import clean_key
 from .ui.commands import CatalogueTranslator, MesaTree, setup
 from .ui.components import DYNAMIC_ITEMS
 from .ui.export_ui import ExportUI
 from .ui.handlers import Handlers
+from .ui.player_ui import PlayerUI
 from .ui.presenter import Presenter
 from .ui.reminders import Reminders
 from .ui.replay_ui import ReplayUI
 from .ui.stats_ui import StatsUI
 from .ui.undo_ui import UndoUI
+from .web import WebServer
 from .workers import renderpool
 
 log = logging.getLogger(__name__)
 
 
-class MesaBot(commands.Bot):
-    def __init__(self, settings: Settings, db: Database | None, **kwargs) -> None:
-        """``db`` may come later (``use_database``, before ``connect``): ``python -m bot`` logs in first."""
+class MesaBot(commands.AutoShardedBot):
+    def __init__(self, settings: Settings, db: Database | None, clock=time.time, **kwargs) -> None:
+        """``db`` may come later (``use_database``, before ``connect``); ``python -m bot`` opens it first.
+        ``clock`` gives the time the reminders, quiet hours and clocks are reckoned by (tests move it)."""
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # Mesa never joins voice
         # Mesa reads no messages (slash commands and components only): no message, typing or reaction
         # events to parse for every board posted or edited, and no cache of messages to keep.
         intents = discord.Intents.default()
         intents.messages = intents.typing = intents.reactions = False
         kwargs.setdefault("max_messages", None)
+        # One process serves all the shards (one, by default) or its part of them (bot/shards.py).
+        self.keeper = ShardKeeper(settings)
+        if not settings.auto_shards or settings.shard_count is not None:
+            kwargs.setdefault("shard_count", self.keeper.count)
+            kwargs.setdefault("shard_ids", list(self.keeper.ids))
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents, tree_cls=MesaTree, help_command=None, **kwargs
         )
         self.settings = settings
-        self.service = GameService(db, settings)
-        self.presenter = Presenter()
+        self.service = GameService(db, settings, clock)
+        self.presenter = Presenter(settings.web_url)
         self.presenter.cache.pool = renderpool.shared(settings.render_workers)
+        # The spectator pages, served by the bot itself when it is given a port (else by ``python -m bot web``).
+        self.web: WebServer | None = None
+        if settings.web_port is not None:
+            self.web = WebServer(lambda: self.service.db, settings, self.presenter.cache)
+            self.service.watchers.append(self.web.changes.notify)
         self.handlers = Handlers(self, self.service, self.presenter)
         self.reminders = Reminders(self, self.service, self.handlers)
         self.undo = UndoUI(self)
         self.replays = ReplayUI(self)
         self.stats = StatsUI(self)
         self.exports = ExportUI(self)
+        self.players = PlayerUI(self)
         self._reminder_loop: asyncio.Task | None = None
         self._outbox: asyncio.Task | None = None
         self._stopping: asyncio.Future | None = None
 
-    def use_database(self, db: Database) -> None:
+    async def use_database(self, db: Database) -> None:
         self.service.db = db
+        await self.service.players.load_locales()
 
     async def setup_hook(self) -> None:
+        await self.keeper.setup(self, self.service.db)
+        self.handlers.shards = self.keeper.shards
         self.presenter.cache.pool.start()
+        if self.service.has_db:  # the languages players chose, for every answer (else once it is opened)
+            await self.service.players.load_locales()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         setup(self.tree)
         await self.tree.set_translator(CatalogueTranslator())
@@ -68,8 +88,20 @@ class MesaBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+        if self.web is not None:
+            await self.web.start()
         self._reminder_loop = asyncio.create_task(self.reminders.loop(), name="mesa-reminders")
         self._outbox = asyncio.create_task(self.outbox_loop(), name="mesa-boards")
+
+    async def launch_shards(self) -> None:
+        if not self.keeper.ids:  # MESA_SHARDS=auto and none free: wait to take over a stopped process's
+            self._connection.shard_count = self.shard_count
+            self._connection.shard_ids = []
+            return
+        await super().launch_shards()
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        await self.keeper.before_identify(shard_id or 0)
 
     async def outbox_loop(self) -> None:
         """Posts the boards left behind by a crash or a failed post (see ``Handlers.outbox``)."""
@@ -108,11 +140,15 @@ class MesaBot(commands.Bot):
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await self.handlers.drain()
+        if self.web is not None:
+            await self.web.stop()
         self.service.thinker.close()
         await super().close()
+        await self.keeper.close()
         if not self.service.has_db:  # stopped before the database was opened
             return
         try:  # every board edit is done: the next start need not look for stray controls
-            await self.service.db.set_meta(BOARDS_CLEAN, repr(time.time()))
+            for shard in self.keeper.ids:
+                await self.service.db.set_meta(clean_key(self.keeper.shards, shard), repr(time.time()))
         except Exception as exc:
             log.warning("could not note the clean stop: %s", exc)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import math
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from rules.core import DEFAULT_BUDGET
@@ -13,7 +13,22 @@ from rules.core import DEFAULT_BUDGET
 # (variable, what it holds, default): ``python -m bot --help`` and the README list these.
 VARIABLES: list[tuple[str, str, str]] = [
     ("DISCORD_TOKEN", "the bot's token (required to run the bot)", ""),
-    ("MESA_DATABASE", "the SQLite file holding every game", "mesa.sqlite3"),
+    (
+        "MESA_DATABASE",
+        "where every game is kept: an SQLite file, or a postgresql:// URL (PostgreSQL)",
+        "DATABASE_URL if set, else mesa.sqlite3",
+    ),
+    ("DATABASE_URL", "the PostgreSQL URL a host sets (Heroku and the like); used when MESA_DATABASE is unset", ""),
+    (
+        "MESA_SHARD_COUNT",
+        "how many Discord shards the bot has in all (every process must say the same)",
+        "1, or Discord's advice with MESA_SHARDS=auto",
+    ),
+    (
+        "MESA_SHARDS",
+        "the shards this process serves: 0-3, 0,2 or auto (free shards claimed through PostgreSQL, a dead process's taken over)",
+        "all of them",
+    ),
     ("MESA_DEV_GUILD", "a server id to sync the commands to at once", "unset (global commands)"),
     ("MESA_REMINDER_DELAY", "seconds before the first reminder; each next one waits twice as long", "43200"),
     ("MESA_REMINDER_MAX", "reminders per turn at most", "3"),
@@ -22,6 +37,12 @@ VARIABLES: list[tuple[str, str, str]] = [
     ("MESA_AI_BUDGET", "seconds' worth of simulations a strong AI seat thinks a decision", str(DEFAULT_BUDGET)),
     ("MESA_AI_PROCESSES", "processes in which strong AI seats think (0: a thread of the bot)", "2"),
     ("MESA_RENDER_WORKERS", "processes drawing the board pictures beside the bot (0: a thread of the bot)", "1"),
+    ("MESA_WEB_URL", "the spectator pages' public address, as players open it (/game link)", "unset (no links)"),
+    ("MESA_WEB_PORT", "the port the spectator pages are served on (PORT too; unset: not served)", "unset"),
+    ("MESA_WEB_HOST", "the address the spectator pages are served on", "0.0.0.0"),
+    ("MESA_WEB_STREAMS", "live page views open at once, in all", "1000"),
+    ("MESA_WEB_STREAMS_PER_ADDRESS", "live page views open at once from one address", "20"),
+    ("MESA_WEB_PROXY", "1: behind a proxy that appends the visitor's address to X-Forwarded-For", "0"),
 ]
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -67,6 +88,54 @@ def _snowflake(name: str) -> int | None:
     return int(raw)
 
 
+def _shards(count: int | None) -> tuple[tuple[int, ...] | None, bool]:
+    """MESA_SHARDS: (the shard ids, or None for all of them; whether they are claimed automatically)."""
+    raw = _raw("MESA_SHARDS")
+    if raw is None:
+        return None, False
+    if raw.lower() == "auto":
+        return None, True
+    if count is None:
+        raise SettingsError(f"MESA_SHARDS={raw!r} needs MESA_SHARD_COUNT, the number of shards in all")
+    ids: set[int] = set()
+    for part in raw.replace(" ", "").split(","):
+        first, dash, last = part.partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise SettingsError(f"MESA_SHARDS must be auto, a range like 0-3 or a list like 0,2 (got {raw!r})")
+        low, high = int(first), int(last) if dash else int(first)
+        if low > high or high >= count:
+            raise SettingsError(f"MESA_SHARDS {raw!r}: shards are numbered 0 to {count - 1} (MESA_SHARD_COUNT={count})")
+        ids.update(range(low, high + 1))
+    return tuple(sorted(ids)), False
+
+
+def _port(*names: str) -> int | None:
+    for name in names:
+        raw = _raw(name)
+        if raw is None:
+            continue
+        if not raw.isdigit() or not 0 < int(raw) < 65536:
+            raise SettingsError(f"{name} must be a port number from 1 to 65535 (got {raw!r})")
+        return int(raw)
+    return None
+
+
+def _url(name: str) -> str | None:
+    raw = _raw(name)
+    if raw is None:
+        return None
+    if not raw.startswith(("http://", "https://")) or len(raw) < 10 or any(c.isspace() for c in raw):
+        raise SettingsError(f"{name} must be an address such as https://mesa.example.org (got {raw!r})")
+    return raw.rstrip("/")
+
+
+def _flag(name: str) -> bool:
+    raw = (_raw(name) or "0").lower()
+    if raw not in ("0", "1", "true", "false", "yes", "no"):
+        raise SettingsError(f"{name} must be 1 or 0 (got {raw!r})")
+    return raw in ("1", "true", "yes")
+
+
 def _level(name: str) -> str:
     raw = (_raw(name) or "INFO").upper()
     if raw not in LOG_LEVELS or not isinstance(logging.getLevelName(raw), int):
@@ -77,7 +146,8 @@ def _level(name: str) -> str:
 @dataclass
 class Settings:
     token: str | None = None
-    database: Path = field(default_factory=lambda: Path("mesa.sqlite3"))
+    # An SQLite file (a path) or a PostgreSQL database (a postgresql:// URL).
+    database: str | Path = "mesa.sqlite3"
     dev_guild: int | None = None
     # Reminders: the first after ``reminder_delay`` seconds, each next one twice as late, at most
     # ``reminder_max`` per turn; the reminder loop wakes up at least every ``reminder_poll`` seconds.
@@ -95,13 +165,38 @@ class Settings:
     log_level: str = "INFO"
     # Processes that draw the board pictures (0: a thread of the bot's own process).
     render_workers: int = 1
+    # Discord shards: ``shard_count`` in all (None: 1, or Discord's advice with ``auto_shards``); this
+    # process serves ``shard_ids`` (None: all), or claims free ones through the database (``auto_shards``).
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    auto_shards: bool = False
+
+    @property
+    def sharded(self) -> bool:
+        return self.shard_count is not None or self.shard_ids is not None or self.auto_shards
+
+    # The spectator pages: the address players open (links are offered only with it), the port they
+    # are served on (none: not served by this process), and how many live views may be open at once.
+    web_url: str | None = None
+    web_port: int | None = None
+    web_host: str = "0.0.0.0"
+    web_streams: int = 1000
+    web_streams_per_address: int = 20
+    web_proxy: bool = False
 
     @classmethod
     def from_env(cls) -> Settings:
         """The settings from ``MESA_*`` and ``DISCORD_TOKEN``; SettingsError names a bad variable."""
+        count = _count("MESA_SHARD_COUNT", 0) or None
+        if _raw("MESA_SHARD_COUNT") is not None and count is None:
+            raise SettingsError("MESA_SHARD_COUNT must be a whole number, 1 or more (got '0')")
+        shard_ids, auto = _shards(count)
         return cls(
             token=_raw("DISCORD_TOKEN"),
-            database=Path(_raw("MESA_DATABASE") or "mesa.sqlite3"),
+            database=_raw("MESA_DATABASE") or _raw("DATABASE_URL") or "mesa.sqlite3",
+            shard_count=count,
+            shard_ids=shard_ids,
+            auto_shards=auto,
             dev_guild=_snowflake("MESA_DEV_GUILD"),
             reminder_delay=_number("MESA_REMINDER_DELAY", 12 * 3600),
             reminder_max=_count("MESA_REMINDER_MAX", 3),
@@ -110,4 +205,10 @@ class Settings:
             render_workers=_count("MESA_RENDER_WORKERS", 1),
             ai_budget=_number("MESA_AI_BUDGET", DEFAULT_BUDGET),
             ai_processes=_count("MESA_AI_PROCESSES", 2),
+            web_url=_url("MESA_WEB_URL"),
+            web_port=_port("MESA_WEB_PORT", "PORT"),
+            web_host=_raw("MESA_WEB_HOST") or "0.0.0.0",
+            web_streams=_count("MESA_WEB_STREAMS", 1000),
+            web_streams_per_address=_count("MESA_WEB_STREAMS_PER_ADDRESS", 20),
+            web_proxy=_flag("MESA_WEB_PROXY"),
         )

@@ -1,8 +1,9 @@
 """What the bot itself says, in English and Brazilian Portuguese."""
 
 from rules.core import register
+from rules.core.i18n import Text
 
-TEXTS = {
+TEXTS: dict[str, tuple[Text, Text]] = {
     # slash commands (names must be lower-case, no spaces)
     "cmd.play": ("play", "jogar"),
     "cmd.play.desc": (
@@ -104,6 +105,7 @@ TEXTS = {
         "O tabuleiro mudou desde aquela mensagem; aqui está o atual.",
     ),
     "error.forged": ("That button does not belong to any game.", "Esse botão não pertence a nenhuma partida."),
+    "error.no_such_game": ("There is no game #{id}.", "Não existe a partida #{id}."),
     "error.not_running": ("This game is not running.", "Esta partida não está em andamento."),
     "error.unknown_player": ("That player is not in this game.", "Esse jogador não está nesta partida."),
     "error.channel_busy": (
@@ -140,6 +142,10 @@ TEXTS = {
     "board.solo_won": ("🏆 Won: the goal is reached ({goal}).", "🏆 Vitória: a meta foi alcançada ({goal})."),
     "board.solo_lost": ("Lost: the goal is not reached ({goal}).", "Derrota: a meta não foi alcançada ({goal})."),
     "board.solo_line": ("{name} — {score} ({detail})", "{name} — {score} ({detail})"),
+    "board.unranked_line": (
+        "{name}, not ranked — {score} ({detail})",
+        "{name}, fora da classificação — {score} ({detail})",
+    ),
     "board.ended": ("The host ended this game.", "O anfitrião encerrou esta partida."),
     "board.now_ai": ("{who} is now played by the AI.", "{who} agora é jogado pela IA."),
     "board.resigned": ("{who} resigned; the AI takes the seat.", "{who} desistiu; a IA assume o lugar."),
@@ -222,6 +228,11 @@ TEXTS = {
     ),
     "remind.mute": ("Not this turn", "Não neste turno"),
     "remind.muted": ("No more reminders for this turn.", "Sem mais lembretes neste turno."),
+    "remind.old": (
+        "That reminder is old: the game has moved on since.",
+        "Esse lembrete é antigo: a partida já seguiu.",
+    ),
+    "remind.not_yours": ("That reminder is for another player.", "Esse lembrete é para outro jogador."),
     # log, list, rules
     "log.title": ("{game} — recent moves", "{game} — jogadas recentes"),
     "log.empty": ("No move yet.", "Nenhuma jogada ainda."),
@@ -256,13 +267,23 @@ TEXTS = {
         "That undo request is out of date: the game moved on.",
         "Esse pedido para desfazer não vale mais: a partida seguiu.",
     ),
+    "undo.expired": (
+        "This undo request expired: the game moved on.",
+        "Este pedido para desfazer expirou: a partida seguiu.",
+    ),
     "undo.not_voter": (
         "Only the other players answer this request.",
         "Só os outros jogadores respondem a este pedido.",
     ),
     "undo.done": (
-        "↩️ {who} took back a move ({n} taken back in all); here is the board as it was.",
-        "↩️ {who} desfez uma jogada ({n} desfeitas ao todo); eis o tabuleiro como estava.",
+        {
+            "one": "↩️ {who} took back a move; here is the board as it was.",
+            "other": "↩️ {who} took back a move ({n} taken back in all); here is the board as it was.",
+        },
+        {
+            "one": "↩️ {who} desfez uma jogada; eis o tabuleiro como estava.",
+            "other": "↩️ {who} desfez uma jogada ({n} desfeitas ao todo); eis o tabuleiro como estava.",
+        },
     ),
     "undo.you_did": ("Taken back.", "Desfeito."),
     "undo.ask": (
@@ -278,8 +299,14 @@ TEXTS = {
     "undo.yes": ("Agree", "Concordo"),
     "undo.no": ("Refuse", "Recuso"),
     "undo.noted_yes": (
-        "Noted: you agree. Waiting for {n} more answer(s).",
-        "Anotado: você concorda. Faltam {n} resposta(s).",
+        {
+            "one": "Noted: you agree. Waiting for {n} more answer.",
+            "other": "Noted: you agree. Waiting for {n} more answers.",
+        },
+        {
+            "one": "Anotado: você concorda. Falta {n} resposta.",
+            "other": "Anotado: você concorda. Faltam {n} respostas.",
+        },
     ),
     "undo.noted_no": ("Noted: you refused; the moves stand.", "Anotado: você recusou; as jogadas ficam."),
     "undo.agreed": (
@@ -299,11 +326,18 @@ TEXTS = {
     ),
     "demo.title": ("seed {seed}", "semente {seed}"),
     "replay.caption": ("{game} — move {n} of {total}", "{game} — jogada {n} de {total}"),
-    "replay.progress": (
-        "Drawing the replay: {done} of {total} frames…",
-        "Desenhando o replay: {done} de {total} quadros…",
+    "replay.alt": (
+        "Replay of {game}, a board a move ({frames}), ending on this board",
+        "Replay de {game}, um tabuleiro por jogada ({frames}), terminando neste tabuleiro",
     ),
-    "replay.done": ("Replay of {game}: {frames} frames, {size}.", "Replay de {game}: {frames} quadros, {size}."),
+    "replay.progress": (
+        {"one": "Drawing the replay: {done} of {n} frame…", "other": "Drawing the replay: {done} of {n} frames…"},
+        {"one": "Desenhando o replay: {done} de {n} quadro…", "other": "Desenhando o replay: {done} de {n} quadros…"},
+    ),
+    "replay.done": ("Replay of {game}: {frames}, {size}.", "Replay de {game}: {frames}, {size}."),
+    "count.frames": ({"one": "{n} frame", "other": "{n} frames"}, {"one": "{n} quadro", "other": "{n} quadros"}),
+    "size.kb": ("{n} kB", "{n} kB"),
+    "size.mb": ("{n} MB", "{n} MB"),
     "replay.old_rules": (
         "This game began under an earlier version of the rules: its moves can no longer be replayed or taken back.",
         "Esta partida começou numa versão anterior das regras: suas jogadas não podem mais ser "
@@ -338,8 +372,13 @@ TEXTS = {
     "stats.ai": ("🤖 AI", "🤖 IA"),
     "stats.title": ("Stats on this server", "Estatísticas neste servidor"),
     "stats.line": (
-        "{games} games, {wins} wins, rating {rating} ({place} of {of})",
-        "{games} partidas, {wins} vitórias, rating {rating} ({place}º de {of})",
+        "{games}, {wins}, rating {rating} ({place} of {of})",
+        "{games}, {wins}, rating {rating} ({place}º de {of})",
+    ),
+    "count.games": ({"one": "{n} game", "other": "{n} games"}, {"one": "{n} partida", "other": "{n} partidas"}),
+    "count.wins": (
+        {"=0": "no wins", "one": "{n} win", "other": "{n} wins"},
+        {"=0": "nenhuma vitória", "one": "{n} vitória", "other": "{n} vitórias"},
     ),
     "stats.none": (
         "{who} has no finished game on this server yet.",
@@ -351,8 +390,8 @@ TEXTS = {
     ),
     "leaderboard.title": ("{game} — leaderboard", "{game} — ranking"),
     "leaderboard.line": (
-        "{place}. {who} — {rating} ({games} games, {wins} wins)",
-        "{place}. {who} — {rating} ({games} partidas, {wins} vitórias)",
+        "{place}. {who} — {rating} ({games}, {wins})",
+        "{place}. {who} — {rating} ({games}, {wins})",
     ),
     "leaderboard.empty": (
         "No finished {game} game on this server yet.",
@@ -365,6 +404,65 @@ TEXTS = {
     ),
     "history.empty": ("No finished game here yet.", "Nenhuma partida terminada aqui ainda."),
     "rules.title": ("{game} — rules in short", "{game} — resumo das regras"),
+    # the spectator page in a browser
+    "cmd.link": ("link", "link"),
+    "cmd.link.desc": (
+        "A link to watch this game live in a browser",
+        "Um link para assistir a esta partida ao vivo no navegador",
+    ),
+    "cmd.link.reset": ("reset", "trocar"),
+    "cmd.link.reset.desc": (
+        "Host: make a new link; the old one stops working",
+        "Anfitrião: criar um novo link; o antigo deixa de funcionar",
+    ),
+    "link.here": (
+        "Anyone with this link can watch {game} live in a browser: {url}",
+        "Quem tiver este link pode assistir a {game} ao vivo no navegador: {url}",
+    ),
+    "link.reset": (
+        "{game} has a new spectator link; the old one no longer works: {url}",
+        "{game} tem um novo link para assistir; o antigo não funciona mais: {url}",
+    ),
+    "link.off": (
+        "This bot shows no games in the browser (its operator has not set MESA_WEB_URL).",
+        "Este bot não mostra partidas no navegador (quem o hospeda não definiu MESA_WEB_URL).",
+    ),
+    "board.watch": ("Watch in browser", "Assistir no navegador"),
+    "web.title": ("{game} — Mesa", "{game} — Mesa"),
+    "web.live": ("Live", "Ao vivo"),
+    "web.reconnecting": ("Reconnecting…", "Reconectando…"),
+    "web.gone": (
+        "This link no longer works: the host made a new one.",
+        "Este link não funciona mais: o anfitrião criou outro.",
+    ),
+    "web.too_many": (
+        "Too many live views are open (from your address or on this server). Close a tab and try again in a minute.",
+        "Há visualizações ao vivo demais abertas (do seu endereço ou neste servidor). Feche uma aba e tente "
+        "de novo em um minuto.",
+    ),
+    "web.setup": ("Set-up", "Preparação"),
+    "web.step": ("Move {n} of {total}", "Jogada {n} de {total}"),
+    "web.earlier": (
+        "An earlier position; the game goes on — » follows it live.",
+        "Uma posição anterior; a partida continua — » volta ao vivo.",
+    ),
+    "web.first": ("First position", "Primeira posição"),
+    "web.previous": ("Previous move", "Jogada anterior"),
+    "web.next": ("Next move", "Próxima jogada"),
+    "web.last": ("Live position", "Posição ao vivo"),
+    "web.positions": ("Earlier positions", "Posições anteriores"),
+    "web.now": ("Now", "Agora"),
+    "web.players": ("Players", "Jogadores"),
+    "web.score": ("Score", "Pontos"),
+    "web.moves": ("Moves", "Jogadas"),
+    "web.no_moves": ("No move yet.", "Nenhuma jogada ainda."),
+    "web.undone": ("{line} (taken back)", "{line} (desfeita)"),
+    "web.acting": ("to act", "a jogar"),
+    "web.footer": (
+        "Watching live: the page follows the game by itself.",
+        "Ao vivo: a página acompanha a partida sozinha.",
+    ),
+    "web.alt_last": ("Last move: {what}", "Última jogada: {what}"),
     # export and import
     "cmd.export": ("export", "exportar"),
     "cmd.export.desc": (
@@ -440,6 +538,154 @@ TEXTS = {
         "Já há uma mesa de revanche aberta: {link}",
     ),
     "error.not_finished": ("This game is not over yet.", "Esta partida ainda não acabou."),
+    # a player's games and settings, on every server
+    "cmd.mygames": ("mygames", "minhaspartidas"),
+    "cmd.mygames.desc": (
+        "Your games on every server, where it is your turn first (also in a direct message)",
+        "Suas partidas em todos os servidores, primeiro onde é a sua vez (também em mensagem direta)",
+    ),
+    "mygames.title": ("Your games", "Suas partidas"),
+    "mygames.your_turn": ("Your turn", "Sua vez"),
+    "mygames.others": ("Waiting for others", "Esperando os outros"),
+    "mygames.none": (
+        "You are in no running game. /play opens one.",
+        "Você não está em nenhuma partida em andamento. /jogar abre uma.",
+    ),
+    "mygames.turn": (
+        "**{game}** · {server} · your turn since {since} · [board]({link})",
+        "**{game}** · {server} · sua vez desde {since} · [tabuleiro]({link})",
+    ),
+    "mygames.waiting": (
+        "**{game}** · {server} · waiting for {who} since {since} · [board]({link})",
+        "**{game}** · {server} · esperando {who} desde {since} · [tabuleiro]({link})",
+    ),
+    "cmd.settings": ("settings", "preferencias"),
+    "cmd.settings.desc": (
+        "How and when your turns reach you, in every game (nothing given: shows them)",
+        "Como e quando suas vezes chegam a você, em todas as partidas (sem nada: mostra)",
+    ),
+    "cmd.settings.turns": ("turns", "vezes"),
+    "cmd.settings.turns.desc": (
+        "Where your turns reach you: a mention in the game's thread, a direct message, or both",
+        "Onde suas vezes chegam: menção no tópico da partida, mensagem direta, ou ambos",
+    ),
+    "cmd.settings.quiet": ("quiet", "silencio"),
+    "cmd.settings.quiet.desc": (
+        "Quiet hours, as 22:00-07:00 (no ping, no reminder; they come when the hours end) or off",
+        "Horas de silêncio, como 22:00-07:00 (sem menção nem lembrete; chegam quando acabam) ou off",
+    ),
+    "cmd.settings.zone": ("timezone", "fuso"),
+    "cmd.settings.zone.desc": (
+        "Your time zone for the quiet hours, as America/Sao_Paulo",
+        "Seu fuso horário para as horas de silêncio, como America/Sao_Paulo",
+    ),
+    "cmd.settings.reminders": ("reminders", "lembretes"),
+    "cmd.settings.reminders.desc": ("Reminders of a waiting turn", "Lembretes de uma vez esperando"),
+    "cmd.settings.language": ("language", "idioma"),
+    "cmd.settings.language.desc": (
+        "The language the bot answers you in (default: Discord's)",
+        "O idioma em que o bot responde a você (padrão: o do Discord)",
+    ),
+    "settings.turns.mention": ("a mention in the game's thread", "menção no tópico da partida"),
+    "settings.turns.dm": ("a direct message", "mensagem direta"),
+    "settings.turns.both": ("a mention and a direct message", "menção e mensagem direta"),
+    "settings.turns.refused": (
+        "{turns} — Discord refuses my direct messages to you, so: a mention",
+        "{turns} — o Discord recusa minhas mensagens diretas a você, então: menção",
+    ),
+    "settings.on": ("on", "ligados"),
+    "settings.off": ("off", "desligados"),
+    "settings.language.discord": ("Discord's", "o do Discord"),
+    "settings.language.en": ("English", "English"),
+    "settings.language.pt-BR": ("Português (Brasil)", "Português (Brasil)"),
+    "settings.title": ("Your settings, in every game", "Suas preferências, em todas as partidas"),
+    "settings.line.turns": ("Turns reach you by: {value}", "Suas vezes chegam por: {value}"),
+    "settings.line.quiet": ("Quiet hours: {value}", "Horas de silêncio: {value}"),
+    "settings.line.zone": ("Time zone: {value}", "Fuso horário: {value}"),
+    "settings.line.reminders": ("Reminders: {value}", "Lembretes: {value}"),
+    "settings.line.language": ("Language: {value}", "Idioma: {value}"),
+    "settings.line.away": ("Away: {value}", "Ausência: {value}"),
+    "settings.quiet.none": ("none", "nenhuma"),
+    "settings.quiet.hours": ("{hours} ({zone})", "{hours} ({zone})"),
+    "settings.away.none": ("no", "não"),
+    "settings.away.ai": ("until {until}, the AI plays your seats", "até {until}, a IA joga nos seus lugares"),
+    "settings.away.pause": (
+        "until {until}, the tables without a clock wait for you (the AI plays at the others)",
+        "até {until}, as mesas sem relógio esperam você (nas outras, a IA joga)",
+    ),
+    "settings.bad_quiet": (
+        "Quiet hours are written as 22:00-07:00 (or off), not {text}.",
+        "Horas de silêncio se escrevem como 22:00-07:00 (ou off), não {text}.",
+    ),
+    "settings.bad_zone": (
+        "{zone} is not a time zone; use a name such as America/Sao_Paulo or Europe/Lisbon.",
+        "{zone} não é um fuso horário; use um nome como America/Sao_Paulo ou Europe/Lisbon.",
+    ),
+    "settings.dm_hello": (
+        "Your turns in Mesa's games will reach you here.",
+        "Suas vezes nas partidas do Mesa vão chegar aqui.",
+    ),
+    "settings.dm_closed": (
+        "Discord refuses my direct messages to you (they are closed for this server), so your turns "
+        "reach you by mention in the game's thread.",
+        "O Discord recusa minhas mensagens diretas a você (estão fechadas para este servidor), então "
+        "suas vezes chegam por menção no tópico da partida.",
+    ),
+    "dm.turn": ("It is your turn in {game} ({server}): {link}", "É a sua vez em {game} ({server}): {link}"),
+    "dm.refused": (
+        "{who}, it is your turn in {game}. Discord refused my direct message to you, so your turns "
+        "reach you here by mention from now on (/settings changes it).",
+        "{who}, é a sua vez em {game}. O Discord recusou minha mensagem direta a você, então suas vezes "
+        "chegam aqui por menção daqui em diante (/preferencias muda isso).",
+    ),
+    "remind.turn": ("{who}, it is your turn in {game}.", "{who}, é a sua vez em {game}."),
+    "dm.remind": (
+        "Reminder: it is still your turn in {game} ({server}): {link}",
+        "Lembrete: ainda é a sua vez em {game} ({server}): {link}",
+    ),
+    # the clock, and players away
+    "lobby.clock": ("Clock", "Relógio"),
+    "lobby.ai_level_clock": ("AI strength and clock", "Força da IA e relógio"),
+    "lobby.clock_off": ("No clock: the table waits", "Sem relógio: a mesa espera"),
+    "lobby.clock_on": (
+        "{hours} h a turn, then the AI ({level}) plays it",
+        "{hours} h por vez, depois a IA ({level}) joga",
+    ),
+    "clock.time_up": (
+        "⏱ {who}'s time was up: the AI ({level}) played this turn for them; they play their next one.",
+        "⏱ O tempo de {who} acabou: a IA ({level}) jogou esta vez por ele; a próxima é dele de novo.",
+    ),
+    "clock.away_played": (
+        "🏖 {who} is away until {until}: the AI plays for them.",
+        "🏖 {who} está ausente até {until}: a IA joga por ele.",
+    ),
+    "cmd.away": ("away", "ausente"),
+    "cmd.away.desc": (
+        "Away until a date: the AI plays your seats (or tables without a clock wait); no date: back",
+        "Ausente até uma data: a IA joga por você (ou mesas sem relógio esperam); sem data: de volta",
+    ),
+    "cmd.away.until": ("until", "ate"),
+    "cmd.away.until.desc": (
+        "The date you are back, as 2026-12-24 (your time zone, /settings)",
+        "A data em que você volta, como 2026-12-24 (seu fuso, /preferencias)",
+    ),
+    "cmd.away.mode": ("mode", "modo"),
+    "cmd.away.mode.desc": ("Who plays meanwhile", "Quem joga enquanto isso"),
+    "away.mode.ai": ("the AI plays my seats", "a IA joga por mim"),
+    "away.mode.pause": (
+        "tables without a clock wait for me (the AI plays at the others)",
+        "mesas sem relógio me esperam (nas outras, a IA joga)",
+    ),
+    "away.set": ("Noted: you are away.", "Anotado: você está ausente."),
+    "away.back": (
+        "Welcome back: your turns wait for you again.",
+        "Bem-vindo de volta: suas vezes esperam por você de novo.",
+    ),
+    "away.bad_date": (
+        "Write the date as 2026-12-24 (or 2026-12-24 18:00), not {text}.",
+        "Escreva a data como 2026-12-24 (ou 2026-12-24 18:00), não {text}.",
+    ),
+    "away.past": ("{text} has passed already.", "{text} já passou."),
 }
 
 register(TEXTS)

@@ -15,13 +15,17 @@ from fakediscord.fixtures import CHANNEL_ID, ErrorLog, run_bot
 
 
 @contextlib.asynccontextmanager
-async def mesa(fake: FakeDiscord, db_path: Path, *, allow_errors: bool = False, **settings) -> AsyncIterator[MesaBot]:
-    """A Mesa bot on ``db_path`` connected to the fake; fails the test if the bot logged an error."""
+async def mesa(
+    fake: FakeDiscord, db_path: Path, *, allow_errors: bool = False, clock=None, **settings
+) -> AsyncIterator[MesaBot]:
+    """A Mesa bot on ``db_path`` connected to the fake; fails the test if the bot logged an error.
+    ``clock`` (a function giving the time) replaces the real one for reminders, quiet hours and clocks."""
     errors = ErrorLog()
     logging.getLogger("bot").addHandler(errors)
     db = await Database.open(db_path)
     # The fake sends every GUILD_CREATE at once: no need for discord.py's 2 s wait before on_ready.
-    bot = MesaBot(Settings(token="fake-token", database=db_path, **settings), db, guild_ready_timeout=0.05)
+    extra = {} if clock is None else {"clock": clock}
+    bot = MesaBot(Settings(token="fake-token", database=db_path, **settings), db, guild_ready_timeout=0.05, **extra)
     try:
         async with run_bot(fake, bot):
             yield bot
@@ -104,6 +108,15 @@ def controls(message: FakeMessage) -> list[str]:
     return [c for c in message.custom_ids() if not c.endswith(":R")]
 
 
+def named(message: FakeMessage) -> list[int]:
+    """Who a board asks to play: named in its embed, whether its content pings them or not (a player
+    in their quiet hours, or reached by direct message, is named but not pinged)."""
+    import re
+
+    text = message.embeds[0].get("description") or "" if message.embeds else ""
+    return [int(u) for u in re.findall(r"<@(\d+)>", text)]
+
+
 def action_ids(message: FakeMessage) -> list[str]:
     """The game's choices on a message: its action buttons and, past 20 choices, its select menus."""
     return [c for c in controls(message) if ":~" not in c or ":~s" in c]
@@ -158,7 +171,7 @@ async def play_move(fake: FakeDiscord, channel: int, rng) -> FakeInteraction | N
     if not controls(board):
         return None
     before = len(board_messages(fake, channel))
-    user = mentioned(board)[0]
+    user = (mentioned(board) or named(board))[0]
     choices = action_ids(board)
     if choices:
         inter = await _choose(fake, user, board, choices, rng)

@@ -19,6 +19,7 @@ from aiohttp import WSMsgType, web
 
 from . import payloads as P
 from .store import FakeGuild, FakeInteraction, FakeMessage
+from .timing import stretched
 
 T = TypeVar("T")
 
@@ -138,6 +139,11 @@ class FakeDiscord:
         self._runner: web.AppRunner | None = None
         self._routes = self._build_routes()
         self._watchers: dict[int, list[asyncio.Future[None]]] = {}
+        #: what GET /gateway/bot advises: the number of shards and logins allowed per 5 s (per bucket)
+        self.shard_count = 1
+        self.max_concurrency = 1
+        #: every IDENTIFY: (time.monotonic(), shard id, shard count)
+        self.identifies: list[tuple[float, int, int]] = []
 
     # ================================================================== lifecycle
     @property
@@ -385,27 +391,36 @@ class FakeDiscord:
         )
 
     async def wait_for(self, predicate: Callable[[], T], timeout: float = 5.0) -> T:
-        """Poll predicate() every few ms until it returns something truthy; return it."""
-        deadline = time.monotonic() + timeout
+        """Poll predicate() every few ms until it returns something truthy; return it.
+
+        ``timeout`` is for an idle machine: the wait gives up after that times the load per core
+        (``timing.patience``, looked at again while waiting), so a busy machine is not a hang."""
+        start = time.monotonic()
         while True:
             value = predicate()
             if inspect.isawaitable(value):
                 value = await value
             if value:
                 return value
-            if time.monotonic() >= deadline:
+            waited = time.monotonic() - start
+            if waited >= stretched(timeout):
                 break
-            await asyncio.sleep(0.003)
+            await asyncio.sleep(0.003 if waited < 0.2 else 0.02)
         try:
             what = inspect.getsource(predicate).strip()
         except (OSError, TypeError):
             what = repr(predicate)
         tail = "\n  ".join(f"{m} {p}" for m, p in self.requests[-12:])
         unknown = f"\nunknown routes: {self.unknown_routes}" if self.unknown_routes else ""
-        raise TimeoutError(f"condition not met within {timeout}s: {what}\nlast requests:\n  {tail}{unknown}")
+        raise TimeoutError(
+            f"condition not met within {timeout}s (waited {waited:.1f}s on this machine's load): {what}\n"
+            f"last requests:\n  {tail}{unknown}"
+        )
 
     async def settle(self, quiet: float = 0.03, timeout: float = 5.0) -> None:
-        """Wait until no REST request is in flight and none arrived for `quiet` seconds (the bot went idle)."""
+        """Wait until no REST request is in flight and none arrived for `quiet` seconds (the bot went idle);
+        on a busy machine the bot may think that long between two requests, so `quiet` stretches too."""
+        quiet = stretched(quiet)
         self._last_activity = max(self._last_activity, time.monotonic() - quiet + 0.005)
         await self.wait_for(lambda: self._inflight == 0 and time.monotonic() - self._last_activity >= quiet, timeout)
 
@@ -418,14 +433,15 @@ class FakeDiscord:
     def connected(self) -> int:
         return sum(1 for c in self._connections if c.session is not None and not c.ws.closed)
 
-    async def dispatch(self, event: str, data: dict[str, Any]) -> int:
-        """Send a DISPATCH event to every identified, connected bot. Returns how many received it."""
+    async def dispatch(self, event: str, data: dict[str, Any], *, only: _Connection | None = None) -> int:
+        """Send a DISPATCH event to every identified, connected bot whose shard it belongs to (``only``:
+        to that connection alone). Returns how many received it."""
         sent = 0
         for conn in list(self._connections):
             session = conn.session
-            if session is None or conn.ws.closed:
+            if session is None or conn.ws.closed or (only is not None and conn is not only):
                 continue
-            if not self._wants(session, event, data):
+            if only is None and not self._wants(session, event, data):
                 continue
             session.seq += 1
             self._last_activity = time.monotonic()
@@ -438,9 +454,9 @@ class FakeDiscord:
         return sent
 
     def _wants(self, session: _Session, event: str, data: dict[str, Any]) -> bool:
-        if session.shard and data.get("guild_id") is not None:
+        if session.shard:  # a guild's events go to its shard; direct messages to shard 0
             shard_id, count = session.shard
-            if (int(data["guild_id"]) >> 22) % count != shard_id:
+            if (int(data.get("guild_id") or 0) >> 22) % count != shard_id:
                 return False
         if event.startswith("MESSAGE_"):
             need = GUILD_MESSAGES if data.get("guild_id") else DIRECT_MESSAGES
@@ -485,6 +501,8 @@ class FakeDiscord:
                 await conn.ws.close(code=4004, message=b"Authentication failed.")
                 return
             session = _Session(secrets.token_hex(16), int(d.get("intents", 0)), d.get("shard"))
+            shard_id, count = session.shard or [0, 1]
+            self.identifies.append((time.monotonic(), shard_id, count))
             self._sessions[session.session_id] = session
             session.conn = conn
             await self._send_ready(conn, session)
@@ -534,9 +552,9 @@ class FakeDiscord:
             "_trace": ["fake-discord"],
         }
         conn.session = session
-        await self.dispatch("READY", ready)
+        await self.dispatch("READY", ready, only=conn)
         for guild in guilds:
-            await self.dispatch("GUILD_CREATE", self._guild_payload(guild))
+            await self.dispatch("GUILD_CREATE", self._guild_payload(guild), only=conn)
 
     def _all_users(self) -> list[dict[str, Any]]:
         return [self.bot_user, *self.users.values()]
@@ -828,9 +846,19 @@ class FakeDiscord:
         return stored
 
     async def click(
-        self, user_id: int, message: FakeMessage, custom_id: str, *, locale: str | None = None
+        self,
+        user_id: int,
+        message: FakeMessage,
+        custom_id: str,
+        *,
+        locale: str | None = None,
+        via_shard: int | None = None,
     ) -> FakeInteraction:
-        """Press a button of a stored message; the interaction carries the full current message."""
+        """Press a button of a stored message; the interaction carries the full current message.
+
+        ``via_shard`` delivers it to the session of that shard whatever the guild (as when a guild's
+        shard changes hands between two processes while clicks are under way).
+        """
         msg = self._check_visible(user_id, message)
         comp = msg.component(custom_id)
         if comp is None or comp.get("type") != 2:
@@ -838,7 +866,14 @@ class FakeDiscord:
         if comp.get("disabled"):
             raise AssertionError(f"button {custom_id!r} on message {msg.id} is disabled")
         data = {"custom_id": custom_id, "component_type": 2}
-        return await self._inject(self._base_interaction(3, user_id, msg.channel_id, locale, data, msg))
+        inter = self._base_interaction(3, user_id, msg.channel_id, locale, data, msg)
+        if via_shard is None:
+            return await self._inject(inter)
+        inter.sent_at = time.perf_counter()
+        to = [c for c in self._connections if c.session is not None and (c.session.shard or [0])[0] == via_shard]
+        if not to or not await self.dispatch("INTERACTION_CREATE", inter.payload, only=to[0]):
+            raise AssertionError(f"no bot is connected on shard {via_shard}")
+        return inter
 
     def snapshot(self, message: FakeMessage) -> FakeMessage:
         """A frozen copy of a message as one client sees it now (its buttons stay even if the bot edits it)."""
@@ -1256,8 +1291,13 @@ class FakeDiscord:
         return _json(
             {
                 "url": f"ws://127.0.0.1:{self.port}/gateway/",
-                "shards": 1,
-                "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1},
+                "shards": self.shard_count,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 1000,
+                    "reset_after": 0,
+                    "max_concurrency": self.max_concurrency,
+                },
             }
         )
 
@@ -1651,7 +1691,7 @@ class FakeDiscord:
     async def wait_in_channel(self, channel_id: int, predicate: Callable[[], T], timeout: float = 5.0) -> T:
         """Like wait_for, but checks ``predicate`` only when a message of ``channel_id`` (ephemeral ones
         included) is created or edited: many concurrent waiters cost nothing while nothing happens."""
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + stretched(timeout)
         while True:
             value = predicate()
             if value:

@@ -1,7 +1,8 @@
 """Pictures of a game: a pure function from an engine's view to PNG bytes.
 
 Each game has a module ``render.<game id>`` with
-``render(view, *, locale: str, names: list[str]) -> bytes``.
+``render(view, *, locale: str, names: list[str]) -> bytes`` and ``describe(view, locale, names) -> str``,
+the same picture in words (its alt text).
 """
 
 from __future__ import annotations
@@ -14,3 +15,10 @@ from pydantic import BaseModel
 def render(game_id: str, view: BaseModel, *, locale: str = "en", names: list[str] | None = None) -> bytes:
     module = importlib.import_module(f"{__name__}.{game_id}")
     return module.render(view, locale=locale, names=names or [])
+
+
+def describe(game_id: str, view: BaseModel, *, locale: str = "en", names: list[str] | None = None) -> str:
+    """The picture of ``view`` in words, for its alt text (at most 1,024 characters, in ``locale``): who
+    must act or who won, the scores and the key position."""
+    module = importlib.import_module(f"{__name__}.{game_id}")
+    return str(module.describe(view, locale, names or []))

@@ -3,25 +3,33 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
+from rules.atlandice import data as D
 from rules.core import msg, t
 
 from .common import (
     HIGHLIGHT,
     INK,
     MUTED,
+    Box,
+    Drawing,
+    alt_text,
     canvas,
     fit_text,
     image_cache,
     paletted_cache,
+    put_boxed,
     rounded_rectangle,
+    scores_line,
     seat_colour,
     text,
     text_width,
     to_png,
+    winners_headline,
 )
 
 WIDTH = 1400
@@ -51,6 +59,11 @@ CARD = (252, 250, 244)
 LINE = (190, 182, 165)
 WHITE = (255, 255, 255)
 BM_CLOCK = 2  # the pointers printed by the Black Market (rules.atlandice.data.BM_CLOCK)
+CARD_W = (1400 - 2 * 16 - 5 * 10) // 6  # a sector's card
+# Where names are drawn (``named_texts`` lists every one of them with its box)
+SECTOR_NAME = Box(CARD_W - 50, 19, bold=True)
+TILE_TITLE = Box(CARD_W - 32, 14, bold=True)
+TILE_EFFECT = Box(CARD_W - 32, 14, lines=4)
 
 
 @lru_cache(maxsize=1)
@@ -90,7 +103,7 @@ def _name(names: list[str], seat: int | None, locale: str) -> str:
 
 
 def _shape(
-    draw: ImageDraw.ImageDraw,
+    draw: Drawing,
     cx: float,
     cy: float,
     r: float,
@@ -121,12 +134,12 @@ def _shape(
         draw.polygon(pts, fill=fill, outline=outline, width=2)
 
 
-def _token(draw: ImageDraw.ImageDraw, cx: float, cy: float, res: str, r: float = 10) -> None:
+def _token(draw: Drawing, cx: float, cy: float, res: str, r: float = 10) -> None:
     _shape(draw, cx, cy, r, RES_SHAPE[res], RES_COLOUR[res])
 
 
 def _resources(
-    draw: ImageDraw.ImageDraw,
+    draw: Drawing,
     x: float,
     y: float,
     counts: dict[str, int],
@@ -152,9 +165,7 @@ def _resources(
             text(draw, (cx + 14, y + 12), str(n), size, bold=True, anchor="lm")
 
 
-def _die(
-    draw: ImageDraw.ImageDraw, x: float, y: float, value: int, size: int = 28, fill: tuple[int, int, int] = WHITE
-) -> None:
+def _die(draw: Drawing, x: float, y: float, value: int, size: int = 28, fill: tuple[int, int, int] = WHITE) -> None:
     rounded_rectangle(draw, (x, y, x + size, y + size), radius=5, fill=fill, outline=INK, width=2)
     q = size / 4
     spots = {
@@ -171,7 +182,7 @@ def _die(
         draw.ellipse((cx - pr, cy - pr, cx + pr, cy + pr), fill=INK)
 
 
-def _pointers(draw: ImageDraw.ImageDraw, x: float, y: float, n: int, colour=INK) -> float:
+def _pointers(draw: Drawing, x: float, y: float, n: int, colour=INK) -> float:
     """``n`` small clock-pointer icons from (x, y) (centre line); returns the end x."""
     for i in range(n):
         cx = x + 10 + i * 22
@@ -181,7 +192,7 @@ def _pointers(draw: ImageDraw.ImageDraw, x: float, y: float, n: int, colour=INK)
     return x + n * 22
 
 
-def _submarine(draw: ImageDraw.ImageDraw, x: float, y: float, scale: float = 1.0) -> None:
+def _submarine(draw: Drawing, x: float, y: float, scale: float = 1.0) -> None:
     s = scale
     body = (230, 180, 20)
     rounded_rectangle(draw, (x, y + 8 * s, x + 54 * s, y + 26 * s), radius=int(9 * s), fill=body, outline=INK, width=2)
@@ -192,40 +203,26 @@ def _submarine(draw: ImageDraw.ImageDraw, x: float, y: float, scale: float = 1.0
     draw.polygon([(x + 54 * s, y + 17 * s), (x + 62 * s, y + 9 * s), (x + 62 * s, y + 25 * s)], fill=body, outline=INK)
 
 
-def _waves(draw: ImageDraw.ImageDraw, cx: float, cy: float, w: float = 26, colour=SEA) -> None:
+def _waves(draw: Drawing, cx: float, cy: float, w: float = 26, colour=SEA) -> None:
     for row in (-5, 3):
         pts = [(cx - w / 2 + i * w / 12, cy + row + 3 * math.sin(i * math.pi / 3)) for i in range(13)]
         draw.line(pts, fill=colour, width=3)
 
 
-def _donation(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float = 11, colour=(200, 40, 80)) -> None:
+def _donation(draw: Drawing, cx: float, cy: float, r: float = 11, colour=(200, 40, 80)) -> None:
     """A heart."""
     draw.ellipse((cx - r, cy - r * 0.8, cx, cy + r * 0.2), fill=colour)
     draw.ellipse((cx, cy - r * 0.8, cx + r, cy + r * 0.2), fill=colour)
     draw.polygon([(cx - r, cy - r * 0.25), (cx + r, cy - r * 0.25), (cx, cy + r)], fill=colour)
 
 
-def _inventory(draw: ImageDraw.ImageDraw, cx: float, cy: float, what: str) -> None:
+def _inventory(draw: Drawing, cx: float, cy: float, what: str) -> None:
     """A scroll (the Inventory) with the resource it counts, or a Σ for the total stock."""
     rounded_rectangle(draw, (cx - 13, cy - 13, cx + 13, cy + 13), radius=4, fill=(250, 240, 200), outline=INK, width=2)
     if what == "total":
         text(draw, (cx, cy + 1), "Σ", 18, bold=True, anchor="mm")
     else:
         _token(draw, cx, cy, what, 8)
-
-
-def _wrap(value: str, width: float, size: int) -> list[str]:
-    words, lines, line = value.split(), [], ""
-    for w in words:
-        cand = f"{line} {w}".strip()
-        if text_width(cand, size) <= width or not line:
-            line = cand
-        else:
-            lines.append(line)
-            line = w
-    if line:
-        lines.append(line)
-    return lines
 
 
 CLOCK_Y = 64
@@ -332,7 +329,7 @@ def _card_base(
     draw.rectangle((x, y + 28, x + w, y + 40), fill=head)
     name = t(msg(f"atlandice.sector.{SECTOR_IDS[sector]}"), locale)
     _die(draw, x + 8, y + 7, 6 if is_bm else sector + 1, 26)
-    text(draw, (x + 42, y + 20), fit_text(name, w - 50, 19, True), 19, fill=WHITE, bold=True, anchor="lm")
+    text(draw, (x + 42, y + 20), fit_text(name, SECTOR_NAME.width, 19, True), 19, fill=WHITE, bold=True, anchor="lm")
     ty = y + 48
     if exhausted:
         text(
@@ -353,11 +350,9 @@ def _card_base(
             effect = t(msg(f"atlandice.effect.{tile}"), locale)
         ey = ty + 8
         if title:
-            text(draw, (x + 16, ey), fit_text(title, w - 32, 14, True), 14, bold=True)
+            text(draw, (x + 16, ey), fit_text(title, TILE_TITLE.width, 14, True), 14, bold=True)
             ey += 20
-        for line in _wrap(effect, w - 32, 14)[:4]:
-            text(draw, (x + 16, ey), line, 14)
-            ey += 18
+        put_boxed(image, (x + 16, ey), effect, TILE_EFFECT, leading=18 / 14)
         _pointers(draw, x + 14, ty + 96, clocks)
         if left is not None:
             text(
@@ -450,6 +445,8 @@ def _player_card(
     fy = y + h - 16
     if foot:
         text(draw, (x + 12, fy), fit_text(" · ".join(foot), w - 24, 15), 15, fill=MUTED, anchor="lm")
+    if seat is None and over:  # the Neutral player scores, but is not ranked among the players
+        text(draw, (x + w - 12, fy), t(msg("atlandice.pic.unranked"), locale), 15, fill=MUTED, anchor="rm")
     if seat is not None and seat in view.winners:
         text(
             draw,
@@ -505,29 +502,61 @@ def _legend(draw, locale: str, y: float) -> None:
     text(draw, (x + 24, y2 + 10), label, 15, anchor="lm")
 
 
+def headline(view, locale: str, names: list[str]) -> str:
+    """The picture's status line: who plays and what is asked (the players named), or who won."""
+    if view.phase == "over":
+        seats = [p.seat for p in view.participants]
+        best = max((view.scores[seats.index(s)] for s in view.winners), default=0)
+        winners = [_name(names, s, locale) for s in view.winners]
+        score = t(msg("atlandice.pic.vp", n=best), locale)
+        return t(msg("atlandice.pic.over"), locale) + " — " + winners_headline(winners, score, locale)
+    if not view.to_act:
+        return ""
+    status = t(msg("atlandice.pic.turn", who=_name(names, view.to_act[0], locale)), locale)
+    if view.prompt is not None:
+        status += " — " + t(view.prompt, locale, names=names)
+    return status
+
+
+def describe(view, locale: str, names: list[str]) -> str:
+    """The picture in words (its alt text): who plays or who won, the points, the clock and the submarine."""
+    over = view.scores is not None
+    scores = [
+        (_name(names, p.seat, locale), t(msg("atlandice.pic.vp", n=view.scores[i] if over else p.vp), locale))
+        for i, p in enumerate(view.participants)
+    ]
+    sector = t(msg(f"atlandice.sector.{SECTOR_IDS[view.sub]}"), locale)
+    position = t(
+        msg("atlandice.alt.position", round=view.round, clock=view.clock, end=view.clock_end, sector=sector), locale
+    )
+    return alt_text("ATLANDICE", headline(view, locale, names), scores_line(scores, locale), position)
+
+
+def named_texts(locale: str) -> Iterator[tuple[str, str, Box]]:
+    """Every sector, tile and effect name the picture draws, with the box it is drawn in."""
+    for sector in SECTOR_IDS:
+        yield f"sector {sector}", t(msg(f"atlandice.sector.{sector}"), locale), SECTOR_NAME
+    yield "Black Market", t(msg("atlandice.effect.bm"), locale), TILE_EFFECT
+    for tiles in D.TILES.values():
+        for tile in tiles:
+            yield f"tile {tile}", t(msg(f"atlandice.short.{tile}"), locale), TILE_TITLE
+            yield f"tile {tile} effect", t(msg(f"atlandice.effect.{tile}"), locale), TILE_EFFECT
+
+
 def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes:
     names = names or []
     parts = len(view.participants)
     track = tuple(sorted((int(k), v) for k, v in view.track.items()))
     image = _static(locale, track, view.clock_end).copy()
-    draw = ImageDraw.Draw(image)
+    draw = Drawing(image)
     # header
     text(draw, (MARGIN + 200, 26), t(msg("atlandice.pic.round", n=view.round), locale), 20, fill=WHITE, anchor="lm")
-    if view.phase == "over":
-        status = t(msg("atlandice.pic.over"), locale)
-    elif view.to_act:
-        status = t(msg("atlandice.pic.turn", who=_name(names, view.to_act[0], locale)), locale)
-        if view.prompt is not None:
-            status += " — " + t(view.prompt, locale)
-    else:
-        status = ""
+    status = headline(view, locale, names)
     text(draw, (MARGIN + 340, 26), fit_text(status, WIDTH - MARGIN * 2 - 340, 18), 18, fill=WHITE, anchor="lm")
     _clock_hand(draw, view)
     # sectors
-    gap = 10
-    w = int((WIDTH - 2 * MARGIN - 5 * gap) / 6)
     for sector in range(6):
-        _sector_card(image, draw, view, locale, MARGIN + sector * (w + gap), SECTORS_Y, w, CARD_H, sector)
+        _sector_card(image, draw, view, locale, MARGIN + sector * (CARD_W + 10), SECTORS_Y, CARD_W, CARD_H, sector)
     # participants
     pw = (WIDTH - 2 * MARGIN - (parts - 1) * 14) / parts
     for i in range(parts):

@@ -5,11 +5,13 @@ from __future__ import annotations
 import functools
 import io
 import math
+import re
 import struct
 import threading
 import zlib
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import ParamSpec
@@ -34,24 +36,16 @@ INK = (35, 35, 40)
 MUTED = (110, 110, 118)
 HIGHLIGHT = (255, 196, 0)
 
-_FONT_DIRS = [
-    Path("/usr/share/fonts/truetype/dejavu"),
-    Path("/usr/share/fonts/TTF"),
-    Path("/usr/share/fonts/dejavu"),
-]
+# DejaVu Sans ships with Mesa (render/fonts, with its licence): the pictures draw the same glyphs
+# (×, ♥, ☠, ❄, ♛, accents) on any machine, whatever fonts the system has.
+FONTS = Path(__file__).parent / "fonts"
+FONT_FILES = {False: FONTS / "DejaVuSans.ttf", True: FONTS / "DejaVuSans-Bold.ttf"}
 
 
 @cache
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """DejaVu Sans when the system has it, else Pillow's own scalable font (both cover pt-BR)."""
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    for folder in _FONT_DIRS:
-        path = folder / name
-        if path.exists():
-            return ImageFont.truetype(str(path), size)
-    default = ImageFont.load_default(size=size)
-    assert isinstance(default, ImageFont.FreeTypeFont), "Pillow without FreeType cannot draw the pictures"
-    return default
+    """DejaVu Sans (bold or not) at ``size`` pixels, from the fonts Mesa ships."""
+    return ImageFont.truetype(FONT_FILES[bold], size)
 
 
 def seat_colour(seat: int | None) -> tuple[int, int, int]:
@@ -60,13 +54,22 @@ def seat_colour(seat: int | None) -> tuple[int, int, int]:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
-def canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+class Drawing(ImageDraw.ImageDraw):
+    """Pillow's drawing context, which also keeps the picture it draws on (``image``): the text stamps
+    and the rounded rectangles are pasted onto it."""
+
+    def __init__(self, image: Image.Image) -> None:
+        super().__init__(image)
+        self.image = image
+
+
+def canvas(width: int, height: int) -> tuple[Image.Image, Drawing]:
     image = Image.new("RGB", (width, height), BACKGROUND)
-    return image, ImageDraw.Draw(image)
+    return image, Drawing(image)
 
 
 def text(
-    draw: ImageDraw.ImageDraw,
+    draw: Drawing,
     xy: tuple[float, float],
     value: str,
     size: int = 20,
@@ -76,7 +79,7 @@ def text(
     anchor: str = "la",
 ) -> None:
     """Text drawn through the cached stamps of ``put_text`` on the picture ``draw`` draws on."""
-    put_text(draw._image, xy, value, size, fill=fill, bold=bold, anchor=anchor)
+    put_text(draw.image, xy, value, size, fill=fill, bold=bold, anchor=anchor)
 
 
 P = ParamSpec("P")
@@ -261,7 +264,10 @@ def paste_colour(img: Image.Image, colour: tuple[int, ...], box: tuple[int, int,
     """``img.paste(colour, box, mask)``, the same pixels faster: Pillow blends a block of one colour
     through a mask about three times faster than it blends the colour itself, and the block is made
     and pasted straight through Pillow's core (a text stamp is pasted a hundred times a picture, and
-    ``Image.new`` and ``Image.paste`` cost more than the pixels of a short one)."""
+    ``Image.new`` and ``Image.paste`` cost more than the pixels of a short one: a board costs 15 % more
+    CPU through them, even with the blocks kept by colour and size). Pillow's core is not a public
+    interface, so pyproject bounds Pillow to the major versions whose pixels the tests compare with
+    ``Image.paste``'s."""
     if img.mode != "RGB":  # Pillow blends a colour into a translucent picture in a way of its own
         img.paste(colour, box, mask)
         return
@@ -288,7 +294,7 @@ ROUNDED_LARGEST = 12_000
 
 
 def rounded_rectangle(
-    draw: ImageDraw.ImageDraw,
+    draw: Drawing,
     xy: tuple[float, float, float, float],
     radius: float = 0,
     fill: tuple[int, ...] | None = None,
@@ -298,7 +304,7 @@ def rounded_rectangle(
     """``draw.rounded_rectangle`` with the same pixels (Pillow draws it without anti-aliasing, so its
     coverage is a mask of 0 and 255, the same wherever it is moved by whole pixels), a small one pasted
     from masks of its fill and its outline kept by size, radius and width."""
-    img = draw._image
+    img = draw.image
     x0, y0, x1, y1 = xy
     thin = min(x1 - x0, y1 - y0) < 2 * width + 4  # Pillow's outline covers its fill in its own way
     plain = img.mode in ("RGB", "RGBA") and (fill is not None or outline is not None) and min(x0, y0) >= 0
@@ -341,6 +347,111 @@ def fit_text(value: str, width: float, size: int = 20, bold: bool = False) -> st
     while value and text_width(value + "…", size, bold) > width:
         value = value[:-1]
     return value + "…"
+
+
+@dataclass(frozen=True)
+class Box:
+    """Where a name is drawn: ``width`` pixels, in ``size`` (bold or not), on at most ``lines`` lines.
+
+    Each picture module lists, in ``named_texts(locale)``, every card, object, skill and event name it
+    draws with the box it draws it in; a test checks that each fits (``fits``), in both languages."""
+
+    width: float
+    size: int
+    bold: bool = False
+    lines: int = 1
+
+
+_HYPHENATED = re.compile(r"[^-]*-+|[^-]+")
+
+
+@lru_cache(maxsize=2048)
+def wrap(value: str, width: float, size: int = 20, bold: bool = False) -> tuple[str, ...]:
+    """``value`` in lines of at most ``width`` pixels, broken between words or after a word's hyphen
+    (a piece wider than ``width`` stays whole on its line)."""
+    lines: list[str] = []
+    line = ""
+    pieces = [(part, i > 0) for word in value.split() for i, part in enumerate(_HYPHENATED.findall(word))]
+    for piece, glued in pieces:  # a piece after a hyphen is glued to the one before on a line
+        candidate = (line if glued else f"{line} ") + piece if line else piece
+        if not line or text_width(candidate, size, bold) <= width:
+            line = candidate
+        else:
+            lines.append(line)
+            line = piece
+    if line:
+        lines.append(line)
+    return tuple(lines)
+
+
+def fits(box: Box, value: str) -> bool:
+    """Whether ``value`` is drawn whole in ``box``."""
+    lines = wrap(value, box.width, box.size, box.bold)
+    return len(lines) <= box.lines and all(text_width(line, box.size, box.bold) <= box.width for line in lines)
+
+
+def boxed(box: Box, value: str) -> tuple[str, ...]:
+    """The lines ``value`` is drawn in within ``box``: wrapped, and only what still does not fit (a
+    player's long name, say) cut with an ellipsis on its last line."""
+    lines = wrap(value, box.width, box.size, box.bold)
+    if len(lines) > box.lines:
+        lines = (*lines[: box.lines - 1], " ".join(lines[box.lines - 1 :]))
+    return tuple(fit_text(line, box.width, box.size, box.bold) for line in lines)
+
+
+def put_boxed(
+    img: Image.Image,
+    xy: tuple[float, float],
+    value: str,
+    box: Box,
+    *,
+    fill: tuple[int, ...] = INK,
+    anchor: str = "la",
+    leading: float = 1.2,
+) -> int:
+    """``value`` drawn in ``box`` from ``xy`` (the first line's anchor), a line under the other;
+    returns the height the lines took."""
+    lines = boxed(box, value)
+    step = round(box.size * leading)
+    for i, line in enumerate(lines):
+        put_text(img, (xy[0], xy[1] + i * step), line, box.size, fill=fill, bold=box.bold, anchor=anchor)
+    return len(lines) * step
+
+
+def joined(names: list[str], locale: str) -> str:
+    """ "A", "A and B", "A, B and C" in ``locale``."""
+    if len(names) < 2:
+        return "".join(names)
+    return translate("core.and", locale, a=", ".join(names[:-1]), b=names[-1])
+
+
+def winners_headline(winners: list[str], score: str, locale: str) -> str:
+    """Who won, in words: "Ana wins with 26 VP", or "Ana and Bia win, tied with 12 VP"."""
+    key = "core.result.wins" if len(winners) == 1 else "core.result.tied"
+    return translate(key, locale, who=joined(winners, locale), score=score)
+
+
+def goal_headline(won: bool, goal: str, locale: str) -> str:
+    """A solo or co-op game, won or lost against its goal, in words."""
+    return translate("core.result.won" if won else "core.result.lost", locale, goal=goal)
+
+
+# Discord's limit for a file's description (the picture's alt text)
+ALT_TEXT_MAX = 1024
+
+
+def alt_text(*parts: str) -> str:
+    """A picture's description from its parts (the game, who must act or who won, the scores, the key
+    position), sentence by sentence, within ``ALT_TEXT_MAX`` characters (cut at a word, with "…")."""
+    value = " ".join(p.strip() + ("" if p.strip().endswith((".", "?", "!", "…")) else ".") for p in parts if p.strip())
+    if len(value) <= ALT_TEXT_MAX:
+        return value
+    return value[: ALT_TEXT_MAX - 1].rsplit(" ", 1)[0] + "…"
+
+
+def scores_line(scores: list[tuple[str, str]], locale: str) -> str:
+    """ "Scores: Ana 26 VP, Bia 20 VP" from (name, score) pairs."""
+    return translate("core.alt.scores", locale, list=", ".join(f"{name} {score}" for name, score in scores))
 
 
 _STEPS = (0, 51, 102, 153, 204, 255)

@@ -5,9 +5,10 @@ view; the hex tiles and the fixed frame are drawn once and reused."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from rules.core import Msg, seat_msg, t
 from rules.engis import data as D
@@ -17,23 +18,47 @@ from .common import (
     HIGHLIGHT,
     INK,
     MUTED,
+    Box,
+    Drawing,
+    alt_text,
     canvas,
     fit_text,
     font,
+    goal_headline,
     image_cache,
+    put_boxed,
     put_text,
     rounded_rectangle,
+    scores_line,
     seat_colour,
     to_png,
     translate,
+    winners_headline,
 )
 
 WIDTH = 1500
 TOP = 56  # title bar
 BOARD_H = 300  # collective board
-PANEL_H = 340  # one clan
+PANEL_H = 384  # one clan
+TERRITORY_W = 300  # a clan's hexes, left of its objects, skills and cards
+OBJECT_PITCH = 24  # an object's line
+PICKED_R = 36  # the hex picked from the offer
 LEGEND_H = 64
 MARGIN = 10
+# Where names are drawn (``named_texts`` lists every one of them with its box)
+WEATHER = Box(140, 16, bold=True)  # an intempérie's name on its card
+NEED = Box(116, 13)  # what defends it: a terrain, a plant, knowledge
+NEED_ENEMIES = Box(140, 13, lines=2)  # or the enemies' meeples and weapons
+POOL_SKILL = Box(124, 13)  # a skill still available, with its copies
+AREA_W = (WIDTH - 3 * MARGIN) // 2 - TERRITORY_W - 10  # right of a clan's hexes, at two clans a row
+OBJECT = Box(AREA_W / 2 - 6 - 34, 13)
+CHIP = Box(AREA_W - 12, 13)  # a skill or a card as a chip
+
+
+def _tile_box(r: int) -> Box:
+    """A terrain's name on a hex tile of radius ``r``."""
+    return Box(1.44 * r, max(9, int(r * 0.25)), bold=True)
+
 
 TERRAIN_FILL = {
     "F": (46, 125, 62),
@@ -81,14 +106,15 @@ def _tile(hid: str, r: int, locale: str) -> Image.Image:
     k = 3
     size = (int(2 * r * k) + 2, int(math.sqrt(3) * r * k) + 2)
     img = Image.new("RGBA", size, (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
+    d = Drawing(img)
     cx, cy = size[0] / 2, size[1] / 2
     h = D.ALL_HEXES[hid]
     d.polygon(_hex_points(cx, cy, r * k - 1), fill=TERRAIN_FILL[h.terrain], outline=(40, 36, 30), width=2 * k)
     ink = (255, 255, 255) if h.terrain in DARK_TERRAINS else INK
     name = t(Msg(key=f"engis.terrain.{h.terrain}"), locale)
-    fs = max(9, int(r * 0.25)) * k
-    d.text((cx, cy - r * k * 0.52), fit_text(name, 1.4 * r * k, fs), font=font(fs, True), fill=ink, anchor="mm")
+    box = _tile_box(r)
+    fs = box.size * k
+    d.text((cx, cy - r * k * 0.48), fit_text(name, box.width * k, fs, True), font=font(fs, True), fill=ink, anchor="mm")
     resource = D.RESOURCE.get(h.terrain)
     gs = int(r * 0.42) * k
     if resource and h.icons:
@@ -127,7 +153,7 @@ def _empty_tile(r: int) -> Image.Image:
     k = 3
     size = (int(2 * r * k) + 2, int(math.sqrt(3) * r * k) + 2)
     img = Image.new("RGBA", size, (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
+    d = Drawing(img)
     d.polygon(
         _hex_points(size[0] / 2, size[1] / 2, r * k - 2), fill=(236, 230, 214), outline=(180, 170, 150), width=2 * k
     )
@@ -143,7 +169,7 @@ def _space_centre(space: str, x0: float, y0: float, r: float) -> tuple[float, fl
     return x0 + r + (col - 1) * 1.5 * r, y0 + math.sqrt(3) * r * (y + 0.5)
 
 
-def _meeple(img: Image.Image, draw: ImageDraw.ImageDraw, cx: float, cy: float, colour, n: int, size: int = 11) -> None:
+def _meeple(img: Image.Image, draw: Drawing, cx: float, cy: float, colour, n: int, size: int = 11) -> None:
     """A pawn (head and body) with the number of meeples next to it when more than one."""
     draw.ellipse(
         (cx - size * 0.45, cy - size * 1.25, cx + size * 0.45, cy - size * 0.35),
@@ -179,7 +205,7 @@ def _chip_image(
 ) -> Image.Image:
     w = int(width or (_length(label, size, bold) + 14))
     img = Image.new("RGBA", (w + 1, size + 11), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
+    d = Drawing(img)
     rounded_rectangle(d, (0, 0, w, size + 10), radius=6, fill=fill, outline=outline or LINE, width=3 if outline else 1)
     label = _fit(label, w - 10, size, bold)
     put(img, (w / 2, (size + 10) / 2), label, size, fill=ink, bold=bold, anchor="mm")
@@ -221,12 +247,47 @@ def _name(names: list[str], seat: int, locale: str) -> str:
     return t(seat_msg(seat), locale, names=names)
 
 
+def _winners(view) -> list[int]:
+    """The winners of a finished game: the highest score, then the most meeples; alone, the target."""
+    if view.phase != "over":
+        return []
+    keys = {pv.seat: (pv.score, len(pv.meeples)) for pv in view.ps}
+    best = max(keys.values())
+    if view.players == 1 and best[0] < D.SOLO_TARGET:
+        return []
+    return [s for s, k in keys.items() if k == best]
+
+
+def headline(view, locale: str, names: list[str]) -> str:
+    """The picture's status line: the round, its phase and who plays, or who won."""
+    status = [_tr("engis.r.round", locale, n=view.round)]
+    if view.phase != "over":
+        status.append(_phase_label(view, locale))
+    if view.phase == "over" and view.players == 1:
+        score = _tr("engis.r.solo_score", locale, n=view.ps[0].score, target=D.SOLO_TARGET)
+        status.append(goal_headline(bool(_winners(view)), score, locale))
+    elif view.phase == "over":
+        winners = _winners(view)
+        score = _tr("engis.r.pts", locale, n=view.ps[winners[0]].score)
+        status.append(winners_headline([_name(names, s, locale) for s in winners], score, locale))
+    elif view.actor >= 0:
+        status.append(_tr("engis.r.turn", locale, who=_name(names, view.actor, locale)))
+    return "  ·  ".join(status)
+
+
 # --------------------------------------------------------------------------- collective board
 def _draw_collective(img, draw, view, locale: str, names: list[str], y0: int) -> None:
     rounded_rectangle(
         draw, (MARGIN, y0, WIDTH - MARGIN, y0 + BOARD_H - 8), radius=12, fill=PANEL_BG, outline=LINE, width=2
     )
-    # offer
+    _draw_offer(img, draw, view, locale, y0)
+    _draw_order(img, draw, view, locale, names, y0)
+    _draw_weather(img, draw, view, locale, y0)
+    _draw_pool(img, view, locale, y0)
+
+
+def _draw_offer(img, draw, view, locale: str, y0: int) -> None:
+    """The hexes on offer (with their prices), the one picked, the pile and the discarded hexes."""
     put(img, (30, y0 + 12), _tr("engis.r.offer", locale), 18, bold=True)
     r = 44
     for i, hid in enumerate(view.offer):
@@ -237,38 +298,34 @@ def _draw_collective(img, draw, view, locale: str, names: list[str], y0: int) ->
             label += f" · {view.prices[i]}"
         put(img, (cx, cy + r + 6), label, 16, bold=True, anchor="mt")
     if view.picked:
-        put(img, (30, y0 + 200), "→", 22, bold=True, anchor="lm")
-        _paste_tile(img, _tile(view.picked, 30, locale), 80, y0 + 200)
+        put(img, (26, y0 + 210), "→", 22, bold=True, anchor="lm")
+        _paste_tile(img, _tile(view.picked, PICKED_R, locale), 40 + PICKED_R, y0 + 210)
     info = [_tr("engis.r.pile", locale, n=view.pile), _tr("engis.r.out", locale, n=len(view.out))]
     if view.players == 2:
         info.append(_tr("engis.r.tokens", locale) + ": " + " ".join(str(x) for x in view.tokens))
         if view.neutral_bid is not None:
             info.append(_tr("engis.neutral", locale) + f": {view.neutral_bid}")
     for i, line in enumerate(info):
-        put(img, (125, y0 + 188 + i * 20), line, 15, fill=MUTED)
-    # the discarded hexes, by terrain (they stay in view of everyone)
-    if view.out:
-        counts: dict[str, int] = {}
-        for hid in view.out:
-            terrain = D.ALL_HEXES[hid].terrain
-            counts[terrain] = counts.get(terrain, 0) + 1
-        tx = 125 + _length(info[1], 15) + 12
-        for terrain in D.ALL_TYPES:
-            if terrain in counts:
-                rounded_rectangle(draw, (tx, y0 + 210, tx + 16, y0 + 226), radius=3, fill=TERRAIN_FILL[terrain])
-                put(img, (tx + 19, y0 + 209), str(counts[terrain]), 14, fill=MUTED)
-                tx += 36
+        put(img, (135, y0 + 188 + i * 20), line, 15, fill=MUTED)
+    counts: dict[str, int] = {}  # the discarded hexes, by terrain (they stay in view of everyone)
+    for hid in view.out:
+        terrain = D.ALL_HEXES[hid].terrain
+        counts[terrain] = counts.get(terrain, 0) + 1
+    tx = 135 + _length(info[1], 15) + 12
+    for terrain in (kind for kind in D.ALL_TYPES if kind in counts):
+        rounded_rectangle(draw, (tx, y0 + 210, tx + 16, y0 + 226), radius=3, fill=TERRAIN_FILL[terrain])
+        put(img, (tx + 19, y0 + 209), str(counts[terrain]), 14, fill=MUTED)
+        tx += 36
 
-    # turn order, bids and scores
+
+def _draw_order(img, draw, view, locale: str, names: list[str], y0: int) -> None:
+    """The turn order with bids and scores (once over, by rank with the winners crowned)."""
     x = 470
     put(img, (x, y0 + 12), _tr("engis.r.order", locale), 18, bold=True)
     order = view.order or view.bid_order
-    winners: set[int] = set()
+    winners = set(_winners(view))
     if view.phase == "over":
         keys = {pv.seat: (pv.score, len(pv.meeples)) for pv in view.ps}
-        best = max(keys.values())
-        if view.players > 1 or best[0] >= D.SOLO_TARGET:
-            winners = {s for s, k in keys.items() if k == best}
         order = sorted(keys, key=lambda s: keys[s], reverse=True)
     rows = list(order) + [s for s in range(view.players) if s not in order]
     for i, seat in enumerate(rows):
@@ -280,9 +337,7 @@ def _draw_collective(img, draw, view, locale: str, names: list[str], y0: int) ->
             colour, name, score, bid = seat_colour(seat), _name(names, seat, locale), str(pv.score), pv.bid
         if seat == view.actor and view.phase != "over":
             rounded_rectangle(draw, (x - 6, y - 4, x + 420, y + 26), radius=6, fill=(255, 236, 170))
-        pos = f"{i + 1}." if view.order else "·"
-        if view.phase == "over" and seat in winners:
-            pos = "♛"
+        pos = "♛" if view.phase == "over" and seat in winners else f"{i + 1}." if view.order else "·"
         put(img, (x, y), pos, 18, bold=True)
         draw.ellipse((x + 28, y + 2, x + 46, y + 20), fill=colour)
         star = " ★" if seat == view.first and view.players > 1 else ""
@@ -290,19 +345,24 @@ def _draw_collective(img, draw, view, locale: str, names: list[str], y0: int) ->
         if bid is not None:
             put(img, (x + 270, y), _tr("engis.r.bid", locale, n=bid), 16, fill=MUTED)
         put(img, (x + 410, y), score, 20, bold=True, anchor="ra")
+    foot = (x, y0 + 44 + 4 * 34 + 6)
     if view.players == 1:
-        put(
-            img,
-            (x, y0 + 44 + 4 * 34 + 6),
-            _tr("engis.r.target", locale, n=D.SOLO_TARGET),
-            16,
-            bold=True,
-            fill=(150, 60, 20),
-        )
+        put(img, foot, _tr("engis.r.target", locale, n=D.SOLO_TARGET), 16, bold=True, fill=(150, 60, 20))
     else:
-        put(img, (x, y0 + 44 + 4 * 34 + 6), "★ " + _tr("engis.r.first", locale), 14, fill=MUTED)
+        put(img, foot, "★ " + _tr("engis.r.first", locale), 14, fill=MUTED)
 
-    # intempéries
+
+def _need(kind: str, terrain: str, locale: str) -> str:
+    """What defends an intempérie: a terrain, a plant, knowledge, or the enemies' meeples and weapons."""
+    if kind == "terrain":
+        return _tr(f"engis.terrain.{terrain}", locale)
+    if kind in ("plant", "know"):
+        return _tr(f"engis.r.{kind}", locale)
+    return _tr("engis.r.need_enemies", locale)
+
+
+def _draw_weather(img, draw, view, locale: str, y0: int) -> None:
+    """The collective intempéries, by column: each card's name and what defends it."""
     x = 920
     put(img, (x, y0 + 12), _tr("engis.r.weather", locale), 18, bold=True)
     for i, (card, col) in enumerate(sorted(zip(view.weather, view.weather_cols, strict=False), key=lambda c: c[1])):
@@ -312,58 +372,57 @@ def _draw_collective(img, draw, view, locale: str, names: list[str], y0: int) ->
             draw, (cx, cy, cx + 178, cy + 66), radius=8, fill=(255, 246, 200), outline=(200, 170, 60), width=2
         )
         put(img, (cx + 8, cy + 6), str(col), 24, bold=True, fill=(160, 120, 20))
-        put(img, (cx + 32, cy + 6), _fit(_tr(f"engis.weather.{card}", locale), 140, 16, True), 16, bold=True)
+        put_boxed(img, (cx + 32, cy + 6), _tr(f"engis.weather.{card}", locale), WEATHER)
         kind, terrain = D.COLLECTIVE[card]
         if kind == "terrain":
             rounded_rectangle(draw, (cx + 32, cy + 32, cx + 50, cy + 50), radius=3, fill=TERRAIN_FILL[terrain])
-            need = _tr(f"engis.terrain.{terrain}", locale)
-        elif kind == "plant":
-            _glyph(img, (cx + 41, cy + 42), PLANT[0], PLANT[1], 18)
-            need = _tr("engis.r.plant", locale)
-        elif kind == "know":
-            _glyph(img, (cx + 41, cy + 42), KNOW[0], KNOW[1], 18)
-            need = _tr("engis.r.know", locale)
+        elif kind in ("plant", "know"):
+            glyph, colour = PLANT if kind == "plant" else KNOW
+            _glyph(img, (cx + 41, cy + 42), glyph, colour, 18)
+        if kind == "enemies":
+            put_boxed(img, (cx + 32, cy + 31), _need(kind, terrain, locale), NEED_ENEMIES)
         else:
-            need = _tr("engis.r.need_enemies", locale)
-        put(img, (cx + 56 if kind != "enemies" else cx + 32, cy + 34), _fit(need, 120, 14), 14)
+            put_boxed(img, (cx + 56, cy + 34), _need(kind, terrain, locale), NEED)
 
-    # skills still available
-    y = y0 + 196
+
+def _draw_pool(img, view, locale: str, y0: int) -> None:
+    """The skills still to develop, by level, with how many copies are left."""
+    x, y = 920, y0 + 196
     put(img, (x, y), _tr("engis.r.pool", locale), 16, bold=True)
     for i, (skill, level) in enumerate(D.SKILLS.items()):
         n = view.pool.get(skill, 0)
         cx = x + (i % 4) * 140
         cy = y + 22 + (i // 4) * 17
         colour = INK if n else (180, 175, 165)
-        label = _fit(_tr(f"engis.skill.{skill}", locale), 98, 13)
+        label = _tr(f"engis.skill.{skill}", locale) + (f" ×{n}" if n > 1 else "")
         put(img, (cx, cy), f"{level}", 13, bold=True, fill=(40, 140, 60) if n else colour)
-        put(img, (cx + 12, cy), label + (f" ×{n}" if n > 1 else ""), 13, fill=colour)
+        put(img, (cx + 12, cy), _fit(label, POOL_SKILL.width, 13), 13, fill=colour)
 
 
 # --------------------------------------------------------------------------- a clan
 def _draw_player(img, draw, view, pv, locale: str, names: list[str], x0: int, y0: int, w: int) -> None:
     seat = pv.seat
     colour = seat_colour(seat)
-    mine = view.viewer == seat
-    rounded_rectangle(
-        draw,
-        (x0, y0, x0 + w, y0 + PANEL_H - 8),
-        radius=12,
-        fill=PANEL_BG,
-        outline=colour,
-        width=4 if seat == view.actor and view.phase != "over" else 2,
-    )
+    width = 4 if seat == view.actor and view.phase != "over" else 2
+    rounded_rectangle(draw, (x0, y0, x0 + w, y0 + PANEL_H - 8), radius=12, fill=PANEL_BG, outline=colour, width=width)
     rounded_rectangle(draw, (x0, y0, x0 + w, y0 + 38), radius=12, fill=colour)
     draw.rectangle((x0, y0 + 26, x0 + w, y0 + 38), fill=colour)
     title = _name(names, seat, locale) + (" ★" if seat == view.first and view.players > 1 else "")
     put(img, (x0 + 14, y0 + 19), _fit(title, w - 330, 20, True), 20, fill=(255, 255, 255), bold=True, anchor="lm")
-    right = f"{pv.score} pts · " + _tr("engis.r.knowledge", locale, n=pv.knowledge)
+    right = _tr("engis.r.pts", locale, n=pv.score) + " · " + _tr("engis.r.knowledge", locale, n=pv.knowledge)
     put(img, (x0 + w - 14, y0 + 19), right, 18, fill=(255, 255, 255), bold=True, anchor="rm")
+    hl = set(view.hl) if view.hl_seat == seat else set()
+    _draw_territory(img, draw, pv, colour, hl, locale, x0, y0)
+    x = x0 + TERRITORY_W
+    y = _draw_objects(img, draw, pv, colour, hl, locale, x, y0 + 50, w - TERRITORY_W - 10)
+    y = _draw_skills(img, draw, pv, hl, locale, x, y, x0 + w - 10)
+    _draw_cards(img, draw, view, pv, colour, hl, locale, x, y, x0 + w - 10)
 
-    # the territory
+
+def _draw_territory(img, draw, pv, colour, hl: set[str], locale: str, x0: int, y0: int) -> None:
+    """The clan's hexes with its meeples, the column numbers and the bid row."""
     r = 40
     bx, by = x0 + 14, y0 + 52
-    hl = set(view.hl) if view.hl_seat == seat else set()
     for space in D.SPACES:
         cx, cy = _space_centre(space, bx, by, r)
         hid = pv.hexes.get(space)
@@ -381,7 +440,6 @@ def _draw_player(img, draw, view, pv, locale: str, names: list[str], x0: int, y0
     for col in range(1, 5):
         cx = bx + r + (col - 1) * 1.5 * r
         put(img, (cx, by + math.sqrt(3) * r * 3 + 4), str(col), 16, bold=True, fill=MUTED, anchor="mt")
-    # bid row
     row_y = by + math.sqrt(3) * r * 3 + 28
     label = _tr("engis.r.row", locale, n=pv.row)
     put(img, (bx, row_y), label, 15, fill=MUTED)
@@ -392,95 +450,69 @@ def _draw_player(img, draw, view, pv, locale: str, names: list[str], x0: int, y0
         draw.ellipse((mx, row_y + 1, mx + 16, row_y + 17), fill=colour, outline=INK)
         put(img, (mx + 8, row_y + 9), "0", 11, fill=(255, 255, 255), bold=True, anchor="mm")
 
-    # objects
-    x = x0 + 300
-    y: float = y0 + 50
+
+def _draw_objects(img, draw, pv, colour, hl: set[str], locale: str, x: int, y: int, width: int) -> int:
+    """The eight objects, the wood group in the left column and the stone group in the right one, each
+    with its cost; the clan's own in its colour. Returns the y below them."""
     put(img, (x, y), _tr("engis.r.objects", locale), 15, bold=True)
+    ow = width / 2 - 6
     for gi, group in enumerate(("wood", "stone")):
-        objs = [o for o, ob in D.OBJECTS.items() if ob.group == group]
         glyph, gcolour = RESOURCE_GLYPH[group]
-        for i, obj in enumerate(objs):
-            ox = x + i * ((w - 310) / 4)
-            oy = y + 22 + gi * 30
-            have = obj in pv.objects
-            lit = f"obj-{obj}" in hl
-            ow = (w - 310) / 4 - 6
+        for i, obj in enumerate(o for o, ob in D.OBJECTS.items() if ob.group == group):
+            ox, oy = x + gi * (ow + 6), y + 22 + i * OBJECT_PITCH
+            have, lit = obj in pv.objects, f"obj-{obj}" in hl
             rounded_rectangle(
                 draw,
-                (ox, oy, ox + ow, oy + 25),
+                (ox, oy, ox + ow, oy + OBJECT_PITCH - 3),
                 radius=5,
                 fill=colour if have else (238, 234, 224),
                 outline=HIGHLIGHT if lit else LINE,
                 width=4 if lit else 1,
             )
-            cost = D.OBJECTS[obj].cost
-            put(
-                img,
-                (ox + 5, oy + 12),
-                glyph * 1 + str(cost),
-                13,
-                fill=(255, 255, 255) if have else gcolour,
-                bold=True,
-                anchor="lm",
-            )
-            put(
-                img,
-                (ox + 30, oy + 12),
-                _fit(_tr(f"engis.object.{obj}", locale), ow - 34, 13),
-                13,
-                fill=(255, 255, 255) if have else MUTED,
-                anchor="lm",
-            )
+            ink = (255, 255, 255) if have else gcolour
+            put(img, (ox + 5, oy + 11), glyph + str(D.OBJECTS[obj].cost), 13, fill=ink, bold=True, anchor="lm")
+            name = _fit(_tr(f"engis.object.{obj}", locale), ow - 34, 13)
+            put(img, (ox + 30, oy + 11), name, 13, fill=(255, 255, 255) if have else MUTED, anchor="lm")
+    return y + 22 + 4 * OBJECT_PITCH + 6
 
-    # skills
-    y = y0 + 132
+
+def _draw_skills(img, draw, pv, hl: set[str], locale: str, x: int, y: int, right: int) -> int:
+    """The clan's skills as chips, a row after another. Returns the y below them."""
     put(img, (x, y), _tr("engis.r.skills", locale), 15, bold=True)
     cx = x + _length(_tr("engis.r.skills", locale), 15, True) + 10
     cy = y - 2
     for skill in pv.skills:
         label = f"{D.SKILLS[skill]} " + _tr(f"engis.skill.{skill}", locale)
         cw = _length(label, 13) + 12
-        if cx + cw > x0 + w - 10:
+        if cx + cw > right:
             cx, cy = x, cy + 26
         lit = f"skill-{skill}" in hl
         _chip(img, draw, cx, cy, label, fill=(226, 240, 222), size=13, outline=HIGHLIGHT if lit else None)
         cx += cw + 5
+    return cy + 34
 
-    # cards played (and the hand / secret in the owner's view)
-    y = cy + 34
+
+def _draw_cards(img, draw, view, pv, colour, hl: set[str], locale: str, x: int, y: float, right: int) -> None:
+    """The cards played (and the hand and the secret intempérie in the owner's view), the failed ones."""
+    mine = view.viewer == pv.seat
     title = (
         _tr("engis.r.played", locale)
         if len(pv.played) == pv.played_count
         else _tr("engis.r.played_top", locale, n=pv.played_count)
     )
-    y = _card_row(
-        img,
-        draw,
-        x,
-        y,
-        x0 + w - 10,
-        title,
-        pv.played + pv.aside,
-        (255, 255, 255),
-        INK,
-        {pv.played[-1]} if pv.played and "card-" + pv.played[-1] in hl else set(),
-        locale,
-    )
+    lit = {pv.played[-1]} if pv.played and "card-" + pv.played[-1] in hl else set()
+    y = _card_row(img, draw, x, y, right, title, pv.played + pv.aside, (255, 255, 255), INK, lit, locale)
     if mine and pv.hand is not None:
-        y = _card_row(
-            img, draw, x, y, x0 + w - 10, _tr("engis.r.hand", locale), pv.hand, (255, 240, 200), colour, set(), locale
-        )
+        title = _tr("engis.r.hand", locale)
+        y = _card_row(img, draw, x, y, right, title, pv.hand, (255, 240, 200), colour, set(), locale)
     else:
         put(img, (x, y), _tr("engis.r.hand_n", locale, n=pv.hand_count), 15, fill=MUTED)
         y += 26
     if pv.secret is not None:
-        label = (
-            _tr("engis.r.secret" if mine else "engis.r.secret_of", locale)
-            + ": "
-            + ", ".join(_tr(f"engis.weather.{c}", locale) for c in pv.secret)
-        )
-        put(img, (x, y), _fit(label, w - 310, 15, True), 15, bold=True, fill=(150, 60, 20))
-        y += 22
+        secret = ", ".join(_tr(f"engis.weather.{c}", locale) for c in pv.secret)
+        label = _tr("engis.r.secret" if mine else "engis.r.secret_of", locale) + ": " + secret
+        box = Box(right - x, 15, bold=True, lines=2)
+        y += put_boxed(img, (x, y), label, box, fill=(150, 60, 20)) + 4
     if pv.failed is not None:
         failed = [c for c in pv.failed if not c.startswith("!")]
         names_failed = ", ".join(_tr(f"engis.weather.{c}", locale) for c in failed) or "—"
@@ -488,7 +520,7 @@ def _draw_player(img, draw, view, pv, locale: str, names: list[str], x0: int, y0
         saved = [c[1:] for c in pv.failed if c.startswith("!")]
         if saved:
             line += " · " + _tr("engis.skill.sobrevivencia", locale) + ": " + _tr(f"engis.weather.{saved[0]}", locale)
-        put(img, (x, y), _fit(line, w - 310, 14), 14, fill=(170, 40, 30))
+        put_boxed(img, (x, y), line, Box(right - x, 14, lines=2), fill=(170, 40, 30))
 
 
 def _card_row(img, draw, x, y, right, title, cards, fill, ink, lit, locale) -> float:
@@ -591,12 +623,9 @@ def _frame(players: int) -> Image.Image:
 def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes:
     names = list(names or [])
     img = _frame(view.players).copy()
-    draw = ImageDraw.Draw(img)
+    draw = Drawing(img)
     height, boxes = _layout(view.players)
-    status = [_tr("engis.r.round", locale, n=view.round), _phase_label(view, locale)]
-    if view.phase != "over" and view.actor >= 0:
-        status.append(_tr("engis.r.turn", locale, who=_name(names, view.actor, locale)))
-    put(img, (170, (TOP - 6) / 2), "  ·  ".join(status), 22, fill=(255, 255, 255), bold=True, anchor="lm")
+    put(img, (170, (TOP - 6) / 2), headline(view, locale, names), 22, fill=(255, 255, 255), bold=True, anchor="lm")
     side = _tr(f"engis.opt.side.{view.side}", locale)
     if view.players == 1:
         side += " · " + _tr(f"engis.opt.solo.{view.solo}", locale)
@@ -608,4 +637,32 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
     return to_png(img, _colours())
 
 
-__all__ = ["BACKGROUND", "render"]
+def describe(view, locale: str, names: list[str]) -> str:
+    """The picture in words (its alt text): the round and who plays, or who won; the points; the
+    intempéries by column."""
+    scores = [(_name(names, pv.seat, locale), _tr("engis.r.pts", locale, n=pv.score)) for pv in view.ps]
+    cards = sorted(zip(view.weather, view.weather_cols, strict=False), key=lambda c: c[1])
+    weather = ", ".join(f"{col} {_tr(f'engis.weather.{card}', locale)}" for card, col in cards)
+    position = _tr("engis.alt.weather", locale, list=weather) if weather else ""
+    return alt_text("ENGIS", headline(view, locale, names), scores_line(scores, locale), position)
+
+
+def named_texts(locale: str) -> Iterator[tuple[str, str, Box]]:
+    """Every terrain, intempérie, skill, object and card name the picture draws, with its box."""
+    for terrain in TERRAIN_FILL:
+        for r in (PICKED_R, 40, 44):
+            yield f"terrain {terrain} on a hex", _tr(f"engis.terrain.{terrain}", locale), _tile_box(r)
+    for card in (*D.COLLECTIVE, *D.INDIVIDUAL):
+        yield f"intempérie {card}", _tr(f"engis.weather.{card}", locale), WEATHER
+    for card, (kind, terrain) in D.COLLECTIVE.items():
+        yield f"defence of {card}", _need(kind, terrain, locale), NEED_ENEMIES if kind == "enemies" else NEED
+    for skill, level in D.SKILLS.items():
+        yield f"skill {skill}", _tr(f"engis.skill.{skill}", locale) + " ×2", POOL_SKILL
+        yield f"skill {skill} chip", f"{level} " + _tr(f"engis.skill.{skill}", locale), CHIP
+    for obj in D.OBJECTS:
+        yield f"object {obj}", _tr(f"engis.object.{obj}", locale), OBJECT
+    for card in D.CARDS:
+        yield f"card {card}", _tr(f"engis.card.{card}", locale), CHIP
+
+
+__all__ = ["BACKGROUND", "headline", "named_texts", "render"]

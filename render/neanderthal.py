@@ -4,34 +4,43 @@ panel per species (placard, discs, elders, daughters, tableau, hand) and a legen
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from collections.abc import Iterator
+from functools import cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
+from rules.core import Msg, msg
 from rules.neanderthal import data as D
 
 from .common import (
     HIGHLIGHT,
     MUTED,
+    Box,
+    Drawing,
+    alt_text,
     canvas,
-    font,
+    fit_text,
+    goal_headline,
     image_cache,
     paletted_cache,
+    put_boxed,
     put_text,
     rounded_rectangle,
+    scores_line,
     text_width,
     to_png,
     translate,
+    winners_headline,
 )
 
 WIDTH = 1500
-TOP = 60
+TOP = 76  # the title line, then the status line
 LEFT = 250
 CARD_W, CARD_H = 200, 168
 GAP = 8
 ROWS_Y = TOP + 10
-PANEL_H = 380
-LEGEND_H = 56
+PANEL_H = 412
+LEGEND_H = 70
 SPECIES_COLOUR = {"G": (0, 140, 100), "Y": (200, 150, 0), "R": (200, 70, 20)}
 DISC_FILL = {"O": (240, 130, 30), "W": (250, 250, 250), "B": (30, 30, 30)}
 KIND_FILL = {"BIG": (226, 214, 190), "SMALL": (214, 230, 200), "CLUB": (222, 214, 232)}
@@ -40,6 +49,22 @@ PANEL_BG = (252, 249, 240)
 LINE = (190, 182, 165)
 PRED = (200, 30, 30)
 HIDDEN = (110, 92, 72)  # an undiscovered card of the matrix (face down)
+WHITE = (255, 255, 255)
+
+# Where names are drawn (``named_texts`` lists every one of them with its box)
+EVENT_W = LEFT - 84  # the event card's panel
+CARD_NAME = Box(CARD_W - 48, 15, bold=True, lines=2)
+CARD_KIND = Box(CARD_W - 16, 13)
+EVENT_NAME = Box(EVENT_W - 16, 15, bold=True, lines=2)
+EVENT_ICON = Box(EVENT_W - 16, 13)
+EVENT_SKILL = Box(EVENT_W - 16, 12, lines=4)
+NARROWEST = (WIDTH - 20 - 2 * 10) // 3  # a species' panel at three players
+ELDER_W = (NARROWEST - 20) // 6
+ELDER = Box(ELDER_W - 10, 10)
+DAUGHTER = Box(NARROWEST // 2 - 24, 14, bold=True)
+TABLEAU = Box(NARROWEST - 20, 13, lines=2)
+LEGEND = Box(WIDTH - 24, 14, lines=3)
+STATUS = Box(WIDTH - 28, 17)
 
 
 def _rows(view) -> int:
@@ -56,16 +81,6 @@ def _tr(key: str, locale: str, **params) -> str:
 
 def put(img: Image.Image, xy, value: str, size: int = 16, **style) -> None:
     put_text(img, xy, value, size, **style)
-
-
-@lru_cache(maxsize=2048)
-def _fit(value: str, width: float, size: int, bold: bool = False) -> str:
-    f = font(size, bold)
-    if f.getlength(value) <= width:
-        return value
-    while value and f.getlength(value + "…") > width:
-        value = value[:-1]
-    return value + "…"
 
 
 def _dice(b: D.Biome) -> str:
@@ -102,70 +117,80 @@ def _colours() -> tuple[tuple[int, int, int], ...]:
     )
 
 
-@paletted_cache(lambda: _colours())
-def _card(card: int, locale: str) -> Image.Image:
-    """A biome card face (static, cached)."""
-    b = D.BIOMES[card]
-    img = Image.new("RGB", (CARD_W, CARD_H), KIND_FILL[b.kind])
-    d = ImageDraw.Draw(img)
-    d.rectangle((0, 0, CARD_W - 1, CARD_H - 1), outline=PRED if b.pred else (120, 110, 95), width=3 if b.pred else 1)
-    put(img, (8, 6), _fit(_tr(f"neanderthal.card.{card}", locale), CARD_W - 48, 15, True), 15, bold=True)
-    put(img, (CARD_W - 8, 6), str(b.clim), 15, fill=(40, 80, 160), bold=True, anchor="ra")
-    kind = (
+def _kind_line(b: D.Biome, locale: str) -> str:
+    return (
         _tr(f"neanderthal.kind.{b.kind}", locale)
         + (" ⚠" if b.pred else "")
         + ("  ◡" + _tr("neanderthal.ui.basket", locale) if b.basket else "")
     )
-    put(img, (8, 26), kind, 13, fill=PRED if b.pred else MUTED)
+
+
+@paletted_cache(lambda: _colours())
+def _card(card: int, locale: str) -> Image.Image:
+    """A biome card face (static, cached): its name on up to two lines, then its kind, dice, ferocity
+    and freezing, prerequisites, gains, trophy and hand values."""
+    b = D.BIOMES[card]
+    img = Image.new("RGB", (CARD_W, CARD_H), KIND_FILL[b.kind])
+    d = Drawing(img)
+    d.rectangle((0, 0, CARD_W - 1, CARD_H - 1), outline=PRED if b.pred else (120, 110, 95), width=3 if b.pred else 1)
+    put_boxed(img, (8, 5), _tr(f"neanderthal.card.{card}", locale), CARD_NAME, leading=1.15)
+    put(img, (CARD_W - 8, 6), str(b.clim), 15, fill=(40, 80, 160), bold=True, anchor="ra")
+    put(img, (8, 42), fit_text(_kind_line(b, locale), CARD_KIND.width, 13), 13, fill=PRED if b.pred else MUTED)
     line = f"{_dice(b)}"
     if b.fer:
         line += "  ☠" + "".join(map(str, b.fer))
     if b.frz:
         line += "  ❄" + "".join(map(str, b.frz))
-    put(img, (8, 46), line, 16, bold=True)
+    put(img, (8, 60), line, 16, bold=True)
     x = 8
     if b.prereq:
-        put(img, (x, 70), "◆", 14, fill=MUTED)
+        put(img, (x, 84), "◆", 14, fill=MUTED)
         x += 18
         for c in b.prereq:
-            _disc(d, x + 7, 79, c, 7)
+            _disc(d, x + 7, 93, c, 7)
             x += 18
     gain = f"+{b.babies}♥" if b.babies else ""
-    put(img, (max(x + 6, 70), 70), gain, 14, fill=(170, 30, 60), bold=True)
+    put(img, (max(x + 6, 70), 84), gain, 14, fill=(170, 30, 60), bold=True)
     x2 = max(x + 6, 70) + 36
     for c in b.discs:
-        _disc(d, x2 + 7, 79, c, 7)
+        _disc(d, x2 + 7, 93, c, 7)
         x2 += 18
     if b.troph:
-        put(img, (8, 96), f"♛{'♛' if b.troph[0] == 2 else ''} {b.troph[1]}=", 15, fill=(120, 80, 0), bold=True)
+        put(img, (8, 108), f"♛{'♛' if b.troph[0] == 2 else ''} {b.troph[1]}=", 15, fill=(120, 80, 0), bold=True)
     if b.hand:
-        put(img, (90, 96), f"▭{b.hand[0]} {b.hand[1]}=", 15, fill=(30, 80, 150), bold=True)
+        put(img, (90, 108), f"▭{b.hand[0]} {b.hand[1]}=", 15, fill=(30, 80, 150), bold=True)
     return img
 
 
-def _disc(d: ImageDraw.ImageDraw, cx: float, cy: float, colour: str, r: int = 8) -> None:
+def _disc(d: Drawing, cx: float, cy: float, colour: str, r: int = 8) -> None:
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=DISC_FILL[colour], outline=(90, 90, 90))
 
 
-def _meeple(
-    d: ImageDraw.ImageDraw, img: Image.Image, cx: float, cy: float, colour: str, n: int, alpha: bool = False
-) -> None:
+def _meeple(d: Drawing, img: Image.Image, cx: float, cy: float, colour: str, n: int, alpha: bool = False) -> None:
     fill = SPECIES_COLOUR.get(colour, (120, 120, 120))
     r = 12 if alpha else 9
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=(30, 30, 30), width=2 if alpha else 1)
     label = ("A" if alpha else "") + (str(n) if n > 1 or not alpha else "")
-    put(img, (cx, cy), label, 12, fill=(255, 255, 255), bold=True, anchor="mm")
+    put(img, (cx, cy), label, 12, fill=WHITE, bold=True, anchor="mm")
+
+
+def _row_labels(rows: int, locale: str) -> list[str]:
+    """The rows of Europe (North, South), or the matrix's four: North 1 and 2, South 3 and 4."""
+    north, south = _tr("neanderthal.ui.north", locale), _tr("neanderthal.ui.south", locale)
+    if rows == 2:
+        return [north, south]
+    sides = [north] * (rows // 2) + [south] * (rows - rows // 2)
+    return [_tr("neanderthal.ui.row", locale, side=side, n=i + 1) for i, side in enumerate(sides)]
 
 
 @image_cache
 def _background(locale: str, height: int, rows: int = 2) -> Image.Image:
     img, d = canvas(WIDTH, height)
     d.rectangle((0, 0, WIDTH, TOP), fill=(60, 52, 44))
-    labels = ("neanderthal.ui.north", "neanderthal.ui.south")
-    for r, label in enumerate(labels if rows == 2 else [labels[0]] * (rows // 2) + [labels[1]] * (rows // 2)):
+    for r, label in enumerate(_row_labels(rows, locale)):
         y = ROWS_Y + r * (CARD_H + GAP)
-        put(img, (LEFT - 36, y + CARD_H / 2), _tr(label, locale), 12, fill=MUTED, bold=True, anchor="mm")
-    put(img, (12, height - LEGEND_H + 8), _fit(_tr("neanderthal.ui.legend", locale), WIDTH - 24, 14), 14, fill=MUTED)
+        put(img, (LEFT - 36, y + CARD_H / 2), label, 12, fill=MUTED, bold=True, anchor="mm")
+    put_boxed(img, (12, height - LEGEND_H + 6), _tr("neanderthal.ui.legend", locale), LEGEND, fill=MUTED)
     return img
 
 
@@ -186,107 +211,136 @@ def _side_summary(tagged: list[str]) -> list[tuple[str, str, bool, int]]:
     return [(sd, c, a, n) for (sd, c, a), n in sorted(out.items())]
 
 
+def _portals(portals: list[str]) -> list[tuple[str, list[str]]]:
+    """Portal discs grouped by portal, in the order they are first met: ("venus", ["O", "B"])."""
+    grouped: dict[str, list[str]] = {}
+    for portal in portals:
+        space, colour = portal.split("-")
+        grouped.setdefault(space, []).append(colour)
+    return list(grouped.items())
+
+
 def _name(names, seat: int, locale: str) -> str:
     if names and seat < len(names) and names[seat]:
         return names[seat]
     return _tr("core.seat", locale, n=seat + 1)
 
 
-def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes:
-    n = len(view.ps)
-    panel_y = _panel_y(view)
-    height = panel_y + PANEL_H + LEGEND_H
-    img = _background(locale, height, _rows(view)).copy()
-    d = ImageDraw.Draw(img)
-    last = set(view.last)
+def _goal(view) -> Msg:
+    """A solo or co-op game's goal (as the engine's outcome states it)."""
+    if view.variant == "alien":
+        return msg("neanderthal.goal.alien", n=view.goal)
+    if view.variant == "eve":
+        return msg("neanderthal.goal.eve")
+    return msg(f"neanderthal.opt.solo.{view.level}")
 
-    # -- title
+
+def headline(view, locale: str, names: list[str]) -> str:
+    """The picture's status line: who plays and what is asked, or how the game ended."""
+    if view.phase == "over" and view.won is not None:
+        return goal_headline(view.won, translate_msg(_goal(view), locale), locale)
+    if view.phase == "over":
+        best = max(p.score for p in view.ps)
+        winners = [_name(names, p.seat, locale) for p in view.ps if p.score == best]
+        return winners_headline(winners, _tr("neanderthal.ui.score", locale, n=best), locale)
+    prompt = _tr(
+        f"neanderthal.prompt.{view.phase}",
+        locale,
+        card=_tr(f"neanderthal.card.{view.fight_card or view.event_card}", locale),
+        n="…",
+        colour="…",
+        seat="…",
+        who="…",
+        what="…",
+    )
+    return _tr("neanderthal.ui.to_act", locale, seat=_name(names, view.actor, locale)) + " · " + prompt
+
+
+def translate_msg(message: Msg, locale: str) -> str:
+    return _tr(message.key, locale, **message.params)
+
+
+def _title(view, locale: str) -> str:
     title = "NEANDERTHAL · " + _tr("neanderthal.ui.turn", locale, n=view.turn, left=view.events_left)
     if view.variant == "k2":
-        title += " · K2"
-    elif view.variant == "alien":
-        title += " · L · " + _tr("neanderthal.ui.artifacts", locale, n=view.activated, goal=view.goal)
-    elif view.variant == "eve":
-        title += " · M"
-    elif view.scenario != "standard":
-        title += " · " + _tr(f"neanderthal.opt.scenario.{view.scenario}", locale).split(" (")[0]
-    put(img, (14, 16), title, 22, fill=(255, 255, 255), bold=True)
-    if view.phase == "over":
-        status = _tr("neanderthal.ui.over", locale)
-        if view.won is not None:
-            status += " · " + ("✓" if view.won else "✗")
-    else:
-        status = (
-            _tr("neanderthal.ui.to_act", locale, seat=_name(names, view.actor, locale))
-            + " · "
-            + _tr(
-                f"neanderthal.prompt.{view.phase}",
-                locale,
-                card=_tr(f"neanderthal.card.{view.fight_card or view.event_card}", locale),
-                n="…",
-                colour="…",
-                seat="…",
-                who="…",
-                what="…",
-            )
-        )
-    put(img, (WIDTH - 14, 18), _fit(status, 820, 18), 18, fill=HIGHLIGHT, anchor="ra")
+        return title + " · K2"
+    if view.variant == "alien":
+        return title + " · L · " + _tr("neanderthal.ui.artifacts", locale, n=view.activated, goal=view.goal)
+    if view.variant == "eve":
+        return title + " · M"
+    if view.scenario != "standard":
+        return title + " · " + _tr(f"neanderthal.opt.scenario.{view.scenario}", locale).split(" (")[0]
+    return title
 
-    # -- event card / auction
+
+def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes:
+    names = names or []
+    n = len(view.ps)
+    panel_y = _panel_y(view)
+    img = _background(locale, panel_y + PANEL_H + LEGEND_H, _rows(view)).copy()
+    d = Drawing(img)
+    last = set(view.last)
+    put(img, (14, 10), _title(view, locale), 22, fill=WHITE, bold=True)
+    put_boxed(img, (14, 44), headline(view, locale, names), STATUS, fill=HIGHLIGHT)
+    _event_panel(img, d, view, locale, names)
+    if view.cells:
+        _matrix(img, d, view, locale, last)
+    else:
+        _biome_rows(img, d, view, locale, last)
+    pw = (WIDTH - 20 - (n - 1) * 10) // n
+    for s, p in enumerate(view.ps):
+        x0 = 10 + s * (pw + 10)
+        _panel(img, d, view, p, x0, panel_y, pw, locale, names, s in (view.last_seat,) and bool(last))
+    return to_png(img, _colours())
+
+
+def _event_panel(img, d, view, locale: str, names: list[str]) -> None:
+    """The event card being auctioned as a daughter: her name, the order of her events, her events,
+    what a bid is paid in, her portals, her skill and the bids so far."""
     ex, ey = 10, ROWS_Y
-    rounded_rectangle(
-        d, (ex, ey, ex + LEFT - 84, ey + 2 * CARD_H + GAP), radius=8, fill=(250, 236, 240), outline=(150, 90, 110)
-    )
+    height = _rows(view) * (CARD_H + GAP) - GAP
+    rounded_rectangle(d, (ex, ey, ex + EVENT_W, ey + height), radius=8, fill=(250, 236, 240), outline=(150, 90, 110))
     put(img, (ex + 8, ey + 6), _tr("neanderthal.ui.event", locale), 13, fill=MUTED)
     if view.event_card:
         dc = D.DAUGHTERS[view.event_card]
-        y = ey + 26
-        put(
-            img,
-            (ex + 8, y),
-            _fit(_tr(f"neanderthal.card.{view.event_card}", locale), LEFT - 100, 16, True),
-            16,
-            bold=True,
-        )
-        y += 24
+        y = ey + 24 + put_boxed(img, (ex + 8, ey + 24), _tr(f"neanderthal.card.{view.event_card}", locale), EVENT_NAME)
         for i, c in enumerate(dc.order):
-            _meeple(d, img, ex + 18 + i * 24, y + 9, c, 1)
+            _meeple(d, img, ex + 18 + i * 24, y + 11, c, 1)
         y += 26
         for icon, k in dc.events:
             label = _tr(f"neanderthal.icon.{icon}", locale)
-            put(img, (ex + 8, y), f"{label} ×{k}" if k > 1 else label, 14)
-            y += 20
+            label = fit_text(f"{label} ×{k}" if k > 1 else label, EVENT_ICON.width, EVENT_ICON.size)
+            put(img, (ex + 8, y), label, EVENT_ICON.size)
+            y += 19
         bid = _tr("neanderthal.ui.bid", locale)
         put(img, (ex + 8, y + 4), bid, 13, fill=MUTED)
         bx = ex + 20 + text_width(bid, 13)
         for i, c in enumerate(dc.media):
             _disc(d, bx + i * 20, y + 13, c, 7)
         y += 28
-        for sp, col in dc.portals:
-            put(img, (ex + 8, y), _tr(f"neanderthal.portal.{sp}", locale), 13)
-            _disc(d, ex + 100, y + 8, col, 7)
+        for space, colours in _portals([f"{sp}-{col}" for sp, col in dc.portals]):
+            label = _tr(f"neanderthal.portal.{space}", locale)
+            put(img, (ex + 8, y), label, 13)
+            for i, col in enumerate(colours):
+                _disc(d, ex + 20 + text_width(label, 13) + i * 17, y + 8, col, 7)
             y += 18
-        put(img, (ex + 8, y + 4), _fit(_tr(f"neanderthal.skill.{dc.skill}", locale), LEFT - 100, 12), 12, fill=MUTED)
-        y += 26
-        if view.bids:
-            put(img, (ex + 8, y), _tr("neanderthal.ui.bids", locale) + ":", 13, bold=True)
-            y += 18
-            for s, b in sorted(view.bids.items()):
-                put(
-                    img,
-                    (ex + 8, y),
-                    _fit(f"{_name(names, int(s), locale)}: {b}", LEFT - 100, 14),
-                    14,
-                    fill=SPECIES_COLOUR[view.ps[int(s)].species],
-                    bold=True,
-                )
-                y += 18
-    put(img, (ex + 8, ey + 2 * CARD_H + GAP - 22), f"N {view.deck_n} · S {view.deck_s}", 13, fill=MUTED)
+        y += 4 + put_boxed(img, (ex + 8, y + 4), _tr(f"neanderthal.skill.{dc.skill}", locale), EVENT_SKILL, fill=MUTED)
+        _bids(img, view, locale, names, ex + 8, y + 6)
+    put(img, (ex + 8, ey + height - 22), f"N {view.deck_n} · S {view.deck_s}", 13, fill=MUTED)
 
-    # -- biome rows, or the matrix
-    if view.cells:
-        _matrix(img, d, view, locale, last)
-    for r, (row, ice) in enumerate(((view.north, view.ice_n), (view.south, view.ice_s)) if not view.cells else ()):
+
+def _bids(img, view, locale: str, names: list[str], x: int, y: float) -> None:
+    if not view.bids:
+        return
+    put(img, (x, y), _tr("neanderthal.ui.bids", locale) + ":", 13, bold=True)
+    for s, b in sorted(view.bids.items()):
+        y += 18
+        colour = SPECIES_COLOUR[view.ps[int(s)].species]
+        put(img, (x, y), fit_text(f"{_name(names, int(s), locale)}: {b}", EVENT_W - 16, 14), 14, fill=colour, bold=True)
+
+
+def _biome_rows(img, d, view, locale: str, last: set[str]) -> None:
+    for r, (row, ice) in enumerate(((view.north, view.ice_n), (view.south, view.ice_s))):
         y = ROWS_Y + r * (CARD_H + GAP)
         for i in range(D.ROW_SIZE):
             x = LEFT + i * (CARD_W + GAP)
@@ -300,13 +354,6 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
             if slot in last:
                 d.rectangle((x - 3, y - 3, x + CARD_W + 2, y + CARD_H + 2), outline=HIGHLIGHT, width=4)
             _hunters(img, d, view, slot, x, y)
-
-    # -- player panels
-    pw = (WIDTH - 20 - (n - 1) * 10) // n
-    for s, p in enumerate(view.ps):
-        x0 = 10 + s * (pw + 10)
-        _panel(img, d, view, p, x0, panel_y, pw, locale, names, s in (view.last_seat,) and bool(last))
-    return to_png(img, _colours())
 
 
 # what stands in a card's place: (fill, outline, caption mark, caption, font size, ink)
@@ -355,8 +402,8 @@ def _matrix(img, d, view, locale: str, last: set[str]) -> None:
             if view.marks[i] == "O":
                 put(img, (x + CARD_W - 30, y + CARD_H - 20), "✦", 16, fill=(240, 130, 30), anchor="rm")
         if i in homes:
-            d.rectangle((x + CARD_W - 30, y + 26, x + CARD_W - 6, y + 44), fill=SPECIES_COLOUR[homes[i]])
-            put(img, (x + CARD_W - 18, y + 35), "⌂", 14, fill=(255, 255, 255), anchor="mm")
+            d.rectangle((x + CARD_W - 30, y + 44, x + CARD_W - 6, y + 62), fill=SPECIES_COLOUR[homes[i]])
+            put(img, (x + CARD_W - 18, y + 53), "⌂", 14, fill=WHITE, anchor="mm")
         if f"M{i}" in last:
             d.rectangle((x - 3, y - 3, x + CARD_W + 2, y + CARD_H + 2), outline=HIGHLIGHT, width=4)
         _hunters(img, d, view, f"M{i}", x, y)
@@ -365,29 +412,25 @@ def _matrix(img, d, view, locale: str, last: set[str]) -> None:
 def _panel(img, d, view, p, x0: int, y0: int, w: int, locale: str, names, mine_last: bool) -> None:
     col = SPECIES_COLOUR[p.species]
     active = view.phase != "over" and view.actor == p.seat
+    outline = HIGHLIGHT if active else col
     rounded_rectangle(
-        d,
-        (x0, y0, x0 + w, y0 + PANEL_H),
-        radius=10,
-        fill=PANEL_BG,
-        outline=HIGHLIGHT if active else col,
-        width=5 if active else 3,
+        d, (x0, y0, x0 + w, y0 + PANEL_H), radius=10, fill=PANEL_BG, outline=outline, width=5 if active else 3
     )
     rounded_rectangle(d, (x0, y0, x0 + w, y0 + 34), radius=10, fill=col)
     head = f"{_name(names, p.seat, locale)} · {_tr(f'neanderthal.sp.{p.species}', locale)}"
-    put(img, (x0 + 10, y0 + 7), _fit(head, w - 110, 18, True), 18, fill=(255, 255, 255), bold=True)
-    put(
-        img,
-        (x0 + w - 10, y0 + 7),
-        _tr("neanderthal.ui.score", locale, n=p.score),
-        18,
-        fill=(255, 255, 255),
-        bold=True,
-        anchor="ra",
-    )
+    put(img, (x0 + 10, y0 + 7), fit_text(head, w - 110, 18, True), 18, fill=WHITE, bold=True)
+    score = _tr("neanderthal.ui.score", locale, n=p.score)
+    put(img, (x0 + w - 10, y0 + 7), score, 18, fill=WHITE, bold=True, anchor="ra")
     if mine_last:
-        d.ellipse((x0 + w - 108, y0 + 10, x0 + w - 94, y0 + 24), fill=HIGHLIGHT, outline=(255, 255, 255))
-    y = y0 + 42
+        d.ellipse((x0 + w - 108, y0 + 10, x0 + w - 94, y0 + 24), fill=HIGHLIGHT, outline=WHITE)
+    y = _placard(img, d, p, x0, y0 + 42, locale)
+    y = _elders(img, d, p, x0, y, w, locale)
+    y = _daughters(img, d, view, p, x0, y, w, locale)
+    _tableau(img, p, x0, y, w, locale)
+
+
+def _placard(img, d, p, x0: int, y: int, locale: str) -> int:
+    """Sexuality and state with the discs on the placard, the vocabulary and the portals."""
     state = _tr("neanderthal.ui.tribal" if p.tribal else "neanderthal.ui.vocal", locale)
     sex = _tr(f"neanderthal.sex.{p.sex}", locale) if p.sex else "?"
     put(img, (x0 + 10, y), f"{sex} · {state}", 15, bold=True)
@@ -396,7 +439,6 @@ def _panel(img, d, view, p, x0: int, y0: int, w: int, locale: str, names, mine_l
         _disc(d, x, y + 9, c, 6)
         x += 15
     y += 24
-    # vocabulary
     put(img, (x0 + 10, y), _tr("neanderthal.ui.vocab", locale), 14, fill=MUTED)
     x = x0 + 120
     for c in D.COLOURS:
@@ -406,21 +448,27 @@ def _panel(img, d, view, p, x0: int, y0: int, w: int, locale: str, names, mine_l
     y += 24
     put(img, (x0 + 10, y), _tr("neanderthal.ui.portals", locale), 14, fill=MUTED)
     x = x0 + 120
-    for pt in p.portals:
-        sp, c = pt.split("-")
-        put(img, (x, y), _tr(f"neanderthal.portal.{sp}", locale), 13)
-        _disc(d, x + 12 + text_width(_tr(f"neanderthal.portal.{sp}", locale), 13), y + 9, c, 7)
-        x += 82
-    y += 24
-    # elders
+    for space, colours in _portals(p.portals):
+        label = _tr(f"neanderthal.portal.{space}", locale)
+        put(img, (x, y), label, 13)
+        x += text_width(label, 13) + 12
+        for c in colours:
+            _disc(d, x, y + 9, c, 7)
+            x += 17
+        x += 10
+    return y + 24
+
+
+def _elders(img, d, p, x0: int, y: int, w: int, locale: str) -> int:
+    """The six elder ranks (those a vocal species cannot use greyed), then the unassigned pool."""
     put(img, (x0 + 10, y), _tr("neanderthal.ui.elders", locale), 14, fill=MUTED)
     y += 20
     bw = (w - 20) // 6
     for i, r in enumerate(D.RANKS):
         bx = x0 + 10 + i * bw
         usable = p.tribal or r in D.MAX_RANK_VOCAL
-        d.rectangle((bx, y, bx + bw - 4, y + 44), fill=(255, 255, 255) if usable else (225, 222, 215), outline=LINE)
-        put(img, (bx + 4, y + 2), _fit(f"{r} {_tr(f'neanderthal.rank.{r}', locale)}", bw - 10, 11), 11, fill=MUTED)
+        d.rectangle((bx, y, bx + bw - 4, y + 44), fill=WHITE if usable else (225, 222, 215), outline=LINE)
+        put(img, (bx + 4, y + 2), fit_text(_rank(r, locale), bw - 10, ELDER.size), ELDER.size, fill=MUTED)
         e = p.elders.get(str(r))
         if e:
             _meeple(d, img, bx + 16, y + 30, e[0][0], 1, e[0].endswith("a"))
@@ -428,61 +476,104 @@ def _panel(img, d, view, p, x0: int, y0: int, w: int, locale: str, names, mine_l
                 _disc(d, bx + 38, y + 30, e[1], 6)
                 put(img, (bx + 48, y + 22), "◔", 12, fill=MUTED)
     y += 52
-    # pool
     put(img, (x0 + 10, y), _tr("neanderthal.ui.pool", locale), 14, fill=MUTED)
     x = x0 + 130
     for c, a, k in _tokens_summary(p.pool):
         _meeple(d, img, x, y + 9, c, k, a)
         x += 30
-    y += 26
-    # daughters
+    return y + 26
+
+
+def _rank(r: int, locale: str) -> str:
+    return f"{r} {_tr(f'neanderthal.rank.{r}', locale)}"
+
+
+def _daughters(img, d, view, p, x0: int, y: int, w: int, locale: str) -> int:
+    """Up to five daughters a line: her name on the left half; on the right, from the panel's edge
+    inwards, her Husband (and the Hunter assimilated with him), her discs, then her Suitors."""
     put(img, (x0 + 10, y), _tr("neanderthal.ui.daughters", locale), 14, fill=MUTED)
     y += 20
     for wi, wf in enumerate(p.wives[:5]):
         yy = y + wi * 20
-        put(img, (x0 + 14, yy), _fit(_tr(f"neanderthal.card.{wf.card}", locale), w - 130, 14), 14, bold=not wf.discs)
-        x = x0 + w - 110
-        for c in wf.discs:
-            _disc(d, x, yy + 9, c, 6)
-            x += 14
-        sx = x0 + w - 130
-        for c, a, k in _tokens_summary([tk.split(":")[1] for tk in view.suitors.get(f"{p.seat}-{wi}", [])]):
-            _meeple(d, img, sx, yy + 9, c, k, a)
-            sx -= 24
+        name = fit_text(_tr(f"neanderthal.card.{wf.card}", locale), w // 2 - 24, 14, not wf.discs)
+        put(img, (x0 + 14, yy), name, 14, bold=not wf.discs)
+        x = x0 + w - 18
         if wf.husband:
-            _meeple(d, img, x0 + w - 20, yy + 9, wf.husband[0], 1, False)
+            _meeple(d, img, x, yy + 9, wf.husband[0], 1, False)
+            x -= 16
             if wf.assim:  # M3-B: a Hunter assimilated with the Husband, one Husband of two meeples
-                _meeple(d, img, x0 + w - 36, yy + 9, wf.assim[0], 1, False)
+                _meeple(d, img, x, yy + 9, wf.assim[0], 1, False)
+                x -= 16
             if wf.hdisc:
-                _disc(d, x0 + w - (54 if wf.assim else 38), yy + 9, wf.hdisc, 5)
+                _disc(d, x, yy + 9, wf.hdisc, 5)
+                x -= 12
+            x -= 10
+        for c in reversed(wf.discs):
+            _disc(d, x, yy + 9, c, 6)
+            x -= 14
+        x -= 8
+        for c, a, k in _tokens_summary([tk.split(":")[1] for tk in view.suitors.get(f"{p.seat}-{wi}", [])]):
+            _meeple(d, img, x, yy + 9, c, k, a)
+            x -= 24
     if len(p.wives) > 5:
         put(img, (x0 + 14, y + 100), f"+{len(p.wives) - 5}", 13, fill=MUTED)
-    y += 5 * 20 + 4
-    # tableau and hand
+    return y + 5 * 20 + 4
+
+
+def _tableau_items(p, locale: str) -> list[str]:
     items = [_tr(f"neanderthal.card.{c}", locale) + (" ♛♛" if D.trophy_of(c)[0] == 2 else " ♛") for c in p.trophies]
     items += [
         _tr(f"neanderthal.card.{tl.card}", locale) + (" ◔" if tl.disc else "") + f" ({D.hand_of(tl.card)[0]})"
         for tl in p.tools
     ]
-    put(
-        img,
-        (x0 + 10, y),
-        _fit(_tr("neanderthal.ui.tableau", locale) + ": " + (", ".join(items) or "—"), w - 20, 13),
-        13,
-    )
-    y += 20
+    return items
+
+
+def _tableau(img, p, x0: int, y: int, w: int, locale: str) -> None:
+    """Trophies, domestic animals (D) and inventions (I) on two lines, then the hand (its cards in its
+    owner's view, on two lines, else how many)."""
+    box = Box(w - 20, TABLEAU.size, lines=TABLEAU.lines)
+    items = ", ".join(_tableau_items(p, locale)) or "—"
+    y += put_boxed(img, (x0 + 10, y), _tr("neanderthal.ui.tableau", locale) + ": " + items, box) + 4
     if p.hand is not None:
         hand = ", ".join(_tr(f"neanderthal.card.{c}", locale) for c in p.hand) or "—"
-        put(
-            img,
-            (x0 + 10, y),
-            _fit(_tr("neanderthal.ui.hand", locale) + ": " + hand, w - 20, 13),
-            13,
-            fill=(30, 80, 150),
-            bold=True,
-        )
+        bold = Box(box.width, box.size, bold=True, lines=box.lines)
+        put_boxed(img, (x0 + 10, y), _tr("neanderthal.ui.hand", locale) + ": " + hand, bold, fill=(30, 80, 150))
     else:
         put(img, (x0 + 10, y), _tr("neanderthal.ui.hand_n", locale, n=p.hand_count), 13, fill=MUTED)
 
 
-__all__ = ["render"]
+def describe(view, locale: str, names: list[str]) -> str:
+    """The picture in words (its alt text): the turn, who plays or how the game ended, the points, the
+    event card and the biomes in play."""
+    scores = [(_name(names, p.seat, locale), _tr("neanderthal.ui.score", locale, n=p.score)) for p in view.ps]
+    parts = [_title(view, locale), headline(view, locale, names), scores_line(scores, locale)]
+    if view.event_card:
+        parts.append(_tr("neanderthal.alt.event", locale, card=_tr(f"neanderthal.card.{view.event_card}", locale)))
+    cards = [c for c in (view.grid if view.cells else [*view.north, *view.south]) if c]
+    biomes = ", ".join(_tr(f"neanderthal.card.{c}", locale) for c in cards)
+    parts.append(_tr("neanderthal.alt.biomes", locale, list=biomes or "—"))
+    return alt_text(*parts)
+
+
+def named_texts(locale: str) -> Iterator[tuple[str, str, Box]]:
+    """Every card, event, skill and rank name the picture draws, with the box it is drawn in."""
+    for card, b in D.BIOMES.items():
+        yield f"card {card}", _tr(f"neanderthal.card.{card}", locale), CARD_NAME
+        yield f"card {card} kind", _kind_line(b, locale), CARD_KIND
+    for card, dc in D.DAUGHTERS.items():
+        yield f"daughter {card}", _tr(f"neanderthal.card.{card}", locale), EVENT_NAME
+        yield f"daughter {card} in a panel", _tr(f"neanderthal.card.{card}", locale), DAUGHTER
+        yield f"skill {dc.skill}", _tr(f"neanderthal.skill.{dc.skill}", locale), EVENT_SKILL
+        for icon, k in dc.events:
+            label = _tr(f"neanderthal.icon.{icon}", locale)
+            yield f"event {icon}", f"{label} ×{k}" if k > 1 else label, EVENT_ICON
+    for r in D.RANKS:
+        yield f"rank {r}", _rank(r, locale), ELDER
+    yield "legend", _tr("neanderthal.ui.legend", locale), LEGEND
+    for rows in (2, D.GRID_ROWS):
+        for label in _row_labels(rows, locale):
+            yield "row", label, Box(2 * 36 - 8, 12, bold=True)
+
+
+__all__ = ["describe", "headline", "named_texts", "render"]

@@ -4,18 +4,23 @@ view, and a legend.  A pure function of a view; every card face is drawn once an
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from rules.core import Msg, msg, seat_msg, t
 from rules.pergamemnon import data as D
+from rules.pergamemnon.flow import card_msg
 
 from .common import (
     BACKGROUND,
     HIGHLIGHT,
     INK,
     MUTED,
+    Box,
+    Drawing,
+    alt_text,
     canvas,
     fit_text,
     font,
@@ -23,7 +28,9 @@ from .common import (
     put_text,
     rounded_rectangle,
     seat_colour,
+    text_width,
     to_png,
+    winners_headline,
 )
 
 WIDTH = 1500
@@ -31,7 +38,7 @@ MARGIN = 12
 TOP = 60
 EVENT_LINE = 22
 CARD_W, CARD_H = 128, 172  # creatures, battle, hand
-SMALL_W, SMALL_H = 92, 138  # cards in the players' areas
+SMALL_W, SMALL_H = 100, 138  # cards in the players' areas
 PANEL_H = 192
 LEGEND_H = 56
 WHITE = (255, 255, 255)
@@ -54,6 +61,14 @@ NATION_INK = {
     "": (110, 60, 150),
 }
 WEAPON_INK = {"sw": (150, 30, 30), "sp": (30, 80, 150), "bo": (30, 120, 50)}
+# Where names are drawn (``named_texts`` lists every one of them with its box)
+CARD_NAME = Box(CARD_W - 12, 16, bold=True)
+SMALL_NAME = Box(SMALL_W - 12, 12, bold=True)
+COLUMNS_FROM = 3  # players from which the players' areas stand in two columns
+INFO_W = 250  # a player's name, nation, counts and City, left of the area's cards
+INFO_NAME = Box(INFO_W - 20, 21, bold=True)
+INFO_LINE = Box(INFO_W - 20, 16, bold=True)
+INFO_PARTS = Box(INFO_W - 20, 14)
 
 
 def _t(m: Msg | str, locale: str, names=None) -> str:
@@ -85,7 +100,7 @@ def _colours() -> tuple[tuple[int, int, int], ...]:
 def _card(cid: str, w: int, h: int, locale: str) -> Image.Image:
     """One card face (or a face-down back for "?")."""
     img = Image.new("RGB", (w, h), BACKGROUND)
-    d = ImageDraw.Draw(img)
+    d = Drawing(img)
     if cid == "?":
         rounded_rectangle(d, (0, 0, w - 1, h - 1), 10, fill=(70, 50, 40), outline=INK, width=2)
         d.text((w / 2, h / 2), "?", font=font(h // 3, True), fill=(230, 210, 170), anchor="mm")
@@ -100,9 +115,10 @@ def _card(cid: str, w: int, h: int, locale: str) -> Image.Image:
         outline=NATION_INK[c.nation],
         width=3 if cid in D.LEADERS else 2,
     )
+    box = SMALL_NAME if small else CARD_NAME
     fs = 13 if small else 16
-    name = fit_text(c.name, w - 12, fs, True)
-    d.text((w / 2, 6), name, font=font(fs, True), fill=INK, anchor="ma")
+    name = fit_text(t(card_msg(cid), locale), box.width, box.size, True)
+    d.text((w / 2, 6), name, font=font(box.size, True), fill=INK, anchor="ma")
     weapon = t(msg(f"pergamemnon.weapon.{c.weapon}"), locale)
     big = 26 if small else 34
     d.text((w / 2, 6 + fs + 6), str(c.atk), font=font(big, True), fill=WEAPON_INK[c.weapon], anchor="ma")
@@ -134,7 +150,7 @@ def _put(img: Image.Image, xy, value: str, *, font, fill=INK, anchor: str = "la"
 
 def _paste(
     img: Image.Image,
-    draw: ImageDraw.ImageDraw,
+    draw: Drawing,
     cid: str,
     x: float,
     y: float,
@@ -152,6 +168,14 @@ def _name(names: list[str], seat: int, locale: str) -> str:
     return _t(seat_msg(seat), locale, names)
 
 
+def _panel_boxes(view) -> list[tuple[int, int, int]]:
+    """The (x, y offset, width) of each player's area: one a row, or two a row from COLUMNS_FROM players."""
+    if view.players < COLUMNS_FROM:
+        return [(MARGIN, seat * (PANEL_H + 8), WIDTH - 2 * MARGIN) for seat in range(view.players)]
+    half = (WIDTH - 2 * MARGIN - 10) // 2
+    return [(MARGIN + (seat % 2) * (half + 10), (seat // 2) * (PANEL_H + 8), half) for seat in range(view.players)]
+
+
 def _layout(view) -> tuple[int, int, int, int, int]:
     events_h = EVENT_LINE * min(4, max(1, len(view.events))) + 12
     market_y = TOP + events_h
@@ -160,97 +184,79 @@ def _layout(view) -> tuple[int, int, int, int, int]:
     panels_y = battle_y + battle_h
     me = view.viewer
     hand_h = CARD_H + 48 if me is not None and view.ps[me].hand is not None and view.phase != "over" else 0
-    height = panels_y + view.players * (PANEL_H + 8) + hand_h + LEGEND_H
+    rows = view.players if view.players < COLUMNS_FROM else (view.players + 1) // 2
+    height = panels_y + rows * (PANEL_H + 8) + hand_h + LEGEND_H
     return market_y, battle_y, panels_y, hand_h, height
+
+
+def _score(p) -> str:
+    return f"{p.halves // 2}" + ("½" if p.halves % 2 else "")
+
+
+def headline(view, locale: str, names: list[str]) -> str:
+    """The picture's status line: whom the game waits for and what is asked, or why it ended and who won."""
+    if view.phase == "over":
+        status = (
+            _t(msg("pergamemnon.ui.over"), locale) + " — " + _t(msg(f"pergamemnon.ui.end_{view.end_reason}"), locale)
+        )
+        winners = [p for p in view.ps if p.winner]
+        if winners:
+            score = _t(msg("pergamemnon.ui.score", n=_score(winners[0])), locale)
+            status += " — " + winners_headline([_name(names, p.seat, locale) for p in winners], score, locale)
+        return status
+    status = _t(msg("pergamemnon.ui.waiting", who=seat_msg(view.actor)), locale, names)
+    if view.prompt is not None:
+        status += " — " + _t(view.prompt, locale, names)
+    return status
 
 
 def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes:
     names = list(names or [])
     market_y, battle_y, panels_y, hand_h, height = _layout(view)
     img, draw = canvas(WIDTH, height)
-    # title and status
     draw.rectangle((0, 0, WIDTH, TOP - 8), fill=TITLE_BG)
     _put(img, (MARGIN, (TOP - 8) / 2), "PERGAMEMNON", font=(26, True), fill=(240, 210, 140), anchor="lm")
-    if view.phase == "over":
-        status = (
-            _t(msg("pergamemnon.ui.over"), locale) + " — " + _t(msg(f"pergamemnon.ui.end_{view.end_reason}"), locale)
-        )
-    else:
-        status = _t(msg("pergamemnon.ui.waiting", who=seat_msg(view.actor)), locale, names)
-        if view.prompt is not None:
-            status += " — " + _t(view.prompt, locale, names)
-    _put(img, (260, (TOP - 8) / 2), fit_text(status, WIDTH - 270, 19, True), font=(19, True), fill=WHITE, anchor="lm")
-    # the last move, in words
+    status = fit_text(headline(view, locale, names), WIDTH - 270, 19, True)
+    _put(img, (260, (TOP - 8) / 2), status, font=(19, True), fill=WHITE, anchor="lm")
     y = TOP
-    for e in view.events[-4:]:
-        _put(
-            img,
-            (MARGIN, y),
-            fit_text("› " + _t(e, locale, names), WIDTH - 2 * MARGIN, 17),
-            font=(17, False),
-            fill=INK,
-            anchor="la",
-        )
+    for e in view.events[-4:]:  # the last move, in words
+        line = fit_text("› " + _t(e, locale, names), WIDTH - 2 * MARGIN, 17)
+        _put(img, (MARGIN, y), line, font=(17, False), fill=INK, anchor="la")
         y += EVENT_LINE
-    # market
-    _put(
-        img,
-        (MARGIN, market_y + 4),
-        _t(msg("pergamemnon.ui.creatures", n=view.cdeck), locale),
-        font=(18, True),
-        fill=INK,
-        anchor="la",
-    )
-    right = (
-        _t(msg("pergamemnon.ui.supply", n=view.supply), locale)
-        + "   "
-        + _t(msg("pergamemnon.ui.box", n=len(view.box)), locale)
-    )
+    _market(img, draw, view, market_y, locale)
+    if view.battle is not None or view.last:
+        _battle(img, draw, view, battle_y, locale, names)
+    for seat, (x, dy, w) in enumerate(_panel_boxes(view)):
+        _panel(img, draw, view, seat, x, panels_y + dy, w, locale, names)
+    y = height - LEGEND_H - hand_h
+    if hand_h:
+        _hand(img, draw, view, y, locale)
+        y += hand_h
+    draw.line((MARGIN, y + 4, WIDTH - MARGIN, y + 4), fill=MUTED)
+    legend = fit_text(_t(msg("pergamemnon.ui.legend"), locale), WIDTH - 2 * MARGIN, 16)
+    _put(img, (MARGIN, y + 14), legend, font=(16, False), fill=MUTED, anchor="la")
+    return to_png(img, _colours())
+
+
+def _market(img, draw, view, market_y: int, locale: str) -> None:
+    """The face-up creatures, with the creature deck, the Charisma supply and the cards out of the game."""
+    title = _t(msg("pergamemnon.ui.creatures", n=view.cdeck), locale)
+    _put(img, (MARGIN, market_y + 4), title, font=(18, True), fill=INK, anchor="la")
+    right = _t(msg("pergamemnon.ui.supply", n=view.supply), locale) + "   "
+    right += _t(msg("pergamemnon.ui.box", n=len(view.box)), locale)
     _put(img, (WIDTH - MARGIN, market_y + 4), right, font=(17, False), fill=MUTED, anchor="ra")
     gap = (WIDTH - 2 * MARGIN - 10 * CARD_W) / 9
     for i, cid in enumerate(view.row):
-        _paste(
-            img,
-            draw,
-            cid,
-            MARGIN + i * (CARD_W + gap),
-            market_y + 32,
-            False,
-            locale,
-            cid in view.hl or cid == view.buying,
-        )
-    # battle (current, or the last one)
-    if view.battle is not None or view.last:
-        _battle(img, draw, view, battle_y, locale, names)
-    # players
-    for seat in range(view.players):
-        _panel(img, draw, view, seat, panels_y + seat * (PANEL_H + 8), locale, names)
-    # private hand
-    y = panels_y + view.players * (PANEL_H + 8)
-    if hand_h:
-        me = view.viewer
-        _put(
-            img,
-            (MARGIN, y + 6),
-            _t(msg("pergamemnon.ui.your_hand"), locale),
-            font=(18, True),
-            fill=seat_colour(me),
-            anchor="la",
-        )
-        for i, cid in enumerate(view.ps[me].hand):
-            _paste(img, draw, cid, MARGIN + i * (CARD_W + 14), y + 32, False, locale, cid in view.hl)
-        y += hand_h
-    # legend
-    draw.line((MARGIN, y + 4, WIDTH - MARGIN, y + 4), fill=MUTED)
-    _put(
-        img,
-        (MARGIN, y + 14),
-        fit_text(_t(msg("pergamemnon.ui.legend"), locale), WIDTH - 2 * MARGIN, 16),
-        font=(16, False),
-        fill=MUTED,
-        anchor="la",
-    )
-    return to_png(img, _colours())
+        lit = cid in view.hl or cid == view.buying
+        _paste(img, draw, cid, MARGIN + i * (CARD_W + gap), market_y + 32, False, locale, lit)
+
+
+def _hand(img, draw, view, y: int, locale: str) -> None:
+    """The private hand, in its owner's view."""
+    me = view.viewer
+    _put(img, (MARGIN, y + 6), _t(msg("pergamemnon.ui.your_hand"), locale), font=(18, True), fill=seat_colour(me))
+    for i, cid in enumerate(view.ps[me].hand):
+        _paste(img, draw, cid, MARGIN + i * (CARD_W + 14), y + 32, False, locale, cid in view.hl)
 
 
 def _battle(img, draw, view, y0: int, locale: str, names: list[str]) -> None:
@@ -260,14 +266,7 @@ def _battle(img, draw, view, y0: int, locale: str, names: list[str]) -> None:
         draw, (MARGIN, y0, WIDTH - MARGIN, y0 + h), 10, fill=(250, 236, 226), outline=(170, 60, 40), width=2
     )
     if b is None:
-        _put(
-            img,
-            (MARGIN + 12, y0 + 8),
-            _t(msg("pergamemnon.ui.last_battle"), locale),
-            font=(18, True),
-            fill=INK,
-            anchor="la",
-        )
+        _put(img, (MARGIN + 12, y0 + 8), _t(msg("pergamemnon.ui.last_battle"), locale), font=(18, True), fill=INK)
         x = MARGIN + 12
         for cid in view.last:
             _paste(img, draw, cid, x, y0 + 32, True, locale, cid in view.hl or cid in view.pending)
@@ -277,63 +276,47 @@ def _battle(img, draw, view, y0: int, locale: str, names: list[str]) -> None:
     if b.weapon:
         title += f" — {_t(msg(f'pergamemnon.weapon.{b.weapon}'), locale)}"
     if b.atk:
-        title += "   " + _t(
-            msg(
-                "pergamemnon.ui.exchange", total=b.dfn_total, weapon=msg(f"pergamemnon.weapon.{b.in_weapon}"), atk=b.atk
-            ),
-            locale,
-        )
+        weapon = msg(f"pergamemnon.weapon.{b.in_weapon}")
+        title += "   " + _t(msg("pergamemnon.ui.exchange", total=b.dfn_total, weapon=weapon, atk=b.atk), locale)
     _put(img, (MARGIN + 12, y0 + 8), title, font=(18, True), fill=INK, anchor="la")
     half = (WIDTH - 2 * MARGIN) // 2
     for k, (seat, cards) in enumerate(((b.att, b.att_cards), (b.dfn, b.dfn_cards))):
         x = MARGIN + 12 + k * half
-        _put(
-            img,
-            (x, y0 + 36),
-            fit_text(_name(names, seat, locale), 150, 17, True),
-            font=(17, True),
-            fill=seat_colour(seat),
-            anchor="la",
-        )
+        name = fit_text(_name(names, seat, locale), 150, 17, True)
+        _put(img, (x, y0 + 36), name, font=(17, True), fill=seat_colour(seat), anchor="la")
         x += 160
         for cid in cards:
             _paste(img, draw, cid, x, y0 + 32, False, locale, cid in b.stack or cid in view.hl)
             x += CARD_W + 10
 
 
-def _panel(img, draw, view, seat: int, y0: int, locale: str, names: list[str]) -> None:
+def _city_lines(p, locale: str) -> tuple[str, str]:
+    """The City's charisma, one total with its parts: the Charisma cards under it and the City cards'."""
+    cards = sum(D.CARDS[c].cha for c in p.city)
+    city = _t(msg(f"pergamemnon.city.{p.nation}"), locale)
+    total = _t(msg("pergamemnon.ui.city_total", city=city, n=p.cha + cards), locale)
+    return total, _t(msg("pergamemnon.ui.city_parts", tokens=p.cha, cards=cards), locale)
+
+
+def _panel(img, draw, view, seat: int, x0: int, y0: int, w: int, locale: str, names: list[str]) -> None:
     p = view.ps[seat]
     colour = seat_colour(seat)
     lit = seat == view.hl_seat or seat == view.actor
-    rounded_rectangle(
-        draw, (MARGIN, y0, WIDTH - MARGIN, y0 + PANEL_H), 10, fill=PANEL_BG, outline=colour, width=5 if lit else 2
-    )
-    draw.rectangle((MARGIN + 2, y0 + 2, MARGIN + 12, y0 + PANEL_H - 2), fill=colour)
-    x = MARGIN + 22
+    rounded_rectangle(draw, (x0, y0, x0 + w, y0 + PANEL_H), 10, fill=PANEL_BG, outline=colour, width=5 if lit else 2)
+    draw.rectangle((x0 + 2, y0 + 2, x0 + 12, y0 + PANEL_H - 2), fill=colour)
+    x = x0 + 22
     marker = "▶ " if seat == view.actor and view.phase != "over" else ""
-    _put(
-        img,
-        (x, y0 + 10),
-        fit_text(marker + _name(names, seat, locale), 290, 21, True),
-        font=(21, True),
-        fill=colour,
-        anchor="la",
-    )
-    nation = _t(msg(f"pergamemnon.nation.{p.nation}"), locale) + " · " + _t(msg(f"pergamemnon.city.{p.nation}"), locale)
-    _put(img, (x, y0 + 40), nation, font=(17, True), fill=NATION_INK[p.nation], anchor="la")
+    name = fit_text(marker + _name(names, seat, locale), INFO_NAME.width, INFO_NAME.size, True)
+    _put(img, (x, y0 + 8), name, font=(21, True), fill=colour, anchor="la")
+    nation = _t(msg(f"pergamemnon.nation.{p.nation}"), locale)
+    _put(img, (x, y0 + 36), nation, font=(16, True), fill=NATION_INK[p.nation], anchor="la")
     states = []
     if view.nation_cards:
         states.append(_t(msg("pergamemnon.ui.active" if p.active else "pergamemnon.ui.inactive"), locale))
     if p.fallen:
         states.append(_t(msg("pergamemnon.ui.fallen"), locale))
-    _put(
-        img,
-        (x, y0 + 64),
-        " · ".join(states),
-        font=(16, True),
-        fill=(170, 30, 30) if (p.fallen or not p.active) else (30, 120, 50),
-        anchor="la",
-    )
+    bad = p.fallen or not p.active
+    _put(img, (x, y0 + 58), " · ".join(states), font=(15, True), fill=(170, 30, 30) if bad else (30, 120, 50))
     counts = "  ".join(
         [
             _t(msg("pergamemnon.ui.hand", n=p.hand_count), locale),
@@ -341,44 +324,91 @@ def _panel(img, draw, view, seat: int, y0: int, locale: str, names: list[str]) -
             _t(msg("pergamemnon.ui.discard", n=len(p.discard)), locale),
         ]
     )
-    _put(img, (x, y0 + 90), counts, font=(16, False), fill=INK, anchor="la")
-    city = p.cha + sum(D.CARDS[c].cha for c in p.city)
-    _put(
-        img,
-        (x, y0 + 114),
-        _t(msg("pergamemnon.ui.city", n=city), locale) + f"  (♦×{p.cha})",
-        font=(16, False),
-        fill=(150, 60, 150),
-        anchor="la",
-    )
+    _put(img, (x, y0 + 80), fit_text(counts, INFO_W - 20, 15), font=(15, False), fill=INK)
+    total, parts = _city_lines(p, locale)
+    _put(img, (x, y0 + 102), fit_text(total, INFO_W - 20, 16, True), font=(16, True), fill=(150, 60, 150))
+    _put(img, (x, y0 + 122), fit_text(parts, INFO_W - 20, 14), font=(14, False), fill=(150, 60, 150))
     if p.score is not None:
-        score = f"{p.halves // 2}" + ("½" if p.halves % 2 else "")
-        won = view.phase == "over" and bool(p.winner)
-        label = _t(msg("pergamemnon.ui.score", n=score), locale)
-        if won:
+        label = _t(msg("pergamemnon.ui.score", n=_score(p)), locale)
+        if view.phase == "over" and p.winner:
             label += "  — " + _t(msg("pergamemnon.ui.winner"), locale)
-        _put(img, (x, y0 + 140), label, font=(20, True), fill=INK, anchor="la")
-    # cards: discard pile (top last), captured City cards, secured
-    x = MARGIN + 330
-    groups = [
-        (_t(msg("pergamemnon.ui.discard", n=len(p.discard)), locale), p.discard[-5:]),
-        (_t(msg("pergamemnon.ui.city", n=sum(D.CARDS[c].cha for c in p.city)), locale), p.city[-4:]),
-        (_t(msg("pergamemnon.ui.secured"), locale), p.secured[-3:]),
+        _put(img, (x, y0 + 150), label, font=(20, True), fill=INK, anchor="la")
+    _area_cards(img, draw, view, p, x0 + INFO_W + 10, y0, x0 + w - 6, locale)
+
+
+def _shown(groups: list[list[str]], slots: int) -> list[int]:
+    """How many cards of each group are shown in ``slots`` places: one for each group that has cards,
+    then more in turn (the City's, the secured, the discard pile's), each within what it holds."""
+    shown = [min(1, len(g)) for g in groups]
+    while sum(shown) < slots and any(n < len(g) for n, g in zip(shown, groups, strict=True)):
+        for i in (1, 2, 0):
+            if shown[i] < len(groups[i]) and sum(shown) < slots:
+                shown[i] += 1
+    return shown
+
+
+def _area_cards(img, draw, view, p, x: int, y0: int, right: int, locale: str) -> None:
+    """The top of the discard pile, the City cards and the secured cards, as many as the area holds."""
+    groups = [p.discard, p.city, p.secured]
+    labels = [
+        _t(msg("pergamemnon.ui.discard", n=len(p.discard)), locale),
+        _t(msg("pergamemnon.ui.under_city"), locale),
+        _t(msg("pergamemnon.ui.secured"), locale),
     ]
-    for label, cards in groups:
-        if not cards:
+    slots = max(1, (right - x + 18) // (SMALL_W + 6 + 6))
+    for cards, label, n in zip(groups, labels, _shown(groups, slots), strict=True):
+        if not n:
             continue
-        _put(
-            img,
-            (x, y0 + 8),
-            fit_text(label, max(len(cards) * (SMALL_W + 6), 190), 15, True),
-            font=(15, True),
-            fill=MUTED,
-            anchor="la",
-        )
-        for cid in cards:
-            if x + SMALL_W > WIDTH - MARGIN - 6:
+        _put(img, (x, y0 + 8), label, font=(14, True), fill=MUTED, anchor="la")
+        width = max(n * (SMALL_W + 6), text_width(label, 14, True) + 6)
+        for i, cid in enumerate(cards[-n:]):
+            if x + i * (SMALL_W + 6) + SMALL_W > right:
                 return
-            _paste(img, draw, cid, x, y0 + 32, True, locale, cid in view.hl)
-            x += SMALL_W + 6
-        x += 18
+            _paste(img, draw, cid, x + i * (SMALL_W + 6), y0 + 32, True, locale, cid in view.hl)
+        x += int(width) + 18
+
+
+def describe(view, locale: str, names: list[str]) -> str:
+    """The picture in words (its alt text): whom the game waits for or who won, each player's nation and
+    City (and points once over), the battle on the table and the creatures for hire."""
+    players = []
+    for seat, p in enumerate(view.ps):
+        nation = _t(msg(f"pergamemnon.nation.{p.nation}"), locale)
+        total, _ = _city_lines(p, locale)
+        name = _name(names, seat, locale)
+        if p.score is not None:
+            name += " " + _t(msg("pergamemnon.ui.score", n=_score(p)), locale)
+        players.append(f"{name} ({nation}): {total}")
+    parts = ["PERGAMEMNON", headline(view, locale, names), "; ".join(players)]
+    if view.battle is not None:
+        b = view.battle
+        parts.append(_t(msg("pergamemnon.ui.battle", att=seat_msg(b.att), dfn=seat_msg(b.dfn)), locale, names))
+    creatures = ", ".join(f"{_t(card_msg(cid), locale)} ({D.CARDS[cid].atk})" for cid in view.row)
+    parts.append(_t(msg("pergamemnon.alt.creatures", list=creatures or "—"), locale))
+    return alt_text(*parts)
+
+
+def named_texts(locale: str) -> Iterator[tuple[str, str, Box]]:
+    """Every card, nation and City name the picture draws, with the box it is drawn in."""
+    for cid in D.CARDS:
+        name = t(card_msg(cid), locale)
+        yield f"card {cid}", name, CARD_NAME
+        yield f"card {cid} in a player's area", name, SMALL_NAME
+    for nation in D.PREFIX:
+        yield f"nation {nation}", _t(msg(f"pergamemnon.nation.{nation}"), locale), INFO_LINE
+        p = _CityOf(nation)
+        total, parts = _city_lines(p, locale)
+        yield f"city {nation}", total, INFO_LINE
+        yield f"city {nation} charisma", parts, INFO_PARTS
+
+
+class _CityOf:
+    """A City holding much charisma (the widest its lines get), for ``named_texts``."""
+
+    def __init__(self, nation: str) -> None:
+        self.nation = nation
+        self.cha = 12
+        self.city: list[str] = []
+
+
+__all__ = ["describe", "headline", "named_texts", "render"]

@@ -38,11 +38,16 @@ def pick(count: int, max_frames: int) -> list[int]:
     return sorted({round(i * step) for i in range(max_frames)})
 
 
-def _frame(png: bytes, caption: str, width: int) -> Image.Image:
+def _frame(png: bytes, caption: str, width: int, fit: tuple[int, int] | None = None) -> Image.Image:
+    """A board under its caption; with ``fit`` (the animation's size), a board too large for it is made
+    smaller, whole, rather than cut (a board taller than the first and last, whose legend would go)."""
     board = Image.open(io.BytesIO(png)).convert("RGB")
     factor = max(1, round(board.width / width))
     if factor > 1:  # a whole factor: Pillow's box reduce, several times faster than a resize
         board = board.reduce(factor)
+    if fit is not None and (board.width > fit[0] or board.height > fit[1] - CAPTION_H):
+        scale = min(fit[0] / board.width, (fit[1] - CAPTION_H) / board.height)
+        board = board.resize((int(board.width * scale), int(board.height * scale)), Image.Resampling.BOX)
     image = Image.new("RGB", (board.width, board.height + CAPTION_H), BACKGROUND)
     image.paste(board, (0, CAPTION_H))
     put_text(image, (10, CAPTION_H // 2), caption, 18, fill=INK, bold=True, anchor="lm")
@@ -63,7 +68,7 @@ def _encode(picture: Picture, indices: list[int], width: int, progress: Progress
 
     def frames() -> Iterator[Image.Image]:
         for n, i in enumerate(indices):
-            image = first if n == 0 else last if n == len(indices) - 1 else _frame(*picture(i), width)
+            image = first if n == 0 else last if n == len(indices) - 1 else _frame(*picture(i), width, size)
             if image.size != size:  # a board that grew or shrank: one canvas for every frame
                 canvas = Image.new("RGB", size, BACKGROUND)
                 canvas.paste(image, (0, 0))

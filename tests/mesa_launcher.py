@@ -2,20 +2,25 @@
 
     python tests/mesa_launcher.py PORT [KILL_POINT] [-- bot arguments]
 
-The bot's code is untouched: discord.py is pointed at the fake with its two class attributes, and
-a kill point replaces one function of the bot with one that kills the process when reached:
+The bot's code is untouched: discord.py is pointed at the fake with its two class attributes
+(``MESA_TEST_IDENTIFY_WINDOW`` shortens the seconds between two logins of a bucket), and a kill
+point replaces one function of the bot with one that kills the process when reached:
 
 - ``board-sent``: the second board (after the first move) went out but its message id is not stored yet;
 - ``board-stored``: that board's id is stored but the old boards still have their controls;
 - ``click-noted``: a click was acknowledged and noted, but its move is not stored yet;
+- ``click-acked``: Discord has the acknowledgement of a move's click, and the bot dies at once, before
+  anything else of it runs (the acknowledgement is sent by hand, blocking, as discord.py would send it);
 - ``ai-answer``: a player's move is stored, and the AI seats' answer to it is about to be.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sys
+import urllib.request
 
 import discord.gateway
 import discord.http
@@ -32,20 +37,20 @@ def _arm(point: str) -> None:
     from bot import storage
 
     if point in ("board-sent", "board-stored"):
-        update_game = storage.Database.update_game
+        record_board = storage.Database.record_board
         boards = []
 
-        async def update_then_die(self, game_id, **fields):
-            if "board_message_id" in fields:
-                boards.append(game_id)
+        async def record_then_die(self, game_id, message_id, version):
+            boards.append(game_id)
             second_board = len(boards) == 2
             if second_board and point == "board-sent":
                 _die()
-            await update_game(self, game_id, **fields)
+            recorded = await record_board(self, game_id, message_id, version)
             if second_board:
                 _die()
+            return recorded
 
-        storage.Database.update_game = update_then_die
+        storage.Database.record_board = record_then_die
     elif point == "click-noted":
         record_moves = storage.Database.record_moves
 
@@ -57,6 +62,24 @@ def _arm(point: str) -> None:
             return await record_moves(self, game_id, expected_version, moves, state, finished, click, **more)
 
         storage.Database.record_moves = die_before_a_click_is_stored
+    elif point == "click-acked":
+        from discord.interactions import InteractionResponse
+
+        defer = InteractionResponse.defer
+
+        async def acknowledge_then_die(self, **kwargs):
+            interaction = self._parent
+            parts = str((interaction.data or {}).get("custom_id", "")).split(":")
+            if len(parts) < 4 or not parts[2].isdigit() or parts[3] in ("~me", "~mute", "~ua", "~uy", "~un"):
+                return await defer(self, **kwargs)  # not a move
+            url = f"{discord.http.Route.BASE}/interactions/{interaction.id}/{interaction.token}/callback"
+            body = json.dumps({"type": discord.InteractionResponseType.deferred_message_update.value}).encode()
+            post = urllib.request.Request(url, body, {"Content-Type": "application/json"}, method="POST")
+            with urllib.request.urlopen(post, timeout=60) as answer:
+                answer.read()
+            _die()
+
+        InteractionResponse.defer = acknowledge_then_die
     elif point == "ai-answer":
         record_moves = storage.Database.record_moves
         played = []
@@ -74,6 +97,10 @@ def _arm(point: str) -> None:
 
 def main(argv: list[str]) -> int:
     port, rest = argv[0], argv[1:]
+    if os.environ.get("MESA_TEST_IDENTIFY_WINDOW"):  # Discord's 5 s between logins, shortened for the tests
+        from bot import shards
+
+        shards.IDENTIFY_WINDOW = float(os.environ["MESA_TEST_IDENTIFY_WINDOW"])
     discord.http.Route.BASE = f"http://127.0.0.1:{port}/api/v10"
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{port}/gateway/")
     if rest and rest[0] != "--":

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import math
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from spawned import run
 
 from bot.__main__ import main
 from bot.service.games import GameService, UserError
@@ -27,6 +27,10 @@ ROOT = Path(__file__).resolve().parent.parent
         ("MESA_REMINDER_MAX", "3.5", "whole number"),
         ("MESA_DEV_GUILD", "my-server", "Discord server id"),
         ("MESA_LOG_LEVEL", "loud", "DEBUG, INFO, WARNING, ERROR"),
+        ("MESA_WEB_PORT", "80a", "port number from 1 to 65535"),
+        ("PORT", "70000", "port number from 1 to 65535"),
+        ("MESA_WEB_URL", "mesa.example.org", "an address such as https://"),
+        ("MESA_WEB_PROXY", "maybe", "1 or 0"),
     ],
 )
 def test_a_bad_setting_names_the_variable_and_what_it_expects(monkeypatch, capsys, tmp_path, name, value, expected):
@@ -58,6 +62,62 @@ def test_good_settings_are_read(monkeypatch):
     ) == (90.5, 2, 42, "DEBUG", 60.0)
 
 
+def test_the_database_is_mesa_database_else_database_url_else_a_file(monkeypatch):
+    monkeypatch.delenv("MESA_DATABASE", raising=False)
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    assert Settings.from_env().database == "mesa.sqlite3"
+    monkeypatch.setenv("DATABASE_URL", "postgres://u:p@db.example/mesa")  # as a Procfile host sets it
+    assert Settings.from_env().database == "postgres://u:p@db.example/mesa"
+    monkeypatch.setenv("MESA_DATABASE", "/data/mesa.sqlite3")
+    assert Settings.from_env().database == "/data/mesa.sqlite3"
+
+
+@pytest.mark.parametrize(
+    "count, shards, expected",
+    [
+        (None, None, (None, None, False)),
+        ("4", None, (4, None, False)),
+        ("4", "0-1,3", (4, (0, 1, 3), False)),
+        ("8", " 5 ", (8, (5,), False)),
+        (None, "auto", (None, None, True)),
+        ("6", "AUTO", (6, None, True)),
+    ],
+)
+def test_shard_settings_are_read(monkeypatch, count, shards, expected):
+    for name, value in (("MESA_SHARD_COUNT", count), ("MESA_SHARDS", shards)):
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
+    settings = Settings.from_env()
+    assert (settings.shard_count, settings.shard_ids, settings.auto_shards) == expected
+
+
+@pytest.mark.parametrize(
+    "count, shards, says",
+    [
+        (None, "0-3", "needs MESA_SHARD_COUNT"),
+        ("4", "2-5", "numbered 0 to 3"),
+        ("4", "three", "auto, a range like 0-3"),
+        ("4", "3-1", "numbered 0 to 3"),
+        ("0", "auto", "MESA_SHARD_COUNT"),
+        ("many", None, "MESA_SHARD_COUNT"),
+    ],
+)
+def test_bad_shard_settings_are_refused_in_one_line(monkeypatch, capsys, tmp_path, count, shards, says):
+    monkeypatch.setenv("DISCORD_TOKEN", "a-token")
+    monkeypatch.setenv("MESA_DATABASE", str(tmp_path / "mesa.sqlite3"))
+    for name, value in (("MESA_SHARD_COUNT", count), ("MESA_SHARDS", shards)):
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
+    assert main([]) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and says in lines[0]
+    assert not (tmp_path / "mesa.sqlite3").exists()
+
+
 def test_help_names_the_demo_and_every_setting(capsys):
     with pytest.raises(SystemExit) as done:
         main(["--help"])
@@ -72,7 +132,7 @@ def test_every_setting_the_bot_reads_is_listed_in_its_help_and_the_readme():
     from pathlib import Path
 
     root = Path(__file__).resolve().parent.parent
-    read = set(re.findall(r'"((?:MESA|DISCORD)_[A-Z_]+)"', (root / "bot" / "settings.py").read_text()))
+    read = set(re.findall(r'"((?:MESA|DISCORD)_[A-Z_]+|DATABASE_URL)"', (root / "bot" / "settings.py").read_text()))
     listed = {name for name, _, _ in VARIABLES}
     readme = (root / "README.md").read_text()
     assert read == listed, read ^ listed
@@ -101,9 +161,7 @@ ENGINES = ("rules.atlandice", "rules.engis", "rules.pergamemnon", "rules.neander
 
 def _imported(*argv: str) -> set[str]:
     """The modules a fresh ``python -X importtime ...`` imported (it lists each on stderr)."""
-    done = subprocess.run(
-        [sys.executable, "-X", "importtime", *argv], cwd=ROOT, capture_output=True, text=True, check=True, timeout=120
-    )
+    done = run([sys.executable, "-X", "importtime", *argv], cwd=ROOT, check=True, timeout=120)
     return {line.rpartition("|")[2].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
 
 

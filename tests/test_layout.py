@@ -4,6 +4,8 @@ bot → render → rules → rules.core: ``rules`` imports nothing from discord,
 ``render`` nothing from ``bot``. Inside ``bot`` a click enters at ``bot.ui`` and a move is stored by
 ``bot.storage``: bot.app → bot.ui → bot.service → bot.workers / bot.storage, imports pointing down
 only, and nothing under ``bot.service``, ``bot.workers`` or ``bot.storage`` touches discord. The
+spectator pages (``bot.web``) sit beside ``bot.ui``: they serve with aiohttp but import nothing of
+discord and nothing of ``bot.ui``, so they show only what the service's spectator view gives. The
 modules of ``bot``, of its layers, and of each engine package import each other one way only (no cycle).
 """
 
@@ -66,6 +68,7 @@ def test_the_walk_finds_every_package():
         "bot.service.games",
         "bot.storage",
         "bot.workers.thinking",
+        "bot.web.server",
         "render.common",
         "rules.core",
         "rules.engis.engine",
@@ -100,10 +103,20 @@ def test_lower_layers_never_import_upper_ones(layer, forbidden):
 
 DISCORD = ("discord", "aiohttp")
 # Each of bot's layers and what it may import from the bot; the modules right under ``bot`` (the
-# settings, the catalogue, the demo, ``__main__``) are their own layer each, below ``bot.app``.
+# settings, the catalogue, the shards, the demo, ``__main__``) are their own layer each, below ``bot.app``.
 BOT_LAYERS: dict[str, tuple[str, ...]] = {
-    "bot.app": ("bot.ui", "bot.service", "bot.workers", "bot.storage", "bot.settings", "bot.texts"),
+    "bot.app": (
+        "bot.ui",
+        "bot.web",
+        "bot.service",
+        "bot.workers",
+        "bot.storage",
+        "bot.settings",
+        "bot.texts",
+        "bot.shards",
+    ),
     "bot.ui": ("bot.service", "bot.workers", "bot.storage", "bot.settings"),
+    "bot.web": ("bot.service", "bot.workers", "bot.storage", "bot.settings", "bot.texts"),
     "bot.service": ("bot.workers", "bot.storage", "bot.settings"),
     "bot.workers": (),
     "bot.storage": (),
@@ -156,6 +169,19 @@ def test_below_the_ui_no_discord(layer):
     assert not wrong
 
 
+def test_the_web_pages_know_nothing_of_discord_or_its_ui():
+    """The pages import aiohttp, never discord nor ``bot.ui`` (whose messages may carry a player's secrets)."""
+    web = {name: imported for name, imported in IMPORTS.items() if _within(name, "bot.web")}
+    assert "bot.web.server" in web and any(_within(i, "aiohttp") for i in web["bot.web.server"])
+    wrong = sorted(
+        f"{name} imports {imported}"
+        for name, imported_set in web.items()
+        for imported in imported_set
+        if any(_within(imported, f) for f in ("discord", "bot.ui", "bot.app"))
+    )
+    assert not wrong
+
+
 def _cycle(prefix: str) -> tuple[str, ...] | None:
     """One import cycle among the modules right under ``prefix`` (sub-packages are one node each)."""
     depth = prefix.count(".") + 2
@@ -200,3 +226,32 @@ def test_the_cycle_check_can_fail():
         assert _cycle("bot") is not None
     finally:
         IMPORTS["bot.storage"].discard("bot.app")
+
+
+LONGEST = 80  # lines a function of the rules may have, its docstring and decorators included
+
+
+def _long_functions(name: str, source: str) -> list[str]:
+    return [
+        f"{name}.{node.name}: {node.end_lineno - node.lineno + 1} lines"
+        for node in ast.walk(ast.parse(source, name))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.end_lineno is not None
+        and node.end_lineno - node.lineno + 1 > LONGEST
+    ]
+
+
+def test_no_function_of_the_rules_is_longer_than_80_lines():
+    """A long decision chain is a table of small handlers (see rules/neanderthal/phases.py)."""
+    assert not [
+        long
+        for name, path in MODULES.items()
+        if _within(name, "rules")
+        for long in _long_functions(name, path.read_text(encoding="utf-8"))
+    ]
+
+
+def test_the_length_check_can_fail():
+    body = "".join(f"    x{i} = {i}\n" for i in range(LONGEST))
+    assert _long_functions("m", f"def long():\n{body}") == ["m.long: 81 lines"]
+    assert _long_functions("m", f"def short():\n{body[: -len(body.splitlines(True)[-1])]}") == []

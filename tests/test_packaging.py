@@ -32,3 +32,6 @@ def test_the_wheel_holds_the_bot_the_rules_and_the_pictures_only(tmp_path):
     assert {name.split("/")[0] for name in names if ".dist-info/" not in name} == set(SHIPPED)
     in_tree = {path.relative_to(ROOT).as_posix() for package in SHIPPED for path in (ROOT / package).rglob("*.py")}
     assert {name for name in names if name.endswith(".py")} == in_tree
+    # The spectator page's own script, style and icon ship beside its code.
+    static = {path.relative_to(ROOT).as_posix() for path in (ROOT / "bot" / "web" / "static").iterdir()}
+    assert static and static <= set(names)

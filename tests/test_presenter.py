@@ -1,5 +1,6 @@
 """How decisions become Discord components: buttons up to 20 choices, menus beyond."""
 
+import dataclasses
 import re
 
 import discord
@@ -143,3 +144,20 @@ def test_only_board_controls_count_as_a_board_after_a_crash():
         "m1:42:9:c.2",
         "m1:42:9:~me",
     ]
+
+
+def test_the_neutral_player_is_listed_after_the_players_without_a_rank():
+    """Two-player ATLANDICE: the Neutral player scores, but is not ranked beside the winner as a player."""
+    from bot.ui.presenter import outcome_lines
+    from rules import GAMES
+    from rules.core import play, t
+
+    engine = GAMES["atlandice"]
+    state, _ = play(engine, 2, seed=4)
+    outcome = engine.outcome(state)
+    row = dataclasses.replace(_game(), seats=[Seat(0, 7, "Ana", False), Seat(1, 8, "Bia", False)])
+    lines = outcome_lines(row, outcome, "en")
+    neutral = t("atlandice.neutral", "en")
+    assert [i for i, line in enumerate(lines) if neutral in line] == [2]
+    assert not lines[2].lstrip("🏆 ").split(" ")[0].rstrip(".").isdigit()
+    assert all(line.lstrip("🏆 ").startswith(("1. ", "2. ")) for line in lines[:2])

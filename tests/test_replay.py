@@ -7,10 +7,13 @@ import io
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from PIL import Image
 from test_undo import ANA, BRUNO, Table, started, until
 
 import bot.ui.replay_ui
+from bot.ui.replay_ui import file_size
 from fakediscord.botkit import ephemeral_reply, last_board, mesa, play_to_end
 from fakediscord.fixtures import CHANNEL_ID
 from rules import GAMES
@@ -43,12 +46,28 @@ async def test_replay_of_a_finished_game_has_a_frame_per_move(fake_discord, db_p
         message = await replay(fake, BRUNO, thread)  # anyone may watch it
         data = message.files()[0]
         assert message.attachments[0]["filename"].endswith(".gif") and len(data) < 8_000_000
+        alt = message.attachments[0]["description"]  # its alt text: the replay, then its last board in words
+        assert f"ATLANDICE #{game_id}" in alt and alt.count("ATLANDICE") == 2 and len(alt) <= 1024
         with Image.open(io.BytesIO(data)) as gif:
             assert gif.format == "GIF" and gif.is_animated and gif.n_frames == len(log) + 1
             gif.seek(gif.n_frames - 1)
             assert gif.size[0] >= 600
-        assert f"{len(log) + 1} " in message.content
+        size = len(data)
+        shown = f"{max(1, round(size / 1000))} kB" if size < 999_500 else f"{size / 1_000_000:.1f} MB"
+        assert message.content.endswith(f": {len(log) + 1} frames, {shown}.")  # never "0.0 MB"
         assert message.edits >= 2  # "thinking", progress, then the picture
+
+
+@given(st.integers(0, 8_400_000))
+def test_replay_sizes_read_in_kb_under_a_megabyte_and_in_each_language(size):
+    for locale, mark in (("en", "."), ("pt-BR", ",")):
+        value, unit = file_size(size, locale).split(" ")
+        if unit == "kB":
+            assert size < 1_000_000 and value.isdigit() and 1 <= int(value) <= 999
+            assert abs(int(value) * 1000 - size) <= 1000
+        else:
+            assert unit == "MB" and size >= 999_000 and value[-2] == mark and value.replace(mark, "").isdigit()
+            assert abs(float(value.replace(mark, ".")) * 1_000_000 - size) <= 50_000
 
 
 async def test_replay_follows_the_moves_that_count_after_an_undo(fake_discord, db_path):
@@ -125,3 +144,28 @@ async def test_replay_and_undo_of_a_log_that_no_longer_leads_to_the_stored_state
         assert "earlier version of the rules" in refused or "versão anterior das regras" in refused
         after = await mesa_bot.service.load(game_id)
         assert (after.version, after.state) == (before.version, before.state)
+
+
+def test_a_replay_frame_fits_a_board_taller_than_the_first_and_last_with_its_legend():
+    """A board taller than the first and the last (the frames' size) is shown whole, smaller: its
+    legend, at its bottom, is in the frame."""
+    from render.replay import animate
+
+    legend = (200, 0, 0)
+
+    def board(height: int) -> bytes:
+        image = Image.new("RGB", (1400, height), (245, 240, 228))
+        image.paste(legend, (0, height - 60, 1400, height))
+        out = io.BytesIO()
+        image.save(out, format="PNG")
+        return out.getvalue()
+
+    heights = [800, 1300, 800]
+    data, frames = animate(3, lambda i: (board(heights[i]), f"{i}"))
+    assert frames == 3
+    with Image.open(io.BytesIO(data)) as gif:
+        for i in range(3):
+            gif.seek(i)
+            frame = gif.convert("RGB")
+            bottom_rows = [frame.getpixel((frame.width // 2, y)) for y in range(frame.height)]
+            assert legend in bottom_rows, f"frame {i} lost the board's legend"

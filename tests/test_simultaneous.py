@@ -125,10 +125,14 @@ def _picture(view, *, locale, names) -> bytes:
     return out.getvalue()
 
 
+def _describe(view, locale, names) -> str:
+    return "A guessing game"
+
+
 @pytest.fixture
 def guess_game(monkeypatch):
     monkeypatch.setitem(GAMES, "guess", Guess())
-    monkeypatch.setitem(sys.modules, "render.guess", types.SimpleNamespace(render=_picture))
+    monkeypatch.setitem(sys.modules, "render.guess", types.SimpleNamespace(render=_picture, describe=_describe))
 
 
 async def test_players_answer_privately_in_any_order(fake_discord, tmp_path, guess_game):

@@ -114,6 +114,20 @@ async def test_a_game_is_read_with_its_seats_in_order(db):
     assert await db.get_game(10_000) is None
 
 
+async def test_a_started_game_is_found_by_its_spectator_token_only(db):
+    game_id = await _active_game(db)
+    assert (await db.get_game(game_id)).web_token is None
+    await db.update_game(game_id, web_token="t" * 32)
+    assert (await db.game_by_web_token("t" * 32)).id == game_id
+    await db.update_game(game_id, web_token="u" * 32)  # the host replaced the link
+    assert await db.game_by_web_token("t" * 32) is None and (await db.get_game(game_id)).web_token == "u" * 32
+    lobby = await db.create_lobby("engis", 1, 2, 10, "Ana", "en", {})
+    await db.update_game(lobby, web_token="v" * 32)
+    assert await db.game_by_web_token("v" * 32) is None  # a lobby has no page
+    with pytest.raises(Exception):  # noqa: B017  (each backend names its own unique-constraint error)
+        await db.update_game(lobby, web_token="u" * 32)
+
+
 async def test_a_list_of_games_reads_each_with_its_own_seats(db):
     first = await _active_game(db)
     second = await db.create_lobby("engis", 1, 2, 20, "Bia", "en", {})
@@ -470,3 +484,37 @@ async def test_an_imported_game_keeps_its_seats_and_log_and_a_rematch_is_opened_
     lobby = await db.get_game(first)
     assert (lobby.status, lobby.host_id, lobby.channel_id, lobby.options) == ("lobby", 11, 7, {"k": "v"})
     assert [(s.user_id, s.name) for s in lobby.seats] == [(11, "Bruno")]
+
+
+async def test_players_settings_held_pings_clocks_and_a_players_games(db):
+    from bot.service.players import Players, PlayerSettings
+
+    players = Players(lambda: db)
+    assert (await players.get(10)) == PlayerSettings(10)  # never set: the defaults
+    await players.save(PlayerSettings(10, delivery="dm", quiet=(1320, 420), zone="America/Sao_Paulo", locale="pt-BR"))
+    await players.save((await players.get(10)).with_changes(dm_refused=True))  # saved again: one row, updated
+    again = Players(lambda: db)
+    await again.load_locales()
+    got = await again.get(10)
+    assert (got.delivery, got.quiet, got.zone, got.dm_refused, again.locales) == (
+        "dm",
+        (1320, 420),
+        "America/Sao_Paulo",
+        True,
+        {10: "pt-BR"},
+    )
+    game_id = await _active_game(db)
+    await db.record_moves(game_id, 0, [Move(0, "a", 10, [])], '{"s": 1}', False, reminders=([(0, 10)], 100.0))
+    await db.hold_ping(game_id, 0, 10, 1, 50.0)  # replaces the seat's reminder
+    [held] = await db.reminders_of(game_id)
+    assert (held["due_at"], held["held"], held["sent"]) == (50.0, 1, 0)
+    await db.held_ping_sent(game_id, 0, 80.0)
+    [after] = await db.reminders_of(game_id)
+    assert (after["due_at"], after["held"], after["muted"]) == (80.0, 0, 0)
+    await db.set_clocks(game_id, [(0, 10, 30.0)])
+    assert [c["seat"] for c in await db.due_clocks(30.0)] == [0] and not await db.due_clocks(29.0)
+    await db.set_clocks(game_id, [])
+    assert await db.clocks_of(game_id) == {}
+    assert [g.id for g in await db.games_of_player(10, ("active",))] == [game_id]
+    assert await db.games_of_player(11, ("active",)) == []
+    assert set(await db.last_move_times([game_id])) == {game_id}

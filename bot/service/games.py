@@ -19,11 +19,12 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from rules import GAMES
-from rules.core import LEVELS, Engine, GameState, RuleError
+from rules.core import LEVELS, Engine, Event, GameState, Msg, RuleError, seat_msg
 
 from ..settings import Settings
-from ..storage import ABANDONED, ACTIVE, ENDED, FINISHED, LOBBY, Database, GameRow, Move, Seat, StaleVersion
+from ..storage import ABANDONED, ACTIVE, ENDED, FINISHED, LOBBY, Database, GameRow, Move, Seat, Shards, StaleVersion
 from ..workers.thinking import Thinker
+from .players import AWAY_AI, AWAY_PAUSE, Players, PlayerSettings
 
 
 class UserError(RuleError):
@@ -61,6 +62,12 @@ def engine_of(game: GameRow) -> Engine:
 
 
 MAX_REMINDER_HOURS = 168
+CLOCK_HOURS = (0, 24, 72)  # the clocks a table may choose: none, 24 h or 72 h a turn
+
+
+def new_web_token() -> str:
+    """A spectator page's token: 32 URL-safe characters (192 random bits), not guessable."""
+    return secrets.token_urlsafe(24)
 
 
 class GameService:
@@ -73,6 +80,15 @@ class GameService:
         # grow with the number of games it ever played.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.thinker = Thinker(settings.ai_processes, settings.ai_budget)
+        self.players = Players(lambda: self.db)
+        # Called with a game's id after every change to what its spectators see (the web pages of
+        # this process); a change made by another process is found in the database.
+        self.watchers: list[Callable[[int], object]] = []
+
+    def changed(self, game_id: int) -> None:
+        """Tells the watchers that this game changed (its move, end or link is stored)."""
+        for watch in self.watchers:
+            watch(game_id)
 
     @property
     def db(self) -> Database:
@@ -217,6 +233,7 @@ class GameService:
             state = engine.new_game(len(game.seats), seed, game.options)
             if not await self.db.start_game(game_id, seed, engine.dump(state), thread_id):
                 raise UserError("error.not_in_lobby")
+            await self.db.update_game(game_id, web_token=new_web_token())
             game = await self.load(game_id)
             return await self._after_move(game, state, [], then)
 
@@ -354,18 +371,22 @@ class GameService:
         click: int | None = None,
         thinking: Then | None = None,
     ) -> MoveResult:
-        """Plays the AI seats on, stores the moves, schedules reminders.
+        """Plays the AI seats on, stores the moves, schedules reminders, sets the clocks.
 
         The moves and the AI seats' answer are one transaction, unless a strong AI seat must answer:
-        then ``moves`` are stored first, ``thinking`` hears of them, and the AI seats' moves follow in
-        a transaction of their own.
+        then ``moves`` are stored first, ``thinking`` hears of them (and the pages see them), and the AI
+        seats' moves follow in a transaction of their own.
         """
         stored: list[Move] = []
         if moves and self.slow_ai(game, state):
             game = await self._store(game, state, moves, click)
             stored, moves, click = moves, [], None
-            if thinking is not None:
-                await thinking(MoveResult(game, state, stored))
+            await self._waits(game, state, stored)
+            try:
+                if thinking is not None:
+                    await thinking(MoveResult(game, state, stored))
+            finally:
+                self.changed(game.id)
         state, ai_moves = await self.play_ai(game, engine_of(game), state)
         moves = moves + ai_moves
         if moves:
@@ -374,10 +395,20 @@ class GameService:
             game = await self.load(game.id)
             if not stored:
                 await self._schedule(game, state)
+        await self._waits(game, state, moves)
         result = MoveResult(game, state, stored + moves)
-        if then is not None:
-            await then(result)
+        try:
+            if then is not None:
+                await then(result)
+        finally:  # the channel's board first, then the pages (the picture is drawn by then)
+            self.changed(game.id)
         return result
+
+    async def _waits(self, game: GameRow, state: GameState, moves: list[Move]) -> None:
+        """After ``moves`` are stored: the waiting players' pings held by their settings, their clocks set."""
+        if not engine_of(game).is_over(state):
+            await self.hold_pings(game, state)
+        await self._set_clocks(game, state, moves)
 
     async def _store(self, game: GameRow, state: GameState, moves: list[Move], click: int | None) -> GameRow:
         """Stores ``moves`` after ``game``'s version with the state they lead to, in one transaction
@@ -411,10 +442,113 @@ class GameService:
         return await self._after_move(game, state, [])
 
     async def play_ai(self, game: GameRow, engine: Engine, state: GameState) -> tuple[GameState, list[Move]]:
-        """The AI seats play on from ``state`` (off the event loop) until a human must act."""
+        """The AI seats play on from ``state`` (off the event loop) until a human must act; the seats of
+        a player away from the table (``/away``) are played too, at the table's stand-in strength."""
         levels = {s.seat: s.level for s in game.seats if s.is_ai}
+        away = await self.away_seats(game)
+        levels.update({seat: game.stand_in for seat in away})
         state, chain = await self.thinker.play(engine, state, levels, self.settings.max_ai_chain)
-        return state, [Move(m.seat, m.action_id, None, m.events, m.revealed) for m in chain]
+        moves = [Move(m.seat, m.action_id, None, m.events, m.revealed) for m in chain]
+        for seat, until in away.items():  # the board says so, at the first move played for them
+            first = next((m for m in moves if m.seat == seat), None)
+            if first is not None:
+                note = Event(
+                    text=Msg(key="clock.away_played", params={"who": seat_msg(seat), "until": f"<t:{int(until)}:f>"})
+                )
+                first.events.insert(0, note.model_dump(mode="json"))
+        return state, moves
+
+    async def away_seats(self, game: GameRow) -> dict[int, float]:
+        """The seats whose player is away (``/away``) and whose table the AI plays for them (every table
+        with a clock; every table, if they asked the AI to play): seat -> until when."""
+        humans = {s.seat: s.user_id for s in game.seats if not s.is_ai and s.user_id is not None}
+        if not humans:
+            return {}
+        now = self.clock()
+        settings = await self.players.get_many(set(humans.values()))
+        return {
+            seat: s.away_until
+            for seat, user_id in humans.items()
+            if (s := settings[user_id]).away(now)
+            and s.away_until is not None
+            and (s.away_mode == AWAY_AI or game.turn_limit)
+        }
+
+    # -- the clock -------------------------------------------------------------------------
+    async def set_clock(self, game_id: int, user_id: int, hours: float, level: str) -> GameRow:
+        """The host chooses the table's clock in the lobby: hours a turn (0: none), and the strength the
+        AI plays a late turn at."""
+        if hours not in CLOCK_HOURS or level not in LEVELS:
+            raise UserError("error.forged")
+        async with self.lock(game_id):
+            game = await self._lobby(game_id)
+            self._host_only(game, user_id)
+            await self.db.update_game(game_id, turn_limit=hours * 3600 or None, stand_in=level)
+            return await self.load(game_id)
+
+    async def _set_clocks(self, game: GameRow, state: GameState, moves: list[Move]) -> None:
+        """Each waiting seat's deadline: kept while its decision waits, new for a decision just begun (the
+        seat moved since, or was not waiting), pushed to the end of the player's quiet hours."""
+        if not game.turn_limit:
+            return
+        engine = engine_of(game)
+        waiting = {}
+        if game.status == ACTIVE:
+            waiting = {
+                seat: user_id
+                for seat in engine.to_act(state)
+                if not game.seats[seat].is_ai and (user_id := game.seats[seat].user_id) is not None
+            }
+        old = await self.db.clocks_of(game.id)
+        moved = {m.seat for m in moves}
+        settings = await self.players.get_many(set(waiting.values()))
+        deadlines = []
+        for seat, user_id in waiting.items():
+            kept = old.get(seat)
+            if kept is not None and seat not in moved and kept["user_id"] == user_id:
+                deadline = kept["deadline"]
+            else:
+                deadline = self.clock() + game.turn_limit
+                deadline = settings[user_id].quiet_until(deadline) or deadline
+            deadlines.append((seat, user_id, deadline))
+        if deadlines or old:
+            await self.db.set_clocks(game.id, deadlines)
+
+    async def due_clocks(self) -> list[dict]:
+        return await self.db.due_clocks(self.clock())
+
+    async def time_up(self, game_id: int, seat: int, then: Then | None = None) -> MoveResult | None:
+        """A seat's time is up: the AI plays that turn (while the seat's decision lasts) at the table's
+        stand-in strength, and the board says so. The seat stays its player's: they play the next one."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            due = (await self.db.clocks_of(game_id)).get(seat)
+            if game.status != ACTIVE or due is None or due["deadline"] > self.clock():
+                return None  # played meanwhile
+            engine = engine_of(game)
+            state = self.state_of(game)
+            if seat not in engine.to_act(state):
+                await self._set_clocks(game, state, [])
+                return None
+            state, chain = await self.thinker.play(engine, state, {seat: game.stand_in}, self.settings.max_ai_chain)
+            moves = [Move(m.seat, m.action_id, None, m.events, m.revealed) for m in chain]
+            if moves:
+                note = Event(
+                    text=Msg(
+                        key="clock.time_up",
+                        params={"who": seat_msg(seat), "level": Msg(key=f"ai.level.{game.stand_in}")},
+                    )
+                )
+                moves[0].events.insert(0, note.model_dump(mode="json"))
+            return await self._after_move(game, state, moves, then)
+
+    async def nudge(self, game_id: int, then: Then | None = None) -> MoveResult:
+        """Plays on where the AI now plays a seat that the game waits on (a player went away)."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            if game.status != ACTIVE:
+                raise UserError("error.not_running")
+            return await self._after_move(game, self.state_of(game), [], then)
 
     def _reminders(self, game: GameRow, state: GameState, active: bool) -> tuple[list[tuple[int, int]], float]:
         """The (seat, user) pairs to remind of the decision pending in ``state``, and when (none: [])."""
@@ -435,6 +569,39 @@ class GameService:
             await self.db.clear_reminders(game.id)
             return
         await self.db.schedule_reminders(game.id, game.version, waiting, due)
+
+    async def hold_pings(self, game: GameRow, state: GameState) -> None:
+        """By the waiting players' settings: the ping of one inside their quiet hours (or away from a table
+        that waits for them) is held until then, and one who wants no reminders has none."""
+        waiting = {
+            seat: user_id
+            for seat in engine_of(game).to_act(state)
+            if not game.seats[seat].is_ai and (user_id := game.seats[seat].user_id) is not None
+        }
+        if not waiting:
+            return
+        settings = await self.players.get_many(waiting.values())
+        for seat, user_id in waiting.items():
+            later = self.later_for(settings[user_id])
+            if later is not None:
+                await self.db.hold_ping(game.id, seat, user_id, game.version, later)
+            elif not settings[user_id].reminders:
+                await self.db.drop_reminder(game.id, seat)
+
+    def later_for(self, settings: PlayerSettings) -> float | None:
+        """When a player who must not be pinged now may be (the end of their quiet hours, or of their
+        absence from the tables that wait for them), or None: now."""
+        now = self.clock()
+        later = settings.quiet_until(now)
+        if settings.away(now) and settings.away_mode == AWAY_PAUSE and settings.away_until is not None:
+            later = max(later or now, settings.away_until)
+        return later
+
+    async def held_ping_sent(self, reminder: dict, reminders: bool) -> None:
+        """A held ping went out; the reminders follow as for a turn just begun (if wanted)."""
+        delay = self.reminder_delay(reminder.get("game_delay"))
+        next_due = self.clock() + delay if reminders and delay > 0 else None
+        await self.db.held_ping_sent(reminder["game_id"], reminder["seat"], next_due)
 
     def reminder_delay(self, game_delay: float | None) -> float:
         return self.settings.reminder_delay if game_delay is None else game_delay
@@ -462,7 +629,7 @@ class GameService:
                 raise UserError("error.not_running")
             seats = game.seats_of(user_id)
             if not seats:
-                raise UserError("error.unknown_player")
+                raise UserError("error.not_a_player" if user_id == by_user else "error.unknown_player")
             if by_user != game.host_id and any(game.seats[s].user_id != by_user for s in seats):
                 raise UserError("error.host_only", host=f"<@{game.host_id}>")
             for s in seats:
@@ -478,6 +645,7 @@ class GameService:
             self._host_only(game, user_id)
             await self.db.update_game(game_id, status=ENDED)
             await self.db.clear_reminders(game_id)
+            self.changed(game_id)
             return await self.load(game_id)
 
     async def abandon(self, game_id: int) -> GameRow | None:
@@ -495,6 +663,7 @@ class GameService:
             return False
         await self.db.update_game(game_id, status=ABANDONED)
         await self.db.clear_reminders(game_id)
+        self.changed(game_id)
         return True
 
     async def check_move(self, game_id: int, user_id: int) -> GameRow:
@@ -523,9 +692,34 @@ class GameService:
             game = await self.load(game_id)
             return await self._after_move(game, self.state_of(game), [], then)
 
+    # -- the spectator page ------------------------------------------------------------
+    async def web_token(self, game_id: int) -> str:
+        """The token of the game's spectator page (``/g/<token>``), made now if the game has none."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            if game.status == LOBBY:
+                raise UserError("error.no_game_here")
+            if game.web_token is None:
+                game.web_token = new_web_token()
+                await self.db.update_game(game_id, web_token=game.web_token)
+            return game.web_token
+
+    async def reset_web_token(self, game_id: int, user_id: int) -> str:
+        """The host replaces the page's token: the old link answers "not found" from now on."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            if game.status == LOBBY:
+                raise UserError("error.no_game_here")
+            self._host_only(game, user_id)
+            token = new_web_token()
+            await self.db.update_game(game_id, web_token=token)
+            self.changed(game_id)  # the streams of the old link end
+            return token
+
     # -- reminders -------------------------------------------------------------------
-    async def due_reminders(self) -> list[dict]:
-        return await self.db.due_reminders(self.clock())
+    async def due_reminders(self, shards: Shards | None = None) -> list[dict]:
+        """The reminders due now (of ``shards``' games), claimed: no other process sends them."""
+        return await self.db.due_reminders(self.clock(), shards)
 
     async def reminder_sent(self, reminder: dict) -> None:
         count = reminder["sent"] + 1
@@ -536,5 +730,13 @@ class GameService:
         )
         await self.db.reminder_sent(reminder["game_id"], reminder["seat"], next_due)
 
-    async def mute(self, game_id: int, user_id: int, version: int) -> bool:
-        return await self.db.mute_reminder(game_id, user_id, version)
+    async def mute(self, game_id: int, user_id: int, version: int) -> None:
+        """The "Not this turn" button of the reminder sent at ``version``; a refusal says why (old, someone else's)."""
+        if await self.db.mute_reminder(game_id, user_id, version):
+            return
+        game = await self.load(game_id)
+        if not game.seats_of(user_id):
+            raise UserError("error.not_a_player")
+        if game.status != ACTIVE:
+            raise UserError("error.not_running")
+        raise UserError("remind.old" if version != game.version else "remind.not_yours")

@@ -138,6 +138,9 @@ class UndoService:
         game = await self.service.load(game.id)
         await self.service._schedule(game, state)
         result = MoveResult(game, state, ai_moves)
-        if then is not None:
-            await then(result)
+        try:
+            if then is not None:
+                await then(result)
+        finally:
+            self.service.changed(game.id)
         return result

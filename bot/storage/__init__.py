@@ -8,7 +8,7 @@ is added), one module per concern (``games``, ``moves``, ``reminders``, ``clicks
 imports nothing of discord or of the rest of the bot.
 """
 
-from .backends import is_postgres
+from .backends import LOCK_IDENTIFY, LOCK_MEMBER, LOCK_SHARD, Session, is_postgres
 from .database import Database
 from .records import (
     ABANDONED,
@@ -33,6 +33,9 @@ __all__ = [
     "FINISHED",
     "FORBIDDEN",
     "LOBBY",
+    "LOCK_IDENTIFY",
+    "LOCK_MEMBER",
+    "LOCK_SHARD",
     "MIGRATIONS",
     "Database",
     "DatabaseError",
@@ -40,6 +43,7 @@ __all__ = [
     "Migration",
     "Move",
     "Seat",
+    "Session",
     "Shards",
     "StaleVersion",
     "is_postgres",

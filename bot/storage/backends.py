@@ -456,7 +456,9 @@ class Postgres(Backend):
     async def session(self) -> Session:
         import asyncpg
 
-        return _PgSession(await asyncpg.connect(self.url))
+        # named after the process, so that pg_stat_activity shows which bot holds which lock
+        conn = await asyncpg.connect(self.url, server_settings={"application_name": f"mesa bot {os.getpid()}"})
+        return _PgSession(conn)
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = 10) -> Postgres:
@@ -485,26 +487,34 @@ class Postgres(Backend):
 
 
 class _PgSession(Session):
+    """A connection of its own; one statement at a time on it (asyncpg runs one at a time)."""
+
     def __init__(self, conn: Any) -> None:
         self.conn = conn
+        self._one = asyncio.Lock()
+
+    async def _value(self, sql: str, *args: Any) -> Any:
+        async with self._one:
+            return await self.conn.fetchval(sql, *args)
 
     async def try_lock(self, kind: int, key: int) -> bool:
-        return bool(await self.conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", kind, key))
+        return bool(await self._value("SELECT pg_try_advisory_lock($1, $2)", kind, key))
 
     async def lock(self, kind: int, key: int) -> None:
-        await self.conn.execute("SELECT pg_advisory_lock($1, $2)", kind, key)
+        await self._value("SELECT pg_advisory_lock($1, $2)", kind, key)
 
     async def unlock(self, kind: int, key: int) -> None:
-        await self.conn.execute("SELECT pg_advisory_unlock($1, $2)", kind, key)
+        await self._value("SELECT pg_advisory_unlock($1, $2)", kind, key)
 
     async def holders(self, kind: int) -> list[int]:
         # two-key advisory locks show the first key as classid and the second as objid (oid: unsigned)
-        rows = await self.conn.fetch(
-            """SELECT objid::bigint AS key FROM pg_locks WHERE locktype = 'advisory' AND granted
-               AND objsubid = 2 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
-               AND classid::bigint = $1 ORDER BY 1""",
-            kind,
-        )
+        async with self._one:
+            rows = await self.conn.fetch(
+                """SELECT DISTINCT objid::bigint AS key FROM pg_locks WHERE locktype = 'advisory' AND granted
+                   AND objsubid = 2 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                   AND classid::bigint = $1 ORDER BY 1""",
+                kind,
+            )
         return [int(r["key"]) for r in rows]
 
     def alive(self) -> bool:

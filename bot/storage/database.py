@@ -7,16 +7,18 @@ from pathlib import Path
 from .backends import Backend, connect
 from .changes import Changes
 from .clicks import Clicks
+from .clocks import Clocks
 from .games import Games
 from .meta import Meta
 from .moves import Moves
+from .players import PlayerRows
 from .records import DatabaseError
 from .reminders import Reminders
 from .schema import migrate
 from .undo import UndoRequests
 
 
-class Database(Games, Moves, Reminders, Clicks, UndoRequests, Meta, Changes):
+class Database(Games, Moves, Reminders, Clicks, UndoRequests, Meta, Changes, PlayerRows, Clocks):
     """The bot's storage: SQLite (a file path) or PostgreSQL (a ``postgresql://`` URL), the same either way."""
 
     def __init__(self, backend: Backend) -> None:

@@ -38,6 +38,9 @@ def _game_of(row: Row) -> GameRow:
         reminder_delay=row["reminder_delay"],
         board_blocked=row["board_blocked"],
         updated_at=row["updated_at"],
+        turn_limit=row["turn_limit"],
+        stand_in=row["stand_in"],
+        web_token=row["web_token"],
     )
 
 
@@ -74,6 +77,11 @@ class Games(Tables):
     async def get_game(self, game_id: int) -> GameRow | None:
         """The game and its seats, read in one statement."""
         games = await self._games("g.id = $1", (game_id,))
+        return games[0] if games else None
+
+    async def game_by_web_token(self, token: str) -> GameRow | None:
+        """The started game whose spectator page has this token."""
+        games = await self._games("g.web_token = $1 AND g.status != 'lobby'", (token,))
         return games[0] if games else None
 
     async def game_in_channel(self, channel_id: int) -> GameRow | None:
@@ -118,6 +126,10 @@ class Games(Tables):
             (when,),
         )
 
+    async def started_games(self) -> list[GameRow]:
+        """Every game that was ever started (it has a state), in the order they were made."""
+        return await self._games("g.state IS NOT NULL")
+
     async def games_of_host(self, guild_id: int, host_id: int, statuses: tuple[str, ...]) -> list[GameRow]:
         return await self._games(
             f"g.guild_id = $1 AND g.host_id = $2 AND g.status IN ({_marks(3, len(statuses))})",
@@ -127,6 +139,14 @@ class Games(Tables):
 
     async def games_of_guild(self, guild_id: int, statuses: tuple[str, ...]) -> list[GameRow]:
         return await self._games(f"g.guild_id = $1 AND g.status IN ({_marks(2, len(statuses))})", (guild_id, *statuses))
+
+    async def games_of_player(self, user_id: int, statuses: tuple[str, ...]) -> list[GameRow]:
+        """The games, on every server, in which ``user_id`` holds a seat (not handed to the AI)."""
+        return await self._games(
+            f"""g.status IN ({_marks(2, len(statuses))})
+               AND g.id IN (SELECT game_id FROM seats WHERE user_id = $1 AND is_ai = 0)""",
+            (user_id, *statuses),
+        )
 
     async def finished_games(self, guild_id: int, game: str | None = None) -> list[GameRow]:
         """A server's finished games (of one game if given), in the order they ended."""
@@ -184,7 +204,8 @@ class Games(Tables):
                 return int(found["id"]), False
             game_id = await tx.fetchval(
                 """INSERT INTO games (game, guild_id, channel_id, status, host_id, locale, options, rematch_of,
-                   created_at, updated_at) VALUES ($1, $2, $3, 'lobby', $4, $5, $6, $7, $8, $8) RETURNING id""",
+                   turn_limit, stand_in, created_at, updated_at)
+                   VALUES ($1, $2, $3, 'lobby', $4, $5, $6, $7, $8, $9, $10, $10) RETURNING id""",
                 old.game,
                 old.guild_id,
                 channel_id,
@@ -192,6 +213,8 @@ class Games(Tables):
                 old.locale,
                 json.dumps(old.options),
                 old.id,
+                old.turn_limit,
+                old.stand_in,
                 now,
             )
             if game_id is None:

@@ -172,6 +172,17 @@ class Moves(Tables):
             for r in await self.sql.fetch(query, game_id)
         ]
 
+    async def last_move_times(self, game_ids: list[int]) -> dict[int, float]:
+        """When each of these games last had a move stored (games with none are left out)."""
+        if not game_ids:
+            return {}
+        marks = ", ".join(f"${i}" for i in range(1, len(game_ids) + 1))
+        rows = await self.sql.fetch(
+            f"SELECT game_id, MAX(created_at) AS at FROM actions WHERE game_id IN ({marks}) GROUP BY game_id",
+            *game_ids,
+        )
+        return {r["game_id"]: r["at"] for r in rows}
+
     async def moves_that_count(self, game_id: int) -> list[dict[str, Any]]:
         """The log without the moves taken back: seed + these moves replay the game exactly."""
         return [row for row in await self.action_log(game_id) if row["undone_at"] is None]

@@ -61,6 +61,9 @@ class GameRow:
     reminder_delay: float | None = None
     board_blocked: str | None = None
     updated_at: float | None = None
+    turn_limit: float | None = None  # the clock: seconds a player has for a turn (None: no clock)
+    stand_in: str = "normal"  # the AI's strength when it plays a late turn
+    web_token: str | None = None  # the spectator page's token (None: no page yet)
 
     @property
     def play_channel_id(self) -> int:

@@ -36,6 +36,40 @@ class Reminders(Tables):
         async with self.sql.transaction(game_id) as tx:
             await replace_reminders(tx, game_id, version, waiting, due_at)
 
+    async def hold_ping(self, game_id: int, seat: int, user_id: int, version: int, due_at: float) -> None:
+        """The turn's ping to ``user_id``, held back by their quiet hours, goes out at ``due_at`` instead
+        (it replaces the seat's reminder, which follows from then on)."""
+        await self.sql.execute(
+            """INSERT INTO reminders (game_id, seat, user_id, version, due_at, sent, muted, held)
+               VALUES ($1, $2, $3, $4, $5, 0, 0, 1)
+               ON CONFLICT (game_id, seat) DO UPDATE SET user_id = EXCLUDED.user_id, version = EXCLUDED.version,
+               due_at = EXCLUDED.due_at, sent = 0, muted = 0, held = 1""",
+            game_id,
+            seat,
+            user_id,
+            version,
+            due_at,
+        )
+
+    async def drop_reminder(self, game_id: int, seat: int) -> None:
+        await self.sql.execute("DELETE FROM reminders WHERE game_id = $1 AND seat = $2", game_id, seat)
+
+    async def postpone_reminder(self, game_id: int, seat: int, due_at: float) -> None:
+        await self.sql.execute(
+            "UPDATE reminders SET due_at = $1 WHERE game_id = $2 AND seat = $3", due_at, game_id, seat
+        )
+
+    async def held_ping_sent(self, game_id: int, seat: int, next_due: float | None) -> None:
+        """A held ping went out: the seat's reminders follow from ``next_due`` (None: none)."""
+        if next_due is None:
+            await self.sql.execute(
+                "UPDATE reminders SET held = 0, muted = 1 WHERE game_id = $1 AND seat = $2", game_id, seat
+            )
+        else:
+            await self.sql.execute(
+                "UPDATE reminders SET held = 0, due_at = $1 WHERE game_id = $2 AND seat = $3", next_due, game_id, seat
+            )
+
     async def clear_reminders(self, game_id: int) -> None:
         await self.sql.execute("DELETE FROM reminders WHERE game_id = $1", game_id)
 

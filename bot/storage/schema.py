@@ -155,6 +155,53 @@ MIGRATIONS: list[Migration] = [
         ALTER TABLE games ADD COLUMN rematch_of INTEGER;
         """
     ),
+    # 9: each player's settings across games and servers (/settings, /away): where turns reach them
+    #    (mention, dm, both; dm_refused once Discord refused a direct message), quiet hours (minutes after
+    #    midnight in time_zone), reminders on or off, a language other than Discord's, away until when
+    #    and how (the AI plays, or the tables without a clock wait). A reminder may be a turn's ping held
+    #    back by quiet hours (held): sent when they end, it is not counted as a reminder.
+    Migration(
+        """
+        CREATE TABLE players (
+            user_id INTEGER PRIMARY KEY,
+            delivery TEXT NOT NULL DEFAULT 'mention',
+            quiet_start INTEGER,
+            quiet_end INTEGER,
+            time_zone TEXT NOT NULL DEFAULT 'UTC',
+            reminders INTEGER NOT NULL DEFAULT 1,
+            locale TEXT,
+            dm_refused INTEGER NOT NULL DEFAULT 0,
+            away_until REAL,
+            away_mode TEXT NOT NULL DEFAULT 'ai',
+            updated_at REAL NOT NULL
+        );
+        ALTER TABLE reminders ADD COLUMN held INTEGER NOT NULL DEFAULT 0;
+        """
+    ),
+    # 10: a clock per table: seconds a player has for a turn (NULL: no clock) and the strength the AI
+    #     plays a late turn at; each waiting seat's deadline (kept while its decision waits).
+    Migration(
+        """
+        ALTER TABLE games ADD COLUMN turn_limit REAL;
+        ALTER TABLE games ADD COLUMN stand_in TEXT NOT NULL DEFAULT 'normal';
+        CREATE TABLE clocks (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            deadline REAL NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        );
+        CREATE INDEX clocks_due ON clocks(deadline);
+        """
+    ),
+    # 11: the game's spectator page (/g/<web_token>): a long random token, replaced when the host resets
+    #     the link (NULL: no page yet)
+    Migration(
+        """
+        ALTER TABLE games ADD COLUMN web_token TEXT;
+        CREATE UNIQUE INDEX games_web_token ON games(web_token);
+        """
+    ),
 ]
 
 

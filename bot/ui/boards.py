@@ -21,8 +21,9 @@ import discord
 from rules.core import t
 
 from ..service.games import BrokenGame, GameService, MoveResult, engine_of
-from ..storage import ACTIVE, FINISHED, FORBIDDEN, GameRow, Move
+from ..storage import ACTIVE, FINISHED, FORBIDDEN, GameRow, Move, Shards
 from .components import PREFIX
+from .notify import Notifier
 from .places import mark_status
 from .ports import PLAY_CHANNELS, PlayChannel
 from .presenter import Presenter
@@ -41,6 +42,11 @@ BROKEN = "broken"
 BOARDS_CLEAN = "boards_clean_at"
 # Failures of the connection itself (discord.py raises them once its own retries are spent).
 NETWORK_ERRORS = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
+
+
+def clean_key(shards: Shards, shard: int) -> str:
+    """The meta key of ``BOARDS_CLEAN`` for one shard (a bot of one shard keeps the plain key)."""
+    return BOARDS_CLEAN if shards.count == 1 else f"{BOARDS_CLEAN}.{shard}of{shards.count}"
 
 
 def gone(exc: discord.HTTPException) -> bool:
@@ -90,6 +96,10 @@ class Boards:
         self.outbox_wake = asyncio.Event()
         self.started_at = time.time()  # games changed since are this run's own: no crash left them behind
         self.stopping = False  # the bot is stopping: new clicks are refused with a sentence
+        # The shards this process serves: the background work (the outbox, the start-up sweep, the
+        # clicks a crash lost, the reminders) is done for their games only.
+        self.shards = Shards.all(1)
+        self.notifier = Notifier(bot, service, self.channel)
 
     def _spawn(self, coro) -> None:
         task = asyncio.create_task(coro)
@@ -110,9 +120,13 @@ class Boards:
         """
         game, state = result.game, result.state
         previous = game.board_message_id
+        if result.moves:
+            await self._expire_undo_request(game)
+        waiting = self.waiting_users(game, state)
         try:
             channel = await self.channel(game.play_channel_id)
-            payload = await self.presenter.board(game, state, result.moves)
+            muted = await self.notifier.unmentioned(waiting)
+            payload = await self.presenter.board(game, state, result.moves, muted=muted)
             # The same version posted again on purpose (a seat handed to the AI) is a new message.
             again = game.board_version is not None and game.board_version >= game.version
             kwargs = payload.kwargs()
@@ -127,10 +141,12 @@ class Boards:
                 self._spawn(self._strip(clicked.edit_original_response(view=None)))
                 await self._quiet(reply(clicked, t(f"board.unposted.{why}", user_locale(clicked))))
             return False
-        await self.service.db.update_game(
-            game.id, board_message_id=message.id, board_version=game.version, board_blocked=None
-        )
         self._retry.pop(game.id, None)
+        if not await self.service.db.record_board(game.id, message.id, game.version):
+            # another process moved the game on meanwhile: its board is the live one
+            log.info("game %s: moved on past version %s while its board was posted", game.id, game.version)
+            self._spawn(self._strip(message.edit(view=None)))
+            return True
         clicked_id = clicked.message.id if clicked is not None and clicked.message is not None else None
         if clicked is not None:
             self._spawn(self._strip(clicked.edit_original_response(view=None)))
@@ -138,6 +154,9 @@ class Boards:
             self._spawn(self._strip(channel.get_partial_message(previous).edit(view=None)))
         if game.status == FINISHED and result.moves:  # a forum post's status tag says so
             self._spawn(mark_status(channel, game, "forum.tag.finished"))
+        elif waiting and game.status == ACTIVE:  # who asked for a direct message gets one, with the link
+            game.board_message_id = message.id
+            self._spawn(self.notifier.direct(game, waiting))
         return True
 
     async def post_thinking(
@@ -158,6 +177,31 @@ class Boards:
         except (discord.HTTPException, TypeError, *NETWORK_ERRORS) as exc:
             log.info("game %s: could not say that the AI seats are thinking: %s", game.id, exc)
             return None
+
+    async def _expire_undo_request(self, game: GameRow) -> None:
+        """An undo request the game has moved past is dropped; its message loses Agree / Refuse and says so.
+
+        Runs under the game's lock (a newer request cannot be made meanwhile)."""
+        request = await self.service.db.undo_request(game.id)
+        if request is None or request["version"] >= game.version:
+            return
+        await self.service.db.drop_undo_request(game.id)
+        if request.get("message_id"):
+            channel = self.bot.get_partial_messageable(game.play_channel_id)
+            edit = channel.get_partial_message(request["message_id"]).edit(
+                content=t("undo.expired", game.locale), view=None, allowed_mentions=discord.AllowedMentions.none()
+            )
+            self._spawn(self._strip(edit))
+
+    def waiting_users(self, game: GameRow, state) -> list[int]:
+        """The players the board calls: who must act now (everyone who played, once the game is over)."""
+        engine = engine_of(game)
+        to_act = engine.to_act(state)
+        if to_act:
+            users = [game.seats[s].user_id for s in to_act if not game.seats[s].is_ai]
+        else:
+            users = [s.user_id for s in game.seats] if engine.outcome(state) is not None else []
+        return list(dict.fromkeys(u for u in users if u is not None))
 
     async def _post_failed(self, game: GameRow, exc: Exception) -> str:
         """Decides what a failed board post means for the game: "gone", "blocked" or "retry"."""
@@ -209,6 +253,14 @@ class Boards:
         except (discord.HTTPException, *NETWORK_ERRORS) as exc:
             log.warning("game %s: could not tell its host %s either (%s)", game.id, game.host_id, exc)
 
+    async def say(self, game: GameRow, text: str) -> None:
+        """A line in the game's own channel or thread; one out of reach is noted in the log only."""
+        try:
+            channel = await self.channel(game.play_channel_id)
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except (discord.HTTPException, *NETWORK_ERRORS) as exc:
+            log.info("game %s: could not write in %s (%s)", game.id, game.play_channel_id, exc)
+
     async def report_broken(self, error: BrokenGame) -> None:
         """A game whose stored state cannot be read stops (once reported) and its host is told."""
         game = error.game
@@ -232,23 +284,28 @@ class Boards:
             log.info("could not answer: %s", exc)
 
     # -- the outbox of boards ------------------------------------------------------------
-    async def start_up(self) -> None:
-        """After a (re)start: answer the clicks a crash lost, clean up and post the boards left behind.
+    async def start_up(self, shards: Shards | None = None, since: float | None = None) -> None:
+        """After a (re)start, or on taking over shards (``shards``, served from ``since``): answer the
+        clicks a crash lost, clean up and post the boards left behind, for those shards' games.
 
         The games changed since the boards were last known right (``BOARDS_CLEAN``: a clean stop,
         or the end of the previous start-up's sweep) have their channel's recent boards checked.
         """
         db = self.service.db
-        await self.answer_lost_clicks()
-        since = await db.get_meta(BOARDS_CLEAN)
-        stale = {g.id for g in await db.games_with_stale_boards(blocked=True)}
+        shards = shards or self.shards
+        since = self.started_at if since is None else since
+        await self.answer_lost_clicks(since, shards)
+        marks = [await db.get_meta(clean_key(shards, shard)) for shard in shards.ids]
+        clean_at = min((float(mark) if mark else 0.0) for mark in marks) if marks else since
+        stale = {g.id for g in await db.games_with_stale_boards(blocked=True, shards=shards)}
         clean = True
-        for game in await db.games_touched_since(float(since) if since else 0.0):
-            if game.id not in stale and game.status == ACTIVE and (game.updated_at or 0.0) < self.started_at:
+        for game in await db.games_touched_since(clean_at, shards):
+            if game.id not in stale and game.status == ACTIVE and (game.updated_at or 0.0) < since:
                 clean = await self._each(game.id, self._reconcile_locked) and clean
         if clean:
-            await db.set_meta(BOARDS_CLEAN, repr(self.started_at))
-        await self.post_due_boards(blocked=True)
+            for shard in shards.ids:
+                await db.set_meta(clean_key(shards, shard), repr(since))
+        await self.post_due_boards(blocked=True, shards=shards)
 
     async def _each(self, game_id: int, what) -> bool:
         """Runs one game's part of a sweep; whatever goes wrong with it never stops the others."""
@@ -274,10 +331,10 @@ class Boards:
             if game.board_message_id is not None:
                 await self.reconcile(game, await self.channel(game.play_channel_id))
 
-    async def post_due_boards(self, *, blocked: bool = False) -> float | None:
+    async def post_due_boards(self, *, blocked: bool = False, shards: Shards | None = None) -> float | None:
         """One pass over the outbox; returns the seconds until the next retry is due (None: none waits)."""
         now = time.monotonic()
-        for game in await self.service.db.games_with_stale_boards(blocked=blocked):
+        for game in await self.service.db.games_with_stale_boards(blocked=blocked, shards=shards or self.shards):
             if self._retry.get(game.id, (0, 0.0))[1] <= now and not self.stopping:
                 await self._each(game.id, self.repost)
         waits = [due for _, due in self._retry.values()]
@@ -327,9 +384,7 @@ class Boards:
                 log.info("game %s: its channel's history cannot be read (%s)", game.id, exc)
                 found = None
             if found is not None:  # posted before a crash: keep that one
-                await self.service.db.update_game(
-                    game.id, board_message_id=found, board_version=game.version, board_blocked=None
-                )
+                await self.service.db.record_board(game.id, found, game.version)
                 self._retry.pop(game_id, None)
                 return True
             since = game.board_version or 0
@@ -377,9 +432,10 @@ class Boards:
         self._retry.pop(game.id, None)
         return await self.repost(game.id)  # a success clears board_blocked; a refusal is not told twice
 
-    async def answer_lost_clicks(self) -> None:
-        """Tells each player whose acknowledged click a crash lost that it did not count."""
-        for click in await self.service.db.take_clicks(before=self.started_at):
+    async def answer_lost_clicks(self, before: float, shards: Shards) -> None:
+        """Tells each player whose acknowledged click (on a game of ``shards``, noted before ``before``)
+        a crash lost that it did not count."""
+        for click in await self.service.db.take_clicks(before, shards):
             if time.time() - click["created_at"] > CLICK_TOKEN_LIFE or self.bot.application_id is None:
                 continue
             game = await self.service.db.get_game(click["game_id"])
@@ -413,6 +469,20 @@ class Boards:
                 log.info("game %s: its old board is out of reach: %s", game.id, exc)
                 return
             await self._strip(channel.get_partial_message(game.board_message_id).edit(view=None))
+
+    async def refresh_controls(self, game_id: int) -> None:
+        """Builds the controls of the game's current board again (its link changed), under the game's lock."""
+        async with self.service.lock(game_id):
+            game = await self.service.load(game_id)
+            if not game.board_message_id or game.board_version != game.version:
+                return  # no board out yet, or the one out is about to be replaced
+            try:
+                channel = await self.channel(game.play_channel_id)
+                payload = await self.presenter.board(game, self.service.state_of(game))
+            except (discord.HTTPException, BrokenGame) as exc:
+                log.info("game %s: its board keeps its old controls: %s", game.id, exc)
+                return
+            await self._strip(channel.get_partial_message(game.board_message_id).edit(view=payload.view))
 
     @staticmethod
     async def _strip(edit) -> None:

@@ -12,10 +12,12 @@ from rules import GAMES
 from rules.core import CATALOGUE, t
 
 from ..service.games import UserError, engine_of
+from ..service.players import AWAY_MODES, DELIVERIES, zone_choices
 from ..storage import ABANDONED, ACTIVE, LOBBY, GameRow
 from . import ports
 from .export_ui import ExportUI
 from .handlers import Handlers
+from .player_ui import PlayerUI
 from .presenter import Presenter, seat_names
 from .replay_ui import ReplayUI
 from .replies import channel_locale, reply, user_locale
@@ -43,6 +45,9 @@ class Mesa(ports.Mesa, Protocol):
 
     @property
     def exports(self) -> ExportUI: ...
+
+    @property
+    def players(self) -> PlayerUI: ...
 
     def wake_reminders(self) -> None: ...
 
@@ -77,7 +82,7 @@ async def _game_by_id(interaction: discord.Interaction, game_id: int | None) -> 
         return await _game_here(interaction)
     game = await _bot(interaction).service.db.get_game(game_id)
     if game is None or game.status == LOBBY:
-        raise UserError("error.forged")
+        raise UserError("error.no_such_game", id=game_id)
     if game.guild_id != interaction.guild_id:
         raise UserError("error.other_server")
     return game
@@ -172,6 +177,27 @@ class GameGroup(app_commands.Group):
         )
         await reply(interaction, "", embed=embed)
 
+    @app_commands.command(name=L("cmd.link"), description=L("cmd.link.desc"))
+    @app_commands.rename(reset=L("cmd.link.reset"))
+    @app_commands.describe(reset=L("cmd.link.reset.desc"))
+    async def link(self, interaction: discord.Interaction, reset: bool = False) -> None:
+        bot = _bot(interaction)
+        locale = user_locale(interaction)
+        game = await _game_here(interaction)
+        if bot.presenter.web_url is None:
+            await reply(interaction, t("link.off", locale))
+            return
+        title = f"{engine_of(game).title} #{game.id}"
+        if reset:
+            await bot.service.reset_web_token(game.id, interaction.user.id)
+        else:
+            await bot.service.web_token(game.id)
+        game = await bot.service.load(game.id)
+        url = bot.presenter.web_link(game)
+        await reply(interaction, t("link.reset" if reset else "link.here", locale, game=title, url=url))
+        if reset:  # the board's "Watch in browser" opens the new link
+            await bot.handlers.refresh_controls(game.id)
+
     @app_commands.command(name=L("cmd.undo"), description=L("cmd.undo.desc"))
     async def undo(self, interaction: discord.Interaction) -> None:
         game = await _game_here(interaction)
@@ -234,12 +260,13 @@ class GameGroup(app_commands.Group):
     @app_commands.autocomplete(game=_my_games)
     async def end(self, interaction: discord.Interaction, game: int | None = None) -> None:
         bot = _bot(interaction)
-        row = await _game_by_id(interaction, game)
-        row = await bot.service.end(row.id, interaction.user.id)
+        before = await _game_by_id(interaction, game)
+        row = await bot.service.end(before.id, interaction.user.id)
         text = t("board.ended", row.locale)
-        if game is not None:
-            text = f"{engine_of(row).title} #{row.id}: {text}"
-        await interaction.response.send_message(text)
+        elsewhere = interaction.channel_id != row.play_channel_id
+        await interaction.response.send_message(f"{engine_of(row).title} #{row.id}: {text}" if elsewhere else text)
+        if elsewhere and before.status == ACTIVE:  # the players hear it where they play
+            await bot.handlers.say(row, text)
         await bot.handlers.strip_board(row)
 
     @app_commands.command(name=L("cmd.move"), description=L("cmd.move.desc"))
@@ -299,6 +326,57 @@ async def leaderboard(interaction: discord.Interaction, game: str) -> None:
     await _bot(interaction).stats.leaderboard(interaction, game)
 
 
+@app_commands.command(name=L("cmd.mygames"), description=L("cmd.mygames.desc"))
+async def mygames(interaction: discord.Interaction) -> None:
+    await _bot(interaction).players.my_games(interaction)
+
+
+async def _zones(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=zone, value=zone) for zone in zone_choices(current)]
+
+
+@app_commands.command(name=L("cmd.settings"), description=L("cmd.settings.desc"))
+@app_commands.rename(
+    turns=L("cmd.settings.turns"),
+    quiet=L("cmd.settings.quiet"),
+    zone=L("cmd.settings.zone"),
+    reminders=L("cmd.settings.reminders"),
+    language=L("cmd.settings.language"),
+)
+@app_commands.describe(
+    turns=L("cmd.settings.turns.desc"),
+    quiet=L("cmd.settings.quiet.desc"),
+    zone=L("cmd.settings.zone.desc"),
+    reminders=L("cmd.settings.reminders.desc"),
+    language=L("cmd.settings.language.desc"),
+)
+@app_commands.choices(
+    turns=[app_commands.Choice(name=L(f"settings.turns.{d}"), value=d) for d in DELIVERIES],
+    reminders=[app_commands.Choice(name=L(f"settings.{v}"), value=v) for v in ("on", "off")],
+    language=[app_commands.Choice(name=L(f"settings.language.{v}"), value=v) for v in ("discord", "en", "pt-BR")],
+)
+@app_commands.autocomplete(zone=_zones)
+async def settings(
+    interaction: discord.Interaction,
+    turns: str | None = None,
+    quiet: str | None = None,
+    zone: str | None = None,
+    reminders: str | None = None,
+    language: str | None = None,
+) -> None:
+    await _bot(interaction).players.settings(
+        interaction, turns=turns, quiet=quiet, zone=zone, reminders=reminders, language=language
+    )
+
+
+@app_commands.command(name=L("cmd.away"), description=L("cmd.away.desc"))
+@app_commands.rename(until=L("cmd.away.until"), mode=L("cmd.away.mode"))
+@app_commands.describe(until=L("cmd.away.until.desc"), mode=L("cmd.away.mode.desc"))
+@app_commands.choices(mode=[app_commands.Choice(name=L(f"away.mode.{m}"), value=m) for m in AWAY_MODES])
+async def away(interaction: discord.Interaction, until: str | None = None, mode: str | None = None) -> None:
+    await _bot(interaction).players.away(interaction, until, mode)
+
+
 class MesaTree(app_commands.CommandTree):
     """Answers every command error with the ephemeral sentence it carries (or a generic one)."""
 
@@ -323,6 +401,9 @@ def setup(tree: app_commands.CommandTree) -> None:
     tree.add_command(GameGroup())
     tree.add_command(stats)
     tree.add_command(leaderboard)
+    tree.add_command(mygames)
+    tree.add_command(settings)
+    tree.add_command(away)
 
 
 __all__ = ["CatalogueTranslator", "MesaTree", "setup"]

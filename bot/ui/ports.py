@@ -67,6 +67,8 @@ class Mesa(Protocol):
     @property
     def undo(self) -> UndoControls: ...
 
+    def wake_reminders(self) -> None: ...
+
 
 def mesa(interaction: discord.Interaction) -> Mesa:
     """The bot that received this interaction."""

@@ -6,18 +6,18 @@ Pure of Discord I/O: it builds embeds, files and views; the caller sends them.
 from __future__ import annotations
 
 import io
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 
-from rules.core import LEVELS, MAX_BUTTON_CHOICES, Action, Event, GameState, Outcome, t
+from render import describe
+from rules.core import LEVELS, MAX_BUTTON_CHOICES, Action, GameState, t
 from rules.core.search import level_of
 
-from ..service.games import engine_of
+from ..service.games import CLOCK_HOURS, engine_of
+from ..service.spectate import RenderCache, ai_label, event_lines, outcome_lines, seat_names
 from ..storage import ACTIVE, ENDED, FINISHED, GameRow, Move
-from ..workers.renderpool import RenderPool
 from .components import (
     ActionButton,
     ActionSelect,
@@ -38,58 +38,12 @@ COLOUR = discord.Colour(0x2B6CB0)
 LOG_LINES = 8
 
 
-def seat_names(game: GameRow, locale: str) -> list[str]:
-    """Seat names; a seat the AI always held is named "AI n" in the reader's language."""
-    return [s.name or t("ai.name", locale, n=s.seat + 1) for s in game.seats]
-
-
 def seat_label(game: GameRow, seat: int, locale: str) -> str:
     s = game.seats[seat]
     name = seat_names(game, locale)[seat]
     if s.is_ai:
         return ai_label(name, s.level, locale)
     return f"<@{s.user_id}>"
-
-
-def ai_label(name: str, level: str, locale: str) -> str:
-    """An AI seat with its strength: "🤖 AI 2 (strong)"."""
-    return t("ai.seat", locale, name=name, level=t(f"ai.level.{level_of(level)}", locale))
-
-
-def event_lines(game: GameRow, moves: list[Move], viewer: int | None, locale: str) -> list[str]:
-    names = seat_names(game, locale)
-    lines = []
-    for move in moves:
-        for data in move.events:
-            event = Event.model_validate(data)
-            if event.visible_to(viewer):
-                lines.append(t(event.text, locale, names=names))
-    return lines
-
-
-class RenderCache:
-    """Recently drawn pictures by (game, version, viewer, locale): a board is drawn once per move.
-
-    The stored version (not the step) tells states apart: after an undo a step is played again.
-    """
-
-    def __init__(self, size: int = 64, pool: RenderPool | None = None) -> None:
-        self.size = size
-        self.pool = pool or RenderPool(0)
-        self._items: OrderedDict[tuple, bytes] = OrderedDict()
-
-    async def get(self, game: GameRow, state: GameState, viewer: int | None, locale: str) -> bytes:
-        key = (game.id, game.version, state.step, viewer, locale)
-        if key in self._items:
-            self._items.move_to_end(key)
-            return self._items[key]
-        engine = engine_of(game)
-        names = seat_names(game, locale)
-        png = await self.pool.render(game.game, engine.view(state, viewer), locale, names)
-        self._items[key] = png
-        while len(self._items) > self.size:
-            self._items.popitem(last=False)
-        return png
 
 
 def _choices(game: GameRow, version: int, actions: list[Action], locale: str) -> list[discord.ui.Item]:
@@ -146,29 +100,6 @@ def public_choices(game: GameRow, state: GameState) -> tuple[int, list[Action]] 
     return to_act[0], actions
 
 
-def outcome_lines(game: GameRow, outcome: Outcome, locale: str) -> list[str]:
-    names = seat_names(game, locale)
-    if outcome.goal is not None:  # a solo game: won or lost against its goal, no ranks or ties
-        won = bool(outcome.winners)
-        lines = [t("board.solo_won" if won else "board.solo_lost", locale, goal=t(outcome.goal, locale))]
-        for r in outcome.results:
-            if r.seat is not None:
-                detail = ", ".join(f"{t(k, locale)} {v}" for k, v in r.breakdown.items() if v)
-                lines.append(t("board.solo_line", locale, name=names[r.seat], score=r.score, detail=detail or "0"))
-        return lines
-    lines = []
-    for r in sorted(outcome.results, key=lambda r: r.rank):
-        name = names[r.seat] if r.seat is not None else (t(r.name, locale) if r.name else "?")
-        detail = ", ".join(f"{t(k, locale)} {v}" for k, v in r.breakdown.items() if v)
-        crown = "🏆 " if r.winner else ""
-        lines.append(
-            crown + t("board.result_line", locale, rank=r.rank, name=name, score=r.score, detail=detail or "0")
-        )
-    if outcome.tiebreak is not None:
-        lines.append(t(outcome.tiebreak, locale))
-    return lines
-
-
 @dataclass
 class Payload:
     content: str
@@ -187,8 +118,15 @@ class Payload:
 
 
 class Presenter:
-    def __init__(self) -> None:
+    def __init__(self, web_url: str | None = None) -> None:
         self.cache = RenderCache()
+        self.web_url = web_url  # the spectator pages' address (None: no "Watch in browser" link)
+
+    def web_link(self, game: GameRow) -> str | None:
+        """The game's spectator page, if the bot offers pages and the game has one."""
+        if self.web_url is None or game.web_token is None:
+            return None
+        return f"{self.web_url}/g/{game.web_token}"
 
     async def board(
         self,
@@ -199,11 +137,15 @@ class Presenter:
         locale: str | None = None,
         viewer: int | None = None,
         controls: bool = True,
+        muted: frozenset[int] = frozenset(),
     ) -> Payload:
-        """The channel's message after a move (or a player's private copy with ``viewer``)."""
+        """The channel's message after a move (or a player's private copy with ``viewer``); the ``muted``
+        users are named but not @mentioned (their quiet hours, or their turns reach them elsewhere)."""
         locale = locale or game.locale
         engine = engine_of(game)
         png = await self.cache.get(game, state, viewer, locale)
+        # the picture in words, for whoever cannot see it (Discord's alt text)
+        alt = describe(game.game, engine.view(state, viewer), locale=locale, names=seat_names(game, locale))
         title = f"{engine.title} #{game.id} — {t('board.step', locale, n=state.step)}"
         embed = discord.Embed(title=title, colour=COLOUR)
         embed.set_image(url="attachment://board.png")
@@ -268,13 +210,19 @@ class Presenter:
                         )
         elif game.status == ENDED:
             embed.description = t("board.ended", locale)
+        link = self.web_link(game)
+        if link is not None and viewer is None and game.status in (ACTIVE, FINISHED):
+            view.add_item(discord.ui.Button(label=t("board.watch", locale), url=link, emoji="🔭", row=4))
         ai_seats = [seat_label(game, s.seat, locale) for s in game.seats if s.is_ai]
         if ai_seats:
             embed.set_footer(text=t("board.ai_seats", locale, seats=", ".join(ai_seats))[:2048])
+        if muted:
+            ping = [u for u in ping if u not in muted]
+            content = " ".join(f"<@{u}>" for u in dict.fromkeys(ping))
         return Payload(
             content=content,
             embed=embed,
-            file=discord.File(io.BytesIO(png), filename="board.png"),
+            file=discord.File(io.BytesIO(png), filename="board.png", description=alt),
             view=view if view.children else None,
             mentions=discord.AllowedMentions(users=[discord.Object(u) for u in ping], roles=False, everyone=False),
         )
@@ -325,6 +273,17 @@ class Presenter:
                 label = next((t(m, locale) for v, m in spec.choices if v == game.options.get(spec.key)), "?")
                 chosen.append(f"{t(spec.label, locale)}: {label}")
             embed.add_field(name="⚙️", value=t("lobby.options", locale, options="; ".join(chosen)), inline=False)
+        clock = (
+            t("lobby.clock_off", locale)
+            if not game.turn_limit
+            else t(
+                "lobby.clock_on",
+                locale,
+                hours=f"{game.turn_limit / 3600:g}",
+                level=t(f"ai.level.{level_of(game.stand_in)}", locale),
+            )
+        )
+        embed.add_field(name="⏱", value=clock, inline=False)
         if game.status != "lobby":
             return embed, None
         view = discord.ui.View(timeout=None)
@@ -346,7 +305,7 @@ class Presenter:
             )
         ai_seats = [s for s in game.seats if s.is_ai]
         row = len(engine.option_specs[:4]) + 1
-        if ai_seats and row <= 4:  # one menu for every AI seat's strength: "AI 2: strong"
+        if row <= 4:  # one menu for every AI seat's strength ("AI 2: strong") and the table's clock
             options = [
                 discord.SelectOption(
                     label=t("lobby.ai_level_choice", locale, name=names[s.seat], level=t(f"ai.level.{level}", locale))[
@@ -355,10 +314,23 @@ class Presenter:
                     value=f"{s.seat}.{level}",
                     emoji="🤖",
                 )
-                for s in ai_seats[:8]
+                for s in ai_seats[:5]
                 for level in LEVELS
             ]
-            view.add_item(LobbyLevel(game.id, options=options, placeholder=t("lobby.ai_level", locale)[:150], row=row))
+            options.append(
+                discord.SelectOption(label=t("lobby.clock_off", locale)[:100], value="clock.0.normal", emoji="⏱")
+            )
+            options += [
+                discord.SelectOption(
+                    label=t("lobby.clock_on", locale, hours=hours, level=t(f"ai.level.{level}", locale))[:100],
+                    value=f"clock.{hours}.{level}",
+                    emoji="⏱",
+                )
+                for hours in CLOCK_HOURS[1:]
+                for level in LEVELS
+            ]
+            placeholder = t("lobby.ai_level_clock" if ai_seats else "lobby.clock", locale)
+            view.add_item(LobbyLevel(game.id, options=options, placeholder=placeholder[:150], row=row))
         return embed, view
 
 

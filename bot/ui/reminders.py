@@ -1,7 +1,8 @@
 """Reminders: the players whose turn waits are pinged in the game's channel until they play (or
 mute the reminders for the turn).
 
-The deadlines live in SQLite (``Database.due_reminders``), so a restart keeps them.
+The deadlines live in the database (``Database.due_reminders``), so a restart keeps them; each due
+reminder is claimed by one process, among those that serve its game's shard.
 """
 
 from __future__ import annotations
@@ -32,16 +33,21 @@ class Reminders:
         """Sends the reminders that are due, until the bot closes."""
         await self.bot.wait_until_ready()
         while not self.bot.is_closed():
+            self._wake.clear()  # a wake from now on is seen at the next wait
             try:
-                for reminder in await self.service.due_reminders():
+                for reminder in await self.service.due_reminders(self.boards.shards):
                     try:
                         await self.send(reminder)
                     except Exception as exc:  # one game's trouble never stops the others' reminders
                         log.warning("game %s: reminder: %s: %s", reminder["game_id"], type(exc).__name__, exc)
                         await self.service.reminder_sent(reminder)
+                for due in await self.service.due_clocks():  # a turn's time is up: the AI plays it
+                    try:
+                        await self.service.time_up(due["game_id"], due["seat"], then=self.boards.publish)
+                    except Exception as exc:
+                        log.warning("game %s: clock: %s: %s", due["game_id"], type(exc).__name__, exc)
             except Exception as exc:
                 log.warning("reminder loop: %s: %s", type(exc).__name__, exc)
-            self._wake.clear()
             try:
                 await asyncio.wait_for(self._wake.wait(), timeout=self.service.settings.reminder_poll)
             except TimeoutError:
@@ -60,9 +66,28 @@ class Reminders:
         game = await self.service.db.get_game(reminder["game_id"])
         if game is None or game.status != ACTIVE:
             return
+        db = self.service.db
+        settings = await self.service.players.get(reminder["user_id"])
+        later = self.service.later_for(settings)
+        if later is not None:  # inside the player's quiet hours (or away): when they end
+            await db.postpone_reminder(game.id, reminder["seat"], later)
+            return
+        held = bool(reminder.get("held"))  # a turn's ping held back by quiet hours
+        if not held and not settings.reminders:
+            await db.reminder_sent(game.id, reminder["seat"], None)
+            return
+        mention = settings.by_mention
+        if settings.by_dm and not await self.boards.notifier.send_dm(
+            game, settings, "dm.turn" if held else "dm.remind"
+        ):
+            mention = mention and not (await self.service.players.get(settings.user_id)).dm_refused  # told already
+        if not mention:
+            await self._sent(reminder, held, settings.reminders)
+            return
         locale = game.locale
         step = min(reminder["sent"] + 1, 3)
-        text = t(f"remind.{step}", locale, who=f"<@{reminder['user_id']}>", game=f"{engine_of(game).title} #{game.id}")
+        key = "remind.turn" if held else f"remind.{step}"
+        text = t(key, locale, who=f"<@{reminder['user_id']}>", game=f"{engine_of(game).title} #{game.id}")
         view = discord.ui.View(timeout=None)
         view.add_item(SpecialButton(game.id, game.version, "mute", label=t("remind.mute", locale)))
         if game.board_message_id:
@@ -80,4 +105,10 @@ class Reminders:
             if isinstance(exc, discord.Forbidden):
                 await self.service.db.reminder_sent(game.id, reminder["seat"], None)
                 return
-        await self.service.reminder_sent(reminder)
+        await self._sent(reminder, held, settings.reminders)
+
+    async def _sent(self, reminder: dict, held: bool, reminders: bool) -> None:
+        if held:
+            await self.service.held_ping_sent(reminder, reminders)
+        else:
+            await self.service.reminder_sent(reminder)

@@ -8,7 +8,10 @@ from rules.core import normalize_locale
 
 
 def user_locale(interaction: discord.Interaction) -> str:
-    return normalize_locale(interaction.locale)
+    """The language the user reads: the one they chose with /settings, else their Discord's."""
+    service = getattr(interaction.client, "service", None)
+    chosen = service.players.locales.get(interaction.user.id) if service is not None else None
+    return chosen or normalize_locale(interaction.locale)
 
 
 def channel_locale(interaction: discord.Interaction) -> str:

@@ -226,6 +226,11 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Peças {tiles} · fichas {vp} · maiorias {maj}",
     ),
     "atlandice.pic.winner": ("Winner", "Vencedor"),
+    "atlandice.pic.unranked": ("not ranked", "fora da classificação"),
+    "atlandice.alt.position": (
+        "Round {round}; the clock at {clock} of {end}; the submarine at the {sector}",
+        "Rodada {round}; o relógio em {clock} de {end}; o submarino em {sector}",
+    ),
     "atlandice.pic.out": ("Out of the game", "Fora da partida"),
     "atlandice.pic.legend.inv": ("Inventory", "Inventário"),
     "atlandice.pic.legend.don": ("Donation", "Doação"),

@@ -17,6 +17,14 @@ TEXTS = {
     "core.pass": ("Pass", "Passar"),
     "core.total": ("Total", "Total"),
     "core.then": ("{a} → {b}", "{a} → {b}"),
+    "core.and": ("{a} and {b}", "{a} e {b}"),
+    # the outcome of a finished game, in words (on its final picture)
+    "core.result.wins": ("{who} wins with {score}", "{who} vence com {score}"),
+    "core.result.tied": ("{who} win, tied with {score}", "{who} vencem, empatados com {score}"),
+    "core.result.won": ("Won: the goal is reached ({goal})", "Vitória: a meta foi alcançada ({goal})"),
+    "core.result.lost": ("Lost: the goal is not reached ({goal})", "Derrota: a meta não foi alcançada ({goal})"),
+    # a picture's description (alt text)
+    "core.alt.scores": ("Scores: {list}", "Pontuação: {list}"),
 }
 
 register(TEXTS)

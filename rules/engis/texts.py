@@ -1,6 +1,7 @@
 """The ENGIS catalogue: every ``engis.*`` key in (English, Brazilian Portuguese).
 
-Card, skill, object and intempérie names keep the rulebook's Portuguese names in both languages.
+In pt-BR the cards, skills, objects, terrains and intempéries keep the rulebook's Portuguese names; in
+English they read in English.
 """
 
 from __future__ import annotations
@@ -10,14 +11,14 @@ from rules.core import register
 from . import data as D
 
 TERRAINS = {
-    "F": ("Floresta", "Floresta"),
-    "M": ("Montanha", "Montanha"),
-    "L": ("Lago", "Lago"),
-    "S": ("Savana", "Savana"),
-    "D": ("Deserto", "Deserto"),
-    "C": ("Caverna", "Caverna"),
-    "V": ("Vulcão", "Vulcão"),
-    "W": ("Pântano", "Pântano"),
+    "F": ("Forest", "Floresta"),
+    "M": ("Mountain", "Montanha"),
+    "L": ("Lake", "Lago"),
+    "S": ("Savanna", "Savana"),
+    "D": ("Desert", "Deserto"),
+    "C": ("Cave", "Caverna"),
+    "V": ("Volcano", "Vulcão"),
+    "W": ("Swamp", "Pântano"),
 }
 RESOURCES = {
     "wood": ("wood", "madeira"),
@@ -26,63 +27,64 @@ RESOURCES = {
     "food": ("food", "alimento"),
     "mammoth": ("mammoth", "mamute"),
 }
+# (English, the rulebook's Portuguese)
 CARDS = {
-    "agua": "Água",
-    "alimento": "Alimento",
-    "mamute": "Mamute",
-    "abrigo": "Abrigo",
-    "tribo": "Tribo",
-    "objetos": "Objetos",
-    "iguais": "Terrenos Iguais",
-    "diferentes": "Terrenos Diferentes",
+    "agua": ("Water", "Água"),
+    "alimento": ("Food", "Alimento"),
+    "mamute": ("Mammoth", "Mamute"),
+    "abrigo": ("Shelter", "Abrigo"),
+    "tribo": ("Tribe", "Tribo"),
+    "objetos": ("Objects", "Objetos"),
+    "iguais": ("Same Terrains", "Terrenos Iguais"),
+    "diferentes": ("Different Terrains", "Terrenos Diferentes"),
 }
 SKILLS = {
-    "movimento": "Movimento",
-    "retorno": "Retorno",
-    "madeira": "Madeira",
-    "pedra": "Pedra",
-    "recursos": "Recursos",
-    "conhecimento": "Conhecimento",
-    "coleta": "Coleta",
-    "destreza": "Destreza",
-    "fogo": "Fogo",
-    "pintura": "Pintura",
-    "plantio": "Plantio",
-    "resistencia": "Resistência",
-    "neandertal": "Neandertal",
-    "sobrevivencia": "Sobrevivência",
-    "inteligencia": "Inteligência",
-    "exploracao": "Exploração",
+    "movimento": ("Movement", "Movimento"),
+    "retorno": ("Return", "Retorno"),
+    "madeira": ("Woodwork", "Madeira"),
+    "pedra": ("Stonework", "Pedra"),
+    "recursos": ("Resources", "Recursos"),
+    "conhecimento": ("Knowledge", "Conhecimento"),
+    "coleta": ("Gathering", "Coleta"),
+    "destreza": ("Dexterity", "Destreza"),
+    "fogo": ("Fire", "Fogo"),
+    "pintura": ("Painting", "Pintura"),
+    "plantio": ("Planting", "Plantio"),
+    "resistencia": ("Endurance", "Resistência"),
+    "neandertal": ("Neanderthal", "Neandertal"),
+    "sobrevivencia": ("Survival", "Sobrevivência"),
+    "inteligencia": ("Intelligence", "Inteligência"),
+    "exploracao": ("Exploration", "Exploração"),
 }
 OBJECTS = {
-    "vaso": "Vaso",
-    "clava": "Clava",
-    "arco": "Arco e flecha",
-    "jangada": "Jangada",
-    "lascada": "Pedra lascada",
-    "machadinha": "Machadinha",
-    "roda": "Roda",
-    "pedrasfogo": "Pedras de fogo",
+    "vaso": ("Pot", "Vaso"),
+    "clava": ("Club", "Clava"),
+    "arco": ("Bow and arrow", "Arco e flecha"),
+    "jangada": ("Raft", "Jangada"),
+    "lascada": ("Flint flake", "Pedra lascada"),
+    "machadinha": ("Hatchet", "Machadinha"),
+    "roda": ("Wheel", "Roda"),
+    "pedrasfogo": ("Fire stones", "Pedras de fogo"),
 }
 WEATHER = {
-    "avalanche": "Avalanche",
-    "terremoto": "Terremoto",
-    "predadores": "Predadores",
-    "fome": "Fome",
-    "incendio": "Incêndio",
-    "virus": "Vírus",
-    "serpentes": "Serpentes",
-    "areia": "Areia Movediça",
-    "peste": "Peste",
-    "tempestade": "Tempestade",
-    "eraglacial": "Era Glacial",
-    "inimigos": "Inimigos",
-    "maremoto": "Maremoto",
-    "migracao": "Migração",
-    "cacada": "Caçada",
-    "vulcao": "Vulcão",
-    "enxame": "Enxame",
-    "extincao": "Extinção",
+    "avalanche": ("Avalanche", "Avalanche"),
+    "terremoto": ("Earthquake", "Terremoto"),
+    "predadores": ("Predators", "Predadores"),
+    "fome": ("Famine", "Fome"),
+    "incendio": ("Wildfire", "Incêndio"),
+    "virus": ("Virus", "Vírus"),
+    "serpentes": ("Snakes", "Serpentes"),
+    "areia": ("Quicksand", "Areia Movediça"),
+    "peste": ("Plague", "Peste"),
+    "tempestade": ("Storm", "Tempestade"),
+    "eraglacial": ("Ice Age", "Era Glacial"),
+    "inimigos": ("Enemies", "Inimigos"),
+    "maremoto": ("Tsunami", "Maremoto"),
+    "migracao": ("Migration", "Migração"),
+    "cacada": ("Great Hunt", "Caçada"),
+    "vulcao": ("Eruption", "Vulcão"),
+    "enxame": ("Swarm", "Enxame"),
+    "extincao": ("Extinction", "Extinção"),
 }
 
 
@@ -115,15 +117,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     "engis.opt.order.reverse": ("Variant: last bids first", "Variante: o último dá o 1º lance"),
     "engis.opt.solo": ("Solo mode", "Modo solo"),
     "engis.opt.solo.standard": ("Standard", "Padrão"),
-    "engis.opt.solo.advanced": ("Advanced (6 intempéries)", "Avançado (6 intempéries)"),
-    "engis.opt.solo.glacial": ("Era Glacial", "Era Glacial"),
+    "engis.opt.solo.advanced": ("Advanced (6 hardships)", "Avançado (6 intempéries)"),
+    "engis.opt.solo.glacial": ("Ice Age", "Era Glacial"),
     # score categories
     "engis.score.cards": ("Scoring cards", "Cartas de pontuação"),
     "engis.score.crafting": ("Object groups", "Grupos de objetos"),
     "engis.score.skills": ("Skills", "Habilidades"),
     "engis.score.majorities": ("Terrain majorities", "Maiorias nos terrenos"),
     "engis.score.knowledge": ("Knowledge", "Conhecimento"),
-    "engis.score.intemperies": ("Intempéries", "Intempéries"),
+    "engis.score.intemperies": ("Hardships", "Intempéries"),
     "engis.score.target": ("Target", "Meta"),
     # actions
     "engis.act.token": ("Neutral bids {n}", "Neutro oferece {n}"),
@@ -136,7 +138,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "engis.act.move": ("Move", "Mover"),
     "engis.act.craft": ("Craft", "Fabricar"),
     "engis.act.develop": ("Develop", "Desenvolver"),
-    "engis.act.retorno": ("Retorno", "Retorno"),
+    "engis.act.retorno": ("Return", "Retorno"),
     "engis.act.end": ("End turn", "Encerrar o turno"),
     "engis.act.from": ("Meeple on {space}", "Meeple em {space}"),
     "engis.act.to": ("To {space}", "Para {space}"),
@@ -147,7 +149,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "engis.act.discard": ("Discard {skill}", "Descartar {skill}"),
     "engis.act.home": ("{space}", "{space}"),
     "engis.act.card": ("{card}: {n} pts", "{card}: {n} pts"),
-    "engis.act.intel": ("Inteligência: {card} again, {n} pts", "Inteligência: {card} de novo, {n} pts"),
+    "engis.act.intel": ("Intelligence: {card} again, {n} pts", "Inteligência: {card} de novo, {n} pts"),
     # prompts
     "engis.prompt.token": ("Choose the neutral player's token", "Escolha a ficha do jogador neutro"),
     "engis.prompt.bid": ("Your bid (never equal to an earlier one)", "Seu lance (nunca igual a um anterior)"),
@@ -165,7 +167,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "engis.prompt.craft": ("Craft one object", "Fabrique um objeto"),
     "engis.prompt.develop": ("Develop one skill (knowledge {n})", "Desenvolva uma habilidade (conhecimento {n})"),
     "engis.prompt.discard": ("Solo: discard a skill from the game", "Solo: descarte uma habilidade do jogo"),
-    "engis.prompt.nea": ("Place the Neandertal meeple", "Coloque o meeple Neandertal"),
+    "engis.prompt.nea": ("Place the Neanderthal meeple", "Coloque o meeple Neandertal"),
     "engis.prompt.retorno": ("Place the returning meeple", "Coloque o meeple que retorna"),
     "engis.prompt.back": ("Bring a meeple back to", "Traga um meeple de volta para"),
     "engis.prompt.score": ("Phase 3: play a scoring card", "Fase 3: use uma carta de pontuação"),
@@ -184,22 +186,25 @@ TEXTS: dict[str, tuple[str, str]] = {
     "engis.ev.group": ("{who} completes an object group: +{n}", "{who} completa um grupo de objetos: +{n}"),
     "engis.ev.develop": ("{who} develops {skill}", "{who} desenvolve {skill}"),
     "engis.ev.discard": ("{skill} leaves the game", "{skill} sai do jogo"),
-    "engis.ev.retorno": ("{who} brings a meeple back (Retorno)", "{who} traz um meeple de volta (Retorno)"),
+    "engis.ev.retorno": ("{who} brings a meeple back (Return)", "{who} traz um meeple de volta (Retorno)"),
     "engis.ev.card": ("{who} plays {card}: {n} pts", "{who} usa {card}: {n} pts"),
     "engis.ev.intel": (
-        "{who} scores {card} again (Inteligência): {n} pts",
+        "{who} scores {card} again (Intelligence): {n} pts",
         "{who} pontua {card} de novo (Inteligência): {n} pts",
     ),
-    "engis.ev.art": ("{who} scores {n} with Pintura / Plantio", "{who} marca {n} com Pintura / Plantio"),
+    "engis.ev.art": ("{who} scores {n} with Painting / Planting", "{who} marca {n} com Pintura / Plantio"),
     "engis.ev.final": ("{who} ends with {n} points", "{who} termina com {n} pontos"),
     # picture
     "engis.r.round": ("Round {n}/8", "Rodada {n}/8"),
+    "engis.r.pts": ("{n} pts", "{n} pts"),
+    "engis.r.solo_score": ("{n} of {target} points", "{n} de {target} pontos"),
+    "engis.alt.weather": ("Hardships by column: {list}", "Intempéries por coluna: {list}"),
     "engis.r.offer": ("Offer", "Oferta"),
     "engis.r.order": ("Turn order", "Ordem de turnos"),
     "engis.r.bids": ("Bids", "Lances"),
     "engis.r.pile": ("Pile: {n}", "Pilha: {n}"),
     "engis.r.out": ("Discarded: {n}", "Descartados: {n}"),
-    "engis.r.weather": ("Intempéries (column)", "Intempéries (coluna)"),
+    "engis.r.weather": ("Hardships (column)", "Intempéries (coluna)"),
     "engis.r.knowledge": ("Knowledge {n}", "Conhecimento {n}"),
     "engis.r.objects": ("Objects", "Objetos"),
     "engis.r.skills": ("Skills", "Habilidades"),
@@ -207,8 +212,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "engis.r.played_top": ("Played {n}, on top", "Usadas {n}, no topo"),
     "engis.r.hand": ("Your hand", "Sua mão"),
     "engis.r.hand_n": ("Cards in hand: {n}", "Cartas na mão: {n}"),
-    "engis.r.secret": ("Your secret intempérie", "Sua intempérie secreta"),
-    "engis.r.secret_of": ("Individual intempérie", "Intempérie individual"),
+    "engis.r.secret": ("Your secret hardship", "Sua intempérie secreta"),
+    "engis.r.secret_of": ("Individual hardship", "Intempérie individual"),
     "engis.r.row": ("Bid row: {n}", "Fileira: {n}"),
     "engis.r.first": ("1st player", "1º jogador"),
     "engis.r.tokens": ("Tokens left", "Fichas restantes"),
@@ -227,7 +232,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "engis.r.phase2": ("Phase 2: actions", "Fase 2: ações"),
     "engis.r.phase3": ("Phase 3: scoring", "Fase 3: pontuação"),
     "engis.r.phase_end": ("End of round", "Fim da rodada"),
-    "engis.r.need_enemies": ("2 meeples + Clava + Machadinha", "2 meeples + Clava + Machadinha"),
+    "engis.r.need_enemies": ("2 meeples + Club + Hatchet", "2 meeples + Clava + Machadinha"),
     # rules summary
     "engis.rules.1": (
         (
@@ -265,8 +270,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "engis.rules.4": (
         (
-            "Phase 3: play one of your 8 scoring cards (Água, Alimento, Mamute, Abrigo, Tribo, Objetos, "
-            "Terrenos Iguais, Terrenos Diferentes); crafted objects add 2 points to their card and a card "
+            "Phase 3: play one of your 8 scoring cards (Water, Food, Mammoth, Shelter, Tribe, Objects, "
+            "Same Terrains, Different Terrains); crafted objects add 2 points to their card and a card "
             "always scores at least 3."
         ),
         (
@@ -277,8 +282,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "engis.rules.5": (
         (
-            "End of game: 5 points for each terrain majority and for the most knowledge, Resistência and "
-            "Exploração, then -4 for each intempérie (4 collective, 1 secret) you did not defend. "
+            "End of game: 5 points for each terrain majority and for the most knowledge, Endurance and "
+            "Exploration, then -4 for each hardship (4 collective, 1 secret) you did not defend. "
             "Solo: reach 95 points."
         ),
         (
@@ -296,7 +301,7 @@ for _r, (_en, _pt) in RESOURCES.items():
 for _h in D.ALL_HEXES:
     TEXTS[f"engis.hex.{_h}"] = (_hex_label(_h, 0), _hex_label(_h, 1))
 for _group, _names in (("card", CARDS), ("skill", SKILLS), ("object", OBJECTS), ("weather", WEATHER)):
-    for _k, _v in _names.items():
-        TEXTS[f"engis.{_group}.{_k}"] = (_v, _v)
+    for _k, (_en, _pt) in _names.items():
+        TEXTS[f"engis.{_group}.{_k}"] = (_en, _pt)
 
 register(TEXTS)

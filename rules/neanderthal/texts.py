@@ -394,6 +394,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "neanderthal.ui.turn": ("Turn {n} · {left} event card(s) left", "Turno {n} · {left} carta(s) de evento"),
     "neanderthal.ui.north": ("NORTH", "NORTE"),
     "neanderthal.ui.south": ("SOUTH", "SUL"),
+    "neanderthal.ui.row": ("{side} {n}", "{side} {n}"),
+    "neanderthal.alt.event": ("Event card: {card}", "Carta de evento: {card}"),
+    "neanderthal.alt.biomes": ("Biomes in play: {list}", "Biomas em jogo: {list}"),
     "neanderthal.ui.ice": ("ice barrier", "barreira de gelo"),
     "neanderthal.ui.empty": ("(empty)", "(vazio)"),
     "neanderthal.ui.event": ("Event / daughter", "Evento / filha"),
@@ -425,8 +428,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "neanderthal.icon.bliz": ("❄❄ blizzard", "❄❄ nevasca"),
     "neanderthal.icon.ref": ("➶ refugee", "➶ refugiado"),
     "neanderthal.ui.legend": (
-        "● last move · VP so far · Dice: n×1 hits on 1, n×* hits on 1-2 · ☠ ferocity · ❄ freezing · ◆ prerequisite · ♛ trophy (k of a kind) · ▭ hand card · ◔ inexperienced (disc under it)",
-        "● última jogada · PV até agora · Dados: n×1 acerta no 1, n×* no 1-2 · ☠ ferocidade · ❄ congelamento · ◆ pré-requisito · ♛ troféu (k iguais) · ▭ carta de mão · ◔ inexperiente (disco embaixo)",
+        "● last move · VP so far · Dice: n×1 hits on 1, n×* hits on 1-2 · ☠ ferocity · ❄ freezing · ◆ prerequisite · ♛ trophy (k of a kind) · ▭ hand card · ◔ inexperienced (disc under it) · ⌂ home biome · ✦ alien artifact · ❄ ice barrier (blue): no biome there until it melts · Trophies / D / I: trophies, domestic animals (D) and inventions (I)",
+        "● última jogada · PV até agora · Dados: n×1 acerta no 1, n×* no 1-2 · ☠ ferocidade · ❄ congelamento · ◆ pré-requisito · ♛ troféu (k iguais) · ▭ carta de mão · ◔ inexperiente (disco embaixo) · ⌂ bioma natal · ✦ artefato alienígena · ❄ barreira de gelo (azul): nenhum bioma ali até derreter · Troféus / D / I: troféus, animais domésticos (D) e invenções (I)",
     ),
     "neanderthal.rules.1": (
         "Each player guides a human species through the last ice age. A turn: reveal an event card (climate shifts, Würm, elder death, chaos, blizzard, refugees), then vocal players auction it as a daughter, bidding free discs of her colours.",

@@ -1,6 +1,7 @@
 """The PERGAMEMNON catalogue: every ``pergamemnon.*`` key in (English, Brazilian Portuguese).
 
-Card names keep the names printed on the cards (as in the rulebook) in both languages.
+Card names: in English the names printed on the cards (the rulebook lists them so); in pt-BR their
+Portuguese names.
 """
 
 from __future__ import annotations
@@ -18,10 +19,58 @@ NATIONS = {
 }
 CITIES = {
     "rom": ("Rome", "Roma"),
-    "egy": ("Thebes", "Thebes"),
-    "gre": ("Athens", "Athens"),
-    "car": ("Carthage", "Carthage"),
-    "per": ("Babylon", "Babylon"),
+    "egy": ("Thebes", "Tebas"),
+    "gre": ("Athens", "Atenas"),
+    "car": ("Carthage", "Cartago"),
+    "per": ("Babylon", "Babilônia"),
+}
+# The cards' names in pt-BR, by their printed (English) name.
+CARD_NAMES_PT = {
+    "Caesar": "César",
+    "Centurion": "Centurião",
+    "Praetorian": "Pretoriano",
+    "Spearman": "Lanceiro",
+    "Ballista": "Balista",
+    "Horseman": "Cavaleiro",
+    "Bowman": "Arqueiro",
+    "Nefertiti": "Nefertiti",
+    "Mummy": "Múmia",
+    "Guard": "Guarda",
+    "Chariot": "Biga",
+    "Swordsman": "Espadachim",
+    "Camel Rider": "Cameleiro",
+    "Agamemnon": "Agamêmnon",
+    "Hercules": "Hércules",
+    "Hannibal": "Aníbal",
+    "Elephant": "Elefante",
+    "Elite": "Elite",
+    "Slinger": "Fundeiro",
+    "Xerxes": "Xerxes",
+    "War Rhino": "Rinoceronte",
+    "Dryad": "Dríade",
+    "Orthos": "Ortro",
+    "Centaur": "Centauro",
+    "Minotaur": "Minotauro",
+    "Sphinx": "Esfinge",
+    "Cyclops": "Ciclope",
+    "Satyr": "Sátiro",
+    "Harpy": "Harpia",
+    "Siren": "Sereia",
+    "Pegasus": "Pégaso",
+    "Griffin": "Grifo",
+    "Medusa": "Medusa",
+    "Basilisk": "Basilisco",
+    "Manticore": "Mantícora",
+    "Cerberus": "Cérbero",
+    "Chimera": "Quimera",
+    "Phoenix": "Fênix",
+    "Scylla": "Cila",
+    "Hydra": "Hidra",
+    "Talos": "Talos",
+    "Charybdis": "Caríbdis",
+    "Typhon": "Tifão",
+    "Titan": "Titã",
+    "Kraken": "Kraken",
 }
 
 TEXTS: dict[str, tuple[str, str]] = {
@@ -40,13 +89,13 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Scores are shown rounded down: {who} has {exact} points (Agamemnon's half "
         "points), so the half point ranks {who} above {others} ({shown}).",
         "As pontuações aparecem arredondadas para baixo: {who} tem {exact} pontos (meios "
-        "pontos de Agamemnon), e o meio ponto coloca {who} à frente de {others} "
+        "pontos de Agamêmnon), e o meio ponto coloca {who} à frente de {others} "
         "({shown}).",
     ),
     "pergamemnon.score.armies": ("Armies", "Exércitos"),
     "pergamemnon.score.creatures": ("Creatures", "Criaturas"),
     "pergamemnon.score.secured": ("Secured points", "Pontos assegurados"),
-    "pergamemnon.score.greek": ("Agamemnon's half points", "Meios pontos de Agamemnon"),
+    "pergamemnon.score.greek": ("Agamemnon's half points", "Meios pontos de Agamêmnon"),
     "pergamemnon.err.charisma": ("Not enough charisma.", "Carisma insuficiente."),
     # actions
     "pergamemnon.act.card": ("{card}: {weapon} {atk} · H{h} A{a} S{s}", "{card}: {weapon} {atk} · C{h} A{a} E{s}"),
@@ -183,7 +232,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "pergamemnon.ui.deck": ("Deck {n}", "Baralho {n}"),
     "pergamemnon.ui.hand": ("Hand {n}", "Mão {n}"),
     "pergamemnon.ui.discard": ("Discard {n}", "Descarte {n}"),
-    "pergamemnon.ui.city": ("City: {n} charisma", "Cidade: {n} carisma"),
+    "pergamemnon.ui.city_total": ("{city}: {n} charisma", "{city}: {n} de carisma"),
+    "pergamemnon.ui.city_parts": ("♦×{tokens} + {cards} on City cards", "♦×{tokens} + {cards} nas cartas da Cidade"),
+    "pergamemnon.ui.under_city": ("Under the City", "Sob a Cidade"),
+    "pergamemnon.alt.creatures": ("Creatures for hire (attack): {list}", "Criaturas à venda (ataque): {list}"),
     "pergamemnon.ui.active": ("active", "ativa"),
     "pergamemnon.ui.inactive": ("inactive", "inativa"),
     "pergamemnon.ui.fallen": ("leader captured", "líder capturado"),
@@ -248,7 +300,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Agamemnon get +½ per scoring card. Ties: the most powerful creature.",
         "O jogo termina quando há menos criaturas na mesa do que jogadores, ou uma nação tem menos de 3 cartas "
         "(Persas 4). Contam os pontos de todas as suas cartas (não os exércitos capturados debaixo da Cidade); os "
-        "Gregos com Agamemnon ganham +½ por carta com pontos. Empate: a criatura mais poderosa.",
+        "Gregos com Agamêmnon ganham +½ por carta com pontos. Empate: a criatura mais poderosa.",
     ),
 }
 
@@ -257,6 +309,6 @@ for _k, (_en, _pt) in NATIONS.items():
 for _k, (_en, _pt) in CITIES.items():
     TEXTS[f"pergamemnon.city.{_k}"] = (_en, _pt)
 for _c in D.CARDS.values():
-    TEXTS["pergamemnon.cn." + _c.name.lower().replace(" ", "_")] = (_c.name, _c.name)
+    TEXTS["pergamemnon.cn." + _c.name.lower().replace(" ", "_")] = (_c.name, CARD_NAMES_PT[_c.name])
 
 register(TEXTS)

@@ -1,0 +1,135 @@
+"""What anyone watching a game may see, with no discord in sight: the players' names, the public
+events, the running scores, the final results and the board pictures of the spectator's view.
+
+The channel's board (``bot.ui.presenter``) and the spectator page (``bot.web``) are both built from
+these, so the page never shows what the channel could not see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from collections.abc import Iterable
+from typing import Any
+
+from pydantic import BaseModel
+
+from rules.core import Event, GameState, Outcome, t
+from rules.core.search import level_of
+
+from ..storage import GameRow, Move
+from ..workers.renderpool import RenderPool
+from .games import engine_of
+
+
+def seat_names(game: GameRow, locale: str) -> list[str]:
+    """Seat names; a seat the AI always held is named "AI n" in the reader's language."""
+    return [s.name or t("ai.name", locale, n=s.seat + 1) for s in game.seats]
+
+
+def ai_label(name: str, level: str, locale: str) -> str:
+    """An AI seat with its strength: "🤖 AI 2 (strong)"."""
+    return t("ai.seat", locale, name=name, level=t(f"ai.level.{level_of(level)}", locale))
+
+
+def event_lines(game: GameRow, moves: list[Move], viewer: int | None, locale: str) -> list[str]:
+    """The events of ``moves`` that ``viewer`` (None: a spectator) may read, in words."""
+    names = seat_names(game, locale)
+    lines = []
+    for move in moves:
+        for data in move.events:
+            event = Event.model_validate(data)
+            if event.visible_to(viewer):
+                lines.append(t(event.text, locale, names=names))
+    return lines
+
+
+def public_events(events: Iterable[dict[str, Any]]) -> list[Event]:
+    """The stored events of a move that everyone may read (private ones name the seats that may)."""
+    return [event for event in map(Event.model_validate, events) if event.seats is None]
+
+
+def outcome_lines(game: GameRow, outcome: Outcome, locale: str) -> list[str]:
+    names = seat_names(game, locale)
+    if outcome.goal is not None:  # a solo game: won or lost against its goal, no ranks or ties
+        won = bool(outcome.winners)
+        lines = [t("board.solo_won" if won else "board.solo_lost", locale, goal=t(outcome.goal, locale))]
+        for r in outcome.results:
+            if r.seat is not None:
+                detail = ", ".join(f"{t(k, locale)} {v}" for k, v in r.breakdown.items() if v)
+                lines.append(t("board.solo_line", locale, name=names[r.seat], score=r.score, detail=detail or "0"))
+        return lines
+    lines = []
+    for r in sorted(outcome.results, key=lambda r: (r.seat is None, r.rank)):
+        detail = ", ".join(f"{t(k, locale)} {v}" for k, v in r.breakdown.items() if v) or "0"
+        if r.seat is None:  # a non-player (the neutral player) scores, but is not ranked among the players
+            name = t(r.name, locale) if r.name else "?"
+            lines.append(t("board.unranked_line", locale, name=name, score=r.score, detail=detail))
+            continue
+        crown = "🏆 " if r.winner else ""
+        line = t("board.result_line", locale, rank=r.rank, name=names[r.seat], score=r.score, detail=detail)
+        lines.append(crown + line)
+    if outcome.tiebreak is not None:
+        lines.append(t(outcome.tiebreak, locale))
+    return lines
+
+
+def running_scores(view: BaseModel) -> dict[int, int]:
+    """The seats' scores as the spectator's view shows them during play (seat -> score).
+
+    Read from the view alone: a list of the seats' scores, or a list of per-seat models each with
+    its ``seat`` and a ``score`` (or victory points, ``vp``) that is not None. A game whose view keeps
+    the scores for the end (they depend on what is hidden) shows none.
+    """
+    scores = getattr(view, "scores", None)
+    if isinstance(scores, list) and all(isinstance(s, int) for s in scores):
+        return dict(enumerate(scores))
+    for name in type(view).model_fields:
+        value = getattr(view, name)
+        if isinstance(value, list) and value and all(isinstance(v, BaseModel) for v in value):
+            for field in ("score", "vp"):
+                found = {
+                    v.seat: getattr(v, field)
+                    for v in value
+                    if isinstance(getattr(v, "seat", None), int) and isinstance(getattr(v, field, None), int)
+                }
+                if found:
+                    return found
+    return {}
+
+
+class RenderCache:
+    """Recently drawn pictures by (game, version, step, viewer, locale): a board is drawn once per move,
+    also when the channel's post and a spectator page ask for it at the same time.
+
+    The stored version (not the step) tells states apart: after an undo a step is played again.
+    """
+
+    def __init__(self, size: int = 64, pool: RenderPool | None = None) -> None:
+        self.size = size
+        self.pool = pool or RenderPool(0)
+        self._items: OrderedDict[tuple, bytes] = OrderedDict()
+        self._drawing: dict[tuple, asyncio.Future[bytes]] = {}
+
+    async def get(self, game: GameRow, state: GameState, viewer: int | None, locale: str) -> bytes:
+        key = (game.id, game.version, state.step, viewer, locale)
+        if key in self._items:
+            self._items.move_to_end(key)
+            return self._items[key]
+        drawing = self._drawing.get(key)
+        if drawing is None:
+            drawing = self._drawing[key] = asyncio.ensure_future(self._draw(key, game, state, viewer, locale))
+            drawing.add_done_callback(lambda _: self._drawing.pop(key, None))
+        return await asyncio.shield(drawing)
+
+    async def _draw(self, key: tuple, game: GameRow, state: GameState, viewer: int | None, locale: str) -> bytes:
+        engine = engine_of(game)
+        names = seat_names(game, locale)
+        png = await self.pool.render(game.game, engine.view(state, viewer), locale, names)
+        self._items[key] = png
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
+        return png
+
+
+__all__ = ["RenderCache", "ai_label", "event_lines", "outcome_lines", "public_events", "running_scores", "seat_names"]

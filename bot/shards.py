@@ -1,0 +1,216 @@
+"""Discord shards across processes: which ones this process serves, its logins, and taking over.
+
+A guild belongs to shard ``(guild_id >> 22) % MESA_SHARD_COUNT``; each process runs discord.py's
+``AutoShardedClient`` on its part of the shards (``MESA_SHARDS``), and does the background work of
+their games alone (``storage.Shards``). With ``MESA_SHARDS=auto`` (PostgreSQL) a process claims
+shards through advisory locks held by a connection of its own: it counts the live processes (each
+holds a member lock), takes its fair part of the free shards, and keeps looking, so that when a
+process dies (the server drops its connection, and its locks with it) the others take its shards
+over within ``CLAIM_EVERY`` seconds, connect them, and answer what the dead one left behind.
+
+Logins: Discord lets ``max_concurrency`` shards identify per 5 seconds, in buckets of
+``shard_id % max_concurrency``. ``before_identify`` holds the bucket for 5 seconds: in this process,
+and, on PostgreSQL, across processes with an advisory lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import math
+import time
+from typing import Any, Protocol
+
+import discord
+
+from .settings import Settings
+from .storage import LOCK_IDENTIFY, LOCK_MEMBER, LOCK_SHARD, Database, DatabaseError, Session, Shards
+
+
+class MesaBot(Protocol):
+    """The bot as the keeper sees it (``app.MesaBot``: an ``AutoShardedBot`` with its handlers and service)."""
+
+    shard_count: Any
+    shard_ids: Any
+    _connection: Any
+    http: Any
+    handlers: Any
+    service: Any
+
+    def is_closed(self) -> bool: ...
+
+    def is_ready(self) -> bool: ...
+
+    async def wait_until_ready(self) -> None: ...
+
+    async def launch_shard(self, gateway: Any, shard_id: int, *, initial: bool = False) -> None: ...
+
+    async def close(self) -> None: ...
+
+
+log = logging.getLogger(__name__)
+
+IDENTIFY_WINDOW = 5.0  # seconds a login bucket stays taken (Discord's rule)
+CLAIM_EVERY = 2.0  # seconds between two looks for free shards (MESA_SHARDS=auto)
+SETTLE = 1.0  # seconds a starting process waits for the others starting with it before it claims
+
+
+class ShardKeeper:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.auto = settings.auto_shards
+        self.count = settings.shard_count or 1
+        if settings.shard_ids is not None:
+            self.ids = list(settings.shard_ids)
+        else:
+            self.ids = [] if self.auto else list(range(self.count))
+        self.max_concurrency = 1
+        self.session: Session | None = None
+        self.lost = False  # the connection holding our locks died: the shards may be someone else's now
+        self._free_at: dict[int, float] = {}
+        self._buckets: dict[int, asyncio.Lock] = {}
+        self._claiming: asyncio.Task[None] | None = None
+        self._unlocks: set[asyncio.Task[None]] = set()
+
+    @property
+    def shards(self) -> Shards:
+        return Shards(self.count, tuple(sorted(self.ids)))
+
+    async def setup(self, bot: MesaBot, db: Database) -> None:
+        """After login: Discord's login limits (and shard count), the lock connection, the first claim."""
+        if not self.settings.sharded:
+            return
+        count, _, limits = await bot.http.get_bot_gateway()
+        self.max_concurrency = max(1, int(limits.get("max_concurrency", 1)))
+        if self.auto and self.settings.shard_count is None:
+            self.count = max(1, int(count))
+        if db.sql.shared:
+            self.session = await db.sql.session()
+        elif self.auto:
+            raise DatabaseError(f"{db.name}: MESA_SHARDS=auto needs PostgreSQL in MESA_DATABASE")
+        if self.auto:
+            await self._join()
+            await self._claim()
+            self._claiming = asyncio.create_task(self._keep_claiming(bot), name="mesa-shards")
+        bot.shard_count = self.count
+        bot.shard_ids = sorted(self.ids)
+        log.info("serving shards %s of %s", sorted(self.ids), self.count)
+
+    # -- logins ----------------------------------------------------------------------
+    async def before_identify(self, shard_id: int) -> None:
+        """Waits until this shard's login bucket is free, here and in every process on the database."""
+        bucket = shard_id % self.max_concurrency
+        async with self._buckets.setdefault(bucket, asyncio.Lock()):
+            wait = self._free_at.get(bucket, 0.0) - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            if self.session is not None:
+                while not await self.session.try_lock(LOCK_IDENTIFY, bucket):
+                    await asyncio.sleep(0.1)
+                task = asyncio.create_task(self._release_later(bucket))
+                self._unlocks.add(task)
+                task.add_done_callback(self._unlocks.discard)
+            self._free_at[bucket] = time.monotonic() + IDENTIFY_WINDOW
+
+    async def _release_later(self, bucket: int) -> None:
+        await asyncio.sleep(IDENTIFY_WINDOW)
+        if self.session is not None and self.session.alive():
+            with contextlib.suppress(Exception):
+                await self.session.unlock(LOCK_IDENTIFY, bucket)
+
+    # -- MESA_SHARDS=auto ------------------------------------------------------------------
+    async def _join(self) -> None:
+        """Takes a member lock (one per live process), then waits for the processes starting too."""
+        assert self.session is not None
+        slot = 0
+        while not await self.session.try_lock(LOCK_MEMBER, slot):
+            slot += 1
+        await asyncio.sleep(SETTLE)
+
+    async def _claim(self) -> list[int]:
+        """Claims free shards up to this process's fair part; returns the new ones."""
+        assert self.session is not None
+        members = max(1, len(await self.session.holders(LOCK_MEMBER)))
+        fair = math.ceil(self.count / members)
+        if len(self.ids) >= fair:
+            return []
+        held = set(await self.session.holders(LOCK_SHARD))
+        new: list[int] = []
+        for shard in range(self.count):
+            if len(self.ids) + len(new) >= fair:
+                break
+            if shard not in held and shard not in self.ids and await self.session.try_lock(LOCK_SHARD, shard):
+                new.append(shard)
+        self.ids.extend(new)
+        return new
+
+    async def _keep_claiming(self, bot: MesaBot) -> None:
+        while not bot.is_closed():
+            await asyncio.sleep(CLAIM_EVERY)
+            if self.session is None or not self.session.alive():
+                log.error("the database connection that holds this process's shards is lost; stopping")
+                self.lost = True
+                await bot.close()
+                return
+            try:
+                extra = await self._excess()
+                if extra:
+                    await self._hand_back(bot, extra)
+                new = await self._claim()
+            except Exception as exc:  # the database is away for a moment: look again next time
+                log.warning("claiming shards: %s: %s", type(exc).__name__, exc)
+                continue
+            if new:
+                await self._take_over(bot, new)
+
+    async def _excess(self) -> list[int]:
+        """The shards beyond this process's fair part, now that more processes share them."""
+        assert self.session is not None
+        members = max(1, len(await self.session.holders(LOCK_MEMBER)))
+        fair = math.ceil(self.count / members)
+        return sorted(self.ids)[fair:]
+
+    async def _hand_back(self, bot: MesaBot, extra: list[int]) -> None:
+        """Lets shards go to a process that joined: disconnect them, finish the moves under way, unlock."""
+        assert self.session is not None
+        log.warning("handing shards %s of %s over to another process", extra, self.count)
+        for shard in extra:
+            self.ids.remove(shard)
+        bot.shard_ids = sorted(self.ids)
+        bot._connection.shard_ids = list(bot.shard_ids)
+        bot.handlers.shards = self.shards
+        running = bot._AutoShardedClient__shards  # type: ignore[attr-defined]  # (no public way to stop one)
+        for shard in extra:
+            connection = running.pop(shard, None)
+            if connection is not None:
+                await connection.disconnect()
+        await bot.service.wait_idle()  # its clicks played and forgotten before the new owner looks
+        for shard in extra:
+            await self.session.unlock(LOCK_SHARD, shard)
+
+    async def _take_over(self, bot: MesaBot, new: list[int]) -> None:
+        """Connects shards freed by a process that stopped or died, then answers what it left behind."""
+        log.warning("taking over shards %s of %s", new, self.count)
+        since = time.time()
+        was_ready = bot.is_ready()
+        bot.shard_ids = sorted(self.ids)
+        bot._connection.shard_ids = list(bot.shard_ids)
+        bot.handlers.shards = self.shards
+        for shard in new:
+            await bot.launch_shard(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY, shard)
+        if was_ready:  # else the start-up sweep, once ready, covers them
+            await bot.wait_until_ready()
+            await bot.handlers.start_up(Shards(self.count, tuple(new)), since)
+
+    async def close(self) -> None:
+        """Lets the shards go (a clean stop): the other processes may take them at once."""
+        if self._claiming is not None:
+            self._claiming.cancel()
+            with contextlib.suppress(BaseException):
+                await self._claiming
+        for task in list(self._unlocks):
+            task.cancel()
+        if self.session is not None:
+            await self.session.close()
+            self.session = None

@@ -1,0 +1,88 @@
+"""Where and when a turn reaches a player, by their settings (``/settings``).
+
+A turn is announced by a mention on the board in the game's thread (the default), by a direct
+message with a link to the board, or both. Inside a player's quiet hours neither is sent: the
+mention is left off the board and the ping is held as a reminder due when the hours end
+(``GameService.hold_pings``). A direct message Discord refuses (50007: the player's direct
+messages are closed) falls back to a mention in the game's thread, which also tells the player,
+once: from then on their turns reach them by mention until they choose again.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Iterable
+
+import discord
+
+from rules.core import t
+
+from ..service.games import GameService, engine_of
+from ..service.players import PlayerSettings
+from ..storage import GameRow
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED = 50007  # Discord: Cannot send messages to this user
+
+
+def board_link(game: GameRow) -> str:
+    where = f"https://discord.com/channels/{game.guild_id or '@me'}/{game.play_channel_id}"
+    return f"{where}/{game.board_message_id}" if game.board_message_id else where
+
+
+class Notifier:
+    def __init__(self, bot: discord.Client, service: GameService, channel: Callable[[int], Awaitable]) -> None:
+        self.bot = bot
+        self.service = service
+        self.channel = channel
+
+    async def settings(self, user_ids: Iterable[int]) -> dict[int, PlayerSettings]:
+        return await self.service.players.get_many(user_ids)
+
+    async def unmentioned(self, user_ids: Iterable[int]) -> frozenset[int]:
+        """The users a board must not @mention now: inside their quiet hours, or reached by direct message only."""
+        now = self.service.clock()
+        return frozenset(
+            user_id
+            for user_id, s in (await self.settings(user_ids)).items()
+            if not s.by_mention or s.quiet_until(now) is not None
+        )
+
+    async def direct(self, game: GameRow, user_ids: Iterable[int], key: str = "dm.turn") -> None:
+        """Direct messages for the players who asked for them and are not in their quiet hours."""
+        now = self.service.clock()
+        for s in (await self.settings(user_ids)).values():
+            if s.by_dm and s.quiet_until(now) is None:
+                await self.send_dm(game, s, key)
+
+    async def send_dm(self, game: GameRow, settings: PlayerSettings, key: str) -> bool:
+        """One direct message about a game; a refusal (50007) falls back to a mention in the game's thread,
+        telling the player why, once. Whether the direct message went out."""
+        user_id = settings.user_id
+        locale = settings.locale or game.locale
+        guild = self.bot.get_guild(game.guild_id) if game.guild_id else None
+        text = t(
+            key,
+            locale,
+            game=f"{engine_of(game).title} #{game.id}",
+            server=guild.name if guild else "—",
+            link=board_link(game),
+        )
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(text)
+            return True
+        except discord.HTTPException as exc:
+            if exc.code != DM_CLOSED:
+                log.info("game %s: no direct message to %s: %s", game.id, user_id, exc)
+                return False
+        await self.service.players.save(settings.with_changes(dm_refused=True))
+        fallback = t("dm.refused", locale, who=f"<@{user_id}>", game=f"{engine_of(game).title} #{game.id}")
+        try:
+            channel = await self.channel(game.play_channel_id)
+            mention = discord.AllowedMentions(users=[discord.Object(user_id)], roles=False, everyone=False)
+            await channel.send(fallback, allowed_mentions=mention)
+        except (discord.HTTPException, TypeError) as exc:
+            log.info("game %s: could not tell %s that their direct messages are closed: %s", game.id, user_id, exc)
+        return False

@@ -1,0 +1,361 @@
+"""What a spectator page shows of a game: the channel's board picture, who must act, the players and
+their scores, the status and the moves in words, at the live position or an earlier one.
+
+Everything here comes from what the channel shows: the spectator's view (``Engine.view(state,
+None)``), the prompts of the seats to act, the public events of the action log and the final
+results. Nothing else of a state or of the log (hands, private events, action ids, Discord ids)
+reaches a page.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Hashable
+from dataclasses import asdict, dataclass
+from typing import Any, TypeVar
+
+from render import describe as render_words
+from rules.core import Engine, GameState, t
+
+from .. import texts as _texts  # noqa: F401  (registers the page's texts)
+from ..service.games import engine_of
+from ..service.replay import states
+from ..service.spectate import RenderCache, ai_label, outcome_lines, public_events, running_scores, seat_names
+from ..storage import ACTIVE, ENDED, FINISHED, Database, GameRow
+
+LOCALES = ("en", "pt-BR")
+LOG_ROWS = 40  # the moves a page lists (the stepper reaches every position)
+
+T = TypeVar("T")
+
+
+@dataclass
+class Player:
+    name: str
+    score: str  # "" while the game keeps its scores for the end
+    acting: bool
+
+
+@dataclass
+class LogLine:
+    step: int | None  # the position this move leads to (None: a move taken back)
+    text: str
+
+
+@dataclass
+class Position:
+    """One position of the game as the stepper shows it."""
+
+    step: int
+    total: int
+    caption: str
+    image: str
+    alt: str
+    lines: list[str]
+
+
+@dataclass
+class Snapshot:
+    """The whole page at the live position: sent as one event whenever the game changes."""
+
+    version: int
+    title: str
+    status: str
+    turn: list[str]
+    players: list[Player]
+    log: list[LogLine]
+    live: Position
+    over: bool
+
+    def json(self) -> str:
+        return json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":"))
+
+
+class Lru(OrderedDict[Hashable, "asyncio.Future[Any]"]):
+    """Recent results by key, each computed once even when asked for by many at the same time."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    async def get_or(self, key: Hashable, make: Callable[[], Awaitable[T]]) -> T:
+        future = self.get(key)
+        if future is None or (future.done() and (future.cancelled() or future.exception() is not None)):
+            future = self[key] = asyncio.ensure_future(make())
+            while len(self) > self.size:
+                self.popitem(last=False)
+        else:
+            self.move_to_end(key)
+        return await asyncio.shield(future)
+
+
+def image_url(game: GameRow, step: int, locale: str) -> str:
+    """The picture of a position, relative to the page (``/g/<token>``), distinct per version."""
+    return f"{game.web_token}/step/{step}.png?v={game.version}&lang={locale}"
+
+
+def caption(step: int, total: int, locale: str) -> str:
+    return t("web.setup", locale) if step == 0 else t("web.step", locale, n=step, total=total)
+
+
+def status_lines(
+    game: GameRow, engine: Engine, state: GameState, names: list[str], locale: str, status: str | None = None
+) -> list[str]:
+    """Who must act and what they answer, or the game's end, as the channel's board says it.
+
+    ``status``: the game's status at that position (an earlier position was played: ACTIVE).
+    """
+    status = status or game.status
+    to_act = engine.to_act(state)
+    if status == ACTIVE and to_act:
+        return [
+            t(
+                "board.turn",
+                locale,
+                who=label(game, seat, names, locale),
+                prompt=t(engine.prompt(state, seat), locale, names=names),
+            )
+            for seat in to_act
+        ]
+    if status in (FINISHED, ACTIVE):
+        outcome = engine.outcome(state)
+        if outcome is not None:
+            return [t("board.game_over", locale), *outcome_lines(game, outcome, locale)]
+    return [t("board.ended", locale) if status == ENDED else t(f"status.{status}", locale)]
+
+
+def label(game: GameRow, seat: int, names: list[str], locale: str) -> str:
+    s = game.seats[seat]
+    return ai_label(names[seat], s.level, locale) if s.is_ai else names[seat]
+
+
+def players(
+    game: GameRow, engine: Engine, state: GameState, names: list[str], locale: str, status: str | None = None
+) -> list[Player]:
+    outcome = engine.outcome(state)
+    if outcome is not None:
+        scores = {r.seat: r.score for r in outcome.results if r.seat is not None}
+    else:
+        scores = running_scores(engine.view(state, None))
+    acting = set(engine.to_act(state)) if (status or game.status) == ACTIVE else set()
+    return [
+        Player(label(game, s.seat, names, locale), str(scores[s.seat]) if s.seat in scores else "", s.seat in acting)
+        for s in game.seats
+    ]
+
+
+def describe(
+    game: GameRow, engine: Engine, state: GameState, step: int, total: int, lines: list[str], locale: str
+) -> str:
+    """The position in words for a screen reader: which one it is, then the picture's own words (who acts
+    or who won, the scores, the key position: ``render.describe``, the channel's alt text), then the move
+    that led there."""
+    words = render_words(game.game, engine.view(state, None), locale=locale, names=seat_names(game, locale))
+    text = f"{caption(step, total, locale)}. {words}"
+    if lines:
+        text += " " + t("web.alt_last", locale, what=" ".join(lines))
+    return text
+
+
+class Pages:
+    """Builds the pages of the games and their pictures, each once per version and language."""
+
+    def __init__(self, db: Callable[[], Database], cache: RenderCache, steps: RenderCache | None = None) -> None:
+        self.db = db
+        self.cache = cache  # the live boards (the channel's pictures, shared with the bot in its process)
+        self.steps = steps or RenderCache(size=32, pool=cache.pool)  # earlier positions
+        self._snapshots = Lru(64)
+        self._replays = Lru(2)  # a long game's positions weigh: two games' at most
+        self._games: dict[str, asyncio.Future[GameRow | None]] = {}
+
+    async def game(self, token: str) -> GameRow | None:
+        """The game of a page's token, read once for all the streams that ask at the same time."""
+        future = self._games.get(token)
+        if future is None:
+            future = self._games[token] = asyncio.ensure_future(self.db().game_by_web_token(token))
+            future.add_done_callback(lambda _: self._games.pop(token, None))
+        return await asyncio.shield(future)
+
+    async def snapshot(self, game: GameRow, locale: str) -> Snapshot:
+        seats = tuple((s.name, s.is_ai, s.level) for s in game.seats)
+        key = (game.id, game.version, game.updated_at, game.status, game.web_token, seats, locale)
+        return await self._snapshots.get_or(key, lambda: self._snapshot(game, locale))
+
+    async def _snapshot(self, game: GameRow, locale: str) -> Snapshot:
+        engine = engine_of(game)
+        state = engine.load(game.state or "")
+        names = seat_names(game, locale)
+        rows = await self.db().action_log(game.id, limit=LOG_ROWS)
+        log: list[LogLine] = []
+        step = state.step
+        for row in reversed(rows):  # the last move that counts leads to the live position
+            what = " · ".join(t(e.text, locale, names=names) for e in public_events(row["events"]))
+            if row["undone_at"] is not None:
+                if what:
+                    log.append(LogLine(None, t("web.undone", locale, line=what)))
+                continue
+            if what:
+                log.append(LogLine(step, what))
+            step -= 1
+        last = [line.text for line in log[:1] if line.step == state.step]
+        total = state.step
+        status = status_lines(game, engine, state, names, locale)
+        seated = players(game, engine, state, names, locale)
+        live = Position(
+            total,
+            total,
+            caption(total, total, locale),
+            image_url(game, total, locale),
+            describe(game, engine, state, total, total, last, locale),
+            last,
+        )
+        return Snapshot(
+            version=game.version,
+            title=f"{engine.title} #{game.id}",
+            status=t("board.step", locale, n=state.step),
+            turn=status,
+            players=seated,
+            log=log,
+            live=live,
+            over=game.status != ACTIVE,
+        )
+
+    async def _states(self, game: GameRow) -> list[GameState]:
+        """Every position of the game so far (replayed from its seed and the moves that count)."""
+
+        async def replay() -> list[GameState]:
+            log = [(r["seat"], r["action_id"]) for r in await self.db().moves_that_count(game.id)]
+            engine = engine_of(game)
+            return await asyncio.to_thread(
+                states, engine, len(game.seats), game.seed or 0, game.options, log, game.state
+            )
+
+        return await self._replays.get_or((game.id, game.version), replay)
+
+    async def _state_at(self, game: GameRow, step: int) -> GameState | None:
+        live = engine_of(game).load(game.state or "")
+        if step == live.step:
+            return live
+        if not 0 <= step < live.step:
+            return None
+        return (await self._states(game))[step]
+
+    async def position(self, game: GameRow, step: int, locale: str) -> Position | None:
+        """An earlier position (or the live one): its caption, picture, words and the move that led there."""
+        engine = engine_of(game)
+        state = await self._state_at(game, step)
+        if state is None:
+            return None
+        total = engine.load(game.state or "").step
+        names = seat_names(game, locale)
+        lines: list[str] = []
+        if step > 0:
+            counted = await self.db().moves_that_count(game.id)
+            lines = [t(e.text, locale, names=names) for e in public_events(counted[step - 1]["events"])]
+        alt = describe(game, engine, state, step, total, lines, locale)
+        return Position(step, total, caption(step, total, locale), image_url(game, step, locale), alt, lines)
+
+    async def picture(self, game: GameRow, step: int, locale: str) -> bytes | None:
+        """The channel's board picture (the spectator's view) of a position."""
+        state = await self._state_at(game, step)
+        if state is None:
+            return None
+        live = step == engine_of(game).load(game.state or "").step
+        return await (self.cache if live else self.steps).get(game, state, None, locale)
+
+
+def escape(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def render_page(snapshot: Snapshot, game: GameRow, locale: str, assets: str) -> str:
+    """The page's HTML at the live position; its script keeps it live (server-sent events)."""
+    e = escape
+
+    def texts(*keys: str) -> str:
+        return " ".join(f'data-{key.replace("web.", "").replace(".", "-")}="{e(t(key, locale))}"' for key in keys)
+
+    players_html = "".join(
+        f'<li class="player{" acting" if p.acting else ""}"><span class="name">{e(p.name)}</span>'
+        f'<span class="score">{e(p.score)}</span></li>'
+        for p in snapshot.players
+    )
+    log_html = (
+        "".join(
+            f'<li{"" if line.step is None else f" data-step={line.step}"} class="{"undone" if line.step is None else "move"}">'
+            f'<span class="n">{"" if line.step is None else line.step}</span> {e(line.text)}</li>'
+            for line in snapshot.log
+        )
+        or f'<li class="empty">{e(t("web.no_moves", locale))}</li>'
+    )
+    turn_html = "".join(f"<li>{e(line)}</li>" for line in snapshot.turn)
+    live = snapshot.live
+    return f"""<!doctype html>
+<html lang="{e(locale)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<meta name="robots" content="noindex">
+<title>{e(t("web.title", locale, game=snapshot.title))}</title>
+<link rel="icon" href="../static/icon.svg?{assets}" type="image/svg+xml">
+<link rel="stylesheet" href="../static/page.css?{assets}">
+<script src="../static/page.js?{assets}" defer></script>
+</head>
+<body data-token="{e(game.web_token or "")}" data-lang="{e(locale)}" {
+        texts(
+            "web.live",
+            "web.reconnecting",
+            "web.gone",
+            "web.earlier",
+            "web.setup",
+            "web.step",
+            "web.no_moves",
+            "web.too_many",
+        )
+    }>
+<header>
+<h1 id="title">{e(snapshot.title)}</h1>
+<p id="live" class="live" role="status" aria-live="polite">{e(t("web.live", locale))}</p>
+</header>
+<main>
+<section class="board" aria-label="{e(t("web.positions", locale))}">
+<figure>
+<img id="board" src="{e(live.image)}" alt="{e(live.alt)}">
+<figcaption><span id="caption">{e(live.caption)}</span> <span id="earlier" hidden>{e(t("web.earlier", locale))}</span>
+<span id="lines">{e(" ".join(live.lines))}</span></figcaption>
+</figure>
+<nav class="stepper">
+<button type="button" id="first" title="{e(t("web.first", locale))}" aria-label="{e(t("web.first", locale))}">«</button>
+<button type="button" id="prev" title="{e(t("web.previous", locale))}" aria-label="{
+        e(t("web.previous", locale))
+    }">◀</button>
+<input type="range" id="slider" min="0" max="{live.total}" value="{live.total}" aria-label="{
+        e(t("web.positions", locale))
+    }">
+<button type="button" id="next" title="{e(t("web.next", locale))}" aria-label="{e(t("web.next", locale))}">›</button>
+<button type="button" id="last" title="{e(t("web.last", locale))}" aria-label="{e(t("web.last", locale))}">»</button>
+</nav>
+</section>
+<aside>
+<section>
+<h2>{e(t("web.now", locale))} · <span id="status">{e(snapshot.status)}</span></h2>
+<ul id="turn">{turn_html}</ul>
+</section>
+<section>
+<h2>{e(t("web.players", locale))}</h2>
+<ul id="players">{players_html}</ul>
+</section>
+<section>
+<h2>{e(t("web.moves", locale))}</h2>
+<ol id="log">{log_html}</ol>
+</section>
+</aside>
+</main>
+<footer>{e(t("web.footer", locale))}</footer>
+</body>
+</html>
+"""

@@ -1,0 +1,253 @@
+"""The spectator pages' web server (aiohttp): a page per game, its live stream and its pictures.
+
+Routes (``<token>``: the game's long random token; nothing lists the games, nothing writes):
+
+- ``GET /g/<token>``: the page (HTML), at the live position;
+- ``GET /g/<token>/events``: the live stream (server-sent events): ``game`` with the page's data
+  whenever the game changes, ``gone`` when the link was replaced;
+- ``GET /g/<token>/step/<n>``: an earlier position (JSON), ``/g/<token>/step/<n>.png`` its picture;
+- ``GET /static/page.css``, ``/static/page.js``, ``/static/icon.svg``: the page's own style, script and
+  icon (nothing comes from another host).
+
+An unknown or replaced token answers a plain 404; past the open streams allowed per address or in
+all, a stream answers 429. Every answer carries a strict Content-Security-Policy.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import re
+from collections import Counter
+from collections.abc import Callable
+from importlib import resources
+
+from aiohttp import web
+from aiohttp_sse import EventSourceResponse
+
+from rules.core import t
+
+from ..service.spectate import RenderCache
+from ..settings import Settings
+from ..storage import Database, GameRow
+from ..workers import renderpool
+from .changes import Changes, stored
+from .page import LOCALES, Pages, render_page
+
+log = logging.getLogger(__name__)
+
+TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
+    "X-Robots-Tag": "noindex, nofollow",
+}
+RETRY_MS = 3000  # how long a browser waits before it reconnects a stream that broke
+PING_SECONDS = 15.0
+STATIC = {"page.css": "text/css", "page.js": "text/javascript", "icon.svg": "image/svg+xml"}
+
+
+def negotiate(request: web.Request) -> str:
+    """The page's language: ``?lang=`` if given, else the browser's first of pt-BR and en (en by default)."""
+    asked = request.query.get("lang", "")
+    if asked:
+        return "pt-BR" if asked.lower().startswith("pt") else "en"
+    ranked: list[tuple[float, int, str]] = []
+    for i, part in enumerate(request.headers.get("Accept-Language", "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        q = 1.0
+        if params.strip().startswith("q="):
+            with contextlib.suppress(ValueError):
+                q = float(params.strip()[2:])
+        ranked.append((-q, i, tag.strip().lower()))
+    for _, _, tag in sorted(ranked):
+        if tag.startswith("pt"):
+            return "pt-BR"
+        if tag.startswith("en"):
+            return "en"
+    return LOCALES[0]
+
+
+class Streams:
+    """The live streams open now, per address and in all, within their limits."""
+
+    def __init__(self, total: int, per_address: int) -> None:
+        self.total, self.per_address = total, per_address
+        self.open: Counter[str] = Counter()
+
+    def take(self, address: str) -> bool:
+        if sum(self.open.values()) >= self.total or self.open[address] >= self.per_address:
+            return False
+        self.open[address] += 1
+        return True
+
+    def give_back(self, address: str) -> None:
+        self.open[address] -= 1
+        if self.open[address] <= 0:
+            del self.open[address]
+
+
+class WebServer:
+    def __init__(self, db: Callable[[], Database], settings: Settings, cache: RenderCache | None = None) -> None:
+        """``db`` gives the open database when a request needs it (the bot opens it after logging in);
+        ``cache`` is the bot's own picture cache when the pages are served in its process."""
+        self.settings = settings
+        self.changes = Changes()
+        self.pages = Pages(db, cache or RenderCache(pool=renderpool.shared(settings.render_workers)))
+        self.streams = Streams(settings.web_streams, settings.web_streams_per_address)
+        self.static = {name: (resources.files(__package__) / "static" / name).read_bytes() for name in STATIC}
+        self.assets = hashlib.sha256(b"".join(self.static.values())).hexdigest()[:12]
+        self.app = self.make_app()
+        self.runner: web.AppRunner | None = None
+        self.port: int | None = None
+
+    def make_app(self) -> web.Application:
+        app = web.Application()
+        app.router.add_get("/g/{token}", self.page)
+        app.router.add_get("/g/{token}/events", self.events)
+        app.router.add_get(r"/g/{token}/step/{step:\d{1,6}}", self.position)
+        app.router.add_get(r"/g/{token}/step/{step:\d{1,6}}.png", self.picture)
+        app.router.add_get("/static/{name}", self.asset)
+        app.router.add_get("/robots.txt", self.robots)
+        app.on_response_prepare.append(self._headers)
+        app.on_shutdown.append(self._shutdown)
+        return app
+
+    # -- running ---------------------------------------------------------------------
+    async def start(self, *, host: str | None = None, port: int | None = None) -> int:
+        """Serves the pages (``port`` 0: any free port) and follows the database's changes; returns the port."""
+        self.runner = web.AppRunner(self.app, handler_cancellation=True, shutdown_timeout=5.0, access_log=None)
+        await self.runner.setup()
+        site = web.TCPSite(
+            self.runner, host or self.settings.web_host, self.settings.web_port if port is None else port
+        )
+        await site.start()
+        self.port = self.runner.addresses[0][1]
+        self.changes.follow(stored(self.pages.db))
+        log.info("spectator pages served on port %s", self.port)
+        return self.port
+
+    async def stop(self) -> None:
+        """Ends the streams, then the server (its shutdown wakes every stream: no wait for them)."""
+        if self.runner is not None:
+            await self.runner.cleanup()
+            self.runner = None
+        await self.changes.close()
+
+    async def _shutdown(self, app: web.Application) -> None:
+        await self.changes.close()
+
+    # -- answers ---------------------------------------------------------------------
+    @staticmethod
+    async def _headers(request: web.Request, response: web.StreamResponse) -> None:
+        response.headers.update(SECURITY_HEADERS)
+        response.headers.setdefault("Cache-Control", "no-store")
+
+    def address(self, request: web.Request) -> str:
+        """The visitor's address (behind a proxy, the last one it appended to X-Forwarded-For)."""
+        if self.settings.web_proxy:
+            forwarded = request.headers.get("X-Forwarded-For", "").split(",")[-1].strip()
+            if forwarded:
+                return forwarded
+        return request.remote or "?"
+
+    async def _game(self, request: web.Request) -> GameRow:
+        token = request.match_info["token"]
+        if not TOKEN.fullmatch(token):
+            raise web.HTTPNotFound()
+        try:
+            game = await self.pages.game(token)
+        except RuntimeError:  # the bot has not opened its database yet
+            raise web.HTTPServiceUnavailable(headers={"Retry-After": "5"}) from None
+        if game is None or game.state is None:
+            raise web.HTTPNotFound()
+        return game
+
+    async def page(self, request: web.Request) -> web.Response:
+        game = await self._game(request)
+        locale = negotiate(request)
+        snapshot = await self.pages.snapshot(game, locale)
+        body = render_page(snapshot, game, locale, self.assets)
+        return web.Response(text=body, content_type="text/html", headers={"Content-Language": locale})
+
+    async def position(self, request: web.Request) -> web.Response:
+        game = await self._game(request)
+        found = await self.pages.position(game, int(request.match_info["step"]), negotiate(request))
+        if found is None:
+            raise web.HTTPNotFound()
+        return web.json_response(found.__dict__)
+
+    async def picture(self, request: web.Request) -> web.Response:
+        game = await self._game(request)
+        png = await self.pages.picture(game, int(request.match_info["step"]), negotiate(request))
+        if png is None:
+            raise web.HTTPNotFound()
+        # The address names the version: the same address is the same picture for a while.
+        return web.Response(body=png, content_type="image/png", headers={"Cache-Control": "private, max-age=3600"})
+
+    async def asset(self, request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        if name not in STATIC:
+            raise web.HTTPNotFound()
+        return web.Response(
+            body=self.static[name], content_type=STATIC[name], headers={"Cache-Control": "public, max-age=86400"}
+        )
+
+    async def robots(self, request: web.Request) -> web.Response:
+        return web.Response(text="User-agent: *\nDisallow: /\n", headers={"Cache-Control": "public, max-age=86400"})
+
+    async def events(self, request: web.Request) -> web.StreamResponse:
+        """The live stream: the page's data now, then again after every change; ``gone`` when the link is replaced."""
+        game = await self._game(request)
+        token, locale, address = game.web_token or "", negotiate(request), self.address(request)
+        if not self.streams.take(address):
+            raise web.HTTPTooManyRequests(
+                text=self._too_many(locale), headers={"Retry-After": "60", "Content-Language": locale}
+            )
+        try:
+            with self.changes.watch(game.id) as changed:
+                response = EventSourceResponse(ping_interval=PING_SECONDS)
+                await response.prepare(request)
+                async with response:
+                    await self._stream(response, changed, token, locale)
+            return response
+        finally:
+            self.streams.give_back(address)
+
+    async def _stream(self, response: EventSourceResponse, changed: asyncio.Event, token: str, locale: str) -> None:
+        closed = asyncio.ensure_future(response.wait())  # the connection broke (a ping failed)
+        try:
+            last = ""
+            retry: int | None = RETRY_MS
+            while not self.changes.closed and not closed.done():
+                changed.clear()
+                game = await self.pages.game(token)
+                if game is None:
+                    await response.send("", event="gone")
+                    return
+                data = (await self.pages.snapshot(game, locale)).json()
+                if data != last:
+                    await response.send(data, event="game", id=str(game.version), retry=retry)
+                    last, retry = data, None
+                waiting = asyncio.ensure_future(changed.wait())
+                await asyncio.wait({waiting, closed}, return_when=asyncio.FIRST_COMPLETED)
+                waiting.cancel()
+        finally:
+            closed.cancel()
+
+    @staticmethod
+    def _too_many(locale: str) -> str:
+        return t("web.too_many", locale)
+
+
+__all__ = ["SECURITY_HEADERS", "WebServer", "negotiate"]

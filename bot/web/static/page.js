@@ -1,0 +1,126 @@
+// Mesa's spectator page: follows the game live (server-sent events) and steps through earlier positions.
+// Everything it writes goes in as text (textContent), never as HTML.
+"use strict";
+
+(() => {
+  const body = document.body;
+  const token = body.dataset.token;
+  const lang = body.dataset.lang;
+  const $ = (id) => document.getElementById(id);
+  const board = $("board");
+  const slider = $("slider");
+  let snapshot = null; // the live position's data, as the last event sent it
+  let shown = null; // the step on screen when it is not the live one
+  let source = null;
+  let broken = 0; // streams that failed in a row (for the wait before trying again)
+
+  const url = (path) => `${token}/${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(lang)}`;
+
+  function say(state, text) {
+    const live = $("live");
+    live.className = `live ${state}`;
+    live.textContent = text;
+  }
+
+  function item(tag, text, className) {
+    const el = document.createElement(tag);
+    if (className) el.className = className;
+    el.textContent = text;
+    return el;
+  }
+
+  function show(position) {
+    if (board.getAttribute("src") !== position.image) board.src = position.image;
+    board.alt = position.alt;
+    $("caption").textContent = position.caption;
+    $("lines").textContent = position.lines.join(" ");
+    slider.max = position.total;
+    slider.value = position.step;
+    $("earlier").hidden = position.step === position.total;
+    $("first").disabled = $("prev").disabled = position.step === 0;
+    $("next").disabled = $("last").disabled = position.step >= position.total;
+  }
+
+  function render(data) {
+    snapshot = data;
+    $("title").textContent = data.title;
+    $("status").textContent = data.status;
+    $("turn").replaceChildren(...data.turn.map((line) => item("li", line)));
+    $("players").replaceChildren(
+      ...data.players.map((p) => {
+        const li = item("li", "", p.acting ? "player acting" : "player");
+        li.append(item("span", p.name, "name"), item("span", p.score, "score"));
+        return li;
+      }),
+    );
+    const log = data.log.length
+      ? data.log.map((line) => {
+          const li = item("li", "", line.step === null ? "undone" : "move");
+          if (line.step !== null) li.dataset.step = line.step;
+          li.append(item("span", line.step === null ? "" : String(line.step), "n"), ` ${line.text}`);
+          return li;
+        })
+      : [item("li", body.dataset.noMoves, "empty")];
+    $("log").replaceChildren(...log);
+    if (shown === null) {
+      show(data.live);
+    } else {
+      slider.max = data.live.total;
+      $("next").disabled = $("last").disabled = shown >= data.live.total;
+    }
+  }
+
+  async function go(step) {
+    if (!snapshot) return;
+    const total = snapshot.live.total;
+    step = Math.max(0, Math.min(total, step));
+    if (step === total) {
+      shown = null;
+      show(snapshot.live);
+      return;
+    }
+    shown = step;
+    slider.value = step;
+    const version = snapshot.version;
+    const answer = await fetch(url(`step/${step}?v=${version}`), { cache: "no-store" });
+    if (!answer.ok || shown !== step) return;
+    show(await answer.json());
+  }
+
+  function connect() {
+    source = new EventSource(url("events"));
+    source.addEventListener("open", () => {
+      broken = 0;
+      say("on", body.dataset.live);
+    });
+    source.addEventListener("game", (event) => render(JSON.parse(event.data)));
+    source.addEventListener("gone", () => {
+      source.close();
+      say("off", body.dataset.gone);
+    });
+    source.addEventListener("error", () => {
+      say("off", body.dataset.reconnecting);
+      if (source.readyState === EventSource.CLOSED) {
+        // Refused (too many open views, or the server restarting): try again later, a little later each time.
+        broken += 1;
+        setTimeout(connect, Math.min(60000, 2000 * 2 ** broken));
+      }
+    });
+  }
+
+  $("first").addEventListener("click", () => go(0));
+  $("prev").addEventListener("click", () => go((shown ?? snapshot.live.total) - 1));
+  $("next").addEventListener("click", () => go((shown ?? snapshot.live.total) + 1));
+  $("last").addEventListener("click", () => go(snapshot.live.total));
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  $("log").addEventListener("click", (event) => {
+    const li = event.target.closest("li[data-step]");
+    if (li) go(Number(li.dataset.step));
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.target === slider || !snapshot) return;
+    if (event.key === "ArrowLeft") go((shown ?? snapshot.live.total) - 1);
+    if (event.key === "ArrowRight") go((shown ?? snapshot.live.total) + 1);
+  });
+  connect();
+})();

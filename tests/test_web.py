@@ -1,0 +1,461 @@
+"""The spectator pages over HTTP (aiohttp's test client against the real server, service and database):
+every endpoint, the 404s, the stream limits, the headers, the live stream, and that nothing a spectator
+may not see reaches a page."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+
+from bot.service.games import GameService
+from bot.service.spectate import seat_names
+from bot.settings import Settings
+from bot.storage import Database
+from bot.web import SECURITY_HEADERS, WebServer, stored
+from render import describe, render
+from rules import GAMES
+from rules.core import Event, Rng, msg, t
+
+ANA, BRUNO = 1, 2
+
+
+def settings(**kwargs) -> Settings:
+    return Settings(ai_processes=0, render_workers=0, **kwargs)
+
+
+@pytest.fixture
+async def db(tmp_path):
+    db = await Database.open(tmp_path / "mesa.sqlite3")
+    yield db
+    await db.close()
+
+
+@pytest.fixture
+async def service(db):
+    service = GameService(db, settings())
+    yield service
+    service.thinker.close()
+
+
+async def started(service: GameService, game: str = "pergamemnon", seed: int = 11) -> int:
+    """A game of Ana, Bruno and an AI seat, dealt with ``seed``; its id."""
+    lobby = await service.create_lobby(game, 100, 200, ANA, "Ana", "en")
+    await service.join(lobby.id, BRUNO, "Bruno")
+    await service.add_ai(lobby.id, ANA)
+    await service.start(lobby.id, ANA, None, seed=seed)
+    return lobby.id
+
+
+async def play(service: GameService, game_id: int, moves: int) -> None:
+    """The humans play ``moves`` moves as the normal AI would (the AI seat plays on by itself)."""
+    for _ in range(moves):
+        game = await service.load(game_id)
+        engine = GAMES[game.game]
+        state = service.state_of(game)
+        seat = next(s for s in engine.to_act(state) if not game.seats[s].is_ai)
+        await service.act(game_id, game.seats[seat].user_id, game.version, engine.ai_action(state, seat))
+
+
+class Web:
+    """A web server over the test database and the aiohttp test client that talks to it."""
+
+    def __init__(self, db: Database, service: GameService | None = None, **limits) -> None:
+        self.server = WebServer(lambda: db, settings(**limits))
+        if service is not None:
+            service.watchers.append(self.server.changes.notify)
+        self.client = TestClient(TestServer(self.server.app, handler_cancellation=True))
+
+    async def __aenter__(self) -> TestClient:
+        await self.client.start_server()
+        return self.client
+
+    async def __aexit__(self, *exc) -> None:
+        await self.client.close()
+        await self.server.changes.close()
+
+
+async def token_of(db: Database, game_id: int) -> str:
+    game = await db.get_game(game_id)
+    assert game is not None and game.web_token is not None
+    return game.web_token
+
+
+async def next_event(stream) -> tuple[str, str]:
+    """The next server-sent event of a stream: (its name, its data)."""
+    name, data = "message", []
+    while True:
+        line = (await stream.content.readline()).decode()
+        if not line:
+            raise EOFError("the stream ended")
+        line = line.rstrip("\r\n")
+        if not line:
+            if data:
+                return name, "\n".join(data)
+            continue
+        field, _, value = line.partition(":")
+        value = value.removeprefix(" ")
+        if field == "event":
+            name = value
+        elif field == "data":
+            data.append(value)
+
+
+async def wait_until(condition, what: str) -> None:
+    for _ in range(2000):
+        if condition():
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError(f"never happened: {what}")
+
+
+# -- the page and its pictures -------------------------------------------------------------------
+async def test_the_page_shows_the_game_as_the_channel_does(db, service):
+    game_id = await started(service)
+    await play(service, game_id, 3)
+    token = await token_of(db, game_id)
+    game = await db.get_game(game_id)
+    engine = GAMES[game.game]
+    state = engine.load(game.state)
+    async with Web(db) as client:
+        answer = await client.get(f"/g/{token}", headers={"Accept-Language": "en-US,en;q=0.9"})
+        assert answer.status == 200 and answer.content_type == "text/html"
+        page = await answer.text()
+        assert '<html lang="en">' in page
+        assert f"{engine.title} #{game_id}" in page
+        for name in ("Ana", "Bruno"):
+            assert name in page
+        seat = engine.to_act(state)[0]
+        prompt = t(engine.prompt(state, seat), "en", names=seat_names(game, "en"))
+        assert prompt.replace("'", "&#x27;").replace('"', "&quot;") in page
+        # The picture on the page is the channel's: the spectator's view, drawn by the same renderer.
+        image = re.search(r'<img id="board" src="([^"]+)"', page).group(1)
+        assert image.startswith(f"{token}/step/{state.step}.png")
+        picture = await client.get(f"/g/{image}")
+        assert picture.status == 200 and picture.content_type == "image/png"
+        names = seat_names(game, "en")
+        assert await picture.read() == render(game.game, engine.view(state, None), locale="en", names=names)
+        # In Portuguese when the browser asks for it.
+        answer = await client.get(f"/g/{token}", headers={"Accept-Language": "pt-BR,pt;q=0.9,en;q=0.5"})
+        page = await answer.text()
+        assert '<html lang="pt-BR">' in page and t("web.players", "pt-BR") in page
+        assert answer.headers["Content-Language"] == "pt-BR"
+        # Its own style and script, from this server.
+        for asset, kind in (("page.css", "text/css"), ("page.js", "text/javascript")):
+            assert f"../static/{asset}?" in page
+            answer = await client.get(f"/static/{asset}")
+            assert answer.status == 200 and answer.content_type == kind
+        assert "http" not in re.sub(r'content="[^"]*"', "", page.split("<body")[0])  # nothing from another host
+
+
+async def test_the_stepper_reaches_every_earlier_position(db, service):
+    game_id = await started(service, "engis", seed=5)
+    await play(service, game_id, 4)
+    token = await token_of(db, game_id)
+    game = await db.get_game(game_id)
+    engine = GAMES[game.game]
+    log = [(r["seat"], r["action_id"]) for r in await db.moves_that_count(game_id)]
+    total = len(log)
+    assert total == engine.load(game.state).step
+    names = seat_names(game, "en")
+    async with Web(db) as client:
+        for step in (0, 1, total - 1, total):
+            answer = await client.get(f"/g/{token}/step/{step}?lang=en")
+            assert answer.status == 200
+            position = await answer.json()
+            assert (position["step"], position["total"]) == (step, total)
+            then = engine.replay(len(game.seats), game.seed, game.options, log[:step])
+            # The position in words: the picture's own alt text, as the channel's board has it.
+            words = describe(game.game, engine.view(then, None), locale="en", names=names)
+            assert position["alt"].startswith(f"{position['caption']}. {words}")
+            picture = await client.get(f"/g/{position['image']}")
+            assert await picture.read() == render(game.game, engine.view(then, None), locale="en", names=names)
+        for beyond in (total + 1, 999999):
+            assert (await client.get(f"/g/{token}/step/{beyond}")).status == 404
+            assert (await client.get(f"/g/{token}/step/{beyond}.png")).status == 404
+
+
+async def test_unknown_and_replaced_links_are_a_plain_404(db, service):
+    game_id = await started(service)
+    token = await token_of(db, game_id)
+    async with Web(db, service) as client:
+        assert (await client.get(f"/g/{token}")).status == 200
+        stream = await client.get(f"/g/{token}/events")
+        assert (await next_event(stream))[0] == "game"
+        new = await service.reset_web_token(game_id, ANA)
+        assert new != token
+        assert await next_event(stream) == ("gone", "")  # the open stream is told, then ends
+        for path in ("", "/events", "/step/0", "/step/0.png"):
+            answer = await client.get(f"/g/{token}{path}")
+            assert answer.status == 404, path
+            assert answer.content_type == "text/plain"
+        assert (await client.get(f"/g/{new}")).status == 200
+        # A lobby has no page; nothing lists the games; no token is guessed from a short one.
+        lobby = await service.create_lobby("engis", 100, 200, ANA, "Ana", "en")
+        await db.update_game(lobby.id, web_token="L" * 32)
+        for path in ("/g/" + "L" * 32, "/", "/g/", "/g", f"/g/{new[:8]}", "/g/" + "x" * 32, "/static/", "/static/x"):
+            answer = await client.get(path)
+            assert answer.status == 404, path
+            assert answer.headers["Content-Security-Policy"] == SECURITY_HEADERS["Content-Security-Policy"]
+        # Only the host may replace the link; nothing is written through the web.
+        with pytest.raises(Exception, match="host"):
+            await service.reset_web_token(game_id, BRUNO)
+        for method in ("POST", "PUT", "DELETE", "PATCH"):
+            assert (await client.request(method, f"/g/{new}")).status == 405
+
+
+async def test_every_answer_carries_the_security_headers(db, service):
+    game_id = await started(service)
+    token = await token_of(db, game_id)
+    policy = SECURITY_HEADERS["Content-Security-Policy"]
+    assert "default-src 'none'" in policy and "script-src 'self'" in policy and "unsafe" not in policy
+    async with Web(db) as client:
+        for path in (f"/g/{token}", f"/g/{token}/step/0", f"/g/{token}/step/0.png", "/static/page.js", "/robots.txt"):
+            answer = await client.get(path)
+            assert answer.status == 200, path
+            for header, value in SECURITY_HEADERS.items():
+                assert answer.headers[header] == value, (path, header)
+        page = await (await client.get(f"/g/{token}")).text()
+        assert "<script>" not in page and " style=" not in page and "on" + "click=" not in page
+        assert (await client.get(f"/g/{token}")).headers["Cache-Control"] == "no-store"
+        stream = await client.get(f"/g/{token}/events")
+        assert stream.headers["Content-Type"] == "text/event-stream"
+        assert stream.headers["Content-Security-Policy"] == policy
+        stream.close()
+
+
+# -- the live stream ---------------------------------------------------------------------------
+async def test_the_stream_follows_each_move(db, service):
+    game_id = await started(service)
+    token = await token_of(db, game_id)
+    async with Web(db, service) as client:
+        stream = await client.get(f"/g/{token}/events", headers={"Accept-Language": "pt-BR"})
+        name, data = await next_event(stream)
+        first = json.loads(data)
+        assert name == "game" and first["version"] == (await db.get_game(game_id)).version
+        assert first["players"][0]["name"] == "Ana"
+        for _ in range(2):
+            await play(service, game_id, 1)
+            name, data = await next_event(stream)
+            now = json.loads(data)
+            game = await db.get_game(game_id)
+            assert name == "game" and now["version"] == game.version > first["version"]
+            assert now["live"]["total"] == GAMES[game.game].load(game.state).step
+            steps = [line["step"] for line in now["log"]]  # newest first; a move with no public words has none
+            assert steps and steps == sorted(steps, reverse=True) and steps[0] <= now["live"]["total"]
+            first = now
+        stream.close()
+
+
+async def test_a_move_made_by_another_process_reaches_the_stream(db, service, tmp_path):
+    """The server is told nothing: it finds the move in the database (as ``python -m bot web`` does)."""
+    game_id = await started(service)
+    token = await token_of(db, game_id)
+    other = await Database.open(tmp_path / "mesa.sqlite3")  # the bot's own connection, as in another process
+    web = Web(other)
+    try:
+        async with web as client:
+            web.server.changes.follow(stored(lambda: other))
+            stream = await client.get(f"/g/{token}/events")
+            before = json.loads((await next_event(stream))[1])["version"]
+            await play(service, game_id, 1)
+            after = json.loads((await next_event(stream))[1])["version"]
+            assert after == (await db.get_game(game_id)).version > before
+            stream.close()
+    finally:
+        await other.close()
+
+
+async def test_streams_are_limited_per_address_and_in_all(db, service):
+    game_id = await started(service)
+    token = await token_of(db, game_id)
+    async with Web(db, web_streams=3, web_streams_per_address=2, web_proxy=True) as client:
+        server = client.server.app
+
+        async def open_from(address: str):
+            return await client.get(f"/g/{token}/events", headers={"X-Forwarded-For": f"10.9.9.9, {address}"})
+
+        a1, a2 = await open_from("192.0.2.1"), await open_from("192.0.2.1")
+        assert a1.status == a2.status == 200
+        refused = await open_from("192.0.2.1")
+        assert refused.status == 429 and refused.headers["Retry-After"]
+        assert await refused.text() == t("web.too_many", "en")
+        b1 = await open_from("192.0.2.2")
+        assert b1.status == 200
+        full = await open_from("192.0.2.3")  # a new address, but the server's limit is reached
+        assert full.status == 429
+        assert (await client.get(f"/g/{token}")).status == 200  # pages are not streams
+        a1.close()  # a closed stream gives its place back
+        streams = next(r.handler.__self__ for r in server.router.routes() if r.handler.__name__ == "events").streams
+        await wait_until(lambda: streams.open["192.0.2.1"] == 1, "the closed stream counted out")
+        again = await open_from("192.0.2.3")
+        assert again.status == 200
+        for response in (a2, b1, again):
+            response.close()
+
+
+async def test_stopping_the_server_ends_the_open_streams(db, service):
+    game_id = await started(service)
+    token = await token_of(db, game_id)
+    server = WebServer(lambda: db, settings())
+    port = await server.start(host="127.0.0.1", port=0)
+    from aiohttp import ClientSession
+
+    try:
+        async with ClientSession() as session:
+            stream = await session.get(f"http://127.0.0.1:{port}/g/{token}/events")
+            assert (await next_event(stream))[0] == "game"
+            await server.stop()
+            with pytest.raises(EOFError):
+                await next_event(stream)
+    finally:
+        await server.stop()
+
+
+# -- hidden information --------------------------------------------------------------------------
+def _hooks(game_id: str):
+    import importlib
+
+    ai = importlib.import_module(f"rules.{game_id}.ai")
+    return ai.HOOKS if hasattr(ai, "HOOKS") else ai.hooks(GAMES[game_id])
+
+
+async def _seen(db: Database, token: str) -> tuple[str, str, str, bytes]:
+    """The page, the stream's first event, the live position and its picture, from a new server."""
+    async with Web(db) as client:
+        page = await (await client.get(f"/g/{token}", headers={"Accept-Language": "en"})).text()
+        stream = await client.get(f"/g/{token}/events")
+        event = await next_event(stream)
+        stream.close()
+        live = json.loads(event[1])["live"]
+        position = await (await client.get(f"/g/{token}/step/{live['step']}")).text()
+        picture = await (await client.get(f"/g/{live['image']}")).read()
+    return page, f"{event[0]}:{event[1]}", position, picture
+
+
+@pytest.mark.parametrize(("game", "seed", "moves"), [("pergamemnon", 11, 6), ("neanderthal", 4, 6), ("engis", 5, 5)])
+async def test_what_spectators_may_not_see_never_reaches_the_page(db, service, game, seed, moves):
+    """Shuffle the hidden information (hands, face-down piles, the dice to come; private events and the
+    moves' action ids in the log): the page, its stream and its picture stay the same."""
+    game_id = await started(service, game, seed)
+    await play(service, game_id, moves)
+    token = await token_of(db, game_id)
+    before = await _seen(db, token)
+    row = await db.get_game(game_id)
+    engine = GAMES[game]
+    state = engine.load(row.state)
+    changed = 0
+    for n, seat in enumerate(range(len(row.seats))):
+        world = _hooks(game).determinize(state, seat, Rng(seed=1000 + n))
+        changed += world.model_copy(update={"rng": state.rng}) != state
+        async with db.sql.transaction() as tx:
+            await tx.execute("UPDATE games SET state = $1 WHERE id = $2", engine.dump(world), game_id)
+            for version, events in [(r["version"], r["events"]) for r in await db.action_log(game_id)]:
+                secret = Event(text=msg("ai.name", n=version * 7 + n), seats=[seat]).model_dump(mode="json")
+                mixed = [e for e in events if e.get("seats") is None] + [secret]
+                await tx.execute(
+                    "UPDATE actions SET events = $1, action_id = $2 WHERE game_id = $3 AND version = $4",
+                    json.dumps(mixed),
+                    f"hidden{n}.{version}",
+                    game_id,
+                    version,
+                )
+        assert await _seen(db, token) == before, f"seat {seat}'s secrets show on the page"
+    assert changed, "no shuffle changed any hidden information"
+
+
+# -- Discord: /game link and the board's link ---------------------------------------------------
+async def test_game_link_and_the_board_button(fake_discord, tmp_path):
+    from fakediscord.botkit import board_messages, last_board, mesa, play_move, start_game, start_lobby
+
+    fake = fake_discord
+    db_path = tmp_path / "mesa.sqlite3"
+    async with mesa(fake, db_path, web_url="https://mesa.example.org", web_port=0, web_host="127.0.0.1") as bot:
+        lobby = await start_lobby(fake, "atlandice", ANA, [BRUNO], ai_seats=1)
+        thread = await start_game(fake, ANA, lobby)
+        board = last_board(fake, thread)
+        links = [b["url"] for b in board.buttons() if b.get("url")]
+        assert len(links) == 1 and re.fullmatch(r"https://mesa\.example\.org/g/[A-Za-z0-9_-]{32}", links[0])
+        token = links[0].rsplit("/", 1)[1]
+        said = await fake.slash(BRUNO, thread, "game link", {})
+        await said.wait_response()
+        answer = await fake.wait_for(lambda: [m for m in said.messages if not m.loading])
+        assert links[0] in answer[-1].content and answer[-1].ephemeral
+        # The bot serves the page itself, and the page follows the game.
+        from aiohttp import ClientSession
+
+        async with ClientSession() as session:
+            base = f"http://127.0.0.1:{bot.web.port}/g/"
+            stream = await session.get(base + token + "/events")
+            version = json.loads((await next_event(stream))[1])["version"]
+            await play_move(fake, thread, __import__("random").Random(1))
+            assert json.loads((await next_event(stream))[1])["version"] > version
+            # Only the host replaces the link; the board's button follows, the old link is gone.
+            refused = await fake.slash(BRUNO, thread, "game link", {"reset": True})
+            await refused.wait_response()
+            await fake.wait_for(lambda: [m for m in refused.messages if not m.loading])
+            reset = await fake.slash(ANA, thread, "game link", {"reset": True})
+            await reset.wait_response()
+            await fake.wait_for(lambda: [m for m in reset.messages if not m.loading])
+            assert await next_event(stream) == ("gone", "")
+            assert (await session.get(base + token)).status == 404
+            current = board_messages(fake, thread)[-1]
+            new = await fake.wait_for(
+                lambda: [b["url"] for b in fake.message(current.id).buttons() if b.get("url", links[0]) != links[0]]
+            )
+            assert (await session.get(base + new[0].rsplit("/", 1)[1])).status == 200
+
+
+# -- python -m bot web -----------------------------------------------------------------------------
+async def test_python_m_bot_web_serves_the_pages_of_the_bots_database(db, service, tmp_path):
+    """The pages as a process of their own beside the bot: they follow its moves; SIGTERM stops them."""
+    import os
+    import signal
+    import socket
+    import sys
+
+    from aiohttp import ClientConnectionError, ClientSession
+
+    game_id = await started(service)
+    token = await token_of(db, game_id)
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    env = {**os.environ, "MESA_DATABASE": str(tmp_path / "mesa.sqlite3"), "MESA_WEB_PORT": str(port)}
+    env |= {"MESA_WEB_HOST": "127.0.0.1", "MESA_RENDER_WORKERS": "0"}
+    env.pop("DISCORD_TOKEN", None)
+    web = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "web", env=env, stderr=asyncio.subprocess.PIPE
+    )
+    try:
+        async with ClientSession() as session:
+            for _ in range(2000):  # until it serves
+                try:
+                    stream = await session.get(f"http://127.0.0.1:{port}/g/{token}/events")
+                    break
+                except ClientConnectionError:
+                    await asyncio.sleep(0.01)
+            before = json.loads((await next_event(stream))[1])["version"]
+            await play(service, game_id, 1)  # made by this process: the web process reads it in the database
+            after = json.loads((await next_event(stream))[1])["version"]
+            assert after == (await db.get_game(game_id)).version > before
+            web.send_signal(signal.SIGTERM)
+            assert await web.wait() == 0
+            stream.close()
+    finally:
+        if web.returncode is None:
+            web.kill()
+            await web.wait()
+    assert b"Traceback" not in await web.stderr.read()
+
+
+def test_python_m_bot_web_needs_a_port(monkeypatch, capsys):
+    from bot.__main__ import main
+
+    monkeypatch.delenv("MESA_WEB_PORT", raising=False)
+    monkeypatch.delenv("PORT", raising=False)
+    assert main(["web"]) == 2
+    assert "MESA_WEB_PORT" in capsys.readouterr().err
