@@ -1,8 +1,9 @@
 """What the bot itself says, in English and Brazilian Portuguese."""
 
 from rules.core import register
+from rules.core.i18n import Text
 
-TEXTS = {
+TEXTS: dict[str, tuple[Text, Text]] = {
     # slash commands (names must be lower-case, no spaces)
     "cmd.play": ("play", "jogar"),
     "cmd.play.desc": (
@@ -104,6 +105,7 @@ TEXTS = {
         "O tabuleiro mudou desde aquela mensagem; aqui está o atual.",
     ),
     "error.forged": ("That button does not belong to any game.", "Esse botão não pertence a nenhuma partida."),
+    "error.no_such_game": ("There is no game #{id}.", "Não existe a partida #{id}."),
     "error.not_running": ("This game is not running.", "Esta partida não está em andamento."),
     "error.unknown_player": ("That player is not in this game.", "Esse jogador não está nesta partida."),
     "error.channel_busy": (
@@ -223,6 +225,11 @@ TEXTS = {
     ),
     "remind.mute": ("Not this turn", "Não neste turno"),
     "remind.muted": ("No more reminders for this turn.", "Sem mais lembretes neste turno."),
+    "remind.old": (
+        "That reminder is old: the game has moved on since.",
+        "Esse lembrete é antigo: a partida já seguiu.",
+    ),
+    "remind.not_yours": ("That reminder is for another player.", "Esse lembrete é para outro jogador."),
     # log, list, rules
     "log.title": ("{game} — recent moves", "{game} — jogadas recentes"),
     "log.empty": ("No move yet.", "Nenhuma jogada ainda."),
@@ -257,13 +264,23 @@ TEXTS = {
         "That undo request is out of date: the game moved on.",
         "Esse pedido para desfazer não vale mais: a partida seguiu.",
     ),
+    "undo.expired": (
+        "This undo request expired: the game moved on.",
+        "Este pedido para desfazer expirou: a partida seguiu.",
+    ),
     "undo.not_voter": (
         "Only the other players answer this request.",
         "Só os outros jogadores respondem a este pedido.",
     ),
     "undo.done": (
-        "↩️ {who} took back a move ({n} taken back in all); here is the board as it was.",
-        "↩️ {who} desfez uma jogada ({n} desfeitas ao todo); eis o tabuleiro como estava.",
+        {
+            "one": "↩️ {who} took back a move; here is the board as it was.",
+            "other": "↩️ {who} took back a move ({n} taken back in all); here is the board as it was.",
+        },
+        {
+            "one": "↩️ {who} desfez uma jogada; eis o tabuleiro como estava.",
+            "other": "↩️ {who} desfez uma jogada ({n} desfeitas ao todo); eis o tabuleiro como estava.",
+        },
     ),
     "undo.you_did": ("Taken back.", "Desfeito."),
     "undo.ask": (
@@ -279,8 +296,14 @@ TEXTS = {
     "undo.yes": ("Agree", "Concordo"),
     "undo.no": ("Refuse", "Recuso"),
     "undo.noted_yes": (
-        "Noted: you agree. Waiting for {n} more answer(s).",
-        "Anotado: você concorda. Faltam {n} resposta(s).",
+        {
+            "one": "Noted: you agree. Waiting for {n} more answer.",
+            "other": "Noted: you agree. Waiting for {n} more answers.",
+        },
+        {
+            "one": "Anotado: você concorda. Falta {n} resposta.",
+            "other": "Anotado: você concorda. Faltam {n} respostas.",
+        },
     ),
     "undo.noted_no": ("Noted: you refused; the moves stand.", "Anotado: você recusou; as jogadas ficam."),
     "undo.agreed": (
@@ -301,14 +324,17 @@ TEXTS = {
     "demo.title": ("seed {seed}", "semente {seed}"),
     "replay.caption": ("{game} — move {n} of {total}", "{game} — jogada {n} de {total}"),
     "replay.alt": (
-        "Replay of {game}, a board a move ({frames} frames), ending on this board",
-        "Replay de {game}, um tabuleiro por jogada ({frames} quadros), terminando neste tabuleiro",
+        "Replay of {game}, a board a move ({frames}), ending on this board",
+        "Replay de {game}, um tabuleiro por jogada ({frames}), terminando neste tabuleiro",
     ),
     "replay.progress": (
-        "Drawing the replay: {done} of {total} frames…",
-        "Desenhando o replay: {done} de {total} quadros…",
+        {"one": "Drawing the replay: {done} of {n} frame…", "other": "Drawing the replay: {done} of {n} frames…"},
+        {"one": "Desenhando o replay: {done} de {n} quadro…", "other": "Desenhando o replay: {done} de {n} quadros…"},
     ),
-    "replay.done": ("Replay of {game}: {frames} frames, {size}.", "Replay de {game}: {frames} quadros, {size}."),
+    "replay.done": ("Replay of {game}: {frames}, {size}.", "Replay de {game}: {frames}, {size}."),
+    "count.frames": ({"one": "{n} frame", "other": "{n} frames"}, {"one": "{n} quadro", "other": "{n} quadros"}),
+    "size.kb": ("{n} kB", "{n} kB"),
+    "size.mb": ("{n} MB", "{n} MB"),
     "replay.old_rules": (
         "This game began under an earlier version of the rules: its moves can no longer be replayed or taken back.",
         "Esta partida começou numa versão anterior das regras: suas jogadas não podem mais ser "
@@ -343,8 +369,13 @@ TEXTS = {
     "stats.ai": ("🤖 AI", "🤖 IA"),
     "stats.title": ("Stats on this server", "Estatísticas neste servidor"),
     "stats.line": (
-        "{games} games, {wins} wins, rating {rating} ({place} of {of})",
-        "{games} partidas, {wins} vitórias, rating {rating} ({place}º de {of})",
+        "{games}, {wins}, rating {rating} ({place} of {of})",
+        "{games}, {wins}, rating {rating} ({place}º de {of})",
+    ),
+    "count.games": ({"one": "{n} game", "other": "{n} games"}, {"one": "{n} partida", "other": "{n} partidas"}),
+    "count.wins": (
+        {"=0": "no wins", "one": "{n} win", "other": "{n} wins"},
+        {"=0": "nenhuma vitória", "one": "{n} vitória", "other": "{n} vitórias"},
     ),
     "stats.none": (
         "{who} has no finished game on this server yet.",
@@ -356,8 +387,8 @@ TEXTS = {
     ),
     "leaderboard.title": ("{game} — leaderboard", "{game} — ranking"),
     "leaderboard.line": (
-        "{place}. {who} — {rating} ({games} games, {wins} wins)",
-        "{place}. {who} — {rating} ({games} partidas, {wins} vitórias)",
+        "{place}. {who} — {rating} ({games}, {wins})",
+        "{place}. {who} — {rating} ({games}, {wins})",
     ),
     "leaderboard.empty": (
         "No finished {game} game on this server yet.",

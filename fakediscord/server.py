@@ -19,6 +19,7 @@ from aiohttp import WSMsgType, web
 
 from . import payloads as P
 from .store import FakeGuild, FakeInteraction, FakeMessage
+from .timing import stretched
 
 T = TypeVar("T")
 
@@ -390,27 +391,36 @@ class FakeDiscord:
         )
 
     async def wait_for(self, predicate: Callable[[], T], timeout: float = 5.0) -> T:
-        """Poll predicate() every few ms until it returns something truthy; return it."""
-        deadline = time.monotonic() + timeout
+        """Poll predicate() every few ms until it returns something truthy; return it.
+
+        ``timeout`` is for an idle machine: the wait gives up after that times the load per core
+        (``timing.patience``, looked at again while waiting), so a busy machine is not a hang."""
+        start = time.monotonic()
         while True:
             value = predicate()
             if inspect.isawaitable(value):
                 value = await value
             if value:
                 return value
-            if time.monotonic() >= deadline:
+            waited = time.monotonic() - start
+            if waited >= stretched(timeout):
                 break
-            await asyncio.sleep(0.003)
+            await asyncio.sleep(0.003 if waited < 0.2 else 0.02)
         try:
             what = inspect.getsource(predicate).strip()
         except (OSError, TypeError):
             what = repr(predicate)
         tail = "\n  ".join(f"{m} {p}" for m, p in self.requests[-12:])
         unknown = f"\nunknown routes: {self.unknown_routes}" if self.unknown_routes else ""
-        raise TimeoutError(f"condition not met within {timeout}s: {what}\nlast requests:\n  {tail}{unknown}")
+        raise TimeoutError(
+            f"condition not met within {timeout}s (waited {waited:.1f}s on this machine's load): {what}\n"
+            f"last requests:\n  {tail}{unknown}"
+        )
 
     async def settle(self, quiet: float = 0.03, timeout: float = 5.0) -> None:
-        """Wait until no REST request is in flight and none arrived for `quiet` seconds (the bot went idle)."""
+        """Wait until no REST request is in flight and none arrived for `quiet` seconds (the bot went idle);
+        on a busy machine the bot may think that long between two requests, so `quiet` stretches too."""
+        quiet = stretched(quiet)
         self._last_activity = max(self._last_activity, time.monotonic() - quiet + 0.005)
         await self.wait_for(lambda: self._inflight == 0 and time.monotonic() - self._last_activity >= quiet, timeout)
 
@@ -1681,7 +1691,7 @@ class FakeDiscord:
     async def wait_in_channel(self, channel_id: int, predicate: Callable[[], T], timeout: float = 5.0) -> T:
         """Like wait_for, but checks ``predicate`` only when a message of ``channel_id`` (ephemeral ones
         included) is created or edited: many concurrent waiters cost nothing while nothing happens."""
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + stretched(timeout)
         while True:
             value = predicate()
             if value:

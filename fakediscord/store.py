@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .payloads import LOADING, iter_components
+from .timing import stretched
 
 
 @dataclass
@@ -201,7 +202,7 @@ class FakeInteraction:
     async def wait_response(self, timeout: float = 5) -> dict[str, Any]:
         """The first callback received for this interaction (waits for it)."""
         try:
-            await asyncio.wait_for(self._event.wait(), timeout)
+            await asyncio.wait_for(self._event.wait(), stretched(timeout))
         except TimeoutError:
             raise TimeoutError(
                 f"no callback for interaction {self.id} ({self.payload.get('data')}) within {timeout}s"

@@ -8,14 +8,18 @@ point replaces one function of the bot with one that kills the process when reac
 
 - ``board-sent``: the second board (after the first move) went out but its message id is not stored yet;
 - ``board-stored``: that board's id is stored but the old boards still have their controls;
-- ``click-noted``: a click was acknowledged and noted, but its move is not stored yet.
+- ``click-noted``: a click was acknowledged and noted, but its move is not stored yet;
+- ``click-acked``: Discord has the acknowledgement of a move's click, and the bot dies at once, before
+  anything else of it runs (the acknowledgement is sent by hand, blocking, as discord.py would send it).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sys
+import urllib.request
 
 import discord.gateway
 import discord.http
@@ -57,6 +61,24 @@ def _arm(point: str) -> None:
             return await record_moves(self, game_id, expected_version, moves, state, finished, click, **more)
 
         storage.Database.record_moves = die_before_a_click_is_stored
+    elif point == "click-acked":
+        from discord.interactions import InteractionResponse
+
+        defer = InteractionResponse.defer
+
+        async def acknowledge_then_die(self, **kwargs):
+            interaction = self._parent
+            parts = str((interaction.data or {}).get("custom_id", "")).split(":")
+            if len(parts) < 4 or not parts[2].isdigit() or parts[3] in ("~me", "~mute", "~ua", "~uy", "~un"):
+                return await defer(self, **kwargs)  # not a move
+            url = f"{discord.http.Route.BASE}/interactions/{interaction.id}/{interaction.token}/callback"
+            body = json.dumps({"type": discord.InteractionResponseType.deferred_message_update.value}).encode()
+            post = urllib.request.Request(url, body, {"Content-Type": "application/json"}, method="POST")
+            with urllib.request.urlopen(post, timeout=60) as answer:
+                answer.read()
+            _die()
+
+        InteractionResponse.defer = acknowledge_then_die
     else:
         raise SystemExit(f"unknown kill point {point!r}")
 

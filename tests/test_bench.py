@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from spawned import run
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -15,11 +16,9 @@ ROOT = Path(__file__).resolve().parent.parent
 def _run(*args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
     """``python -m bench ARGS`` as an installed package runs it (only the project on the path); with
     ``ok``, it must succeed."""
-    done = subprocess.run(
+    done = run(
         [sys.executable, "-m", "bench", *args],
         cwd=ROOT,
-        capture_output=True,
-        text=True,
         timeout=240,
         env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)},
     )
@@ -83,21 +82,17 @@ def test_bench_names_an_unknown_game_and_a_player_count_out_of_range():
 def test_ai_bench_plays_a_variant_chosen_by_its_options():
     args = ["ai", "neanderthal", "--players", "1", "--games", "1", "--only", "normal", "--workers", "1"]
     env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(
+    done = run(
         [sys.executable, "-m", "bench", *args, "--option", "map=matrix", "--option", "artifacts=2"],
         cwd=ROOT,
-        capture_output=True,
-        text=True,
         timeout=120,
         env=env,
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert "options map=matrix artifacts=2" in done.stdout and "normal alone" in done.stdout
-    bad = subprocess.run(
+    bad = run(
         [sys.executable, "-m", "bench", *args, "--option", "map=hexes"],
         cwd=ROOT,
-        capture_output=True,
-        text=True,
         timeout=60,
         env=env,
     )

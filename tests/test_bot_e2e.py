@@ -23,8 +23,9 @@ from fakediscord.botkit import (
     start_game,
     start_lobby,
 )
-from fakediscord.fixtures import CHANNEL_ID
+from fakediscord.fixtures import CHANNEL_ID, USERS
 from rules import GAMES
+from rules.core import normalize_locale, t
 
 ANA, BRUNO, CARLA, DAVI = 1, 2, 3, 4
 GAME = "atlandice"
@@ -327,3 +328,55 @@ async def test_every_game_plays_to_its_end_by_clicks_against_the_ai(fake_discord
     row, stored, replay, log = await _replayed(db_path, game_id)
     assert row.status == "finished" and stored == replay and engine.outcome(stored) is not None
     assert moves == sum(1 for r in log if r["user_id"] is not None) > 0
+
+
+async def test_game_end_by_id_from_another_channel_and_refusals_that_name_the_trouble(fake_discord, db_path):
+    fake = fake_discord
+    async with mesa(fake, db_path):
+        thread, game_id = await _started(fake)
+        # A spectator who resigns is told they are not playing (not that "that player" is not).
+        resign = await fake.slash(CARLA, thread, "game resign")
+        assert "You are not playing this game" in (await ephemeral_reply(fake, resign)).content
+        # A game id that names no game says so, with the id.
+        missing = game_id + 999_999
+        nothing = await fake.slash(BRUNO, CHANNEL_ID, "game end", {"game": missing})
+        assert (await ephemeral_reply(fake, nothing)).content == f"There is no game #{missing}."
+        # The host ends the game from the parent channel: the players hear it in the game's thread too.
+        end = await fake.slash(ANA, CHANNEL_ID, "game end", {"game": game_id})
+        await end.wait_response()
+        assert f"#{game_id}" in end.messages[-1].content
+        told = await fake.wait_for(lambda: [m for m in fake.messages(thread) if not m.files() and not m.ephemeral])
+        assert told[-1].content == "The host ended this game."
+        await fake.settle()
+        assert not last_board(fake, thread).custom_ids()
+    game, _, _, _ = await _replayed(db_path, game_id)
+    assert game.status == "ended"
+
+
+def text_for(user: int, key: str, **params) -> str:
+    """A catalogue text as ``user`` reads it (in their Discord language)."""
+    return t(key, normalize_locale(USERS[user][1]), **params)
+
+
+async def test_not_this_turn_on_an_old_or_someone_else_s_reminder_says_which(fake_discord, db_path):
+    fake, rng = fake_discord, random.Random(13)
+    async with mesa(fake, db_path, reminder_delay=0.2, reminder_poll=0.02, reminder_max=1):
+        thread, _ = await _started(fake, humans=(ANA, BRUNO), ai=0)
+
+        def reminders(user: int) -> list:
+            return [m for m in fake.messages(thread) if not m.files() and f"<@{user}>" in m.content]
+
+        async def not_this_turn(user: int, reminder) -> str:
+            mute = next(c for c in reminder.custom_ids() if c.endswith(":~mute"))
+            return (await ephemeral_reply(fake, await fake.click(user, reminder, mute))).content
+
+        waiting = mentioned(last_board(fake, thread))[0]
+        old = (await fake.wait_for(lambda: reminders(waiting)))[0]
+        assert await play_move(fake, thread, rng)  # the reminded player plays: that reminder is old now
+        assert await not_this_turn(waiting, old) == text_for(waiting, "remind.old")
+        assert await not_this_turn(CARLA, old) == text_for(CARLA, "error.not_a_player")
+        reminded = mentioned(last_board(fake, thread))[0]
+        current = (await fake.wait_for(lambda: [m for m in reminders(reminded) if m.id != old.id]))[-1]
+        other = BRUNO if reminded == ANA else ANA
+        assert await not_this_turn(other, current) == text_for(other, "remind.not_yours")
+        assert await not_this_turn(reminded, current) == text_for(reminded, "remind.muted")

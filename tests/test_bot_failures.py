@@ -11,9 +11,11 @@ import os
 import random
 import signal
 import sys
+import weakref
 from pathlib import Path
 
 import pytest
+from spawned import end
 
 from bot.storage import Database
 from fakediscord import FakeDiscord
@@ -29,6 +31,7 @@ from fakediscord.botkit import (
 )
 from fakediscord.botkit import lobby_id as lobby_button
 from fakediscord.fixtures import CHANNEL_ID
+from fakediscord.timing import stretched
 from rules import GAMES
 
 ANA, BRUNO = 1, 2
@@ -151,7 +154,7 @@ async def test_board_post_fail_then_restart_posts_the_missing_board(fake_discord
         assert len(board_messages(fake, thread)) == 1
     async with mesa(fake, db_path):
         await fake.wait_for(lambda: len(board_messages(fake, thread)) == 2, timeout=20)
-        assert len(live_boards(fake, thread)) == 1
+        await fake.wait_for(lambda: len(live_boards(fake, thread)) == 1)  # the old board's controls go
         assert await play_move(fake, thread, random.Random(2))
     assert await _replays(db_path, game_id)
 
@@ -216,7 +219,9 @@ async def test_deleted_channel_abandons_its_thread_games_and_tells_the_host_priv
 
 async def test_unknown_channel_stops_reminders_after_the_first_failure(fake_discord, db_path):
     fake = fake_discord
-    async with mesa(fake, db_path, reminder_delay=0.05, reminder_poll=0.02):  # fails on an ERROR log
+    # Reminders every 0.05 s, then twice as long each time, many of them: one is still to come however
+    # long the start takes on a busy machine. mesa() fails the test on an ERROR log.
+    async with mesa(fake, db_path, reminder_delay=0.05, reminder_poll=0.02, reminder_max=50):
         thread, game_id = await _started(fake, humans=(ANA, BRUNO), ai=0)
         await fake.settle()
         before = len(fake.requests)
@@ -256,7 +261,9 @@ async def test_a_game_whose_state_cannot_be_read_stops_alone_and_its_host_is_tol
 
 async def test_reminders_in_a_thread_the_bot_may_not_write_in_stop_after_the_first_failure(fake_discord, db_path):
     fake = fake_discord
-    async with mesa(fake, db_path, reminder_delay=0.05, reminder_poll=0.02):  # fails on an ERROR log
+    # Reminders every 0.05 s, then twice as long each time, many of them: one is still to come however
+    # long the start takes on a busy machine. mesa() fails the test on an ERROR log.
+    async with mesa(fake, db_path, reminder_delay=0.05, reminder_poll=0.02, reminder_max=50):
         thread, game_id = await _started(fake, humans=(ANA, BRUNO), ai=0)
         await fake.settle()
         before = len(fake.requests)
@@ -274,44 +281,71 @@ async def test_reminders_in_a_thread_the_bot_may_not_write_in_stop_after_the_fir
 
 
 # -- crashes -------------------------------------------------------------------------------
-async def _bot_process(
-    fake: FakeDiscord,
-    db_path: Path,
-    point: str | None = None,
-    *,
-    token: str = "fake-token",
-    env: dict[str, str] | None = None,
-) -> asyncio.subprocess.Process:
-    """``python -m bot`` against the fake through the test launcher, optionally armed to die at ``point``."""
-    argv = [sys.executable, str(ROOT / "tests" / "mesa_launcher.py"), str(fake.port), *([point] if point else [])]
-    environ = {
-        **os.environ,
-        "PYTHONPATH": str(ROOT),
-        "DISCORD_TOKEN": token,
-        "MESA_DATABASE": str(db_path),
-        "MESA_LOG_LEVEL": "WARNING",
-        **(env or {}),
-    }
-    return await asyncio.create_subprocess_exec(
-        *argv, cwd=ROOT, env=environ, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
-    )
+@pytest.fixture
+async def bot_process(fake_discord, db_path, tmp_path):
+    """Starts ``python -m bot`` against the fake through the test launcher, optionally armed to die at a
+    kill point. Every process it started is ended when the test ends, passed or failed, before the fake
+    closes: SIGTERM to its process group, SIGKILL after a grace period (its worker processes too).
+
+    Its output goes to files (``output(proc)`` reads its stderr): a pipe nobody reads any more would
+    stop a bot that logs, signals and all."""
+    started: list[asyncio.subprocess.Process] = []
+
+    async def start(
+        point: str | None = None,
+        *,
+        token: str = "fake-token",
+        env: dict[str, str] | None = None,
+        database: str | None = None,
+    ) -> asyncio.subprocess.Process:
+        argv = [sys.executable, str(ROOT / "tests" / "mesa_launcher.py"), str(fake_discord.port)]
+        environ = {
+            **os.environ,
+            "PYTHONPATH": str(ROOT),
+            "DISCORD_TOKEN": token,
+            "MESA_DATABASE": database or str(db_path),
+            "MESA_LOG_LEVEL": "WARNING",
+            **(env or {}),
+        }
+        out = tmp_path / f"bot-{len(started)}.out"
+        with out.open("wb") as stdout, out.with_suffix(".err").open("wb") as stderr:
+            proc = await asyncio.create_subprocess_exec(
+                *argv,
+                *([point] if point else []),
+                cwd=ROOT,
+                env=environ,
+                stdout=stdout,
+                stderr=stderr,
+                start_new_session=True,  # a group of its own: the bot and its workers end together
+            )
+        OUTPUT[proc] = out.with_suffix(".err")
+        started.append(proc)
+        return proc
+
+    yield start
+    for proc in started:
+        await end(proc)
+
+
+OUTPUT: weakref.WeakKeyDictionary[asyncio.subprocess.Process, Path] = weakref.WeakKeyDictionary()
+
+
+def output(proc: asyncio.subprocess.Process) -> str:
+    """What a bot process wrote on stderr so far."""
+    return OUTPUT[proc].read_text(encoding="utf-8", errors="replace")
 
 
 async def _connected(fake: FakeDiscord, proc: asyncio.subprocess.Process) -> None:
     await fake.wait_for(lambda: fake.connected or proc.returncode is not None, timeout=30)
-    assert proc.returncode is None, (await proc.stderr.read()).decode()
+    assert proc.returncode is None, output(proc)
     await fake.wait_for(lambda: ("send", "GUILD_CREATE") in fake.gateway_log, timeout=10)
     await fake.settle()
 
 
 async def _killed(proc: asyncio.subprocess.Process) -> None:
-    try:
-        code = await asyncio.wait_for(proc.wait(), 30)
-    finally:
-        if proc.returncode is None:
-            proc.kill()
-            await proc.wait()
-    assert code == -signal.SIGKILL, (await proc.stderr.read()).decode()
+    """Waits for the process to die at its kill point."""
+    code = await asyncio.wait_for(proc.wait(), stretched(30))
+    assert code == -signal.SIGKILL, output(proc)
 
 
 @pytest.mark.parametrize(
@@ -322,9 +356,11 @@ async def _killed(proc: asyncio.subprocess.Process) -> None:
         ("board-stored", "history"),  # the old board kept its controls: the start-up finds it
     ],
 )
-async def test_kill_between_board_post_and_store_leaves_one_live_board(fake_discord, db_path, point, found_by):
+async def test_kill_between_board_post_and_store_leaves_one_live_board(
+    fake_discord, db_path, bot_process, point, found_by
+):
     fake = fake_discord
-    proc = await _bot_process(fake, db_path, point)
+    proc = await bot_process(point)
     await _connected(fake, proc)
     thread, game_id = await _started(fake)
     await _click_first(fake, thread)
@@ -342,14 +378,20 @@ async def test_kill_between_board_post_and_store_leaves_one_live_board(fake_disc
         assert live_boards(fake, thread)[0].id == game.board_message_id == board_messages(fake, thread)[1].id
         assert game.board_version == game.version
         assert await play_move(fake, thread, random.Random(8))
-        await fake.settle()
-        assert len(live_boards(fake, thread)) == 1
+        await fake.wait_for(lambda: len(live_boards(fake, thread)) == 1)  # the old board's controls go
     assert await _replays(db_path, game_id)
 
 
-async def test_a_click_lost_in_a_crash_is_answered_after_restart(fake_discord, db_path):
+@pytest.mark.parametrize(
+    "point",
+    [
+        "click-noted",  # killed while the move was played
+        "click-acked",  # killed the moment Discord had the acknowledgement: the click was noted before it
+    ],
+)
+async def test_a_click_lost_in_a_crash_is_answered_after_restart(fake_discord, db_path, bot_process, point):
     fake = fake_discord
-    proc = await _bot_process(fake, db_path, "click-noted")
+    proc = await bot_process(point)
     await _connected(fake, proc)
     thread, game_id = await _started(fake)
     before = (await _game(db_path, game_id)).version
@@ -367,18 +409,18 @@ async def test_a_click_lost_in_a_crash_is_answered_after_restart(fake_discord, d
     assert (await _game(db_path, game_id)).version > before and await _replays(db_path, game_id)
 
 
-async def test_sigterm_stops_the_bot_cleanly_so_the_next_start_has_nothing_to_check(fake_discord, db_path):
+async def test_sigterm_stops_the_bot_cleanly_so_the_next_start_has_nothing_to_check(fake_discord, db_path, bot_process):
     from bot.ui.boards import BOARDS_CLEAN
 
     fake = fake_discord
-    proc = await _bot_process(fake, db_path)
+    proc = await bot_process()
     await _connected(fake, proc)
     thread, game_id = await _started(fake)
     await _click_first(fake, thread)
     await fake.wait_for(lambda: len(board_messages(fake, thread)) == 2)
     proc.send_signal(signal.SIGTERM)  # a host restarting the bot
-    _, err = await asyncio.wait_for(proc.communicate(), 30)
-    assert proc.returncode == 0 and "Traceback" not in err.decode(), err.decode()
+    await asyncio.wait_for(proc.wait(), stretched(30))
+    assert proc.returncode == 0 and "Traceback" not in output(proc), output(proc)
     db = await Database.open(db_path)
     try:
         noted, game = await db.get_meta(BOARDS_CLEAN), await db.get_game(game_id)
@@ -417,19 +459,21 @@ async def test_a_start_cut_short_after_its_thread_was_made_plays_in_that_thread(
 
 
 # -- python -m bot refusing to start ---------------------------------------------------------
-async def test_python_m_bot_with_a_refused_token_says_so_in_one_line_and_creates_no_database(fake_discord, db_path):
+async def test_python_m_bot_with_a_refused_token_says_so_in_one_line_and_creates_no_database(
+    fake_discord, db_path, bot_process
+):
     fake = fake_discord
     fake.token = "the-right-token"
-    proc = await _bot_process(fake, db_path, token="a-wrong-token")
-    _out, err = await asyncio.wait_for(proc.communicate(), 30)
-    lines = err.decode().strip().splitlines()
+    proc = await bot_process(token="a-wrong-token")
+    await asyncio.wait_for(proc.wait(), stretched(30))
+    lines = output(proc).strip().splitlines()
     assert proc.returncode != 0 and len(lines) == 1 and lines[0].startswith("mesa: the token was refused: ")
     assert not db_path.exists()
 
 
 @pytest.mark.parametrize("kind", ["garbage", "newer", "empty file", "no folder", "postgres: no database"])
 async def test_python_m_bot_with_a_bad_database_exits_with_one_line_before_logging_in(
-    fake_discord, db_path, kind, request
+    fake_discord, db_path, bot_process, kind, request
 ):
     from bot.storage import MIGRATIONS
 
@@ -446,10 +490,10 @@ async def test_python_m_bot_with_a_bad_database_exits_with_one_line_before_loggi
         target = str(db_path.parent / "missing" / "mesa.sqlite3")
     else:
         target = request.getfixturevalue("postgres_server").url("no_such_database")
-    proc = await _bot_process(fake_discord, target)
-    _out, err = await asyncio.wait_for(proc.communicate(), 30)  # never a hang
-    lines = err.decode().strip().splitlines()
-    assert proc.returncode != 0 and len(lines) == 1, err.decode()
+    proc = await bot_process(database=target)
+    await asyncio.wait_for(proc.wait(), stretched(30))  # never a hang
+    lines = output(proc).strip().splitlines()
+    assert proc.returncode != 0 and len(lines) == 1, output(proc)
     assert lines[0].startswith("mesa: ") and ("no_such_database" if "postgres" in kind else target) in lines[0]
     assert ("newer" in lines[0]) == (kind == "newer")
     assert fake_discord.requests == []  # Discord never heard of it: the database is checked first

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import math
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from spawned import run
 
 from bot.__main__ import main
 from bot.service.games import GameService, UserError
@@ -161,9 +161,7 @@ ENGINES = ("rules.atlandice", "rules.engis", "rules.pergamemnon", "rules.neander
 
 def _imported(*argv: str) -> set[str]:
     """The modules a fresh ``python -X importtime ...`` imported (it lists each on stderr)."""
-    done = subprocess.run(
-        [sys.executable, "-X", "importtime", *argv], cwd=ROOT, capture_output=True, text=True, check=True, timeout=120
-    )
+    done = run([sys.executable, "-X", "importtime", *argv], cwd=ROOT, check=True, timeout=120)
     return {line.rpartition("|")[2].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
 
 

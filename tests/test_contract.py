@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import itertools
 import re
 from collections import Counter
@@ -10,7 +12,7 @@ import pytest
 from pydantic import BaseModel
 
 from rules import GAMES
-from rules.core import MAX_BUTTON_CHOICES, MAX_CHOICES, Engine, GameState, missing_keys, play
+from rules.core import MAX_BUTTON_CHOICES, MAX_CHOICES, Engine, GameState, IllegalAction, missing_keys, play
 from rules.core.clone import clone
 
 CASES = [
@@ -18,6 +20,13 @@ CASES = [
     for game_id, engine in GAMES.items()
     for players in range(engine.min_players, engine.max_players + 1)
 ]
+
+# Each game's ``moves.parse``: an action id read into a typed move, whose ``str`` is the id again.
+PARSERS = {
+    game_id: importlib.import_module(f"rules.{game_id}.moves").parse
+    for game_id in GAMES
+    if importlib.util.find_spec(f"rules.{game_id}.moves") is not None
+}
 
 
 def _check_step(engine: Engine, before: GameState, after: GameState, seat: int, action_id: str) -> None:
@@ -31,6 +40,9 @@ def _check_step(engine: Engine, before: GameState, after: GameState, seat: int, 
         assert actions, f"seat {s} must act but has no legal action"
         assert len(actions) <= MAX_CHOICES
         engine.validate_actions(actions)
+        if engine.id in PARSERS:
+            for a in actions:
+                assert str(PARSERS[engine.id](a.id)) == a.id
         if len(actions) > MAX_BUTTON_CHOICES:  # shown as select menus of 25, at most four of them
             groups = Counter(a.group.key if a.group else None for a in actions)
             assert sum(-(-n // 25) for n in groups.values()) <= 4, groups
@@ -236,3 +248,10 @@ def test_an_unknown_option_and_a_bad_value_are_told_apart(game_id):
     assert "no_such_option" in t(unknown.value.message, "en")
     told = t(bad.value.message, "pt-BR")
     assert spec.key in told and "no-such-value" in told and all(value in told for value, _ in spec.choices)
+
+
+@pytest.mark.parametrize("game_id", sorted(PARSERS))
+@pytest.mark.parametrize("action_id", ["", "nonsense", "x" * 64, "visit.", ".", "-", "card-", "1"])
+def test_an_id_no_action_has_is_refused(game_id, action_id):
+    with pytest.raises(IllegalAction):
+        PARSERS[game_id](action_id)

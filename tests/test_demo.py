@@ -1,11 +1,11 @@
 """``python -m bot demo``: a whole AI game without Discord, a picture per move and a summary."""
 
 import json
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from spawned import run
 
 from rules import GAMES
 
@@ -17,7 +17,7 @@ def test_demo_plays_a_whole_game_and_writes_pictures_and_summary(game, tmp_path)
     engine = GAMES[game]
     players = engine.min_players + (1 if engine.max_players > engine.min_players else 0)
     out = tmp_path / "out"
-    done = subprocess.run(
+    done = run(
         [
             sys.executable,
             "-m",
@@ -34,8 +34,6 @@ def test_demo_plays_a_whole_game_and_writes_pictures_and_summary(game, tmp_path)
             "pt-BR",
         ],
         cwd=ROOT,
-        capture_output=True,
-        text=True,
         timeout=300,
         check=True,
     )
@@ -106,11 +104,9 @@ def test_demo_takes_game_names_in_any_case(capsys, tmp_path):
 
 
 def test_demo_help_lists_every_game_option_key_and_value():
-    done = subprocess.run(
+    done = run(
         [sys.executable, "-m", "bot", "demo", "--help"],
         cwd=ROOT,
-        capture_output=True,
-        text=True,
         timeout=60,
         check=True,
     )

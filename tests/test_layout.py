@@ -226,3 +226,32 @@ def test_the_cycle_check_can_fail():
         assert _cycle("bot") is not None
     finally:
         IMPORTS["bot.storage"].discard("bot.app")
+
+
+LONGEST = 80  # lines a function of the rules may have, its docstring and decorators included
+
+
+def _long_functions(name: str, source: str) -> list[str]:
+    return [
+        f"{name}.{node.name}: {node.end_lineno - node.lineno + 1} lines"
+        for node in ast.walk(ast.parse(source, name))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.end_lineno is not None
+        and node.end_lineno - node.lineno + 1 > LONGEST
+    ]
+
+
+def test_no_function_of_the_rules_is_longer_than_80_lines():
+    """A long decision chain is a table of small handlers (see rules/neanderthal/phases.py)."""
+    assert not [
+        long
+        for name, path in MODULES.items()
+        if _within(name, "rules")
+        for long in _long_functions(name, path.read_text(encoding="utf-8"))
+    ]
+
+
+def test_the_length_check_can_fail():
+    body = "".join(f"    x{i} = {i}\n" for i in range(LONGEST))
+    assert _long_functions("m", f"def long():\n{body}") == ["m.long: 81 lines"]
+    assert _long_functions("m", f"def short():\n{body[: -len(body.splitlines(True)[-1])]}") == []

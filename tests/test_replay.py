@@ -7,10 +7,13 @@ import io
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from PIL import Image
 from test_undo import ANA, BRUNO, Table, started, until
 
 import bot.ui.replay_ui
+from bot.ui.replay_ui import file_size
 from fakediscord.botkit import ephemeral_reply, last_board, mesa, play_to_end
 from fakediscord.fixtures import CHANNEL_ID
 from rules import GAMES
@@ -49,8 +52,22 @@ async def test_replay_of_a_finished_game_has_a_frame_per_move(fake_discord, db_p
             assert gif.format == "GIF" and gif.is_animated and gif.n_frames == len(log) + 1
             gif.seek(gif.n_frames - 1)
             assert gif.size[0] >= 600
-        assert f"{len(log) + 1} " in message.content
+        size = len(data)
+        shown = f"{max(1, round(size / 1000))} kB" if size < 999_500 else f"{size / 1_000_000:.1f} MB"
+        assert message.content.endswith(f": {len(log) + 1} frames, {shown}.")  # never "0.0 MB"
         assert message.edits >= 2  # "thinking", progress, then the picture
+
+
+@given(st.integers(0, 8_400_000))
+def test_replay_sizes_read_in_kb_under_a_megabyte_and_in_each_language(size):
+    for locale, mark in (("en", "."), ("pt-BR", ",")):
+        value, unit = file_size(size, locale).split(" ")
+        if unit == "kB":
+            assert size < 1_000_000 and value.isdigit() and 1 <= int(value) <= 999
+            assert abs(int(value) * 1000 - size) <= 1000
+        else:
+            assert unit == "MB" and size >= 999_000 and value[-2] == mark and value.replace(mark, "").isdigit()
+            assert abs(float(value.replace(mark, ".")) * 1_000_000 - size) <= 50_000
 
 
 async def test_replay_follows_the_moves_that_count_after_an_undo(fake_discord, db_path):

@@ -23,6 +23,7 @@ from bot.storage import LOCK_SHARD, Database
 from fakediscord import FakeDiscord
 from fakediscord.botkit import action_ids, board_messages, last_board, lobby_id, mentioned, play_move, start_lobby
 from fakediscord.fixtures import CHANNEL_ID
+from fakediscord.timing import stretched
 from rules import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -254,7 +255,7 @@ async def test_a_process_killed_under_load_loses_nothing_and_its_shard_is_served
     await asyncio.gather(*loaders)
     await _quiet(postgres_url)  # every click noted is played or answered, the dead process's too
     await fake.settle()
-    assert took < TAKEOVER, took
+    assert took < stretched(TAKEOVER), took  # on a busy machine a takeover takes longer, as everything
     assert survivor.returncode is None
     assert set((await _owners(postgres_url)).values()) == {survivor.pid}
     assert await _replays(postgres_url) == []  # no move lost from the log or applied twice

@@ -10,7 +10,7 @@ from openskill.models import PlackettLuce
 from test_undo import ANA, BRUNO, DAVI, started
 
 from fakediscord.botkit import ephemeral_reply, last_board, mesa, play_to_end
-from fakediscord.fixtures import CHANNEL_ID
+from fakediscord.fixtures import CHANNEL_ID, GUILD_ID
 from rules import GAMES
 
 
@@ -74,7 +74,7 @@ async def test_stats_leaderboard_and_history_after_a_finished_game(fake_discord,
         lines = board.splitlines()
         for key, who in [(ANA, f"<@{ANA}>"), (BRUNO, f"<@{BRUNO}>"), ("ai", "🤖 AI")]:
             line = next(line for line in lines if who in line)
-            assert f"— {expected[key]} (1 games, {int(key in winners)} wins)" in line
+            assert f"— {expected[key]} (1 game, {'1 win' if key in winners else 'no wins'})" in line
         where = {
             key: next(i for i, line in enumerate(lines) if who in line)
             for key, who in [(ANA, f"<@{ANA}>"), (BRUNO, f"<@{BRUNO}>"), ("ai", "🤖 AI")]
@@ -85,9 +85,10 @@ async def test_stats_leaderboard_and_history_after_a_finished_game(fake_discord,
                     assert where[a] < where[b], (a, b, lines)
         # A player's stats (Ana reads Portuguese), someone with none, another game's empty board.
         mine = await embed_of(fake, await fake.slash(ANA, CHANNEL_ID, "stats"))
-        assert "ATLANDICE" in mine and f"1 partidas, {int(ANA in winners)} vitórias, rating {expected[ANA]}" in mine
+        won = "1 vitória" if ANA in winners else "nenhuma vitória"
+        assert "ATLANDICE" in mine and f"1 partida, {won}, rating {expected[ANA].replace('.', ',')}" in mine
         theirs = await embed_of(fake, await fake.slash(ANA, CHANNEL_ID, "stats", {"player": BRUNO}))
-        assert f"rating {expected[BRUNO]}" in theirs
+        assert f"rating {expected[BRUNO].replace('.', ',')}" in theirs  # Ana reads Portuguese
         assert "ainda não terminou" in await embed_of(
             fake, await fake.slash(ANA, CHANNEL_ID, "stats", {"player": DAVI})
         )
@@ -106,9 +107,14 @@ async def test_stats_leaderboard_and_history_after_a_finished_game(fake_discord,
             for r in outcome.results:
                 if r.seat is not None:
                     assert f" {r.score}" in text
-        assert "No finished game here" in await embed_of(
+        # A player with no finished game is named; a channel with none says so.
+        assert f"<@{DAVI}> has no finished game" in await embed_of(
             fake, await fake.slash(BRUNO, CHANNEL_ID, "game history", {"player": DAVI})
         )
+        elsewhere = CHANNEL_ID + 50
+        fake.add_channel(GUILD_ID, elsewhere, "elsewhere")
+        await fake.settle()
+        assert "No finished game here" in await embed_of(fake, await fake.slash(BRUNO, elsewhere, "game history"))
 
 
 def test_stats_rate_games_in_order_with_one_ai_player_and_resigned_seats():

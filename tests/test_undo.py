@@ -235,7 +235,7 @@ async def test_undo_past_another_player_needs_everyone(fake_discord, db_path, ga
         assert "Only the other players" in (await ephemeral_reply(fake, spectator)).content
         agree = await fake.click(voters[0], request, yes)
         text = (await ephemeral_reply(fake, agree)).content
-        assert "1 more" in text or "Faltam 1" in text
+        assert "1 more answer." in text or "Falta 1 resposta." in text
         refuse = await fake.click(voters[1], request, no)
         await ephemeral_reply(fake, refuse)
         assert (await table.load())[0].version == moved_version
@@ -255,6 +255,41 @@ async def test_undo_past_another_player_needs_everyone(fake_discord, db_path, ga
             range(before_game.version + 1, moved_version + 1)
         )
         assert not fake.message(request.id).custom_ids()
+
+
+async def test_an_undo_request_the_game_moved_past_loses_its_buttons_and_says_it_expired(fake_discord, db_path):
+    fake, rng = fake_discord, random.Random(17)
+    async with mesa(fake, db_path) as bot:
+        thread, game_id = await started(fake, "pergamemnon", [ANA, BRUNO], ai=0)
+        table = Table(fake, bot, thread, game_id)
+        for _ in range(MAX_MOVES):  # a quiet move by one player, then one by the other
+            first, action = await until(table, rng, "quiet")
+            await table.play(first, action)
+            acting = await table.acting()
+            quiet = sorted(a for a, k in (await table.kinds()).items() if k == "quiet")
+            if acting and acting[1] != first and quiet:
+                await table.play(acting[1], rng.choice(quiet))
+                break
+        else:
+            raise AssertionError("no two quiet moves in a row by two players")
+        await table.undo_slash(first)
+        request = await fake.wait_for(
+            lambda: next((m for m in fake.messages(thread) if any(c.endswith(":~uy") for c in m.custom_ids())), None)
+        )
+        seen = fake.snapshot(request)
+        # Nobody answers; the game goes on instead.
+        acting = await table.acting()
+        kinds = await table.kinds()
+        await table.play(acting[1], rng.choice(sorted(a for a, k in kinds.items() if k != "end") or sorted(kinds)))
+        expired = await fake.wait_for(
+            lambda: None if fake.message(request.id).custom_ids() else fake.message(request.id)
+        )
+        assert "expired" in expired.content or "expirou" in expired.content
+        voter = BRUNO if first == ANA else ANA
+        late = await fake.click_snapshot(voter, seen, next(c for c in seen.custom_ids() if c.endswith(":~uy")))
+        text = (await ephemeral_reply(fake, late)).content
+        assert "out of date" in text or "não vale mais" in text
+        assert await bot.service.db.undo_request(game_id) is None
 
 
 async def test_undo_takes_back_the_ai_moves_and_the_ai_plays_them_again(fake_discord, db_path):

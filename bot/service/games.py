@@ -580,7 +580,7 @@ class GameService:
                 raise UserError("error.not_running")
             seats = game.seats_of(user_id)
             if not seats:
-                raise UserError("error.unknown_player")
+                raise UserError("error.not_a_player" if user_id == by_user else "error.unknown_player")
             if by_user != game.host_id and any(game.seats[s].user_id != by_user for s in seats):
                 raise UserError("error.host_only", host=f"<@{game.host_id}>")
             for s in seats:
@@ -681,5 +681,13 @@ class GameService:
         )
         await self.db.reminder_sent(reminder["game_id"], reminder["seat"], next_due)
 
-    async def mute(self, game_id: int, user_id: int, version: int) -> bool:
-        return await self.db.mute_reminder(game_id, user_id, version)
+    async def mute(self, game_id: int, user_id: int, version: int) -> None:
+        """The "Not this turn" button of the reminder sent at ``version``; a refusal says why (old, someone else's)."""
+        if await self.db.mute_reminder(game_id, user_id, version):
+            return
+        game = await self.load(game_id)
+        if not game.seats_of(user_id):
+            raise UserError("error.not_a_player")
+        if game.status != ACTIVE:
+            raise UserError("error.not_running")
+        raise UserError("remind.old" if version != game.version else "remind.not_yours")

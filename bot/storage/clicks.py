@@ -1,4 +1,5 @@
-"""The click journal: a click acknowledged but not yet played, so that a crash that loses it is told.
+"""The click journal: a click noted before it is acknowledged and forgotten when played, so that a
+crash that loses it is told.
 
 A move's transaction forgets its click (``Moves.record_moves``); a click still noted when a process
 starts serving a game's shard was lost by a crash, and its player is told it did not count.
@@ -15,7 +16,7 @@ from .tables import Tables
 
 class Clicks(Tables):
     async def add_click(self, interaction_id: int, game_id: int, user_id: int, token: str, locale: str) -> None:
-        """Notes an acknowledged click before it is played (one statement, its own transaction)."""
+        """Notes a click before it is acknowledged and played (one statement, its own transaction)."""
         await self.sql.execute(
             """INSERT INTO clicks (interaction_id, game_id, user_id, token, locale, created_at)
                VALUES ($1, $2, $3, $4, $5, $6)

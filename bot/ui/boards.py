@@ -120,6 +120,8 @@ class Boards:
         """
         game, state = result.game, result.state
         previous = game.board_message_id
+        if result.moves:
+            await self._expire_undo_request(game)
         waiting = self.waiting_users(game, state)
         try:
             channel = await self.channel(game.play_channel_id)
@@ -156,6 +158,21 @@ class Boards:
             game.board_message_id = message.id
             self._spawn(self.notifier.direct(game, waiting))
         return True
+
+    async def _expire_undo_request(self, game: GameRow) -> None:
+        """An undo request the game has moved past is dropped; its message loses Agree / Refuse and says so.
+
+        Runs under the game's lock (a newer request cannot be made meanwhile)."""
+        request = await self.service.db.undo_request(game.id)
+        if request is None or request["version"] >= game.version:
+            return
+        await self.service.db.drop_undo_request(game.id)
+        if request.get("message_id"):
+            channel = self.bot.get_partial_messageable(game.play_channel_id)
+            edit = channel.get_partial_message(request["message_id"]).edit(
+                content=t("undo.expired", game.locale), view=None, allowed_mentions=discord.AllowedMentions.none()
+            )
+            self._spawn(self._strip(edit))
 
     def waiting_users(self, game: GameRow, state) -> list[int]:
         """The players the board calls: who must act now (everyone who played, once the game is over)."""
@@ -216,6 +233,14 @@ class Boards:
             await user.send(text)
         except (discord.HTTPException, *NETWORK_ERRORS) as exc:
             log.warning("game %s: could not tell its host %s either (%s)", game.id, game.host_id, exc)
+
+    async def say(self, game: GameRow, text: str) -> None:
+        """A line in the game's own channel or thread; one out of reach is noted in the log only."""
+        try:
+            channel = await self.channel(game.play_channel_id)
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except (discord.HTTPException, *NETWORK_ERRORS) as exc:
+            log.info("game %s: could not write in %s (%s)", game.id, game.play_channel_id, exc)
 
     async def report_broken(self, error: BrokenGame) -> None:
         """A game whose stored state cannot be read stops (once reported) and its host is told."""

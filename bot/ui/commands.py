@@ -82,7 +82,7 @@ async def _game_by_id(interaction: discord.Interaction, game_id: int | None) -> 
         return await _game_here(interaction)
     game = await _bot(interaction).service.db.get_game(game_id)
     if game is None or game.status == LOBBY:
-        raise UserError("error.forged")
+        raise UserError("error.no_such_game", id=game_id)
     if game.guild_id != interaction.guild_id:
         raise UserError("error.other_server")
     return game
@@ -260,12 +260,13 @@ class GameGroup(app_commands.Group):
     @app_commands.autocomplete(game=_my_games)
     async def end(self, interaction: discord.Interaction, game: int | None = None) -> None:
         bot = _bot(interaction)
-        row = await _game_by_id(interaction, game)
-        row = await bot.service.end(row.id, interaction.user.id)
+        before = await _game_by_id(interaction, game)
+        row = await bot.service.end(before.id, interaction.user.id)
         text = t("board.ended", row.locale)
-        if game is not None:
-            text = f"{engine_of(row).title} #{row.id}: {text}"
-        await interaction.response.send_message(text)
+        elsewhere = interaction.channel_id != row.play_channel_id
+        await interaction.response.send_message(f"{engine_of(row).title} #{row.id}: {text}" if elsewhere else text)
+        if elsewhere and before.status == ACTIVE:  # the players hear it where they play
+            await bot.handlers.say(row, text)
         await bot.handlers.strip_board(row)
 
     @app_commands.command(name=L("cmd.move"), description=L("cmd.move.desc"))

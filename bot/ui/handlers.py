@@ -6,7 +6,6 @@ Posting the boards (and the outbox of boards a failure left behind) is ``boards.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Mapping
 from typing import Any
@@ -53,20 +52,18 @@ class Handlers(Boards):
         await self.guarded(interaction, self._action(interaction, game_id, version, action_id))
 
     async def _action(self, interaction: discord.Interaction, game_id: int, version: int, action_id: str) -> None:
-        # The click is noted while it is acknowledged (no wait added); the move's transaction forgets
-        # it, so a click still noted at start-up is one a crash lost, and its player is told.
+        # The click is noted before it is acknowledged, and the move's transaction forgets it: a click
+        # still noted at start-up is one a crash lost, and its player is told. Noted first, every click
+        # Discord shows as received is one the bot knows of, whenever it dies.
         db = self.service.db
-        noted = db.add_click(interaction.id, game_id, interaction.user.id, interaction.token, user_locale(interaction))
-        results = await asyncio.gather(interaction.response.defer(), noted, return_exceptions=True)
+        await db.add_click(interaction.id, game_id, interaction.user.id, interaction.token, user_locale(interaction))
         posted = []
 
         async def publish(result: MoveResult) -> None:
             posted.append(await self.publish(result, clicked=interaction))
 
         try:
-            for done in results:
-                if isinstance(done, BaseException):
-                    raise done
+            await interaction.response.defer()
             result = await self.service.act(
                 game_id, interaction.user.id, version, action_id, then=publish, click=interaction.id
             )
@@ -121,8 +118,7 @@ class Handlers(Boards):
 
     async def on_mute(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
         async def mute() -> None:
-            if not await self.service.mute(game_id, interaction.user.id, version):
-                raise UserError("error.not_a_player")
+            await self.service.mute(game_id, interaction.user.id, version)
             await reply(interaction, t("remind.muted", user_locale(interaction)))
 
         await self.guarded(interaction, mute())

@@ -9,7 +9,7 @@ import discord
 
 from render import describe
 from render.common import alt_text
-from rules.core import t
+from rules.core import msg, number, t
 
 from ..service.games import engine_of
 from ..service.replay import replay_gif
@@ -18,6 +18,13 @@ from .ports import Mesa
 from .presenter import seat_names
 
 PROGRESS_EVERY = 1.5  # seconds between two edits of the progress message
+
+
+def file_size(size: int, locale: str) -> str:
+    """A file's size as its reader writes it: whole kB under a megabyte ("412 kB"), else MB ("1,3 MB")."""
+    if size < 999_500:
+        return t("size.kb", locale, n=max(1, round(size / 1000)))
+    return t("size.mb", locale, n=number(size / 1_000_000, locale))
 
 
 class ReplayUI:
@@ -60,17 +67,18 @@ class ReplayUI:
                 if not task.done() and done[0] != shown:
                     shown = done[0]
                     await interaction.edit_original_response(
-                        content=t("replay.progress", locale, done=done[0], total=done[1])
+                        content=t("replay.progress", locale, done=done[0], n=done[1])
                     )
             data, frames = task.result()
-        size = f"{len(data) / 1_000_000:.1f} MB"
+        size = file_size(len(data), locale)
+        count = msg("count.frames", n=frames)
         # the animation in words (its alt text): what it shows, and its last board's description
         last = ""
         if game.state is not None:
             view = engine.view(engine.load(game.state), None)
             last = describe(game.game, view, locale=locale, names=seat_names(game, locale))
-        alt = alt_text(t("replay.alt", locale, game=title, frames=frames), last)
+        alt = alt_text(t("replay.alt", locale, game=title, frames=count), last)
         await interaction.edit_original_response(
-            content=t("replay.done", locale, game=title, frames=frames, size=size),
+            content=t("replay.done", locale, game=title, frames=count, size=size),
             attachments=[discord.File(io.BytesIO(data), filename=f"replay-{game.id}.gif", description=alt)],
         )

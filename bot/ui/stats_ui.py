@@ -7,7 +7,7 @@ import time
 import discord
 
 from rules import GAMES
-from rules.core import t
+from rules.core import msg, number, t
 
 from ..service.stats import AI, Stats, player_key
 from ..storage import GameRow
@@ -47,9 +47,9 @@ class StatsUI:
                 value=t(
                     "stats.line",
                     locale,
-                    games=standing.games,
-                    wins=standing.wins,
-                    rating=f"{standing.rating:.1f}",
+                    games=msg("count.games", n=standing.games),
+                    wins=msg("count.wins", n=standing.wins),
+                    rating=number(standing.rating, locale),
                     place=ranking.index(standing) + 1,
                     of=len(ranking),
                 ),
@@ -71,9 +71,9 @@ class StatsUI:
                 locale,
                 place=n,
                 who=_who(s.key, locale),
-                rating=f"{s.rating:.1f}",
-                games=s.games,
-                wins=s.wins,
+                rating=number(s.rating, locale),
+                games=msg("count.games", n=s.games),
+                wins=msg("count.wins", n=s.wins),
             )
             for n, s in enumerate(table.top(), start=1)
         ]
@@ -95,10 +95,11 @@ class StatsUI:
         else:
             games = [g for g in games if here in (g.channel_id, g.thread_id)]
         lines = [self._history_line(g, locale) for g in reversed(games[-HISTORY_LINES:])]
+        none = t("history.empty", locale) if user is None else t("stats.none", locale, who=user.mention)
         embed = discord.Embed(
             title=t("history.title", locale),
             colour=COLOUR,
-            description="\n".join(line for line in lines if line)[:4096] or t("history.empty", locale),
+            description="\n".join(line for line in lines if line)[:4096] or none,
         )
         await reply(interaction, "", embed=embed)
 

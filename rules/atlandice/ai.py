@@ -18,6 +18,7 @@ import threading
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache, partial
 from operator import itemgetter
+from typing import TypeVar
 
 from rules.core import Engine, Rng
 from rules.core.search import SearchHooks
@@ -33,11 +34,11 @@ from .data import (
     MAJORITY_SECOND_VP,
     REGION_SECOND_VP,
     RESOURCES,
-    SECTOR_IDS,
     SECTORS,
     TILE_CLOCK,
     TILE_VP,
 )
+from .moves import Donate, Move, PickResource, PickSector, Stop, Visit, parse
 from .sectors import region_total
 from .state import AtlandiceState, Task, ranked
 
@@ -448,9 +449,9 @@ def _visit(state: AtlandiceState, seat: int, ids: list[str]) -> str:
     last = state.turn == len(state.order) - 1
     picked = state.order[: state.turn + 1].count(seat)
     for aid in ids:
-        kind, sid = aid.split(".", 1)
-        sector = SECTOR_IDS.index(sid)
-        who = state.players if kind == "neutral" else seat
+        visit = _as(parse(aid), Visit)
+        sector = visit.sector
+        who = state.players if visit.neutral else seat
         n = 2 if state.sub == sector else 1
         v = take_value(state, sector, who, seat, n)
         if who == seat:
@@ -466,7 +467,19 @@ def _visit(state: AtlandiceState, seat: int, ids: list[str]) -> str:
 
 
 def _sector_of(aid: str) -> int:
-    return SECTOR_IDS.index(aid.split(".", 1)[1])
+    return _as(parse(aid), PickSector).sector
+
+
+def _res_of(aid: str) -> str:
+    return _as(parse(aid), PickResource).res
+
+
+M = TypeVar("M")
+
+
+def _as(move: Move, kind: type[M]) -> M:
+    assert isinstance(move, kind), (move, kind)
+    return move
 
 
 def _argmax(options: list[tuple[str, float]]) -> str:
@@ -515,14 +528,14 @@ def _swap(state: AtlandiceState, board: Board, task: Task, ids: list[str]) -> st
     scored: dict[str, float] = {}
     for aid in ids:
         if k == "swap_a":
-            combos = [(aid.split(".", 1)[1], r) for r in _swap_regions(state, j)]
+            combos = [(_res_of(aid), r) for r in _swap_regions(state, j)]
         elif k == "swap_r":
             combos = [(task.chosen(), _sector_of(aid))]
         else:
             combos = [(task.chosen(), task.target)]
         best = None
         for a, r in combos:
-            bs = [aid.split(".", 1)[1]] if k == "swap_b" else [b for b in RESOURCES if state.pile(r)[b] > 0]
+            bs = [_res_of(aid)] if k == "swap_b" else [b for b in RESOURCES if state.pile(r)[b] > 0]
             for b in bs:
                 piles = board.piles()
                 piles[j] = moved(piles[j], a, -1, b, 1)
@@ -545,11 +558,11 @@ def _move(state: AtlandiceState, board: Board, task: Task, ids: list[str]) -> st
     """A resource move (Library to the Black Market, Black Market or Forge to another Region)."""
     src = task.sector
     if task.kind == "move_a" and task.target >= 0:
-        combos = {aid: [(aid.split(".", 1)[1], task.target)] for aid in ids}
+        combos = {aid: [(_res_of(aid), task.target)] for aid in ids}
     else:
         dsts = [r for r in range(5) if r != task.excl and not state.exhausted(r)]
         if task.kind == "move_a":
-            combos = {aid: [(aid.split(".", 1)[1], d) for d in dsts] for aid in ids}
+            combos = {aid: [(_res_of(aid), d) for d in dsts] for aid in ids}
         else:
             combos = {aid: [(task.chosen(), _sector_of(aid))] for aid in ids}
     options = []
@@ -593,11 +606,12 @@ def _donate(state: AtlandiceState, seat: int, ids: list[str]) -> str:
     stocks = _copy(state.stocks)
     if state.don_pick is not None:
         stocks[seat][state.don_pick] -= 1
-    best, best_v = "stop", base
+    best, best_v = str(Stop()), base
     for aid in ids:
-        if aid == "stop":
+        move = parse(aid)
+        if not isinstance(move, Donate):
             continue
-        a = aid.split(".", 1)[1]
+        a = move.res
         stocks[seat][a] -= 1
         if state.don_pick is not None:
             v = value(state, stocks, seat, 1.0)

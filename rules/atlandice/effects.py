@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 
-from rules.core import Action, action, msg
+from rules.core import Action, IllegalAction, action, msg
 
 from .data import (
     B1_ROLLS,
@@ -21,21 +21,22 @@ from .data import (
     RESOURCES,
     SECTORS,
 )
+from .moves import Move, PickResource, PickSector
 from .sectors import (
     RES_EMOJI,
     SECTOR_EMOJI,
     event,
     give,
-    move,
-    parse_sector,
     put,
     region_total,
     regions_except,
-    sector_id,
     sector_of_value,
     visit_tasks,
 )
-from .state import AtlandiceState, Task, res_msg, sector_msg, tile_msg, who_msg
+from .sectors import (
+    move as move_resource,
+)
+from .state import AtlandiceState, Task, TaskKind, res_msg, sector_msg, tile_msg, who_msg
 
 
 def _roll(state: AtlandiceState, task: Task, tile: str) -> int:
@@ -53,7 +54,7 @@ def effect(state: AtlandiceState, task: Task) -> None:
     kind = tile if tile[0] != "O" else "O"
     push: list[Task] = []
 
-    def t(kind: str, **kw) -> Task:
+    def t(kind: TaskKind, **kw: int) -> Task:
         return Task(kind=kind, seat=task.seat, who=task.who, **kw)
 
     if kind == "J1":
@@ -150,33 +151,44 @@ def task_options(state: AtlandiceState, task: Task) -> list[Action]:
 # A choice is one of a few hundred (a resource and the count shown, a sector): each built once.
 @functools.cache
 def res_action(verb: str, res: str, n: int) -> Action:
-    return action(id=f"res.{res}", label=msg(verb, res=res_msg(res), n=n), emoji=RES_EMOJI[res])
+    return action(id=str(PickResource(res)), label=msg(verb, res=res_msg(res), n=n), emoji=RES_EMOJI[res])
 
 
 @functools.cache
 def sector_action(sector: int) -> Action:
     return action(
-        id=f"sec.{sector_id(sector)}",
+        id=str(PickSector(sector)),
         label=msg("atlandice.act.sector", sector=sector_msg(sector)),
         emoji=SECTOR_EMOJI[sector],
     )
 
 
-def do_task(state: AtlandiceState, task: Task, action_id: str) -> None:
+def _res(move: Move) -> str:
+    if not isinstance(move, PickResource):
+        raise IllegalAction("error.illegal_action")
+    return move.res
+
+
+def _sector(move: Move) -> int:
+    if not isinstance(move, PickSector):
+        raise IllegalAction("error.illegal_action")
+    return move.sector
+
+
+def do_task(state: AtlandiceState, task: Task, move: Move) -> None:
     """Plays a task's answer; a two-step choice puts its second step first in the tasks."""
     k = task.kind
-    value = action_id.split(".", 1)[1]
     follow: Task | None = None
     if k == "take":
-        give(state, task.who, task.sector, value)
+        give(state, task.who, task.sector, _res(move))
     elif k == "take_region":
-        follow = task.model_copy(update={"kind": "take", "sector": parse_sector(value)})
+        follow = task.model_copy(update={"kind": "take", "sector": _sector(move)})
     elif k == "swap_a":
-        follow = task.model_copy(update={"kind": "swap_r", "res": value})
+        follow = task.model_copy(update={"kind": "swap_r", "res": _res(move)})
     elif k == "swap_r":
-        follow = task.model_copy(update={"kind": "swap_b", "target": parse_sector(value)})
+        follow = task.model_copy(update={"kind": "swap_b", "target": _sector(move)})
     elif k == "swap_b":
-        a, b, j, r = task.chosen(), value, task.sector, task.target
+        a, b, j, r = task.chosen(), _res(move), task.sector, task.target
         state.pile(j)[a] -= 1
         state.pile(r)[b] -= 1
         put(state, j, b)
@@ -185,22 +197,22 @@ def do_task(state: AtlandiceState, task: Task, action_id: str) -> None:
         event(state, "atlandice.ev.swap", a=res_msg(a, 1), b=res_msg(b, 1), sector=sector_msg(r, "of"))
     elif k == "move_a":
         if task.target >= 0:
-            move(state, task.sector, task.target, value)
+            move_resource(state, task.sector, task.target, _res(move))
         else:
-            follow = task.model_copy(update={"kind": "move_b", "res": value})
+            follow = task.model_copy(update={"kind": "move_b", "res": _res(move)})
     elif k == "move_b":
-        move(state, task.sector, parse_sector(value), task.chosen())
+        move_resource(state, task.sector, _sector(move), task.chosen())
     elif k == "die_a":
-        follow = task.model_copy(update={"kind": "die_b", "sector": parse_sector(value)})
+        follow = task.model_copy(update={"kind": "die_b", "sector": _sector(move)})
     elif k == "die_b":
-        src, dst = task.sector, parse_sector(value)
+        src, dst = task.sector, _sector(move)
         new_value = BM_DIE if dst == BM else dst + 1
         die = state.dice[src].pop()
         state.dice[dst] = sorted(state.dice[dst] + [new_value])
         state.touch(src, dst)
         event(state, "atlandice.ev.move_die", a=die, b=new_value, src=sector_msg(src, "at"), dst=sector_msg(dst, "to"))
     elif k == "sub":
-        dst = parse_sector(value)
+        dst = _sector(move)
         event(state, "atlandice.ev.sub", src=sector_msg(state.sub, "of"), dst=sector_msg(dst, "to"))
         state.touch(state.sub, dst)
         state.sub = dst

@@ -30,9 +30,10 @@ from .data import (
     TILES,
 )
 from .effects import do_task, task_options
+from .moves import Visit, parse
 from .rounds import run, start_round, visit
 from .scoring import CATEGORIES, VP_KEYS, donate, donation_options, final_breakdown
-from .sectors import SECTOR_EMOJI, parse_sector, sector_id
+from .sectors import SECTOR_EMOJI
 from .state import (
     AtlandiceState,
     AtlandiceView,
@@ -49,13 +50,13 @@ def _visit_action(kind: str, sector: int, n: int) -> Action:
     """A visit (``kind`` "visit") or a die given to the Neutral ("neutral"): each built once."""
     if kind == "visit":
         return action(
-            id=f"visit.{sector_id(sector)}",
+            id=str(Visit(sector)),
             style="primary",
             emoji=SECTOR_EMOJI[sector],
             label=msg("atlandice.act.visit", sector=sector_msg(sector), n=n),
         )
     return action(
-        id=f"neutral.{sector_id(sector)}",
+        id=str(Visit(sector, neutral=True)),
         style="secondary",
         emoji=SECTOR_EMOJI[sector],
         label=msg("atlandice.act.neutral", sector=sector_msg(sector), n=n),
@@ -141,17 +142,16 @@ class AtlandiceEngine(Engine[AtlandiceState]):
         state.last_seat = seat
         state.last_sectors = []
         state.last_clock = None
-        aid = action.id
+        move = parse(action.id)
         if state.phase == "donate":
-            donate(state, seat, aid)
+            donate(state, seat, move)
         elif state.tasks:
             task = state.tasks.pop(0)
-            do_task(state, task, aid)
+            do_task(state, task, move)
+        elif isinstance(move, Visit):
+            visit(state, seat, move.sector, move.neutral)
         else:
-            kind, value = aid.split(".", 1)
-            if kind not in ("visit", "neutral"):
-                raise IllegalAction("error.illegal_action")
-            visit(state, seat, parse_sector(value), kind == "neutral")
+            raise IllegalAction("error.illegal_action")
         run(state)
 
     def prompt(self, state: AtlandiceState, seat: int) -> Msg:

@@ -20,6 +20,7 @@ from .data import (
     TILE_CLOCK,
 )
 from .effects import do_task, effect, task_options
+from .moves import parse
 from .scoring import inventory, score_region
 from .sectors import event, region_total, sector_of_value, visit_tasks
 from .state import AtlandiceState, sector_msg, who_msg
@@ -79,7 +80,7 @@ def run(state: AtlandiceState) -> None:
                 continue
             if len(options) == 1:
                 state.tasks.pop(0)
-                do_task(state, task, options[0].id)
+                do_task(state, task, parse(options[0].id))
                 continue
             return
         if state.phase == "visit":

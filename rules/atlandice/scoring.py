@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 
-from rules.core import Action, action, msg
+from rules.core import Action, IllegalAction, action, msg
 
 from .data import (
     BM,
@@ -21,6 +21,7 @@ from .data import (
     RESOURCES,
     TILE_VP,
 )
+from .moves import Donate, Move, Stop
 from .sectors import RES_EMOJI, event, put, region_total, turn_order_from
 from .state import AtlandiceState, ranked, res_msg, sector_msg, tile_msg, who_msg
 
@@ -100,14 +101,16 @@ def inventory(state: AtlandiceState, what: str) -> None:
         event(state, "atlandice.ev.vp", who=who_msg(state, p), n=INVENTORY_VP)
 
 
-def donate(state: AtlandiceState, seat: int, action_id: str) -> None:
+def donate(state: AtlandiceState, seat: int, move: Move) -> None:
     """«Doação»: a donor gives two resources back to their Regions for points, one pick at a time."""
-    if action_id == "stop":
+    if isinstance(move, Stop):
         if state.don_pick is None:
             state.donors.pop(0)
         state.don_pick = None
         return
-    res = action_id.split(".", 1)[1]
+    if not isinstance(move, Donate):
+        raise IllegalAction("error.illegal_action")
+    res = move.res
     if state.don_pick is None:
         state.don_pick = res
         return
@@ -133,13 +136,18 @@ def donation_options(state: AtlandiceState, seat: int) -> list[Action]:
 @functools.cache
 def _donation_action(res: str, n: int) -> Action:
     return action(
-        id=f"don.{res}", label=msg("atlandice.act.donate", res=res_msg(res), n=n), style="primary", emoji=RES_EMOJI[res]
+        id=str(Donate(res)),
+        label=msg("atlandice.act.donate", res=res_msg(res), n=n),
+        style="primary",
+        emoji=RES_EMOJI[res],
     )
 
 
 @functools.cache
 def _stop_action(cancel: bool) -> Action:
-    return action(id="stop", label=msg("atlandice.act.cancel" if cancel else "atlandice.act.stop"), style="secondary")
+    return action(
+        id=str(Stop()), label=msg("atlandice.act.cancel" if cancel else "atlandice.act.stop"), style="secondary"
+    )
 
 
 def final_breakdown(state: AtlandiceState) -> list[dict[str, int]]:

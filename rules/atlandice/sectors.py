@@ -8,19 +8,11 @@ from __future__ import annotations
 
 from rules.core import Event, msg
 
-from .data import BM, BM_DIE, SECTOR_IDS
+from .data import BM, BM_DIE
 from .state import AtlandiceState, Task, res_msg, sector_msg, who_msg
 
 RES_EMOJI = {"gem": "💎", "book": "📚", "food": "🍞", "tool": "🔧", "arm": "⚔️"}
 SECTOR_EMOJI = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣")
-
-
-def sector_id(sector: int) -> str:
-    return SECTOR_IDS[sector]
-
-
-def parse_sector(value: str) -> int:
-    return SECTOR_IDS.index(value)
 
 
 def region_total(state: AtlandiceState, region: int) -> int:

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import functools
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.core import GameState, Msg, msg
 
 from .data import BM, CLOCK_END, CLOCK_TRACK, REGIONS, RESOURCES, SECTOR_IDS, TILE_CLOCK
+
+# A round's visits (phase 2), the Donation (phase 3 at the clock's mark), the end.
+Phase = Literal["visit", "donate", "over"]
+# A visit's steps b) and c) and the choices a Region's effect asks for (see effects.py); ``swap_r``,
+# ``swap_b``, ``move_b`` and ``die_b`` are the second steps of two-step choices.
+TaskKind = Literal[
+    "take", "effect", "take_region", "swap_a", "swap_r", "swap_b", "move_a", "move_b", "die_a", "die_b", "sub"
+]
 
 
 class Task(BaseModel):
@@ -20,7 +29,7 @@ class Task(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    kind: str
+    kind: TaskKind
     seat: int
     who: int
     sector: int = -1
@@ -61,7 +70,7 @@ class AtlandiceState(GameState):
     out: list[str] = Field(default_factory=list)
     order: list[int] = Field(default_factory=list)
     turn: int = 0
-    phase: str = "visit"  # visit | donate | over
+    phase: Phase = "visit"
     tasks: list[Task] = Field(default_factory=list)
     donors: list[int] = Field(default_factory=list)
     don_pick: str | None = None
@@ -189,7 +198,7 @@ class AtlandiceView(BaseModel):
     participants: list[ParticipantView]
     out: list[str]
     removed: dict[str, int]
-    phase: str
+    phase: Phase
     to_act: list[int]
     prompt: Msg | None
     last_seat: int | None

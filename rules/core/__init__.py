@@ -3,7 +3,7 @@
 from . import texts as _texts  # noqa: F401  (registers the shared texts)
 from .cache import cached_legal
 from .engine import Engine, GameState, public_events
-from .i18n import CATALOGUE, LOCALES, missing_keys, normalize_locale, register, seat_msg, t
+from .i18n import CATALOGUE, LOCALES, missing_keys, normalize_locale, number, register, seat_msg, t
 from .model import (
     ACTION_ID_MAX,
     ACTION_ID_RE,
@@ -54,6 +54,7 @@ __all__ = [
     "missing_keys",
     "msg",
     "normalize_locale",
+    "number",
     "play",
     "public_events",
     "register",

@@ -2,12 +2,18 @@
 
 Each game (and the bot) registers ``{key: (english, portuguese)}``; a :class:`Msg` is translated
 with its parameters, which may themselves be messages.
+
+A text that counts something has plural forms: each language gives ``{"one": ..., "other": ...}``
+(and optionally ``"=0"``, said for exactly zero, as ICU's ``=0``), and the message's ``n``
+parameter picks the form by the language's CLDR plural rule. A sentence with several counts takes
+each as a message of its own (``msg("count.games", n=3)``). The forms are stored as keys of their
+own, ``key[one]``, ``key[other]``, ``key[=0]``, so every entry of the catalogue is a plain text.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from .model import Msg
 
@@ -15,11 +21,56 @@ LOCALES = ("en", "pt-BR")
 DEFAULT_LOCALE = "en"
 
 CATALOGUE: dict[str, dict[str, str]] = {}
+PLURALS: set[str] = set()  # the keys whose texts have plural forms (stored as ``key[form]``)
+
+Text = str | Mapping[str, str]
+
+# CLDR's plural rules for whole numbers (counts are ints): English says "one" for 1 alone
+# ("i = 1 and v = 0"); Portuguese for 0 and 1 ("i = 0..1": "0 partida", "1 partida", "2 partidas",
+# as gettext's pt_BR "n > 1" too). Portuguese's "many" (exact millions, "1 milhão de partidas")
+# reads as "other" here. tests/test_texts.py checks these against CLDR's data.
+PLURAL_RULES: dict[str, Callable[[int], str]] = {
+    "en": lambda n: "one" if n == 1 else "other",
+    "pt-BR": lambda n: "one" if n in (0, 1) else "other",
+}
+FORMS = ("=0", "one", "other")
+DECIMAL_MARKS = {"en": ".", "pt-BR": ","}
 
 
-def register(texts: Mapping[str, tuple[str, str]]) -> None:
+def form_key(key: str, form: str) -> str:
+    return f"{key}[{form}]"
+
+
+def register(texts: Mapping[str, tuple[Text, Text]]) -> None:
     for key, (en, pt) in texts.items():
-        CATALOGUE[key] = {"en": en, "pt-BR": pt}
+        if isinstance(en, str) and isinstance(pt, str):
+            CATALOGUE[key] = {"en": en, "pt-BR": pt}
+            continue
+        if isinstance(en, str) or isinstance(pt, str) or set(en) != set(pt) or not {"one", "other"} <= set(en):
+            raise ValueError(f"{key}: both languages give the same plural forms, one and other at least")
+        if not set(en) <= set(FORMS):
+            raise ValueError(f"{key}: plural forms are {', '.join(FORMS)}")
+        PLURALS.add(key)
+        for form in en:
+            CATALOGUE[form_key(key, form)] = {"en": en[form], "pt-BR": pt[form]}
+
+
+def plural_form(key: str, n: object, locale: str) -> str:
+    """The catalogue key of the form of plural text ``key`` for the count ``n`` in ``locale``."""
+    if not isinstance(n, int):
+        return form_key(key, "other")
+    if n == 0 and form_key(key, "=0") in CATALOGUE:
+        return form_key(key, "=0")
+    form = form_key(key, PLURAL_RULES.get(locale, PLURAL_RULES[DEFAULT_LOCALE])(n))
+    return form if form in CATALOGUE else form_key(key, "other")
+
+
+def number(value: float, locale: str, digits: int = 1) -> str:
+    """A decimal number as ``locale`` writes it: 1,234.5 in English, 1.234,5 in Portuguese."""
+    text = f"{value:,.{digits}f}"
+    if DECIMAL_MARKS.get(locale, ".") == ",":
+        text = text.translate(str.maketrans(",.", ".,"))
+    return text
 
 
 def normalize_locale(locale: object) -> str:
@@ -49,7 +100,10 @@ def t(
         n = message.params.get("n")
         if isinstance(n, int) and 1 <= n <= len(names) and names[n - 1]:
             return names[n - 1]
-    entry = CATALOGUE.get(message.key)
+    key = message.key
+    if key in PLURALS:
+        key = plural_form(key, message.params.get("n"), locale)
+    entry = CATALOGUE.get(key)
     if entry is None:
         return message.key
     template = entry.get(locale) or entry["en"]
@@ -66,14 +120,18 @@ def missing_keys(messages: Iterable[Msg]) -> set[str]:
     stack = list(messages)
     while stack:
         m = stack.pop()
-        entry = CATALOGUE.get(m.key)
-        if entry is None:
-            missing.add(m.key)
-        else:
+        keys = [k for k in map(functools.partial(form_key, m.key), FORMS) if k in CATALOGUE]
+        if m.key in PLURALS and not isinstance(m.params.get("n"), int):
+            missing.add(f"{m.key} [n: a count]")
+        for key in keys if m.key in PLURALS else [m.key]:
+            entry = CATALOGUE.get(key)
+            if entry is None:
+                missing.add(m.key)
+                continue
             for loc in LOCALES:
                 try:
                     entry[loc].format_map({k: "" for k in m.params})
                 except (KeyError, IndexError, ValueError):
-                    missing.add(f"{m.key} [{loc}: parameters]")
+                    missing.add(f"{key} [{loc}: parameters]")
         stack.extend(v for v in m.params.values() if isinstance(v, Msg))
     return missing

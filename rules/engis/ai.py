@@ -6,7 +6,7 @@ the hex pile, the other players' hands and discards and their secret intempérie
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from rules.core import Rng
 from rules.core.clone import clone_model
@@ -16,7 +16,8 @@ from rules.core.search import choose as search_choose
 from . import data as D
 from . import phases as P
 from . import scoring as S
-from .state import EngisState, Player
+from .moves import AtSpace, Buy, Count, Craft, Move, PickHex, Plain, Put, ScoreCard, Skill, parse
+from .state import EngisState, Phase, Player
 
 if TYPE_CHECKING:
     from rules.core import Engine
@@ -212,89 +213,137 @@ def _move_gain(
     return best
 
 
-def ai_action(state: EngisState, seat: int) -> str:
-    ids = [a.id for a in P.legal(state, seat)]
+def _token(state: EngisState, seat: int, moves: list[Move]) -> Move:
+    return max(_of(moves, Count), key=lambda m: m.n)
+
+
+def _bid(state: EngisState, seat: int, moves: list[Move]) -> Move:
+    own = _spaces(state, seat)
+    if state.players == 1:
+
+        def buy_value(buy: Buy) -> tuple[float, str]:
+            offered = state.offer[buy.slot]
+            assert offered is not None, "a legal buy names a filled slot"
+            return own(offered)[0] - 1.0 * D.SOLO_PRICES[buy.slot], str(buy)
+
+        return max(_of(moves, Buy), key=buy_value)
+    values = sorted((own(h)[0] for h in state.offer if h), reverse=True)
+    gap = values[0] - (values[1] if len(values) > 1 else 0.0)
+    target = 4 if gap >= 4 else 3 if gap >= 2.5 else 2 if gap >= 1.5 else 1 if gap >= 0.7 else 0
+    return min(_of(moves, Count), key=lambda m: (abs(m.n - target), -m.n))
+
+
+def _take(state: EngisState, seat: int, moves: list[Move]) -> Move:
+    """Leaves the meeples where they score most."""
     p = state.ps[seat]
-    ph = state.phase
-    if ph == "token":
-        return max(ids, key=lambda a: int(a.split("-")[1]))
-    if ph == "bid":
-        if state.players == 1:
+    counts = S.terrain_counts(p)
 
-            def buy_value(a: str) -> float:
-                slot = int(a.split("-")[1]) - 1
-                offered = state.offer[slot]
-                assert offered is not None, "a legal buy names a filled slot"
-                return own(offered)[0] - 1.0 * D.SOLO_PRICES[slot]
+    def after_take(take: AtSpace) -> tuple[float, str]:
+        i = p.meeples.index(take.space)
+        return position_value(state, seat, counts, p.changed(meeples=p.meeples[:i] + p.meeples[i + 1 :])), str(take)
 
-            own = _spaces(state, seat)
-            return max(ids, key=lambda a: (buy_value(a), a))
-        own = _spaces(state, seat)
-        values = sorted((own(h)[0] for h in state.offer if h), reverse=True)
-        gap = values[0] - (values[1] if len(values) > 1 else 0.0)
-        target = 4 if gap >= 4 else 3 if gap >= 2.5 else 2 if gap >= 1.5 else 1 if gap >= 0.7 else 0
-        return min(ids, key=lambda a: (abs(int(a.split("-")[1]) - target), -int(a.split("-")[1])))
-    if ph == "take":
-        # leave the meeples where they score most
-        counts = S.terrain_counts(p)
+    return max(_of(moves, AtSpace), key=after_take)
 
-        def after_take(a: str) -> float:
-            i = p.meeples.index(a.split("-", 1)[1])
-            return position_value(state, seat, counts, p.changed(meeples=p.meeples[:i] + p.meeples[i + 1 :]))
 
-        return max(ids, key=lambda a: (after_take(a), a))
-    if ph == "pick":
-        hexes = [a.split("-", 1)[1] for a in ids]
-        if ids[0].startswith("drop-"):
-            rival = next((s for s in range(state.players) if s != seat), seat)
-            rival_best = _spaces(state, rival)
-            return "drop-" + max(hexes, key=lambda h: (rival_best(h)[0], h))
-        own = _spaces(state, seat)
-        return "pick-" + max(hexes, key=lambda h: (own(h)[0], h))
-    if ph == "place":
-        return "put-" + best_space(state, seat, state.picked)[1]
-    if ph == "act":
-        for a in ("develop", "craft", "retorno"):
-            if a in ids:
-                return a
-        if "move" in ids and _any_move_gain(state, seat):
-            return "move"
-        return "end"
-    if ph == "move":
-        p_moved = p.moved
-        if not p_moved:
-            return "move-done"
-        base = position_value(state, seat)
-        best = max(
-            ((_move_gain(state, seat, a.split("-", 1)[1], base), a) for a in ids if a.startswith("from-")), default=None
-        )
-        if best is None or not best[0][1]:
-            return "move-done"
-        return best[1]
-    if ph == "move_to":
-        _gain, dst = _move_gain(state, seat, state.src)
-        return f"to-{dst}" if dst else "back"
-    if ph == "craft":
-        objs = [a.split("-", 1)[1] for a in ids if a.startswith("craft-")]
-        return "craft-" + max(objs, key=lambda o: (object_value(state, seat, o), o)) if objs else "back"
-    if ph == "develop":
-        skills = [a.split("-", 1)[1] for a in ids if a.startswith("skill-")]
-        return "skill-" + max(skills, key=lambda s: (skill_value(state, seat, s), s)) if skills else "back"
-    if ph == "discard":
-        skills = [a.split("-", 1)[1] for a in ids]
-        return "discard-" + min(skills, key=lambda s: (skill_value(state, seat, s), s))
-    if ph in ("nea", "retorno", "back"):
-        return "home-" + _best_home(state, seat, [a.split("-", 1)[1] for a in ids])
-    if ph == "score":
+def _pick(state: EngisState, seat: int, moves: list[Move]) -> Move:
+    picks = _of(moves, PickHex)
+    if picks[0].drop:
+        rival = next((s for s in range(state.players) if s != seat), seat)
+        rival_best = _spaces(state, rival)
+        return max(picks, key=lambda m: (rival_best(m.hex)[0], m.hex))
+    own = _spaces(state, seat)
+    return max(picks, key=lambda m: (own(m.hex)[0], m.hex))
 
-        def value(a: str) -> float:
-            kind, card = a.split("-", 1)
-            if kind == "intel":
-                return S.card_points(state, seat, card, one_group=True)
-            return card_value(state, seat, card)
 
-        return max(ids, key=lambda a: (value(a), a))
-    return ids[0]
+def _place(state: EngisState, seat: int, moves: list[Move]) -> Move:
+    return Put(best_space(state, seat, state.picked)[1])
+
+
+def _act(state: EngisState, seat: int, moves: list[Move]) -> Move:
+    for step in ("develop", "craft", "retorno"):
+        if Plain(step) in moves:
+            return Plain(step)
+    if Plain("move") in moves and _any_move_gain(state, seat):
+        return Plain("move")
+    return Plain("end")
+
+
+def _move(state: EngisState, seat: int, moves: list[Move]) -> Move:
+    if not state.ps[seat].moved:
+        return Plain("move-done")
+    base = position_value(state, seat)
+    gains = [(_move_gain(state, seat, m.space, base), m) for m in _of(moves, AtSpace)]
+    best = max(gains, key=lambda gain: (gain[0], str(gain[1])), default=None)
+    if best is None or not best[0][1]:
+        return Plain("move-done")
+    return best[1]
+
+
+def _move_to(state: EngisState, seat: int, moves: list[Move]) -> Move:
+    _gain, dst = _move_gain(state, seat, state.src)
+    return AtSpace("to", dst) if dst else Plain("back")
+
+
+def _craft(state: EngisState, seat: int, moves: list[Move]) -> Move:
+    crafts = _of(moves, Craft)
+    return max(crafts, key=lambda m: (object_value(state, seat, m.obj), m.obj)) if crafts else Plain("back")
+
+
+def _develop(state: EngisState, seat: int, moves: list[Move]) -> Move:
+    skills = _of(moves, Skill)
+    return max(skills, key=lambda m: (skill_value(state, seat, m.skill), m.skill)) if skills else Plain("back")
+
+
+def _discard(state: EngisState, seat: int, moves: list[Move]) -> Move:
+    return min(_of(moves, Skill), key=lambda m: (skill_value(state, seat, m.skill), m.skill))
+
+
+def _home(state: EngisState, seat: int, moves: list[Move]) -> Move:
+    return AtSpace("home", _best_home(state, seat, [m.space for m in _of(moves, AtSpace)]))
+
+
+def _score(state: EngisState, seat: int, moves: list[Move]) -> Move:
+    def value(m: ScoreCard) -> tuple[float, str]:
+        if m.intel:
+            return S.card_points(state, seat, m.card, one_group=True), str(m)
+        return card_value(state, seat, m.card), str(m)
+
+    return max(_of(moves, ScoreCard), key=value)
+
+
+M = TypeVar("M")
+
+
+def _of(moves: list[Move], kind: type[M]) -> list[M]:
+    """The moves of one kind among a decision's choices."""
+    return [m for m in moves if isinstance(m, kind)]
+
+
+Policy = Callable[[EngisState, int, list[Move]], Move]
+# the greedy choice of each decision (``phases.legal`` gives the choices)
+POLICIES: dict[Phase, Policy] = {
+    "token": _token,
+    "bid": _bid,
+    "take": _take,
+    "pick": _pick,
+    "place": _place,
+    "act": _act,
+    "move": _move,
+    "move_to": _move_to,
+    "craft": _craft,
+    "develop": _develop,
+    "discard": _discard,
+    "nea": _home,
+    "retorno": _home,
+    "back": _home,
+    "score": _score,
+}
+
+
+def ai_action(state: EngisState, seat: int) -> str:
+    moves = [parse(a.id) for a in P.legal(state, seat)]
+    policy = POLICIES.get(state.phase)
+    return str(policy(state, seat, moves) if policy is not None else moves[0])
 
 
 def _any_move_gain(state: EngisState, seat: int) -> bool:

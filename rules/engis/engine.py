@@ -12,8 +12,9 @@ from . import ai, phases
 from . import data as D
 from . import scoring as S
 from . import texts as _texts  # noqa: F401  (registers the catalogue)
+from .moves import parse
 from .setup import setup as _setup
-from .state import EngisState
+from .state import EngisState, Phase
 
 CATEGORIES = [
     "engis.score.cards",
@@ -57,7 +58,7 @@ class EngisView(BaseModel):
     variant: str
     solo: str
     round: int
-    phase: str
+    phase: Phase
     actor: int
     offer: list[str | None]
     prices: list[int] | None
@@ -121,7 +122,7 @@ class EngisEngine(Engine[EngisState]):
         return phases.legal(state, seat)
 
     def _apply(self, state: EngisState, seat: int, action: Action) -> None:
-        phases.apply(state, seat, action.id)
+        phases.apply(state, seat, parse(action.id))
 
     def ai_action(self, state: EngisState, seat: int, level: str = "normal", budget: float | None = None) -> str:
         return ai.choose(self, state, seat, level, budget)

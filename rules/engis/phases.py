@@ -14,6 +14,21 @@ from rules.core.model import Style
 
 from . import data as D
 from . import scoring as S
+from .moves import (
+    AtSpace,
+    Buy,
+    Count,
+    CountKind,
+    Craft,
+    Move,
+    PickHex,
+    Plain,
+    Put,
+    ScoreCard,
+    Skill,
+    SpaceKind,
+    Step,
+)
 from .state import NEUTRAL, EngisState, FrozenDict, Player
 
 # --------------------------------------------------------------------------- labels
@@ -276,8 +291,8 @@ def developable(state: EngisState, p: Player) -> list[str]:
     return [s for s, lvl in D.SKILLS.items() if lvl <= k and state.pool.get(s, 0) > 0 and s not in p.skills]
 
 
-def menu(state: EngisState, p: Player) -> list[str]:
-    out = []
+def menu(state: EngisState, p: Player) -> list[Step]:
+    out: list[Step] = []
     if "move" not in p.used and can_move(p):
         out.append("move")
     if "craft" not in p.used and S.craftable(p):
@@ -478,63 +493,66 @@ def final_scoring(state: EngisState) -> None:
 # --------------------------------------------------------------------------- decisions
 # The choices are frozen too, of a few hundred kinds at most: each built once, like the labels.
 @functools.cache
-def _plain_choice(id: str, style: Style) -> Action:
-    return action(id=id, label=msg(f"engis.act.{id.replace('-', '_')}"), style=style)
+def _plain_choice(step: Step, style: Style) -> Action:
+    return action(id=str(Plain(step)), label=msg(f"engis.act.{step.replace('-', '_')}"), style=style)
 
 
 @functools.cache
-def _count_choice(kind: str, n: int, style: Style = "primary") -> Action:
+def _count_choice(kind: CountKind, n: int, style: Style = "primary") -> Action:
     """``token-3``, ``bid-2``."""
-    return action(id=f"{kind}-{n}", label=msg(f"engis.act.{kind}", n=n), style=style)
+    return action(id=str(Count(kind, n)), label=msg(f"engis.act.{kind}", n=n), style=style)
 
 
 @functools.cache
 def _buy_choice(slot: int, hid: str) -> Action:
     return action(
-        id=f"buy-{slot + 1}", label=msg("engis.act.buy", hex=hex_msg(hid), n=D.SOLO_PRICES[slot]), style="primary"
+        id=str(Buy(slot)), label=msg("engis.act.buy", hex=hex_msg(hid), n=D.SOLO_PRICES[slot]), style="primary"
     )
 
 
 @functools.cache
-def _space_choice(kind: str, space: str, terrain: str | None) -> Action:
+def _space_choice(kind: SpaceKind, space: str, terrain: str | None) -> Action:
     """``take-``, ``from-``, ``to-``, ``home-``: a space named with its terrain."""
-    return action(id=f"{kind}-{space}", label=msg(f"engis.act.{kind}", space=_space_msg(space, terrain)))
+    return action(id=str(AtSpace(kind, space)), label=msg(f"engis.act.{kind}", space=_space_msg(space, terrain)))
 
 
 @functools.cache
-def _hex_choice(kind: str, hid: str) -> Action:
+def _hex_choice(drop: bool, hid: str) -> Action:
     """``pick-`` or ``drop-``."""
-    return action(id=f"{kind}-{hid}", label=msg(f"engis.act.{kind}", hex=hex_msg(hid)), style="primary")
+    move = PickHex(hid, drop)
+    return action(id=str(move), label=msg(f"engis.act.{'drop' if drop else 'pick'}", hex=hex_msg(hid)), style="primary")
 
 
 @functools.cache
 def _put_choice(space: str) -> Action:
-    return action(id=f"put-{space}", label=msg("engis.act.put", space=space.upper(), col=D.column(space)))
+    return action(id=str(Put(space)), label=msg("engis.act.put", space=space.upper(), col=D.column(space)))
 
 
 @functools.cache
 def _craft_choice(obj: str, cost: int) -> Action:
-    return action(id=f"craft-{obj}", label=msg("engis.act.craft_obj", obj=object_msg(obj), cost=cost))
+    return action(id=str(Craft(obj)), label=msg("engis.act.craft_obj", obj=object_msg(obj), cost=cost))
 
 
 @functools.cache
 def _skill_choice(skill: str) -> Action:
-    return action(id=f"skill-{skill}", label=msg("engis.act.skill", skill=skill_msg(skill), n=D.SKILLS[skill]))
+    return action(id=str(Skill(skill)), label=msg("engis.act.skill", skill=skill_msg(skill), n=D.SKILLS[skill]))
 
 
 @functools.cache
 def _discard_choice(skill: str) -> Action:
-    return action(id=f"discard-{skill}", label=msg("engis.act.discard", skill=skill_msg(skill)), style="danger")
+    return action(
+        id=str(Skill(skill, discard=True)), label=msg("engis.act.discard", skill=skill_msg(skill)), style="danger"
+    )
 
 
 @functools.cache
-def _card_choice(kind: str, card: str, points: int) -> Action:
+def _card_choice(intel: bool, card: str, points: int) -> Action:
     """``card-``: a card of the hand; ``intel-``: one of the discard pile scored again."""
     return action(
-        id=f"{kind}-{card}",
-        label=msg(f"engis.act.{kind}", card=card_msg(card), n=points),
+        id=str(ScoreCard(card, intel)),
+        label=msg(f"engis.act.{'intel' if intel else 'card'}", card=card_msg(card), n=points),
         secret=True,
-        style="primary" if kind == "card" else "secondary",
+        style="secondary" if intel else "primary",
     )
 
 
@@ -555,8 +573,8 @@ def legal(state: EngisState, seat: int) -> list[Action]:
             ]
         return [_count_choice("bid", b) for b in legal_bids(state, seat)]
     if ph == "pick":
-        kind = "drop" if state.order[state.cur] == NEUTRAL else "pick"
-        return [_hex_choice(kind, h) for h in state.offer if h is not None]
+        drop = state.order[state.cur] == NEUTRAL
+        return [_hex_choice(drop, h) for h in state.offer if h is not None]
     if ph == "place":
         return [_put_choice(s) for s in S.free_spaces(p)]
     if ph == "act":
@@ -568,9 +586,9 @@ def legal(state: EngisState, seat: int) -> list[Action]:
     if ph == "discard":
         return [_discard_choice(s) for s, n in state.pool.items() if n > 0]
     if ph == "score":
-        acts = [_card_choice("card", c, S.card_points(state, seat, c)) for c in p.hand]
+        acts = [_card_choice(False, c, S.card_points(state, seat, c)) for c in p.hand]
         if state.round == D.ROUNDS and "inteligencia" in p.skills:
-            acts += [_card_choice("intel", c, S.card_points(state, seat, c, one_group=True)) for c in p.played[-3:]]
+            acts += [_card_choice(True, c, S.card_points(state, seat, c, one_group=True)) for c in p.played[-3:]]
         return acts
     terrain = S.territory(p).terrain
     if ph == "take":
@@ -590,66 +608,69 @@ def legal(state: EngisState, seat: int) -> list[Action]:
     return []
 
 
-def apply(state: EngisState, seat: int, action: str) -> None:
-    ph = state.phase
+def _moving_on(state: EngisState, seat: int) -> None:
+    """After a meeple moved (or the choice of where to was left): the next meeple, or the Move is over."""
+    state.src, state.phase = "", "move"
+    if not movable_from(state.ps[seat]):
+        state.phase = "act"
+
+
+def apply(state: EngisState, seat: int, move: Move) -> None:
+    """Plays ``move``, one of the choices ``legal`` offers in the current phase."""
     p = state.ps[seat]
-    head, _, arg = action.partition("-")
-    if ph == "token":
-        state.neutral_bid = int(arg)
-        state.tokens.remove(int(arg))  # «após usadas essas fichas são removidas do jogo»
-        _event(state, "engis.ev.token", who=seat_msg(seat), n=int(arg))
-        state.phase, state.actor = "bid", state.bid_order[0]
-    elif ph == "bid":
-        if head == "buy":
-            _buy(state, int(arg) - 1)
-        else:
-            _bid(state, seat, int(arg))
-    elif ph == "take":
-        _take(state, seat, arg)
-    elif ph == "pick":
-        _pick(state, seat, arg)
-    elif ph == "place":
-        _place(state, seat, arg)
-    elif ph == "act":
-        if action == "move":
+    match state.phase, move:
+        case "token", Count("token", n):
+            state.neutral_bid = n
+            state.tokens.remove(n)  # «após usadas essas fichas são removidas do jogo»
+            _event(state, "engis.ev.token", who=seat_msg(seat), n=n)
+            state.phase, state.actor = "bid", state.bid_order[0]
+        case "bid", Buy(slot):
+            _buy(state, slot)
+        case "bid", Count("bid", n):
+            _bid(state, seat, n)
+        case "take", AtSpace("take", space):
+            _take(state, seat, space)
+        case "pick", PickHex(hid):
+            _pick(state, seat, hid)
+        case "place", Put(space):
+            _place(state, seat, space)
+        case "act", Plain("move"):
             state.ps[seat] = p.changed(used=(*p.used, "move"), moved=(False,) * len(p.meeples))
             state.phase = "move"
-        elif action in ("craft", "develop"):
-            state.phase = action
-        elif action == "retorno":
+        case "act", Plain("craft" | "develop" as step):
+            state.phase = step
+        case "act", Plain("retorno"):
             _retorno(state, seat)
-        else:
+        case "act", Plain("end"):
             _end_turn(state, seat)
-    elif ph == "move":
-        if action == "move-done":
+        case "move", Plain("move-done"):
             state.phase = "act"
-        else:
-            state.src, state.phase = arg, "move_to"
-    elif ph == "move_to":
-        if action != "back":
-            _move(state, seat, state.src, arg)
-        state.src, state.phase = "", "move"
-        if not movable_from(state.ps[seat]):
+        case "move", AtSpace("from", space):
+            state.src, state.phase = space, "move_to"
+        case "move_to", AtSpace("to", space):
+            _move(state, seat, state.src, space)
+            _moving_on(state, seat)
+        case "move_to", Plain("back"):
+            _moving_on(state, seat)
+        case "craft" | "develop", Plain("back"):
             state.phase = "act"
-    elif ph == "craft":
-        state.phase = "act"
-        if action != "back":
-            _craft(state, seat, arg)
-    elif ph == "develop":
-        state.phase = "act"
-        if action != "back":
-            _develop(state, seat, arg)
-    elif ph == "discard":
-        _discard_skill(state, arg)
-    elif ph == "nea":
-        _add_meeple(state, seat, arg)
-        _after_develop(state)
-    elif ph == "retorno":
-        _add_meeple(state, seat, arg)
-        state.phase = "act"
-    elif ph == "back":
-        _home(state, seat, arg)
-    elif ph == "score":
-        _score_card(state, seat, arg, intel=head == "intel")
-    else:  # pragma: no cover - legality is checked before
-        raise IllegalAction("error.illegal_action")
+        case "craft", Craft(obj):
+            state.phase = "act"
+            _craft(state, seat, obj)
+        case "develop", Skill(skill, discard=False):
+            state.phase = "act"
+            _develop(state, seat, skill)
+        case "discard", Skill(skill, discard=True):
+            _discard_skill(state, skill)
+        case "nea", AtSpace("home", space):
+            _add_meeple(state, seat, space)
+            _after_develop(state)
+        case "retorno", AtSpace("home", space):
+            _add_meeple(state, seat, space)
+            state.phase = "act"
+        case "back", AtSpace("home", space):
+            _home(state, seat, space)
+        case "score", ScoreCard(card, intel):
+            _score_card(state, seat, card, intel=intel)
+        case _:
+            raise IllegalAction("error.illegal_action")

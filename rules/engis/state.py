@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, NoReturn, TypeVar
+from typing import Any, Literal, NoReturn, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler
 from pydantic_core import core_schema
@@ -96,13 +96,24 @@ class Player(BaseModel):
         return self.changed(score=self.score + points, pts=FrozenDict({**pts, category: pts.get(category, 0) + points}))
 
 
+# Phase 1 (the bids: the neutral colour's token, the bids or, solo, a purchase; the hexes picked and
+# placed; the meeples taken back from the board), phase 2 (a player's turn: the menu ``act``, a Move
+# from one space to another, crafting, developing a skill and what a skill asks: a solo skill put
+# out, a new meeple placed for Nea or Retorno), the meeples brought back at a round's end, the
+# scoring cards played at the end, and the end.
+Phase = Literal[
+    "token", "bid", "pick", "place", "take", "act", "move", "move_to", "craft", "develop", "discard", "nea",
+    "retorno", "back", "score", "over",
+]  # fmt: skip
+
+
 class EngisState(GameState):
     game: str = "engis"
     side: str = "normal"
     variant: str = "standard"
     solo: str = "standard"
     round: int = 1
-    phase: str = "bid"
+    phase: Phase = "bid"
     actor: int = 0  # the seat deciding now (-1: nobody, game over)
     ps: list[Player]
     pile: list[str]

@@ -23,6 +23,7 @@ from .board import (
     take_vocab,
     wife_active,
 )
+from .moves import Move, Neolexia, PlayTool, Portal, SwapElder, SwapHusband, Word
 from .state import NeanderthalState, Tool
 
 
@@ -86,7 +87,7 @@ def action_actions(state: NeanderthalState, seat: int) -> list[Action]:
                 full = len(p.portals) >= 6  # N1: the 7th disc may go on any portal
                 if (f"{space}-{colour}" in p.portals and not full) or p.vocab[colour] <= 0:
                     continue
-                aid = f"po-{b}-{i}-{space}-{colour}"
+                aid = str(Portal(b, i, space, colour))
                 if aid not in {a.id for a in acts}:
                     acts.append(
                         action(
@@ -106,7 +107,7 @@ def action_actions(state: NeanderthalState, seat: int) -> list[Action]:
             if colour in cols:
                 acts.append(
                     action(
-                        id=f"nx-{place}",
+                        id=str(Neolexia(place)),
                         style="success",
                         group=msg("neanderthal.grp.neolexia"),
                         label=msg(
@@ -126,7 +127,7 @@ def action_actions(state: NeanderthalState, seat: int) -> list[Action]:
                 if exp_elder(p, r) and (chief or p.vocab[colour] > 0):
                     acts.append(
                         action(
-                            id=f"pl-{card}-{r}",
+                            id=str(PlayTool(card, r)),
                             style="success",
                             secret=True,
                             group=msg("neanderthal.grp.elder"),
@@ -135,18 +136,18 @@ def action_actions(state: NeanderthalState, seat: int) -> list[Action]:
                     )
                     break
     acts += swap_actions(state, seat)
-    acts.append(action(id="pass", label=msg("core.pass"), style="danger"))
+    acts.append(action(id=str(Word("pass")), label=msg("core.pass"), style="danger"))
     return _pack(acts)
 
 
-def apply_action(state: NeanderthalState, seat: int, aid: str) -> bool:
+def apply_action(state: NeanderthalState, seat: int, move: Move) -> bool:
     """A species action (or the free Alpha swap); True when every player has acted."""
     p = state.ps[seat]
-    if aid.startswith("swap"):  # the swap is free: the species action is still to come
-        apply_swap(state, seat, aid)
+    if move == Word("swap") or isinstance(move, SwapElder | SwapHusband):
+        apply_swap(state, seat, move)  # the swap is free: the species action is still to come
         return False
-    if aid.startswith("po-"):
-        _, _b, _i, space, colour = aid.split("-")
+    if isinstance(move, Portal):
+        space, colour = move.space, move.colour
         take_vocab(p, colour)
         p.portals.append(f"{space}-{colour}")
         state.last = [f"P{seat}"]
@@ -163,19 +164,18 @@ def apply_action(state: NeanderthalState, seat: int, aid: str) -> bool:
             p.portals = []
             p.tribal = True
             say(state, "neanderthal.ev.tribal", seat=seat_msg(seat))
-    elif aid.startswith("nx-"):
-        c = _neolexia(p, aid[3:])
+    elif isinstance(move, Neolexia):
+        c = _neolexia(p, move.place)
         if has_skill(state, seat, "generous"):
             _release(state, seat, c)
         state.last = [f"E{seat}"]
         say(state, "neanderthal.ev.neolexia", seat=seat_msg(seat), colour=msg(f"neanderthal.disc.{c}"))
-    elif aid.startswith("pl-"):
-        _, card, r = aid.split("-")
-        card_i = int(card)
+    elif isinstance(move, PlayTool):
+        card_i = move.card
         p.hand.remove(card_i)
         disc = ""
         if not exp_elder(p, 1):
-            disc = D.RANK_COLOUR[int(r)]
+            disc = D.RANK_COLOUR[move.rank]
             take_vocab(p, disc)
         p.tools.append(Tool(card=card_i, disc=disc))
         state.last = [f"T{seat}"]

@@ -13,7 +13,7 @@ gets the first legal action."""
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from rules.core import Rng
 from rules.core.search import SearchHooks, outcome_reward
@@ -26,6 +26,7 @@ from . import scoring as S
 from .ai_k2 import K2_SCORE, K2_TROPHIES, k2_action
 from .ai_matrix import matrix_action, move_on_matrix
 from .ai_odds import RANK_PREF, hunters_wanted, slot_value
+from .moves import Bid, Council, Hunter, Lose, PayColour, Refugee, Target, Victim, Word, parse
 from .state import NeanderthalState
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ def _greedy(state: NeanderthalState, seat: int, ids: list[str]) -> str:
             return choice
     if ph == "auction":
         limit = 1
-        bids = [a for a in ids if a.startswith("bid-") and int(a[4:]) <= limit]
+        bids = [a for a in ids if isinstance(bid := parse(a), Bid) and bid.n <= limit]
         return bids[0] if bids else "pass"
     if ph == "lose":
         return min(ids, key=lambda a: _loss_cost(state, seat, a))
@@ -79,9 +80,9 @@ def _greedy(state: NeanderthalState, seat: int, ids: list[str]) -> str:
         return "yes" if 2 * mine < len(toks) - mine else "no"
     if ph == "target":
         toks, _ = P.fight_tokens(state, state.fight_key)
-        return max(ids, key=lambda a: (sum(1 for t in toks if P.token_side(t) == a[4:]), a))
-    if ph == "victim":
-        return min(ids, key=lambda a: ({"die-r": 0, "die-t": 1, "die-a": 2}[a[:5]], a))
+        return max(ids, key=lambda a: (sum(1 for t in toks if P.token_side(t) == _as(a, Target).side), a))
+    if ph == "victim":  # a Refugee first, then a tribesman, the Alpha last
+        return min(ids, key=lambda a: ("rta".index(_as(a, Victim).kind[0]), a))
     if ph == "order4":
         return ids[0]
     if ph == "release":
@@ -95,18 +96,18 @@ def _greedy(state: NeanderthalState, seat: int, ids: list[str]) -> str:
         # a colour of its own portals can be freed again by neolexia
         p = state.ps[seat]
         cols = P.neolexia_colours(state, seat)
-        return max(ids, key=lambda a: (a[4:] in cols, p.vocab[a[4:]], a))
+        return max(ids, key=lambda a: (_as(a, PayColour).colour in cols, p.vocab[_as(a, PayColour).colour], a))
     if ph == "k2swap":
         return "keep"
     if ph == "k2more":
         return "more-0"
     if ph == "council":
-        me = [a for a in ids if a[4] == str(seat)]
+        me = [a for a in ids if _as(a, Council).order[0] == seat]
         return me[0] if me else ids[0]
     if ph == "flip":
         return "keep"
     if ph == "refugee":
-        return min((a for a in ids), key=lambda a: state.ps[int(a[4:])].score)
+        return min((a for a in ids), key=lambda a: state.ps[_as(a, Refugee).to].score)
     if ph == "action":
         for prefix in ("swap", "po-", "nx-d", "nx-e6", "nx-e", "nx-h", "nx-t", "pl-"):
             for a in ids:
@@ -151,7 +152,7 @@ def _alloc(state: NeanderthalState, seat: int, ids: list[str]) -> str:
             if f"hr-{sl}" in legal:
                 return f"hr-{sl}"
     if len(mine) < 3 and plain:
-        options = [a[2:] for a in ids if a.startswith("h-")]
+        options = [h.slot for h in map(parse, ids) if isinstance(h, Hunter) and h.kind == "h"]
         options = [s for s in options if s not in mine]
         if options:
             value, best = max([(slot_value(state, seat, s), s) for s in options])
@@ -169,20 +170,33 @@ ELDER_COST = {"5": 1, "3": 2, "4": 3, "2": 4, "1": 5, "6": 6}
 def _loss_cost(state: NeanderthalState, seat: int, aid: str) -> tuple:
     """What the AI gives up first: Refugees, tribesmen, inexperienced things, then the rest."""
     p = state.ps[seat]
-    if aid.startswith("lr-"):
-        return (0, aid)
-    if aid == "lt" or aid.startswith("lt-"):  # a tribesman (on a matrix cell in L and M)
-        return (1, aid)
-    if aid == "la":
+    if aid == str(Word("la")):
         return (9, aid)
-    if aid.startswith("le-"):
-        e = p.elders[aid[3:]]
-        return (2 if e.disc else 7, ELDER_COST[aid[3:]], aid)
-    if aid.startswith("lw-"):
-        w = p.wives[int(aid[3:])]
+    if aid == str(Word("lt")):  # a tribesman of the pool
+        return (1, aid)
+    loss = _as(aid, Lose)
+    if loss.kind == "lt":  # a tribesman on a matrix cell (L and M)
+        return (1, aid)
+    if loss.kind == "lr":
+        return (0, aid)
+    if loss.kind == "le":
+        e = p.elders[loss.what]
+        return (2 if e.disc else 7, ELDER_COST[loss.what], aid)
+    if loss.kind == "lw":
+        w = p.wives[int(loss.what)]
         return (3 if w.discs else 5, aid)
-    t = p.tools[int(aid[3:])]
+    t = p.tools[int(loss.what)]
     return (4 if t.disc else 6, aid)
+
+
+M_ = TypeVar("M_")
+
+
+def _as(aid: str, kind: type[M_]) -> M_:
+    """The move a legal id names, of the kind the decision offers."""
+    move = parse(aid)
+    assert isinstance(move, kind), (aid, kind)
+    return move
 
 
 def determinize(state: NeanderthalState, seat: int, rng: Rng) -> NeanderthalState:

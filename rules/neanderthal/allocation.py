@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 
-from rules.core import Action, Msg, action, msg, seat_msg
+from rules.core import Action, IllegalAction, Msg, action, msg, seat_msg
 
 from . import data as D
 from .board import (
@@ -26,7 +26,20 @@ from .board import (
     take_foreign,
     take_vocab,
 )
-from .state import Elder, NeanderthalState
+from .moves import (
+    Hunter,
+    HunterKind,
+    Move,
+    Promote,
+    RecallElder,
+    RecallHusband,
+    Suitor,
+    Sultan,
+    SwapElder,
+    SwapHusband,
+    Word,
+)
+from .state import Elder, NeanderthalState, Player
 
 
 def start_alloc(state: NeanderthalState) -> None:
@@ -40,14 +53,14 @@ def start_alloc(state: NeanderthalState) -> None:
             state.used.append(f"{s}:extinct")
 
 
-def _recallable(state: NeanderthalState, seat: int) -> list[str]:
+def _recallable(state: NeanderthalState, seat: int) -> list[RecallElder | RecallHusband]:
     """Near-extinction exception (E4-B): Elders and Husbands that may come back unassigned."""
     p = state.ps[seat]
-    out = [f"rc-e{r}" for r in sorted(p.elders)]
+    out: list[RecallElder | RecallHusband] = [RecallElder(r) for r in sorted(p.elders)]
     for b, q in enumerate(state.ps):
         for i, w in enumerate(q.wives):
             if w.husband and w.husband[0] == p.species:
-                out.append(f"rc-h{b}-{i}")
+                out.append(RecallHusband(b, i))
     return out
 
 
@@ -55,31 +68,28 @@ def recall_actions(state: NeanderthalState, seat: int) -> list[Action]:
     if f"{seat}:extinct" not in state.used or state.used.count(f"{seat}:recall") >= 2:
         return []
     out = []
-    for aid in _recallable(state, seat):
-        if aid.startswith("rc-e"):
-            label = msg("neanderthal.act.recall", what=msg(f"neanderthal.rank.{aid[4:]}"))
+    for recall in _recallable(state, seat):
+        if isinstance(recall, RecallElder):
+            what = msg(f"neanderthal.rank.{recall.rank}")
         else:
-            b, i = map(int, aid[4:].split("-"))
-            label = msg(
-                "neanderthal.act.recall",
-                what=msg("neanderthal.place.husband", card=card_msg(state.ps[b].wives[i].card)),
-            )
-        out.append(action(id=aid, label=label, group=msg("neanderthal.grp.elders")))
+            what = msg("neanderthal.place.husband", card=card_msg(state.ps[recall.board].wives[recall.wife].card))
+        out.append(
+            action(id=str(recall), label=msg("neanderthal.act.recall", what=what), group=msg("neanderthal.grp.elders"))
+        )
     return out
 
 
-def apply_recall(state: NeanderthalState, seat: int, aid: str) -> None:
+def apply_recall(state: NeanderthalState, seat: int, recall: RecallElder | RecallHusband) -> None:
     p = state.ps[seat]
     state.used.append(f"{seat}:recall")
-    if aid.startswith("rc-e"):
-        e = p.elders.pop(aid[4:])
+    if isinstance(recall, RecallElder):
+        e = p.elders.pop(recall.rank)
         if e.disc:
             give_vocab(p, e.disc)
         p.pool.append(e.token)
     else:
-        b, i = map(int, aid[4:].split("-"))
-        w = state.ps[b].wives[i]
-        _husband_home(state, b, w)
+        w = state.ps[recall.board].wives[recall.wife]
+        _husband_home(state, recall.board, w)
     say(state, "neanderthal.ev.recall", seat=seat_msg(seat))
 
 
@@ -222,7 +232,7 @@ def alloc_actions(state: NeanderthalState, seat: int) -> list[Action]:
                 if j != i and not x.husband and not x.discs:
                     acts.append(
                         action(
-                            id=f"sul-{i}-{j}",
+                            id=str(Sultan(i, j)),
                             group=g_e,
                             label=msg("neanderthal.act.sultan", a=card_msg(w.card), b=card_msg(x.card)),
                         )
@@ -233,28 +243,29 @@ def alloc_actions(state: NeanderthalState, seat: int) -> list[Action]:
 
 # The allocation choices themselves, built once each (actions are frozen).
 @functools.lru_cache(maxsize=4096)
-def _hunt_action(kind: str, slot: str, card: int) -> Action:
+def _hunt_action(kind: HunterKind, slot: str, card: int) -> Action:
     """A Hunter sent to ``slot`` (``kind`` h: a tribesman, ha: the Alpha, hr: a Refugee)."""
     if kind == "hr":
-        return action(id=f"hr-{slot}", group=_group("hunters"), label=_hunt_label(card, kind))
+        return action(id=str(Hunter("hr", slot)), group=_group("hunters"), label=_hunt_label(card, kind))
     group = _group("hunters" if kind == "h" else "elders")
-    return action(id=f"{kind}-{slot}", group=group, style="primary", label=_hunt_label(card, kind))
+    return action(id=str(Hunter(kind, slot)), group=group, style="primary", label=_hunt_label(card, kind))
 
 
 @functools.lru_cache(maxsize=64)
-def _elder_action(kind: str, rank: int) -> Action:
-    return action(id=f"e{kind[1:]}-{rank}", group=_group("elders"), style="success", label=_elder_label(rank, kind))
+def _elder_action(kind: HunterKind, rank: int) -> Action:
+    promote = Promote(kind == "ha", rank)
+    return action(id=str(promote), group=_group("elders"), style="success", label=_elder_label(rank, kind))
 
 
 @functools.lru_cache(maxsize=4096)
 def _suitor_action(kind: str, board: int, wife: int, card: int) -> Action:
     group = _group("suitor" if kind == "s" else "suitor_alpha")
-    return action(id=f"{kind}-{board}-{wife}", group=group, label=_suitor_label(card, board, kind))
+    return action(id=str(Suitor(kind == "sa", board, wife)), group=group, label=_suitor_label(card, board, kind))
 
 
 @functools.cache
 def _done_action() -> Action:
-    return action(id="done", group=_group("hunters"), label=msg("core.done"), style="danger")
+    return action(id=str(Word("done")), group=_group("hunters"), label=msg("core.done"), style="danger")
 
 
 def swap_actions(state: NeanderthalState, seat: int, group: Msg | None = None) -> list[Action]:
@@ -273,12 +284,12 @@ def alpha_swaps(state: NeanderthalState, seat: int, group: Msg | None = None) ->
         return []
     out = []
     if p.species in state.dead_alpha:
-        out.append(action(id="swap", group=group, label=msg("neanderthal.act.swap")))
+        out.append(action(id=str(Word("swap")), group=group, label=msg("neanderthal.act.swap")))
     for r, e in sorted(p.elders.items()):
         if is_alpha(e.token):
             out.append(
                 action(
-                    id=f"swape-{r}",
+                    id=str(SwapElder(r)),
                     group=group,
                     label=msg("neanderthal.act.swap_from", what=msg(f"neanderthal.rank.{r}")),
                 )
@@ -288,7 +299,7 @@ def alpha_swaps(state: NeanderthalState, seat: int, group: Msg | None = None) ->
             if w.husband == p.species + "a":
                 out.append(
                     action(
-                        id=f"swaph-{b}-{i}",
+                        id=str(SwapHusband(b, i)),
                         group=group,
                         label=msg(
                             "neanderthal.act.swap_from", what=msg("neanderthal.place.husband", card=card_msg(w.card))
@@ -298,36 +309,44 @@ def alpha_swaps(state: NeanderthalState, seat: int, group: Msg | None = None) ->
     return out
 
 
-def apply_swap(state: NeanderthalState, seat: int, aid: str) -> None:
+AlphaSwap = Word | SwapElder | SwapHusband  # the Alpha from the dead pile ("swap"), an Elder, a Husband
+
+
+def swap_alpha_back(state: NeanderthalState, seat: int, swap: AlphaSwap) -> None:
+    """B4: the Alpha comes back from where ``swap`` says, a tribesman going there in his place."""
     p = state.ps[seat]
-    p.pool.remove(p.species)
-    if aid == "swap":
+    if isinstance(swap, SwapElder):
+        p.elders[swap.rank] = p.elders[swap.rank].model_copy(update={"token": p.species})
+    elif isinstance(swap, SwapHusband):
+        state.ps[swap.board].wives[swap.wife].husband = p.species
+    else:
         state.dead[p.species] += 1
         state.dead_alpha.remove(p.species)
-    elif aid.startswith("swape-"):
-        p.elders[aid[6:]] = p.elders[aid[6:]].model_copy(update={"token": p.species})
-    else:
-        b, i = map(int, aid[6:].split("-"))
-        state.ps[b].wives[i].husband = p.species
+
+
+def apply_swap(state: NeanderthalState, seat: int, swap: AlphaSwap) -> None:
+    p = state.ps[seat]
+    p.pool.remove(p.species)
+    swap_alpha_back(state, seat, swap)
     p.pool.append(p.species + "a")
     say(state, "neanderthal.ev.swap", seat=seat_msg(seat))
 
 
-def apply_alloc(state: NeanderthalState, seat: int, aid: str) -> bool:
+def apply_alloc(state: NeanderthalState, seat: int, move: Move) -> bool:
     """One allocation; True when the last player is done."""
     p = state.ps[seat]
-    if aid == "done":
+    if move == Word("done"):
         say(state, "neanderthal.ev.alloc_done", seat=seat_msg(seat))
         state.cur += 1
         if state.cur < len(state.order):
             state.actor = state.order[state.cur]
             return False
         return True
-    if aid.startswith("rc-"):
-        apply_recall(state, seat, aid)
+    if isinstance(move, RecallElder | RecallHusband):
+        apply_recall(state, seat, move)
         return False
-    if aid.startswith("sul-"):
-        i, j = map(int, aid[4:].split("-"))
+    if isinstance(move, Sultan):
+        i, j = move.frm, move.to
         w, x = p.wives[i], p.wives[j]
         x.husband, x.hdisc, w.husband, w.hdisc = w.husband, w.hdisc, "", ""
         for key in list(state.suitors):
@@ -335,36 +354,39 @@ def apply_alloc(state: NeanderthalState, seat: int, aid: str) -> bool:
                 del state.suitors[key]
         say(state, "neanderthal.ev.sultan", seat=seat_msg(seat), card=card_msg(x.card))
         return False
-    if aid.startswith("swap"):
-        apply_swap(state, seat, aid)
+    if move == Word("swap") or isinstance(move, SwapElder | SwapHusband):
+        apply_swap(state, seat, move)
         return False
-    kind, where = aid.split("-", 1)
-    if kind in ("h", "e", "s"):
-        tok = p.species
-    elif kind in ("ha", "ea", "sa"):
-        tok = p.species + "a"
-    else:
-        tok = next(t for t in p.pool if is_refugee(p, t))
-    p.pool.remove(tok)
-    if kind[0] == "h":
-        state.hunters.setdefault(where, []).append(f"{seat}:{tok}")
-        state.last = [where]
-        say(state, "neanderthal.ev.hunter", seat=seat_msg(seat), card=card_msg(slot_card(state, where)))
-    elif kind[0] == "e":
-        rank = int(where)
+    if isinstance(move, Hunter):
+        tok = next(t for t in p.pool if is_refugee(p, t)) if move.kind == "hr" else _token(p, move.kind == "ha")
+        p.pool.remove(tok)
+        state.hunters.setdefault(move.slot, []).append(f"{seat}:{tok}")
+        state.last = [move.slot]
+        say(state, "neanderthal.ev.hunter", seat=seat_msg(seat), card=card_msg(slot_card(state, move.slot)))
+    elif isinstance(move, Promote):
+        tok = _token(p, move.alpha)
+        p.pool.remove(tok)
         disc = ""
         if not exp_elder(p, 6):
-            disc = D.RANK_COLOUR[rank]
+            disc = D.RANK_COLOUR[move.rank]
             take_vocab(p, disc)
-        p.elders[where] = Elder(token=tok, disc=disc)
+        p.elders[str(move.rank)] = Elder(token=tok, disc=disc)
         state.last = [f"E{seat}"]
-        say(state, "neanderthal.ev.promote", seat=seat_msg(seat), rank=msg(f"neanderthal.rank.{rank}"))
+        say(state, "neanderthal.ev.promote", seat=seat_msg(seat), rank=msg(f"neanderthal.rank.{move.rank}"))
+    elif isinstance(move, Suitor):
+        tok = _token(p, move.alpha)
+        p.pool.remove(tok)
+        state.suitors.setdefault(f"{move.board}-{move.wife}", []).append(f"{seat}:{tok}")
+        state.last = [f"W{move.board}"]
+        card = state.ps[move.board].wives[move.wife].card
+        say(state, "neanderthal.ev.suitor", seat=seat_msg(seat), card=card_msg(card))
     else:
-        state.suitors.setdefault(where, []).append(f"{seat}:{tok}")
-        b, i = map(int, where.split("-"))
-        state.last = [f"W{b}"]
-        say(state, "neanderthal.ev.suitor", seat=seat_msg(seat), card=card_msg(state.ps[b].wives[i].card))
+        raise IllegalAction("error.illegal_action")
     return False
+
+
+def _token(p: Player, alpha: bool) -> str:
+    return p.species + "a" if alpha else p.species
 
 
 def foreign_suitors(state: NeanderthalState) -> None:

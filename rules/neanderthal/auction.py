@@ -10,6 +10,7 @@ from rules.core import Action, action, msg, seat_msg
 from . import data as D
 from .board import card_msg, has_skill, say, take_vocab
 from .matrix import is_matrix, next_buyer, pay_colours, price
+from .moves import K2Swap, Move, Word
 from .state import NeanderthalState, Wife
 
 
@@ -156,19 +157,19 @@ def k2_swap_actions(state: NeanderthalState) -> list[Action]:
     p = state.ps[0]
     out = [
         action(
-            id=f"swap-{i}", label=msg("neanderthal.act.k2swap", old=card_msg(w.card), new=card_msg(state.event_card))
+            id=str(K2Swap(i)), label=msg("neanderthal.act.k2swap", old=card_msg(w.card), new=card_msg(state.event_card))
         )
         for i, w in enumerate(p.wives)
         if not w.husband
     ]
-    out.append(action(id="keep", label=msg("neanderthal.act.k2keep")))
+    out.append(action(id=str(Word("keep")), label=msg("neanderthal.act.k2keep")))
     return out
 
 
-def apply_buy(state: NeanderthalState, seat: int, aid: str) -> bool:
+def apply_buy(state: NeanderthalState, seat: int, move: Move) -> bool:
     """L4 / M2: the player buys the daughter (then pays, choosing the colours) or passes; True when
     the purchase is settled."""
-    if aid == "pass":
+    if move == Word("pass"):
         say(state, "neanderthal.ev.bid_pass", seat=seat_msg(seat))
         return not next_buyer(state, state.cur + 1)
     n = price(state, seat)

@@ -14,6 +14,7 @@ import functools
 from rules.core import Action, Event, IllegalAction, Msg, action, msg
 
 from . import data as D
+from .moves import DiscardCard, Release, Word
 from .state import NeanderthalState, Player, Wife
 
 
@@ -391,19 +392,19 @@ def release_actions(state: NeanderthalState, seat: int) -> list[Action]:
     colour = state.rel_q[0][1][0]
     out = [
         action(
-            id=f"rel-{pl}",
+            id=str(Release(pl)),
             style="success",
             label=msg("neanderthal.act.neolexia", place=_place_msg(p, pl), colour=msg(f"neanderthal.disc.{colour}")),
         )
         for pl, c in dedicated(p)
         if c == colour
     ]
-    out.append(action(id="rel-none", label=msg("neanderthal.act.keep_disc")))
+    out.append(action(id=str(Word("rel-none")), label=msg("neanderthal.act.keep_disc")))
     return out
 
 
 def discard_actions(state: NeanderthalState, seat: int) -> list[Action]:
     return [
-        action(id=f"dis-{c}", secret=True, label=msg("neanderthal.act.discard", card=card_msg(c)))
+        action(id=str(DiscardCard(c)), secret=True, label=msg("neanderthal.act.discard", card=card_msg(c)))
         for c in sorted(set(state.ps[seat].hand))
     ]

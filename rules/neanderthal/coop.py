@@ -5,24 +5,25 @@ the shared victory M4 in ``scoring``.
 
 from __future__ import annotations
 
-from rules.core import Action, Event, Msg, action, msg, seat_msg
+from rules.core import Action, Event, IllegalAction, Msg, action, msg, seat_msg
 
 from .board import babies, card_msg, dedicated, say
+from .moves import Assimilate, GiveLot, Move, Word
 from .state import NeanderthalState
 
 
-def _receivers(state: NeanderthalState, lot: list) -> list[str]:
+def _receivers(state: NeanderthalState, lot: list) -> list[Assimilate | GiveLot | Word]:
     _, kind, value, participants, cell = lot
     if kind == "d":
-        return [f"to-{s}" for s in participants if any(c == value for _, c in dedicated(state.ps[s]))]
+        return [GiveLot(s) for s in participants if any(c == value for _, c in dedicated(state.ps[s]))]
     if kind == "h":
         return [
-            f"to-{s}"
+            GiveLot(s)
             for s in participants
             if state.ps[s].tribal and any(not e.disc for e in state.ps[s].elders.values())
         ]
     if kind == "as":
-        out = []
+        out: list[Assimilate | GiveLot | Word] = []
         for a in participants:
             if not tokens_at_camp(state, a, cell):
                 continue
@@ -30,9 +31,9 @@ def _receivers(state: NeanderthalState, lot: list) -> list[str]:
                 for i, w in enumerate(q.wives):
                     hs = next((s for s in participants if w.husband and state.ps[s].species == w.husband[0]), None)
                     if hs is not None and hs != a and not w.assim:
-                        out.append(f"as-{a}-{b}-{i}")
-        return [*out, "as-none"] if out else []
-    return [f"to-{s}" for s in participants]
+                        out.append(Assimilate(a, b, i))
+        return [*out, Word("as-none")] if out else []
+    return [GiveLot(s) for s in participants]
 
 
 def tokens_at_camp(state: NeanderthalState, seat: int, cell: str) -> list[str]:
@@ -47,7 +48,7 @@ def run_share(state: NeanderthalState) -> bool:
             state.phase = "share"
             state.actor = state.share[0][0]
             return False
-        if opts and opts[0] != "as-none":
+        if opts and opts[0] != Word("as-none"):
             apply_share(state, state.share[0][0], opts[0])
         else:
             lot = state.share.pop(0)
@@ -59,26 +60,16 @@ def run_share(state: NeanderthalState) -> bool:
 def share_actions(state: NeanderthalState) -> list[Action]:
     lot = state.share[0]
     out = []
-    for aid in _receivers(state, lot):
-        if aid == "as-none":
-            out.append(action(id=aid, label=msg("neanderthal.act.no_assim"), style="danger"))
-        elif aid.startswith("as-"):
-            a, b, i = map(int, aid[3:].split("-"))
-            out.append(
-                action(
-                    id=aid,
-                    style="success",
-                    label=msg("neanderthal.act.assim", seat=seat_msg(a), card=card_msg(state.ps[b].wives[i].card)),
-                )
-            )
+    for receiver in _receivers(state, lot):
+        if isinstance(receiver, Assimilate):
+            card = state.ps[receiver.board].wives[receiver.wife].card
+            label = msg("neanderthal.act.assim", seat=seat_msg(receiver.seat), card=card_msg(card))
+            out.append(action(id=str(receiver), style="success", label=label))
+        elif isinstance(receiver, GiveLot):
+            label = msg("neanderthal.act.give", what=lot_msg(lot), seat=seat_msg(receiver.to))
+            out.append(action(id=str(receiver), style="primary", label=label))
         else:
-            out.append(
-                action(
-                    id=aid,
-                    style="primary",
-                    label=msg("neanderthal.act.give", what=lot_msg(lot), seat=seat_msg(int(aid[3:]))),
-                )
-            )
+            out.append(action(id=str(receiver), label=msg("neanderthal.act.no_assim"), style="danger"))
     return out
 
 
@@ -93,12 +84,12 @@ def lot_msg(lot: list) -> Msg:
     return msg("neanderthal.lot.card", card=card_msg(value))
 
 
-def apply_share(state: NeanderthalState, seat: int, aid: str) -> None:
+def apply_share(state: NeanderthalState, seat: int, move: Move) -> None:
     _, kind, value, _, cell = state.share.pop(0)
-    if aid == "as-none":
+    if move == Word("as-none"):
         return
-    if aid.startswith("as-"):
-        a, b, i = map(int, aid[3:].split("-"))
+    if isinstance(move, Assimilate):
+        a, b, i = move.seat, move.board, move.wife
         p = state.ps[a]
         tok = p.species if p.species in tokens_at_camp(state, a, cell) else p.species + "a"
         state.camp[cell].remove(f"{a}:{tok}")
@@ -107,7 +98,9 @@ def apply_share(state: NeanderthalState, seat: int, aid: str) -> None:
         state.last = [f"W{b}"]
         say(state, "neanderthal.ev.assim", seat=seat_msg(a), card=card_msg(w.card))
         return
-    to = int(aid[3:])
+    if not isinstance(move, GiveLot):
+        raise IllegalAction("error.illegal_action")
+    to = move.to
     p = state.ps[to]
     if kind == "b":
         got = babies(state, to, value)

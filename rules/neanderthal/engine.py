@@ -16,8 +16,9 @@ from .board import _card_of, card_msg, slot_card
 from .coop import lot_msg
 from .fights import terms_msg
 from .matrix import price
+from .moves import parse
 from .setup import setup as _setup
-from .state import NeanderthalState, Tool, Wife
+from .state import NeanderthalState, Phase, Tool, Wife
 
 
 class PlayerView(BaseModel):
@@ -48,7 +49,7 @@ class NeanderthalView(BaseModel):
     scenario: str
     level: str
     turn: int
-    phase: str
+    phase: Phase
     actor: int
     order: list[int]
     event_card: int
@@ -131,7 +132,7 @@ class NeanderthalEngine(Engine[NeanderthalState]):
         return phases.legal(state, seat)
 
     def _apply(self, state: NeanderthalState, seat: int, action: Action) -> None:
-        phases.apply(state, seat, action.id)
+        phases.apply(state, seat, parse(action.id))
 
     def ai_action(self, state: NeanderthalState, seat: int, level: str = "normal", budget: float | None = None) -> str:
         return ai.choose(self, state, seat, level, budget)

@@ -7,7 +7,7 @@ The event icons wait in ``state.queue``; ``resolve_queue`` runs them until a pla
 
 from __future__ import annotations
 
-from rules.core import Action, action, msg, seat_msg
+from rules.core import Action, IllegalAction, action, msg, seat_msg
 
 from . import data as D
 from . import matrix
@@ -30,6 +30,7 @@ from .board import (
     vocab_total,
 )
 from .matrix import is_matrix, unassigned
+from .moves import Council, Lose, Move, Word
 from .state import NeanderthalState, Player
 
 
@@ -41,7 +42,7 @@ def council_actions(state: NeanderthalState) -> list[Action]:
         seats = {k: seat_msg(s) for k, s in zip("abc", perm, strict=False)}
         out.append(
             action(
-                id="ord-" + "".join(map(str, perm)),
+                id=str(Council(perm)),
                 style="primary",
                 label=msg(f"neanderthal.act.order{len(perm)}", **seats),
             )
@@ -94,30 +95,30 @@ def resolve_queue(state: NeanderthalState) -> bool:
     return True
 
 
-def dependents(p: Player) -> list[str]:
-    """Action ids of every dependent (D5-A): elders, daughters not married to an experienced Husband,
+def dependents(p: Player) -> list[Lose]:
+    """The loss of every dependent (D5-A): elders, daughters not married to an experienced Husband,
     domestic animals."""
-    out = [f"le-{r}" for r in sorted(p.elders)]
-    out += [f"lw-{i}" for i, w in enumerate(p.wives) if not w.husband or w.hdisc]
-    out += [f"ld-{i}" for i, t in enumerate(p.tools) if D.hand_of(t.card)[0] == "D"]
+    out = [Lose("le", r) for r in sorted(p.elders)]
+    out += [Lose("lw", str(i)) for i, w in enumerate(p.wives) if not w.husband or w.hdisc]
+    out += [Lose("ld", str(i)) for i, t in enumerate(p.tools) if D.hand_of(t.card)[0] == "D"]
     return out
 
 
-def lose_options(state: NeanderthalState, seat: int, kind: str) -> list[str]:
+def lose_options(state: NeanderthalState, seat: int, kind: str) -> list[Lose | Word]:
     p = state.ps[seat]
     if kind == "pool" and is_matrix(state):
         return matrix.lose_options(state, seat)  # L3-G: the Hunters on the map
     if kind == "pool":
-        out = []
+        out: list[Lose | Word] = []
         if p.species in p.pool:
-            out.append("lt")
+            out.append(Word("lt"))
         if p.species + "a" in p.pool:
-            out.append("la")
-        out += sorted({f"lr-{t}" for t in p.pool if is_refugee(p, t)})
+            out.append(Word("la"))
+        out += [Lose("lr", t) for t in sorted({t for t in p.pool if is_refugee(p, t)})]
         return out
     if kind == "elder":
-        return [f"le-{r}" for r in sorted(p.elders)]
-    return dependents(p)
+        return [Lose("le", r) for r in sorted(p.elders)]
+    return list(dependents(p))
 
 
 def run_tasks(state: NeanderthalState) -> bool:
@@ -137,14 +138,20 @@ def run_tasks(state: NeanderthalState) -> bool:
     return True
 
 
-def apply_loss(state: NeanderthalState, seat: int, aid: str) -> None:
+def apply_loss(state: NeanderthalState, seat: int, loss: Move) -> None:
     p = state.ps[seat]
+    if not isinstance(loss, Lose | Word):
+        raise IllegalAction("error.illegal_action")
     state.tasks[0][2] -= 1
-    if aid.startswith(("lt", "la", "lr-")):
+    kind = loss.kind if isinstance(loss, Lose) else loss.word  # lt, la (the pool's), lr, le, lw, ld
+    if kind in ("lt", "la", "lr"):
         if is_matrix(state):
-            tok = matrix.lose_token(state, seat, aid)
+            tok = matrix.lose_token(state, seat, loss)
+        elif isinstance(loss, Lose):
+            tok = loss.what
+            p.pool.remove(tok)
         else:
-            tok = p.species if aid == "lt" else p.species + "a" if aid == "la" else aid[3:]
+            tok = p.species if kind == "lt" else p.species + "a"
             p.pool.remove(tok)
         kill(state, tok)
         # any loss allows the sexuality flip (D4-C); a lost Refugee is not one of the player's own
@@ -152,18 +159,18 @@ def apply_loss(state: NeanderthalState, seat: int, aid: str) -> None:
         state.losses[str(seat)] = state.losses.get(str(seat), 0) + (
             0 if is_refugee(p, tok) and not D.REFUGEE_LOSS_COUNTS_FOREIGNERS else 1
         )
-        say(state, "neanderthal.ev.lost", seat=seat_msg(seat), what=msg(f"neanderthal.lost.{aid[:2]}"))
-    elif aid.startswith("le-"):
-        remove_elder(state, seat, aid[3:])
+        say(state, "neanderthal.ev.lost", seat=seat_msg(seat), what=msg(f"neanderthal.lost.{kind}"))
+    elif isinstance(loss, Lose) and kind == "le":
+        remove_elder(state, seat, loss.what)
         if state.tasks[0][1] == "elder":
             state.losses.setdefault(str(seat), 0)
-        say(state, "neanderthal.ev.lost", seat=seat_msg(seat), what=msg(f"neanderthal.rank.{aid[3:]}"))
-    elif aid.startswith("lw-"):
-        card = p.wives[int(aid[3:])].card
-        remove_wife(state, seat, int(aid[3:]))
+        say(state, "neanderthal.ev.lost", seat=seat_msg(seat), what=msg(f"neanderthal.rank.{loss.what}"))
+    elif isinstance(loss, Lose) and kind == "lw":
+        card = p.wives[int(loss.what)].card
+        remove_wife(state, seat, int(loss.what))
         say(state, "neanderthal.ev.lost", seat=seat_msg(seat), what=card_msg(card))
-    else:
-        tl = p.tools.pop(int(aid[3:]))
+    elif isinstance(loss, Lose):
+        tl = p.tools.pop(int(loss.what))
         if tl.disc:
             give_vocab(p, tl.disc)
         state.removed.append(tl.card)
@@ -175,18 +182,20 @@ def apply_loss(state: NeanderthalState, seat: int, aid: str) -> None:
 def loss_actions(state: NeanderthalState, seat: int) -> list[Action]:
     p = state.ps[seat]
     out = []
-    for aid in lose_options(state, seat, state.tasks[0][1]):
-        if aid.startswith("lt-"):
-            label = msg("neanderthal.lost.lt_at", card=card_msg(state.grid[int(aid[3:])]))
-        elif aid in ("lt", "la") or aid.startswith("lr-"):
-            label = msg(f"neanderthal.lost.{aid[:2]}")
-        elif aid.startswith("le-"):
-            label = msg(f"neanderthal.rank.{aid[3:]}")
-        elif aid.startswith("lw-"):
-            label = card_msg(p.wives[int(aid[3:])].card)
+    for loss in lose_options(state, seat, state.tasks[0][1]):
+        if isinstance(loss, Word):  # a tribesman or the Alpha of the pool
+            label = msg(f"neanderthal.lost.{loss.word}")
+        elif loss.kind == "lt":
+            label = msg("neanderthal.lost.lt_at", card=card_msg(state.grid[int(loss.what)]))
+        elif loss.kind == "lr":
+            label = msg("neanderthal.lost.lr")
+        elif loss.kind == "le":
+            label = msg(f"neanderthal.rank.{loss.what}")
+        elif loss.kind == "lw":
+            label = card_msg(p.wives[int(loss.what)].card)
         else:
-            label = card_msg(p.tools[int(aid[3:])].card)
-        out.append(action(id=aid, label=label, style="danger"))
+            label = card_msg(p.tools[int(loss.what)].card)
+        out.append(action(id=str(loss), label=label, style="danger"))
     return out
 
 

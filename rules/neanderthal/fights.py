@@ -7,7 +7,7 @@ F3 gathering.
 
 from __future__ import annotations
 
-from rules.core import Action, Event, Msg, action, msg, seat_msg
+from rules.core import Action, Event, IllegalAction, Msg, action, msg, seat_msg
 
 from . import data as D
 from .board import (
@@ -28,6 +28,7 @@ from .board import (
     slot_card,
     token_side,
 )
+from .moves import Ask, Divorce, GiveCard, Move, Target, Term, Victim, Withdraw, Word
 from .state import NeanderthalState, Player, Wife
 
 
@@ -160,12 +161,13 @@ def negotiation_actions(state: NeanderthalState, seat: int) -> list[Action]:
         for q in present:
             if q == seat or not (_chief(state, seat) or _chief(state, q)):
                 continue
-            if any(token_side(t) == str(seat) for t in toks) and f"neg:wd-{key}" not in state.used:
-                out.append(action(id=f"wd-{key}", label=msg("neanderthal.act.withdraw", card=_card_of(state, key))))
-            if any(token_side(t) == str(q) for t in toks) and f"neg:ask-{key}-{q}" not in state.used:
+            if any(token_side(t) == str(seat) for t in toks) and f"neg:{Withdraw(key)}" not in state.used:
+                label = msg("neanderthal.act.withdraw", card=_card_of(state, key))
+                out.append(action(id=str(Withdraw(key)), label=label))
+            if any(token_side(t) == str(q) for t in toks) and f"neg:{Ask(key, q)}" not in state.used:
                 out.append(
                     action(
-                        id=f"ask-{key}-{q}",
+                        id=str(Ask(key, q)),
                         label=msg("neanderthal.act.ask", card=_card_of(state, key), seat=seat_msg(q)),
                     )
                 )
@@ -174,12 +176,13 @@ def negotiation_actions(state: NeanderthalState, seat: int) -> list[Action]:
         for b, other in enumerate(state.ps):
             for i, w in enumerate(other.wives):
                 if w.husband and w.husband[0] == p.species:
-                    out.append(action(id=f"div-{b}-{i}", label=msg("neanderthal.act.divorce", card=card_msg(w.card))))
+                    label = msg("neanderthal.act.divorce", card=card_msg(w.card))
+                    out.append(action(id=str(Divorce(b, i)), label=label))
     unique: dict[str, Action] = {}  # each action once, where it first comes
     for a in out:
         unique.setdefault(a.id, a)
     out = list(unique.values())
-    out.append(action(id="done", label=msg("core.done"), style="danger"))
+    out.append(action(id=str(Word("done")), label=msg("core.done"), style="danger"))
     return _pack(out)
 
 
@@ -195,25 +198,25 @@ def start_negotiation(state: NeanderthalState) -> bool:
     return True
 
 
-def apply_negotiation(state: NeanderthalState, seat: int, aid: str) -> None:
-    if aid == "done":
+def apply_negotiation(state: NeanderthalState, seat: int, move: Move) -> None:
+    if move == Word("done"):
         state.neg_idx += 1
         return
-    state.used.append(f"neg:{aid}")
-    if aid.startswith("div-"):
-        b, i = map(int, aid[4:].split("-"))
-        w = state.ps[b].wives[i]
-        _husband_home(state, b, w)
+    if not isinstance(move, Divorce | Withdraw | Ask):
+        raise IllegalAction("error.illegal_action")
+    state.used.append(f"neg:{move}")
+    if isinstance(move, Divorce):
+        w = state.ps[move.board].wives[move.wife]
+        _husband_home(state, move.board, w)
         say(state, "neanderthal.ev.divorce", seat=seat_msg(seat), card=card_msg(w.card))
         return
-    if aid.startswith("wd-"):
-        key = aid[3:]
+    key = move.key
+    if isinstance(move, Withdraw):
         state.proposal = [str(seat), key, str(seat)]
         state.answers = [q for q in _present(state, key) if q != seat]
     else:
-        key, q = aid[4:].rsplit("-", 1)
-        state.proposal = [str(seat), key, q]
-        state.answers = [int(q)]
+        state.proposal = [str(seat), key, str(move.seat)]
+        state.answers = [move.seat]
     say(
         state,
         "neanderthal.ev.propose",
@@ -230,10 +233,13 @@ def apply_negotiation(state: NeanderthalState, seat: int, aid: str) -> None:
     state.actor = state.answers[0]
 
 
-def apply_answer(state: NeanderthalState, seat: int, aid: str) -> None:
-    say(state, "neanderthal.ev.ook" if aid == "yes" else "neanderthal.ev.ookook", seat=seat_msg(seat))
+def apply_answer(state: NeanderthalState, seat: int, move: Move) -> None:
+    yes = move == Word("yes")
+    if not yes and move != Word("no"):
+        raise IllegalAction("error.illegal_action")
+    say(state, "neanderthal.ev.ook" if yes else "neanderthal.ev.ookook", seat=seat_msg(seat))
     state.answers.pop(0)
-    if aid == "no":
+    if not yes:
         state.answers = []
         state.proposal = []
         return
@@ -293,7 +299,7 @@ def _groom(state: NeanderthalState, seat: int, key: str) -> str | None:
 
 def terms_actions(state: NeanderthalState, seat: int) -> list[Action]:
     """The trade a tribal proposer binds to his proposal (one term), chosen privately."""
-    out = [action(id="tm-none", secret=True, label=msg("neanderthal.act.no_terms"))]
+    out = [action(id=str(Word("tm-none")), secret=True, label=msg("neanderthal.act.no_terms"))]
     p = state.ps[seat]
     if not p.tribal:  # the Ook rule: a vocal player only says yes or no
         return out
@@ -301,19 +307,19 @@ def terms_actions(state: NeanderthalState, seat: int) -> list[Action]:
     parties = [int(who)] if int(who) != seat else [q for q in _present(state, key) if q != seat]
     for q in parties:
         o = state.ps[q]
-        terms: list[tuple[str, Msg]] = []
+        terms: list[tuple[Term, Msg]] = []
         for c in sorted(set(p.hand)):
-            terms.append((f"gh{c}", msg("neanderthal.term.gh", card=card_msg(c))))
+            terms.append((Term(q, "gh", (str(c),)), msg("neanderthal.term.gh", card=card_msg(c))))
             if o.hand:
-                terms.append((f"xh{c}", msg("neanderthal.term.xh", card=card_msg(c))))
+                terms.append((Term(q, "xh", (str(c),)), msg("neanderthal.term.xh", card=card_msg(c))))
         if o.hand:
-            terms.append(("dh", msg("neanderthal.term.dh")))
+            terms.append((Term(q, "dh"), msg("neanderthal.term.dh")))
         mine, theirs = tableau_places(p), tableau_places(o)
-        terms += [(f"gt{a}", msg("neanderthal.term.gt", card=card_msg(_place_card(p, a)))) for a in mine]
-        terms += [(f"dt{b}", msg("neanderthal.term.dt", card=card_msg(_place_card(o, b)))) for b in theirs]
+        terms += [(Term(q, "gt", (a,)), msg("neanderthal.term.gt", card=card_msg(_place_card(p, a)))) for a in mine]
+        terms += [(Term(q, "dt", (b,)), msg("neanderthal.term.dt", card=card_msg(_place_card(o, b)))) for b in theirs]
         terms += [
             (
-                f"xt{a}.{b}",
+                Term(q, "xt", (a, b)),
                 msg("neanderthal.term.xt", card=card_msg(_place_card(p, a)), other=card_msg(_place_card(o, b))),
             )
             for a in mine
@@ -322,14 +328,14 @@ def terms_actions(state: NeanderthalState, seat: int) -> list[Action]:
         bride, groom = (q, int(who)) if int(who) == seat else (seat, int(who))
         if _groom(state, groom, key):
             terms += [
-                (f"mb{i}", msg("neanderthal.term.mb", card=card_msg(state.ps[bride].wives[i].card)))
+                (Term(q, "mb", (str(i),)), msg("neanderthal.term.mb", card=card_msg(state.ps[bride].wives[i].card)))
                 for i, w in enumerate(state.ps[bride].wives)
                 if not w.discs and not w.husband
             ]
-        for tid, label in terms:
+        for term, label in terms:
             out.append(
                 action(
-                    id=f"tm-{q}-{tid}",
+                    id=str(term),
                     secret=True,
                     group=seat_msg(q),
                     label=msg("neanderthal.act.term", seat=seat_msg(q), what=label),
@@ -359,25 +365,25 @@ def terms_msg(state: NeanderthalState) -> Msg:
     return msg("neanderthal.term.mb", card=card_msg(state.ps[bride].wives[int(args[0])].card))
 
 
-def apply_terms(state: NeanderthalState, seat: int, aid: str) -> None:
-    if aid != "tm-none":
-        q, term = aid[3:].split("-", 1)
-        kind, arg = term[:2], term[2:]
-        state.terms = [q, kind, *arg.split(".")] if arg else [q, kind]
+def apply_terms(state: NeanderthalState, seat: int, move: Move) -> None:
+    if isinstance(move, Term):
+        state.terms = [str(move.party), move.kind, *move.args]
         state.events.append(
             Event(
                 text=msg("neanderthal.ev.terms_private", seat=seat_msg(seat), what=terms_msg(state)),
-                seats=[seat, int(q)],
+                seats=[seat, move.party],
             )
         )
-        say(state, "neanderthal.ev.terms", seat=seat_msg(seat), who=seat_msg(int(q)))
+        say(state, "neanderthal.ev.terms", seat=seat_msg(seat), who=seat_msg(move.party))
+    elif move != Word("tm-none"):
+        raise IllegalAction("error.illegal_action")
     state.phase = "answer"
     state.actor = state.answers[0]
 
 
 def handover_actions(state: NeanderthalState, seat: int) -> list[Action]:
     return [
-        action(id=f"give-{c}", secret=True, label=msg("neanderthal.act.give_card", card=card_msg(c)))
+        action(id=str(GiveCard(c)), secret=True, label=msg("neanderthal.act.give_card", card=card_msg(c)))
         for c in sorted(set(state.ps[seat].hand))
     ]
 
@@ -455,8 +461,10 @@ def _trade(state: NeanderthalState) -> None:
         say(state, "neanderthal.ev.married", card=card_msg(w.card), seat=seat_msg(who))
 
 
-def apply_handover(state: NeanderthalState, seat: int, aid: str) -> None:
-    state.terms.append(aid[5:])
+def apply_handover(state: NeanderthalState, seat: int, move: Move) -> None:
+    if not isinstance(move, GiveCard):
+        raise IllegalAction("error.illegal_action")
+    state.terms.append(str(move.card))
     withdraw(state)
 
 
@@ -529,10 +537,10 @@ def fight_actions(state: NeanderthalState, seat: int) -> list[Action]:
                 label = msg("neanderthal.place.husband", card=card_msg(husband.card))
             else:
                 label = seat_msg(int(t)) if t != "f" else msg("neanderthal.foreign")
-            out.append(action(id=f"tgt-{t}", style="danger", label=msg("neanderthal.act.target", who=label)))
+            out.append(action(id=str(Target(t)), style="danger", label=msg("neanderthal.act.target", who=label)))
         return out
     return [
-        action(id=f"die-{k}", style="danger", label=msg(f"neanderthal.lost.l{k[0]}"))
+        action(id=str(Victim(k)), style="danger", label=msg(f"neanderthal.lost.l{k[0]}"))
         for k in _victim_kinds(state, str(seat))
     ]
 

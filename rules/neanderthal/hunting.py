@@ -33,6 +33,7 @@ from .board import (
     token_side,
 )
 from .matrix import is_matrix
+from .moves import FirstSuitor, NextTest
 from .state import NeanderthalState
 
 
@@ -453,7 +454,7 @@ def order_actions(state: NeanderthalState, owner: int | None = None) -> list[Act
             label = msg("neanderthal.act.next_court", card=card_msg(state.ps[b].wives[i].card))
         else:
             label = msg("neanderthal.act.next_hunt", card=card_msg(slot_card(state, key)))
-        out.append(action(id=f"next-{kind}-{key}", style="primary", label=label))
+        out.append(action(id=str(NextTest(kind, key)), style="primary", label=label))
     return out
 
 
@@ -475,7 +476,7 @@ def court_ties(state: NeanderthalState, key: str) -> list[str]:
 
 def father_actions(state: NeanderthalState) -> list[Action]:
     return [
-        action(id=f"first-{side}", style="primary", label=msg("neanderthal.act.first", seat=seat_msg(int(side))))
+        action(id=str(FirstSuitor(side)), style="primary", label=msg("neanderthal.act.first", seat=seat_msg(int(side))))
         for side in court_ties(state, state.court[0])
     ]
 

@@ -10,10 +10,10 @@ from his wife) is settled onto his largest camp.
 
 from __future__ import annotations
 
-from rules.core import Action, action, msg, seat_msg
+from rules.core import Action, IllegalAction, action, msg, seat_msg
 
 from . import data as D
-from .allocation import alpha_swaps, can_promote
+from .allocation import alpha_swaps, can_promote, swap_alpha_back
 from .board import (
     _pack,
     card_msg,
@@ -24,6 +24,7 @@ from .board import (
     say,
     take_vocab,
 )
+from .moves import Lose, MarryHusband, Move, Promote, Step, SwapElder, SwapHusband, Word
 from .state import Elder, NeanderthalState
 
 CELLS = D.GRID_ROWS * D.GRID_COLS
@@ -222,22 +223,22 @@ def frozen(state: NeanderthalState) -> bool:
 # -- L3-G/H: losses on the map ----------------------------------------------------------------------
 
 
-def lose_options(state: NeanderthalState, seat: int) -> list[str]:
+def lose_options(state: NeanderthalState, seat: int) -> list[Lose | Word]:
     p = state.ps[seat]
-    out = [f"lt-{i}" for i in range(CELLS) if p.species in tokens_at(state, seat, i)]
+    out: list[Lose | Word] = [Lose("lt", str(i)) for i in range(CELLS) if p.species in tokens_at(state, seat, i)]
     if any(p.species + "a" in tokens_at(state, seat, i) for i in range(CELLS)):
-        out.append("la")
+        out.append(Word("la"))
     return out
 
 
-def lose_token(state: NeanderthalState, seat: int, aid: str) -> str:
-    """Removes the chosen Hunter from the map and returns his token."""
+def lose_token(state: NeanderthalState, seat: int, loss: Lose | Word) -> str:
+    """Removes the chosen Hunter from the map (``lt-<cell>``, or the Alpha) and returns his token."""
     p = state.ps[seat]
-    if aid == "la":
+    if isinstance(loss, Lose):
+        tok, key = p.species, f"M{loss.what}"
+    else:
         tok = p.species + "a"
         key = next(k for k, toks in state.hunters.items() if f"{seat}:{tok}" in toks)
-    else:
-        tok, key = p.species, f"M{aid[3:]}"
     state.hunters[key].remove(f"{seat}:{tok}")
     return tok
 
@@ -276,11 +277,11 @@ def can_buy(state: NeanderthalState, seat: int) -> bool:
 def buy_actions(state: NeanderthalState, seat: int) -> list[Action]:
     return [
         action(
-            id="buy",
+            id=str(Word("buy")),
             style="primary",
             label=msg("neanderthal.act.buy", card=card_msg(state.event_card), n=price(state, seat)),
         ),
-        action(id="pass", label=msg("core.pass")),
+        action(id=str(Word("pass")), label=msg("core.pass")),
     ]
 
 
@@ -374,7 +375,7 @@ def move_actions(state: NeanderthalState, seat: int) -> list[Action]:
             for j in destinations(state, seat, i):
                 acts.append(
                     action(
-                        id=f"{'ma' if alpha else 'mv'}-{i}-{j}",
+                        id=str(Step(alpha, i, j)),
                         group=grp,
                         style="primary",
                         label=msg(
@@ -395,7 +396,7 @@ def move_actions(state: NeanderthalState, seat: int) -> list[Action]:
             if can_promote(state, seat, r):
                 acts.append(
                     action(
-                        id=f"{kind}-{r}",
+                        id=str(Promote(kind == "ea", r)),
                         group=g_e,
                         style="success",
                         label=msg(
@@ -411,7 +412,7 @@ def move_actions(state: NeanderthalState, seat: int) -> list[Action]:
         for b, i in husband_slots(state, seat):
             acts.append(
                 action(
-                    id=f"{kind}-{b}-{i}",
+                    id=str(MarryHusband(kind == "hba", b, i)),
                     group=g_e,
                     label=msg(
                         "neanderthal.act.husband",
@@ -423,15 +424,15 @@ def move_actions(state: NeanderthalState, seat: int) -> list[Action]:
             )
     if plain:  # B4 Alpha-Hunter swap
         acts += alpha_swaps(state, seat, g_e)
-    acts.append(action(id="done", group=g_e, label=msg("core.done"), style="danger"))
+    acts.append(action(id=str(Word("done")), group=g_e, label=msg("core.done"), style="danger"))
     return _pack(acts)
 
 
-def apply_move(state: NeanderthalState, seat: int, aid: str) -> bool:
+def apply_move(state: NeanderthalState, seat: int, move: Move) -> bool:
     """One move or post; True when the last player is done (the cards next to Hunters are then
     revealed, L5-B)."""
     p = state.ps[seat]
-    if aid == "done":
+    if move == Word("done"):
         say(state, "neanderthal.ev.alloc_done", seat=seat_msg(seat))
         state.cur += 1
         if state.cur < len(state.order):
@@ -439,35 +440,34 @@ def apply_move(state: NeanderthalState, seat: int, aid: str) -> bool:
             return False
         discover(state)
         return True
-    kind, _, rest = aid.partition("-")
-    if kind in ("mv", "ma"):
-        i, j = map(int, rest.split("-"))
-        tok = p.species + ("a" if kind == "ma" else "")
+    if isinstance(move, Step):
+        i, j = move.frm, move.to
+        tok = p.species + ("a" if move.alpha else "")
         state.hunters[f"M{i}"].remove(f"{seat}:{tok}")
         state.hunters.setdefault(f"M{j}", []).append(f"{seat}:{tok}")
-        key = f"{seat}:{j}{':a' if kind == 'ma' else ''}"
+        key = f"{seat}:{j}{':a' if move.alpha else ''}"
         state.moved[key] = state.moved.get(key, 0) + 1
         state.last = [f"M{i}", f"M{j}"]
         say(state, "neanderthal.ev.move", seat=seat_msg(seat), a=card_msg(state.grid[i]), b=card_msg(state.grid[j]))
         return False
-    if kind in ("e", "ea", "hb", "hba"):
-        if kind in ("ea", "hba"):
+    if isinstance(move, Promote | MarryHusband):
+        if move.alpha:
             tok = p.species + "a"
             cell = _alpha_cell(state, seat)
             state.hunters[f"M{cell}"].remove(f"{seat}:{tok}")
         else:
             tok = p.species
             _take_tribesman(state, seat)
-        if kind[0] == "e":
+        if isinstance(move, Promote):
             disc = ""
             if not exp_elder(p, 6):
-                disc = D.RANK_COLOUR[int(rest)]
+                disc = D.RANK_COLOUR[move.rank]
                 take_vocab(p, disc)
-            p.elders[rest] = Elder(token=tok, disc=disc)
+            p.elders[str(move.rank)] = Elder(token=tok, disc=disc)
             state.last = [f"E{seat}"]
-            say(state, "neanderthal.ev.promote", seat=seat_msg(seat), rank=msg(f"neanderthal.rank.{rest}"))
+            say(state, "neanderthal.ev.promote", seat=seat_msg(seat), rank=msg(f"neanderthal.rank.{move.rank}"))
         else:
-            b, i = map(int, rest.split("-"))
+            b, i = move.board, move.wife
             w = state.ps[b].wives[i]
             w.husband = tok
             if b == seat:  # G1-F: inexperienced on his own board, with an orange disc under him
@@ -480,14 +480,9 @@ def apply_move(state: NeanderthalState, seat: int, aid: str) -> bool:
     place = _take_tribesman(state, seat)
     if place is None:  # offered only with a tribesman on the map
         return False
-    if aid == "swap":
-        state.dead[p.species] += 1
-        state.dead_alpha.remove(p.species)
-    elif aid.startswith("swape-"):
-        p.elders[aid[6:]] = p.elders[aid[6:]].model_copy(update={"token": p.species})
-    else:
-        b, i = map(int, aid[6:].split("-"))
-        state.ps[b].wives[i].husband = p.species
+    if not (move == Word("swap") or isinstance(move, SwapElder | SwapHusband)):
+        raise IllegalAction("error.illegal_action")
+    swap_alpha_back(state, seat, move)
     state.hunters[place].append(f"{seat}:{p.species}a")
     say(state, "neanderthal.ev.swap", seat=seat_msg(seat))
     return False

@@ -13,8 +13,10 @@ steps run between decisions; a decision inside phases 1, 3, 4 or 5 stores where 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
+from typing import TypeVar
 
-from rules.core import Action, action, cached_legal, msg, seat_msg
+from rules.core import Action, IllegalAction, action, cached_legal, msg, seat_msg
 
 from . import data as D
 from .actions import action_actions, apply_action, neolexia_colours, phase5, start_actions
@@ -65,8 +67,26 @@ from .fights import (
 )
 from .hunting import father_actions, nearest_predators, order_actions, phase4_start, run_tests
 from .matrix import apply_move, buy_actions, is_matrix, move_actions, settle, start_move
+from .moves import (
+    Bid,
+    Council,
+    DiscardCard,
+    ExtraPortal,
+    FirstSuitor,
+    K2Swap,
+    MoreEvents,
+    Move,
+    NextTest,
+    PayColour,
+    Refugee,
+    Release,
+    Side,
+    Target,
+    Victim,
+    Word,
+)
 from .scoring import score_all
-from .state import NeanderthalState, Wife
+from .state import NeanderthalState, Phase, Wife
 
 # What other modules use: the turn, the dispatch, and the helpers the AI seats read through this
 # module (``phases.slot_card`` ...).
@@ -175,246 +195,357 @@ def resume(state: NeanderthalState) -> None:
 
 @functools.lru_cache(maxsize=64)
 def _bid_action(n: int) -> Action:
-    return action(id=f"bid-{n}", style="primary", label=msg("neanderthal.act.bid", n=n))
+    return action(id=str(Bid(n)), style="primary", label=msg("neanderthal.act.bid", n=n))
 
 
 @functools.cache
 def _pass_action() -> Action:
-    return action(id="pass", label=msg("core.pass"))
+    return action(id=str(Word("pass")), label=msg("core.pass"))
+
+
+# -- the choices of each decision --------------------------------------------------------------------
+
+
+def _sex_actions(state: NeanderthalState, seat: int) -> list[Action]:
+    sexes = D.SEX_CARDS[state.ps[seat].sex_card]
+    return [action(id=str(Side(s)), style="primary", label=msg(f"neanderthal.sex.{s}")) for s in sexes]
+
+
+def _extra_actions(state: NeanderthalState, seat: int) -> list[Action]:
+    p = state.ps[seat]
+    return [
+        action(
+            id=str(ExtraPortal(sp, c)),
+            style="primary",
+            label=msg(
+                "neanderthal.act.extra", space=msg(f"neanderthal.portal.{sp}"), colour=msg(f"neanderthal.disc.{c}")
+            ),
+        )
+        for sp, cols in D.PORTALS.items()
+        for c in cols
+        if f"{sp}-{c}" not in p.portals and p.vocab[c] > 0
+    ]
+
+
+def _auction_actions(state: NeanderthalState, seat: int) -> list[Action]:
+    return [_bid_action(n) for n in bid_options(state, seat)[:19]] + [_pass_action()]
+
+
+def _flip_actions(state: NeanderthalState, seat: int) -> list[Action]:
+    other = msg(f"neanderthal.sex.{_other_side(state.ps[seat])}")
+    return [
+        action(id=str(Word("flip")), style="primary", label=msg("neanderthal.act.flip", sex=other)),
+        action(id=str(Word("keep")), label=msg("neanderthal.act.keep")),
+    ]
+
+
+def _refugee_actions(state: NeanderthalState, seat: int) -> list[Action]:
+    return [
+        action(id=str(Refugee(s)), label=msg("neanderthal.act.ref", seat=seat_msg(s)))
+        for s in range(state.players)
+        if s != seat and not lazarus(state, s)
+    ]
+
+
+def _answer_actions(state: NeanderthalState, seat: int) -> list[Action]:
+    """Answered privately: the terms are known only to the two parties."""
+    return [
+        action(id=str(Word("yes")), style="success", secret=True, label=msg("neanderthal.act.yes")),
+        action(id=str(Word("no")), style="danger", secret=True, label=msg("neanderthal.act.no")),
+    ]
+
+
+def _pay_actions(state: NeanderthalState, seat: int) -> list[Action]:
+    return [
+        action(
+            id=str(PayColour(c)), style="primary", label=msg("neanderthal.act.pay", colour=msg(f"neanderthal.disc.{c}"))
+        )
+        for c in pay_options(state)
+    ]
+
+
+def _k2more_actions(state: NeanderthalState, seat: int) -> list[Action]:
+    return [
+        action(
+            id=str(MoreEvents(n)),
+            style="primary" if n else "danger",
+            label=msg("neanderthal.act.k2more", n=n) if n else msg("neanderthal.act.k2end"),
+        )
+        for n in range(min(D.K2_MORE, len(state.event_aside)) + 1)
+    ]
+
+
+Choices = Callable[[NeanderthalState, int], list[Action]]
+CHOICES: dict[Phase, Choices] = {
+    "sex": _sex_actions,
+    "extra": _extra_actions,
+    "auction": _auction_actions,
+    "alloc": alloc_actions,
+    "move": move_actions,
+    "buy": buy_actions,
+    "share": lambda state, seat: share_actions(state),
+    "flip": _flip_actions,
+    "refugee": _refugee_actions,
+    "action": action_actions,
+    "lose": loss_actions,
+    "council": lambda state, seat: council_actions(state),
+    "release": release_actions,
+    "order4": lambda state, seat: order_actions(state),
+    "order1": order_actions,
+    "father": lambda state, seat: father_actions(state),
+    "target": fight_actions,
+    "victim": fight_actions,
+    "negotiate": negotiation_actions,
+    "answer": _answer_actions,
+    "terms": terms_actions,
+    "handover": handover_actions,
+    "discard": discard_actions,
+    "pay": _pay_actions,
+    "k2swap": lambda state, seat: k2_swap_actions(state),
+    "k2more": _k2more_actions,
+}
 
 
 @cached_legal
 def legal(state: NeanderthalState, seat: int) -> list[Action]:
     if state.phase == "over" or seat != state.actor:
         return []
-    ph = state.phase
+    return CHOICES[state.phase](state, seat)
+
+
+# -- what each decision's answer does -------------------------------------------------------------------
+
+
+def _sex(state: NeanderthalState, seat: int, move: Move) -> None:
     p = state.ps[seat]
-    if ph == "sex":
-        return [
-            action(id=f"side-{s}", style="primary", label=msg(f"neanderthal.sex.{s}")) for s in D.SEX_CARDS[p.sex_card]
-        ]
-    if ph == "extra":
-        return [
-            action(
-                id=f"xp-{sp}-{c}",
-                style="primary",
-                label=msg(
-                    "neanderthal.act.extra", space=msg(f"neanderthal.portal.{sp}"), colour=msg(f"neanderthal.disc.{c}")
-                ),
-            )
-            for sp, cols in D.PORTALS.items()
-            for c in cols
-            if f"{sp}-{c}" not in p.portals and p.vocab[c] > 0
-        ]
-    if ph == "auction":
-        return [_bid_action(n) for n in bid_options(state, seat)[:19]] + [_pass_action()]
-    if ph == "alloc":
-        return alloc_actions(state, seat)
-    if ph == "move":
-        return move_actions(state, seat)
-    if ph == "buy":
-        return buy_actions(state, seat)
-    if ph == "share":
-        return share_actions(state)
-    if ph == "flip":
-        return [
-            action(
-                id="flip",
-                style="primary",
-                label=msg("neanderthal.act.flip", sex=msg(f"neanderthal.sex.{_other_side(p)}")),
-            ),
-            action(id="keep", label=msg("neanderthal.act.keep")),
-        ]
-    if ph == "refugee":
-        return [
-            action(id=f"ref-{s}", label=msg("neanderthal.act.ref", seat=seat_msg(s)))
-            for s in range(state.players)
-            if s != seat and not lazarus(state, s)
-        ]
-    if ph == "action":
-        return action_actions(state, seat)
-    if ph == "lose":
-        return loss_actions(state, seat)
-    if ph == "council":
-        return council_actions(state)
-    if ph == "release":
-        return release_actions(state, seat)
-    if ph == "order4":
-        return order_actions(state)
-    if ph == "order1":
-        return order_actions(state, seat)
-    if ph == "father":
-        return father_actions(state)
-    if ph in ("target", "victim"):
-        return fight_actions(state, seat)
-    if ph == "negotiate":
-        return negotiation_actions(state, seat)
-    if ph == "answer":  # answered privately: the terms are known only to the two parties
-        return [
-            action(id="yes", style="success", secret=True, label=msg("neanderthal.act.yes")),
-            action(id="no", style="danger", secret=True, label=msg("neanderthal.act.no")),
-        ]
-    if ph == "terms":
-        return terms_actions(state, seat)
-    if ph == "handover":
-        return handover_actions(state, seat)
-    if ph == "discard":
-        return discard_actions(state, seat)
-    if ph == "pay":
-        return [
-            action(
-                id=f"pay-{c}", style="primary", label=msg("neanderthal.act.pay", colour=msg(f"neanderthal.disc.{c}"))
-            )
-            for c in pay_options(state)
-        ]
-    if ph == "k2swap":
-        return k2_swap_actions(state)
-    if ph == "k2more":
-        return [
-            action(
-                id=f"more-{n}",
-                style="primary" if n else "danger",
-                label=msg("neanderthal.act.k2more", n=n) if n else msg("neanderthal.act.k2end"),
-            )
-            for n in range(min(D.K2_MORE, len(state.event_aside)) + 1)
-        ]
-    return []
+    p.sex = _as(move, Side).sex
+    p.mpi = D.MPI[p.sex]
+    for c in p.mpi:
+        take_vocab(p, c)
+    say(state, "neanderthal.ev.sex", seat=seat_msg(seat), sex=msg(f"neanderthal.sex.{p.sex}"))
+    after_sex(state, seat)
 
 
-def apply(state: NeanderthalState, seat: int, aid: str) -> None:
+def _extra(state: NeanderthalState, seat: int, move: Move) -> None:
+    extra = _as(move, ExtraPortal)
+    p = state.ps[seat]
+    take_vocab(p, extra.colour)
+    p.portals.append(f"{extra.space}-{extra.colour}")
+    say(
+        state,
+        "neanderthal.ev.portal",
+        seat=seat_msg(seat),
+        space=msg(f"neanderthal.portal.{extra.space}"),
+        colour=msg(f"neanderthal.disc.{extra.colour}"),
+    )
+    state.phase = "sex"
+    after_sex(state, seat)
+
+
+def _auction(state: NeanderthalState, seat: int, move: Move) -> None:
+    if move == Word("pass"):
+        state.out.append(seat)
+        say(state, "neanderthal.ev.bid_pass", seat=seat_msg(seat))
+    else:
+        n = _as(move, Bid).n
+        state.bids[str(seat)] = n
+        say(state, "neanderthal.ev.bid", seat=seat_msg(seat), n=n)
+    if next_bidder(state):
+        _allocation(state)
+
+
+def _alloc(state: NeanderthalState, seat: int, move: Move) -> None:
+    if apply_alloc(state, seat, move):
+        _after_alloc(state)
+
+
+def _move(state: NeanderthalState, seat: int, move: Move) -> None:
+    if apply_move(state, seat, move):
+        phase4_start(state)  # the matrix has no phase 3 (L2, M1)
+        resume(state)
+
+
+def _buy(state: NeanderthalState, seat: int, move: Move) -> None:
+    if apply_buy(state, seat, move):
+        _allocation(state)
+
+
+def _share(state: NeanderthalState, seat: int, move: Move) -> None:
+    apply_share(state, seat, move)
+    resume(state)
+
+
+def _flip(state: NeanderthalState, seat: int, move: Move) -> None:
+    p = state.ps[seat]
+    if move == Word("flip"):
+        flip(p)
+        say(state, "neanderthal.ev.flip", seat=seat_msg(seat), sex=msg(f"neanderthal.sex.{p.sex}"))
+    state.pending.pop(0)
+    if state.pending:
+        state.actor = state.pending[0]
+    else:
+        _events(state)
+
+
+def _refugee(state: NeanderthalState, seat: int, move: Move) -> None:
+    to = _as(move, Refugee).to
+    sp = state.ps[seat].species
+    state.dead[sp] -= 1
+    state.ps[to].pool.append(sp)
+    state.refugees -= 1
+    say(state, "neanderthal.ev.refugee", seat=seat_msg(seat), n=1, to=seat_msg(to))
+    if state.refugees <= 0:
+        _events(state)
+
+
+def _action(state: NeanderthalState, seat: int, move: Move) -> None:
+    if apply_action(state, seat, move):
+        start_turn(state)
+
+
+def _lose(state: NeanderthalState, seat: int, move: Move) -> None:
+    apply_loss(state, seat, move)
+    _events(state)
+
+
+def _negotiate(state: NeanderthalState, seat: int, move: Move) -> None:
+    apply_negotiation(state, seat, move)
+    if state.phase == "negotiate":
+        resume(state)
+
+
+def _answer(state: NeanderthalState, seat: int, move: Move) -> None:
+    apply_answer(state, seat, move)
+    if not state.answers and state.phase == "answer":
+        resume(state)
+
+
+def _handover(state: NeanderthalState, seat: int, move: Move) -> None:
+    apply_handover(state, seat, move)
+    resume(state)
+
+
+def _target(state: NeanderthalState, seat: int, move: Move) -> None:
+    state.fight_target = _as(move, Target).side
+    resume(state)
+
+
+def _victim(state: NeanderthalState, seat: int, move: Move) -> None:
+    _kill_kind(state, state.fight_target, _as(move, Victim).kind)
+    state.fight_hits -= 1
+    state.fight_target = ""
+    resume(state)
+
+
+def _order(state: NeanderthalState, seat: int, move: Move) -> None:
+    test = _as(move, NextTest)
+    state.pick = f"{test.kind}-{test.key}"
+    resume(state)
+
+
+def _father(state: NeanderthalState, seat: int, move: Move) -> None:
+    side = _as(move, FirstSuitor).side
+    state.court.append(side)
+    say(state, "neanderthal.ev.first", seat=seat_msg(seat), who=seat_msg(int(side)))
+    resume(state)
+
+
+def _release(state: NeanderthalState, seat: int, move: Move) -> None:
+    colours = state.rel_q[0][1]
+    if move != Word("rel-none"):
+        c = _neolexia(state.ps[seat], _as(move, Release).place)
+        say(state, "neanderthal.ev.release", seat=seat_msg(seat), colour=msg(f"neanderthal.disc.{c}"))
+    state.rel_q[0][1] = colours[1:]
+    resume(state)
+
+
+def _discard(state: NeanderthalState, seat: int, move: Move) -> None:
+    card = _as(move, DiscardCard).card
+    state.ps[seat].hand.remove(card)
+    state.removed.append(card)
+    say(state, "neanderthal.ev.discard", seat=seat_msg(seat))
+    resume(state)
+
+
+def _pay(state: NeanderthalState, seat: int, move: Move) -> None:
+    if apply_pay(state, seat, _as(move, PayColour).colour):
+        _allocation(state)
+
+
+def _k2swap(state: NeanderthalState, seat: int, move: Move) -> None:
+    if move == Word("keep"):
+        state.removed.append(state.event_card)
+    else:
+        remove_wife(state, 0, _as(move, K2Swap).wife)
+        state.ps[seat].wives.append(Wife(card=state.event_card))
+        say(state, "neanderthal.ev.k2_daughter", card=card_msg(state.event_card))
+    start_alloc(state)
+
+
+def _k2more(state: NeanderthalState, seat: int, move: Move) -> None:
+    n = _as(move, MoreEvents).n
+    for _ in range(n):
+        state.event_deck.append(state.event_aside.pop(state.rng.below(len(state.event_aside))))
+    state.k2_added = n
+    if n:
+        say(state, "neanderthal.ev.k2more", n=n)
+    start_turn(state)
+
+
+def _council(state: NeanderthalState, seat: int, move: Move) -> None:
+    state.order = list(_as(move, Council).order)
+    say(state, "neanderthal.ev.council", seat=seat_msg(seat), first=seat_msg(state.order[0]))
+    _events(state)
+
+
+Handler = Callable[[NeanderthalState, int, Move], None]
+HANDLERS: dict[Phase, Handler] = {
+    "sex": _sex,
+    "extra": _extra,
+    "auction": _auction,
+    "alloc": _alloc,
+    "move": _move,
+    "buy": _buy,
+    "share": _share,
+    "flip": _flip,
+    "refugee": _refugee,
+    "action": _action,
+    "lose": _lose,
+    "negotiate": _negotiate,
+    "answer": _answer,
+    "terms": apply_terms,
+    "handover": _handover,
+    "target": _target,
+    "victim": _victim,
+    "order4": _order,
+    "order1": _order,
+    "father": _father,
+    "release": _release,
+    "discard": _discard,
+    "pay": _pay,
+    "k2swap": _k2swap,
+    "k2more": _k2more,
+    "council": _council,
+}
+
+M = TypeVar("M")
+
+
+def _as(move: Move, kind: type[M]) -> M:
+    """``move`` as the kind of move the decision asks for (``IllegalAction`` for another)."""
+    if not isinstance(move, kind):
+        raise IllegalAction("error.illegal_action")
+    return move
+
+
+def apply(state: NeanderthalState, seat: int, move: Move) -> None:
+    """Plays ``move``, one of the choices ``legal`` offers for the decision at hand."""
     state.last = []
     state.last_seat = seat
-    ph = state.phase
-    p = state.ps[seat]
-    if ph == "sex":
-        p.sex = aid[5:]
-        p.mpi = D.MPI[p.sex]
-        for c in p.mpi:
-            take_vocab(p, c)
-        say(state, "neanderthal.ev.sex", seat=seat_msg(seat), sex=msg(f"neanderthal.sex.{p.sex}"))
-        after_sex(state, seat)
-    elif ph == "extra":
-        _, sp, c = aid.split("-")
-        take_vocab(p, c)
-        p.portals.append(f"{sp}-{c}")
-        say(
-            state,
-            "neanderthal.ev.portal",
-            seat=seat_msg(seat),
-            space=msg(f"neanderthal.portal.{sp}"),
-            colour=msg(f"neanderthal.disc.{c}"),
-        )
-        state.phase = "sex"
-        after_sex(state, seat)
-    elif ph == "auction":
-        if aid == "pass":
-            state.out.append(seat)
-            say(state, "neanderthal.ev.bid_pass", seat=seat_msg(seat))
-        else:
-            state.bids[str(seat)] = int(aid[4:])
-            say(state, "neanderthal.ev.bid", seat=seat_msg(seat), n=int(aid[4:]))
-        if next_bidder(state):
-            _allocation(state)
-    elif ph == "alloc":
-        if apply_alloc(state, seat, aid):
-            _after_alloc(state)
-    elif ph == "move":
-        if apply_move(state, seat, aid):
-            phase4_start(state)  # the matrix has no phase 3 (L2, M1)
-            resume(state)
-    elif ph == "buy":
-        if apply_buy(state, seat, aid):
-            _allocation(state)
-    elif ph == "share":
-        apply_share(state, seat, aid)
-        resume(state)
-    elif ph == "flip":
-        if aid == "flip":
-            flip(p)
-            say(state, "neanderthal.ev.flip", seat=seat_msg(seat), sex=msg(f"neanderthal.sex.{p.sex}"))
-        state.pending.pop(0)
-        if state.pending:
-            state.actor = state.pending[0]
-        else:
-            _events(state)
-    elif ph == "refugee":
-        to = int(aid[4:])
-        sp = p.species
-        state.dead[sp] -= 1
-        state.ps[to].pool.append(sp)
-        state.refugees -= 1
-        say(state, "neanderthal.ev.refugee", seat=seat_msg(seat), n=1, to=seat_msg(to))
-        if state.refugees <= 0:
-            _events(state)
-    elif ph == "action":
-        if apply_action(state, seat, aid):
-            start_turn(state)
-    elif ph == "lose":
-        apply_loss(state, seat, aid)
-        _events(state)
-    elif ph == "negotiate":
-        apply_negotiation(state, seat, aid)
-        if state.phase == "negotiate":
-            resume(state)
-    elif ph == "answer":
-        apply_answer(state, seat, aid)
-        if not state.answers and state.phase == "answer":
-            resume(state)
-    elif ph == "terms":
-        apply_terms(state, seat, aid)
-    elif ph == "handover":
-        apply_handover(state, seat, aid)
-        resume(state)
-    elif ph == "target":
-        state.fight_target = aid[4:]
-        resume(state)
-    elif ph == "victim":
-        _kill_kind(state, state.fight_target, aid[4:])
-        state.fight_hits -= 1
-        state.fight_target = ""
-        resume(state)
-    elif ph in ("order4", "order1"):
-        state.pick = aid[5:]
-        resume(state)
-    elif ph == "father":
-        state.court.append(aid[6:])
-        say(state, "neanderthal.ev.first", seat=seat_msg(seat), who=seat_msg(int(aid[6:])))
-        resume(state)
-    elif ph == "release":
-        colours = state.rel_q[0][1]
-        if aid != "rel-none":
-            c = _neolexia(p, aid[4:])
-            say(state, "neanderthal.ev.release", seat=seat_msg(seat), colour=msg(f"neanderthal.disc.{c}"))
-        state.rel_q[0][1] = colours[1:]
-        resume(state)
-    elif ph == "discard":
-        p.hand.remove(int(aid[4:]))
-        state.removed.append(int(aid[4:]))
-        say(state, "neanderthal.ev.discard", seat=seat_msg(seat))
-        resume(state)
-    elif ph == "pay":
-        if apply_pay(state, seat, aid[4:]):
-            _allocation(state)
-    elif ph == "k2swap":
-        if aid == "keep":
-            state.removed.append(state.event_card)
-        else:
-            remove_wife(state, 0, int(aid[5:]))
-            p.wives.append(Wife(card=state.event_card))
-            say(state, "neanderthal.ev.k2_daughter", card=card_msg(state.event_card))
-        start_alloc(state)
-    elif ph == "k2more":
-        n = int(aid[5:])
-        for _ in range(n):
-            state.event_deck.append(state.event_aside.pop(state.rng.below(len(state.event_aside))))
-        state.k2_added = n
-        if n:
-            say(state, "neanderthal.ev.k2more", n=n)
-        start_turn(state)
-    elif ph == "council":
-        state.order = [int(c) for c in aid[4:]]
-        say(state, "neanderthal.ev.council", seat=seat_msg(seat), first=seat_msg(state.order[0]))
-        _events(state)
+    handler = HANDLERS.get(state.phase)  # "over" has no decision
+    if handler is None:
+        raise IllegalAction("error.illegal_action")
+    handler(state, seat, move)
     _settled(state)
 
 

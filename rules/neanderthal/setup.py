@@ -19,52 +19,13 @@ def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> Neander
     n_events = D.K2_EVENTS if k2 else D.EVENT_DECK
     deck_n = rng.shuffled(D.NORTH)
     deck_s = rng.shuffled(D.SOUTH)
-    ps = []
-    dead: dict[str, int] = {}
-    start = D.K2_POOL if k2 else D.START_POOL
-    for i, sp in enumerate(seats):
-        vocab = {c: D.DISCS_PER_COLOUR for c in D.COLOURS}
-        space, colour = D.START_PORTAL[sp]
-        vocab[colour] -= 1
-        vocab["B"] -= 1  # under the Firestarter
-        ps.append(
-            Player(
-                species=sp,
-                sex_card=sex_cards[i],
-                vocab=vocab,
-                portals=[f"{space}-{colour}"],
-                elders={"6": Elder(token=sp, disc="B")},
-                pool=[sp] * start,
-            )
-        )
-        dead[sp] = D.TRIBESMEN - start - 1
+    ps, dead = _players(seats, sex_cards, D.K2_POOL if k2 else D.START_POOL)
     scenario = "standard" if k2 or matrix else options.get("scenario", "standard")
     if scenario == "hominids":
-        for p in ps:
-            if p.species == "G":  # no portals, 12 tribesmen
-                for pt in p.portals:
-                    p.vocab[pt[-1]] += 1
-                p.portals = []
-            if p.species == "R":  # an experienced Firestarter
-                p.elders["6"] = p.elders["6"].model_copy(update={"disc": ""})
-                p.vocab["B"] += 1
-            if p.species in D.N1_POOL:
-                extra = D.N1_POOL[p.species] - len(p.pool)
-                p.pool = [p.species] * D.N1_POOL[p.species]
-                dead[p.species] -= extra
-        by_icon = {
-            icon: rng.shuffled([c for c, d in sorted(D.DAUGHTERS.items()) if (icon, 1) in d.events])
-            for icon in ("warm", "cool")
-        }
-        deck = [by_icon[icon].pop() for icon in reversed(D.N1_DECK)]  # built from the bottom up
-        events = deck + rng.shuffled([c for c in sorted(D.DAUGHTERS) if c not in deck])
-        n_events = len(deck)
+        events = _hominids(ps, dead, rng)
+        n_events = len(D.N1_DECK)
     elif scenario == "giant_wurm":
-        for p in ps:
-            p.elders = {}
-            p.vocab["B"] += 1
-            dead[p.species] += len(p.pool) - D.N2_POOL + 1
-            p.pool = [p.species] * D.N2_POOL
+        _giant_wurm(ps, dead)
         n_events = len(D.DAUGHTERS)
     foreign = species[1] if k2 else ""
     level = options.get("solo", "pt")
@@ -105,3 +66,58 @@ def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> Neander
         setup_matrix(state)
         state.goal = int(options.get("artifacts", str(D.ARTIFACTS[0]))) if variant == "alien" else 0
     return state
+
+
+def _players(seats: list[str], sex_cards: list[int], start: int) -> tuple[list[Player], dict[str, int]]:
+    """C: each species' board (its starting portal, the Firestarter, ``start`` tribesmen) and the
+    dead pile's tribesmen by colour."""
+    ps = []
+    dead: dict[str, int] = {}
+    for i, sp in enumerate(seats):
+        vocab = {c: D.DISCS_PER_COLOUR for c in D.COLOURS}
+        space, colour = D.START_PORTAL[sp]
+        vocab[colour] -= 1
+        vocab["B"] -= 1  # under the Firestarter
+        ps.append(
+            Player(
+                species=sp,
+                sex_card=sex_cards[i],
+                vocab=vocab,
+                portals=[f"{space}-{colour}"],
+                elders={"6": Elder(token=sp, disc="B")},
+                pool=[sp] * start,
+            )
+        )
+        dead[sp] = D.TRIBESMEN - start - 1
+    return ps, dead
+
+
+def _hominids(ps: list[Player], dead: dict[str, int], rng: Rng) -> list[int]:
+    """N1 Hominids: the species' own starts, and the event cards (the deck built by icons first)."""
+    for p in ps:
+        if p.species == "G":  # no portals, 12 tribesmen
+            for pt in p.portals:
+                p.vocab[pt[-1]] += 1
+            p.portals = []
+        if p.species == "R":  # an experienced Firestarter
+            p.elders["6"] = p.elders["6"].model_copy(update={"disc": ""})
+            p.vocab["B"] += 1
+        if p.species in D.N1_POOL:
+            extra = D.N1_POOL[p.species] - len(p.pool)
+            p.pool = [p.species] * D.N1_POOL[p.species]
+            dead[p.species] -= extra
+    by_icon = {
+        icon: rng.shuffled([c for c, d in sorted(D.DAUGHTERS.items()) if (icon, 1) in d.events])
+        for icon in ("warm", "cool")
+    }
+    deck = [by_icon[icon].pop() for icon in reversed(D.N1_DECK)]  # built from the bottom up
+    return deck + rng.shuffled([c for c in sorted(D.DAUGHTERS) if c not in deck])
+
+
+def _giant_wurm(ps: list[Player], dead: dict[str, int]) -> None:
+    """N2 Giant Würm: no Elders, the Firestarter's disc back, a smaller pool."""
+    for p in ps:
+        p.elders = {}
+        p.vocab["B"] += 1
+        dead[p.species] += len(p.pool) - D.N2_POOL + 1
+        p.pool = [p.species] * D.N2_POOL

@@ -6,6 +6,8 @@ player's pool or on a card serves that player (a Refugee is a token of another c
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.core import GameState
@@ -62,6 +64,19 @@ class Player(Plain):
     pts: dict[str, int] = Field(default_factory=dict)
 
 
+# The decision at hand (A1): the sexuality side at setup (and N1's extra portal), the war council,
+# phase 1's chaos and blizzard losses, sexuality flips and Refugee hosts, the auction and the colours
+# paid (K2: the daughter swapped, the events added; L and M: the daughter bought), allocation (L and
+# M: the moves on the matrix), negotiation with its terms, answers and the card handed over, attack
+# targets and victims, the order of phase 4's tests and of tied Suitors, the M lots shared out, the
+# freed discs, hand discards, the species action, the end.
+Phase = Literal[
+    "sex", "extra", "council", "lose", "flip", "refugee", "auction", "pay", "k2swap", "k2more", "buy", "alloc",
+    "move", "negotiate", "terms", "answer", "handover", "target", "victim", "order4", "order1", "father", "share",
+    "release", "discard", "action", "over",
+]  # fmt: skip
+
+
 class NeanderthalState(GameState):
     game: str = "neanderthal"
 
@@ -76,7 +91,7 @@ class NeanderthalState(GameState):
     k2_asked: bool = False  # K2 B: the player was offered 1-3 more event cards
     k2_added: int = 0  # K2 B: event cards he chose to add (-5 VP each, English levels)
     turn: int = 0
-    phase: str = "sex"  # sex / auction / alloc / flip / refugee / action / over
+    phase: Phase = "sex"
     actor: int = 0
     order: list[int] = Field(default_factory=list)  # player order this turn (A2)
     cur: int = 0

@@ -15,6 +15,7 @@ from rules.core.search import choose as search_choose
 from . import battle as B
 from . import data as D
 from .flow import attack_value, defence_value
+from .moves import Attack, Keep, Place, PlayCard, Recruit, Yield, parse
 from .state import PergState
 from .turn import affordable, legal
 
@@ -46,27 +47,34 @@ def _attack_edge(state: PergState, seat: int, target: int, cid: str) -> float:
     return attack_value(state, seat, cid) - nation_defence(state.ps[target].nation, c.weapon) - 0.3 * _risk(cid)
 
 
+@cache
+def _play(cid: str) -> str:
+    """The id of a card of the hand played."""
+    return str(PlayCard(cid))
+
+
 def ai_action(state: PergState, seat: int) -> str:
     ids = [a.id for a in legal(state, seat)]
     p = state.ps[seat]
     ph = state.phase
     if ph == "turn":
         recs = affordable(state, seat)
-        tgts = [int(i[4:]) for i in ids if i.startswith("atk-")]
+        tgts = [m.target for m in map(parse, ids) if isinstance(m, Attack)]
         edges = {t: max(_attack_edge(state, seat, t, c) for c in p.hand) for t in tgts}
         best_t = max(tgts, key=lambda t: (edges[t], -t)) if tgts else None
         if recs:
             r = max(recs, key=lambda c: (D.CARDS[c].pts, D.CARDS[c].cost, c))
             if D.CARDS[r].pts >= 2 or best_t is None or edges[best_t] < 1.5:
-                return f"rec-{r}"
-        return f"atk-{best_t}"
+                return str(Recruit(r))
+        assert best_t is not None, "no recruit and no attack: the turn offers no choice"
+        return str(Attack(best_t))
     if ph == "attack":
         t = B.current(state).dfn
-        return "card-" + max(p.hand, key=lambda c: (_attack_edge(state, seat, t, c), c))
+        return _play(max(p.hand, key=lambda c: (_attack_edge(state, seat, t, c), c)))
     if ph == "defend":
         w = B.current(state).weapon
-        return "card-" + max(
-            p.hand, key=lambda c: (2 * defence_value(state, seat, c, w) + 0.5 * D.CARDS[c].atk - _risk(c), c)
+        return _play(
+            max(p.hand, key=lambda c: (2 * defence_value(state, seat, c, w) + 0.5 * D.CARDS[c].atk - _risk(c), c))
         )
     if ph == "reinforce":
         w, atk = B.incoming(state)
@@ -78,15 +86,15 @@ def ai_action(state: PergState, seat: int) -> str:
             if defence_value(state, seat, c, w) >= need and not (c == D.LEADER[p.nation] and not p.fallen)
         ]
         if not good:
-            return "yield"
-        return "card-" + min(good, key=lambda c: (_risk(c) - 0.2 * D.CARDS[c].atk, c))
+            return str(Yield())
+        return _play(min(good, key=lambda c: (_risk(c) - 0.2 * D.CARDS[c].atk, c)))
     if ph == "pay":
         return ids[0]  # the cheapest way first
     if ph == "place":
         cid = state.pending[0]
-        return "pile" if D.CARDS[cid].pts > 0 or D.is_creature(cid) else "city"
+        return str(Place(city=not (D.CARDS[cid].pts > 0 or D.is_creature(cid))))
     if ph == "discard":
-        return "done"
+        return str(Keep())
     return ids[0]
 
 

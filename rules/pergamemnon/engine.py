@@ -25,8 +25,9 @@ from . import data as D
 from . import scoring as S
 from . import texts as _texts  # noqa: F401  (registers the catalogue)
 from .flow import card_msg, nation_msg
+from .moves import parse
 from .setup import setup as _setup
-from .state import PergState
+from .state import PergState, Phase
 
 
 class PlayerView(BaseModel):
@@ -64,7 +65,7 @@ class PergView(BaseModel):
     game: str = "pergamemnon"
     viewer: int | None
     players: int
-    phase: str
+    phase: Phase
     actor: int
     turn: int
     nation_cards: bool
@@ -112,7 +113,7 @@ class PergamemnonEngine(Engine[PergState]):
         return turn.legal(state, seat)
 
     def _apply(self, state: PergState, seat: int, action: Action) -> None:
-        turn.apply(state, seat, action.id)
+        turn.apply(state, seat, parse(action.id))
 
     def ai_action(self, state: PergState, seat: int, level: str = "normal", budget: float | None = None) -> str:
         return ai.choose(self, state, seat, level, budget)

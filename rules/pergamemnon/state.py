@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, Field
 
 from rules.core import GameState
@@ -39,6 +41,11 @@ class Battle(BaseModel):
     revealed: bool = False  # both first cards are face up
 
 
+# A player's turn (recruit or attack), paying a recruit, a battle's steps (the attacker's card, the
+# defence, the reinforcements, the captured cards placed, the discards), the end.
+Phase = Literal["turn", "pay", "attack", "defend", "reinforce", "place", "discard", "over"]
+
+
 class PergState(GameState):
     game: str = "pergamemnon"
     ps: list[Player]
@@ -48,7 +55,7 @@ class PergState(GameState):
     box: list[str] = Field(default_factory=list)  # removed from the game (seen)
     hidden_out: int = 0  # creatures removed unseen at setup
     turn: int = 0  # the player on turn
-    phase: str = "turn"  # turn, pay, attack, defend, reinforce, place, discard, over
+    phase: Phase = "turn"
     actor: int = 0
     battle: Battle | None = None
     result: str = ""  # last battle: att / dfn / tie

@@ -10,6 +10,7 @@ from rules.core import Action, IllegalAction, Msg, action, cached_legal, msg, se
 from . import battle as B
 from . import data as D
 from .flow import card_msg, check_end, draw, flip_inactive, nation_msg, next_active, say, start_turn, targets
+from .moves import Attack, Keep, Move, Pay, Place, PlayCard, Recruit, Yield
 from .state import PergState, Player
 
 
@@ -75,15 +76,6 @@ def payment(p: Player, cost: int) -> tuple[int, list[str]]:
         raise IllegalAction("pergamemnon.err.charisma")
     k, sub = options[0]
     return k, list(sub)
-
-
-def pay_id(k: int, sub: tuple[str, ...]) -> str:
-    return f"pay-{k}" + ("-" + ".".join(sub) if sub else "")
-
-
-def parse_pay(aid: str) -> tuple[int, list[str]]:
-    parts = aid.split("-", 2)
-    return int(parts[1]), (parts[2].split(".") if len(parts) > 2 else [])
 
 
 def cards_msg(cards: list[str]):
@@ -165,10 +157,13 @@ def _card_label(cid: str, key: str) -> Msg:
 
 
 def hand_actions(state: PergState, seat: int, key: str = "pergamemnon.act.card") -> list[Action]:
-    return [
-        action(id=f"card-{c}", label=card_label(state, seat, c, key), secret=True, style="primary")
-        for c in state.ps[seat].hand
-    ]
+    return [_hand_action(c, key) for c in state.ps[seat].hand]
+
+
+@functools.lru_cache(maxsize=1024)
+def _hand_action(cid: str, key: str) -> Action:
+    """A card of the hand played (a few hundred: each built once)."""
+    return action(id=str(PlayCard(cid)), label=_card_label(cid, key), secret=True, style="primary")
 
 
 @cached_legal
@@ -181,7 +176,7 @@ def legal(state: PergState, seat: int) -> list[Action]:
         # the channel only when no recruit is possible would tell as much), so the whole choice is secret
         out = [
             action(
-                id=f"rec-{c}",
+                id=str(Recruit(c)),
                 style="success",
                 secret=True,
                 label=msg("pergamemnon.act.recruit", card=card_msg(c), cost=D.CARDS[c].cost),
@@ -190,7 +185,7 @@ def legal(state: PergState, seat: int) -> list[Action]:
         ]
         out += [
             action(
-                id=f"atk-{t}",
+                id=str(Attack(t)),
                 style="danger",
                 secret=True,
                 label=msg("pergamemnon.act.attack", who=seat_msg(t), nation=nation_msg(state.ps[t].nation)),
@@ -203,13 +198,13 @@ def legal(state: PergState, seat: int) -> list[Action]:
     if ph == "reinforce":
         return [
             *hand_actions(state, seat, "pergamemnon.act.reinforce"),
-            action(id="yield", label=msg("pergamemnon.act.yield"), style="danger"),
+            action(id=str(Yield()), label=msg("pergamemnon.act.yield"), style="danger"),
         ]
     if ph == "pay":
         p = state.ps[seat]
         return [
             action(
-                id=pay_id(k, sub),
+                id=str(Pay(k, sub)),
                 style="success",
                 secret=True,  # the total tells the hand card
                 label=msg(
@@ -224,39 +219,47 @@ def legal(state: PergState, seat: int) -> list[Action]:
     if ph == "place":
         cid = state.pending[0]
         return [
-            action(id="pile", label=msg("pergamemnon.act.pile", card=card_msg(cid)), style="primary"),
-            action(id="city", label=msg("pergamemnon.act.city", card=card_msg(cid), cha=D.CARDS[cid].cha)),
+            action(id=str(Place(city=False)), label=msg("pergamemnon.act.pile", card=card_msg(cid)), style="primary"),
+            action(
+                id=str(Place(city=True)), label=msg("pergamemnon.act.city", card=card_msg(cid), cha=D.CARDS[cid].cha)
+            ),
         ]
     if ph == "discard":
         return [
             *hand_actions(state, seat, "pergamemnon.act.discard"),
-            action(id="done", label=msg("pergamemnon.act.keep"), style="success"),
+            action(id=str(Keep()), label=msg("pergamemnon.act.keep"), style="success"),
         ]
     return []
 
 
-def apply(state: PergState, seat: int, aid: str) -> None:
-    ph = state.phase
+def apply(state: PergState, seat: int, move: Move) -> None:
+    """Plays ``move``, one of the choices ``legal`` offers in the current phase."""
     state.hl_seat = seat
-    if ph == "turn":
-        if aid.startswith("rec-"):
-            choose_recruit(state, seat, aid[4:])
-        else:
+    match state.phase, move:
+        case "turn", Recruit(card):
+            choose_recruit(state, seat, card)
+        case "turn", Attack(target):
             state.hl = []
-            B.begin(state, seat, int(aid[4:]))
-    elif ph == "pay":
-        recruit(state, seat, state.buying, *parse_pay(aid))
-    elif ph == "attack":
-        state.hl = []
-        B.attack_card(state, aid[5:])
-    elif ph == "defend":
-        B.defend_card(state, aid[5:])
-    elif ph == "reinforce":
-        B.reinforce(state, None if aid == "yield" else aid[5:])
-    elif ph == "place":
-        B.place(state, aid == "city")
-    elif ph == "discard":
-        B.discard(state, None if aid == "done" else aid[5:])
+            B.begin(state, seat, target)
+        case "pay", Pay(k, cards):
+            recruit(state, seat, state.buying, k, cards)
+        case "attack", PlayCard(card):
+            state.hl = []
+            B.attack_card(state, card)
+        case "defend", PlayCard(card):
+            B.defend_card(state, card)
+        case "reinforce", PlayCard(card):
+            B.reinforce(state, card)
+        case "reinforce", Yield():
+            B.reinforce(state, None)
+        case "place", Place(city):
+            B.place(state, city)
+        case "discard", PlayCard(card):
+            B.discard(state, card)
+        case "discard", Keep():
+            B.discard(state, None)
+        case _:
+            raise IllegalAction("error.illegal_action")
 
 
 def prompt_key(state: PergState) -> str:
