@@ -9,7 +9,7 @@ from functools import cache
 
 from PIL import Image
 
-from rules.core import Msg, msg
+from rules.core import Msg, msg, t
 from rules.neanderthal import data as D
 
 from .common import (
@@ -250,16 +250,7 @@ def headline(view, locale: str, names: list[str]) -> str:
         best = max(p.score for p in view.ps)
         winners = [_name(names, p.seat, locale) for p in view.ps if p.score == best]
         return winners_headline(winners, _tr("neanderthal.ui.score", locale, n=best), locale)
-    prompt = _tr(
-        f"neanderthal.prompt.{view.phase}",
-        locale,
-        card=_tr(f"neanderthal.card.{view.fight_card or view.event_card}", locale),
-        n="…",
-        colour="…",
-        seat="…",
-        who="…",
-        what="…",
-    )
+    prompt = t(view.prompt, locale, names=[_name(names, seat, locale) for seat in range(len(view.ps))])
     return _tr("neanderthal.ui.to_act", locale, seat=_name(names, view.actor, locale)) + " · " + prompt
 
 

@@ -108,6 +108,32 @@ def test_the_neanderthal_header_fits_its_title_and_status_on_lines_of_their_own(
             assert fits(nea.STATUS, nea.headline(view, locale, NAMES[:1]))
 
 
+@pytest.mark.parametrize(
+    ("players", "options"), [(1, {}), (2, {}), (3, {}), (1, {"map": "matrix"}), (3, {"map": "matrix"})]
+)
+def test_the_neanderthal_status_fits_its_question_with_every_number(players, options):
+    """The status line reads the question the player to act answers as the engine asks it, its numbers,
+    colours, cards and players in full (never "…"), on the header's line, for the channel and the player."""
+    engine = GAMES["neanderthal"]
+    states = []
+    play(engine, players, seed=2, options=options, on_step=lambda b, a, s, i: states.append(a))
+    numbered = set()
+    for state in states:
+        if not engine.to_act(state):
+            continue
+        asked = engine.prompt(state, state.actor)
+        for seat in (state.actor, None):
+            view = engine.view(state, seat)
+            for locale in LOCALES:
+                line = nea.headline(view, locale, NAMES[:players])
+                assert "…" not in line and fits(nea.STATUS, line), line
+                if seat is not None or not state.terms:
+                    assert t(asked, locale, names=NAMES[:players]) in line
+        if any(isinstance(v, int) for v in asked.params.values()):
+            numbered.add(asked.key)
+    assert numbered
+
+
 def test_the_matrix_rows_fits_names_of_their_own():
     for locale in LOCALES:
         rows = nea._row_labels(4, locale)
