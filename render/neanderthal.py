@@ -259,7 +259,9 @@ def translate_msg(message: Msg, locale: str) -> str:
 
 
 def _title(view, locale: str) -> str:
-    title = "NEANDERTHAL · " + _tr("neanderthal.ui.turn", locale, n=view.turn, left=view.events_left)
+    title = "NEANDERTHAL · " + _tr(
+        "neanderthal.ui.turn", locale, n=view.turn, left=msg("neanderthal.ui.events_left", n=view.events_left)
+    )
     if view.variant == "k2":
         return title + " · K2"
     if view.variant == "alien":
