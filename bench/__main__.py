@@ -195,6 +195,7 @@ LOAD_HEADER = [
 
 def _load_summary(result: dict) -> list[str]:
     from . import load as load_bench
+
     lines = [
         f"moves stored: {result['moves']}; bot RSS at start {result['rss_start_mb']:.0f} MB, "
         f"peak {result['rss_peak_mb']:.0f} MB; errors logged by the bot: {result['bot_errors']}"
@@ -224,6 +225,7 @@ def _load_summary(result: dict) -> list[str]:
 
 def load_cmd(argv: list[str]) -> None:
     from . import load as load_bench  # imports the bot's storage: only `bench load` needs it
+
     parser = argparse.ArgumentParser(
         prog="python -m bench load",
         description="Concurrent games through the real bot (its own process), fake Discord, SQLite, Pillow: "
@@ -327,6 +329,7 @@ def load_cmd(argv: list[str]) -> None:
 def _databases(args: argparse.Namespace, rates: list[float]) -> None:
     """SQLite, then PostgreSQL, then PostgreSQL with several processes: the same load, one table."""
     from . import load as load_bench
+
     runs = [("sqlite", None, 1), ("postgresql", args.database, 1)]
     if args.processes > 1:
         runs.append(("postgresql", args.database, args.processes))
