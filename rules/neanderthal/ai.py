@@ -32,9 +32,9 @@ from .state import NeanderthalState
 if TYPE_CHECKING:
     from rules.core import Engine
 
-# designed: simulations a second of thinking is worth in a 2-player game (about 2/3 of what one
-# core of the 2-core reference machine plays, measured in CPU time)
-SIMS_PER_SECOND = 50
+# designed: actions a second of thinking lets the strong AI's simulations apply (about what one core
+# of the 2-core reference machine plays in 0.8 s, measured in CPU time)
+STEPS_PER_SECOND = 5500
 SCORE_SCALE = 6.0  # designed: a score lead of this size counts about as much as a win, in the search
 
 SEX_PREF = ("prom", "harem", "pair")
@@ -253,20 +253,37 @@ def reward(engine: Engine, state: NeanderthalState, seat: int) -> float:
 
 def choose(engine: Engine, state: NeanderthalState, seat: int, level: str, budget: float | None = None) -> str:
     if state.variant == "k2" and level == "strong":
-        # K2 is a long solitaire of many dice: a few dozen simulations per decision measure chance
-        # more than choices.  The search, over every decision, won less than the policy at the
+        # K2 is a long solitaire of many dice: a few simulations per decision measure chance more
+        # than choices.  The search, over every decision, won less than the policy at the
         # default budget (0 of 4 games); the turn-by-turn choices (allocation, actions) keep the
         # policy's odds, and the few decisions that shape the whole game (K2_SEARCHED) are searched
         # among the greedy choice and K2_CANDIDATES - 1 others, each played in more worlds.
         if state.phase not in K2_SEARCHED:
             return ai_action(state, seat)
-        return search_choose(engine, state, seat, level, K2_HOOKS, budget)
-    return search_choose(engine, state, seat, level, HOOKS, budget)
+    return search_choose(engine, state, seat, level, hooks_for(state), budget)
+
+
+def hooks_for(state: NeanderthalState) -> SearchHooks:
+    """The search's hooks for the variant played: an action of the K2 solitaire's or the matrix's
+    simulations costs more than one of the table games' (their policies weigh more)."""
+    if state.variant == "k2":
+        return K2_HOOKS
+    if state.variant == "alien":
+        return ALIEN_HOOKS
+    return EVE_HOOKS if state.variant == "eve" else HOOKS
 
 
 HOOKS = SearchHooks(
-    determinize=determinize, policy=ai_action, sims_per_second=SIMS_PER_SECOND, score_scale=SCORE_SCALE, reward=reward
+    determinize=determinize, policy=ai_action, steps_per_second=STEPS_PER_SECOND, score_scale=SCORE_SCALE, reward=reward
 )
 K2_CANDIDATES = 4  # designed (see choose)
 K2_SEARCHED = frozenset({"sex", "k2more", "k2swap", "flip", "lose", "release"})  # designed (see choose)
-K2_HOOKS = dataclasses.replace(HOOKS, max_candidates=K2_CANDIDATES)
+# designed: the K2 policy weighs its Hunters' odds at every allocation, and the matrix policy every
+# Hunter's move (L, where nearly every action is one, and M): an action of their simulations costs
+# two to six of the table games'
+K2_STEPS_PER_SECOND = 2500
+ALIEN_STEPS_PER_SECOND = 800
+EVE_STEPS_PER_SECOND = 1600
+K2_HOOKS = dataclasses.replace(HOOKS, max_candidates=K2_CANDIDATES, steps_per_second=K2_STEPS_PER_SECOND)
+ALIEN_HOOKS = dataclasses.replace(HOOKS, steps_per_second=ALIEN_STEPS_PER_SECOND)
+EVE_HOOKS = dataclasses.replace(HOOKS, steps_per_second=EVE_STEPS_PER_SECOND)

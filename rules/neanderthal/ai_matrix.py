@@ -3,6 +3,8 @@ found and hunted again) and The Eve's shared M4 goals (M), reading only the reve
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from . import data as D
 from . import matrix as M
 from . import phases as P
@@ -94,40 +96,67 @@ def _signal_chance(odds: list[float], goal: int) -> float:
     return sum(dist[goal:])
 
 
-def _map_value(state: NeanderthalState, seat: int, camps: dict[int, int]) -> float:
-    """The worth of a placement of the player's Hunters: each camp's hunt, the cards it will reveal
-    (L5-B), and in L the chance to hunt enough artifacts this turn for the signal (L6-B)."""
+def _map_values(state: NeanderthalState, seat: int) -> Callable[[dict[int, int]], float]:
+    """The worth of a placement of the player's Hunters (``camps``: Hunters per cell), for the
+    placements weighed in one decision: each camp's hunt, the cards it will reveal (L5-B), in M the
+    steps to the partners still to be joined (M3-B), and in L the chance to hunt enough artifacts
+    this turn for the signal (L6-B).  What a cell gives a number of Hunters, what a camp there would
+    reveal and where the partners hunt are read once each."""
     known = sum(1 for m in state.marks if m == "O")
-    total = sum(_cell_value(state, seat, j, n, known) for j, n in camps.items())
-    near = {k for j, n in camps.items() if n for k in M.neighbours(j) if M.undiscovered(state, k)}
-    total += len(near) * MW["reveal"]
-    if state.variant == "eve":  # M3-B: a combined hunt with a partner still to be joined by a Husband
-        cells = [j for j, n in camps.items() if n]
+    values: dict[tuple[int, int], float] = {}
+    odds: dict[tuple[int, int], float] = {}
+    reveals: dict[int, list[int]] = {}
+
+    def value(j: int, n: int) -> float:
+        if (j, n) not in values:
+            values[j, n] = _cell_value(state, seat, j, n, known)
+        return values[j, n]
+
+    def success(j: int, n: int) -> float:
+        if (j, n) not in odds:
+            odds[j, n] = _cell_odds(state, seat, j, n)[0]
+        return odds[j, n]
+
+    def revealed_from(j: int) -> list[int]:
+        if j not in reveals:
+            reveals[j] = [k for k in M.neighbours(j) if M.undiscovered(state, k)]
+        return reveals[j]
+
+    partners = []
+    if state.variant == "eve":  # M3-B: where each partner still to be joined by a Husband hunts
         for q in _needed(state, seat):
             theirs = [int(k[1:]) for k, toks in state.hunters.items() if any(t.startswith(f"{q}:") for t in toks)]
-            if not theirs or not cells:
-                continue
-            gap = min(
-                abs(j // D.GRID_COLS - k // D.GRID_COLS) + abs(j % D.GRID_COLS - k % D.GRID_COLS)
-                for j in cells
-                for k in theirs
-            )
             weight = MW["meet"] if _open_husband(state, seat, q) else MW["meet"] / 4
-            total -= weight * gap
-    if state.variant == "alien":  # artifacts within a step of a camp: next turn's signal
-        live = {j for j, n in camps.items() if n}
-        reach = {
-            k for k in state.o_start if M.cell_card(state, k) and (k in live or any(j in live for j in M.neighbours(k)))
-        }
-        total += MW["near"] * min(len(reach), state.goal) * min(1.0, len(live) / state.goal)
-        odds = [
-            _cell_odds(state, seat, j, n)[0]
-            for j, n in camps.items()
-            if n and j in state.o_start and M.cell_card(state, j)
-        ]
-        if len(odds) >= state.goal:
-            total += MW["win"] * _signal_chance(odds, state.goal)
-    return total
+            partners.append((theirs, weight))
+    artifacts = []
+    if state.variant == "alien":  # the artifacts' cells still huntable, and their neighbours
+        artifacts = [(k, M.neighbours(k)) for k in state.o_start if M.cell_card(state, k)]
+
+    def map_value(camps: dict[int, int]) -> float:
+        total = sum(value(j, n) for j, n in camps.items())
+        near = {k for j, n in camps.items() if n for k in revealed_from(j)}
+        total += len(near) * MW["reveal"]
+        if state.variant == "eve":  # M3-B: a combined hunt with a partner still to be joined by a Husband
+            cells = [j for j, n in camps.items() if n]
+            for theirs, weight in partners:
+                if not theirs or not cells:
+                    continue
+                gap = min(
+                    abs(j // D.GRID_COLS - k // D.GRID_COLS) + abs(j % D.GRID_COLS - k % D.GRID_COLS)
+                    for j in cells
+                    for k in theirs
+                )
+                total -= weight * gap
+        if state.variant == "alien":  # artifacts within a step of a camp: next turn's signal
+            live = {j for j, n in camps.items() if n}
+            reach = {k for k, around in artifacts if k in live or any(j in live for j in around)}
+            total += MW["near"] * min(len(reach), state.goal) * min(1.0, len(live) / state.goal)
+            chances = [success(j, n) for j, n in camps.items() if n and j in state.o_start and M.cell_card(state, j)]
+            if len(chances) >= state.goal:
+                total += MW["win"] * _signal_chance(chances, state.goal)
+        return total
+
+    return map_value
 
 
 def matrix_action(state: NeanderthalState, seat: int, ids: list[str]) -> str:
@@ -258,7 +287,8 @@ def move_on_matrix(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     moved together where one alone would add nothing: an artifact needs a success and a 6), reading
     only revealed cards; then an elder or Husband from a large tribe; else done."""
     camps = _camps(state, seat)
-    base = _map_value(state, seat, camps)
+    map_value = _map_values(state, seat)
+    base = map_value(camps)
     free: dict[int, int] = {}
     for a in ids:
         if a.startswith(("mv-", "ma-")):
@@ -274,7 +304,7 @@ def move_on_matrix(state: NeanderthalState, seat: int, ids: list[str]) -> str:
             moved = dict(camps)
             moved[i] -= m
             moved[j] = moved.get(j, 0) + m
-            gain = max(gain, (_map_value(state, seat, moved) - base) / m)
+            gain = max(gain, (map_value(moved) - base) / m)
         if gain > best_gain or (gain == best_gain and best and a < best):
             best, best_gain = a, gain
     if best:

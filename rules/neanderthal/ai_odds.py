@@ -39,6 +39,7 @@ def hunters_wanted(state: NeanderthalState, slot: str) -> int:
     return min(5, want)
 
 
+@functools.cache
 def at_least(n: int, p: float, k: int) -> float:
     """P(at least ``k`` successes in ``n`` trials of chance ``p``)."""
     if k <= 0:
