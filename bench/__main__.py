@@ -25,7 +25,6 @@ from rules import GAMES
 
 from . import against, latency
 from . import engine as engine_bench
-from . import load as load_bench
 
 
 def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
@@ -195,6 +194,8 @@ LOAD_HEADER = [
 
 
 def _load_summary(result: dict) -> list[str]:
+    from . import load as load_bench
+
     lines = [
         f"moves stored: {result['moves']}; bot RSS at start {result['rss_start_mb']:.0f} MB, "
         f"peak {result['rss_peak_mb']:.0f} MB; errors logged by the bot: {result['bot_errors']}"
@@ -223,6 +224,8 @@ def _load_summary(result: dict) -> list[str]:
 
 
 def load_cmd(argv: list[str]) -> None:
+    from . import load as load_bench  # imports the bot's storage: only `bench load` needs it
+
     parser = argparse.ArgumentParser(
         prog="python -m bench load",
         description="Concurrent games through the real bot (its own process), fake Discord, SQLite, Pillow: "
@@ -325,6 +328,8 @@ def load_cmd(argv: list[str]) -> None:
 
 def _databases(args: argparse.Namespace, rates: list[float]) -> None:
     """SQLite, then PostgreSQL, then PostgreSQL with several processes: the same load, one table."""
+    from . import load as load_bench
+
     runs = [("sqlite", None, 1), ("postgresql", args.database, 1)]
     if args.processes > 1:
         runs.append(("postgresql", args.database, args.processes))
