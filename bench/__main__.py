@@ -28,7 +28,6 @@ from rules import GAMES
 
 from . import against, latency
 from . import engine as engine_bench
-from . import load as load_bench
 
 
 def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
@@ -252,6 +251,8 @@ def _spectator_summary(result: dict) -> list[str]:
 
 
 def _load_summary(result: dict) -> list[str]:
+    from . import load as load_bench
+
     lines = [
         f"moves stored: {result['moves']}; bot RSS at start {result['rss_start_mb']:.0f} MB, "
         f"peak {result['rss_peak_mb']:.0f} MB; errors logged by the bot: {result['bot_errors']}"
@@ -280,6 +281,8 @@ def _load_summary(result: dict) -> list[str]:
 
 
 def load_cmd(argv: list[str]) -> None:
+    from . import load as load_bench  # imports the bot's storage: only `bench load` needs it
+
     parser = argparse.ArgumentParser(
         prog="python -m bench load",
         description="Concurrent games through the real bot (its own process), fake Discord, SQLite, Pillow: "
@@ -434,6 +437,8 @@ def _spectators(args: argparse.Namespace, rates: list[float]) -> None:
 
 def _databases(args: argparse.Namespace, rates: list[float]) -> None:
     """SQLite, then PostgreSQL, then PostgreSQL with several processes: the same load, one table."""
+    from . import load as load_bench
+
     runs = [("sqlite", None, 1), ("postgresql", args.database, 1)]
     if args.processes > 1:
         runs.append(("postgresql", args.database, args.processes))

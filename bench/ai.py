@@ -7,17 +7,23 @@ Per game and player count, seeded games with the seats' strengths rotated from g
 - 2 players: strong against normal, normal against easy, strong against easy, normal seats only;
 - 3 players and more: one strong seat against normal ones, and normal seats only.
 
-For each strength: the share of games won (a shared win counts as a fraction), the mean score, the
-share of seats ending on 0 points, and the mean thinking time per decision (decisions with a
-single legal action are not counted).  The strong AI's budget counts simulations, not time
-(``--budget`` seconds times the game's designed simulations per second): the win rates do not
-depend on the machine, the times do.  Games run in a process pool (``--workers``).
+A game played against the game itself by several players (NEANDERTHAL's The Eve, M) seats a team
+of one strength: strong seats only, then normal seats only.
+
+For each strength: the share of games won (a shared win counts as a fraction; a won game against the
+game counts as won for every seat of the team), the mean score, the share of seats ending on 0
+points, and the CPU time a decision costs: mean, 95th percentile and maximum (decisions with a
+single legal action are not counted).  The strong AI's budget counts work, not time (``--budget``
+seconds times the game's designed actions per second, played in its simulations): the win rates do
+not depend on the machine, the times do.  Games run in a process pool (``--workers``), each game's
+decisions timed by its process's CPU clock.
 
     python -m bench ai                          # a quick look: 20 games per match-up
     python -m bench ai --games 200 --budget 0.5 # the full measurement
     python -m bench ai engis --players 1 2      # some games and player counts only
     python -m bench ai neanderthal --players 1 --option map=matrix --option artifacts=3  # a variant
     python -m bench ai --latency                # clicks in one game while others' strong AIs think
+    python -m bench ai --against [REF]          # the same games on REF (default: the merge-base with main) too
 
 ``--latency``: the click → board time of a 2-player ENGIS game between two humans, alone, then
 while two other games' strong AI seats keep thinking (their humans clicking at once), with the AI
@@ -28,23 +34,30 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import math
 import os
 import random
 import statistics
 import tempfile
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import cast
 
 from rules import GAMES
 from rules.core import DEFAULT_BUDGET, Level, RuleError, t
 
 
-def matchups(players: int) -> list[tuple[Level, ...]]:
-    """The strengths a match-up seats (rotated over the seats from one game to the next)."""
+def matchups(players: int, team: bool = False) -> list[tuple[Level, ...]]:
+    """The strengths a match-up seats (rotated over the seats from one game to the next); ``team``:
+    the players win or lose together against the game."""
     if players == 1:
         return [("easy",), ("normal",), ("strong",)]
+    if team:
+        return [("strong",) * players, ("normal",) * players]
     if players == 2:
         return [("strong", "normal"), ("normal", "easy"), ("strong", "easy"), ("normal", "normal")]
     return [("strong",) + ("normal",) * (players - 1), ("normal",) * players]
@@ -62,23 +75,23 @@ def play_one(
     """One game: each seat's strength, score, win share, decisions and thinking time."""
     engine = GAMES[game_id]
     state = engine.new_game(players, seed, options)
-    think = [0.0] * players
-    decisions = [0] * players
+    cpu: list[list[float]] = [[] for _ in range(players)]  # CPU seconds of each decision, per seat
     for _ in range(50_000):
         seats = engine.to_act(state)
         if not seats:
             break
         seat = seats[0]
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         action = engine.ai_action(state, seat, levels[seat], budget)
+        spent = time.process_time() - t0
         if len(engine.legal_actions(state, seat)) > 1:
-            think[seat] += time.perf_counter() - t0
-            decisions[seat] += 1
+            cpu[seat].append(spent)
         state = engine.apply(state, seat, action)
     outcome = engine.outcome(state)
     if outcome is None:
         raise RuntimeError(f"{game_id}: seed {seed} did not end")
     winners = sum(1 for r in outcome.results if r.winner)
+    team = outcome.goal is not None  # against the game: a win is the whole team's
     rows = []
     for seat in range(players):
         r = outcome.for_seat(seat)
@@ -86,12 +99,18 @@ def play_one(
             {
                 "level": levels[seat],
                 "score": r.score,
-                "win": (1 / winners) if r.winner else 0.0,
-                "think": think[seat],
-                "decisions": decisions[seat],
+                "win": (1.0 if team else 1 / winners) if r.winner else 0.0,
+                "cpu": cpu[seat],
             }
         )
-    return {"game": game_id, "players": players, "match": match, "seats": rows}
+    return {"game": game_id, "players": players, "match": match, "team": team, "seats": rows}
+
+
+def against_the_game(game_id: str, players: int, options: dict[str, str] | None, seed: int) -> bool:
+    """Whether ``players`` seats win or lose together against the game (one normal game tells)."""
+    if players == 1:
+        return True
+    return bool(play_one(game_id, players, seed, ("normal",) * players, 0.0, "", options)["team"])
 
 
 def _name(levels: tuple[Level, ...]) -> str:
@@ -116,7 +135,7 @@ def jobs(
 ) -> list[tuple]:
     out = []
     for game_id, players in cases:
-        for levels in matchups(players):
+        for levels in matchups(players, against_the_game(game_id, players, options, first_seed)):
             if only and not set(levels) <= set(only):
                 continue
             for i in range(games):
@@ -133,40 +152,105 @@ def _table(header: list[str], rows: list[list[str]]) -> str:
     return "\n".join([line(header), line(["-" * w for w in widths]), *map(line, rows)])
 
 
-def summarize(results: list[dict]) -> list[list[str]]:
+HEADER = [
+    "game",
+    "players",
+    "match-up",
+    "games",
+    "AI",
+    "won",
+    "mean score",
+    "0 points",
+    "CPU ms/decision: mean",
+    "p95",
+    "max",
+]
+
+
+def percentile(ordered: list[float], q: float) -> float:
+    """The nearest-rank ``q`` quantile of sorted values (0 when there are none)."""
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def figures(results: list[dict]) -> list[dict]:
+    """Per game, player count, match-up and strength: games, win rate, scores and CPU per decision."""
     groups: dict[tuple, list[dict]] = defaultdict(list)
     for res in results:
         groups[(res["game"], res["players"], res["match"])].append(res)
-    rows = []
+    out = []
     for (game_id, players, match), games in groups.items():
-        per: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
-        for res in games:
-            for s in res["seats"]:
-                d = per[s["level"]]
-                d["seats"] += 1
-                d["win"] += s["win"]
-                d["score"] += s["score"]
-                d["zero"] += s["score"] == 0
-                d["think"] += s["think"]
-                d["decisions"] += s["decisions"]
         for level in ("strong", "normal", "easy"):
-            if level not in per:
+            seats = [s for res in games for s in res["seats"] if s["level"] == level]
+            if not seats:
                 continue
-            d = per[level]
+            cpu = sorted(t for s in seats for t in s["cpu"])
             # a seat's win rate: wins over the games it sat in (per seat, so "normal only" reads 1/players)
-            rows.append(
-                [
-                    GAMES[game_id].title,
-                    str(players),
-                    match,
-                    str(len(games)),
-                    level,
-                    f"{100 * d['win'] / d['seats']:.1f} %",
-                    f"{d['score'] / d['seats']:.1f}",
-                    f"{100 * d['zero'] / d['seats']:.1f} %",
-                    f"{1000 * d['think'] / max(1, d['decisions']):.1f}",
-                ]
+            out.append(
+                {
+                    "game": game_id,
+                    "players": players,
+                    "match": match,
+                    "games": len(games),
+                    "level": level,
+                    "won": sum(s["win"] for s in seats) / len(seats),
+                    "score": sum(s["score"] for s in seats) / len(seats),
+                    "zero": sum(1 for s in seats if s["score"] == 0) / len(seats),
+                    "decisions": len(cpu),
+                    "cpu_mean_ms": 1000 * sum(cpu) / max(1, len(cpu)),
+                    "cpu_p95_ms": 1000 * percentile(cpu, 0.95),
+                    "cpu_max_ms": 1000 * (cpu[-1] if cpu else 0.0),
+                }
             )
+    return out
+
+
+def summarize(results: list[dict]) -> list[list[str]]:
+    return [
+        [
+            GAMES[f["game"]].title,
+            str(f["players"]),
+            f["match"],
+            str(f["games"]),
+            f["level"],
+            f"{100 * f['won']:.1f} %",
+            f"{f['score']:.1f}",
+            f"{100 * f['zero']:.1f} %",
+            f"{f['cpu_mean_ms']:.0f}",
+            f"{f['cpu_p95_ms']:.0f}",
+            f"{f['cpu_max_ms']:.0f}",
+        ]
+        for f in figures(results)
+    ]
+
+
+def compare(before: list[dict], after: list[dict]) -> list[list[str]]:
+    """Rows of the two sides' figures, side by side (before → after)."""
+    old = {(f["game"], f["players"], f["match"], f["level"]): f for f in before}
+    rows = []
+    for f in after:
+        b = old.get((f["game"], f["players"], f["match"], f["level"]))
+        if b is None:
+            continue
+
+        def pair(key: str, fmt: str, b: dict = b, f: dict = f) -> str:
+            return f"{format(b[key], fmt)} → {format(f[key], fmt)}"
+
+        rows.append(
+            [
+                GAMES[f["game"]].title,
+                str(f["players"]),
+                f["match"],
+                str(f["games"]),
+                f["level"],
+                f"{100 * b['won']:.1f} → {100 * f['won']:.1f} %",
+                pair("score", ".1f"),
+                pair("cpu_mean_ms", ".0f"),
+                pair("cpu_p95_ms", ".0f"),
+                pair("cpu_max_ms", ".0f"),
+            ]
+        )
     return rows
 
 
@@ -237,6 +321,21 @@ def latency_table(clicks: int) -> str:
     return _table(["games thinking", "strong AI in", "click → board median ms", "p95 ms"], rows)
 
 
+def run(todo: list[tuple], workers: int, report: Callable[[dict], None]) -> list[dict]:
+    """Plays the games of ``todo`` in ``workers`` processes; ``report`` sees each result as it comes."""
+    results: list[dict] = []
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            for res in pool.map(play_one, *zip(*todo, strict=True), chunksize=1):
+                results.append(res)
+                report(res)
+    else:
+        for job in todo:
+            results.append(play_one(*job))
+            report(results[-1])
+    return results
+
+
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(
         prog="python -m bench ai", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -248,7 +347,7 @@ def main(argv: list[str]) -> None:
         "--budget",
         type=float,
         default=DEFAULT_BUDGET,
-        help=f"strong AI thinking budget in seconds' worth of simulations (default {DEFAULT_BUDGET})",
+        help=f"strong AI thinking budget in seconds' worth of work (default {DEFAULT_BUDGET})",
     )
     parser.add_argument(
         "--only",
@@ -268,6 +367,14 @@ def main(argv: list[str]) -> None:
     parser.add_argument(
         "--latency", action="store_true", help="click latency in one game while other games' strong AIs think"
     )
+    parser.add_argument(
+        "--against",
+        nargs="?",
+        const="",
+        metavar="REF",
+        help="also play the same games on REF (default: the merge-base with main) and print both side by side",
+    )
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.latency:
         print(latency_table(clicks=40))
@@ -286,30 +393,54 @@ def main(argv: list[str]) -> None:
             GAMES[game_id].check_options(players, options)
         except RuleError as e:
             parser.error(f"{GAMES[game_id].title}, {players} players, {' '.join(args.option)}: {t(e.message, 'en')}")
-    todo = jobs(cases, args.n, args.budget, args.only, options, args.seed)
     shown = f", options {' '.join(args.option)}" if options else ""
+    if args.against is not None:
+        from . import against
+
+        commit, named = against.resolve(args.against or None)
+        sub = [a for a in argv if a != "--against" and not a.startswith("--against=")]
+        if args.against and args.against in sub:
+            sub.remove(args.against)
+        print(
+            f"strong budget {args.budget} s worth of work{shown}; before = {named}, after = this tree",
+            flush=True,
+        )
+        with against.tree(commit) as ref_root:
+            before = against.run_side(ref_root, ["ai", *sub])
+        after = against.run_side(against.HERE, ["ai", *sub])
+        head = [
+            "game",
+            "players",
+            "match-up",
+            "games",
+            "AI",
+            "won",
+            "mean score",
+            "CPU ms/decision: mean",
+            "p95",
+            "max",
+        ]
+        print(_table(head, compare(cast(list, before), cast(list, after))))
+        return
+    todo = jobs(cases, args.n, args.budget, args.only, options, args.seed)
+    if args.json:
+        print(json.dumps(figures(run(todo, args.workers, lambda res: None))))
+        return
     print(
-        f"{len(todo)} games, strong budget {args.budget} s worth of simulations, {args.workers} processes{shown}\n",
+        f"{len(todo)} games, strong budget {args.budget} s worth of work, {args.workers} processes{shown}\n",
         flush=True,
     )
     t0 = time.perf_counter()
-    header = ["game", "players", "match-up", "games", "AI", "won", "mean score", "0 points", "ms/decision"]
-    results: list[dict] = []
+    done: list[dict] = []
 
     def progress(res: dict) -> None:  # each match-up's rows as soon as its games are in
-        results.append(res)
+        done.append(res)
         group = [
-            r for r in results if (r["game"], r["players"], r["match"]) == (res["game"], res["players"], res["match"])
+            r for r in done if (r["game"], r["players"], r["match"]) == (res["game"], res["players"], res["match"])
         ]
         if len(group) == args.n:
-            print("\n".join(_table(header, summarize(group)).split("\n")[2:]), flush=True)
+            print("\n".join(_table(HEADER, summarize(group)).split("\n")[2:]), flush=True)
 
-    if args.workers > 1:
-        with ProcessPoolExecutor(args.workers) as pool:
-            for res in pool.map(play_one, *zip(*todo, strict=True), chunksize=1):
-                progress(res)
-    else:
-        for job in todo:
-            progress(play_one(*job))
-    print("\nAll match-ups:\n" + _table(header, summarize(results)))
+    results = run(todo, args.workers, progress)
+    print("\nAll match-ups:\n" + _table(HEADER, summarize(results)))
     print(f"\n{time.perf_counter() - t0:.0f} s")

@@ -152,6 +152,9 @@ TEXTS: dict[str, tuple[Text, Text]] = {
     "board.private_title": ("Your private view", "Sua visão privada"),
     "board.your_choices": ("Your choices", "Suas opções"),
     "board.done": ("Move played.", "Jogada feita."),
+    "board.played": ("{who} played.", "{who} jogou."),
+    "board.thinking.one": ("{who} is thinking…", "{who} está pensando…"),
+    "board.thinking.many": ("{who} are thinking…", "{who} estão pensando…"),
     "board.unposted.retry": (
         "Your move counts. The new board could not be posted yet; the bot keeps trying and "
         "will ping whoever plays next.",

@@ -9,7 +9,7 @@ from functools import cache
 
 from PIL import Image
 
-from rules.core import Msg, msg
+from rules.core import Msg, msg, t
 from rules.neanderthal import data as D
 
 from .common import (
@@ -31,6 +31,7 @@ from .common import (
     to_png,
     translate,
     winners_headline,
+    wrap,
 )
 
 WIDTH = 1500
@@ -39,7 +40,7 @@ LEFT = 250
 CARD_W, CARD_H = 200, 168
 GAP = 8
 ROWS_Y = TOP + 10
-PANEL_H = 412
+PANEL_H = 412  # a species' panel at its smallest: it grows with what a player holds (``_panel_h``)
 LEGEND_H = 70
 SPECIES_COLOUR = {"G": (0, 140, 100), "Y": (200, 150, 0), "R": (200, 70, 20)}
 DISC_FILL = {"O": (240, 130, 30), "W": (250, 250, 250), "B": (30, 30, 30)}
@@ -62,7 +63,13 @@ NARROWEST = (WIDTH - 20 - 2 * 10) // 3  # a species' panel at three players
 ELDER_W = (NARROWEST - 20) // 6
 ELDER = Box(ELDER_W - 10, 10)
 DAUGHTER = Box(NARROWEST // 2 - 24, 14, bold=True)
-TABLEAU = Box(NARROWEST - 20, 13, lines=2)
+DAUGHTER_COLUMN = NARROWEST - 20  # a column of daughters in a panel (a wider panel holds several)
+DAUGHTER_GUTTER = 40
+DAUGHTER_LINE = 20
+DAUGHTER_LINES = 5  # the lines a column of daughters keeps, however few she are
+TABLEAU = Box(NARROWEST - 20, 13, lines=2)  # two lines kept, more taken when a tableau is long
+LINE_13 = round(13 * 1.2)  # a line of the tableau and of the hand
+PANEL_TOP = 42  # under the panel's header
 LEGEND = Box(WIDTH - 24, 14, lines=3)
 STATUS = Box(WIDTH - 28, 17)
 
@@ -243,16 +250,7 @@ def headline(view, locale: str, names: list[str]) -> str:
         best = max(p.score for p in view.ps)
         winners = [_name(names, p.seat, locale) for p in view.ps if p.score == best]
         return winners_headline(winners, _tr("neanderthal.ui.score", locale, n=best), locale)
-    prompt = _tr(
-        f"neanderthal.prompt.{view.phase}",
-        locale,
-        card=_tr(f"neanderthal.card.{view.fight_card or view.event_card}", locale),
-        n="…",
-        colour="…",
-        seat="…",
-        who="…",
-        what="…",
-    )
+    prompt = t(view.prompt, locale, names=[_name(names, seat, locale) for seat in range(len(view.ps))])
     return _tr("neanderthal.ui.to_act", locale, seat=_name(names, view.actor, locale)) + " · " + prompt
 
 
@@ -261,7 +259,9 @@ def translate_msg(message: Msg, locale: str) -> str:
 
 
 def _title(view, locale: str) -> str:
-    title = "NEANDERTHAL · " + _tr("neanderthal.ui.turn", locale, n=view.turn, left=view.events_left)
+    title = "NEANDERTHAL · " + _tr(
+        "neanderthal.ui.turn", locale, n=view.turn, left=msg("neanderthal.ui.events_left", n=view.events_left)
+    )
     if view.variant == "k2":
         return title + " · K2"
     if view.variant == "alien":
@@ -277,7 +277,9 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
     names = names or []
     n = len(view.ps)
     panel_y = _panel_y(view)
-    img = _background(locale, panel_y + PANEL_H + LEGEND_H, _rows(view)).copy()
+    pw = _panel_w(n)
+    ph = _panel_h(view, pw, locale)
+    img = _background(locale, panel_y + ph + LEGEND_H, _rows(view)).copy()
     d = Drawing(img)
     last = set(view.last)
     put(img, (14, 10), _title(view, locale), 22, fill=WHITE, bold=True)
@@ -287,11 +289,21 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
         _matrix(img, d, view, locale, last)
     else:
         _biome_rows(img, d, view, locale, last)
-    pw = (WIDTH - 20 - (n - 1) * 10) // n
     for s, p in enumerate(view.ps):
         x0 = 10 + s * (pw + 10)
-        _panel(img, d, view, p, x0, panel_y, pw, locale, names, s in (view.last_seat,) and bool(last))
+        _panel(img, d, view, p, (x0, panel_y, pw, ph), locale, names, s in (view.last_seat,) and bool(last))
     return to_png(img, _colours())
+
+
+def _panel_w(players: int) -> int:
+    """The width of a species' panel: the players' panels share the picture's width."""
+    return (WIDTH - 20 - (players - 1) * 10) // players
+
+
+def _panel_h(view, w: int, locale: str) -> int:
+    """The height of the species' panels: what the fullest one needs, and ``PANEL_H`` at least."""
+    fixed = PANEL_TOP + PLACARD_H + ELDERS_H + 8
+    return max(PANEL_H, *(fixed + _daughters_h(view, p, w, locale) + _tableau_h(p, w, locale) for p in view.ps))
 
 
 def _event_panel(img, d, view, locale: str, names: list[str]) -> None:
@@ -409,13 +421,13 @@ def _matrix(img, d, view, locale: str, last: set[str]) -> None:
         _hunters(img, d, view, f"M{i}", x, y)
 
 
-def _panel(img, d, view, p, x0: int, y0: int, w: int, locale: str, names, mine_last: bool) -> None:
+def _panel(img, d, view, p, box: tuple[int, int, int, int], locale: str, names, mine_last: bool) -> None:
+    """A species' panel (``box``: its left, top, width and height): its header, then its parts."""
+    x0, y0, w, h = box
     col = SPECIES_COLOUR[p.species]
     active = view.phase != "over" and view.actor == p.seat
     outline = HIGHLIGHT if active else col
-    rounded_rectangle(
-        d, (x0, y0, x0 + w, y0 + PANEL_H), radius=10, fill=PANEL_BG, outline=outline, width=5 if active else 3
-    )
+    rounded_rectangle(d, (x0, y0, x0 + w, y0 + h), radius=10, fill=PANEL_BG, outline=outline, width=5 if active else 3)
     rounded_rectangle(d, (x0, y0, x0 + w, y0 + 34), radius=10, fill=col)
     head = f"{_name(names, p.seat, locale)} · {_tr(f'neanderthal.sp.{p.species}', locale)}"
     put(img, (x0 + 10, y0 + 7), fit_text(head, w - 110, 18, True), 18, fill=WHITE, bold=True)
@@ -423,13 +435,15 @@ def _panel(img, d, view, p, x0: int, y0: int, w: int, locale: str, names, mine_l
     put(img, (x0 + w - 10, y0 + 7), score, 18, fill=WHITE, bold=True, anchor="ra")
     if mine_last:
         d.ellipse((x0 + w - 108, y0 + 10, x0 + w - 94, y0 + 24), fill=HIGHLIGHT, outline=WHITE)
-    y = _placard(img, d, p, x0, y0 + 42, locale)
-    y = _elders(img, d, p, x0, y, w, locale)
-    y = _daughters(img, d, view, p, x0, y, w, locale)
-    _tableau(img, p, x0, y, w, locale)
+    y = y0 + PANEL_TOP
+    for part in PANEL_PARTS:
+        y = part(img, d, view, p, x0, y, w, locale)
 
 
-def _placard(img, d, p, x0: int, y: int, locale: str) -> int:
+PLACARD_H = 72
+
+
+def _placard(img, d, view, p, x0: int, y: int, w: int, locale: str) -> int:
     """Sexuality and state with the discs on the placard, the vocabulary and the portals."""
     state = _tr("neanderthal.ui.tribal" if p.tribal else "neanderthal.ui.vocal", locale)
     sex = _tr(f"neanderthal.sex.{p.sex}", locale) if p.sex else "?"
@@ -459,7 +473,10 @@ def _placard(img, d, p, x0: int, y: int, locale: str) -> int:
     return y + 24
 
 
-def _elders(img, d, p, x0: int, y: int, w: int, locale: str) -> int:
+ELDERS_H = 98
+
+
+def _elders(img, d, view, p, x0: int, y: int, w: int, locale: str) -> int:
     """The six elder ranks (those a vocal species cannot use greyed), then the unassigned pool."""
     put(img, (x0 + 10, y), _tr("neanderthal.ui.elders", locale), 14, fill=MUTED)
     y += 20
@@ -488,36 +505,91 @@ def _rank(r: int, locale: str) -> str:
     return f"{r} {_tr(f'neanderthal.rank.{r}', locale)}"
 
 
+# A mark beside a daughter: (its offset leftwards from where her marks start, "meeple" or "disc", colour,
+# count, Alpha, radius)
+Mark = tuple[int, str, str, int, bool, int]
+
+
+def _marks(view, p, wi: int, wf) -> tuple[list[Mark], int]:
+    """A daughter's marks from the right, inwards: her Husband (and the Hunter assimilated with him, and
+    the disc under him), her discs, then her Suitors; and how far leftwards they reach."""
+    marks: list[Mark] = []
+    x = 0
+    if wf.husband:
+        marks.append((x, "meeple", wf.husband[0], 1, False, 9))
+        x += 16
+        if wf.assim:  # M3-B: a Hunter assimilated with the Husband, one Husband of two meeples
+            marks.append((x, "meeple", wf.assim[0], 1, False, 9))
+            x += 16
+        if wf.hdisc:
+            marks.append((x, "disc", wf.hdisc, 1, False, 5))
+            x += 12
+        x += 10
+    for c in reversed(wf.discs):
+        marks.append((x, "disc", c, 1, False, 6))
+        x += 14
+    x += 8
+    for c, a, k in _tokens_summary([tk.split(":")[1] for tk in view.suitors.get(f"{p.seat}-{wi}", [])]):
+        marks.append((x, "meeple", c, k, a, 12 if a else 9))
+        x += 24
+    return marks, max((dx + r for dx, *_, r in marks), default=0)
+
+
+def _daughter_columns(w: int) -> tuple[int, int]:
+    """How many columns of daughters a panel ``w`` wide holds, and their width (``DAUGHTER_GUTTER`` apart)."""
+    columns = max(1, (w - 20 + DAUGHTER_GUTTER) // (DAUGHTER_COLUMN + DAUGHTER_GUTTER))
+    return columns, (w - 20 - (columns - 1) * DAUGHTER_GUTTER) // columns
+
+
+def _daughter_name(wf, column_w: int, locale: str) -> str:
+    return fit_text(_tr(f"neanderthal.card.{wf.card}", locale), column_w // 2 - 14, 14, not wf.discs)
+
+
+def _daughters_layout(view, p, w: int, locale: str) -> tuple[int, list[tuple[int, int, bool]]]:
+    """Where each daughter goes: (column, line, her marks on a line of their own under her name when they
+    would reach her name), and the lines a column holds (``DAUGHTER_LINES`` at least), the columns filled
+    in turn."""
+    columns, column_w = _daughter_columns(w)
+    tall = []
+    for wi, wf in enumerate(p.wives):
+        name_w = text_width(_daughter_name(wf, column_w, locale), 14, not wf.discs)
+        tall.append(4 + name_w + 10 > column_w - 8 - _marks(view, p, wi, wf)[1])
+    lines = max(DAUGHTER_LINES, -(-(len(tall) + sum(tall)) // columns))
+    while True:
+        places, column, line = [], 0, 0
+        for two in tall:
+            if line + 1 + two > lines:
+                column, line = column + 1, 0
+            places.append((column, line, two))
+            line += 1 + two
+        if column < columns:
+            return lines, places
+        lines += 1
+
+
+def _daughters_h(view, p, w: int, locale: str) -> int:
+    return 20 + _daughters_layout(view, p, w, locale)[0] * DAUGHTER_LINE + 4
+
+
 def _daughters(img, d, view, p, x0: int, y: int, w: int, locale: str) -> int:
-    """Up to five daughters a line: her name on the left half; on the right, from the panel's edge
-    inwards, her Husband (and the Hunter assimilated with him), her discs, then her Suitors."""
+    """The daughters in columns (as many as the panel's width holds, of five lines at least): her name on
+    the left half of a column; on the right, from its edge inwards, her Husband, her discs, then her
+    Suitors (on the line under her name when they would reach it)."""
     put(img, (x0 + 10, y), _tr("neanderthal.ui.daughters", locale), 14, fill=MUTED)
     y += 20
-    for wi, wf in enumerate(p.wives[:5]):
-        yy = y + wi * 20
-        name = fit_text(_tr(f"neanderthal.card.{wf.card}", locale), w // 2 - 24, 14, not wf.discs)
-        put(img, (x0 + 14, yy), name, 14, bold=not wf.discs)
-        x = x0 + w - 18
-        if wf.husband:
-            _meeple(d, img, x, yy + 9, wf.husband[0], 1, False)
-            x -= 16
-            if wf.assim:  # M3-B: a Hunter assimilated with the Husband, one Husband of two meeples
-                _meeple(d, img, x, yy + 9, wf.assim[0], 1, False)
-                x -= 16
-            if wf.hdisc:
-                _disc(d, x, yy + 9, wf.hdisc, 5)
-                x -= 12
-            x -= 10
-        for c in reversed(wf.discs):
-            _disc(d, x, yy + 9, c, 6)
-            x -= 14
-        x -= 8
-        for c, a, k in _tokens_summary([tk.split(":")[1] for tk in view.suitors.get(f"{p.seat}-{wi}", [])]):
-            _meeple(d, img, x, yy + 9, c, k, a)
-            x -= 24
-    if len(p.wives) > 5:
-        put(img, (x0 + 14, y + 100), f"+{len(p.wives) - 5}", 13, fill=MUTED)
-    return y + 5 * 20 + 4
+    lines, places = _daughters_layout(view, p, w, locale)
+    _, column_w = _daughter_columns(w)
+    for wi, (wf, (column, line, two)) in enumerate(zip(p.wives, places, strict=True)):
+        left = x0 + 10 + column * (column_w + DAUGHTER_GUTTER)
+        yy = y + line * DAUGHTER_LINE
+        put(img, (left + 4, yy), _daughter_name(wf, column_w, locale), 14, bold=not wf.discs)
+        start, my = left + column_w - 8, yy + 9 + two * DAUGHTER_LINE
+        for dx, kind, c, k, alpha, r in _marks(view, p, wi, wf)[0]:
+            if kind == "meeple":
+                _meeple(d, img, start - dx, my, c, k, alpha)
+            else:
+                _disc(d, start - dx, my, c, r)
+    return y + lines * DAUGHTER_LINE + 4
 
 
 def _tableau_items(p, locale: str) -> list[str]:
@@ -529,18 +601,40 @@ def _tableau_items(p, locale: str) -> list[str]:
     return items
 
 
-def _tableau(img, p, x0: int, y: int, w: int, locale: str) -> None:
-    """Trophies, domestic animals (D) and inventions (I) on two lines, then the hand (its cards in its
-    owner's view, on two lines, else how many)."""
-    box = Box(w - 20, TABLEAU.size, lines=TABLEAU.lines)
+def _tableau_texts(p, w: int, locale: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The lines of the tableau (trophies, domestic animals and inventions), and of the hand: its cards in
+    its owner's view, else how many; as many lines as they take."""
     items = ", ".join(_tableau_items(p, locale)) or "—"
-    y += put_boxed(img, (x0 + 10, y), _tr("neanderthal.ui.tableau", locale) + ": " + items, box) + 4
-    if p.hand is not None:
-        hand = ", ".join(_tr(f"neanderthal.card.{c}", locale) for c in p.hand) or "—"
-        bold = Box(box.width, box.size, bold=True, lines=box.lines)
-        put_boxed(img, (x0 + 10, y), _tr("neanderthal.ui.hand", locale) + ": " + hand, bold, fill=(30, 80, 150))
-    else:
-        put(img, (x0 + 10, y), _tr("neanderthal.ui.hand_n", locale, n=p.hand_count), 13, fill=MUTED)
+    tableau = wrap(_tr("neanderthal.ui.tableau", locale) + ": " + items, w - 20, TABLEAU.size)
+    if p.hand is None:
+        return tableau, (_tr("neanderthal.ui.hand_n", locale, n=p.hand_count),)
+    hand = ", ".join(_tr(f"neanderthal.card.{c}", locale) for c in p.hand) or "—"
+    return tableau, wrap(_tr("neanderthal.ui.hand", locale) + ": " + hand, w - 20, TABLEAU.size, True)
+
+
+def _tableau_h(p, w: int, locale: str) -> int:
+    tableau, hand = _tableau_texts(p, w, locale)
+    return max(len(tableau), TABLEAU.lines) * LINE_13 + 4 + max(len(hand), TABLEAU.lines) * LINE_13
+
+
+def _tableau(img, d, view, p, x0: int, y: int, w: int, locale: str) -> int:
+    """Trophies, domestic animals (D) and inventions (I), then the hand, each on as many lines as it takes."""
+    tableau, hand = _tableau_texts(p, w, locale)
+    for line in tableau:
+        put(img, (x0 + 10, y), line, TABLEAU.size)
+        y += LINE_13
+    y += 4
+    for line in hand:
+        if p.hand is None:
+            put(img, (x0 + 10, y), line, TABLEAU.size, fill=MUTED)
+        else:
+            put(img, (x0 + 10, y), line, TABLEAU.size, fill=(30, 80, 150), bold=True)
+        y += LINE_13
+    return y
+
+
+# A species' panel, part after part: each draws from its top and returns where the next one starts.
+PANEL_PARTS = (_placard, _elders, _daughters, _tableau)
 
 
 def describe(view, locale: str, names: list[str]) -> str:

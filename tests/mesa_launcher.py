@@ -10,7 +10,8 @@ point replaces one function of the bot with one that kills the process when reac
 - ``board-stored``: that board's id is stored but the old boards still have their controls;
 - ``click-noted``: a click was acknowledged and noted, but its move is not stored yet;
 - ``click-acked``: Discord has the acknowledgement of a move's click, and the bot dies at once, before
-  anything else of it runs (the acknowledgement is sent by hand, blocking, as discord.py would send it).
+  anything else of it runs (the acknowledgement is sent by hand, blocking, as discord.py would send it);
+- ``ai-answer``: a player's move is stored, and the AI seats' answer to it is about to be.
 """
 
 from __future__ import annotations
@@ -79,6 +80,17 @@ def _arm(point: str) -> None:
             _die()
 
         InteractionResponse.defer = acknowledge_then_die
+    elif point == "ai-answer":
+        record_moves = storage.Database.record_moves
+        played = []
+
+        async def die_before_the_ai_answer_is_stored(self, game_id, expected_version, moves, *args, **more):
+            if played and all(m.user_id is None for m in moves):
+                _die()
+            played.extend(m for m in moves if m.user_id is not None)
+            return await record_moves(self, game_id, expected_version, moves, *args, **more)
+
+        storage.Database.record_moves = die_before_the_ai_answer_is_stored
     else:
         raise SystemExit(f"unknown kill point {point!r}")
 

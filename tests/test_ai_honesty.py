@@ -23,12 +23,12 @@ import pytest
 from rules import GAMES
 from rules.core import LEVELS, Rng
 from rules.core.clone import clone_model
-from rules.core.search import SearchHooks, search, simulations
+from rules.core.search import SearchHooks, search, work
 from rules.engis import data as engis_data
 from rules.neanderthal import data as nea_data
 from rules.pergamemnon import data as perg_data
 
-SIMS = 4  # the strong AI's simulations a decision here: two candidates compared in two worlds
+WORK = 1  # the strong AI's work a decision here, the least: two candidates compared in one world
 COMMON = {"game", "players", "seed", "options", "step", "events"}  # every state's; the game seed is public
 
 
@@ -226,9 +226,10 @@ def _hooks(game_id: str) -> SearchHooks:
 
 
 def _budget(game_id: str, players: int) -> float:
-    """The budget worth ``SIMS`` simulations: the strong AI compares candidates in a few worlds."""
-    budget = SIMS / (_hooks(game_id).sims_per_second * 2 / players) * 1.001
-    assert simulations(budget, _hooks(game_id).sims_per_second, players) == SIMS
+    """A budget worth ``WORK`` at least (with every variant's rate of work): the strong AI compares
+    two candidates in one world."""
+    budget = 2e-3
+    assert work(budget, _hooks(game_id).steps_per_second) >= WORK
     return budget
 
 
@@ -339,7 +340,7 @@ def test_a_search_that_reads_the_hidden_state_is_caught(game_id, players, option
     engine = GAMES[game_id]
     cheat = dataclasses.replace(_hooks(game_id), determinize=lambda state, seat, rng: clone_model(state))
     for state, seat, worlds in _worlds(game_id, players, options, count=6):
-        choice = search(engine, state, seat, cheat, SIMS)
-        if search(engine, worlds[0], seat, cheat, SIMS) != choice:
+        choice = search(engine, state, seat, cheat, WORK)
+        if search(engine, worlds[0], seat, cheat, WORK) != choice:
             return
     pytest.fail("the cheating search chose the same in every scrambled world")

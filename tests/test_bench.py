@@ -109,3 +109,24 @@ def test_ai_bench_plays_a_variant_chosen_by_its_options():
         env=env,
     )
     assert bad.returncode == 2 and "map=hexes" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_ai_bench_counts_a_won_co_op_game_for_the_whole_team_and_times_each_decision():
+    """The Eve (M) is won or lost by both players together: a won game is a win for each seat."""
+    from rules import GAMES
+
+    seed, options = 10004, {"map": "matrix"}
+    engine = GAMES["neanderthal"]
+    state = engine.new_game(2, seed, options)
+    while engine.to_act(state):
+        seat = engine.to_act(state)[0]
+        state = engine.apply(state, seat, engine.ai_action(state, seat))
+    outcome = engine.outcome(state)
+    assert outcome is not None and outcome.goal is not None
+    args = ["neanderthal", "--players", "2", "--games", "1", "--seed", str(seed), "--only", "normal", "--workers", "1"]
+    (row,) = _bench("ai", *args, "--option", "map=matrix")
+    assert row["match"] == "normal only" and row["games"] == 1
+    assert outcome.winners == [0, 1]  # seed 10004: the team won
+    assert row["won"] == sum(r.winner for r in outcome.results if r.seat is not None) / 2  # each seat won
+    assert row["decisions"] > 0 and 0 < row["cpu_mean_ms"] <= row["cpu_max_ms"]
+    assert row["cpu_p95_ms"] <= row["cpu_max_ms"]

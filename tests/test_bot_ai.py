@@ -6,17 +6,21 @@ import random
 
 import pytest
 
-from bot.storage import Database
+from bot.storage import Database, Move
+from bot.ui.presenter import event_lines
 from bot.workers.thinking import Thinker, play_chain
 from fakediscord.botkit import (
+    board_messages,
     ephemeral_reply,
     last_board,
     mesa,
+    play_move,
     play_to_end,
     start_game,
     start_lobby,
 )
 from rules import GAMES
+from rules.core import t
 
 ANA, BRUNO = 1, 2
 GAME = "pergamemnon"
@@ -99,3 +103,47 @@ async def test_ai_chains_in_workers_match_the_engine_and_survive_a_dead_pool(cap
         assert (got, moves) == (expected, expected_moves) and thinker._pool is not None
     finally:
         thinker.close()
+
+
+async def test_a_move_strong_ai_seats_answer_is_posted_at_once_and_their_moves_follow(fake_discord, db_path):
+    """The player's move is stored and told in the thread (with who is thinking) before the strong AI
+    seats think, and the spectators' pages hear of it then; the board with their moves follows (and
+    the pages hear of them), and the line goes (the board says it all)."""
+    fake = fake_discord
+    rng = random.Random(3)
+    async with mesa(fake, db_path, ai_budget=0.02, ai_processes=0) as bot:
+        told: list[set[int]] = []  # the fake's messages each time the pages are told of a change
+        bot.service.watchers.append(lambda _: told.append({m.id for m in fake.all_messages.values()}))
+        lobby = await start_lobby(fake, GAME, ANA, [], ai_seats=2)
+        for seat in (1, 2):
+            chosen = await fake.select(ANA, fake.message(lobby.id), _level_menu(lobby), [f"{seat}.strong"])
+            await chosen.wait_response()
+        thread = await start_game(fake, ANA, lobby)
+        lines = []
+        for _ in range(20):  # a move after which the AI seats play (not one that asks Ana again)
+            seen = set(fake.all_messages)
+            boards = len(board_messages(fake, thread))
+            assert await play_move(fake, thread, rng)
+            new = [m for i, m in fake.all_messages.items() if i not in seen and m.channel_id == thread]
+            lines = [m for m in new if not m.files() and not m.ephemeral]
+            if lines:
+                break
+        (line,) = lines
+        board = board_messages(fake, thread)[boards]  # the board that followed Ana's move
+        assert line.id < board.id  # the line came first
+        assert "AI 2 (strong) is thinking" in line.content or "AI 3 (strong) is thinking" in line.content
+        assert any(line.id in seen and board.id not in seen for seen in told)  # the pages saw Ana's move alone
+        await fake.wait_for(lambda: any(board.id in seen for seen in told))  # and then the AI seats' answer
+        await fake.wait_for(lambda: fake.all_messages[line.id].deleted)  # gone once the board is out
+    db = await Database.open(db_path)
+    try:
+        game = await db.game_in_channel(thread)
+        log = await db.action_log(game.id)
+    finally:
+        await db.close()
+    ana = max(r["version"] for r in log if r["user_id"] == ANA)
+    answer = [r for r in log if r["version"] > ana]
+    assert answer and all(r["user_id"] is None for r in answer)  # the AI seats answered her move
+    move = next(Move(r["seat"], r["action_id"], r["user_id"], r["events"]) for r in log if r["version"] == ana)
+    said = event_lines(game, [move], None, game.locale) or [t("board.played", game.locale, who=game.seats[0].name)]
+    assert all(text in line.content for text in said)  # the line told her move

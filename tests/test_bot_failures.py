@@ -409,6 +409,43 @@ async def test_a_click_lost_in_a_crash_is_answered_after_restart(fake_discord, d
     assert (await _game(db_path, game_id)).version > before and await _replays(db_path, game_id)
 
 
+async def test_a_crash_while_strong_ai_seats_think_leaves_the_players_move_and_they_answer_after_restart(
+    fake_discord, db_path, bot_process
+):
+    fake = fake_discord
+    env = {"MESA_AI_BUDGET": "0.02", "MESA_AI_PROCESSES": "0"}
+    proc = await bot_process("ai-answer", env=env)
+    await _connected(fake, proc)
+    lobby = await start_lobby(fake, "atlandice", ANA, [], 1)
+    menu = next(c for c in lobby.custom_ids() if c.endswith(":L:lv"))
+    await (await fake.select(ANA, fake.message(lobby.id), menu, ["1.strong"])).wait_response()
+    start = await fake.click(ANA, fake.message(lobby.id), lobby_button(lobby, "start"))
+    await start.wait_response()
+    thread = await fake.wait_for(lambda: next(iter(fake.threads), None), 20)
+    await fake.wait_for(lambda: board_messages(fake, thread), 20)  # the AI seat may play first
+    game_id = int(last_board(fake, thread).custom_ids()[0].split(":")[1])
+    for _ in range(20):  # Ana's moves, until one the AI seat answers: it dies storing the answer
+        version, boards = (await _game(db_path, game_id)).version, len(board_messages(fake, thread))
+        await _click_first(fake, thread)
+        await fake.wait_for(lambda n=boards: proc.returncode is not None or len(board_messages(fake, thread)) > n, 20)
+        if proc.returncode is not None:
+            break
+    await _killed(proc)
+    game = await _game(db_path, game_id)
+    engine = GAMES["atlandice"]
+    assert game.version == version + 1 and await _replays(db_path, game_id)  # Ana's move is stored
+    assert [s for s in engine.to_act(engine.load(game.state)) if game.seats[s].is_ai]  # and the AI's turn is due
+    assert len(board_messages(fake, thread)) == boards  # no board for it yet
+    async with mesa(fake, db_path, ai_budget=0.02, ai_processes=0):
+        await fake.wait_for(lambda: len(board_messages(fake, thread)) > boards, timeout=20)  # after the start-up
+        await fake.settle()
+        game = await _game(db_path, game_id)
+        assert game.version > version + 1 and game.board_version == game.version  # the AI answered, the board is out
+        assert len(live_boards(fake, thread)) == 1 and mentioned(last_board(fake, thread)) == [ANA]
+        assert await play_move(fake, thread, random.Random(2))  # and the game goes on
+    assert await _replays(db_path, game_id)
+
+
 async def test_sigterm_stops_the_bot_cleanly_so_the_next_start_has_nothing_to_check(fake_discord, db_path, bot_process):
     from bot.ui.boards import BOARDS_CLEAN
 

@@ -3,10 +3,13 @@ game in both languages, the players' names in the headers, the outcome of a fini
 the layouts players stumbled on (NEANDERTHAL's header, daughters and matrix, PERGAMEMNON's City and its
 five players)."""
 
+import functools
 import importlib
 import io
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
 import render.neanderthal as nea
@@ -106,6 +109,32 @@ def test_the_neanderthal_header_fits_its_title_and_status_on_lines_of_their_own(
             assert fits(nea.STATUS, nea.headline(view, locale, NAMES[:1]))
 
 
+@pytest.mark.parametrize(
+    ("players", "options"), [(1, {}), (2, {}), (3, {}), (1, {"map": "matrix"}), (3, {"map": "matrix"})]
+)
+def test_the_neanderthal_status_fits_its_question_with_every_number(players, options):
+    """The status line reads the question the player to act answers as the engine asks it, its numbers,
+    colours, cards and players in full (never "…"), on the header's line, for the channel and the player."""
+    engine = GAMES["neanderthal"]
+    states = []
+    play(engine, players, seed=2, options=options, on_step=lambda b, a, s, i: states.append(a))
+    numbered = set()
+    for state in states:
+        if not engine.to_act(state):
+            continue
+        asked = engine.prompt(state, state.actor)
+        for seat in (state.actor, None):
+            view = engine.view(state, seat)
+            for locale in LOCALES:
+                line = nea.headline(view, locale, NAMES[:players])
+                assert "…" not in line and fits(nea.STATUS, line), line
+                if seat is not None or not state.terms:
+                    assert t(asked, locale, names=NAMES[:players]) in line
+        if any(isinstance(v, int) for v in asked.params.values()):
+            numbered.add(asked.key)
+    assert numbered
+
+
 def test_the_matrix_rows_fits_names_of_their_own():
     for locale in LOCALES:
         rows = nea._row_labels(4, locale)
@@ -145,12 +174,125 @@ def test_a_daughters_row_fits_its_panel():
             wife.husband = p.species
         view.suitors[f"{p.seat}-0"] = [f"{p.seat}:{p.species}", f"{p.seat}:{p.species}"]
     image = Image.open(io.BytesIO(render("neanderthal", view, locale="pt-BR", names=NAMES[:3]))).convert("RGB")
-    pw = (nea.WIDTH - 20 - 2 * 10) // 3
+    pw = nea._panel_w(3)
     top = nea._panel_y(view)
     for gap in (10 + pw + 1, 10 + 2 * pw + 11):
         for x in range(gap, gap + 8):
-            column = {image.getpixel((x, y)) for y in range(top, top + nea.PANEL_H)}
+            column = {image.getpixel((x, y)) for y in range(top, top + nea._panel_h(view, pw, "pt-BR"))}
             assert column == {BACKGROUND}, f"something is drawn between two panels at x={x}"
+
+
+def _nea_view(players: int, options: dict, viewer: int | None):
+    """A view of a game half played (a fresh copy each time)."""
+    return _nea_views(players, tuple(sorted(options.items())), viewer).model_copy(deep=True)
+
+
+@functools.cache
+def _nea_views(players: int, options: tuple, viewer: int | None):
+    engine = GAMES["neanderthal"]
+    states = []
+    play(engine, players, seed=4, options=dict(options), on_step=lambda b, a, s, i: states.append(a))
+    return engine.view(states[len(states) // 2], viewer)
+
+
+def _crowd(view, p, daughters, discs: str, hand) -> None:
+    """Player ``p`` of ``view`` holding ``daughters`` (each with ``discs`` bid on her, a Husband with a Hunter
+    assimilated and a disc under him, and a Suitor of every seat and of the foreign species), an Elder with
+    his disc at every rank, every kind of Hunter unassigned, the discs on the placard, six portal discs and
+    a seventh (N1), ``hand`` in hand, and every trophy and tool on the tableau."""
+    from rules.neanderthal import data as D
+    from rules.neanderthal.state import Tool, Wife
+
+    species = [q.species for q in view.ps]
+    p.wives = [Wife(card=c, discs=discs, husband=p.species, hdisc="O", assim=p.species) for c in daughters]
+    for i in range(len(daughters)):
+        view.suitors[f"{p.seat}-{i}"] = [f"{s}:{species[s]}a" for s in range(len(species))] + ["f:G", "f:G"]
+    p.elders = {str(r): [p.species + "a", "B"] for r in D.RANKS}
+    p.pool = [f"{c}{a}" for c in "GYR" for a in ("", "a")] * 3
+    p.mpi = "OWB"
+    p.portals = [f"{space}-{c}" for space, colours in D.PORTALS.items() for c in colours] + ["venus-O"]
+    p.trophies = [c for c, b in D.BIOMES.items() if b.troph]
+    p.tools = [Tool(card=c, disc="W") for c, b in D.BIOMES.items() if b.hand]
+    p.hand_count = len(hand)
+    p.hand = list(hand) if view.viewer == p.seat else None
+    p.tribal = True
+
+
+def _longest(names, locale: str, k: int) -> list[int]:
+    return sorted(names, key=lambda c: -text_width(t(f"neanderthal.card.{c}", locale), 14, True))[:k]
+
+
+def _parts_stay_in_their_panel(view, locale: str) -> None:
+    """Each part of each player's panel, drawn alone, inks only within the panel's inside, between where
+    it starts and where the next part starts; the last ends inside the panel."""
+    from PIL import ImageChops
+
+    from render.common import Drawing
+
+    w = nea._panel_w(len(view.ps))
+    h = nea._panel_h(view, w, locale)
+    blank = Image.new("RGB", (w + 20, h + 100), BACKGROUND)
+    for p in view.ps:
+        y = nea.PANEL_TOP
+        for part in nea.PANEL_PARTS:
+            img = blank.copy()
+            end = part(img, Drawing(img), view, p, 10, y, w, locale)
+            box = ImageChops.difference(img, blank).getbbox()
+            where = f"{part.__name__} of seat {p.seat} ({locale})"
+            assert box is not None, where
+            assert 10 + 5 <= box[0] and box[2] <= 10 + w - 5, f"{where} runs out of its panel sideways: {box}"
+            assert y <= box[1] and box[3] <= end, f"{where} inks {box} outside its band {y}-{end}"
+            y = end
+        assert y <= h - 5, f"seat {p.seat}'s panel ({locale}) ends at {y}, past its height {h}"
+
+
+PANEL_CASES = [(1, {}), (1, {"map": "matrix"}), (2, {}), (3, {})]
+
+
+@pytest.mark.parametrize(("players", "options"), PANEL_CASES)
+@pytest.mark.parametrize("viewer", [None, 0])
+def test_a_species_panel_fits_the_largest_counts_the_rules_allow(players, options, viewer):
+    """Every daughter of the game (21) on one board, each with ten discs bid (two colours of bid media,
+    five discs each), a Husband with his assimilated Hunter and disc, and Suitors of every seat and of the
+    foreign species; an Elder at every rank; all the trophies, tools, portals, and six cards in hand (six
+    experienced Elders): every part of every panel stays inside it, the panel growing as it must."""
+    from rules.neanderthal import data as D
+
+    hand_cards = [c for c, b in D.BIOMES.items() if b.hand]
+    for locale in LOCALES:
+        view = _nea_view(players, options, viewer)
+        for p in view.ps:
+            _crowd(view, p, list(D.DAUGHTERS), "OOOOOWWWWW", _longest(hand_cards, locale, 6))
+        _parts_stay_in_their_panel(view, locale)
+        png = render("neanderthal", view, locale=locale, names=NAMES[: len(view.ps)])
+        image = Image.open(io.BytesIO(png))
+        assert image.height == nea._panel_y(view) + nea._panel_h(view, nea._panel_w(players), locale) + nea.LEGEND_H
+
+
+@given(data=st.data())
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_a_species_panel_fits_any_counts(data):
+    """Any number of daughters (with any discs, Husbands and Suitors), trophies, tools and hand cards, in
+    any language and at any player count: every part of every panel stays inside it."""
+    from rules.neanderthal import data as D
+
+    players, options = data.draw(st.sampled_from(PANEL_CASES))
+    viewer = data.draw(st.sampled_from([None, 0]))
+    locale = data.draw(st.sampled_from(LOCALES))
+    view = _nea_view(players, options, viewer)
+    cards = st.lists(st.sampled_from(sorted(D.DAUGHTERS)), unique=True, max_size=len(D.DAUGHTERS))
+    for p in view.ps:
+        daughters = data.draw(cards)
+        discs = data.draw(st.text(alphabet="OWB", max_size=10))
+        hand = data.draw(st.lists(st.sampled_from([c for c, b in D.BIOMES.items() if b.hand]), max_size=6))
+        _crowd(view, p, daughters, discs, hand)
+        p.trophies = data.draw(st.lists(st.sampled_from([c for c, b in D.BIOMES.items() if b.troph]), unique=True))
+        for i, wife in enumerate(p.wives):
+            wife.husband = data.draw(st.sampled_from(["", p.species]))
+            if not wife.husband:
+                wife.assim = wife.hdisc = ""
+            view.suitors[f"{p.seat}-{i}"] = view.suitors[f"{p.seat}-{i}"][: data.draw(st.integers(0, 5))]
+    _parts_stay_in_their_panel(view, locale)
 
 
 def test_the_city_fits_one_charisma_figure():

@@ -86,6 +86,29 @@ def test_sentences_with_counts_read_whole_in_both_languages():
     assert missing_keys([msg("count.wins")])  # a plural text needs its count
 
 
+# "carta(s)", "disc(s)", "Baby(ies)", "ancião(ões)", "caçador(es)": a plural guessed in parentheses
+GUESSED_PLURAL = re.compile(r"\w\((?:s|es|ies|ões|ns)\)")
+
+
+def test_no_text_guesses_a_plural_in_parentheses():
+    """A count reads "1 card" and "2 cards" through the plural forms ("Hand: 0 card(s)" was drawn on the
+    NEANDERTHAL board); a second count in a sentence reads as a figure after its noun ("hits: 2")."""
+    guessed = {
+        f"{key} ({locale})": text
+        for key, entry in CATALOGUE.items()
+        for locale, text in entry.items()
+        if GUESSED_PLURAL.search(text)
+    }
+    assert guessed == {}
+    counted = [
+        ("en", "neanderthal.ui.hand_n"),
+        ("pt-BR", "neanderthal.ui.hand_n"),
+        ("pt-BR", "neanderthal.prompt.alloc"),
+    ]
+    for locale, key in counted:  # "Mão: 1 carta", "Mão: 2 cartas"; "(resta 1)", "(restam 2)"
+        assert t(msg(key, n=1), locale).replace("1", "2") != t(msg(key, n=2), locale), (key, locale)
+
+
 def test_a_plural_text_gives_one_and_other_in_both_languages():
     for key in PLURALS:
         for form in ("one", "other"):

@@ -1,7 +1,11 @@
 """Games as the players see them, with no discord in sight: lobbies, moves, AI seats, reminders.
 
 Each game's writes are serialized by one asyncio lock; every move is checked against the stored
-version, applied by the engine, played on by the AI seats and stored in one transaction.
+version, applied by the engine, played on by the AI seats and stored in one transaction.  When a
+strong AI seat answers a player's move, the move is stored alone first and the players hear of it
+(``thinking``) while the AI seats think; their moves are then stored in a transaction of their own.
+A crash in between leaves a stored game whose AI seats must act and whose board is behind: the
+board outbox plays them on (``play_on``) before it posts the board.
 """
 
 from __future__ import annotations
@@ -316,10 +320,12 @@ class GameService:
         action_id: str,
         then: Then | None = None,
         click: int | None = None,
+        thinking: Then | None = None,
     ) -> MoveResult:
         """Plays a click; ``then`` (posting the board) runs under the game's lock, so boards keep their order.
 
         ``click`` (an interaction id noted by ``Database.add_click``) is forgotten with the move.
+        ``thinking`` hears of the move once it is stored, when strong AI seats think before the board.
         """
         async with self.lock(game_id):
             game = await self.load(game_id)
@@ -337,7 +343,7 @@ class GameService:
             move = Move(
                 seat, action_id, user_id, [e.model_dump(mode="json") for e in new.events], engine.reveals(state, new)
             )
-            return await self._after_move(game, new, [move], then, click)
+            return await self._after_move(game, new, [move], then, click, thinking)
 
     async def _pending_since(self, game: GameRow, state: GameState, user_id: int, version: int) -> int | None:
         """The user's seat whose decision at ``version`` is still the one pending now, if any.
@@ -363,40 +369,83 @@ class GameService:
         return next((s for s in mine if s in engine.to_act(then)), None)
 
     async def _after_move(
-        self, game: GameRow, state: GameState, moves: list[Move], then: Then | None = None, click: int | None = None
+        self,
+        game: GameRow,
+        state: GameState,
+        moves: list[Move],
+        then: Then | None = None,
+        click: int | None = None,
+        thinking: Then | None = None,
     ) -> MoveResult:
-        """Plays the AI seats on, stores everything in one transaction, schedules reminders."""
-        engine = engine_of(game)
-        state, ai_moves = await self.play_ai(game, engine, state)
+        """Plays the AI seats on, stores the moves, schedules reminders, sets the clocks.
+
+        The moves and the AI seats' answer are one transaction, unless a strong AI seat must answer:
+        then ``moves`` are stored first, ``thinking`` hears of them (and the pages see them), and the AI
+        seats' moves follow in a transaction of their own.
+        """
+        stored: list[Move] = []
+        if moves and self.slow_ai(game, state):
+            game = await self._store(game, state, moves, click)
+            stored, moves, click = moves, [], None
+            await self._waits(game, state, stored)
+            try:
+                if thinking is not None:
+                    await thinking(MoveResult(game, state, stored))
+            finally:
+                self.changed(game.id)
+        state, ai_moves = await self.play_ai(game, engine_of(game), state)
         moves = moves + ai_moves
-        finished = engine.is_over(state)
         if moves:
-            try:  # the reminders of the new position go in the move's transaction
-                await self.db.record_moves(
-                    game.id,
-                    game.version,
-                    moves,
-                    engine.dump(state),
-                    finished,
-                    click,
-                    reminders=self._reminders(game, state, active=not finished),
-                )
-            except StaleVersion:
-                raise Stale("error.stale") from None
-            game = await self.load(game.id)
+            game = await self._store(game, state, moves, click)
         else:
             game = await self.load(game.id)
-            await self._schedule(game, state)
-        if not finished:
-            await self.hold_pings(game, state)
-        await self._set_clocks(game, state, moves)
-        result = MoveResult(game, state, moves)
+            if not stored:
+                await self._schedule(game, state)
+        await self._waits(game, state, moves)
+        result = MoveResult(game, state, stored + moves)
         try:
             if then is not None:
                 await then(result)
         finally:  # the channel's board first, then the pages (the picture is drawn by then)
             self.changed(game.id)
         return result
+
+    async def _waits(self, game: GameRow, state: GameState, moves: list[Move]) -> None:
+        """After ``moves`` are stored: the waiting players' pings held by their settings, their clocks set."""
+        if not engine_of(game).is_over(state):
+            await self.hold_pings(game, state)
+        await self._set_clocks(game, state, moves)
+
+    async def _store(self, game: GameRow, state: GameState, moves: list[Move], click: int | None) -> GameRow:
+        """Stores ``moves`` after ``game``'s version with the state they lead to, in one transaction
+        (with the reminders of that position, and forgetting ``click``); the game as stored."""
+        finished = engine_of(game).is_over(state)
+        try:
+            await self.db.record_moves(
+                game.id,
+                game.version,
+                moves,
+                engine_of(game).dump(state),
+                finished,
+                click,
+                reminders=self._reminders(game, state, active=not finished),
+            )
+        except StaleVersion:
+            raise Stale("error.stale") from None
+        return await self.load(game.id)
+
+    def ai_to_act(self, game: GameRow, state: GameState) -> list[int]:
+        """The AI seats that must act now."""
+        return [s for s in engine_of(game).to_act(state) if game.seats[s].is_ai]
+
+    def slow_ai(self, game: GameRow, state: GameState) -> bool:
+        """Whether AI seats must act now in a game with a strong AI seat (whose chain takes a while)."""
+        return bool(self.ai_to_act(game, state)) and any(s.is_ai and s.level == "strong" for s in game.seats)
+
+    async def play_on(self, game: GameRow, state: GameState) -> MoveResult:
+        """The AI seats that must act play on and their moves are stored (the caller holds the game's
+        lock): a crash came between a stored move (or a start) and their answer."""
+        return await self._after_move(game, state, [])
 
     async def play_ai(self, game: GameRow, engine: Engine, state: GameState) -> tuple[GameState, list[Move]]:
         """The AI seats play on from ``state`` (off the event loop) until a human must act; the seats of

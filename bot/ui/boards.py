@@ -159,6 +159,25 @@ class Boards:
             self._spawn(self.notifier.direct(game, waiting))
         return True
 
+    async def post_thinking(
+        self, result: MoveResult, clicked: discord.Interaction | None = None
+    ) -> discord.Message | None:
+        """While AI seats think: the clicked board loses its controls and a line in the game's channel
+        says what was just played and who is thinking (their moves come with the next board).
+
+        Runs under the game's lock; returns the line (None if it could not be posted: the board follows).
+        """
+        game = result.game
+        if clicked is not None:
+            self._spawn(self._strip(clicked.edit_original_response(view=None)))
+        try:
+            channel = await self.channel(game.play_channel_id)
+            text = self.presenter.thinking(game, result.state, result.moves)
+            return await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except (discord.HTTPException, TypeError, *NETWORK_ERRORS) as exc:
+            log.info("game %s: could not say that the AI seats are thinking: %s", game.id, exc)
+            return None
+
     async def _expire_undo_request(self, game: GameRow) -> None:
         """An undo request the game has moved past is dropped; its message loses Agree / Refuse and says so.
 
@@ -337,13 +356,20 @@ class Boards:
                 pass
 
     async def repost(self, game_id: int) -> bool:
-        """Posts the board of a game whose last move was stored but whose board never went out."""
+        """Posts the board of a game whose last move was stored but whose board never went out.
+
+        AI seats that must act play first: the bot stopped between a move and their answer (a move
+        stored, or a game started, before a crash), and their moves come with the board.
+        """
         async with self.service.lock(game_id):
             game = await self.service.load(game_id)
             if game.board_version is not None and game.board_version >= game.version:
                 self._retry.pop(game_id, None)
                 return True
             state = self.service.state_of(game)
+            if game.status == ACTIVE and self.service.ai_to_act(game, state):
+                played = await self.service.play_on(game, state)
+                game, state = played.game, played.state
             try:
                 channel = await self.channel(game.play_channel_id)
             except (discord.HTTPException, *NETWORK_ERRORS) as exc:

@@ -58,14 +58,22 @@ class Handlers(Boards):
         db = self.service.db
         await db.add_click(interaction.id, game_id, interaction.user.id, interaction.token, user_locale(interaction))
         posted = []
+        lines: list[discord.Message] = []
+
+        async def thinking(result: MoveResult) -> None:  # the move is stored; strong AI seats think
+            line = await self.post_thinking(result, clicked=interaction)
+            if line is not None:
+                lines.append(line)
 
         async def publish(result: MoveResult) -> None:
             posted.append(await self.publish(result, clicked=interaction))
+            for line in lines:  # the board says it all now
+                self._spawn(self._quiet(line.delete()))
 
         try:
             await interaction.response.defer()
             result = await self.service.act(
-                game_id, interaction.user.id, version, action_id, then=publish, click=interaction.id
+                game_id, interaction.user.id, version, action_id, then=publish, click=interaction.id, thinking=thinking
             )
         except BaseException:
             await db.drop_click(interaction.id)

@@ -232,6 +232,21 @@ class Presenter:
         return payload
 
     @staticmethod
+    def thinking(game: GameRow, state: GameState, moves: list[Move], locale: str | None = None) -> str:
+        """The line posted while AI seats think: the moves just stored, in words (or who played, when
+        they showed nothing to the channel), and who is thinking."""
+        locale = locale or game.locale
+        engine = engine_of(game)
+        ai = [seat_label(game, s, locale) for s in engine.to_act(state) if game.seats[s].is_ai]
+        who = t("board.thinking.one" if len(ai) == 1 else "board.thinking.many", locale, who=", ".join(ai))
+        names = seat_names(game, locale)
+        played = ", ".join(dict.fromkeys(names[m.seat] for m in moves))
+        lines = event_lines(game, moves, None, locale)[-LOG_LINES:] or [t("board.played", locale, who=played)]
+        while lines and len("\n".join([*lines, who])) > 2000:  # Discord's limit for a message's text
+            lines.pop(0)
+        return "\n".join([*lines, who])
+
+    @staticmethod
     def lobby(game: GameRow, locale: str) -> tuple[discord.Embed, discord.ui.View | None]:
         """The lobby: its seats, options and clock, the buttons, and the host's menus where they fit in the
         message beside the buttons (5 rows at most); else a **Table settings** button that opens them

@@ -42,9 +42,9 @@ from .moves import Donate, Move, PickResource, PickSector, Stop, Visit, parse
 from .sectors import region_total
 from .state import AtlandiceState, Task, ranked
 
-# designed: simulations a second of thinking is worth in a 2-player game (about 2/3 of what one
-# core of the 2-core reference machine plays, measured in CPU time)
-SIMS_PER_SECOND = 55
+# designed: actions a second of thinking lets the strong AI's simulations apply (about what one core
+# of the 2-core reference machine plays in 0.8 s, measured in CPU time)
+STEPS_PER_SECOND = 3000
 
 Stocks = list[dict[str, int]]
 
@@ -643,7 +643,7 @@ def determinize(state: AtlandiceState, seat: int, rng: Rng) -> AtlandiceState:
 @cache
 def hooks(engine: Engine) -> SearchHooks:
     return SearchHooks(
-        determinize=determinize, policy=partial(greedy, engine), sims_per_second=SIMS_PER_SECOND, score_scale=5.0
+        determinize=determinize, policy=partial(greedy, engine), steps_per_second=STEPS_PER_SECOND, score_scale=5.0
     )
 
 

@@ -6,16 +6,18 @@ was computed, and is used only for that very state object (a weak reference, so 
 reused) while the state still equals that copy: a state changed in any way since, however deep,
 computes its list again.  ``apply`` takes the copy over as the new state, so the copy costs nothing
 in the usual legal_actions-then-apply sequence.  Bounded and thread-safe (the bot runs engines in
-worker threads).
+worker threads).  Within ``uncached()`` (a search's rollouts, which never ask twice about a state)
+nothing is remembered or looked up: the copy an entry keeps would cost more than the list.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from .clone import clone_model
@@ -39,18 +41,33 @@ class LegalCache:
         self.size = size
         self._entries: OrderedDict[tuple[int, int], _Entry] = OrderedDict()
         self._lock = threading.Lock()
+        self._local = threading.local()
+
+    @contextlib.contextmanager
+    def uncached(self) -> Iterator[None]:
+        """Within, this thread's lists are computed each time, neither kept nor looked up."""
+        before = getattr(self._local, "off", False)
+        self._local.off = True
+        try:
+            yield
+        finally:
+            self._local.off = before
 
     def peek(self, state: Any, seat: int) -> object | None:
         """The entry for ``state`` as it is (fresh or not): to see whether a call stored one."""
         return self._entries.get((id(state), seat))
 
     def get(self, state: Any, seat: int) -> list[Action] | None:
+        if getattr(self._local, "off", False):
+            return None
         entry = self._entries.get((id(state), seat))
         if entry is None or entry.ref() is not state or entry.snapshot != state:
             return None
         return entry.actions
 
     def put(self, state: Any, seat: int, actions: list[Action]) -> None:
+        if getattr(self._local, "off", False):
+            return
         entry = _Entry(state, clone_model(state), actions)
         with self._lock:
             self._entries[(id(state), seat)] = entry

@@ -12,9 +12,16 @@
 - sequential halving spends the simulations: all candidates in a few worlds, the better half in
   more worlds, and so on; the greedy choice wins ties.
 
-The budget is counted in simulations, not in time (``budget`` seconds times the game's designed
-``sims_per_second``), and the search's own chance comes from the public part of the state (the game
-seed, the step, the seat): a choice depends on the state and the budget only, never on the load of
+The budget is counted in work, not in time: ``budget`` seconds times the game's designed
+``steps_per_second``, the actions its simulations may apply (each simulation also counts
+``SIM_STEPS`` for its copy, its sampled world and its final count).  A simulation early in a long
+game applies many actions, one near the end few: a fixed number of simulations would cost ten times
+more at the start than at the end, a fixed amount of work costs the same, and spends it on more
+simulations where they are short.  The first simulation (the greedy choice in the first world)
+sizes the search: how many candidates it can compare (at least two simulations each), and how many
+worlds each round of the halving gets; the work done so far sizes the next round.  The search's own
+chance comes from the public part of the state (the game seed, the step, the seat), and the work
+from the actions applied: a choice depends on the state and the budget only, never on the load of
 the machine, and the same hidden information scrambled otherwise gives the same choice.
 """
 
@@ -23,8 +30,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
+from .cache import LEGAL
+from .clone import clone_model
 from .model import Action, Msg
 from .rng import Rng
 
@@ -51,15 +60,15 @@ class SearchHooks:
     the dice to come are unknown too).  It must depend only on ``seat``'s view: the same view gives
     the same copy for the same ``rng``.
     ``policy(state, seat)`` is the rollout policy (the game's greedy AI).
-    ``sims_per_second`` (designed) turns a budget in seconds into simulations, for a 2-player game
-    (times 2 / players for other counts: a rollout is about that much longer or shorter).
+    ``steps_per_second`` (designed) turns a budget in seconds into work: the actions the simulations
+    may apply, as many as one core of the 2-core reference machine plays in about 0.8 of that time.
     ``score_scale`` is the score difference that counts about as much as a win.
     ``reward(engine, state, seat)``, if given, replaces the default final reward (in [0, 1]).
     """
 
     determinize: Callable[[Any, int, Rng], Any]
     policy: Policy
-    sims_per_second: float
+    steps_per_second: float
     score_scale: float = 10.0
     reward: Callable[[Any, Any, int], float] | None = None
     max_candidates: int = 12
@@ -71,10 +80,13 @@ def level_of(value: str | None) -> Level:
     return value if value in LEVELS else DEFAULT_LEVEL
 
 
-def simulations(budget: float | None, sims_per_second: float, players: int = 2) -> int:
-    """The simulations ``budget`` seconds are worth (a rollout's length grows with the players)."""
+SIM_STEPS = 4  # designed: the work of a simulation besides its actions (copy, world, final count), in actions
+
+
+def work(budget: float | None, steps_per_second: float) -> int:
+    """The work ``budget`` seconds are worth: actions applied in simulations (see the module docstring)."""
     seconds = DEFAULT_BUDGET if budget is None else budget
-    return max(0, int(seconds * sims_per_second * 2 / max(1, players)))
+    return max(0, int(seconds * steps_per_second))
 
 
 def _mix(*values: int) -> int:
@@ -104,7 +116,7 @@ def choose(
             if actions:
                 return rng.choice(actions).id
         return hooks.policy(state, seat)
-    return search(engine, state, seat, hooks, simulations(budget, hooks.sims_per_second, state.players))
+    return search(engine, state, seat, hooks, work(budget, hooks.steps_per_second))
 
 
 def reward(engine: Engine[Any], state: GameState, seat: int, hooks: SearchHooks) -> float:
@@ -129,58 +141,92 @@ def outcome_reward(engine: Engine[Any], state: GameState, seat: int, score_scale
 
 def rollout(engine: Engine[Any], state: GameState, policy: Policy, max_steps: int) -> GameState:
     """Plays ``state`` (a private copy, changed in place) to its end with ``policy`` for every seat."""
-    for _ in range(max_steps):
-        seats = engine.to_act(state)
-        if not seats:
-            break
-        seat = seats[0]
-        action_id = policy(state, seat)
-        if not action_id:
-            break
-        # the policy returns legal ids (tests/test_contract.py), and every engine's ``_apply`` reads
-        # only the id: the rollout skips building the list of legal actions a second time
-        state.events = []
-        state.step += 1
-        action = _BARE.get(action_id)
-        if action is None:
-            action = _BARE[action_id] = Action.model_construct(id=action_id, label=_NO_LABEL)
-        engine._apply(state, seat, action)
+    with LEGAL.uncached():  # a rollout never asks twice about the same position
+        for _ in range(max_steps):
+            seats = engine.to_act(state)
+            if not seats:
+                break
+            seat = seats[0]
+            action_id = policy(state, seat)
+            if not action_id:
+                break
+            _play(engine, state, seat, action_id)
     return state
 
 
-def search(engine: Engine[Any], state: GameState, seat: int, hooks: SearchHooks, sims: int) -> str:
-    """Sequential halving over the candidates, every candidate played in the same worlds."""
+def _play(engine: Engine[Any], state: GameState, seat: int, action_id: str) -> None:
+    # the policy and the search play legal ids (tests/test_contract.py), and every engine's ``_apply``
+    # reads only the id: the list of legal actions is not built a second time
+    state.events = []
+    state.step += 1
+    action = _BARE.get(action_id)
+    if action is None:
+        action = _BARE[action_id] = Action.model_construct(id=action_id, label=_NO_LABEL)
+    engine._apply(state, seat, action)
+
+
+class Searched(NamedTuple):
+    """A search's choice, the work it did (actions applied, plus ``SIM_STEPS`` a simulation) and its
+    simulations."""
+
+    choice: str
+    work: int
+    simulations: int
+
+
+def search(engine: Engine[Any], state: GameState, seat: int, hooks: SearchHooks, budget: int) -> str:
+    """Sequential halving over the candidates, every candidate played in the same worlds, within
+    ``budget`` actions' worth of work (see the module docstring)."""
+    return searched(engine, state, seat, hooks, budget).choice
+
+
+def searched(engine: Engine[Any], state: GameState, seat: int, hooks: SearchHooks, budget: int) -> Searched:
+    """``search``, with the work it did."""
     actions = [a.id for a in engine.legal_actions(state, seat)]
     greedy = hooks.policy(state, seat)
-    if len(actions) <= 1 or sims < 2:
-        return greedy
-    # the greedy choice first (it wins ties), then the others in the engine's order
-    cands = [greedy] + [a for a in actions if a != greedy]
-    cands = cands[: max(2, min(hooks.max_candidates, sims // 2))]
+    if len(actions) <= 1 or budget <= 0:
+        return Searched(greedy, 0, 0)
     base = decision_rng(state, seat, 2).next64()
+    spent = sims = 0  # work done (actions applied, plus SIM_STEPS a simulation), simulations
+
+    def simulate(world: GameState, a: str) -> float:
+        nonlocal spent, sims
+        sims += 1
+        sim = clone_model(world)
+        _play(engine, sim, seat, a)
+        rollout(engine, sim, hooks.policy, hooks.max_steps)
+        spent += sim.step - state.step + SIM_STEPS
+        return reward(engine, sim, seat, hooks)
+
+    # the greedy choice first (it wins ties), then the others in the engine's order; the greedy
+    # choice's first simulation says how long one is, so how many candidates the budget can compare
+    # (two simulations each at least)
+    world = hooks.determinize(state, seat, Rng(seed=_mix(base, 0)))
+    first = simulate(world, greedy)
+    cands = [greedy] + [a for a in actions if a != greedy]
+    cands = cands[: max(2, min(hooks.max_candidates, budget // (2 * spent)))]
     totals = {a: 0.0 for a in cands}
-    worlds_done = 0
+    totals[greedy] = first
     rounds = max(1, math.ceil(math.log2(len(cands))))
-    left = sims
     live = list(cands)
+    w = 0
     for r in range(rounds):
-        per = max(1, (left // (rounds - r)) // len(live))
-        for w in range(worlds_done, worlds_done + per):
-            world = hooks.determinize(state, seat, Rng(seed=_mix(base, w)))
+        # each round an equal share of the work left, in whole worlds (one at least); its last world
+        # may run over, and the next rounds share what is left
+        target = spent + (budget - spent) / (rounds - r)
+        while True:
             for a in live:
-                sim = world.model_copy(deep=True)
-                action = next(x for x in engine.legal_actions(sim, seat) if x.id == a)
-                sim.events = []
-                sim.step += 1
-                engine._apply(sim, seat, action)
-                rollout(engine, sim, hooks.policy, hooks.max_steps)
-                totals[a] += reward(engine, sim, seat, hooks)
-                left -= 1
-        worlds_done += per
+                if w > 0 or a != greedy:  # the greedy choice was played first in world 0
+                    totals[a] += simulate(world, a)
+            w += 1
+            if spent >= target:
+                break
+            world = hooks.determinize(state, seat, Rng(seed=_mix(base, w)))
         if len(live) <= 1:
             break
         ranked = sorted(live, key=lambda a: -totals[a])  # stable: the greedy choice wins ties
         live = ranked[: max(1, math.ceil(len(live) / 2))]
-        if left <= 0:
+        if spent >= budget:
             break
-    return max(live, key=lambda a: (totals[a], a == greedy))
+        world = hooks.determinize(state, seat, Rng(seed=_mix(base, w)))
+    return Searched(max(live, key=lambda a: (totals[a], a == greedy)), spent, sims)

@@ -22,9 +22,9 @@ from .state import EngisState, Phase, Player
 if TYPE_CHECKING:
     from rules.core import Engine
 
-# designed: simulations a second of thinking is worth in a 2-player game (about 2/3 of what one
-# core of the 2-core reference machine plays, measured in CPU time)
-SIMS_PER_SECOND = 80
+# designed: actions a second of thinking lets the strong AI's simulations apply (about what one core
+# of the 2-core reference machine plays in 0.8 s, measured in CPU time)
+STEPS_PER_SECOND = 6800
 
 # designed: how much the AI wants each skill (before the situational terms below)
 SKILL_BASE = {
@@ -385,4 +385,4 @@ def choose(engine: Engine, state: EngisState, seat: int, level: str, budget: flo
     return search_choose(engine, state, seat, level, HOOKS, budget)
 
 
-HOOKS = SearchHooks(determinize=determinize, policy=ai_action, sims_per_second=SIMS_PER_SECOND, score_scale=8.0)
+HOOKS = SearchHooks(determinize=determinize, policy=ai_action, steps_per_second=STEPS_PER_SECOND, score_scale=8.0)

@@ -13,7 +13,7 @@ gets the first legal action."""
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from rules.core import Rng
 from rules.core.search import SearchHooks, outcome_reward
@@ -25,16 +25,16 @@ from . import phases as P
 from . import scoring as S
 from .ai_k2 import K2_SCORE, K2_TROPHIES, k2_action
 from .ai_matrix import matrix_action, move_on_matrix
-from .ai_odds import RANK_PREF, hunters_wanted, slot_value
-from .moves import Bid, Council, Hunter, Lose, PayColour, Refugee, Target, Victim, Word, parse
+from .ai_odds import RANK_PREF, alpha_swap, first_of, freed, hunters_wanted, portal, slot_value, tool
+from .moves import Bid, Council, Hunter, Lose, PayColour, Refugee, Target, Victim, Word, parse, parse_as
 from .state import NeanderthalState
 
 if TYPE_CHECKING:
     from rules.core import Engine
 
-# designed: simulations a second of thinking is worth in a 2-player game (about 2/3 of what one
-# core of the 2-core reference machine plays, measured in CPU time)
-SIMS_PER_SECOND = 50
+# designed: actions a second of thinking lets the strong AI's simulations apply (about what one core
+# of the 2-core reference machine plays in 0.8 s, measured in CPU time)
+STEPS_PER_SECOND = 5500
 SCORE_SCALE = 6.0  # designed: a score lead of this size counts about as much as a win, in the search
 
 SEX_PREF = ("prom", "harem", "pair")
@@ -80,9 +80,9 @@ def _greedy(state: NeanderthalState, seat: int, ids: list[str]) -> str:
         return "yes" if 2 * mine < len(toks) - mine else "no"
     if ph == "target":
         toks, _ = P.fight_tokens(state, state.fight_key)
-        return max(ids, key=lambda a: (sum(1 for t in toks if P.token_side(t) == _as(a, Target).side), a))
+        return max(ids, key=lambda a: (sum(1 for t in toks if P.token_side(t) == parse_as(a, Target).side), a))
     if ph == "victim":  # a Refugee first, then a tribesman, the Alpha last
-        return min(ids, key=lambda a: ("rta".index(_as(a, Victim).kind[0]), a))
+        return min(ids, key=lambda a: ("rta".index(parse_as(a, Victim).kind[0]), a))
     if ph == "order4":
         return ids[0]
     if ph == "release":
@@ -96,24 +96,23 @@ def _greedy(state: NeanderthalState, seat: int, ids: list[str]) -> str:
         # a colour of its own portals can be freed again by neolexia
         p = state.ps[seat]
         cols = P.neolexia_colours(state, seat)
-        return max(ids, key=lambda a: (_as(a, PayColour).colour in cols, p.vocab[_as(a, PayColour).colour], a))
+        return max(
+            ids, key=lambda a: (parse_as(a, PayColour).colour in cols, p.vocab[parse_as(a, PayColour).colour], a)
+        )
     if ph == "k2swap":
         return "keep"
     if ph == "k2more":
         return "more-0"
     if ph == "council":
-        me = [a for a in ids if _as(a, Council).order[0] == seat]
+        me = [a for a in ids if parse_as(a, Council).order[0] == seat]
         return me[0] if me else ids[0]
     if ph == "flip":
         return "keep"
     if ph == "refugee":
-        return min((a for a in ids), key=lambda a: state.ps[_as(a, Refugee).to].score)
+        return min((a for a in ids), key=lambda a: state.ps[parse_as(a, Refugee).to].score)
     if ph == "action":
-        for prefix in ("swap", "po-", "nx-d", "nx-e6", "nx-e", "nx-h", "nx-t", "pl-"):
-            for a in ids:
-                if a.startswith(prefix):
-                    return a
-        return "pass"
+        wanted = (alpha_swap, portal, freed("d"), freed("e6"), freed("e"), freed("h"), freed("t"), tool)
+        return first_of(ids, wanted) or "pass"
     if ph == "alloc":
         return _alloc(state, seat, ids)
     if ph == "move":
@@ -158,10 +157,7 @@ def _alloc(state: NeanderthalState, seat: int, ids: list[str]) -> str:
             value, best = max([(slot_value(state, seat, s), s) for s in options])
             if value > 0 and len(p.pool) >= 2:
                 return f"h-{best}"
-    for a in ids:
-        if a.startswith("hr-"):
-            return a
-    return "done"
+    return next((a for a in ids if isinstance(h := parse(a), Hunter) and h.kind == "hr"), "done")
 
 
 ELDER_COST = {"5": 1, "3": 2, "4": 3, "2": 4, "1": 5, "6": 6}
@@ -174,7 +170,7 @@ def _loss_cost(state: NeanderthalState, seat: int, aid: str) -> tuple:
         return (9, aid)
     if aid == str(Word("lt")):  # a tribesman of the pool
         return (1, aid)
-    loss = _as(aid, Lose)
+    loss = parse_as(aid, Lose)
     if loss.kind == "lt":  # a tribesman on a matrix cell (L and M)
         return (1, aid)
     if loss.kind == "lr":
@@ -187,16 +183,6 @@ def _loss_cost(state: NeanderthalState, seat: int, aid: str) -> tuple:
         return (3 if w.discs else 5, aid)
     t = p.tools[int(loss.what)]
     return (4 if t.disc else 6, aid)
-
-
-M_ = TypeVar("M_")
-
-
-def _as(aid: str, kind: type[M_]) -> M_:
-    """The move a legal id names, of the kind the decision offers."""
-    move = parse(aid)
-    assert isinstance(move, kind), (aid, kind)
-    return move
 
 
 def determinize(state: NeanderthalState, seat: int, rng: Rng) -> NeanderthalState:
@@ -253,20 +239,37 @@ def reward(engine: Engine, state: NeanderthalState, seat: int) -> float:
 
 def choose(engine: Engine, state: NeanderthalState, seat: int, level: str, budget: float | None = None) -> str:
     if state.variant == "k2" and level == "strong":
-        # K2 is a long solitaire of many dice: a few dozen simulations per decision measure chance
-        # more than choices.  The search, over every decision, won less than the policy at the
+        # K2 is a long solitaire of many dice: a few simulations per decision measure chance more
+        # than choices.  The search, over every decision, won less than the policy at the
         # default budget (0 of 4 games); the turn-by-turn choices (allocation, actions) keep the
         # policy's odds, and the few decisions that shape the whole game (K2_SEARCHED) are searched
         # among the greedy choice and K2_CANDIDATES - 1 others, each played in more worlds.
         if state.phase not in K2_SEARCHED:
             return ai_action(state, seat)
-        return search_choose(engine, state, seat, level, K2_HOOKS, budget)
-    return search_choose(engine, state, seat, level, HOOKS, budget)
+    return search_choose(engine, state, seat, level, hooks_for(state), budget)
+
+
+def hooks_for(state: NeanderthalState) -> SearchHooks:
+    """The search's hooks for the variant played: an action of the K2 solitaire's or the matrix's
+    simulations costs more than one of the table games' (their policies weigh more)."""
+    if state.variant == "k2":
+        return K2_HOOKS
+    if state.variant == "alien":
+        return ALIEN_HOOKS
+    return EVE_HOOKS if state.variant == "eve" else HOOKS
 
 
 HOOKS = SearchHooks(
-    determinize=determinize, policy=ai_action, sims_per_second=SIMS_PER_SECOND, score_scale=SCORE_SCALE, reward=reward
+    determinize=determinize, policy=ai_action, steps_per_second=STEPS_PER_SECOND, score_scale=SCORE_SCALE, reward=reward
 )
 K2_CANDIDATES = 4  # designed (see choose)
 K2_SEARCHED = frozenset({"sex", "k2more", "k2swap", "flip", "lose", "release"})  # designed (see choose)
-K2_HOOKS = dataclasses.replace(HOOKS, max_candidates=K2_CANDIDATES)
+# designed: the K2 policy weighs its Hunters' odds at every allocation, and the matrix policy every
+# Hunter's move (L, where nearly every action is one, and M): an action of their simulations costs
+# two to six of the table games'
+K2_STEPS_PER_SECOND = 2500
+ALIEN_STEPS_PER_SECOND = 800
+EVE_STEPS_PER_SECOND = 1600
+K2_HOOKS = dataclasses.replace(HOOKS, max_candidates=K2_CANDIDATES, steps_per_second=K2_STEPS_PER_SECOND)
+ALIEN_HOOKS = dataclasses.replace(HOOKS, steps_per_second=ALIEN_STEPS_PER_SECOND)
+EVE_HOOKS = dataclasses.replace(HOOKS, steps_per_second=EVE_STEPS_PER_SECOND)

@@ -3,11 +3,14 @@ points, tribal, more than 4 trophies, every daughter married)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from . import data as D
 from . import phases as P
 from . import scoring as S
 from .ai_odds import RANK_PREF, at_least, kind_chance
 from .board import dedicated
+from .moves import Hunter, K2Swap, MoreEvents, Neolexia, Promote, Side, parse
 from .state import NeanderthalState
 
 # -- K2: the solitaire's victory (rulebook K2 G) ------------------------------------------------
@@ -27,56 +30,75 @@ K2_SEX = ("prom", "harem", "pair")
 K2_MORE = 3
 
 
-def _k2_hunt_value(state: NeanderthalState, seat: int, slot: str, n: int, alpha: bool, free: int = 0) -> float:
-    """The expected worth (K2) of ``n`` tribesmen, the Alpha if ``alpha`` and ``free`` Refugees (whose
-    death costs nothing) hunting on ``slot``: Babies, freed discs, a trophy or hand card, less the
-    Hunters that ferocity and freezing may kill."""
-    if n <= 0 and not alpha and not free:
-        return 0.0
+HuntValue = Callable[[int, bool, int], float]
+
+
+def _k2_hunts(state: NeanderthalState, seat: int) -> Callable[[str], HuntValue]:
+    """The expected worth (K2) of Hunters on a slot, as a function of ``n`` tribesmen, the Alpha if
+    ``alpha`` and ``free`` Refugees (whose death costs nothing): Babies, freed discs, a trophy or hand
+    card, less the Hunters that ferocity and freezing may kill.  What the player and each slot give
+    is read once for every number of Hunters weighed (in one decision)."""
     p = state.ps[seat]
-    b = D.BIOMES[P.slot_card(state, slot)]
     vp = D.VP[p.sex or "pair"]
-    powered = alpha and P.alpha_power(p, b.kind)
-    mortal = n + (1 if alpha and not powered else 0)
-    rolled = mortal + free
-    convert = any(not t.disc and D.hand_of(t.card)[0] == "I" and D.side_of(t.card)[0] == b.kind for t in p.tools)
-    p_hit = ((2 if b.star else 1) + (1 if convert else 0)) / 6
+    converts = {D.side_of(t.card)[0] for t in p.tools if not t.disc and D.hand_of(t.card)[0] == "I"}
     immune = P.exp_elder(p, 6) or P.has_skill(state, seat, "housewife")
-    p_die = len(set(b.fer) | (set() if immune else set(b.frz))) / 6
-    ok = at_least(rolled, p_hit, b.hits - (1 if powered else 0))
     last = not state.event_deck and state.k2_asked  # the last turn: no Baby will hunt again
-    gain = min(b.babies, state.dead.get(p.species, 0)) * (vp["pool"] if last else K2W["baby"])
-    owed = [c for _, c in dedicated(p)]
-    for c in b.discs:
-        if c in owed:
-            owed.remove(c)
-            fire = c == "B" and "6" in p.elders and p.elders["6"].disc == "B"
-            gain += K2W["fire"] if fire else K2W["disc"]
-    value = ok * gain
-    dice = rolled + (1 if powered else 0)
-    if b.troph:
-        short = S.trophies(p) < K2_TROPHIES
-        worth = (K2W["troph"] if short else 0) + vp["trophy"]
-        value += kind_chance(dice, b.troph[1]) * worth * b.troph[0] / (1 if short else 2)
-    elif b.hand and p.tribal and any(not e.disc for e in p.elders.values()):
-        value += kind_chance(dice, b.hand[1]) * K2W["hand"]
-    if b.kind == "BIG" and P.nearest_predators(state, slot):
-        value *= K2W["pred"]
+    dead = state.dead.get(p.species, 0)
+    owed_all = [c for _, c in dedicated(p)]
+    fire = "6" in p.elders and p.elders["6"].disc == "B"
+    short = S.trophies(p) < K2_TROPHIES
+    worth = (K2W["troph"] if short else 0) + vp["trophy"]
+    hand_card = p.tribal and any(not e.disc for e in p.elders.values())
     life = vp["pool"] + (0 if last else K2W["life"] - 1)
-    return value - mortal * p_die * life
+    slots: dict[str, HuntValue] = {}
+
+    def on_slot(slot: str) -> HuntValue:
+        if slot in slots:
+            return slots[slot]
+        b = D.BIOMES[P.slot_card(state, slot)]
+        alpha_power = P.alpha_power(p, b.kind)
+        p_hit = ((2 if b.star else 1) + (1 if b.kind in converts else 0)) / 6
+        p_die = len(set(b.fer) | (set() if immune else set(b.frz))) / 6
+        gain = min(b.babies, dead) * (vp["pool"] if last else K2W["baby"])
+        owed = list(owed_all)
+        for c in b.discs:
+            if c in owed:
+                owed.remove(c)
+                gain += K2W["fire"] if fire and c == "B" else K2W["disc"]
+        hand = bool(not b.troph and b.hand and hand_card)
+        pred = b.kind == "BIG" and bool(P.nearest_predators(state, slot))
+
+        def value_of(n: int, alpha: bool, free: int) -> float:
+            if n <= 0 and not alpha and not free:
+                return 0.0
+            powered = alpha and alpha_power
+            mortal = n + (1 if alpha and not powered else 0)
+            rolled = mortal + free
+            value = at_least(rolled, p_hit, b.hits - (1 if powered else 0)) * gain
+            dice = rolled + (1 if powered else 0)
+            if b.troph:
+                value += kind_chance(dice, b.troph[1]) * worth * b.troph[0] / (1 if short else 2)
+            elif hand and b.hand:
+                value += kind_chance(dice, b.hand[1]) * K2W["hand"]
+            if pred:
+                value *= K2W["pred"]
+            return value - mortal * p_die * life
+
+        slots[slot] = value_of
+        return value_of
+
+    return on_slot
 
 
 def k2_action(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     """K2 decisions that differ from the table games' (empty: the common policy's choice)."""
     ph = state.phase
     if ph == "sex":
-        for s in K2_SEX:
-            if f"side-{s}" in ids:
-                return f"side-{s}"
+        return next((side for s in K2_SEX if (side := str(Side(s))) in ids), "")
     if ph == "k2more":
-        return f"more-{min(K2_MORE, len(ids) - 1)}"
-    if ph == "action" and "nx-e6" in ids:  # the Firestarter's experience first
-        return "nx-e6"
+        return str(MoreEvents(min(K2_MORE, len(ids) - 1)))
+    if ph == "action" and str(Neolexia("e6")) in ids:  # the Firestarter's experience first
+        return str(Neolexia("e6"))
     if ph == "alloc":
         return _k2_alloc(state, seat, ids)
     if ph == "k2swap":
@@ -102,8 +124,8 @@ def _k2_swap(state: NeanderthalState, ids: list[str]) -> str:
         return "keep"
     best, most = "keep", now
     for a in ids:
-        if a.startswith("swap-"):
-            i = int(a[5:])
+        if isinstance(swap := parse(a), K2Swap):
+            i = swap.wife
             n = _portals_within_reach(p, cards[:i] + cards[i + 1 :] + [state.event_card])
             if n > most:
                 best, most = a, n
@@ -115,8 +137,9 @@ def _k2_alloc(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     (a few together where two or more of a kind win a trophy), Refugees where their dice help most,
     then free promotions; no Suitors (the foreign ones marry the daughters without a fight)."""
     p = state.ps[seat]
-    if p.tribal and "e-1" in ids and len(p.pool) > K2_KEEP:
-        return "e-1"
+    chief = str(Promote(False, 1))
+    if p.tribal and chief in ids and len(p.pool) > K2_KEEP:
+        return chief
     if "swap" in ids:
         return "swap"
     me, alpha = f"{seat}:{p.species}", f"{seat}:{p.species}a"
@@ -125,36 +148,30 @@ def _k2_alloc(state: NeanderthalState, seat: int, ids: list[str]) -> str:
         for sl, toks in state.hunters.items()
     }
     plain = p.pool.count(p.species)
+    hunt = _k2_hunts(state, seat)
+    hunters = [(a, h) for a in ids if isinstance(h := parse(a), Hunter)]
     best, best_gain = "", 0.0
-    for a in ids:
-        kind, _, sl = a.partition("-")
-        if kind not in ("h", "ha"):
+    for a, h in hunters:
+        if h.kind == "hr":
             continue
-        n, al, free = on.get(sl, (0, False, 0))
-        now = _k2_hunt_value(state, seat, sl, n, al, free)
-        if kind == "ha":
-            gain = _k2_hunt_value(state, seat, sl, n, True, free) - now + 0.5
+        n, al, free = on.get(h.slot, (0, False, 0))
+        value = hunt(h.slot)
+        now = value(n, al, free)
+        if h.kind == "ha":
+            gain = value(n, True, free) - now + 0.5
         else:  # a few tribesmen together may be worth more than one (two of a kind for a trophy)
-            gain = max((_k2_hunt_value(state, seat, sl, n + m, al, free) - now) / m for m in range(1, plain + 1))
+            gain = max((value(n + m, al, free) - now) / m for m in range(1, plain + 1))
         if gain > best_gain:
             best, best_gain = a, gain
     if best:
         return best
     # Refugees last, each where his die adds most (he dies for nobody of the player's colour)
-    refs = [a for a in ids if a.startswith("hr-")]
+    refs = [(a, h.slot) for a, h in hunters if h.kind == "hr"]
     if refs:
-        return max(
-            refs,
-            key=lambda a: (
-                _k2_hunt_value(state, seat, a[3:], *on[a[3:]][:2], on[a[3:]][2] + 1)
-                - _k2_hunt_value(state, seat, a[3:], *on[a[3:]]),
-                a,
-            ),
-        )
+        a, _ = max(refs, key=lambda r: (hunt(r[1])(*on[r[1]][:2], on[r[1]][2] + 1) - hunt(r[1])(*on[r[1]]), r[0]))
+        return a
     if P.exp_elder(p, 6) and len(p.pool) > K2_KEEP:
-        for r in RANK_PREF:
-            if f"e-{r}" in ids:
-                return f"e-{r}"
+        return next((e for r in RANK_PREF if (e := str(Promote(False, r))) in ids), "done")
     return "done"
 
 

@@ -3,11 +3,14 @@ found and hunted again) and The Eve's shared M4 goals (M), reading only the reve
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from . import data as D
 from . import matrix as M
 from . import phases as P
 from .actions import portal_sources
-from .ai_odds import RANK_PREF, at_least, kind_chance
+from .ai_odds import RANK_PREF, alpha_swap, at_least, first_of, freed, kind_chance, portal, tool
+from .moves import Assimilate, GiveLot, MarryHusband, Promote, Side, Step, parse, parse_as
 from .state import NeanderthalState
 
 # -- L and M: the 4x5 matrix ------------------------------------------------------------------------
@@ -94,40 +97,67 @@ def _signal_chance(odds: list[float], goal: int) -> float:
     return sum(dist[goal:])
 
 
-def _map_value(state: NeanderthalState, seat: int, camps: dict[int, int]) -> float:
-    """The worth of a placement of the player's Hunters: each camp's hunt, the cards it will reveal
-    (L5-B), and in L the chance to hunt enough artifacts this turn for the signal (L6-B)."""
+def _map_values(state: NeanderthalState, seat: int) -> Callable[[dict[int, int]], float]:
+    """The worth of a placement of the player's Hunters (``camps``: Hunters per cell), for the
+    placements weighed in one decision: each camp's hunt, the cards it will reveal (L5-B), in M the
+    steps to the partners still to be joined (M3-B), and in L the chance to hunt enough artifacts
+    this turn for the signal (L6-B).  What a cell gives a number of Hunters, what a camp there would
+    reveal and where the partners hunt are read once each."""
     known = sum(1 for m in state.marks if m == "O")
-    total = sum(_cell_value(state, seat, j, n, known) for j, n in camps.items())
-    near = {k for j, n in camps.items() if n for k in M.neighbours(j) if M.undiscovered(state, k)}
-    total += len(near) * MW["reveal"]
-    if state.variant == "eve":  # M3-B: a combined hunt with a partner still to be joined by a Husband
-        cells = [j for j, n in camps.items() if n]
+    values: dict[tuple[int, int], float] = {}
+    odds: dict[tuple[int, int], float] = {}
+    reveals: dict[int, list[int]] = {}
+
+    def value(j: int, n: int) -> float:
+        if (j, n) not in values:
+            values[j, n] = _cell_value(state, seat, j, n, known)
+        return values[j, n]
+
+    def success(j: int, n: int) -> float:
+        if (j, n) not in odds:
+            odds[j, n] = _cell_odds(state, seat, j, n)[0]
+        return odds[j, n]
+
+    def revealed_from(j: int) -> list[int]:
+        if j not in reveals:
+            reveals[j] = [k for k in M.neighbours(j) if M.undiscovered(state, k)]
+        return reveals[j]
+
+    partners = []
+    if state.variant == "eve":  # M3-B: where each partner still to be joined by a Husband hunts
         for q in _needed(state, seat):
             theirs = [int(k[1:]) for k, toks in state.hunters.items() if any(t.startswith(f"{q}:") for t in toks)]
-            if not theirs or not cells:
-                continue
-            gap = min(
-                abs(j // D.GRID_COLS - k // D.GRID_COLS) + abs(j % D.GRID_COLS - k % D.GRID_COLS)
-                for j in cells
-                for k in theirs
-            )
             weight = MW["meet"] if _open_husband(state, seat, q) else MW["meet"] / 4
-            total -= weight * gap
-    if state.variant == "alien":  # artifacts within a step of a camp: next turn's signal
-        live = {j for j, n in camps.items() if n}
-        reach = {
-            k for k in state.o_start if M.cell_card(state, k) and (k in live or any(j in live for j in M.neighbours(k)))
-        }
-        total += MW["near"] * min(len(reach), state.goal) * min(1.0, len(live) / state.goal)
-        odds = [
-            _cell_odds(state, seat, j, n)[0]
-            for j, n in camps.items()
-            if n and j in state.o_start and M.cell_card(state, j)
-        ]
-        if len(odds) >= state.goal:
-            total += MW["win"] * _signal_chance(odds, state.goal)
-    return total
+            partners.append((theirs, weight))
+    artifacts = []
+    if state.variant == "alien":  # the artifacts' cells still huntable, and their neighbours
+        artifacts = [(k, M.neighbours(k)) for k in state.o_start if M.cell_card(state, k)]
+
+    def map_value(camps: dict[int, int]) -> float:
+        total = sum(value(j, n) for j, n in camps.items())
+        near = {k for j, n in camps.items() if n for k in revealed_from(j)}
+        total += len(near) * MW["reveal"]
+        if state.variant == "eve":  # M3-B: a combined hunt with a partner still to be joined by a Husband
+            cells = [j for j, n in camps.items() if n]
+            for theirs, weight in partners:
+                if not theirs or not cells:
+                    continue
+                gap = min(
+                    abs(j // D.GRID_COLS - k // D.GRID_COLS) + abs(j % D.GRID_COLS - k % D.GRID_COLS)
+                    for j in cells
+                    for k in theirs
+                )
+                total -= weight * gap
+        if state.variant == "alien":  # artifacts within a step of a camp: next turn's signal
+            live = {j for j, n in camps.items() if n}
+            reach = {k for k, around in artifacts if k in live or any(j in live for j in around)}
+            total += MW["near"] * min(len(reach), state.goal) * min(1.0, len(live) / state.goal)
+            chances = [success(j, n) for j, n in camps.items() if n and j in state.o_start and M.cell_card(state, j)]
+            if len(chances) >= state.goal:
+                total += MW["win"] * _signal_chance(chances, state.goal)
+        return total
+
+    return map_value
 
 
 def matrix_action(state: NeanderthalState, seat: int, ids: list[str]) -> str:
@@ -143,13 +173,11 @@ def matrix_action(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     if state.phase == "buy":
         return "buy" if spare - M.price(state, seat) >= MW["keep"] else "pass"
     if state.phase == "action":
-        for prefix in ("swap", "nx-e6", "nx-d", "nx-e", "nx-h", "nx-t", "pl-"):
-            for a in ids:
-                if a.startswith(prefix):
-                    return a
-        if spare > MW["keep"]:
-            return next((a for a in ids if a.startswith("po-")), "pass")
-        return "pass"
+        wanted = (alpha_swap, freed("e6"), freed("d"), freed("e"), freed("h"), freed("t"), tool)
+        choice = first_of(ids, wanted)
+        if not choice and spare > MW["keep"]:
+            choice = first_of(ids, [portal])
+        return choice or "pass"
     return ""
 
 
@@ -198,7 +226,7 @@ def _eve(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     p = state.ps[seat]
     ph = state.phase
     if ph == "sex":
-        return next((f"side-{x}" for x in ("harem", "pair", "prom") if f"side-{x}" in ids), "")
+        return next((side for x in ("harem", "pair", "prom") if (side := str(Side(x))) in ids), "")
     if ph == "buy":
         want = len(p.wives) < EVE_DAUGHTERS or (
             len(p.wives) < EVE_DAUGHTERS + 2 and _new_portals(state, seat, state.event_card) > 0
@@ -208,44 +236,37 @@ def _eve(state: NeanderthalState, seat: int, ids: list[str]) -> str:
         need = {state.ps[q].species for q in _needed(state, seat)} | {p.species}
         pairs = _pairs(state)
         for a in ids:
-            if a.startswith("as-") and a != "as-none":
-                x, b, i = map(int, a[3:].split("-"))
-                pair = frozenset((state.ps[x].species, state.ps[b].wives[i].husband[0]))
+            if isinstance(m := parse(a), Assimilate):
+                pair = frozenset((state.ps[m.seat].species, state.ps[m.board].wives[m.wife].husband[0]))
                 if pair not in pairs and pair & need:
                     return a
         if "as-none" in ids:
             return "as-none"
-        return min(ids, key=lambda a: (M.on_map(state, int(a[3:])), a))
+        return min(ids, key=lambda a: (M.on_map(state, parse_as(a, GiveLot).to), a))
     if ph == "action":
-        for prefix in ("nx-d", "po-", "nx-e6", "nx-e", "nx-h", "nx-t", "pl-"):
-            for a in ids:
-                if a.startswith(prefix):
-                    return a
-        return "pass"
+        wanted = (freed("d"), portal, freed("e6"), freed("e"), freed("h"), freed("t"), tool)
+        return first_of(ids, wanted) or "pass"
     if ph != "move":
         return ""
     dead_alpha = p.species in state.dead_alpha
-    if "swap" in ids and dead_alpha and (not state.event_deck or any(a.startswith("e-") for a in ids)):
+    moves = {a: parse(a) for a in ids}
+    promote = any(isinstance(m, Promote) and not m.alpha for m in moves.values())
+    if "swap" in ids and dead_alpha and (not state.event_deck or promote):
         return "swap"  # then made an Elder at once, or in the last turn: alive at the end (M4-A)
-    for r in (5, 3, 4, 2, 1):  # the Alpha safe as an Elder (M4-A asks him alive)
-        if f"ea-{r}" in ids:
-            return f"ea-{r}"
+    choice = _elder(ids, True, (5, 3, 4, 2, 1))  # the Alpha safe as an Elder (M4-A asks him alive)
     hunters = M.on_map(state, seat)
-    if dead_alpha and hunters >= 3 and not any(str(r) in p.elders for r in (3, 4, 5)):
-        for r in (5, 3, 4):
-            if f"e-{r}" in ids:
-                return f"e-{r}"
-    if hunters >= 2 and (not p.elders or (len(p.elders) < 2 and not state.event_deck)):
-        for r in RANK_PREF:  # M4-A asks an Elder at the end: a second one against the elder deaths
-            if f"e-{r}" in ids:
-                return f"e-{r}"
+    if not choice and dead_alpha and hunters >= 3 and not any(str(r) in p.elders for r in (3, 4, 5)):
+        choice = _elder(ids, False, (5, 3, 4))
+    if not choice and hunters >= 2 and (not p.elders or (len(p.elders) < 2 and not state.event_deck)):
+        choice = _elder(ids, False, RANK_PREF)  # M4-A asks an Elder at the end: a second one against the elder deaths
+    if choice:
+        return choice
     mine = sum(1 for q in state.ps for w in q.wives if w.husband and w.husband[0] == p.species)
-    marry = [a for a in ids if a.startswith("hb-") and int(a.split("-")[1]) != seat]
+    marry = {a: m for a, m in moves.items() if isinstance(m, MarryHusband) and not m.alpha and m.board != seat}
     if marry and hunters >= 2:
 
         def gain(a: str) -> int:
-            b, i = map(int, a[3:].split("-"))
-            return _new_portals(state, seat, state.ps[b].wives[i].card)
+            return _new_portals(state, seat, state.ps[marry[a].board].wives[marry[a].wife].card)
 
         best = max(marry, key=lambda a: (gain(a), a))
         if mine < state.players - 1 or (mine <= state.players and gain(best) > 0):
@@ -253,35 +274,34 @@ def _eve(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     return ""
 
 
+def _elder(ids: list[str], alpha: bool, ranks: tuple[int, ...]) -> str:
+    """The legal promotion (of the Alpha if ``alpha``) to the first of ``ranks`` that has one; "" if none."""
+    return next((e for r in ranks if (e := str(Promote(alpha, r))) in ids), "")
+
+
 def move_on_matrix(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     """L5 / M3 on the matrix: the move that adds most worth to the placement of the Hunters (a few
     moved together where one alone would add nothing: an artifact needs a success and a 6), reading
     only revealed cards; then an elder or Husband from a large tribe; else done."""
     camps = _camps(state, seat)
-    base = _map_value(state, seat, camps)
-    free: dict[int, int] = {}
-    for a in ids:
-        if a.startswith(("mv-", "ma-")):
-            i = int(a.split("-")[1])
-            free[i] = M._free(state, seat, i, False) + M._free(state, seat, i, True)
+    map_value = _map_values(state, seat)
+    base = map_value(camps)
+    steps = [(a, step) for a in ids if isinstance(step := parse(a), Step)]
+    free = {step.frm: M._free(state, seat, step.frm, False) + M._free(state, seat, step.frm, True) for _, step in steps}
     best, best_gain = "", 0.05
-    for a in ids:
-        if not a.startswith(("mv-", "ma-")):
-            continue
-        i, j = map(int, a[3:].split("-"))
+    for a, step in steps:
+        i, j = step.frm, step.to
         gain = -1e9
         for m in range(1, free[i] + 1):
             moved = dict(camps)
             moved[i] -= m
             moved[j] = moved.get(j, 0) + m
-            gain = max(gain, (_map_value(state, seat, moved) - base) / m)
+            gain = max(gain, (map_value(moved) - base) / m)
         if gain > best_gain or (gain == best_gain and best and a < best):
             best, best_gain = a, gain
     if best:
         return best
     total = sum(camps.values())
     if total >= 8 and len(state.ps[seat].elders) < 1 + state.turn // 3:
-        for r in RANK_PREF:
-            if f"e-{r}" in ids:
-                return f"e-{r}"
+        return _elder(ids, False, RANK_PREF) or "done"
     return "done"

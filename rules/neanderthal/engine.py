@@ -68,7 +68,7 @@ class NeanderthalView(BaseModel):
     foreign: str
     last: list[str]
     last_seat: int
-    fight_card: int = 0  # the card of the attack test being decided
+    prompt: Msg | None = None  # what the player to act is asked, as this viewer may read it (None: over)
     won: bool | None = None
     # L and M: the 4x5 matrix (cells row by row; "c" a card, "u" undiscovered, "i" ice, "e" a gap)
     grid: list[int] = []  # the revealed cards (0 elsewhere)
@@ -157,22 +157,8 @@ class NeanderthalEngine(Engine[NeanderthalState]):
             )
         if ph == "handover":
             return msg("neanderthal.prompt.handover", seat=seat_msg(int(state.proposal[0])))
-        if ph == "answer" and state.terms and seat == int(state.terms[0]):
-            return msg(
-                "neanderthal.prompt.answer_terms",
-                seat=seat_msg(int(state.proposal[0])),
-                who=seat_msg(int(state.proposal[2])),
-                card=_card_of(state, state.proposal[1]),
-                what=terms_msg(state),
-            )
         if ph == "answer":
-            who = int(state.proposal[2])
-            return msg(
-                "neanderthal.prompt.answer",
-                seat=seat_msg(int(state.proposal[0])),
-                who=seat_msg(who),
-                card=_card_of(state, state.proposal[1]),
-            )
+            return _answer_msg(state, bool(state.terms) and seat == int(state.terms[0]))
         if ph in ("target", "victim"):
             return msg(f"neanderthal.prompt.{ph}", card=_card_of(state, state.fight_key), n=state.fight_hits)
         if ph == "father":
@@ -253,7 +239,7 @@ class NeanderthalEngine(Engine[NeanderthalState]):
             last_seat=state.last_seat,
             won=won,
             ps=ps,
-            fight_card=self._fight_card(state),
+            prompt=self._prompt_seen(state, seat),
             grid=[slot_card(state, f"M{i}") for i in range(len(state.grid))],
             cells="".join(self._cell(state, i) for i in range(len(state.grid))),
             marks=list(state.marks),
@@ -271,15 +257,14 @@ class NeanderthalEngine(Engine[NeanderthalState]):
             return "e"
         return "c" if state.shown[i] else "u"
 
-    @staticmethod
-    def _fight_card(state: NeanderthalState) -> int:
-        key = state.fight_key
-        if state.phase not in ("target", "victim") or not key:
-            return 0
-        if key.startswith("W"):
-            b, i = map(int, key[1:].split("-"))
-            return state.ps[b].wives[i].card
-        return slot_card(state, key)
+    def _prompt_seen(self, state: NeanderthalState, seat: int | None) -> Msg | None:
+        """The actor's question as ``seat`` reads it: a proposal's binding terms only for its two parties
+        (they may name a card in hand), the others reading the proposal alone."""
+        if state.phase == "over":
+            return None
+        if state.phase == "answer" and state.terms and seat not in (int(state.proposal[0]), int(state.terms[0])):
+            return _answer_msg(state, terms=False)
+        return self.prompt(state, state.actor)
 
     def outcome(self, state: NeanderthalState) -> Outcome | None:
         if state.phase != "over":
@@ -315,6 +300,18 @@ class NeanderthalEngine(Engine[NeanderthalState]):
             rank = 1 + sum(1 for s in scores if s > scores[i])
             results.append(PlayerResult(seat=i, score=p.score, breakdown=dict(p.pts), rank=rank, winner=rank == 1))
         return Outcome(results=results, categories=cats, tiebreak=msg("neanderthal.tiebreak"))
+
+
+def _answer_msg(state: NeanderthalState, terms: bool) -> Msg:
+    """A proposal to leave a card peacefully, with its binding trade (``terms``) or without."""
+    params = {
+        "seat": seat_msg(int(state.proposal[0])),
+        "who": seat_msg(int(state.proposal[2])),
+        "card": _card_of(state, state.proposal[1]),
+    }
+    if terms:
+        return msg("neanderthal.prompt.answer_terms", **params, what=terms_msg(state))
+    return msg("neanderthal.prompt.answer", **params)
 
 
 ENGINE = NeanderthalEngine()

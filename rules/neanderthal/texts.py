@@ -6,6 +6,7 @@ cimitarra, tirano urso do mar, caixa de cordas, lobos, abelhas, Mulher Cantora..
 from __future__ import annotations
 
 from rules.core import register
+from rules.core.i18n import Text
 
 CARDS = {
     1: ("Woolly Mammoth", "Mamute-lanoso"),
@@ -103,7 +104,7 @@ SKILLS = {
     "shell": ("Beachcombing: +1 Baby on a basket biome", "Coleta na praia: +1 Bebê num bioma de coleta"),
 }
 
-TEXTS: dict[str, tuple[str, str]] = {
+TEXTS: dict[str, tuple[Text, Text]] = {
     "neanderthal.title": ("NEANDERTHAL", "NEANDERTHAL"),
     "neanderthal.ice_age": ("The ice age", "A era glacial"),
     "neanderthal.foreign": ("the foreign species", "a espécie estrangeira"),
@@ -174,18 +175,30 @@ TEXTS: dict[str, tuple[str, str]] = {
     "neanderthal.prompt.sex": ("Choose the side of your sexuality card", "Escolha o lado do seu cartão de sexualidade"),
     "neanderthal.prompt.auction": ("Bid for {card} or pass", "Dê um lance por {card} ou passe"),
     "neanderthal.prompt.alloc": (
-        "Allocate your unassigned tribesmen ({n} left)",
-        "Aloque seus membros não alocados (restam {n})",
+        {
+            "one": "Allocate your unassigned tribesmen ({n} left)",
+            "other": "Allocate your unassigned tribesmen ({n} left)",
+        },
+        {
+            "one": "Aloque seus membros não alocados (resta {n})",
+            "other": "Aloque seus membros não alocados (restam {n})",
+        },
     ),
     "neanderthal.prompt.flip": (
         "You suffered a loss in the chaos: turn your sexuality card?",
         "Você sofreu perdas no caos: virar o cartão de sexualidade?",
     ),
     "neanderthal.prompt.refugee": (
-        "Choose the host of a Refugee ({n} left)",
-        "Escolha quem recebe um Refugiado (restam {n})",
+        {"one": "Choose the host of a Refugee ({n} left)", "other": "Choose the host of a Refugee ({n} left)"},
+        {
+            "one": "Escolha quem recebe um Refugiado (resta {n})",
+            "other": "Escolha quem recebe um Refugiado (restam {n})",
+        },
     ),
-    "neanderthal.prompt.lose": ("Choose what you lose ({n} left)", "Escolha o que você perde (restam {n})"),
+    "neanderthal.prompt.lose": (
+        {"one": "Choose what you lose ({n} left)", "other": "Choose what you lose ({n} left)"},
+        {"one": "Escolha o que você perde (resta {n})", "other": "Escolha o que você perde (restam {n})"},
+    ),
     "neanderthal.lost.lt": ("a tribesman", "um membro da tribo"),
     "neanderthal.lost.la": ("the Alpha", "o Alfa"),
     "neanderthal.lost.lr": ("a Refugee", "um Refugiado"),
@@ -206,8 +219,14 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Conselho de guerra: {seat} põe {first} em primeiro.",
     ),
     "neanderthal.prompt.pay": (
-        "Choose the colour of a disc you put on the daughter ({n} left)",
-        "Escolha a cor de um disco a pôr na filha (restam {n})",
+        {
+            "one": "Choose the colour of a disc you put on the daughter ({n} left)",
+            "other": "Choose the colour of a disc you put on the daughter ({n} left)",
+        },
+        {
+            "one": "Escolha a cor de um disco a pôr na filha (resta {n})",
+            "other": "Escolha a cor de um disco a pôr na filha (restam {n})",
+        },
     ),
     "neanderthal.prompt.k2swap": (
         "Five daughters: replace an unmarried one by {card}?",
@@ -220,9 +239,15 @@ TEXTS: dict[str, tuple[str, str]] = {
         "The event deck is spent: add 1-3 random event cards?",
         "O baralho de eventos acabou: adicionar de 1 a 3 cartas aleatórias?",
     ),
-    "neanderthal.act.k2more": ("Add {n} event card(s)", "Adicionar {n} carta(s) de evento"),
+    "neanderthal.act.k2more": (
+        {"one": "Add {n} event card", "other": "Add {n} event cards"},
+        {"one": "Adicionar {n} carta de evento", "other": "Adicionar {n} cartas de evento"},
+    ),
     "neanderthal.act.k2end": ("End the game", "Terminar o jogo"),
-    "neanderthal.ev.k2more": ("{n} more event card(s) added to the deck.", "Mais {n} carta(s) de evento no baralho."),
+    "neanderthal.ev.k2more": (
+        {"one": "{n} more event card added to the deck.", "other": "{n} more event cards added to the deck."},
+        {"one": "Mais {n} carta de evento no baralho.", "other": "Mais {n} cartas de evento no baralho."},
+    ),
     "neanderthal.prompt.release": (
         "Your success frees a {colour} disc: choose which",
         "Seu sucesso libera um disco {colour}: escolha qual",
@@ -252,15 +277,24 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "neanderthal.grp.more": ("Choices ({n})", "Opções ({n})"),
     "neanderthal.prompt.target": (
-        "Attack test on {card}: {n} kill(s) to assign; choose a victim",
-        "Teste de ataque em {card}: {n} morte(s) a atribuir; escolha a vítima",
+        {
+            "one": "Attack test on {card}: {n} kill to assign; choose a victim",
+            "other": "Attack test on {card}: {n} kills to assign; choose a victim",
+        },
+        {
+            "one": "Teste de ataque em {card}: {n} morte a atribuir; escolha a vítima",
+            "other": "Teste de ataque em {card}: {n} mortes a atribuir; escolha a vítima",
+        },
     ),
     "neanderthal.prompt.victim": (
         "Attack test on {card}: choose which of your tribesmen dies",
         "Teste de ataque em {card}: escolha qual membro da tribo morre",
     ),
     "neanderthal.act.target": ("Kill one of {who}", "Matar um de {who}"),
-    "neanderthal.ev.attack": ("{seat} attacks on {card}: {n} kill(s).", "{seat} ataca em {card}: {n} morte(s)."),
+    "neanderthal.ev.attack": (
+        {"one": "{seat} attacks on {card}: {n} kill.", "other": "{seat} attacks on {card}: {n} kills."},
+        {"one": "{seat} ataca em {card}: {n} morte.", "other": "{seat} ataca em {card}: {n} mortes."},
+    ),
     "neanderthal.act.swap_from": (
         "Alpha-Hunter swap: the Alpha leaves {what}",
         "Troca Alfa-Caçador: o Alfa deixa {what}",
@@ -315,21 +349,30 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "neanderthal.ev.immune": ("{seat} is immune to the chaos.", "{seat} é imune ao caos."),
     "neanderthal.ev.chaos": (
-        "Chaos: {seat} must lose {n} tribesmen and {e} elder(s).",
-        "Caos: {seat} deve perder {n} membros da tribo e {e} ancião(ões).",
+        "Chaos: {seat} must lose tribesmen: {n}, Elders: {e}.",
+        "Caos: {seat} deve perder membros da tribo: {n}, anciãos: {e}.",
     ),
     "neanderthal.ev.foreign_ref": (
-        "{n} foreign Refugee(s) join your tribe.",
-        "{n} Refugiado(s) estrangeiro(s) se juntam à tribo.",
+        {"one": "{n} foreign Refugee joins your tribe.", "other": "{n} foreign Refugees join your tribe."},
+        {
+            "one": "{n} Refugiado estrangeiro se junta à tribo.",
+            "other": "{n} Refugiados estrangeiros se juntam à tribo.",
+        },
     ),
-    "neanderthal.ev.refugee": ("{seat} sends {n} Refugee(s) to {to}.", "{seat} envia {n} Refugiado(s) para {to}."),
+    "neanderthal.ev.refugee": (
+        {"one": "{seat} sends {n} Refugee to {to}.", "other": "{seat} sends {n} Refugees to {to}."},
+        {"one": "{seat} envia {n} Refugiado para {to}.", "other": "{seat} envia {n} Refugiados para {to}."},
+    ),
     "neanderthal.ev.blizzard": (
-        "Blizzard: {seat} must lose {n} dependent(s).",
-        "Nevasca: {seat} deve perder {n} dependente(s).",
+        {"one": "Blizzard: {seat} must lose {n} dependent.", "other": "Blizzard: {seat} must lose {n} dependents."},
+        {"one": "Nevasca: {seat} deve perder {n} dependente.", "other": "Nevasca: {seat} deve perder {n} dependentes."},
     ),
     "neanderthal.ev.k2_daughter": ("You gain the daughter {card}.", "Você ganha a filha {card}."),
     "neanderthal.ev.no_bid": ("No bid: {card} leaves the game.", "Sem lances: {card} sai do jogo."),
-    "neanderthal.ev.won": ("{seat} wins {card} with {n} disc(s).", "{seat} ganha {card} com {n} disco(s)."),
+    "neanderthal.ev.won": (
+        {"one": "{seat} wins {card} with {n} disc.", "other": "{seat} wins {card} with {n} discs."},
+        {"one": "{seat} ganha {card} com {n} disco.", "other": "{seat} ganha {card} com {n} discos."},
+    ),
     "neanderthal.ev.bid": ("{seat} bids {n}.", "{seat} dá um lance de {n}."),
     "neanderthal.ev.bid_pass": ("{seat} passes.", "{seat} passa."),
     "neanderthal.ev.alloc_done": ("{seat} has allocated.", "{seat} terminou a alocação."),
@@ -339,19 +382,30 @@ TEXTS: dict[str, tuple[str, str]] = {
     "neanderthal.ev.suitor": ("{seat} sends a Suitor to {card}.", "{seat} envia um pretendente para {card}."),
     "neanderthal.ev.husband_killed": ("The Husband of {card} is killed.", "O marido de {card} é morto."),
     "neanderthal.ev.fight": ("Attack tests on {card}.", "Testes de ataque em {card}."),
-    "neanderthal.ev.gather": ("{seat} gathers {n} Baby(ies).", "{seat} coleta {n} bebê(s)."),
+    "neanderthal.ev.gather": (
+        {"=0": "{seat} gathers no Baby.", "one": "{seat} gathers {n} Baby.", "other": "{seat} gathers {n} Babies."},
+        {"=0": "{seat} não coleta bebê.", "one": "{seat} coleta {n} bebê.", "other": "{seat} coleta {n} bebês."},
+    ),
     "neanderthal.ev.roll": (
-        "{seat} hunts {card}: {dice} → {hits} hit(s), {res}.",
-        "{seat} caça {card}: {dice} → {hits} acerto(s), {res}.",
+        "{seat} hunts {card}: {dice} → hits: {hits}, {res}.",
+        "{seat} caça {card}: {dice} → acertos: {hits}, {res}.",
     ),
     "neanderthal.ev.predator": (
-        "{seat} meets {card}: {dice} → {hits} hit(s).",
-        "{seat} enfrenta {card}: {dice} → {hits} acerto(s).",
+        "{seat} meets {card}: {dice} → hits: {hits}.",
+        "{seat} enfrenta {card}: {dice} → acertos: {hits}.",
     ),
     "neanderthal.ev.piracy": ("Piracy! {seat} loses the kill of {card}.", "Pirataria! {seat} perde a caça de {card}."),
     "neanderthal.ev.gain": (
-        "{seat} gains {n} Baby(ies) and may free {d} disc(s).",
-        "{seat} ganha {n} bebê(s) e pode liberar {d} disco(s).",
+        {
+            "=0": "{seat} gains no Baby; discs to free: {d}.",
+            "one": "{seat} gains {n} Baby; discs to free: {d}.",
+            "other": "{seat} gains {n} Babies; discs to free: {d}.",
+        },
+        {
+            "=0": "{seat} não ganha bebê; discos a liberar: {d}.",
+            "one": "{seat} ganha {n} bebê; discos a liberar: {d}.",
+            "other": "{seat} ganha {n} bebês; discos a liberar: {d}.",
+        },
     ),
     "neanderthal.ev.trophy": ("{seat} takes {card} as a trophy.", "{seat} pega {card} como troféu."),
     "neanderthal.ev.hand": ("{seat} takes a card into hand.", "{seat} pega uma carta para a mão."),
@@ -363,8 +417,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "neanderthal.ev.married": ("{card} marries a Husband of {seat}.", "{card} casa com um marido de {seat}."),
     "neanderthal.ev.domestic": (
-        "{card} of {seat}: {n} Baby(ies), {d} disc(s).",
-        "{card} de {seat}: {n} bebê(s), {d} disco(s).",
+        "{card} of {seat}: Babies: {n}, discs: {d}.",
+        "{card} de {seat}: bebês: {n}, discos: {d}.",
     ),
     "neanderthal.ev.portal": (
         "{seat} puts a {colour} disc on the {space} portal.",
@@ -391,7 +445,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "neanderthal.score.domestic": ("Domestic animals", "Animais domésticos"),
     "neanderthal.score.skills": ("Daughters' skills", "Habilidades das filhas"),
     "neanderthal.score.target": ("Victory conditions", "Condições de vitória"),
-    "neanderthal.ui.turn": ("Turn {n} · {left} event card(s) left", "Turno {n} · {left} carta(s) de evento"),
+    "neanderthal.ui.turn": ("Turn {n} · {left}", "Turno {n} · {left}"),
     "neanderthal.ui.north": ("NORTH", "NORTE"),
     "neanderthal.ui.south": ("SOUTH", "SUL"),
     "neanderthal.ui.row": ("{side} {n}", "{side} {n}"),
@@ -409,7 +463,18 @@ TEXTS: dict[str, tuple[str, str]] = {
     "neanderthal.ui.daughters": ("Daughters", "Filhas"),
     "neanderthal.ui.tableau": ("Trophies / D / I", "Troféus / D / I"),
     "neanderthal.ui.hand": ("Hand", "Mão"),
-    "neanderthal.ui.hand_n": ("Hand: {n} card(s)", "Mão: {n} carta(s)"),
+    "neanderthal.ui.events_left": (
+        {"=0": "no event card left", "one": "{n} event card left", "other": "{n} event cards left"},
+        {
+            "=0": "nenhuma carta de evento",
+            "one": "{n} carta de evento restante",
+            "other": "{n} cartas de evento restantes",
+        },
+    ),
+    "neanderthal.ui.hand_n": (
+        {"=0": "Hand: no cards", "one": "Hand: {n} card", "other": "Hand: {n} cards"},
+        {"=0": "Mão: nenhuma carta", "one": "Mão: {n} carta", "other": "Mão: {n} cartas"},
+    ),
     "neanderthal.ui.to_act": ("To play: {seat}", "Vez de: {seat}"),
     "neanderthal.ui.over": ("Game over", "Fim de jogo"),
     "neanderthal.ui.score": ("{n} VP", "{n} PV"),
@@ -481,13 +546,19 @@ TEXTS.update(
             "Move your Hunters, or make Elders and Husbands, then done",
             "Mova seus caçadores, ou faça anciões e maridos, e conclua",
         ),
-        "neanderthal.prompt.buy": ("Buy {card} for {n} disc(s)?", "Comprar {card} por {n} disco(s)?"),
+        "neanderthal.prompt.buy": (
+            {"one": "Buy {card} for {n} disc?", "other": "Buy {card} for {n} discs?"},
+            {"one": "Comprar {card} por {n} disco?", "other": "Comprar {card} por {n} discos?"},
+        ),
         "neanderthal.act.buy": ("Buy {card} ({n} discs)", "Comprar {card} ({n} discos)"),
         "neanderthal.act.move": ("{who}: {a} → {b}", "{who}: {a} → {b}"),
         "neanderthal.act.husband": ("{who} as Husband of {card} ({seat})", "{who} como Marido de {card} ({seat})"),
         "neanderthal.grp.from": ("From {card}", "De {card}"),
         "neanderthal.ev.move": ("{seat} moves a Hunter from {a} to {b}.", "{seat} move um caçador de {a} para {b}."),
-        "neanderthal.ev.bought": ("{seat} buys {card} for {n} disc(s).", "{seat} compra {card} por {n} disco(s)."),
+        "neanderthal.ev.bought": (
+            {"one": "{seat} buys {card} for {n} disc.", "other": "{seat} buys {card} for {n} discs."},
+            {"one": "{seat} compra {card} por {n} disco.", "other": "{seat} compra {card} por {n} discos."},
+        ),
         "neanderthal.ev.discover": ("{card} is discovered.", "{card} é descoberto."),
         "neanderthal.ev.artifact": ("An alien artifact on {card}!", "Um artefato alienígena em {card}!"),
         "neanderthal.ev.no_artifact": ("No artifact on {card}.", "Nenhum artefato em {card}."),
@@ -499,7 +570,10 @@ TEXTS.update(
             "{seat} signals to the aliens: the game ends with this turn.",
             "{seat} sinaliza aos alienígenas: o jogo termina com este turno.",
         ),
-        "neanderthal.ev.refuge": ("Refuge: {seat} loses {n} Hunter(s).", "Refúgio: {seat} perde {n} caçador(es)."),
+        "neanderthal.ev.refuge": (
+            {"one": "Refuge: {seat} loses {n} Hunter.", "other": "Refuge: {seat} loses {n} Hunters."},
+            {"one": "Refúgio: {seat} perde {n} caçador.", "other": "Refúgio: {seat} perde {n} caçadores."},
+        ),
         "neanderthal.lost.lt_at": ("A tribesman on {card}", "Um membro da tribo em {card}"),
         # F1 binding trades
         "neanderthal.prompt.terms": (
@@ -530,8 +604,8 @@ TEXTS.update(
         ),
         "neanderthal.ev.terms_private": ("{seat}'s terms: {what}.", "Os termos de {seat}: {what}."),
         "neanderthal.ev.traded_hand": (
-            "{seat} and {who} trade {n} hand card(s).",
-            "{seat} e {who} trocam {n} carta(s) da mão.",
+            {"one": "{seat} and {who} trade {n} hand card.", "other": "{seat} and {who} trade {n} hand cards."},
+            {"one": "{seat} e {who} trocam {n} carta da mão.", "other": "{seat} e {who} trocam {n} cartas da mão."},
         ),
         "neanderthal.ev.traded_private": ("Hand card traded: {card}.", "Carta da mão trocada: {card}."),
         "neanderthal.ev.traded": (
@@ -550,7 +624,10 @@ TEXTS.update(
             "Assimilar um caçador de {seat} com o Marido de {card}",
         ),
         "neanderthal.act.no_assim": ("No assimilation", "Nenhuma assimilação"),
-        "neanderthal.lot.babies": ("{n} Baby(ies)", "{n} bebê(s)"),
+        "neanderthal.lot.babies": (
+            {"one": "{n} Baby", "other": "{n} Babies"},
+            {"one": "{n} bebê", "other": "{n} bebês"},
+        ),
         "neanderthal.lot.disc": ("a freed {colour} disc", "um disco {colour} liberado"),
         "neanderthal.lot.card": ("{card}", "{card}"),
         "neanderthal.lot.assim": ("an assimilation", "uma assimilação"),

@@ -7,6 +7,7 @@ Portuguese names.
 from __future__ import annotations
 
 from rules.core import register
+from rules.core.i18n import Text
 
 from . import data as D
 
@@ -73,7 +74,7 @@ CARD_NAMES_PT = {
     "Kraken": "Kraken",
 }
 
-TEXTS: dict[str, tuple[str, str]] = {
+TEXTS: dict[str, tuple[Text, Text]] = {
     "pergamemnon.weapon.sw": ("sword", "espada"),
     "pergamemnon.weapon.sp": ("spear", "lança"),
     "pergamemnon.weapon.bo": ("bow", "arco"),
@@ -106,8 +107,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "pergamemnon.act.attack": ("Attack {who} ({nation})", "Atacar {who} ({nation})"),
     "pergamemnon.act.yield": ("No reinforcement (lose)", "Sem reforço (perder)"),
     "pergamemnon.act.pay": (
-        "Pay {total}: {k} Charisma card(s) + {cards}",
-        "Pagar {total}: {k} Carta(s) de Carisma + {cards}",
+        {"one": "Pay {total}: {n} Charisma card + {cards}", "other": "Pay {total}: {n} Charisma cards + {cards}"},
+        {
+            "one": "Pagar {total}: {n} Carta de Carisma + {cards}",
+            "other": "Pagar {total}: {n} Cartas de Carisma + {cards}",
+        },
     ),
     "pergamemnon.join": ("{a}, {b}", "{a}, {b}"),
     "pergamemnon.prompt.pay": (
@@ -219,8 +223,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "pergamemnon.ev.discard": ("{who} discards {card}.", "{who} descarta {card}."),
     "pergamemnon.ev.recruit": (
-        "{who} recruits {card} (cost {cost}) with {hand}, {k} Charisma card(s) and {n} captured card(s).",
-        "{who} recruta {card} (custo {cost}) com {hand}, {k} Carta(s) de Carisma e {n} carta(s) capturada(s).",
+        "{who} recruits {card} (cost {cost}) with {hand}; Charisma cards: {k}, captured cards: {n}.",
+        "{who} recruta {card} (custo {cost}) com {hand}; Cartas de Carisma: {k}, cartas capturadas: {n}.",
     ),
     # picture
     "pergamemnon.ui.creatures": ("Creatures ({n} in the deck)", "Criaturas ({n} no baralho)"),

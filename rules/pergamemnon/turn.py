@@ -209,7 +209,7 @@ def legal(state: PergState, seat: int) -> list[Action]:
                 secret=True,  # the total tells the hand card
                 label=msg(
                     "pergamemnon.act.pay",
-                    k=k,
+                    n=k,
                     cards=cards_msg(list(sub)),
                     total=hand_charisma(p) + bonus(p) + k + sum(D.CARDS[c].cha for c in sub),
                 ),

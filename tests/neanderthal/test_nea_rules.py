@@ -1204,6 +1204,25 @@ def test_binding_trade_hand_card_for_hand_card_chosen_privately(dice):
     assert all(e.seats == [a, b] for e in state.events if e.text.key == "neanderthal.ev.traded_private")
 
 
+def test_a_binding_trade_names_its_hand_card_in_the_views_of_its_two_parties_alone(dice):
+    """The view carries the question being answered (the picture's status line): the channel and the third
+    player read the proposal, only its two parties read its terms, which name a card in hand."""
+    state, a, b, _, _ = _trade_state(dice)
+    state.ps[a].hand, state.ps[b].hand = [23], [26]
+    state = ENGINE.apply(state, a, f"ask-N0-{b}")
+    state = ENGINE.apply(state, a, f"tm-{b}-gh23")
+    assert state.phase == "answer" and state.actor == b
+    third = ({0, 1, 2} - {a, b}).pop()
+    for seat in (a, b):
+        assert ENGINE.view(state, seat).prompt == ENGINE.prompt(state, b)
+        assert "neanderthal.card.23" in ENGINE.view(state, seat).model_dump_json()
+    for seat in (None, third):
+        prompt = ENGINE.view(state, seat).prompt
+        assert prompt.key == "neanderthal.prompt.answer"
+        assert prompt.params["card"] == ENGINE.prompt(state, b).params["card"]
+        assert "neanderthal.card.23" not in ENGINE.view(state, seat).model_dump_json()
+
+
 def test_binding_trade_tableau_card_for_tableau_card(dice):
     """F1: "cartas de tabuleiro com cartas de tabuleiro": a trophy for an experienced unmarried daughter."""
     state, a, b, _, _ = _trade_state(dice)
