@@ -407,6 +407,8 @@ def load_cmd(argv: list[str]) -> None:
 
 def _spectators(args: argparse.Namespace, rates: list[float]) -> None:
     """The same load without spectators and with them, in one run (alternating), side by side."""
+    from . import load as load_bench
+
     run = functools.partial(
         load_bench.run,
         args.games,
