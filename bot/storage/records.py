@@ -20,7 +20,7 @@ class Move:
     seat: int
     action_id: str
     user_id: int | None
-    events: list[dict]
+    events: list[dict[str, Any]]  # the events' JSON (Event.model_dump)
     revealed: bool | None = None  # Engine.reveals: the move showed something new (None: not known)
 
 
