@@ -13,7 +13,7 @@ import hashlib
 import json
 import time
 from dataclasses import dataclass, field
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, ValidationError
 
@@ -73,7 +73,7 @@ def fingerprint(state_json: str) -> str:
     return hashlib.sha256(state_json.encode()).hexdigest()
 
 
-def export(game: GameRow, moves: list[dict]) -> GameFile:
+def export(game: GameRow, moves: list[dict[str, Any]]) -> GameFile:
     """The file of a started game; ``moves`` are the stored moves that count (``moves_that_count``)."""
     if game.state is None or game.seed is None:
         raise UserError("error.no_game_here")
@@ -123,7 +123,7 @@ class Replayed:
     """A file's game replayed: its engine, the final state, and the moves as the bot stores them."""
 
     file: GameFile
-    engine: Engine
+    engine: Engine[Any]
     state: GameState
     moves: list[Move]
     states: list[GameState] = field(default_factory=list)  # every position, with ``keep_states``

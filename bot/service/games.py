@@ -17,6 +17,7 @@ import time
 import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from rules import GAMES
 from rules.core import LEVELS, Engine, Event, GameState, Msg, RuleError, seat_msg
@@ -54,7 +55,7 @@ class MoveResult:
 Then = Callable[[MoveResult], Awaitable[object]]
 
 
-def engine_of(game: GameRow) -> Engine:
+def engine_of(game: GameRow) -> Engine[Any]:
     try:
         return GAMES[game.game]
     except KeyError:
@@ -71,7 +72,7 @@ def new_web_token() -> str:
 
 
 class GameService:
-    def __init__(self, db: Database | None, settings: Settings, clock=time.time) -> None:
+    def __init__(self, db: Database | None, settings: Settings, clock: Callable[[], float] = time.time) -> None:
         """``db`` may come later (``python -m bot`` logs in before it opens the database)."""
         self._db = db
         self.settings = settings
@@ -129,7 +130,8 @@ class GameService:
         try:
             if game.state is None:
                 raise ValueError("a lobby has no state")
-            return engine.load(game.state)
+            state: GameState = engine.load(game.state)
+            return state
         except Exception as exc:  # pydantic, JSON or engine errors all mean the same to a player
             raise BrokenGame(game, exc) from exc
 
@@ -447,7 +449,7 @@ class GameService:
         lock): a crash came between a stored move (or a start) and their answer."""
         return await self._after_move(game, state, [])
 
-    async def play_ai(self, game: GameRow, engine: Engine, state: GameState) -> tuple[GameState, list[Move]]:
+    async def play_ai(self, game: GameRow, engine: Engine[Any], state: GameState) -> tuple[GameState, list[Move]]:
         """The AI seats play on from ``state`` (off the event loop) until a human must act; the seats of
         a player away from the table (``/away``) are played too, at the table's stand-in strength."""
         levels = {s.seat: s.level for s in game.seats if s.is_ai}
@@ -520,7 +522,7 @@ class GameService:
         if deadlines or old:
             await self.db.set_clocks(game.id, deadlines)
 
-    async def due_clocks(self, shards: Shards | None = None) -> list[dict]:
+    async def due_clocks(self, shards: Shards | None = None) -> list[dict[str, Any]]:
         """The passed deadlines (of ``shards``' games), claimed for this process (``Database.due_clocks``): play
         each with ``time_up``."""
         return await self.db.due_clocks(self.clock(), shards)
@@ -608,7 +610,7 @@ class GameService:
             later = max(later or now, settings.away_until)
         return later
 
-    async def held_ping_sent(self, reminder: dict, reminders: bool) -> None:
+    async def held_ping_sent(self, reminder: dict[str, Any], reminders: bool) -> None:
         """A held ping went out; the reminders follow as for a turn just begun (if wanted)."""
         delay = self.reminder_delay(reminder.get("game_delay"))
         next_due = reminder["now"] + delay if reminders and delay > 0 else None
@@ -728,13 +730,13 @@ class GameService:
             return token
 
     # -- reminders -------------------------------------------------------------------
-    async def due_reminders(self, shards: Shards | None = None) -> list[dict]:
+    async def due_reminders(self, shards: Shards | None = None) -> list[dict[str, Any]]:
         """The reminders due now (of ``shards``' games), claimed: no other process sends them. Each carries
         ``now``, the time they were found due, which the next one is reckoned from."""
         now = self.clock()
         return [{**reminder, "now": now} for reminder in await self.db.due_reminders(now, shards)]
 
-    async def reminder_sent(self, reminder: dict) -> None:
+    async def reminder_sent(self, reminder: dict[str, Any]) -> None:
         count = reminder["sent"] + 1
         next_due = (
             None

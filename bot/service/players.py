@@ -16,6 +16,7 @@ import zoneinfo
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 from ..storage import Database, GameRow
 
@@ -144,7 +145,7 @@ class PlayerSettings:
         return replace(self, **changes)  # type: ignore[arg-type]
 
 
-def _settings_of(row: dict) -> PlayerSettings:
+def _settings_of(row: dict[str, Any]) -> PlayerSettings:
     quiet = None if row["quiet_start"] is None else (row["quiet_start"], row["quiet_end"])
     return PlayerSettings(
         user_id=row["user_id"],
@@ -159,7 +160,7 @@ def _settings_of(row: dict) -> PlayerSettings:
     )
 
 
-def _row_of(settings: PlayerSettings) -> dict:
+def _row_of(settings: PlayerSettings) -> dict[str, Any]:
     start, end = settings.quiet if settings.quiet is not None else (None, None)
     return {
         "user_id": settings.user_id,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from render import render
 from render.replay import MAX_BYTES, Progress, animate
 from rules.core import Engine, GameState, RuleError, t
@@ -10,7 +12,7 @@ from .games import UserError
 
 
 def states(
-    engine: Engine,
+    engine: Engine[Any],
     players: int,
     seed: int,
     options: dict[str, str] | None,
@@ -37,7 +39,7 @@ def states(
 
 
 def replay_gif(
-    engine: Engine,
+    engine: Engine[Any],
     players: int,
     seed: int,
     options: dict[str, str] | None,
@@ -49,7 +51,7 @@ def replay_gif(
     max_bytes: int = MAX_BYTES,
     progress: Progress | None = None,
     final: str | None = None,
-    **kwargs,
+    **kwargs: int,  # animate's max_frames and width
 ) -> tuple[bytes, int]:
     """The GIF of a whole game (the spectator's view, one frame per move) and its frame count."""
     all_states = states(engine, players, seed, options, log, final)

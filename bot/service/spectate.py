@@ -32,7 +32,7 @@ def ai_label(name: str, level: str, locale: str) -> str:
     return t("ai.seat", locale, name=name, level=t(f"ai.level.{level_of(level)}", locale))
 
 
-def turn_line(who: str, engine: Engine, state: GameState, seat: int, names: list[str], locale: str) -> str:
+def turn_line(who: str, engine: Engine[Any], state: GameState, seat: int, names: list[str], locale: str) -> str:
     """ "Ana: Take a resource…": who must act, then the question put to them, as the channel's board, a
     player's private view and the spectator page say it. The prompt never names its own seat
     (``Engine.prompt``): the name is said here, once."""
@@ -105,6 +105,10 @@ def running_scores(view: BaseModel) -> dict[int, int]:
     return {}
 
 
+# A drawn picture: the game, its stored version, the step, the viewer's seat (None: a spectator), the language.
+PictureKey = tuple[int, int, int, int | None, str]
+
+
 class RenderCache:
     """Recently drawn pictures by (game, version, step, viewer, locale): a board is drawn once per move,
     also when the channel's post and a spectator page ask for it at the same time.
@@ -115,8 +119,8 @@ class RenderCache:
     def __init__(self, size: int = 64, pool: RenderPool | None = None) -> None:
         self.size = size
         self.pool = pool or RenderPool(0)
-        self._items: OrderedDict[tuple, bytes] = OrderedDict()
-        self._drawing: dict[tuple, asyncio.Future[bytes]] = {}
+        self._items: OrderedDict[PictureKey, bytes] = OrderedDict()
+        self._drawing: dict[PictureKey, asyncio.Future[bytes]] = {}
 
     def drawn(self, game: GameRow, step: int, viewer: int | None, locale: str) -> bytes | None:
         """The picture of the game's ``step`` at its version, if it is drawn already."""
@@ -137,7 +141,7 @@ class RenderCache:
             drawing.add_done_callback(lambda _: self._drawing.pop(key, None))
         return await asyncio.shield(drawing)
 
-    async def _draw(self, key: tuple, game: GameRow, state: GameState, viewer: int | None, locale: str) -> bytes:
+    async def _draw(self, key: PictureKey, game: GameRow, state: GameState, viewer: int | None, locale: str) -> bytes:
         engine = engine_of(game)
         names = seat_names(game, locale)
         png = await self.pool.render(game.game, engine.view(state, viewer), locale, names)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..storage import ACTIVE, FINISHED, Database, GameRow, StaleVersion
 from .games import GameService, MoveResult, Then, UserError, engine_of
@@ -25,7 +26,7 @@ class UndoPlan:
 
     user_id: int
     back_to: int
-    moves: list[dict]
+    moves: list[dict[str, Any]]
     voters: list[int] = field(default_factory=list)  # the other human players who must agree
 
 
@@ -115,7 +116,7 @@ class UndoService:
                 return UndoOutcome(plan, waiting=waiting)
             return UndoOutcome(plan, await self._take_back(game, plan, then))
 
-    async def pending(self, game_id: int) -> dict | None:
+    async def pending(self, game_id: int) -> dict[str, Any] | None:
         return await self.db.undo_request(game_id)
 
     async def _take_back(self, game: GameRow, plan: UndoPlan, then: Then | None) -> MoveResult:

@@ -16,6 +16,7 @@ import logging
 import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 from rules import GAMES
 from rules.core import Engine, GameState
@@ -27,12 +28,12 @@ log = logging.getLogger(__name__)
 class AiMove:
     seat: int
     action_id: str
-    events: list[dict]
+    events: list[dict[str, Any]]
     revealed: bool  # Engine.reveals: the move showed something new (a roll, a card)
 
 
 def play_chain(
-    engine: Engine, state: GameState, levels: dict[int, str], budget: float | None, max_chain: int
+    engine: Engine[Any], state: GameState, levels: dict[int, str], budget: float | None, max_chain: int
 ) -> tuple[GameState, list[AiMove]]:
     """The AI seats (``levels``: seat -> strength) play until a human must act or the game ends."""
     moves: list[AiMove] = []
@@ -88,7 +89,7 @@ class Thinker:
         return self._pool
 
     async def play(
-        self, engine: Engine, state: GameState, levels: dict[int, str], max_chain: int
+        self, engine: Engine[Any], state: GameState, levels: dict[int, str], max_chain: int
     ) -> tuple[GameState, list[AiMove]]:
         if not levels or not any(s in levels for s in engine.to_act(state)):
             return state, []
