@@ -9,8 +9,12 @@ import logging
 import signal
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .settings import VARIABLES, Settings, SettingsError
+
+if TYPE_CHECKING:  # the bot itself is imported when it runs (--help imports no discord)
+    from .app import MesaBot
 
 
 class Fatal(Exception):
@@ -94,7 +98,7 @@ async def run_web(settings: Settings, ready: asyncio.Event | None = None) -> Non
         await db.close()
 
 
-def _stop_on_sigterm(bot) -> None:
+def _stop_on_sigterm(bot: MesaBot) -> None:
     """SIGTERM (a host restarting the bot) stops it cleanly: moves under way finished, database closed."""
     try:
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))

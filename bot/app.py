@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -32,7 +34,9 @@ log = logging.getLogger(__name__)
 
 
 class MesaBot(commands.AutoShardedBot):
-    def __init__(self, settings: Settings, db: Database | None, clock=time.time, **kwargs) -> None:
+    def __init__(
+        self, settings: Settings, db: Database | None, clock: Callable[[], float] = time.time, **kwargs: Any
+    ) -> None:
         """``db`` may come later (``use_database``, before ``connect``); ``python -m bot`` opens it first.
         ``clock`` gives the time the reminders, quiet hours and clocks are reckoned by (tests move it)."""
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # Mesa never joins voice
@@ -65,9 +69,9 @@ class MesaBot(commands.AutoShardedBot):
         self.stats = StatsUI(self)
         self.exports = ExportUI(self)
         self.players = PlayerUI(self)
-        self._reminder_loop: asyncio.Task | None = None
-        self._outbox: asyncio.Task | None = None
-        self._stopping: asyncio.Future | None = None
+        self._reminder_loop: asyncio.Task[None] | None = None
+        self._outbox: asyncio.Task[None] | None = None
+        self._stopping: asyncio.Future[None] | None = None
 
     async def use_database(self, db: Database) -> None:
         self.service.db = db

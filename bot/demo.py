@@ -6,11 +6,12 @@ import argparse
 import json
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from render import render
 from render.replay import animate
 from rules import GAMES
-from rules.core import RuleError, t
+from rules.core import Engine, GameState, RuleError, t
 
 from . import texts as _texts  # noqa: F401  (the AI seats are named in the catalogue)
 
@@ -23,13 +24,13 @@ def run(
     locale: str = "en",
     options: dict[str, str] | None = None,
     pictures: bool = True,
-) -> dict:
+) -> dict[str, Any]:
     engine = GAMES[game_id]
     out.mkdir(parents=True, exist_ok=True)
     names = [t("ai.name", locale, n=i + 1) for i in range(players)]
     state = engine.new_game(players, seed, options)
 
-    def draw(step_state, index: int) -> None:
+    def draw(step_state: GameState, index: int) -> None:
         if pictures:
             png = render(game_id, engine.view(step_state, None), locale=locale, names=names)
             (out / f"move-{index:04d}.png").write_bytes(png)
@@ -92,7 +93,7 @@ def games_help() -> str:
     return "\n".join(lines) + "\n"
 
 
-def _options(parser: argparse.ArgumentParser, engine, players: int, given: list[str]) -> dict[str, str]:
+def _options(parser: argparse.ArgumentParser, engine: Engine[Any], players: int, given: list[str]) -> dict[str, str]:
     """The ``--option`` values, each checked against the engine's option specs (or a clear error)."""
     if not engine.min_players <= players <= engine.max_players:
         parser.error(f"{engine.title} is played by {engine.min_players} to {engine.max_players} players, not {players}")

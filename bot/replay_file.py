@@ -7,6 +7,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from render import render
 from render.replay import animate
@@ -16,7 +17,7 @@ from . import texts as _texts  # noqa: F401  (the refusals and captions are in t
 from .service import export
 
 
-def run(path: Path, out: Path, locale: str | None = None) -> dict:
+def run(path: Path, out: Path, locale: str | None = None) -> dict[str, Any]:
     """Checks and replays the file, then writes ``move-NNNN.png`` per position, ``replay.gif`` and
     ``summary.json`` in ``out``; RuleError (a UserError) says why a file is refused."""
     file = export.read(path.read_bytes())

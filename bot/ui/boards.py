@@ -14,11 +14,13 @@ import asyncio
 import logging
 import re
 import time
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
 
 import aiohttp
 import discord
 
-from rules.core import t
+from rules.core import GameState, t
 
 from ..service.games import BrokenGame, GameService, MoveResult, engine_of
 from ..storage import ACTIVE, FINISHED, FORBIDDEN, GameRow, Move, Shards
@@ -91,7 +93,7 @@ class Boards:
         self.bot = bot
         self.service = service
         self.presenter = presenter
-        self._background: set[asyncio.Task] = set()
+        self._background: set[asyncio.Task[object]] = set()
         self._retry: dict[int, tuple[int, float]] = {}  # game id -> (failed posts, next try, monotonic)
         self.outbox_wake = asyncio.Event()
         self.started_at = time.time()  # games changed since are this run's own: no crash left them behind
@@ -101,7 +103,7 @@ class Boards:
         self.shards = Shards.all(1)
         self.notifier = Notifier(bot, service, self.channel)
 
-    def _spawn(self, coro) -> None:
+    def _spawn(self, coro: Coroutine[Any, Any, object]) -> None:
         task = asyncio.create_task(coro)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
@@ -193,7 +195,7 @@ class Boards:
             )
             self._spawn(self._strip(edit))
 
-    def waiting_users(self, game: GameRow, state) -> list[int]:
+    def waiting_users(self, game: GameRow, state: GameState) -> list[int]:
         """The players the board calls: who must act now (everyone who played, once the game is over)."""
         engine = engine_of(game)
         to_act = engine.to_act(state)
@@ -277,7 +279,7 @@ class Boards:
         await self.tell_host(game, "game.broken")
 
     @staticmethod
-    async def _quiet(coro) -> None:
+    async def _quiet(coro: Awaitable[object]) -> None:
         try:
             await coro
         except (discord.HTTPException, *NETWORK_ERRORS) as exc:
@@ -307,7 +309,7 @@ class Boards:
                 await db.set_meta(clean_key(shards, shard), repr(since))
         await self.post_due_boards(blocked=True, shards=shards)
 
-    async def _each(self, game_id: int, what) -> bool:
+    async def _each(self, game_id: int, what: Callable[[int], Awaitable[object]]) -> bool:
         """Runs one game's part of a sweep; whatever goes wrong with it never stops the others."""
         try:
             await what(game_id)
@@ -485,7 +487,7 @@ class Boards:
             await self._strip(channel.get_partial_message(game.board_message_id).edit(view=payload.view))
 
     @staticmethod
-    async def _strip(edit) -> None:
+    async def _strip(edit: Awaitable[object]) -> None:
         try:
             await edit
         except Exception as exc:  # a deleted or too old message keeps its buttons; so does a lost connection

@@ -58,7 +58,9 @@ def L(key: str) -> locale_str:
 
 
 class CatalogueTranslator(app_commands.Translator):
-    async def translate(self, string: locale_str, locale: discord.Locale, context) -> str | None:
+    async def translate(
+        self, string: locale_str, locale: discord.Locale, context: app_commands.TranslationContextTypes
+    ) -> str | None:
         key = string.extras.get("key")
         if key is None or key not in CATALOGUE or not locale.value.startswith("pt"):
             return None

@@ -16,7 +16,7 @@ custom_id forms (version prefix ``m1``):
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Self
 
 import discord
 from discord.ui import Button, DynamicItem, Select
@@ -28,27 +28,32 @@ _GAME = rf"{PREFIX}:(?P<game>[0-9]{{1,18}}):"
 
 
 class ActionButton(
-    DynamicItem[Button], template=_GAME + r"(?P<version>[0-9]{1,9}):(?P<action>[A-Za-z0-9_.+\-=]{1,64})"
+    DynamicItem[Button[discord.ui.View]],
+    template=_GAME + r"(?P<version>[0-9]{1,9}):(?P<action>[A-Za-z0-9_.+\-=]{1,64})",
 ):
     def __init__(self, game_id: int, version: int, action_id: str, **button: Any) -> None:
         super().__init__(Button(custom_id=f"{PREFIX}:{game_id}:{version}:{action_id}", **button))
         self.game_id, self.version, self.action_id = game_id, version, action_id
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
         return cls(int(match["game"]), int(match["version"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await mesa(interaction).handlers.on_action(interaction, self.game_id, self.version, self.action_id)
 
 
-class ActionSelect(DynamicItem[Select], template=_GAME + r"(?P<version>[0-9]{1,9}):~s(?P<n>[0-9])"):
+class ActionSelect(DynamicItem[Select[discord.ui.View]], template=_GAME + r"(?P<version>[0-9]{1,9}):~s(?P<n>[0-9])"):
     def __init__(self, game_id: int, version: int, n: int, **select: Any) -> None:
         super().__init__(Select(custom_id=f"{PREFIX}:{game_id}:{version}:~s{n}", **select))
         self.game_id, self.version = game_id, version
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
         return cls(int(match["game"]), int(match["version"]), int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -56,13 +61,17 @@ class ActionSelect(DynamicItem[Select], template=_GAME + r"(?P<version>[0-9]{1,9
         await mesa(interaction).handlers.on_action(interaction, self.game_id, self.version, values[0] if values else "")
 
 
-class SpecialButton(DynamicItem[Button], template=_GAME + r"(?P<version>[0-9]{1,9}):~(?P<what>me|mute)"):
+class SpecialButton(
+    DynamicItem[Button[discord.ui.View]], template=_GAME + r"(?P<version>[0-9]{1,9}):~(?P<what>me|mute)"
+):
     def __init__(self, game_id: int, version: int, what: str, **button: Any) -> None:
         super().__init__(Button(custom_id=f"{PREFIX}:{game_id}:{version}:~{what}", **button))
         self.game_id, self.version, self.what = game_id, version, what
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
         return cls(int(match["game"]), int(match["version"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -73,26 +82,32 @@ class SpecialButton(DynamicItem[Button], template=_GAME + r"(?P<version>[0-9]{1,
             await handlers.on_mute(interaction, self.game_id, self.version)
 
 
-class LobbyButton(DynamicItem[Button], template=_GAME + r"L:(?P<what>join|leave|ai|start|cancel|settings)"):
+class LobbyButton(
+    DynamicItem[Button[discord.ui.View]], template=_GAME + r"L:(?P<what>join|leave|ai|start|cancel|settings)"
+):
     def __init__(self, game_id: int, what: str, **button: Any) -> None:
         super().__init__(Button(custom_id=f"{PREFIX}:{game_id}:L:{what}", **button))
         self.game_id, self.what = game_id, what
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
         return cls(int(match["game"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await mesa(interaction).handlers.on_lobby(interaction, self.game_id, self.what)
 
 
-class LobbyOption(DynamicItem[Select], template=_GAME + r"L:o:(?P<key>[a-z0-9_]{1,40})"):
+class LobbyOption(DynamicItem[Select[discord.ui.View]], template=_GAME + r"L:o:(?P<key>[a-z0-9_]{1,40})"):
     def __init__(self, game_id: int, key: str, **select: Any) -> None:
         super().__init__(Select(custom_id=f"{PREFIX}:{game_id}:L:o:{key}", **select))
         self.game_id, self.key = game_id, key
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
         return cls(int(match["game"]), match["key"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -100,13 +115,15 @@ class LobbyOption(DynamicItem[Select], template=_GAME + r"L:o:(?P<key>[a-z0-9_]{
         await mesa(interaction).handlers.on_option(interaction, self.game_id, self.key, values[0] if values else "")
 
 
-class LobbyLevel(DynamicItem[Select], template=_GAME + r"L:lv"):
+class LobbyLevel(DynamicItem[Select[discord.ui.View]], template=_GAME + r"L:lv"):
     def __init__(self, game_id: int, **select: Any) -> None:
         super().__init__(Select(custom_id=f"{PREFIX}:{game_id}:L:lv", **select))
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -114,7 +131,7 @@ class LobbyLevel(DynamicItem[Select], template=_GAME + r"L:lv"):
         await mesa(interaction).handlers.on_ai_level(interaction, self.game_id, values[0] if values else "")
 
 
-class UndoButton(DynamicItem[Button], template=_GAME + r"(?P<version>[0-9]{1,9}):~u(?P<what>[ayn])"):
+class UndoButton(DynamicItem[Button[discord.ui.View]], template=_GAME + r"(?P<version>[0-9]{1,9}):~u(?P<what>[ayn])"):
     """``~ua``: take back my move stored at that version; ``~uy`` / ``~un``: agree or refuse an undo
     asked at that game version."""
 
@@ -123,7 +140,9 @@ class UndoButton(DynamicItem[Button], template=_GAME + r"(?P<version>[0-9]{1,9})
         self.game_id, self.version, self.what = game_id, version, what
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
         return cls(int(match["game"]), int(match["version"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -134,13 +153,15 @@ class UndoButton(DynamicItem[Button], template=_GAME + r"(?P<version>[0-9]{1,9})
             await undo.on_vote(interaction, self.game_id, self.version, self.what == "y")
 
 
-class RematchButton(DynamicItem[Button], template=_GAME + r"R"):
+class RematchButton(DynamicItem[Button[discord.ui.View]], template=_GAME + r"R"):
     def __init__(self, game_id: int, **button: Any) -> None:
         super().__init__(Button(custom_id=f"{PREFIX}:{game_id}:R", **button))
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:

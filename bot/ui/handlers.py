@@ -7,7 +7,7 @@ Posting the boards (and the outbox of boards a failure left behind) is ``boards.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Coroutine, Mapping
 from typing import Any
 
 import discord
@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 
 
 class Handlers(Boards):
-    async def guarded(self, interaction: discord.Interaction, coro) -> None:
+    async def guarded(self, interaction: discord.Interaction, coro: Coroutine[Any, Any, object]) -> None:
         if self.stopping:
             coro.close()
             await self._quiet(reply(interaction, t("error.restarting", user_locale(interaction))))

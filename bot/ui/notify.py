@@ -21,6 +21,7 @@ from rules.core import t
 from ..service.games import GameService, engine_of
 from ..service.players import PlayerSettings
 from ..storage import GameRow
+from .ports import PlayChannel
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +34,9 @@ def board_link(game: GameRow) -> str:
 
 
 class Notifier:
-    def __init__(self, bot: discord.Client, service: GameService, channel: Callable[[int], Awaitable]) -> None:
+    def __init__(
+        self, bot: discord.Client, service: GameService, channel: Callable[[int], Awaitable[PlayChannel]]
+    ) -> None:
         self.bot = bot
         self.service = service
         self.channel = channel

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
+from discord.ui import DynamicItem
 
 from render import describe
 from rules.core import LEVELS, MAX_BUTTON_CHOICES, Action, GameState, t
@@ -47,9 +48,11 @@ def seat_label(game: GameRow, seat: int, locale: str) -> str:
     return f"<@{s.user_id}>"
 
 
-def _choices(game: GameRow, version: int, actions: list[Action], locale: str) -> list[discord.ui.Item]:
+def _choices(
+    game: GameRow, version: int, actions: list[Action], locale: str
+) -> list[DynamicItem[discord.ui.Item[discord.ui.View]]]:
     """Buttons for up to 20 choices, else select menus of 25 options grouped by ``Action.group``."""
-    items: list[discord.ui.Item] = []
+    items: list[DynamicItem[discord.ui.Item[discord.ui.View]]] = []
     names = seat_names(game, locale)
     if len(actions) <= MAX_BUTTON_CHOICES:
         for i, action in enumerate(actions):
@@ -315,11 +318,11 @@ class Presenter:
         return embed, view
 
     @staticmethod
-    def lobby_menus(game: GameRow, locale: str) -> list[discord.ui.Item]:
+    def lobby_menus(game: GameRow, locale: str) -> list[DynamicItem[discord.ui.Select[discord.ui.View]]]:
         """The host's menus: one per variant of the game, then the AI seats' strengths with the table's clock
         (one menu: "AI 2: strong", "24 h a turn, then the AI (easy) plays it")."""
         engine = engine_of(game)
-        menus: list[discord.ui.Item] = []
+        menus: list[DynamicItem[discord.ui.Select[discord.ui.View]]] = []
         for spec in engine.option_specs:
             options = [
                 discord.SelectOption(label=t(m, locale)[:100], value=v, default=game.options.get(spec.key) == v)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 import discord
 
@@ -58,7 +59,7 @@ class Reminders:
         """The deadlines changed (``/game reminders``): look again now."""
         self._wake.set()
 
-    async def send(self, reminder: dict) -> None:
+    async def send(self, reminder: dict[str, Any]) -> None:
         """Sends one due reminder.
 
         A deleted channel abandons the game; one the bot may not write in stops the reminders of
@@ -108,7 +109,7 @@ class Reminders:
                 return
         await self._sent(reminder, held, settings.reminders)
 
-    async def _sent(self, reminder: dict, held: bool, reminders: bool) -> None:
+    async def _sent(self, reminder: dict[str, Any], held: bool, reminders: bool) -> None:
         if held:
             await self.service.held_ping_sent(reminder, reminders)
         else:

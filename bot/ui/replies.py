@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TypedDict, Unpack
+
 import discord
 
 from rules.core import normalize_locale
@@ -18,7 +20,15 @@ def channel_locale(interaction: discord.Interaction) -> str:
     return normalize_locale(interaction.guild_locale or interaction.locale)
 
 
-async def reply(interaction: discord.Interaction, text: str, **kwargs) -> None:
+class Attached(TypedDict, total=False):
+    """What an answer may carry besides its sentence."""
+
+    embed: discord.Embed
+    file: discord.File
+    view: discord.ui.View
+
+
+async def reply(interaction: discord.Interaction, text: str, **kwargs: Unpack[Attached]) -> None:
     """An ephemeral answer, whether or not the interaction was acknowledged already."""
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True, **kwargs)

@@ -9,7 +9,7 @@ import discord
 from rules import GAMES
 from rules.core import msg, number, t
 
-from ..service.stats import AI, Stats, player_key
+from ..service.stats import AI, Stats, Table, player_key
 from ..storage import GameRow
 from .ports import Mesa
 from .presenter import seat_names
@@ -28,7 +28,7 @@ class StatsUI:
         self.bot = bot
         self.stats = Stats()
 
-    async def _tables(self, guild_id: int):
+    async def _tables(self, guild_id: int) -> dict[str, Table]:
         games = await self.bot.service.db.finished_games(guild_id)
         return {game_id: self.stats.table(game_id, games) for game_id in GAMES}
 

@@ -4,12 +4,13 @@ other players' private yes/no when their moves would be taken back too."""
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 
 from rules.core import t
 
-from ..service.games import MoveResult
+from ..service.games import MoveResult, Then
 from ..service.undo import UndoOutcome, UndoService
 from ..storage import ACTIVE
 from .components import UndoButton
@@ -132,7 +133,7 @@ class UndoUI:
         except discord.HTTPException:  # a deleted request: the outcome is on the board anyway
             pass
 
-    async def _strip(self, request: dict, key: str) -> None:
+    async def _strip(self, request: dict[str, Any], key: str) -> None:
         game = await self.bot.service.load(request["game_id"])
         try:
             channel = await self.bot.handlers.channel(game.play_channel_id)
@@ -143,7 +144,7 @@ class UndoUI:
             pass
 
     # -- the undo itself, seen by the table ------------------------------------------------
-    def _announce(self, user_id: int):
+    def _announce(self, user_id: int) -> Then:
         async def then(result: MoveResult) -> None:
             game = result.game
             channel = await self.bot.handlers.channel(game.play_channel_id)
@@ -156,5 +157,5 @@ class UndoUI:
 
         return then
 
-    async def _undone_by(self, game_id: int, undo_version: int) -> list[dict]:
+    async def _undone_by(self, game_id: int, undo_version: int) -> list[dict[str, Any]]:
         return [row for row in await self.bot.service.db.action_log(game_id) if row["undone_at"] == undo_version]

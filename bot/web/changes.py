@@ -29,7 +29,7 @@ class Changes:
 
     def __init__(self, forget: Callable[[int], object] | None = None) -> None:
         self._waiting: dict[int, set[asyncio.Event]] = {}
-        self._sources: set[asyncio.Task] = set()
+        self._sources: set[asyncio.Task[None]] = set()
         self._forget = forget
         self.closed = False
 
@@ -70,7 +70,7 @@ class Changes:
         self._sources.add(task)
         task.add_done_callback(self._ended)
 
-    def _ended(self, task: asyncio.Task) -> None:
+    def _ended(self, task: asyncio.Task[None]) -> None:
         self._sources.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("the pages stopped following changes", exc_info=task.exception())

@@ -118,7 +118,7 @@ def caption(step: int, total: int, locale: str) -> str:
 
 
 def status_lines(
-    game: GameRow, engine: Engine, state: GameState, names: list[str], locale: str, status: str | None = None
+    game: GameRow, engine: Engine[Any], state: GameState, names: list[str], locale: str, status: str | None = None
 ) -> list[str]:
     """Who must act and what they answer, or the game's end, as the channel's board says it.
 
@@ -141,7 +141,7 @@ def label(game: GameRow, seat: int, names: list[str], locale: str) -> str:
 
 
 def players(
-    game: GameRow, engine: Engine, state: GameState, names: list[str], locale: str, status: str | None = None
+    game: GameRow, engine: Engine[Any], state: GameState, names: list[str], locale: str, status: str | None = None
 ) -> list[Player]:
     outcome = engine.outcome(state)
     if outcome is not None:
@@ -156,7 +156,7 @@ def players(
 
 
 def describe(
-    game: GameRow, engine: Engine, state: GameState, step: int, total: int, lines: list[str], locale: str
+    game: GameRow, engine: Engine[Any], state: GameState, step: int, total: int, lines: list[str], locale: str
 ) -> str:
     """The position in words for a screen reader: which one it is, then the picture's own words (who acts
     or who won, the scores, the key position: ``render.describe``, the channel's alt text), then the move
