@@ -20,23 +20,54 @@ import contextlib
 import logging
 import math
 import time
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import discord
 
 from .settings import Settings
 from .storage import LOCK_IDENTIFY, LOCK_MEMBER, LOCK_SHARD, Database, DatabaseError, Session, Shards
 
+if TYPE_CHECKING:
+    import yarl
+
+
+class ConnectionState(Protocol):
+    """discord.py's connection state (``AutoShardedConnectionState``): the shards it waits for at start-up."""
+
+    shard_ids: list[int] | range
+
+
+class Sweeps(Protocol):
+    """The handlers (``ui.handlers.Handlers``) as the keeper sees them: whose games they look after."""
+
+    shards: Shards
+
+    async def start_up(self, shards: Shards | None = None, since: float | None = None) -> None: ...
+
+
+class Moves(Protocol):
+    """The game service (``service.games.GameService``) as the keeper sees it."""
+
+    async def wait_idle(self) -> None: ...
+
 
 class MesaBot(Protocol):
     """The bot as the keeper sees it (``app.MesaBot``: an ``AutoShardedBot`` with its handlers and service)."""
 
-    shard_count: Any
-    shard_ids: Any
-    _connection: Any
-    http: Any
-    handlers: Any
-    service: Any
+    shard_count: int
+    shard_ids: list[int] | None
+
+    @property
+    def _connection(self) -> ConnectionState: ...
+
+    @property
+    def http(self) -> discord.http.HTTPClient: ...
+
+    @property
+    def handlers(self) -> Sweeps: ...
+
+    @property
+    def service(self) -> Moves: ...
 
     def is_closed(self) -> bool: ...
 
@@ -44,7 +75,9 @@ class MesaBot(Protocol):
 
     async def wait_until_ready(self) -> None: ...
 
-    async def launch_shard(self, gateway: Any, shard_id: int, *, initial: bool = False) -> None: ...
+    def get_shard(self, shard_id: int, /) -> discord.ShardInfo | None: ...
+
+    async def launch_shard(self, gateway: yarl.URL, shard_id: int, *, initial: bool = False) -> None: ...
 
     async def close(self) -> None: ...
 
@@ -180,11 +213,16 @@ class ShardKeeper:
         bot.shard_ids = sorted(self.ids)
         bot._connection.shard_ids = list(bot.shard_ids)
         bot.handlers.shards = self.shards
-        running = bot._AutoShardedClient__shards  # type: ignore[attr-defined]  # (no public way to stop one)
         for shard in extra:
-            connection = running.pop(shard, None)
-            if connection is not None:
-                await connection.disconnect()
+            # discord.py's ShardInfo closes one shard's connection and cancels its reading task (no more
+            # events, no reconnecting); the client keeps the closed shard listed (bot.shards, latencies:
+            # Mesa reads neither) until launch_shard connects it again. Its disconnect() does nothing to
+            # a shard already closed, whose task may be about to reconnect it: connect() first cancels
+            # that task and connects it (one more login, in that rare case), and disconnect() ends it.
+            running = bot.get_shard(shard)
+            if running is not None:
+                await running.connect()
+                await running.disconnect()
         await bot.service.wait_idle()  # its clicks played and forgotten before the new owner looks
         for shard in extra:
             await self.session.unlock(LOCK_SHARD, shard)

@@ -3,7 +3,7 @@
 Two real ``python -m bot`` processes (``MESA_SHARDS=auto``) share two shards: clicks delivered to
 both at once apply one move each, logins keep Discord's spacing across the processes, and when one
 is killed with SIGKILL under load the other takes its shard over, answers what it left behind, and
-nothing is lost or played twice.
+nothing is lost or played twice; a process that joins then is handed its part back.
 """
 
 from __future__ import annotations
@@ -278,3 +278,5 @@ async def test_a_process_killed_under_load_loses_nothing_and_its_shard_is_served
                     assert [m.id for m in live] == [game.board_message_id] and game.board_version == game.version
     finally:
         await db.close()
+    # a process that joins gets its part back: the survivor lets one shard go, its connection closed
+    await _balanced(fake, postgres_url, [survivor, await bots()])
