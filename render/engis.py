@@ -502,7 +502,7 @@ def _draw_cards(img, draw, view, pv, colour, hl: set[str], locale: str, x: int, 
     )
     lit = {pv.played[-1]} if pv.played and "card-" + pv.played[-1] in hl else set()
     y = _card_row(img, draw, x, y, right, title, pv.played + pv.aside, (255, 255, 255), INK, lit, locale)
-    if mine and pv.hand is not None:
+    if mine and pv.hand:  # an empty hand is counted, not titled over nothing
         title = _tr("engis.r.hand", locale)
         y = _card_row(img, draw, x, y, right, title, pv.hand, (255, 240, 200), colour, set(), locale)
     else:
