@@ -344,3 +344,37 @@ def test_every_picture_function_fits_80_lines():
                 if lines > 80:
                     long.append(f"{path.name}:{node.name} ({lines} lines)")
     assert long == []
+
+
+def test_an_engis_hexs_meeples_fit_inside_it_beside_its_plant_or_knowledge():
+    """Five meeples on a hex with a plant or knowledge: the pawn and its count ink only inside the hex,
+    and every pixel of the plant or the star stays in sight."""
+    from PIL import ImageChops, ImageDraw
+
+    import render.engis as engis
+    from render.common import Drawing
+    from rules.engis import data as D
+
+    r = 40
+    for hid, h in D.ALL_HEXES.items():
+        if not (h.plant or h.know):
+            continue
+        colour = (engis.PLANT if h.plant else engis.KNOW)[1]
+        tile = engis._tile(hid, r, "en")
+        board = Image.new("RGB", (tile.width + 40, tile.height + 40), BACKGROUND)
+        cx, cy = board.width / 2, board.height / 2
+        engis._paste_tile(board, tile, cx, cy)
+        drawn = board.copy()
+        engis._hex_meeples(drawn, Drawing(drawn), cx, cy, r, (230, 120, 30), 5)
+        inside = Image.new("L", board.size, 0)
+        ImageDraw.Draw(inside).polygon(engis._hex_points(cx, cy, r), fill=255)
+        changed = ImageChops.difference(board, drawn).convert("L").point(lambda v: 255 if v else 0)
+        outside = ImageChops.subtract(changed, inside)
+        assert outside.getbbox() is None, f"{hid}: the meeples ink outside the hex at {outside.getbbox()}"
+        icon = [xy for xy in _pixels(board) if board.getpixel(xy) == colour]
+        assert icon, hid
+        assert all(drawn.getpixel(xy) == colour for xy in icon), f"{hid}: the meeples cover its plant or knowledge"
+
+
+def _pixels(image):
+    return ((x, y) for y in range(image.height) for x in range(image.width))
