@@ -532,6 +532,8 @@ def _card_row(img, draw, x, y, right, title, cards, fill, ink, lit, locale) -> f
     """A title and a wrapped row of card chips; returns the y below it."""
     put(img, (x, y), title, 15, bold=True, fill=ink)
     cx = x + _length(title, 15, True) + 10
+    if not cards:  # none played yet
+        put(img, (cx, y), "—", 15, fill=MUTED)
     for card in cards:
         label = _tr(f"engis.card.{card}", locale)
         cw = _length(label, 13) + 12
