@@ -107,10 +107,13 @@ async def test_ai_chains_in_workers_match_the_engine_and_survive_a_dead_pool(cap
 
 async def test_a_move_strong_ai_seats_answer_is_posted_at_once_and_their_moves_follow(fake_discord, db_path):
     """The player's move is stored and told in the thread (with who is thinking) before the strong AI
-    seats think; the board with their moves follows, and the line goes (the board says it all)."""
+    seats think, and the spectators' pages hear of it then; the board with their moves follows (and
+    the pages hear of them), and the line goes (the board says it all)."""
     fake = fake_discord
     rng = random.Random(3)
-    async with mesa(fake, db_path, ai_budget=0.02, ai_processes=0):
+    async with mesa(fake, db_path, ai_budget=0.02, ai_processes=0) as bot:
+        told: list[set[int]] = []  # the fake's messages each time the pages are told of a change
+        bot.service.watchers.append(lambda _: told.append({m.id for m in fake.all_messages.values()}))
         lobby = await start_lobby(fake, GAME, ANA, [], ai_seats=2)
         for seat in (1, 2):
             chosen = await fake.select(ANA, fake.message(lobby.id), _level_menu(lobby), [f"{seat}.strong"])
@@ -129,6 +132,8 @@ async def test_a_move_strong_ai_seats_answer_is_posted_at_once_and_their_moves_f
         board = board_messages(fake, thread)[boards]  # the board that followed Ana's move
         assert line.id < board.id  # the line came first
         assert "AI 2 (strong) is thinking" in line.content or "AI 3 (strong) is thinking" in line.content
+        assert any(line.id in seen and board.id not in seen for seen in told)  # the pages saw Ana's move alone
+        await fake.wait_for(lambda: any(board.id in seen for seen in told))  # and then the AI seats' answer
         await fake.wait_for(lambda: fake.all_messages[line.id].deleted)  # gone once the board is out
     db = await Database.open(db_path)
     try:

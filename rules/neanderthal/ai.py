@@ -13,7 +13,7 @@ gets the first legal action."""
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from rules.core import Rng
 from rules.core.search import SearchHooks, outcome_reward
@@ -25,8 +25,8 @@ from . import phases as P
 from . import scoring as S
 from .ai_k2 import K2_SCORE, K2_TROPHIES, k2_action
 from .ai_matrix import matrix_action, move_on_matrix
-from .ai_odds import RANK_PREF, hunters_wanted, slot_value
-from .moves import Bid, Council, Hunter, Lose, PayColour, Refugee, Target, Victim, Word, parse
+from .ai_odds import RANK_PREF, alpha_swap, first_of, freed, hunters_wanted, portal, slot_value, tool
+from .moves import Bid, Council, Hunter, Lose, PayColour, Refugee, Target, Victim, Word, parse, parse_as
 from .state import NeanderthalState
 
 if TYPE_CHECKING:
@@ -80,9 +80,9 @@ def _greedy(state: NeanderthalState, seat: int, ids: list[str]) -> str:
         return "yes" if 2 * mine < len(toks) - mine else "no"
     if ph == "target":
         toks, _ = P.fight_tokens(state, state.fight_key)
-        return max(ids, key=lambda a: (sum(1 for t in toks if P.token_side(t) == _as(a, Target).side), a))
+        return max(ids, key=lambda a: (sum(1 for t in toks if P.token_side(t) == parse_as(a, Target).side), a))
     if ph == "victim":  # a Refugee first, then a tribesman, the Alpha last
-        return min(ids, key=lambda a: ("rta".index(_as(a, Victim).kind[0]), a))
+        return min(ids, key=lambda a: ("rta".index(parse_as(a, Victim).kind[0]), a))
     if ph == "order4":
         return ids[0]
     if ph == "release":
@@ -96,24 +96,23 @@ def _greedy(state: NeanderthalState, seat: int, ids: list[str]) -> str:
         # a colour of its own portals can be freed again by neolexia
         p = state.ps[seat]
         cols = P.neolexia_colours(state, seat)
-        return max(ids, key=lambda a: (_as(a, PayColour).colour in cols, p.vocab[_as(a, PayColour).colour], a))
+        return max(
+            ids, key=lambda a: (parse_as(a, PayColour).colour in cols, p.vocab[parse_as(a, PayColour).colour], a)
+        )
     if ph == "k2swap":
         return "keep"
     if ph == "k2more":
         return "more-0"
     if ph == "council":
-        me = [a for a in ids if _as(a, Council).order[0] == seat]
+        me = [a for a in ids if parse_as(a, Council).order[0] == seat]
         return me[0] if me else ids[0]
     if ph == "flip":
         return "keep"
     if ph == "refugee":
-        return min((a for a in ids), key=lambda a: state.ps[_as(a, Refugee).to].score)
+        return min((a for a in ids), key=lambda a: state.ps[parse_as(a, Refugee).to].score)
     if ph == "action":
-        for prefix in ("swap", "po-", "nx-d", "nx-e6", "nx-e", "nx-h", "nx-t", "pl-"):
-            for a in ids:
-                if a.startswith(prefix):
-                    return a
-        return "pass"
+        wanted = (alpha_swap, portal, freed("d"), freed("e6"), freed("e"), freed("h"), freed("t"), tool)
+        return first_of(ids, wanted) or "pass"
     if ph == "alloc":
         return _alloc(state, seat, ids)
     if ph == "move":
@@ -158,10 +157,7 @@ def _alloc(state: NeanderthalState, seat: int, ids: list[str]) -> str:
             value, best = max([(slot_value(state, seat, s), s) for s in options])
             if value > 0 and len(p.pool) >= 2:
                 return f"h-{best}"
-    for a in ids:
-        if a.startswith("hr-"):
-            return a
-    return "done"
+    return next((a for a in ids if isinstance(h := parse(a), Hunter) and h.kind == "hr"), "done")
 
 
 ELDER_COST = {"5": 1, "3": 2, "4": 3, "2": 4, "1": 5, "6": 6}
@@ -174,7 +170,7 @@ def _loss_cost(state: NeanderthalState, seat: int, aid: str) -> tuple:
         return (9, aid)
     if aid == str(Word("lt")):  # a tribesman of the pool
         return (1, aid)
-    loss = _as(aid, Lose)
+    loss = parse_as(aid, Lose)
     if loss.kind == "lt":  # a tribesman on a matrix cell (L and M)
         return (1, aid)
     if loss.kind == "lr":
@@ -187,16 +183,6 @@ def _loss_cost(state: NeanderthalState, seat: int, aid: str) -> tuple:
         return (3 if w.discs else 5, aid)
     t = p.tools[int(loss.what)]
     return (4 if t.disc else 6, aid)
-
-
-M_ = TypeVar("M_")
-
-
-def _as(aid: str, kind: type[M_]) -> M_:
-    """The move a legal id names, of the kind the decision offers."""
-    move = parse(aid)
-    assert isinstance(move, kind), (aid, kind)
-    return move
 
 
 def determinize(state: NeanderthalState, seat: int, rng: Rng) -> NeanderthalState:

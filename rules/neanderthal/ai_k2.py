@@ -10,6 +10,7 @@ from . import phases as P
 from . import scoring as S
 from .ai_odds import RANK_PREF, at_least, kind_chance
 from .board import dedicated
+from .moves import Hunter, K2Swap, MoreEvents, Neolexia, Promote, Side, parse
 from .state import NeanderthalState
 
 # -- K2: the solitaire's victory (rulebook K2 G) ------------------------------------------------
@@ -93,13 +94,11 @@ def k2_action(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     """K2 decisions that differ from the table games' (empty: the common policy's choice)."""
     ph = state.phase
     if ph == "sex":
-        for s in K2_SEX:
-            if f"side-{s}" in ids:
-                return f"side-{s}"
+        return next((side for s in K2_SEX if (side := str(Side(s))) in ids), "")
     if ph == "k2more":
-        return f"more-{min(K2_MORE, len(ids) - 1)}"
-    if ph == "action" and "nx-e6" in ids:  # the Firestarter's experience first
-        return "nx-e6"
+        return str(MoreEvents(min(K2_MORE, len(ids) - 1)))
+    if ph == "action" and str(Neolexia("e6")) in ids:  # the Firestarter's experience first
+        return str(Neolexia("e6"))
     if ph == "alloc":
         return _k2_alloc(state, seat, ids)
     if ph == "k2swap":
@@ -125,8 +124,8 @@ def _k2_swap(state: NeanderthalState, ids: list[str]) -> str:
         return "keep"
     best, most = "keep", now
     for a in ids:
-        if a.startswith("swap-"):
-            i = int(a[5:])
+        if isinstance(swap := parse(a), K2Swap):
+            i = swap.wife
             n = _portals_within_reach(p, cards[:i] + cards[i + 1 :] + [state.event_card])
             if n > most:
                 best, most = a, n
@@ -138,8 +137,9 @@ def _k2_alloc(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     (a few together where two or more of a kind win a trophy), Refugees where their dice help most,
     then free promotions; no Suitors (the foreign ones marry the daughters without a fight)."""
     p = state.ps[seat]
-    if p.tribal and "e-1" in ids and len(p.pool) > K2_KEEP:
-        return "e-1"
+    chief = str(Promote(False, 1))
+    if p.tribal and chief in ids and len(p.pool) > K2_KEEP:
+        return chief
     if "swap" in ids:
         return "swap"
     me, alpha = f"{seat}:{p.species}", f"{seat}:{p.species}a"
@@ -149,15 +149,15 @@ def _k2_alloc(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     }
     plain = p.pool.count(p.species)
     hunt = _k2_hunts(state, seat)
+    hunters = [(a, h) for a in ids if isinstance(h := parse(a), Hunter)]
     best, best_gain = "", 0.0
-    for a in ids:
-        kind, _, sl = a.partition("-")
-        if kind not in ("h", "ha"):
+    for a, h in hunters:
+        if h.kind == "hr":
             continue
-        n, al, free = on.get(sl, (0, False, 0))
-        value = hunt(sl)
+        n, al, free = on.get(h.slot, (0, False, 0))
+        value = hunt(h.slot)
         now = value(n, al, free)
-        if kind == "ha":
+        if h.kind == "ha":
             gain = value(n, True, free) - now + 0.5
         else:  # a few tribesmen together may be worth more than one (two of a kind for a trophy)
             gain = max((value(n + m, al, free) - now) / m for m in range(1, plain + 1))
@@ -166,19 +166,12 @@ def _k2_alloc(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     if best:
         return best
     # Refugees last, each where his die adds most (he dies for nobody of the player's colour)
-    refs = [a for a in ids if a.startswith("hr-")]
+    refs = [(a, h.slot) for a, h in hunters if h.kind == "hr"]
     if refs:
-        return max(
-            refs,
-            key=lambda a: (
-                hunt(a[3:])(*on[a[3:]][:2], on[a[3:]][2] + 1) - hunt(a[3:])(*on[a[3:]]),
-                a,
-            ),
-        )
+        a, _ = max(refs, key=lambda r: (hunt(r[1])(*on[r[1]][:2], on[r[1]][2] + 1) - hunt(r[1])(*on[r[1]]), r[0]))
+        return a
     if P.exp_elder(p, 6) and len(p.pool) > K2_KEEP:
-        for r in RANK_PREF:
-            if f"e-{r}" in ids:
-                return f"e-{r}"
+        return next((e for r in RANK_PREF if (e := str(Promote(False, r))) in ids), "done")
     return "done"
 
 

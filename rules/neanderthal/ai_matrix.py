@@ -9,7 +9,8 @@ from . import data as D
 from . import matrix as M
 from . import phases as P
 from .actions import portal_sources
-from .ai_odds import RANK_PREF, at_least, kind_chance
+from .ai_odds import RANK_PREF, alpha_swap, at_least, first_of, freed, kind_chance, portal, tool
+from .moves import Assimilate, GiveLot, MarryHusband, Promote, Side, Step, parse, parse_as
 from .state import NeanderthalState
 
 # -- L and M: the 4x5 matrix ------------------------------------------------------------------------
@@ -172,13 +173,11 @@ def matrix_action(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     if state.phase == "buy":
         return "buy" if spare - M.price(state, seat) >= MW["keep"] else "pass"
     if state.phase == "action":
-        for prefix in ("swap", "nx-e6", "nx-d", "nx-e", "nx-h", "nx-t", "pl-"):
-            for a in ids:
-                if a.startswith(prefix):
-                    return a
-        if spare > MW["keep"]:
-            return next((a for a in ids if a.startswith("po-")), "pass")
-        return "pass"
+        wanted = (alpha_swap, freed("e6"), freed("d"), freed("e"), freed("h"), freed("t"), tool)
+        choice = first_of(ids, wanted)
+        if not choice and spare > MW["keep"]:
+            choice = first_of(ids, [portal])
+        return choice or "pass"
     return ""
 
 
@@ -227,7 +226,7 @@ def _eve(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     p = state.ps[seat]
     ph = state.phase
     if ph == "sex":
-        return next((f"side-{x}" for x in ("harem", "pair", "prom") if f"side-{x}" in ids), "")
+        return next((side for x in ("harem", "pair", "prom") if (side := str(Side(x))) in ids), "")
     if ph == "buy":
         want = len(p.wives) < EVE_DAUGHTERS or (
             len(p.wives) < EVE_DAUGHTERS + 2 and _new_portals(state, seat, state.event_card) > 0
@@ -237,49 +236,47 @@ def _eve(state: NeanderthalState, seat: int, ids: list[str]) -> str:
         need = {state.ps[q].species for q in _needed(state, seat)} | {p.species}
         pairs = _pairs(state)
         for a in ids:
-            if a.startswith("as-") and a != "as-none":
-                x, b, i = map(int, a[3:].split("-"))
-                pair = frozenset((state.ps[x].species, state.ps[b].wives[i].husband[0]))
+            if isinstance(m := parse(a), Assimilate):
+                pair = frozenset((state.ps[m.seat].species, state.ps[m.board].wives[m.wife].husband[0]))
                 if pair not in pairs and pair & need:
                     return a
         if "as-none" in ids:
             return "as-none"
-        return min(ids, key=lambda a: (M.on_map(state, int(a[3:])), a))
+        return min(ids, key=lambda a: (M.on_map(state, parse_as(a, GiveLot).to), a))
     if ph == "action":
-        for prefix in ("nx-d", "po-", "nx-e6", "nx-e", "nx-h", "nx-t", "pl-"):
-            for a in ids:
-                if a.startswith(prefix):
-                    return a
-        return "pass"
+        wanted = (freed("d"), portal, freed("e6"), freed("e"), freed("h"), freed("t"), tool)
+        return first_of(ids, wanted) or "pass"
     if ph != "move":
         return ""
     dead_alpha = p.species in state.dead_alpha
-    if "swap" in ids and dead_alpha and (not state.event_deck or any(a.startswith("e-") for a in ids)):
+    moves = {a: parse(a) for a in ids}
+    promote = any(isinstance(m, Promote) and not m.alpha for m in moves.values())
+    if "swap" in ids and dead_alpha and (not state.event_deck or promote):
         return "swap"  # then made an Elder at once, or in the last turn: alive at the end (M4-A)
-    for r in (5, 3, 4, 2, 1):  # the Alpha safe as an Elder (M4-A asks him alive)
-        if f"ea-{r}" in ids:
-            return f"ea-{r}"
+    choice = _elder(ids, True, (5, 3, 4, 2, 1))  # the Alpha safe as an Elder (M4-A asks him alive)
     hunters = M.on_map(state, seat)
-    if dead_alpha and hunters >= 3 and not any(str(r) in p.elders for r in (3, 4, 5)):
-        for r in (5, 3, 4):
-            if f"e-{r}" in ids:
-                return f"e-{r}"
-    if hunters >= 2 and (not p.elders or (len(p.elders) < 2 and not state.event_deck)):
-        for r in RANK_PREF:  # M4-A asks an Elder at the end: a second one against the elder deaths
-            if f"e-{r}" in ids:
-                return f"e-{r}"
+    if not choice and dead_alpha and hunters >= 3 and not any(str(r) in p.elders for r in (3, 4, 5)):
+        choice = _elder(ids, False, (5, 3, 4))
+    if not choice and hunters >= 2 and (not p.elders or (len(p.elders) < 2 and not state.event_deck)):
+        choice = _elder(ids, False, RANK_PREF)  # M4-A asks an Elder at the end: a second one against the elder deaths
+    if choice:
+        return choice
     mine = sum(1 for q in state.ps for w in q.wives if w.husband and w.husband[0] == p.species)
-    marry = [a for a in ids if a.startswith("hb-") and int(a.split("-")[1]) != seat]
+    marry = {a: m for a, m in moves.items() if isinstance(m, MarryHusband) and not m.alpha and m.board != seat}
     if marry and hunters >= 2:
 
         def gain(a: str) -> int:
-            b, i = map(int, a[3:].split("-"))
-            return _new_portals(state, seat, state.ps[b].wives[i].card)
+            return _new_portals(state, seat, state.ps[marry[a].board].wives[marry[a].wife].card)
 
         best = max(marry, key=lambda a: (gain(a), a))
         if mine < state.players - 1 or (mine <= state.players and gain(best) > 0):
             return best
     return ""
+
+
+def _elder(ids: list[str], alpha: bool, ranks: tuple[int, ...]) -> str:
+    """The legal promotion (of the Alpha if ``alpha``) to the first of ``ranks`` that has one; "" if none."""
+    return next((e for r in ranks if (e := str(Promote(alpha, r))) in ids), "")
 
 
 def move_on_matrix(state: NeanderthalState, seat: int, ids: list[str]) -> str:
@@ -289,16 +286,11 @@ def move_on_matrix(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     camps = _camps(state, seat)
     map_value = _map_values(state, seat)
     base = map_value(camps)
-    free: dict[int, int] = {}
-    for a in ids:
-        if a.startswith(("mv-", "ma-")):
-            i = int(a.split("-")[1])
-            free[i] = M._free(state, seat, i, False) + M._free(state, seat, i, True)
+    steps = [(a, step) for a in ids if isinstance(step := parse(a), Step)]
+    free = {step.frm: M._free(state, seat, step.frm, False) + M._free(state, seat, step.frm, True) for _, step in steps}
     best, best_gain = "", 0.05
-    for a in ids:
-        if not a.startswith(("mv-", "ma-")):
-            continue
-        i, j = map(int, a[3:].split("-"))
+    for a, step in steps:
+        i, j = step.frm, step.to
         gain = -1e9
         for m in range(1, free[i] + 1):
             moved = dict(camps)
@@ -311,7 +303,5 @@ def move_on_matrix(state: NeanderthalState, seat: int, ids: list[str]) -> str:
         return best
     total = sum(camps.values())
     if total >= 8 and len(state.ps[seat].elders) < 1 + state.turn // 3:
-        for r in RANK_PREF:
-            if f"e-{r}" in ids:
-                return f"e-{r}"
+        return _elder(ids, False, RANK_PREF) or "done"
     return "done"

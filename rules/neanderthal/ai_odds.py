@@ -1,13 +1,16 @@
 """What every NEANDERTHAL policy weighs: a hunting slot's worth and the Hunters it wants (the table
-games' rough odds), the exact dice odds the solitaire policies use, and the order Elders are made in."""
+games' rough odds), the exact dice odds the solitaire policies use, the order Elders are made in,
+and the first legal move of the kinds a policy prefers."""
 
 from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable, Sequence
 
 from . import data as D
 from . import phases as P
+from .moves import Move, Neolexia, PlayTool, Portal, SwapElder, SwapHusband, Word, parse
 from .state import NeanderthalState
 
 RANK_PREF = (6, 1, 3, 5, 4, 2)
@@ -59,3 +62,35 @@ def kind_chance(n: int, k: int) -> float:
     for _ in range(6):
         below = [sum(below[t - j] * math.comb(t, j) for j in range(min(t, k - 1) + 1)) for t in range(m + 1)]
     return (6**m - below[m]) / 6**m
+
+
+Wanted = Callable[[Move], bool]
+
+
+def first_of(ids: list[str], wanted: Sequence[Wanted]) -> str:
+    """The first legal id (in their order) of the first kind of move wanted that has one; "" if none."""
+    moves = [(a, parse(a)) for a in ids]
+    for want in wanted:
+        for a, move in moves:
+            if want(move):
+                return a
+    return ""
+
+
+def alpha_swap(move: Move) -> bool:
+    """B4: the Alpha from the dead pile, or taking a tribesman's place from an Elder or a Husband."""
+    return move == Word("swap") or isinstance(move, SwapElder | SwapHusband)
+
+
+def freed(place: str) -> Wanted:
+    """Neolexia freeing a dedicated disc whose place begins so (``e6`` the Firestarter, ``e`` an Elder,
+    ``d`` a bid disc on a daughter, ``h`` under a Husband, ``t`` on a tool)."""
+    return lambda move: isinstance(move, Neolexia) and move.place.startswith(place)
+
+
+def portal(move: Move) -> bool:
+    return isinstance(move, Portal)
+
+
+def tool(move: Move) -> bool:
+    return isinstance(move, PlayTool)

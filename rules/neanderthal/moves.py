@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal, get_args
+from typing import Literal, TypeVar, get_args
 
 from rules.core import IllegalAction
 
@@ -539,3 +539,13 @@ def parse(action_id: str) -> Move:
             if str(move) == action_id:  # one text per move: "bid-03" names no action
                 return move
     raise IllegalAction("error.illegal_action")
+
+
+M_ = TypeVar("M_")
+
+
+def parse_as(action_id: str, kind: type[M_]) -> M_:
+    """The move a legal id names, of the kind its decision offers."""
+    move = parse(action_id)
+    assert isinstance(move, kind), (action_id, kind)
+    return move
