@@ -3,6 +3,7 @@
     python -m bench [GAME ...]                 click latency, render and AI games/s per game (the overview)
     python -m bench engine [GAME ...]          full AI games/s at each game's largest player count
     python -m bench load [--games N --rate R]  N concurrent games clicked through the real bot
+                     [--spectators S]          ... also with S live spectator pages open (click→board, click→page)
     python -m bench ai [GAME ...]              the AI strengths' win rates, scores and thinking time
     python -m bench replay [GAME ...]          what /game replay costs for a whole AI game: frames, MB, seconds
     python -m bench render [GAME ...]          CPU ms a board picture over the mix the bot's picture worker draws
@@ -15,10 +16,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import json
 import logging
 import math
 import sys
+import time
 from pathlib import Path
 
 from rules import GAMES
@@ -193,6 +196,60 @@ LOAD_HEADER = [
 ]
 
 
+SPECTATOR_HEADER = [
+    "clicks/s",
+    "spectators",
+    "achieved",
+    "clicks",
+    "p50 ms",
+    "p95 ms",
+    "p99 ms",
+    "errors",
+    "bot CPU ms/click",
+    "page updates",
+    "page p50",
+    "page p95",
+    "picture p50",
+    "picture p95",
+]
+
+
+def _spectator_rows(result: dict) -> list[list[str]]:
+    return [
+        [
+            f"{p['rate']:g}",
+            f"{p['spectators']} on {result['watched']} games" if p["spectators"] else "0",
+            f"{p['achieved']:.1f}",
+            str(p["clicks"]),
+            _ms(p["p50"]),
+            _ms(p["p95"]),
+            _ms(p["p99"]),
+            str(p["errors"]),
+            f"{p['bot_cpu_ms']:.1f}",
+            str(p["page_updates"]),
+            _ms(p["page_p50"]),
+            _ms(p["page_p95"]),
+            _ms(p["picture_p50"]),
+            _ms(p["picture_p95"]),
+        ]
+        for p in result["phases"]
+    ]
+
+
+def _spectator_summary(result: dict) -> list[str]:
+    lines = []
+    phases = result["phases"]
+    for without, watching in zip(phases[::2], phases[1::2], strict=True):
+        ratio = watching["p95"] / without["p95"] if without["p95"] else math.nan
+        lines.append(
+            f"{without['rate']:g} clicks/s: click→board p95 with spectators / without = {ratio:.2f}× (target ≤ 1.2×); "
+            f"bot CPU per click {watching['bot_cpu_ms'] - without['bot_cpu_ms']:+.1f} ms with them; "
+            f"move→page update p95 = {_ms(watching['page_p95'])} ms, with the new picture "
+            f"{_ms(watching['picture_p95'])} ms (target ≤ 500 ms)"
+        )
+    return lines
+
+
 def _load_summary(result: dict) -> list[str]:
     from . import load as load_bench
 
@@ -253,19 +310,37 @@ def load_cmd(argv: list[str]) -> None:
     parser.add_argument(
         "--database",
         metavar="URL",
-        help="also run on this PostgreSQL database (empty; emptied again after), beside SQLite in the same run",
+        help="also run on this PostgreSQL database (empty; emptied again after), beside SQLite in the same run "
+        "(with --against: both sides on it instead of SQLite)",
     )
     parser.add_argument(
         "--processes",
         type=int,
         default=1,
-        help="with --database, also run that many bot processes sharing the shards on it",
+        help="with --database, also run that many bot processes sharing the shards on it "
+        "(with --against: both sides with that many)",
     )
+    parser.add_argument(
+        "--spectators",
+        type=int,
+        default=0,
+        help="also measure with this many live spectator pages open (the bot serves the pages; each page fetches "
+        "the picture of every position it is sent): each rate runs --seconds without them and --seconds with them",
+    )
+    parser.add_argument("--watched", type=int, default=20, help="the games the spectators watch (evenly)")
+    parser.add_argument("--rounds", type=int, default=2, help="alternations without/with spectators per rate")
     _against(parser, "also run it on REF (default: the merge-base with main) and print both")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     rates = [25.0, 50.0, 75.0, 100.0, 125.0, 150.0] if args.sweep else args.rate
     _quiet()
+    if args.spectators:
+        if args.against is not None or args.moves or args.database:
+            parser.error("--spectators goes with none of --against, --moves and --database")
+        if not 0 < args.watched <= args.games or args.rounds < 1:
+            parser.error("--watched must be from 1 to --games, --rounds at least 1")
+        _spectators(args, rates)
+        return
     if args.database and args.against is None and not args.json:
         _databases(args, rates)
         return
@@ -280,6 +355,8 @@ def load_cmd(argv: list[str]) -> None:
                     args.moves,
                     report=lambda r: print(json.dumps(r), file=sys.stderr),
                     only=args.game,
+                    database=args.database,
+                    processes=args.processes if args.database else 1,
                 )
             )
         )
@@ -313,17 +390,51 @@ def load_cmd(argv: list[str]) -> None:
         "--moves",
         str(args.moves),
         *[f"--game={g}" for g in args.game or []],
+        *(["--database", args.database, "--processes", str(args.processes)] if args.database else []),
         "--rate",
         *[str(r) for r in rates],
     ]
     with against.tree(commit) as ref_root:
         before = against.run_side(ref_root, sub)
     after = against.run_side(against.HERE, sub)
-    print(f"{args.games} games; before = {named}, after = this tree (same clicks, same seeds).")
+    where = "SQLite" if not args.database else f"PostgreSQL, {args.processes} bot process(es)"
+    print(f"{args.games} games on {where}; before = {named}, after = this tree (same clicks, same seeds).")
     for name, result in (("before", before), ("after", after)):
         print(f"\n== {name}")
         print(_table(LOAD_HEADER, _load_rows(result)))
         print("\n".join(_load_summary(result)))
+
+
+def _spectators(args: argparse.Namespace, rates: list[float]) -> None:
+    """The same load without spectators and with them, in one run (alternating), side by side."""
+    from . import load as load_bench
+
+    run = functools.partial(
+        load_bench.run,
+        args.games,
+        rates,
+        args.seconds,
+        args.seed,
+        only=args.game,
+        spectators=args.spectators,
+        watched=args.watched,
+        rounds=args.rounds,
+    )
+    if args.json:
+        print(json.dumps(run(report=lambda r: print(json.dumps(r), file=sys.stderr))))
+        return
+    print(
+        f"{args.games} games; {args.spectators} live pages on {args.watched} of them, each fetching the picture of "
+        f"every position it is sent; {args.seconds:g} s a rate without and {args.seconds:g} s with them, in "
+        f"{args.rounds} alternations. click→board, page update (the stream's event at the page) and picture "
+        "(the new picture fetched by the page) from the planned click."
+    )
+    started = time.perf_counter()
+    result = run(report=lambda r: print("  ", r, file=sys.stderr))
+    print(_table(SPECTATOR_HEADER, _spectator_rows(result)))
+    print("\n".join(_spectator_summary(result)))
+    print("\n".join(_load_summary(result)))
+    print(f"the whole run took {time.perf_counter() - started:.0f} s (setting up the games: {result['setup_s']:.0f} s)")
 
 
 def _databases(args: argparse.Namespace, rates: list[float]) -> None:

@@ -13,18 +13,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import math
 import os
 import random
 import signal
+import socket
 import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import aiohttp
+
 from bot.storage import Database, is_postgres
-from bot.storage.copy import empty
 from fakediscord import FakeDiscord, FakeInteraction, FakeMessage
 from fakediscord.botkit import action_ids, board_messages, controls, lobby_id, mentioned, start_lobby
 from fakediscord.fixtures import CHANNEL_ID, GUILD_ID, build_world
@@ -41,6 +44,13 @@ class Slot:
     thread: int = 0
     boards: int = 0
     busy: bool = True
+    game_id: int = 0
+    watched: bool = False
+    audience: int = 0  # the spectators of this slot's game
+    # Each spectator's page of this slot's game: when each version's event arrived, and when its
+    # picture was fetched (perf_counter).
+    seen: list[dict[int, tuple[float, float]]] = field(default_factory=list)
+    moved: asyncio.Condition = field(default_factory=asyncio.Condition)
 
 
 @dataclass
@@ -49,6 +59,9 @@ class Phase:
     seconds: float
     click_ms: list[float] = field(default_factory=list)
     ack_ms: list[float] = field(default_factory=list)
+    page_ms: list[float] = field(default_factory=list)  # click → the new position's event on a spectator's page
+    picture_ms: list[float] = field(default_factory=list)  # click → its picture fetched by that page
+    spectators: int = 0
     errors: list[str] = field(default_factory=list)
     started: float = 0.0
     ended: float = 0.0
@@ -56,6 +69,18 @@ class Phase:
     our_cpu: float = 0.0
     db_cpu: float = math.nan
     trips: int = 0
+    follows: list[asyncio.Task] = field(default_factory=list)
+
+    def absorb(self, other: Phase) -> None:
+        """Adds another run of the same phase (the same rate, with or without spectators)."""
+        for name in ("click_ms", "ack_ms", "page_ms", "picture_ms", "errors"):
+            getattr(self, name).extend(getattr(other, name))
+        self.seconds += other.seconds
+        self.ended += other.ended - other.started
+        self.bot_cpu += other.bot_cpu
+        self.our_cpu += other.our_cpu
+        self.trips += other.trips
+        self.db_cpu = other.db_cpu if math.isnan(self.db_cpu) else self.db_cpu + other.db_cpu
 
     def figures(self) -> dict[str, float | int | str]:
         clicks, acks = sorted(self.click_ms), sorted(self.ack_ms)
@@ -69,6 +94,12 @@ class Phase:
             "p99": _pct(clicks, 0.99),
             "ack_p50": _pct(acks, 0.50),
             "ack_p99": _pct(acks, 0.99),
+            "spectators": self.spectators,
+            "page_updates": len(self.page_ms),
+            "page_p50": _pct(sorted(self.page_ms), 0.50),
+            "page_p95": _pct(sorted(self.page_ms), 0.95),
+            "picture_p50": _pct(sorted(self.picture_ms), 0.50),
+            "picture_p95": _pct(sorted(self.picture_ms), 0.95),
             "errors": len(self.errors),
             "first_error": self.errors[0] if self.errors else "",
             "bot_cpu_ms": self.bot_cpu * 1000 / max(1, len(clicks)),
@@ -125,6 +156,18 @@ def channel_of(shard: int) -> int:
     return CHANNEL_ID if shard == 0 else CHANNEL_ID + 10 + shard
 
 
+def board_version(board: FakeMessage) -> tuple[int, int]:
+    """(game id, version) from a board's controls (``<prefix>:<game>:<version>:<action>``)."""
+    _, game_id, version, _ = board.custom_ids()[0].split(":", 3)
+    return int(game_id), int(version)
+
+
+def free_port() -> int:
+    with contextlib.closing(socket.socket()) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
 class Load:
     def __init__(
         self,
@@ -133,6 +176,8 @@ class Load:
         only: list[str] | None = None,
         database: str | None = None,
         processes: int = 1,
+        spectators: int = 0,
+        watched: int = 0,
     ) -> None:
         self.rng = random.Random(seed)
         kinds = only or sorted(GAMES)
@@ -151,6 +196,15 @@ class Load:
         self.database = database or str(Path(self.folder.name) / "load.sqlite3")
         self.postgres = is_postgres(self.database)
         self._trips: dict[int, asyncio.Queue[int]] = {}
+        # Spectators: live pages on the first ``watched`` games. The bot serves the pages whenever spectators
+        # are asked for, in the phases without them too, so that only the open pages differ.
+        self.spectators = spectators
+        self.web_port = free_port() if spectators else None
+        for slot in self.slots[: watched if spectators else 0]:
+            slot.watched = True
+        self.watching: list[asyncio.Task] = []
+        self.session: aiohttp.ClientSession | None = None
+        self.pages_db: Database | None = None
 
     @property
     def bot(self) -> asyncio.subprocess.Process | None:
@@ -167,6 +221,14 @@ class Load:
         await self.fake.start()
         for shard in range(self.processes):
             shards = {"MESA_SHARD_COUNT": str(self.processes), "MESA_SHARDS": str(shard)} if self.processes > 1 else {}
+            if self.web_port is not None and shard == 0:
+                shards |= {
+                    "MESA_WEB_PORT": str(self.web_port),
+                    "MESA_WEB_HOST": "127.0.0.1",
+                    "MESA_WEB_URL": f"http://127.0.0.1:{self.web_port}",
+                    "MESA_WEB_STREAMS": str(self.spectators + 100),
+                    "MESA_WEB_STREAMS_PER_ADDRESS": str(self.spectators + 100),  # they all come from 127.0.0.1
+                }
             bot = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-m",
@@ -240,7 +302,12 @@ class Load:
         await click.wait_response(timeout=TIMEOUT)
         slot.thread, slot.boards = lobby.id, 0
         await self.fake.wait_in_channel(slot.thread, lambda: board_messages(self.fake, slot.thread), TIMEOUT)
-        slot.boards = len(board_messages(self.fake, slot.thread))
+        boards = board_messages(self.fake, slot.thread)
+        slot.boards = len(boards)
+        async with slot.moved:
+            slot.game_id = board_version(boards[-1])[0]
+            slot.seen = []
+            slot.moved.notify_all()
         await self._release(slot)
 
     async def _release(self, slot: Slot) -> None:
@@ -254,7 +321,104 @@ class Load:
         task.add_done_callback(self.tasks.discard)
         return task
 
+    # -- spectators -----------------------------------------------------------------------
+    async def watch(self) -> None:
+        """Opens the spectators' streams, spread evenly over the watched games; returns once all are open."""
+        # Every stream holds a connection for as long as it is open, and aiohttp's connector allows 100 at
+        # once by default: past that, streams and picture fetches would queue in this client, not in the bot.
+        self.session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0))
+        self.pages_db = await Database.open(self.database)
+        watched = [s for s in self.slots if s.watched]
+        opened = [asyncio.Event() for _ in range(self.spectators)]
+        for n in range(self.spectators):
+            slot = watched[n % len(watched)]
+            slot.audience += 1
+            self.watching.append(self._spawn(self._spectator(slot, opened[n])))
+        await asyncio.wait_for(asyncio.gather(*(event.wait() for event in opened)), TIMEOUT * 4)
+
+    async def unwatch(self) -> None:
+        for task in self.watching:
+            task.cancel()
+        await asyncio.gather(*self.watching, return_exceptions=True)
+        self.watching = []
+        for slot in self.slots:
+            slot.audience, slot.seen = 0, []
+        if self.session is not None:
+            await self.session.close()
+            self.session = None
+        if self.pages_db is not None:
+            await self.pages_db.close()
+            self.pages_db = None
+
+    async def _spectator(self, slot: Slot, opened: asyncio.Event) -> None:
+        """A browser on the slot's game: its stream, and the picture of each position it is sent; on the
+        game's end it moves on to the game that takes the slot."""
+        assert self.session is not None
+        base = f"http://127.0.0.1:{self.web_port}/g/"
+        while True:
+            game_id = slot.game_id
+            token, locale = await self._page_of(game_id)
+            async with slot.moved:
+                mine = len(slot.seen)
+                slot.seen.append({})
+            seen = slot.seen[mine]
+            async with self.session.get(f"{base}{token}/events?lang={locale}") as stream:
+                if stream.status != 200:
+                    raise RuntimeError(f"the page's stream answered {stream.status}")
+                opened.set()
+                event = ""
+                while slot.game_id == game_id:
+                    try:
+                        line = await asyncio.wait_for(stream.content.readline(), 1.0)
+                    except TimeoutError:
+                        continue
+                    if not line:
+                        break
+                    text = line.decode().rstrip("\r\n")
+                    if text.startswith("event:"):
+                        event = text[6:].strip()
+                    elif text.startswith("data:") and event == "game":
+                        arrived = time.perf_counter()
+                        data = json.loads(text[5:])
+                        async with self.session.get(base + data["live"]["image"]) as picture:
+                            await picture.read()
+                        async with slot.moved:
+                            seen[data["version"]] = (arrived, time.perf_counter())
+                            slot.moved.notify_all()
+            async with slot.moved:
+                await slot.moved.wait_for(lambda game_id=game_id: slot.game_id != game_id)
+
+    async def _page_of(self, game_id: int) -> tuple[str, str]:
+        assert self.pages_db is not None
+        game = await self.pages_db.get_game(game_id)
+        assert game is not None and game.web_token is not None
+        return game.web_token, game.locale
+
+    async def _pages_follow(self, phase: Phase, slot: Slot, game_id: int, version: int, planned: float) -> None:
+        """Waits for every spectator of the slot to be sent a position past ``version``; counts their delays."""
+
+        def arrived() -> list[tuple[float, float]] | str | None:
+            if slot.game_id != game_id:
+                return "replaced"  # the game ended and another took its place: its pages moved on
+            if len(slot.seen) < slot.audience:
+                return None
+            firsts = [min((t for v, t in seen.items() if v > version), default=None) for seen in slot.seen]
+            return None if any(f is None for f in firsts) else firsts  # type: ignore[return-value]
+
+        try:
+            async with slot.moved:
+                firsts = await asyncio.wait_for(slot.moved.wait_for(arrived), TIMEOUT)
+        except TimeoutError:
+            phase.errors.append(f"{slot.game} game {slot.index}: a page was not updated {TIMEOUT:g} s after a move")
+            return
+        if isinstance(firsts, str):
+            return
+        for event_at, picture_at in firsts:
+            phase.page_ms.append((event_at - planned) * 1000)
+            phase.picture_ms.append((picture_at - planned) * 1000)
+
     async def close(self) -> None:
+        await self.unwatch()
         for bot in self.bots:
             if bot.returncode is None:
                 bot.send_signal(2)
@@ -280,6 +444,8 @@ class Load:
 
     async def empty(self) -> None:
         """Deletes the benchmark's games from its database (a PostgreSQL database is the caller's)."""
+        from bot.storage.copy import empty  # here: --against a commit older than the storage's copy still runs
+
         db = await Database.open(self.database)
         try:
             await empty(db.sql)
@@ -310,6 +476,8 @@ class Load:
         if clicks:
             await asyncio.wait(clicks)
         phase.ended = loop.time()
+        if phase.follows:  # the pages' delays are counted, not waited for in the phase's time
+            await asyncio.wait(phase.follows)
         phase.bot_cpu = sum(cpu_seconds(bot.pid) for bot in self.bots) - cpu[0]
         phase.our_cpu = time.process_time() - cpu[1]
         phase.db_cpu = await self.db_cpu() - db_cpu
@@ -321,6 +489,7 @@ class Load:
             await self.idle.wait_for(lambda: any(not s.busy for s in self.slots))
             slot = self.rng.choice([s for s in self.slots if not s.busy])
             slot.busy = True
+        before = board_version(board_messages(self.fake, slot.thread)[-1])
         try:
             inter, board = await self._move(slot)
         except Exception as exc:  # the benchmark goes on; the error is counted and shown
@@ -330,6 +499,8 @@ class Load:
         phase.click_ms.append((board.stored_at - planned) * 1000)
         if inter.latency is not None:
             phase.ack_ms.append(inter.latency * 1000)
+        if slot.watched and self.watching:
+            phase.follows.append(self._spawn(self._pages_follow(phase, slot, *before, planned)))
         if not controls(board):  # game over: a new one in its place
             self._spawn(self._replace(slot))
         else:
@@ -397,13 +568,22 @@ def run(
     only: list[str] | None = None,
     database: str | None = None,
     processes: int = 1,
+    spectators: int = 0,
+    watched: int = 20,
+    rounds: int = 2,
 ) -> dict:
     """Phases at each rate in turn (or, with ``moves``, one long phase until that many moves).
 
     ``database``: a PostgreSQL URL (an empty database; the benchmark empties it again at the end)
     instead of an SQLite file of its own; ``processes``: bot processes sharing the shards.
+
+    With ``spectators``, each rate is measured without them and with them (live pages on ``watched``
+    games, each fetching the picture of every position it is sent, as a browser does), ``seconds``
+    each, in ``rounds`` alternations, so that both settings see the same bot at the same age.
     """
-    return asyncio.run(_run(games, rates, seconds, seed, moves, report, only, database, processes))
+    return asyncio.run(
+        _run(games, rates, seconds, seed, moves, report, only, database, processes, spectators, watched, rounds)
+    )
 
 
 async def _run(
@@ -416,9 +596,12 @@ async def _run(
     only: list[str] | None,
     database: str | None = None,
     processes: int = 1,
+    spectators: int = 0,
+    watched: int = 20,
+    rounds: int = 2,
 ) -> dict:
-    load = Load(games, seed, only, database, processes)
-    out: dict = {"games": games, "phases": [], "memory": []}
+    load = Load(games, seed, only, database, processes, spectators, watched)
+    out: dict = {"games": games, "phases": [], "memory": [], "spectators": spectators, "watched": watched}
     try:
         t0 = time.perf_counter()
         await load.start()
@@ -426,6 +609,12 @@ async def _run(
         out["rss_start_mb"] = load.rss()[0]
         if moves:
             out["phases"].append(await _long(load, rates[0], moves, out["memory"], report))
+        elif spectators:
+            for rate in rates:
+                for phase in await _with_and_without(load, rate, seconds, rounds):
+                    figures = {**phase.figures(), "rss_mb": load.rss()[0]}
+                    out["phases"].append(figures)
+                    report(figures)
         else:
             for rate in rates:
                 phase = await load.run_phase(rate, seconds)
@@ -441,6 +630,20 @@ async def _run(
         if database is not None:
             await load.empty()
     return out
+
+
+async def _with_and_without(load: Load, rate: float, seconds: float, rounds: int) -> tuple[Phase, Phase]:
+    """The same rate without spectators and with them, ``seconds`` each, alternating in ``rounds``."""
+    without, watching = Phase(rate, 0), Phase(rate, 0)
+    for _ in range(rounds):
+        without.absorb(await load.run_phase(rate, seconds / rounds))
+        await load.watch()
+        try:
+            watching.absorb(await load.run_phase(rate, seconds / rounds))
+        finally:
+            await load.unwatch()
+    watching.spectators = load.spectators
+    return without, watching
 
 
 async def _long(load: Load, rate: float, moves: int, memory: list, report) -> dict:

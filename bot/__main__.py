@@ -61,9 +61,14 @@ async def run_bot(settings: Settings) -> None:
 
 async def run_web(settings: Settings, ready: asyncio.Event | None = None) -> None:
     """Serves the spectator pages from the bot's database until SIGTERM or SIGINT (the bot runs elsewhere)."""
-    from .storage import Database, DatabaseError
+    from .storage import Database, DatabaseError, is_postgres
     from .web import WebServer
 
+    if not is_postgres(settings.database) and not Path(settings.database).exists():
+        raise Fatal(
+            f"no database at {settings.database}: the pages read the bot's own (MESA_DATABASE, or "
+            "DATABASE_URL for PostgreSQL); a process on a disk of its own needs the bot's PostgreSQL"
+        )
     try:
         db = await Database.open(settings.database)
     except DatabaseError as exc:

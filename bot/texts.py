@@ -645,6 +645,11 @@ TEXTS: dict[str, tuple[Text, Text]] = {
     ),
     # the clock, and players away
     "lobby.clock": ("Clock", "Relógio"),
+    "lobby.settings": ("Table settings", "Ajustes da mesa"),
+    "lobby.settings.note": (
+        "Only you see these menus; what you choose shows on the lobby.",
+        "Só você vê estes menus; o que escolher aparece na mesa.",
+    ),
     "lobby.ai_level_clock": ("AI strength and clock", "Força da IA e relógio"),
     "lobby.clock_off": ("No clock: the table waits", "Sem relógio: a mesa espera"),
     "lobby.clock_on": (

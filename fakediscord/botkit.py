@@ -155,6 +155,20 @@ def _lobby_id(message: FakeMessage, what: str) -> str:
 lobby_id = _lobby_id
 
 
+async def table_settings(fake: FakeDiscord, host: int, lobby: FakeMessage) -> FakeMessage:
+    """The host's private table settings, opened from the lobby (where its menus have no room)."""
+    inter = await fake.click(host, fake.message(lobby.id), _lobby_id(lobby, "settings"))
+    return await ephemeral_reply(fake, inter)
+
+
+async def choose(fake: FakeDiscord, user: int, message: FakeMessage, suffix: str, value: str) -> FakeInteraction:
+    """``user`` picks ``value`` in the menu of ``message`` whose custom id ends with ``suffix``, once answered."""
+    menu = next(c for c in fake.message(message.id).custom_ids() if c.endswith(suffix))
+    inter = await fake.select(user, fake.message(message.id), menu, [value])
+    await inter.wait_response()
+    return inter
+
+
 async def ephemeral_reply(fake: FakeDiscord, inter) -> FakeMessage:
     """The (last) ephemeral answer an interaction produced, once it is complete."""
     source = inter.source_message.id if inter.source_message is not None else None

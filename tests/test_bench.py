@@ -46,6 +46,18 @@ def test_load_bench_clicks_through_the_bot_in_its_own_process():
     assert result["moves"] >= phase["clicks"] and result["rss_peak_mb"] > 0 and phase["bot_cpu_ms"] > 0
 
 
+@pytest.mark.slow
+def test_load_bench_measures_the_clicks_with_and_without_spectator_pages():
+    result = _bench(
+        "load", "--games", "4", "--rate", "4", "--seconds", "4", "--spectators", "4", "--watched", "2", "--rounds", "1"
+    )
+    without, watching = result["phases"]
+    assert without["spectators"] == 0 and without["page_updates"] == 0
+    assert watching["spectators"] == 4 and watching["page_updates"] > 0
+    assert watching["picture_p95"] >= watching["page_p95"] > 0
+    assert without["errors"] == watching["errors"] == 0 and result["bot_errors"] == 0, result["first_bot_error"]
+
+
 def test_render_bench_draws_the_same_pictures_for_the_same_seed():
     args = ("render", "pergamemnon", "atlandice", "--concurrent", "4", "--clicks", "12", "--warmup", "3")
     first, second = _bench(*args), _bench(*args)

@@ -12,7 +12,7 @@ import pytest
 from pydantic import BaseModel
 
 from rules import GAMES
-from rules.core import MAX_BUTTON_CHOICES, MAX_CHOICES, Engine, GameState, IllegalAction, missing_keys, play
+from rules.core import MAX_BUTTON_CHOICES, MAX_CHOICES, Engine, GameState, IllegalAction, missing_keys, play, t
 from rules.core.clone import clone
 
 CASES = [
@@ -27,6 +27,9 @@ PARSERS = {
     for game_id in GAMES
     if importlib.util.find_spec(f"rules.{game_id}.moves") is not None
 }
+
+
+NAMES = ["Ayla", "Brom", "Cyra", "Doru", "Enki"]  # names found in no text of the games
 
 
 def _check_step(engine: Engine, before: GameState, after: GameState, seat: int, action_id: str) -> None:
@@ -46,7 +49,10 @@ def _check_step(engine: Engine, before: GameState, after: GameState, seat: int, 
         if len(actions) > MAX_BUTTON_CHOICES:  # shown as select menus of 25, at most four of them
             groups = Counter(a.group.key if a.group else None for a in actions)
             assert sum(-(-n // 25) for n in groups.values()) <= 4, groups
-        texts.append(engine.prompt(after, s))
+        prompt = engine.prompt(after, s)
+        texts.append(prompt)
+        for locale in ("en", "pt-BR"):  # whoever shows a prompt names its seat first: the prompt never does
+            assert NAMES[s] not in t(prompt, locale, names=NAMES), t(prompt, locale, names=NAMES)
         texts.extend(a.label for a in actions)
         texts.extend(a.group for a in actions if a.group is not None)
     assert not missing_keys(texts), missing_keys(texts)

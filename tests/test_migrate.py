@@ -7,10 +7,13 @@ import random
 import sys
 from pathlib import Path
 
+from spawned import end
+
 from bot.service.games import GameService
 from bot.settings import Settings
 from bot.storage import Database, Seat
 from bot.storage.copy import TABLES
+from fakediscord.timing import stretched
 from rules import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,6 +65,8 @@ async def _rows(target: str) -> dict[str, list[tuple]]:
 
 
 async def _migrate(*argv: str) -> tuple[int, str, str]:
+    """``python -m bot migrate ARGV``: its exit code, output and errors. The process (in a group of its own)
+    is ended with whatever it started, however the test goes."""
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -71,8 +76,12 @@ async def _migrate(*argv: str) -> tuple[int, str, str]:
         cwd=ROOT,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
+        start_new_session=True,
     )
-    out, err = await asyncio.wait_for(proc.communicate(), 120)
+    try:
+        out, err = await asyncio.wait_for(proc.communicate(), stretched(120))
+    finally:
+        await end(proc)
     assert proc.returncode is not None
     return proc.returncode, out.decode(), err.decode()
 

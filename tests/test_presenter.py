@@ -10,7 +10,7 @@ import bot.texts  # noqa: F401
 from bot.storage import GameRow, Seat
 from bot.ui.components import DYNAMIC_ITEMS, ActionButton, ActionSelect, SpecialButton
 from bot.ui.presenter import _choices
-from rules.core import Action, msg, register
+from rules.core import Action, msg, register, t
 
 register({"test.choice": ("Choice {n}", "Opção {n}"), "test.group": ("Group {g}", "Grupo {g}")})
 
@@ -161,3 +161,37 @@ def test_the_neutral_player_is_listed_after_the_players_without_a_rank():
     assert [i for i, line in enumerate(lines) if neutral in line] == [2]
     assert not lines[2].lstrip("🏆 ").split(" ")[0].rstrip(".").isdigit()
     assert all(line.lstrip("🏆 ").startswith(("1. ", "2. ")) for line in lines[:2])
+
+
+def _atlandice_asking_to_take(players: int) -> tuple[GameRow, object]:
+    """An ATLANDICE game of Ana, Bia (and Caio) whose first seat to act is asked which resource to take."""
+    from rules import GAMES
+
+    engine = GAMES["atlandice"]
+    for seed in range(50):
+        state = engine.new_game(players, seed)
+        for _ in range(60):
+            if state.tasks and state.tasks[0].kind == "take":
+                seats = [Seat(i, 7 + i, name, False) for i, name in enumerate(["Ana", "Bia", "Caio"][:players])]
+                return dataclasses.replace(_game(), seats=seats, state=engine.dump(state)), state
+            seat = engine.to_act(state)[0]
+            state = engine.apply(state, seat, engine.ai_action(state, seat))
+    raise AssertionError("no ATLANDICE game asks to take a resource")
+
+
+@pytest.mark.parametrize("locale", ["en", "pt-BR"])
+async def test_the_board_names_the_player_to_act_once(locale):
+    """ "<@Ana>: Take a resource…", in the channel and in the private view: the question itself does not
+    name Ana again (nor does it say "Ana" beside her mention)."""
+    from bot.ui.presenter import Presenter
+    from rules import GAMES
+
+    game, state = _atlandice_asking_to_take(3)
+    seat = GAMES["atlandice"].to_act(state)[0]
+    name, mention = game.seats[seat].name, f"<@{game.seats[seat].user_id}>"
+    presenter = Presenter()
+    for viewer in (None, seat):
+        payload = await presenter.board(game, state, locale=locale, viewer=viewer)
+        line = payload.embed.description
+        assert line.startswith(f"{mention}: ") and name not in line, line
+        assert line.split(": ", 1)[1] == t(GAMES["atlandice"].prompt(state, seat), locale)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import zoneinfo
 
 import pytest
 
@@ -37,6 +38,26 @@ class Clock:
 @pytest.fixture
 def db_path(tmp_path):
     return tmp_path / "mesa.sqlite3"
+
+
+@pytest.fixture
+def bundled_zones_only():
+    """The time zones as a host without a system database has them (Windows, slim containers): the
+    system's zoneinfo folders hidden, only the ``tzdata`` package left to read them from."""
+    from bot.service import players
+
+    def forget() -> None:
+        zoneinfo.ZoneInfo.clear_cache()
+        players.time_zone.cache_clear()
+        players._zone_names.cache_clear()
+
+    zoneinfo.reset_tzpath(to=[])
+    forget()
+    try:
+        yield
+    finally:
+        zoneinfo.reset_tzpath()
+        forget()
 
 
 async def _settings(fake, user: int, where: int, **options) -> str:
@@ -136,3 +157,24 @@ async def test_quiet_hours_hold_the_ping_until_they_end(fake_discord, db_path):
         assert len(pings()) == 2
         await hours_later(31.5)
         await fake.wait_for(lambda: len(pings()) == 3)
+
+
+async def test_settings_time_zones_come_with_mesa_where_the_system_has_none(fake_discord, db_path, bundled_zones_only):
+    fake = fake_discord
+    assert zoneinfo.TZPATH == ()  # no system database in sight
+    now = dt.datetime(2026, 3, 10, 2, 30, tzinfo=dt.UTC).timestamp()
+    async with mesa(fake, db_path, clock=Clock(now)) as bot:
+        offered = await fake.autocomplete(BRUNO, CHANNEL_ID, "settings", {"timezone": "sao_p"}, "timezone")
+        await offered.wait_response()
+        assert "America/Sao_Paulo" in [c["value"] for c in offered.autocomplete_choices]
+        shown = await _settings(fake, BRUNO, CHANNEL_ID, quiet="22:00-07:00", timezone="america/sao_paulo")
+        assert "22:00-07:00 (America/Sao_Paulo)" in shown
+        # São Paulo keeps UTC-3 all year: 23:30 there is inside the quiet hours, which end at 07:00 there.
+        brazil = dt.timezone(dt.timedelta(hours=-3))
+        settings = await bot.service.players.get(BRUNO)
+        assert settings.quiet_until(now) == dt.datetime(2026, 3, 10, 7, 0, tzinfo=brazil).timestamp()
+        # /away reads its date in the player's zone: the end of that day there.
+        inter = await fake.slash(BRUNO, CHANNEL_ID, "away", {"until": "2026-03-20"})
+        answer = await ephemeral_reply(fake, inter)
+        until = int(dt.datetime(2026, 3, 20, 23, 59, tzinfo=brazil).timestamp())
+        assert f"<t:{until}:f>" in answer.embed_texts()

@@ -328,6 +328,70 @@ async def test_a_due_reminder_is_claimed_by_one_process(two):
     assert len(await second.due_reminders(200.0 + LEASE)) == len(games)
 
 
+async def test_a_passed_clock_deadline_is_claimed_by_one_process(two):
+    from bot.storage.clocks import LEASE
+
+    first, second = two
+    games = [await _active_game(first) for _ in range(6)]
+    for game_id in games:
+        await first.set_clocks(game_id, [(0, 10, 100.0)])
+    claimed = await asyncio.gather(first.due_clocks(200.0), second.due_clocks(200.0))
+    assert sorted(c["game_id"] for batch in claimed for c in batch) == sorted(games)  # each once, by one of the two
+    assert {c["lease"] for batch in claimed for c in batch} == {200.0 + LEASE}
+    assert await first.due_clocks(200.0) == [] and await second.due_clocks(200.0) == []
+    # the seat holds the leased deadline until the claimant plays it (a new deadline), or the lease runs out
+    assert {(await second.clocks_of(game_id))[0]["deadline"] for game_id in games} == {200.0 + LEASE}
+    assert len(await second.due_clocks(200.0 + LEASE)) == len(games)
+
+
+async def test_passed_clock_deadlines_are_claimed_by_the_shard_of_their_game(two):
+    from bot.storage import Shards
+
+    first, second = two
+    games = {}
+    for guild in (1 << 22, 2 << 22, 3 << 22, 4 << 22):  # shards 1, 0, 1, 0 of 2
+        game_id = await first.create_lobby("atlandice", guild, 2, 10, "Ana", "en", {})
+        await first.set_seats(game_id, [Seat(0, 10, "Ana", False)])
+        assert await first.start_game(game_id, seed=5, state="{}", thread_id=3)
+        await first.set_clocks(game_id, [(0, 10, 100.0)])
+        games[game_id] = guild
+    odd, even = Shards(2, (1,)), Shards(2, (0,))
+    claimed = await asyncio.gather(first.due_clocks(200.0, odd), second.due_clocks(200.0, even))
+    assert {games[c["game_id"]] for c in claimed[0]} == {1 << 22, 3 << 22}
+    assert {games[c["game_id"]] for c in claimed[1]} == {2 << 22, 4 << 22}
+
+
+async def test_a_late_turn_is_played_once_by_several_processes(two):
+    """Each process's reminder loop claims the passed deadlines and has the AI play them: one of two
+    processes on one database plays a late turn, the other finds nothing to do."""
+    from bot.storage.clocks import LEASE
+    from rules import GAMES
+
+    now = 1_000_000.0
+    services = [GameService(db, Settings(ai_processes=0), clock=lambda: now) for db in two]
+    host = services[0]
+    lobby = await host.create_lobby("atlandice", 1, 2, 10, "Ana", "en")
+    await host.join(lobby.id, 11, "Bruno")
+    await host.set_clock(lobby.id, 10, 24, "easy")
+    started = await host.start(lobby.id, 10, thread_id=3, seed=5)
+    [late] = GAMES["atlandice"].to_act(started.state)
+    now += 24 * 3600
+
+    async def sweep(service: GameService) -> list:
+        return [await service.time_up(d["game_id"], d["seat"], d["lease"]) for d in await service.due_clocks()]
+
+    done = [result for batch in await asyncio.gather(*map(sweep, services)) for result in batch]
+    played = [result for result in done if result is not None]
+    assert len(played) == 1 and played[0].moves[0].seat == late
+    log = await two[1].action_log(lobby.id)
+    assert [(r["seat"], r["user_id"]) for r in log] == [(m.seat, None) for m in played[0].moves]
+    assert (await two[1].get_game(lobby.id)).version == started.game.version + len(played[0].moves)
+    # the next player's clock runs from now: nothing is due, even once the lease would have run out
+    assert await two[0].due_clocks(now + LEASE) == [] and await two[1].due_clocks(now + LEASE) == []
+    for service in services:
+        service.thinker.close()
+
+
 async def test_lost_clicks_are_taken_once_and_by_the_shard_of_their_game(two):
     from bot.storage import Shards
 
@@ -504,6 +568,10 @@ async def test_players_settings_held_pings_clocks_and_a_players_games(db):
         {10: "pt-BR"},
     )
     game_id = await _active_game(db)
+    # a game is read with its players' settings (those who set any): a move needs no other read for them
+    assert Players.of_game(await db.get_game(game_id)) == {10: got}
+    await players.save(got.with_changes(delivery="both"))
+    assert Players.of_game(await db.get_game(game_id))[10].delivery == "both"
     await db.record_moves(game_id, 0, [Move(0, "a", 10, [])], '{"s": 1}', False, reminders=([(0, 10)], 100.0))
     await db.hold_ping(game_id, 0, 10, 1, 50.0)  # replaces the seat's reminder
     [held] = await db.reminders_of(game_id)

@@ -5,7 +5,9 @@ may not see reaches a page."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import os
 import re
 
 import pytest
@@ -151,6 +153,27 @@ async def test_the_page_shows_the_game_as_the_channel_does(db, service):
         assert "http" not in re.sub(r'content="[^"]*"', "", page.split("<body")[0])  # nothing from another host
 
 
+@pytest.mark.parametrize("locale", ["en", "pt-BR"])
+async def test_the_page_names_the_player_to_act_once(db, service, locale):
+    """ "Ana: Take a resource…", as the channel's board says it: the question does not name Ana again."""
+    game_id = await started(service, "atlandice", seed=3)
+    for _ in range(40):
+        game = await db.get_game(game_id)
+        state = GAMES["atlandice"].load(game.state)
+        seat = GAMES["atlandice"].to_act(state)[0]
+        if state.tasks and state.tasks[0].kind == "take" and not game.seats[seat].is_ai:
+            break
+        await play(service, game_id, 1)
+    else:
+        raise AssertionError("the game never asked a player to take a resource")
+    name = game.seats[seat].name
+    async with Web(db) as client:
+        stream = await client.get(f"/g/{game.web_token}/events?lang={locale}")
+        (line,) = json.loads((await next_event(stream))[1])["turn"]
+        stream.close()
+    assert line == f"{name}: {t(GAMES['atlandice'].prompt(state, seat), locale)}" and line.count(name) == 1, line
+
+
 async def test_the_stepper_reaches_every_earlier_position(db, service):
     game_id = await started(service, "engis", seed=5)
     await play(service, game_id, 4)
@@ -176,6 +199,54 @@ async def test_the_stepper_reaches_every_earlier_position(db, service):
         for beyond in (total + 1, 999999):
             assert (await client.get(f"/g/{token}/step/{beyond}")).status == 404
             assert (await client.get(f"/g/{token}/step/{beyond}.png")).status == 404
+
+
+async def test_a_picture_is_kept_by_the_browser_while_its_version_lasts(db, service):
+    game_id = await started(service)
+    token = await token_of(db, game_id)
+    async with Web(db, service) as client:
+        stream = await client.get(f"/g/{token}/events")
+        image = json.loads((await next_event(stream))[1])["live"]["image"]
+        first = await client.get(f"/g/{image}")
+        assert first.status == 200 and "immutable" in first.headers["Cache-Control"]
+        tag = first.headers["ETag"]
+        again = await client.get(f"/g/{image}", headers={"If-None-Match": tag})
+        assert again.status == 304 and again.headers["ETag"] == tag and not await again.read()
+        await play(service, game_id, 1)
+        newer = json.loads((await next_event(stream))[1])["live"]["image"]
+        assert newer != image
+        # The older address no longer names the game's version: it is checked each time.
+        old = await client.get(f"/g/{image}", headers={"If-None-Match": tag})
+        assert old.status == 200 and "immutable" not in old.headers["Cache-Control"] and old.headers["ETag"] != tag
+        stream.close()
+
+
+async def test_a_move_costs_the_pages_the_same_reads_however_many_watch(db, service, tmp_path, monkeypatch):
+    """Every page woken by a move and fetching its picture is served from one reading of the game."""
+    from bot.web import page
+
+    monkeypatch.setattr(page, "ROW_SECONDS", 3600.0)  # only a change ends what was read (the machine may be slow)
+    game_id = await started(service)
+    token = await token_of(db, game_id)
+    web_db = await Database.open(tmp_path / "mesa.sqlite3")  # the pages' own connection: their reads alone
+    try:
+        async with Web(web_db, service) as client:
+
+            async def reads_of_a_move(pages: int) -> int:
+                streams = [await client.get(f"/g/{token}/events") for _ in range(pages)]
+                for stream in streams:
+                    await next_event(stream)
+                before = web_db.sql.trips
+                await play(service, game_id, 1)
+                for stream in streams:
+                    image = json.loads((await next_event(stream))[1])["live"]["image"]
+                    assert (await client.get(f"/g/{image}")).status == 200
+                    stream.close()
+                return web_db.sql.trips - before
+
+            assert await reads_of_a_move(1) == await reads_of_a_move(6) > 0
+    finally:
+        await web_db.close()
 
 
 async def test_unknown_and_replaced_links_are_a_plain_404(db, service):
@@ -297,6 +368,30 @@ async def test_streams_are_limited_per_address_and_in_all(db, service):
             response.close()
 
 
+async def test_a_stream_closed_by_its_reader_leaves_no_task_behind(db, service, caplog):
+    """A browser that goes away cancels its stream's handler: nothing it waited on is left pending (asyncio
+    would say "Task was destroyed but it is pending!" once such a task is collected)."""
+    import gc
+
+    game_id = await started(service)
+    token = await token_of(db, game_id)
+    tasks_before = len(asyncio.all_tasks())
+    async with Web(db, service) as client:
+        streams = next(r.handler.__self__ for r in client.server.app.router.routes() if r.handler.__name__ == "events")
+        readers = [await client.get(f"/g/{token}/events") for _ in range(3)]
+        for reader in readers:
+            assert (await next_event(reader))[0] == "game"
+        await play(service, game_id, 1)  # the streams wake, send the move and wait again
+        for reader in readers:
+            assert (await next_event(reader))[0] == "game"
+            reader.close()
+        await wait_until(lambda: not streams.streams.open, "the closed streams counted out")
+        await wait_until(lambda: len(asyncio.all_tasks()) <= tasks_before + 1, "the streams' tasks ended")
+        gc.collect()
+        await asyncio.sleep(0)
+    assert "Task was destroyed" not in caplog.text
+
+
 async def test_stopping_the_server_ends_the_open_streams(db, service):
     game_id = await started(service)
     token = await token_of(db, game_id)
@@ -412,7 +507,6 @@ async def test_game_link_and_the_board_button(fake_discord, tmp_path):
 # -- python -m bot web -----------------------------------------------------------------------------
 async def test_python_m_bot_web_serves_the_pages_of_the_bots_database(db, service, tmp_path):
     """The pages as a process of their own beside the bot: they follow its moves; SIGTERM stops them."""
-    import os
     import signal
     import socket
     import sys
@@ -427,29 +521,45 @@ async def test_python_m_bot_web_serves_the_pages_of_the_bots_database(db, servic
     env = {**os.environ, "MESA_DATABASE": str(tmp_path / "mesa.sqlite3"), "MESA_WEB_PORT": str(port)}
     env |= {"MESA_WEB_HOST": "127.0.0.1", "MESA_RENDER_WORKERS": "0"}
     env.pop("DISCORD_TOKEN", None)
+    # In a process group of its own: whatever the test's end, the finalizer ends it and anything it started.
     web = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "web", env=env, stderr=asyncio.subprocess.PIPE
+        sys.executable, "-m", "bot", "web", env=env, stderr=asyncio.subprocess.PIPE, start_new_session=True
     )
     try:
         async with ClientSession() as session:
             for _ in range(2000):  # until it serves
+                assert web.returncode is None, (await web.stderr.read()).decode()
                 try:
                     stream = await session.get(f"http://127.0.0.1:{port}/g/{token}/events")
                     break
                 except ClientConnectionError:
                     await asyncio.sleep(0.01)
+            else:
+                raise AssertionError("python -m bot web never served the page")
             before = json.loads((await next_event(stream))[1])["version"]
             await play(service, game_id, 1)  # made by this process: the web process reads it in the database
             after = json.loads((await next_event(stream))[1])["version"]
             assert after == (await db.get_game(game_id)).version > before
             web.send_signal(signal.SIGTERM)
-            assert await web.wait() == 0
+            assert await asyncio.wait_for(web.wait(), 120) == 0  # (a guard against a hang, not a timing)
             stream.close()
     finally:
-        if web.returncode is None:
-            web.kill()
-            await web.wait()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(web.pid, signal.SIGKILL)
+        await web.wait()
     assert b"Traceback" not in await web.stderr.read()
+
+
+def test_python_m_bot_web_never_makes_a_database(monkeypatch, capsys, tmp_path):
+    """On a disk of its own (a Procfile host's web process with SQLite) there is no game to show: it says
+    so and stops, making no empty database."""
+    from bot.__main__ import main
+
+    missing = tmp_path / "mesa.sqlite3"
+    monkeypatch.setenv("MESA_DATABASE", str(missing))
+    monkeypatch.setenv("MESA_WEB_PORT", "8080")  # (never opened: the database is looked for first)
+    assert main(["web"]) == 1
+    assert "no database at" in capsys.readouterr().err and not missing.exists()
 
 
 def test_python_m_bot_web_needs_a_port(monkeypatch, capsys):

@@ -151,6 +151,12 @@ class GameService:
             raise UserError("error.not_in_lobby")
         return game
 
+    async def hosted_lobby(self, game_id: int, user_id: int) -> GameRow:
+        """The lobby, for its host only (their table settings)."""
+        game = await self._lobby(game_id)
+        self._host_only(game, user_id)
+        return game
+
     def _host_only(self, game: GameRow, user_id: int) -> None:
         if user_id != game.host_id:
             raise UserError("error.host_only", host=f"<@{game.host_id}>")
@@ -465,7 +471,7 @@ class GameService:
         if not humans:
             return {}
         now = self.clock()
-        settings = await self.players.get_many(set(humans.values()))
+        settings = self.players.of_game(game)
         return {
             seat: s.away_until
             for seat, user_id in humans.items()
@@ -501,7 +507,7 @@ class GameService:
             }
         old = await self.db.clocks_of(game.id)
         moved = {m.seat for m in moves}
-        settings = await self.players.get_many(set(waiting.values()))
+        settings = self.players.of_game(game)
         deadlines = []
         for seat, user_id in waiting.items():
             kept = old.get(seat)
@@ -514,16 +520,21 @@ class GameService:
         if deadlines or old:
             await self.db.set_clocks(game.id, deadlines)
 
-    async def due_clocks(self) -> list[dict]:
-        return await self.db.due_clocks(self.clock())
+    async def due_clocks(self, shards: Shards | None = None) -> list[dict]:
+        """The passed deadlines (of ``shards``' games), claimed for this process (``Database.due_clocks``): play
+        each with ``time_up``."""
+        return await self.db.due_clocks(self.clock(), shards)
 
-    async def time_up(self, game_id: int, seat: int, then: Then | None = None) -> MoveResult | None:
+    async def time_up(self, game_id: int, seat: int, lease: float, then: Then | None = None) -> MoveResult | None:
         """A seat's time is up: the AI plays that turn (while the seat's decision lasts) at the table's
-        stand-in strength, and the board says so. The seat stays its player's: they play the next one."""
+        stand-in strength, and the board says so. The seat stays its player's: they play the next one.
+
+        ``lease`` is the deadline the claim gave the seat (``due_clocks``): another deadline now means
+        that the seat was played meanwhile, and nothing is done."""
         async with self.lock(game_id):
             game = await self.load(game_id)
             due = (await self.db.clocks_of(game_id)).get(seat)
-            if game.status != ACTIVE or due is None or due["deadline"] > self.clock():
+            if game.status != ACTIVE or due is None or due["deadline"] != lease:
                 return None  # played meanwhile
             engine = engine_of(game)
             state = self.state_of(game)
@@ -580,7 +591,7 @@ class GameService:
         }
         if not waiting:
             return
-        settings = await self.players.get_many(waiting.values())
+        settings = self.players.of_game(game)
         for seat, user_id in waiting.items():
             later = self.later_for(settings[user_id])
             if later is not None:
@@ -588,10 +599,10 @@ class GameService:
             elif not settings[user_id].reminders:
                 await self.db.drop_reminder(game.id, seat)
 
-    def later_for(self, settings: PlayerSettings) -> float | None:
-        """When a player who must not be pinged now may be (the end of their quiet hours, or of their
-        absence from the tables that wait for them), or None: now."""
-        now = self.clock()
+    def later_for(self, settings: PlayerSettings, now: float | None = None) -> float | None:
+        """When a player who must not be pinged now (or at ``now``) may be (the end of their quiet hours, or
+        of their absence from the tables that wait for them), or None: now."""
+        now = self.clock() if now is None else now
         later = settings.quiet_until(now)
         if settings.away(now) and settings.away_mode == AWAY_PAUSE and settings.away_until is not None:
             later = max(later or now, settings.away_until)
@@ -600,7 +611,7 @@ class GameService:
     async def held_ping_sent(self, reminder: dict, reminders: bool) -> None:
         """A held ping went out; the reminders follow as for a turn just begun (if wanted)."""
         delay = self.reminder_delay(reminder.get("game_delay"))
-        next_due = self.clock() + delay if reminders and delay > 0 else None
+        next_due = reminder["now"] + delay if reminders and delay > 0 else None
         await self.db.held_ping_sent(reminder["game_id"], reminder["seat"], next_due)
 
     def reminder_delay(self, game_delay: float | None) -> float:
@@ -718,15 +729,17 @@ class GameService:
 
     # -- reminders -------------------------------------------------------------------
     async def due_reminders(self, shards: Shards | None = None) -> list[dict]:
-        """The reminders due now (of ``shards``' games), claimed: no other process sends them."""
-        return await self.db.due_reminders(self.clock(), shards)
+        """The reminders due now (of ``shards``' games), claimed: no other process sends them. Each carries
+        ``now``, the time they were found due, which the next one is reckoned from."""
+        now = self.clock()
+        return [{**reminder, "now": now} for reminder in await self.db.due_reminders(now, shards)]
 
     async def reminder_sent(self, reminder: dict) -> None:
         count = reminder["sent"] + 1
         next_due = (
             None
             if count >= self.settings.reminder_max
-            else (self.clock() + self.reminder_delay(reminder.get("game_delay")) * (2**count))
+            else (reminder["now"] + self.reminder_delay(reminder.get("game_delay")) * (2**count))
         )
         await self.db.reminder_sent(reminder["game_id"], reminder["seat"], next_due)
 

@@ -4,7 +4,8 @@ whether they are away.
 
 Quiet hours are two times of day in the player's time zone (``22:00-07:00`` wraps midnight); the
 time zone is an IANA name (``America/Sao_Paulo``), read by the standard library's ``zoneinfo`` from
-the system's database or the ``tzdata`` package.
+the system's database or, where the system has none (Windows, slim containers), from the ``tzdata``
+package Mesa depends on.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from ..storage import Database
+from ..storage import Database, GameRow
 
 MENTION, DM, BOTH = "mention", "dm", "both"
 DELIVERIES = (MENTION, DM, BOTH)
@@ -193,6 +194,15 @@ class Players:
         wanted = set(user_ids)
         found = {row["user_id"]: _settings_of(row) for row in await self._db().players(wanted)} if wanted else {}
         return {user_id: found.get(user_id) or PlayerSettings(user_id) for user_id in wanted}
+
+    @staticmethod
+    def of_game(game: GameRow) -> dict[int, PlayerSettings]:
+        """The settings of the game's players (its human seats), as read with the game: no further read."""
+        users = {s.user_id for s in game.seats if not s.is_ai and s.user_id is not None}
+        return {
+            user_id: _settings_of(game.players[user_id]) if user_id in game.players else PlayerSettings(user_id)
+            for user_id in users
+        }
 
     async def save(self, settings: PlayerSettings) -> PlayerSettings:
         await self._db().save_player(_row_of(settings))

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from rules.core import Event, GameState, Outcome, t
+from rules.core import Engine, Event, GameState, Outcome, t
 from rules.core.search import level_of
 
 from ..storage import GameRow, Move
@@ -30,6 +30,13 @@ def seat_names(game: GameRow, locale: str) -> list[str]:
 def ai_label(name: str, level: str, locale: str) -> str:
     """An AI seat with its strength: "🤖 AI 2 (strong)"."""
     return t("ai.seat", locale, name=name, level=t(f"ai.level.{level_of(level)}", locale))
+
+
+def turn_line(who: str, engine: Engine, state: GameState, seat: int, names: list[str], locale: str) -> str:
+    """ "Ana: Take a resource…": who must act, then the question put to them, as the channel's board, a
+    player's private view and the spectator page say it. The prompt never names its own seat
+    (``Engine.prompt``): the name is said here, once."""
+    return t("board.turn", locale, who=who, prompt=t(engine.prompt(state, seat), locale, names=names))
 
 
 def event_lines(game: GameRow, moves: list[Move], viewer: int | None, locale: str) -> list[str]:
@@ -111,6 +118,14 @@ class RenderCache:
         self._items: OrderedDict[tuple, bytes] = OrderedDict()
         self._drawing: dict[tuple, asyncio.Future[bytes]] = {}
 
+    def drawn(self, game: GameRow, step: int, viewer: int | None, locale: str) -> bytes | None:
+        """The picture of the game's ``step`` at its version, if it is drawn already."""
+        key = (game.id, game.version, step, viewer, locale)
+        if key in self._items:
+            self._items.move_to_end(key)
+            return self._items[key]
+        return None
+
     async def get(self, game: GameRow, state: GameState, viewer: int | None, locale: str) -> bytes:
         key = (game.id, game.version, state.step, viewer, locale)
         if key in self._items:
@@ -132,4 +147,13 @@ class RenderCache:
         return png
 
 
-__all__ = ["RenderCache", "ai_label", "event_lines", "outcome_lines", "public_events", "running_scores", "seat_names"]
+__all__ = [
+    "RenderCache",
+    "ai_label",
+    "event_lines",
+    "outcome_lines",
+    "public_events",
+    "running_scores",
+    "seat_names",
+    "turn_line",
+]

@@ -22,17 +22,30 @@ import os
 import re
 import sqlite3
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, overload
 from urllib.parse import urlsplit, urlunsplit
 
 import aiosqlite
 
 from .records import DatabaseError
 
-Row = Mapping[str, Any]
+if TYPE_CHECKING:  # asyncpg itself is imported when a PostgreSQL database is opened
+    import asyncpg
+    from asyncpg.pool import PoolConnectionProxy
+
+
+class Row(Protocol):
+    """A row as both databases give it (asyncpg's Record, sqlite3.Row): read by column name or position."""
+
+    @overload
+    def __getitem__(self, key: str, /) -> Any: ...
+    @overload
+    def __getitem__(self, key: int, /) -> Any: ...
+    def keys(self) -> Iterable[str]: ...
+
 
 # The first key of PostgreSQL's two-key advisory locks, one per kind of thing locked (the second
 # key is the game, the shard, ...). 0x4D45 is "ME".
@@ -86,7 +99,7 @@ class Sql(ABC):
         row = await self.fetchrow(sql, *args)
         if row is None:
             raise DatabaseError(f"the database gave no answer to {sql!r}.")
-        return cast(Any, row)[0]
+        return row[0]
 
 
 class Backend(Sql):
@@ -178,7 +191,7 @@ class _SQLiteSql(Sql):
 
     async def fetch(self, sql: str, *args: Any) -> list[Row]:
         self.backend.trips += 1
-        return list(await self.backend.conn.execute_fetchall(_sqlite(sql), args))  # type: ignore[arg-type]
+        return list(await self.backend.conn.execute_fetchall(_sqlite(sql), args))
 
     async def execute(self, sql: str, *args: Any) -> int:
         self.backend.trips += 1
@@ -282,7 +295,7 @@ class SQLite(Backend):
 
     async def _check(self) -> None:
         """Refuses a damaged or read-only database (sqlite3.Error or DatabaseError)."""
-        problems = [cast(Any, row)[0] for row in await self.fetch("PRAGMA quick_check")]
+        problems = [row[0] for row in await self.fetch("PRAGMA quick_check")]
         if problems != ["ok"]:
             lines = [line for row in problems for line in str(row).splitlines() if not line.startswith("***")]
             first = (lines or ["?"])[0][:120]
@@ -363,7 +376,7 @@ def _count(status: str) -> int:
 
 
 class _PgSql(Sql):
-    def __init__(self, conn: Any, backend: Postgres) -> None:
+    def __init__(self, conn: asyncpg.Pool | PoolConnectionProxy, backend: Postgres) -> None:
         self.conn = conn
         self.backend = backend
 
@@ -384,7 +397,7 @@ class _PgSql(Sql):
 class Postgres(Backend):
     kind = "postgresql"
 
-    def __init__(self, pool: Any, url: str) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         super().__init__(shown(url))
         self.pool = pool
         self.url = url
@@ -489,7 +502,7 @@ class Postgres(Backend):
 class _PgSession(Session):
     """A connection of its own; one statement at a time on it (asyncpg runs one at a time)."""
 
-    def __init__(self, conn: Any) -> None:
+    def __init__(self, conn: asyncpg.Connection) -> None:
         self.conn = conn
         self._one = asyncio.Lock()
 

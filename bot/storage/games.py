@@ -8,13 +8,16 @@ from collections.abc import Iterable
 from typing import Any
 
 from .backends import Row
+from .players import COLUMNS as PLAYER_COLUMNS
 from .records import DatabaseError, GameRow, Seat, Shards
 from .tables import Tables
 
-# A game's row and its seats, one row per seat (a lobby with no seat left still gives its game).
-_GAMES_WITH_SEATS = """SELECT g.*, s.seat AS seat_number, s.user_id AS seat_user_id, s.name AS seat_name,
-       s.is_ai AS seat_is_ai, s.ai_level AS seat_ai_level
-FROM games g LEFT JOIN seats s ON s.game_id = g.id"""
+# A game's row and its seats, one row per seat (a lobby with no seat left still gives its game), each with
+# its player's settings if they set any (``players``): what a move needs to know of its players comes with it.
+_GAMES_WITH_SEATS = f"""SELECT g.*, s.seat AS seat_number, s.user_id AS seat_user_id, s.name AS seat_name,
+       s.is_ai AS seat_is_ai, s.ai_level AS seat_ai_level, p.user_id AS player_user_id,
+       {", ".join(f"p.{column} AS player_{column}" for column in PLAYER_COLUMNS)}
+FROM games g LEFT JOIN seats s ON s.game_id = g.id LEFT JOIN players p ON p.user_id = s.user_id"""
 
 
 def _game_of(row: Row) -> GameRow:
@@ -60,6 +63,11 @@ def _games_of(rows: Iterable[Row]) -> list[GameRow]:
                     row["seat_ai_level"],
                 )
             )
+        if row["player_user_id"] is not None:
+            games[-1].players[row["player_user_id"]] = {
+                "user_id": row["player_user_id"],
+                **{column: row[f"player_{column}"] for column in PLAYER_COLUMNS},
+            }
     return games
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 ACTIVE = "active"
 LOBBY = "lobby"
@@ -19,7 +20,7 @@ class Move:
     seat: int
     action_id: str
     user_id: int | None
-    events: list[dict]
+    events: list[dict[str, Any]]  # the events' JSON (Event.model_dump)
     revealed: bool | None = None  # Engine.reveals: the move showed something new (None: not known)
 
 
@@ -64,6 +65,8 @@ class GameRow:
     turn_limit: float | None = None  # the clock: seconds a player has for a turn (None: no clock)
     stand_in: str = "normal"  # the AI's strength when it plays a late turn
     web_token: str | None = None  # the spectator page's token (None: no page yet)
+    # the stored settings (``players`` rows) of the seated players who set any, read with the game
+    players: dict[int, dict[str, Any]] = field(default_factory=dict)
 
     @property
     def play_channel_id(self) -> int:

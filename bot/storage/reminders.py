@@ -93,7 +93,8 @@ class Reminders(Tables):
         return rows
 
     async def next_reminder_at(self) -> float | None:
-        return await self.sql.fetchval("SELECT MIN(due_at) FROM reminders WHERE muted = 0")
+        due = await self.sql.fetchval("SELECT MIN(due_at) FROM reminders WHERE muted = 0")
+        return None if due is None else float(due)
 
     async def reminder_sent(self, game_id: int, seat: int, next_due: float | None) -> None:
         if next_due is None:

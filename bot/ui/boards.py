@@ -125,7 +125,7 @@ class Boards:
         waiting = self.waiting_users(game, state)
         try:
             channel = await self.channel(game.play_channel_id)
-            muted = await self.notifier.unmentioned(waiting)
+            muted = self.notifier.unmentioned(game, waiting)
             payload = await self.presenter.board(game, state, result.moves, muted=muted)
             # The same version posted again on purpose (a seat handed to the AI) is a new message.
             again = game.board_version is not None and game.board_version >= game.version

@@ -6,7 +6,10 @@ custom_id forms (version prefix ``m1``):
 - ``m1:<game>:<version>:~me|~mute``     the private view / "no more reminders this turn"
 - ``m1:<game>:<version>:~ua|~uy|~un``   undo my move stored at that version / agree / refuse an undo
 - ``m1:<game>:L:<join|leave|ai|start|cancel>`` and ``m1:<game>:L:o:<option key>``  lobby controls
-- ``m1:<game>:L:lv``                    the AI seats' strengths (values ``<seat>.<level>``)
+- ``m1:<game>:L:lv``                    the AI seats' strengths (values ``<seat>.<level>``) and the table's
+                                        clock (values ``clock.<hours>.<level>``)
+- ``m1:<game>:L:settings``              the host's table settings: the same menus, privately, where the
+                                        lobby message has no room for them
 - ``m1:<game>:R``                       a finished game's Rematch
 """
 
@@ -70,7 +73,7 @@ class SpecialButton(DynamicItem[Button], template=_GAME + r"(?P<version>[0-9]{1,
             await handlers.on_mute(interaction, self.game_id, self.version)
 
 
-class LobbyButton(DynamicItem[Button], template=_GAME + r"L:(?P<what>join|leave|ai|start|cancel)"):
+class LobbyButton(DynamicItem[Button], template=_GAME + r"L:(?P<what>join|leave|ai|start|cancel|settings)"):
     def __init__(self, game_id: int, what: str, **button: Any) -> None:
         super().__init__(Button(custom_id=f"{PREFIX}:{game_id}:L:{what}", **button))
         self.game_id, self.what = game_id, what

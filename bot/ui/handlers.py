@@ -20,7 +20,7 @@ from .boards import Boards
 from .places import forum_of, open_thread
 from .ports import mesa
 from .presenter import Payload
-from .replies import reply, user_locale
+from .replies import release, reply, user_locale
 
 log = logging.getLogger(__name__)
 
@@ -140,6 +140,12 @@ class Handlers(Boards):
         if what == "start":
             await self._start(interaction, game_id)
             return
+        if what == "settings":  # the menus the lobby message has no room for, privately
+            locale = user_locale(interaction)
+            game = await self.service.hosted_lobby(game_id, user.id)
+            embed, view = self.presenter.lobby_settings(game, locale)
+            await reply(interaction, t("lobby.settings.note", locale), embed=embed, view=view)
+            return
         if what == "join":
             game = await self.service.join(game_id, user.id, user.display_name)
         elif what == "leave":
@@ -151,9 +157,24 @@ class Handlers(Boards):
         await self._update_lobby(interaction, game)
 
     async def _update_lobby(self, interaction: discord.Interaction, game: GameRow) -> None:
+        """Shows the lobby as it is now: on the message clicked, or, from the host's private table settings,
+        on those settings and on the lobby message itself."""
         embed, view = self.presenter.lobby(game, game.locale)
         content = t("lobby.cancelled", game.locale) if game.status == "ended" else None
-        await interaction.response.edit_message(content=content, embed=embed, view=view)
+        message = interaction.message
+        if message is None or not message.flags.ephemeral:
+            await interaction.response.edit_message(content=content, embed=embed, view=view)
+            return
+        mine, menus = self.presenter.lobby_settings(game, user_locale(interaction))
+        await interaction.response.edit_message(embed=mine, view=menus)
+        release(menus)
+        if game.lobby_message_id is None:
+            return
+        try:
+            channel = await self.channel(game.channel_id)
+            await channel.get_partial_message(game.lobby_message_id).edit(content=content, embed=embed, view=view)
+        except (discord.HTTPException, TypeError) as exc:  # the choice is stored: the lobby shows it at its next change
+            log.info("game %s: the lobby message was not updated: %s", game.id, exc)
 
     async def on_option(self, interaction: discord.Interaction, game_id: int, key: str, value: str) -> None:
         async def set_option() -> None:

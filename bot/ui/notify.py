@@ -3,7 +3,8 @@
 A turn is announced by a mention on the board in the game's thread (the default), by a direct
 message with a link to the board, or both. Inside a player's quiet hours neither is sent: the
 mention is left off the board and the ping is held as a reminder due when the hours end
-(``GameService.hold_pings``). A direct message Discord refuses (50007: the player's direct
+(``GameService.hold_pings``); so it is while the player is away from the tables that wait for them
+(``/away mode:pause``), until they are back. A direct message Discord refuses (50007: the player's direct
 messages are closed) falls back to a mention in the game's thread, which also tells the player,
 once: from then on their turns reach them by mention until they choose again.
 """
@@ -37,23 +38,24 @@ class Notifier:
         self.service = service
         self.channel = channel
 
-    async def settings(self, user_ids: Iterable[int]) -> dict[int, PlayerSettings]:
-        return await self.service.players.get_many(user_ids)
+    def settings(self, game: GameRow, user_ids: Iterable[int]) -> list[PlayerSettings]:
+        """These players' settings, as read with the game."""
+        settings = self.service.players.of_game(game)
+        return [settings.get(user_id) or PlayerSettings(user_id) for user_id in user_ids]
 
-    async def unmentioned(self, user_ids: Iterable[int]) -> frozenset[int]:
-        """The users a board must not @mention now: inside their quiet hours, or reached by direct message only."""
-        now = self.service.clock()
+    def unmentioned(self, game: GameRow, user_ids: Iterable[int]) -> frozenset[int]:
+        """The users a board must not @mention now: inside their quiet hours, away from the tables that wait
+        for them (``/away mode:pause``), or reached by direct message only."""
         return frozenset(
-            user_id
-            for user_id, s in (await self.settings(user_ids)).items()
-            if not s.by_mention or s.quiet_until(now) is not None
+            s.user_id
+            for s in self.settings(game, user_ids)
+            if not s.by_mention or self.service.later_for(s) is not None
         )
 
     async def direct(self, game: GameRow, user_ids: Iterable[int], key: str = "dm.turn") -> None:
-        """Direct messages for the players who asked for them and are not in their quiet hours."""
-        now = self.service.clock()
-        for s in (await self.settings(user_ids)).values():
-            if s.by_dm and s.quiet_until(now) is None:
+        """Direct messages for the players who asked for them and may be told now (their held pings come later)."""
+        for s in self.settings(game, user_ids):
+            if s.by_dm and self.service.later_for(s) is None:
                 await self.send_dm(game, s, key)
 
     async def send_dm(self, game: GameRow, settings: PlayerSettings, key: str) -> bool:

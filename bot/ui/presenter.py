@@ -16,7 +16,7 @@ from rules.core import LEVELS, MAX_BUTTON_CHOICES, Action, GameState, t
 from rules.core.search import level_of
 
 from ..service.games import CLOCK_HOURS, engine_of
-from ..service.spectate import RenderCache, ai_label, event_lines, outcome_lines, seat_names
+from ..service.spectate import RenderCache, ai_label, event_lines, outcome_lines, seat_names, turn_line
 from ..storage import ACTIVE, ENDED, FINISHED, GameRow, Move
 from .components import (
     ActionButton,
@@ -36,6 +36,7 @@ STYLES = {
 }
 COLOUR = discord.Colour(0x2B6CB0)
 LOG_LINES = 8
+LOBBY_ROWS = 5  # a message holds 5 rows of controls: 5 buttons, or one menu, each
 
 
 def seat_label(game: GameRow, seat: int, locale: str) -> str:
@@ -161,14 +162,7 @@ class Presenter:
         if game.status == ACTIVE and to_act:
             prompts = []
             for seat in to_act:
-                prompts.append(
-                    t(
-                        "board.turn",
-                        locale,
-                        who=seat_label(game, seat, locale),
-                        prompt=t(engine.prompt(state, seat), locale, names=names),
-                    )
-                )
+                prompts.append(turn_line(seat_label(game, seat, locale), engine, state, seat, names, locale))
                 if not game.seats[seat].is_ai and (user_id := game.seats[seat].user_id):
                     ping.append(user_id)
             embed.description = "\n".join(prompts)
@@ -254,8 +248,10 @@ class Presenter:
 
     @staticmethod
     def lobby(game: GameRow, locale: str) -> tuple[discord.Embed, discord.ui.View | None]:
+        """The lobby: its seats, options and clock, the buttons, and the host's menus where they fit in the
+        message beside the buttons (5 rows at most); else a **Table settings** button that opens them
+        privately (``lobby_settings``)."""
         engine = engine_of(game)
-        names = seat_names(game, locale)
         seats = "\n".join(f"{i + 1}. " + seat_label(game, i, locale) for i in range(len(game.seats)))
         embed = discord.Embed(title=t("lobby.title", locale, game=engine.title), colour=COLOUR)
         embed.description = t(
@@ -295,43 +291,69 @@ class Presenter:
             ("cancel", "lobby.cancel", discord.ButtonStyle.danger),
         ]:
             view.add_item(LobbyButton(game.id, what, label=t(key, locale), style=style, row=0))
-        for row, spec in enumerate(engine.option_specs[:4], start=1):
+        menus = Presenter.lobby_menus(game, locale)
+        if len(menus) < LOBBY_ROWS:
+            for row, menu in enumerate(menus, start=1):
+                menu.row = row
+                view.add_item(menu)
+        else:
+            settings = t("lobby.settings", locale)[:80]
+            view.add_item(
+                LobbyButton(game.id, "settings", label=settings, emoji="⚙️", style=discord.ButtonStyle.primary, row=1)
+            )
+        return embed, view
+
+    @staticmethod
+    def lobby_settings(game: GameRow, locale: str) -> tuple[discord.Embed, discord.ui.View]:
+        """The host's private table settings: the lobby as it stands and every menu of the lobby."""
+        embed, _ = Presenter.lobby(game, locale)
+        embed.title = f"{embed.title} — {t('lobby.settings', locale)}"
+        view = discord.ui.View(timeout=None)
+        for row, menu in enumerate(Presenter.lobby_menus(game, locale)[:LOBBY_ROWS]):
+            menu.row = row
+            view.add_item(menu)
+        return embed, view
+
+    @staticmethod
+    def lobby_menus(game: GameRow, locale: str) -> list[discord.ui.Item]:
+        """The host's menus: one per variant of the game, then the AI seats' strengths with the table's clock
+        (one menu: "AI 2: strong", "24 h a turn, then the AI (easy) plays it")."""
+        engine = engine_of(game)
+        menus: list[discord.ui.Item] = []
+        for spec in engine.option_specs:
             options = [
                 discord.SelectOption(label=t(m, locale)[:100], value=v, default=game.options.get(spec.key) == v)
                 for v, m in spec.choices
             ]
-            view.add_item(
-                LobbyOption(game.id, spec.key, options=options, placeholder=t(spec.label, locale)[:150], row=row)
-            )
+            menus.append(LobbyOption(game.id, spec.key, options=options, placeholder=t(spec.label, locale)[:150]))
+        names = seat_names(game, locale)
         ai_seats = [s for s in game.seats if s.is_ai]
-        row = len(engine.option_specs[:4]) + 1
-        if row <= 4:  # one menu for every AI seat's strength ("AI 2: strong") and the table's clock
-            options = [
-                discord.SelectOption(
-                    label=t("lobby.ai_level_choice", locale, name=names[s.seat], level=t(f"ai.level.{level}", locale))[
-                        :100
-                    ],
-                    value=f"{s.seat}.{level}",
-                    emoji="🤖",
-                )
-                for s in ai_seats[:5]
-                for level in LEVELS
-            ]
-            options.append(
-                discord.SelectOption(label=t("lobby.clock_off", locale)[:100], value="clock.0.normal", emoji="⏱")
+        options = [
+            discord.SelectOption(
+                label=t("lobby.ai_level_choice", locale, name=names[s.seat], level=t(f"ai.level.{level}", locale))[
+                    :100
+                ],
+                value=f"{s.seat}.{level}",
+                emoji="🤖",
             )
-            options += [
-                discord.SelectOption(
-                    label=t("lobby.clock_on", locale, hours=hours, level=t(f"ai.level.{level}", locale))[:100],
-                    value=f"clock.{hours}.{level}",
-                    emoji="⏱",
-                )
-                for hours in CLOCK_HOURS[1:]
-                for level in LEVELS
-            ]
-            placeholder = t("lobby.ai_level_clock" if ai_seats else "lobby.clock", locale)
-            view.add_item(LobbyLevel(game.id, options=options, placeholder=placeholder[:150], row=row))
-        return embed, view
+            for s in ai_seats[:5]
+            for level in LEVELS
+        ]
+        options.append(
+            discord.SelectOption(label=t("lobby.clock_off", locale)[:100], value="clock.0.normal", emoji="⏱")
+        )
+        options += [
+            discord.SelectOption(
+                label=t("lobby.clock_on", locale, hours=hours, level=t(f"ai.level.{level}", locale))[:100],
+                value=f"clock.{hours}.{level}",
+                emoji="⏱",
+            )
+            for hours in CLOCK_HOURS[1:]
+            for level in LEVELS
+        ]
+        placeholder = t("lobby.ai_level_clock" if ai_seats else "lobby.clock", locale)
+        menus.append(LobbyLevel(game.id, options=options, placeholder=placeholder[:150]))
+        return menus
 
 
 __all__ = ["Payload", "Presenter", "seat_label", "seat_names"]

@@ -1,8 +1,9 @@
 """Reminders: the players whose turn waits are pinged in the game's channel until they play (or
 mute the reminders for the turn).
 
-The deadlines live in the database (``Database.due_reminders``), so a restart keeps them; each due
-reminder is claimed by one process, among those that serve its game's shard.
+The deadlines live in the database (``Database.due_reminders``, ``Database.due_clocks``), so a restart
+keeps them; each due reminder, and each passed deadline of a table's clock, is claimed by one process,
+among those that serve its game's shard.
 """
 
 from __future__ import annotations
@@ -41,9 +42,9 @@ class Reminders:
                     except Exception as exc:  # one game's trouble never stops the others' reminders
                         log.warning("game %s: reminder: %s: %s", reminder["game_id"], type(exc).__name__, exc)
                         await self.service.reminder_sent(reminder)
-                for due in await self.service.due_clocks():  # a turn's time is up: the AI plays it
+                for due in await self.service.due_clocks(self.boards.shards):  # a turn's time is up: the AI plays it
                     try:
-                        await self.service.time_up(due["game_id"], due["seat"], then=self.boards.publish)
+                        await self.service.time_up(due["game_id"], due["seat"], due["lease"], then=self.boards.publish)
                     except Exception as exc:
                         log.warning("game %s: clock: %s: %s", due["game_id"], type(exc).__name__, exc)
             except Exception as exc:
@@ -68,7 +69,7 @@ class Reminders:
             return
         db = self.service.db
         settings = await self.service.players.get(reminder["user_id"])
-        later = self.service.later_for(settings)
+        later = self.service.later_for(settings, reminder["now"])
         if later is not None:  # inside the player's quiet hours (or away): when they end
             await db.postpone_reminder(game.id, reminder["seat"], later)
             return

@@ -22,14 +22,20 @@ RETRY = 1.0
 
 
 class Changes:
-    """The streams waiting for each game; ``notify`` wakes those of one game, ``close`` all of them."""
+    """The streams waiting for each game; ``notify`` wakes those of one game, ``close`` all of them.
 
-    def __init__(self) -> None:
+    ``forget`` is told of every change first (what was read of the game is read again).
+    """
+
+    def __init__(self, forget: Callable[[int], object] | None = None) -> None:
         self._waiting: dict[int, set[asyncio.Event]] = {}
         self._sources: set[asyncio.Task] = set()
+        self._forget = forget
         self.closed = False
 
     def notify(self, game_id: int) -> None:
+        if self._forget is not None:
+            self._forget(game_id)
         for event in self._waiting.get(game_id, ()):
             event.set()
 

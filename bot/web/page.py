@@ -10,8 +10,10 @@ reaches a page.
 from __future__ import annotations
 
 import asyncio
+import functools
 import html
 import json
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import asdict, dataclass
@@ -23,11 +25,23 @@ from rules.core import Engine, GameState, t
 from .. import texts as _texts  # noqa: F401  (registers the page's texts)
 from ..service.games import engine_of
 from ..service.replay import states
-from ..service.spectate import RenderCache, ai_label, outcome_lines, public_events, running_scores, seat_names
+from ..service.spectate import (
+    RenderCache,
+    ai_label,
+    outcome_lines,
+    public_events,
+    running_scores,
+    seat_names,
+    turn_line,
+)
 from ..storage import ACTIVE, ENDED, FINISHED, Database, GameRow
 
 LOCALES = ("en", "pt-BR")
 LOG_ROWS = 40  # the moves a page lists (the stepper reaches every position)
+# How long a game read for its token serves the requests that follow without reading it again, at most
+# (seconds); a change to the game told to the pages ends it at once.
+ROW_SECONDS = 1.0
+ROWS = 1000  # games kept so, at most
 
 T = TypeVar("T")
 
@@ -70,7 +84,9 @@ class Snapshot:
     live: Position
     over: bool
 
+    @functools.cached_property
     def json(self) -> str:
+        """What the live stream sends, written once for every stream of the game at this version."""
         return json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":"))
 
 
@@ -111,15 +127,7 @@ def status_lines(
     status = status or game.status
     to_act = engine.to_act(state)
     if status == ACTIVE and to_act:
-        return [
-            t(
-                "board.turn",
-                locale,
-                who=label(game, seat, names, locale),
-                prompt=t(engine.prompt(state, seat), locale, names=names),
-            )
-            for seat in to_act
-        ]
+        return [turn_line(label(game, seat, names, locale), engine, state, seat, names, locale) for seat in to_act]
     if status in (FINISHED, ACTIVE):
         outcome = engine.outcome(state)
         if outcome is not None:
@@ -161,7 +169,11 @@ def describe(
 
 
 class Pages:
-    """Builds the pages of the games and their pictures, each once per version and language."""
+    """Builds the pages of the games and their pictures, each once per version and language.
+
+    A game is read once for all the requests about it (the streams woken by a move, then every page
+    fetching the new picture) until it changes again: ``forget`` is told of every change.
+    """
 
     def __init__(self, db: Callable[[], Database], cache: RenderCache, steps: RenderCache | None = None) -> None:
         self.db = db
@@ -169,24 +181,64 @@ class Pages:
         self.steps = steps or RenderCache(size=32, pool=cache.pool)  # earlier positions
         self._snapshots = Lru(64)
         self._replays = Lru(2)  # a long game's positions weigh: two games' at most
-        self._games: dict[str, asyncio.Future[GameRow | None]] = {}
+        self._live_states: OrderedDict[tuple[int, int], GameState] = OrderedDict()  # the live states read
+        self._reading: dict[str, asyncio.Future[GameRow | None]] = {}
+        self._rows: dict[str, tuple[GameRow, float]] = {}  # token -> the game and when it was read
+        self._changes = 0  # changes told so far
+        self._changed: dict[int, int] = {}  # game id -> the count at its last change, while reads are under way
+
+    def forget(self, game_id: int) -> None:
+        """The game changed (a move, its end, a new link): it is read again when next asked for."""
+        self._changes += 1
+        if self._reading:
+            self._changed[game_id] = self._changes
+        for token in [token for token, (row, _) in self._rows.items() if row.id == game_id]:
+            del self._rows[token]
 
     async def game(self, token: str) -> GameRow | None:
-        """The game of a page's token, read once for all the streams that ask at the same time."""
-        future = self._games.get(token)
+        """The game of a page's token, read once for all the requests that ask until it changes."""
+        kept = self._rows.get(token)
+        if kept is not None and time.monotonic() - kept[1] < ROW_SECONDS:
+            return kept[0]
+        future = self._reading.get(token)
         if future is None:
-            future = self._games[token] = asyncio.ensure_future(self.db().game_by_web_token(token))
-            future.add_done_callback(lambda _: self._games.pop(token, None))
+            future = self._reading[token] = asyncio.ensure_future(self._read(token))
         return await asyncio.shield(future)
+
+    async def _read(self, token: str) -> GameRow | None:
+        began, at = self._changes, time.monotonic()
+        try:
+            row = await self.db().game_by_web_token(token)
+        finally:
+            del self._reading[token]
+        if row is not None and self._changed.get(row.id, 0) <= began:  # not changed while it was read
+            self._rows[token] = (row, at)
+            while len(self._rows) > ROWS:
+                del self._rows[next(iter(self._rows))]
+        if not self._reading:
+            self._changed.clear()
+        return row
+
+    def live_state(self, game: GameRow) -> GameState:
+        """The game's state as stored, read once per version."""
+        key = (game.id, game.version)
+        state = self._live_states.get(key)
+        if state is None:
+            state = self._live_states[key] = engine_of(game).load(game.state or "")
+            while len(self._live_states) > 64:
+                self._live_states.popitem(last=False)
+        else:
+            self._live_states.move_to_end(key)
+        return state
 
     async def snapshot(self, game: GameRow, locale: str) -> Snapshot:
         seats = tuple((s.name, s.is_ai, s.level) for s in game.seats)
-        key = (game.id, game.version, game.updated_at, game.status, game.web_token, seats, locale)
+        key = (game.id, game.version, game.status, game.web_token, seats, locale)
         return await self._snapshots.get_or(key, lambda: self._snapshot(game, locale))
 
     async def _snapshot(self, game: GameRow, locale: str) -> Snapshot:
         engine = engine_of(game)
-        state = engine.load(game.state or "")
+        state = self.live_state(game)
         names = seat_names(game, locale)
         rows = await self.db().action_log(game.id, limit=LOG_ROWS)
         log: list[LogLine] = []
@@ -236,7 +288,7 @@ class Pages:
         return await self._replays.get_or((game.id, game.version), replay)
 
     async def _state_at(self, game: GameRow, step: int) -> GameState | None:
-        live = engine_of(game).load(game.state or "")
+        live = self.live_state(game)
         if step == live.step:
             return live
         if not 0 <= step < live.step:
@@ -249,7 +301,7 @@ class Pages:
         state = await self._state_at(game, step)
         if state is None:
             return None
-        total = engine.load(game.state or "").step
+        total = self.live_state(game).step
         names = seat_names(game, locale)
         lines: list[str] = []
         if step > 0:
@@ -259,11 +311,14 @@ class Pages:
         return Position(step, total, caption(step, total, locale), image_url(game, step, locale), alt, lines)
 
     async def picture(self, game: GameRow, step: int, locale: str) -> bytes | None:
-        """The channel's board picture (the spectator's view) of a position."""
+        """The channel's board picture (the spectator's view) of a position, drawn once per version."""
+        drawn = self.cache.drawn(game, step, None, locale) or self.steps.drawn(game, step, None, locale)
+        if drawn is not None:
+            return drawn
         state = await self._state_at(game, step)
         if state is None:
             return None
-        live = step == engine_of(game).load(game.state or "").step
+        live = step == self.live_state(game).step
         return await (self.cache if live else self.steps).get(game, state, None, locale)
 
 

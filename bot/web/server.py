@@ -52,6 +52,7 @@ SECURITY_HEADERS = {
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
     "X-Robots-Tag": "noindex, nofollow",
 }
+IMMUTABLE = "private, max-age=31536000, immutable"
 RETRY_MS = 3000  # how long a browser waits before it reconnects a stream that broke
 PING_SECONDS = 15.0
 STATIC = {"page.css": "text/css", "page.js": "text/javascript", "icon.svg": "image/svg+xml"}
@@ -102,8 +103,8 @@ class WebServer:
         """``db`` gives the open database when a request needs it (the bot opens it after logging in);
         ``cache`` is the bot's own picture cache when the pages are served in its process."""
         self.settings = settings
-        self.changes = Changes()
         self.pages = Pages(db, cache or RenderCache(pool=renderpool.shared(settings.render_workers)))
+        self.changes = Changes(self.pages.forget)
         self.streams = Streams(settings.web_streams, settings.web_streams_per_address)
         self.static = {name: (resources.files(__package__) / "static" / name).read_bytes() for name in STATIC}
         self.assets = hashlib.sha256(b"".join(self.static.values())).hexdigest()[:12]
@@ -188,12 +189,20 @@ class WebServer:
         return web.json_response(found.__dict__)
 
     async def picture(self, request: web.Request) -> web.Response:
+        """A position's picture. Its address names the game's version (``?v=``): while that is the game's
+        version, the address is that picture for good (a browser keeps it, never asking again); an address
+        of an older version is checked again each time (an undo may have replaced the position)."""
         game = await self._game(request)
-        png = await self.pages.picture(game, int(request.match_info["step"]), negotiate(request))
+        step, locale = int(request.match_info["step"]), negotiate(request)
+        tag = f"{game.version}.{step}.{locale}"
+        current = request.query.get("v") == str(game.version)
+        headers = {"ETag": f'"{tag}"', "Cache-Control": IMMUTABLE if current else "private, no-cache"}
+        if any(seen.value == tag for seen in request.if_none_match or ()):
+            raise web.HTTPNotModified(headers=headers)
+        png = await self.pages.picture(game, step, locale)
         if png is None:
             raise web.HTTPNotFound()
-        # The address names the version: the same address is the same picture for a while.
-        return web.Response(body=png, content_type="image/png", headers={"Cache-Control": "private, max-age=3600"})
+        return web.Response(body=png, content_type="image/png", headers=headers)
 
     async def asset(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]
@@ -225,7 +234,11 @@ class WebServer:
             self.streams.give_back(address)
 
     async def _stream(self, response: EventSourceResponse, changed: asyncio.Event, token: str, locale: str) -> None:
-        closed = asyncio.ensure_future(response.wait())  # the connection broke (a ping failed)
+        # A broken connection (a ping that failed) ends the response's wait: it wakes the stream as a change
+        # does. The stream waits on its event alone, so a reader that goes away (the handler cancelled)
+        # leaves nothing pending behind it.
+        closed = asyncio.ensure_future(response.wait())
+        closed.add_done_callback(lambda _: changed.set())
         try:
             last = ""
             retry: int | None = RETRY_MS
@@ -235,13 +248,11 @@ class WebServer:
                 if game is None:
                     await response.send("", event="gone")
                     return
-                data = (await self.pages.snapshot(game, locale)).json()
+                data = (await self.pages.snapshot(game, locale)).json
                 if data != last:
                     await response.send(data, event="game", id=str(game.version), retry=retry)
                     last, retry = data, None
-                waiting = asyncio.ensure_future(changed.wait())
-                await asyncio.wait({waiting, closed}, return_when=asyncio.FIRST_COMPLETED)
-                waiting.cancel()
+                await changed.wait()
         finally:
             closed.cancel()
 

@@ -163,7 +163,10 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             return msg("atlandice.prompt.donate")
         if state.tasks:
             task = state.tasks[0]
-            params: dict = {"who": who_msg(state, task.who)}
+            params: dict = {}
+            kind: str = task.kind
+            if task.kind in ("take", "take_region") and task.who != task.seat:  # a visit for the Neutral player
+                params["who"], kind = who_msg(state, task.who), f"{task.kind}_for"
             if task.kind in ("take", "swap_a", "move_a"):
                 params["sector"] = sector_msg(task.sector, "of")
             if task.kind in ("swap_r", "swap_b", "move_b"):
@@ -172,7 +175,7 @@ class AtlandiceEngine(Engine[AtlandiceState]):
                 params["sector"] = sector_msg(task.target, "of")
             if task.kind == "die_b":
                 params["sector"] = sector_msg(task.sector, "at")
-            return msg(f"atlandice.prompt.{task.kind}", **params)
+            return msg(f"atlandice.prompt.{kind}", **params)
         if state.neutral and not state.gave[seat]:
             return msg("atlandice.prompt.visit_neutral")
         return msg("atlandice.prompt.visit")

@@ -176,10 +176,19 @@ TEXTS: dict[str, tuple[Text, Text]] = {
         ("Choose a Sector and take a die, for you or for the Neutral player (one die each round)."),
         ("Escolha um Setor e pegue um dado, para você ou para o Jogador Neutro (um dado por rodada)."),
     ),
-    "atlandice.prompt.take": ("{who}: take a resource from {sector}.", "{who}: pegue um recurso {sector}."),
+    "atlandice.prompt.take": ("Take a resource from {sector}.", "Pegue um recurso {sector}."),
     "atlandice.prompt.take_region": (
-        "{who}: from which Region do you take a resource?",
-        "{who}: de qual Região você pega um recurso?",
+        "From which Region do you take a resource?",
+        "De qual Região você pega um recurso?",
+    ),
+    # a visit for the Neutral player: the visitor chooses what it takes
+    "atlandice.prompt.take_for": (
+        "{who} takes a resource from {sector}: which one?",
+        "{who} pega um recurso {sector}: qual?",
+    ),
+    "atlandice.prompt.take_region_for": (
+        "From which Region does {who} take a resource?",
+        "De qual Região {who} pega um recurso?",
     ),
     "atlandice.prompt.swap_a": (
         "Exchange: which resource of {sector} do you swap?",

@@ -87,7 +87,9 @@ class Engine(ABC, Generic[S]):
 
     @abstractmethod
     def prompt(self, state: S, seat: int) -> Msg:
-        """The question ``seat`` is answering now (``Choose a die``...)."""
+        """The question ``seat`` is answering now (``Choose a die``...), put to that seat: it never names
+        ``seat`` itself, since whoever shows it names the seat first ("Ana: Choose a die", the picture's
+        "To play: Ana — Choose a die"); it may name the other seats (``core.seat``)."""
 
     def face_down(self, state: S) -> tuple[int, ...]:
         """How many cards each face-down pile or face-down place holds (decks dealt from during play).

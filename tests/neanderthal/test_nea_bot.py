@@ -9,11 +9,13 @@ import pytest
 
 from bot.storage import Database
 from fakediscord.botkit import (
+    choose,
     last_board,
     mesa,
     play_to_end,
     start_game,
     start_lobby,
+    table_settings,
 )
 from rules import GAMES
 
@@ -31,11 +33,9 @@ async def test_matrix_variants_play_to_their_end_by_clicks(fake_discord, db_path
     rng = random.Random(5)
     async with mesa(fake, db_path):
         lobby = await start_lobby(fake, "neanderthal", humans[0], list(humans[1:]), ai_seats=ai)
-        menus = {c.split(":")[-1]: c for c in lobby.custom_ids() if ":L:o:" in c}
-        assert {"map", "artifacts"} <= set(menus)
+        panel = await table_settings(fake, ANA, lobby)  # the variants: the host's table settings
         for key, value in [("map", "matrix"), ("artifacts", "3")]:
-            chosen = await fake.select(ANA, fake.message(lobby.id), menus[key], [value])
-            await chosen.wait_response()
+            await choose(fake, ANA, panel, f":L:o:{key}", value)
         thread = await start_game(fake, ANA, lobby)
         moves = await play_to_end(fake, thread, rng, limit=800)
         over = last_board(fake, thread).embed_texts()
