@@ -132,8 +132,8 @@ def _tile(hid: str, r: int, locale: str) -> Image.Image:
                 stroke_fill=(255, 255, 255),
             )
     extras = [g for g, n in ((PLANT, h.plant), (KNOW, h.know)) if n]
-    for i, (glyph, colour) in enumerate(extras):
-        x = cx + (i - (len(extras) - 1) / 2) * gs * 1.1
+    for i, (glyph, colour) in enumerate(extras):  # right of the middle: a meeple stands on the left
+        x = cx + r * k * 0.18 + (i - (len(extras) - 1) / 2) * gs * 1.1
         d.text(
             (x, cy + r * k * 0.45),
             glyph,
@@ -170,7 +170,7 @@ def _space_centre(space: str, x0: float, y0: float, r: float) -> tuple[float, fl
 
 
 def _meeple(img: Image.Image, draw: Drawing, cx: float, cy: float, colour, n: int, size: int = 11) -> None:
-    """A pawn (head and body) with the number of meeples next to it when more than one."""
+    """A pawn (head and body), the number of meeples on its body when more than one."""
     draw.ellipse(
         (cx - size * 0.45, cy - size * 1.25, cx + size * 0.45, cy - size * 0.35),
         fill=colour,
@@ -188,13 +188,13 @@ def _meeple(img: Image.Image, draw: Drawing, cx: float, cy: float, colour, n: in
     if n > 1:
         put(
             img,
-            (cx + size * 1.05, cy + 1),
-            f"×{n}",
-            size + 4,
+            (cx, cy + size * 0.17),
+            str(n),
+            size,
             bold=True,
             fill=(255, 255, 255),
-            anchor="lm",
-            stroke=3,
+            anchor="mm",
+            stroke=2,
             stroke_fill=(20, 20, 20),
         )
 
@@ -419,6 +419,11 @@ def _draw_player(img, draw, view, pv, locale: str, names: list[str], x0: int, y0
     _draw_cards(img, draw, view, pv, colour, hl, locale, x, y, x0 + w - 10)
 
 
+def _hex_meeples(img: Image.Image, draw: Drawing, cx: float, cy: float, r: float, colour, n: int) -> None:
+    """The ``n`` meeples on the hex centred at ``cx, cy``: low on its left, beside its plant or knowledge."""
+    _meeple(img, draw, cx - r * 0.35, cy + r * 0.52, colour, n, 12)
+
+
 def _draw_territory(img, draw, pv, colour, hl: set[str], locale: str, x0: int, y0: int) -> None:
     """The clan's hexes with its meeples, the column numbers and the bid row."""
     r = 40
@@ -436,7 +441,7 @@ def _draw_territory(img, draw, pv, colour, hl: set[str], locale: str, x0: int, y
         counts[m] = counts.get(m, 0) + 1
     for space, n in counts.items():
         cx, cy = _space_centre(space, bx, by, r)
-        _meeple(img, draw, cx - 8, cy + r * 0.5, colour, n)
+        _hex_meeples(img, draw, cx, cy, r, colour, n)
     for col in range(1, 5):
         cx = bx + r + (col - 1) * 1.5 * r
         put(img, (cx, by + math.sqrt(3) * r * 3 + 4), str(col), 16, bold=True, fill=MUTED, anchor="mt")
@@ -502,7 +507,7 @@ def _draw_cards(img, draw, view, pv, colour, hl: set[str], locale: str, x: int, 
     )
     lit = {pv.played[-1]} if pv.played and "card-" + pv.played[-1] in hl else set()
     y = _card_row(img, draw, x, y, right, title, pv.played + pv.aside, (255, 255, 255), INK, lit, locale)
-    if mine and pv.hand is not None:
+    if mine and pv.hand:  # an empty hand is counted, not titled over nothing
         title = _tr("engis.r.hand", locale)
         y = _card_row(img, draw, x, y, right, title, pv.hand, (255, 240, 200), colour, set(), locale)
     else:
@@ -527,6 +532,8 @@ def _card_row(img, draw, x, y, right, title, cards, fill, ink, lit, locale) -> f
     """A title and a wrapped row of card chips; returns the y below it."""
     put(img, (x, y), title, 15, bold=True, fill=ink)
     cx = x + _length(title, 15, True) + 10
+    if not cards:  # none played yet
+        put(img, (cx, y), "—", 15, fill=MUTED)
     for card in cards:
         label = _tr(f"engis.card.{card}", locale)
         cw = _length(label, 13) + 12

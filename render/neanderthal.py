@@ -14,6 +14,7 @@ from rules.neanderthal import data as D
 
 from .common import (
     HIGHLIGHT,
+    INK,
     MUTED,
     Box,
     Drawing,
@@ -173,12 +174,31 @@ def _disc(d: Drawing, cx: float, cy: float, colour: str, r: int = 8) -> None:
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=DISC_FILL[colour], outline=(90, 90, 90))
 
 
+def _luminance(colour: tuple[int, ...]) -> float:
+    """WCAG's relative luminance of an sRGB colour."""
+    lin = [c / 12.92 if c <= 10 else ((c / 255 + 0.055) / 1.055) ** 2.4 * 255 for c in colour[:3]]
+    return (0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]) / 255
+
+
+def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """WCAG's contrast ratio of two colours (1 to 21)."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
 def _meeple(d: Drawing, img: Image.Image, cx: float, cy: float, colour: str, n: int, alpha: bool = False) -> None:
+    """A token of ``n`` meeples (the Alpha "A"): a disc, or a pill as wide as a number of two digits,
+    its number in white or ink, whichever reads better on the species' colour."""
     fill = SPECIES_COLOUR.get(colour, (120, 120, 120))
     r = 12 if alpha else 9
-    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=(30, 30, 30), width=2 if alpha else 1)
     label = ("A" if alpha else "") + (str(n) if n > 1 or not alpha else "")
-    put(img, (cx, cy), label, 12, fill=WHITE, bold=True, anchor="mm")
+    size = 12 if len(label) == 1 else 11
+    half = max(r, text_width(label, size, True) / 2 + 4)
+    d.rounded_rectangle(
+        (cx - half, cy - r, cx + half, cy + r), r, fill=fill, outline=(30, 30, 30), width=2 if alpha else 1
+    )
+    ink = max((WHITE, INK), key=lambda c: contrast(c, fill))
+    put(img, (cx, cy), label, size, fill=ink, bold=True, anchor="mm")
 
 
 def _row_labels(rows: int, locale: str) -> list[str]:

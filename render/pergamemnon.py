@@ -277,7 +277,7 @@ def _battle(img, draw, view, y0: int, locale: str, names: list[str]) -> None:
         title += f" — {_t(msg(f'pergamemnon.weapon.{b.weapon}'), locale)}"
     if b.atk:
         weapon = msg(f"pergamemnon.weapon.{b.in_weapon}")
-        title += "   " + _t(msg("pergamemnon.ui.exchange", total=b.dfn_total, weapon=weapon, atk=b.atk), locale)
+        title += " · " + _t(msg("pergamemnon.ui.exchange", total=b.dfn_total, weapon=weapon, atk=b.atk), locale)
     _put(img, (MARGIN + 12, y0 + 8), title, font=(18, True), fill=INK, anchor="la")
     half = (WIDTH - 2 * MARGIN) // 2
     for k, (seat, cards) in enumerate(((b.att, b.att_cards), (b.dfn, b.dfn_cards))):

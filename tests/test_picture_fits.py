@@ -345,3 +345,69 @@ def test_every_picture_function_fits_80_lines():
                 if lines > 80:
                     long.append(f"{path.name}:{node.name} ({lines} lines)")
     assert long == []
+
+
+def test_an_engis_hexs_meeples_fit_inside_it_beside_its_plant_or_knowledge():
+    """Five meeples on a hex with a plant or knowledge: the pawn and its count ink only inside the hex,
+    and every pixel of the plant or the star stays in sight."""
+    from PIL import ImageChops, ImageDraw
+
+    import render.engis as engis
+    from render.common import Drawing
+    from rules.engis import data as D
+
+    r = 40
+    for hid, h in D.ALL_HEXES.items():
+        if not (h.plant or h.know):
+            continue
+        colour = (engis.PLANT if h.plant else engis.KNOW)[1]
+        tile = engis._tile(hid, r, "en")
+        board = Image.new("RGB", (tile.width + 40, tile.height + 40), BACKGROUND)
+        cx, cy = board.width / 2, board.height / 2
+        engis._paste_tile(board, tile, cx, cy)
+        drawn = board.copy()
+        engis._hex_meeples(drawn, Drawing(drawn), cx, cy, r, (230, 120, 30), 5)
+        inside = Image.new("L", board.size, 0)
+        ImageDraw.Draw(inside).polygon(engis._hex_points(cx, cy, r), fill=255)
+        changed = ImageChops.difference(board, drawn).convert("L").point(lambda v: 255 if v else 0)
+        outside = ImageChops.subtract(changed, inside)
+        assert outside.getbbox() is None, f"{hid}: the meeples ink outside the hex at {outside.getbbox()}"
+        icon = [xy for xy in _pixels(board) if board.getpixel(xy) == colour]
+        assert icon, hid
+        assert all(drawn.getpixel(xy) == colour for xy in icon), f"{hid}: the meeples cover its plant or knowledge"
+
+
+def _pixels(image):
+    return ((x, y) for y in range(image.height) for x in range(image.width))
+
+
+def _wcag_contrast(a, b) -> float:
+    def luminance(colour):
+        lin = [c / 255 / 12.92 if c / 255 <= 0.04045 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in colour[:3]]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("species", ["G", "Y", "R"])
+def test_a_neanderthal_tokens_number_fits_inside_it_and_reads_on_its_colour(species):
+    """A token of meeples (up to the 18 of a species, the Alpha's "A3"): its number's ink stays within the
+    token's outline on every row, and its lightest or darkest pixel stands out from the species' colour
+    (WCAG contrast 4 at least; white on the yellow species read 2.7)."""
+    from render.common import Drawing
+
+    outside, outline = (0, 0, 255), (30, 30, 30)
+    fill = nea.SPECIES_COLOUR[species]
+    for n, alpha in [(1, False), (7, False), (13, False), (18, False), (1, True), (3, True)]:
+        img = Image.new("RGB", (80, 50), outside)
+        nea._meeple(Drawing(img), img, 40, 25, species, n, alpha)
+        for y in range(img.height):
+            row = [img.getpixel((x, y)) for x in range(img.width)]
+            edge = [x for x, c in enumerate(row) if c == outline]
+            inked = [x for x, c in enumerate(row) if c != outside]
+            if inked:
+                assert edge and edge[0] <= inked[0] and inked[-1] <= edge[-1], (n, alpha, y)
+        label = {img.getpixel(xy) for xy in _pixels(img)} - {outside, outline, fill}
+        assert label, (n, alpha)
+        assert max(_wcag_contrast(c, fill) for c in label) >= 4, (species, n, alpha)

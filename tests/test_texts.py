@@ -104,6 +104,7 @@ def test_no_text_guesses_a_plural_in_parentheses():
         ("en", "neanderthal.ui.hand_n"),
         ("pt-BR", "neanderthal.ui.hand_n"),
         ("pt-BR", "neanderthal.prompt.alloc"),
+        ("pt-BR", "atlandice.pic.stack"),
     ]
     for locale, key in counted:  # "Mão: 1 carta", "Mão: 2 cartas"; "(resta 1)", "(restam 2)"
         assert t(msg(key, n=1), locale).replace("1", "2") != t(msg(key, n=2), locale), (key, locale)

@@ -1,8 +1,9 @@
 """The ATLANDICE catalogue: (English, Brazilian Portuguese), the rulebook's names in Portuguese."""
 
 from rules.core import register
+from rules.core.i18n import Text
 
-TEXTS: dict[str, tuple[str, str]] = {
+TEXTS: dict[str, tuple[Text, Text]] = {
     "atlandice.title": ("ATLANDICE", "ATLANDICE"),
     "atlandice.neutral": ("Neutral player", "Jogador Neutro"),
     # sectors
@@ -226,7 +227,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "atlandice.pic.turn": ("To play: {who}", "Vez de: {who}"),
     "atlandice.pic.over": ("Game over", "Fim da partida"),
     "atlandice.pic.clock": ("Clock", "Relógio"),
-    "atlandice.pic.stack": ("{n} left", "restam {n}"),
+    "atlandice.pic.stack": ({"one": "{n} left", "other": "{n} left"}, {"one": "resta {n}", "other": "restam {n}"}),
     "atlandice.pic.exhausted": ("Exhausted", "Esgotada"),
     "atlandice.pic.first": ("first player", "primeiro jogador"),
     "atlandice.pic.vp": ("{n} VP", "{n} PV"),

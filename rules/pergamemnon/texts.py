@@ -258,8 +258,8 @@ TEXTS: dict[str, tuple[Text, Text]] = {
         "Arma e ataque em cima; C/A/E = capacete contra espada, armadura contra lança, "
         "escudo contra arco; ♦ carisma, ★ pontos, F fuga, S assegurado, L líder, $ custo.",
     ),
-    "pergamemnon.ui.end_creatures": ("Ended: too few creatures", "Fim: poucas criaturas"),
-    "pergamemnon.ui.end_army": ("Ended: a nation ran out of cards", "Fim: uma nação sem cartas"),
+    "pergamemnon.ui.end_creatures": ("too few creatures left", "restam poucas criaturas"),
+    "pergamemnon.ui.end_army": ("a nation ran out of cards", "uma nação ficou sem cartas"),
     "pergamemnon.ui.winner": ("Winner", "Vencedor"),
     # rules
     "pergamemnon.rules.1": (
