@@ -127,6 +127,10 @@ class MesaBot(commands.AutoShardedBot):
     def wake_reminders(self) -> None:
         self.reminders.wake()
 
+    async def check_reminders(self) -> None:
+        """Looks at the reminders and clocks now; returns once those due by then are dealt with."""
+        await self.reminders.check()
+
     async def close(self) -> None:
         """Stops the loops, finishes the board edits under way, then notes that the boards are right.
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
@@ -12,6 +13,7 @@ from bot.settings import Settings
 from bot.storage import Database
 from fakediscord import FakeDiscord, FakeInteraction, FakeMessage
 from fakediscord.fixtures import CHANNEL_ID, ErrorLog, run_bot
+from fakediscord.timing import stretched
 
 
 @contextlib.asynccontextmanager
@@ -34,6 +36,13 @@ async def mesa(
         await db.close()
         logging.getLogger("bot").removeHandler(errors)
     assert allow_errors or not errors.records, [r.getMessage() for r in errors.records]
+
+
+async def check_reminders(fake: FakeDiscord, bot: MesaBot, timeout: float = 5.0) -> None:
+    """The bot looks at its reminders and clocks now (a test moved its clock), and this returns once it
+    has dealt with those due and its requests are answered."""
+    await asyncio.wait_for(bot.check_reminders(), stretched(timeout))
+    await fake.settle()
 
 
 def game_file(

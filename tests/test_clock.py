@@ -12,6 +12,7 @@ import pytest
 from bot.storage import Database
 from fakediscord.botkit import (
     board_messages,
+    check_reminders,
     choose,
     controls,
     ephemeral_reply,
@@ -76,8 +77,7 @@ async def test_clock_the_ai_plays_a_late_turn_and_the_player_plays_the_next(fake
 
         async def hours_later(hours: float) -> None:
             clock.now = START + hours * HOUR
-            bot.wake_reminders()
-            await fake.settle()
+            await check_reminders(fake, bot)
 
         boards = len(board_messages(fake, thread))
         await hours_later(23.9)
@@ -142,8 +142,7 @@ async def test_clock_away_pause_tables_without_a_clock_wait_and_hold_reminders_u
 
         async def later(hours: float) -> None:
             clock.now = START + hours * HOUR
-            bot.wake_reminders()
-            await fake.settle()
+            await check_reminders(fake, bot)
 
         def pings() -> list:  # the reminders and held pings to Bruno in the waiting table
             return [m for m in fake.messages(waits) if "<@2>" in m.content and not m.files()]
@@ -213,7 +212,7 @@ async def test_clock_chosen_in_neanderthals_table_settings_survives_a_restart(fa
         assert (game.turn_limit, game.stand_in, game.options["scenario"]) == (24 * HOUR, "easy", "hominids")
         boards = len(board_messages(fake, thread))
         clock.now = START + 24 * HOUR
-        bot.wake_reminders()
+        await check_reminders(fake, bot)
         await fake.wait_for(lambda: len(board_messages(fake, thread)) > boards)
         assert "time was up" in last_board(fake, thread).embed_texts()
 

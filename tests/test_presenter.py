@@ -195,3 +195,29 @@ async def test_the_board_names_the_player_to_act_once(locale):
         line = payload.embed.description
         assert line.startswith(f"{mention}: ") and name not in line, line
         assert line.split(": ", 1)[1] == t(GAMES["atlandice"].prompt(state, seat), locale)
+
+
+async def test_a_board_of_a_long_move_keeps_the_note_that_the_time_was_up():
+    """The AI played a turn whose time was up: the board shows the last lines of a long move, and the note
+    that says so stays ahead of them (it says who played the turn)."""
+    from bot.storage import Move
+    from bot.ui.presenter import LOG_LINES, Presenter
+    from rules import GAMES
+    from rules.core import Event, Msg, seat_msg
+
+    engine = GAMES["atlandice"]
+    game, state = _atlandice_asking_to_take(2)
+    events = []
+    while len(events) <= LOG_LINES:  # the public events of the moves that follow, more than a board shows
+        seat = engine.to_act(state)[0]
+        state = engine.apply(state, seat, engine.ai_action(state, seat, "easy"))
+        events += [e.model_dump(mode="json") for e in state.events if e.visible_to(None)]
+    note = Event(text=Msg(key="clock.time_up", params={"who": seat_msg(0), "level": Msg(key="ai.level.easy")}))
+    move = Move(0, "x", None, [note.model_dump(mode="json"), *events])
+    names = ["Ana", "Bia"]
+    lines = [t(Event.model_validate(e).text, "en", names=names) for e in events]
+    payload = await Presenter().board(game, state, locale="en", moves=[move])
+    (field,) = payload.embed.fields
+    shown = field.value.split("\n")
+    assert shown[0] == t(note.text, "en", names=names) and "Ana's time was up" in shown[0]
+    assert shown[1:] == lines[-(LOG_LINES - 1) :]

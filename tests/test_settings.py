@@ -10,6 +10,7 @@ import zoneinfo
 import pytest
 
 from fakediscord.botkit import (
+    check_reminders,
     ephemeral_reply,
     last_board,
     mentioned,
@@ -141,8 +142,7 @@ async def test_quiet_hours_hold_the_ping_until_they_end(fake_discord, db_path):
 
         async def hours_later(hours: float) -> None:
             clock.now = start + hours * HOUR
-            bot.wake_reminders()
-            await fake.settle()
+            await check_reminders(fake, bot)
 
         await hours_later(7.0)  # 06:30 there: still quiet
         assert not pings()

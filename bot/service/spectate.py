@@ -39,16 +39,28 @@ def turn_line(who: str, engine: Engine[Any], state: GameState, seat: int, names:
     return t("board.turn", locale, who=who, prompt=t(engine.prompt(state, seat), locale, names=names))
 
 
-def event_lines(game: GameRow, moves: list[Move], viewer: int | None, locale: str) -> list[str]:
-    """The events of ``moves`` that ``viewer`` (None: a spectator) may read, in words."""
+# The bot's own notes on a move (a player's time was up and the AI played their turn): they say who
+# played it, so a board that shows only the last few lines keeps them.
+NOTES = ("clock.",)
+
+
+def event_lines(
+    game: GameRow, moves: list[Move], viewer: int | None, locale: str, most: int | None = None
+) -> list[str]:
+    """The events of ``moves`` that ``viewer`` (None: a spectator) may read, in words; with ``most``, the
+    last ``most`` of them, the bot's notes on the moves (``NOTES``) kept ahead of them."""
     names = seat_names(game, locale)
-    lines = []
+    lines: list[tuple[bool, str]] = []
     for move in moves:
         for data in move.events:
             event = Event.model_validate(data)
             if event.visible_to(viewer):
-                lines.append(t(event.text, locale, names=names))
-    return lines
+                lines.append((event.text.key.startswith(NOTES), t(event.text, locale, names=names)))
+    if most is not None and len(lines) > most:
+        notes = [line for note, line in lines if note][:most]
+        others = [line for note, line in lines if not note]
+        return notes + others[len(others) - (most - len(notes)) :]
+    return [line for _, line in lines]
 
 
 def public_events(events: Iterable[dict[str, Any]]) -> list[Event]:

@@ -153,10 +153,9 @@ class Presenter:
         title = f"{engine.title} #{game.id} — {t('board.step', locale, n=state.step)}"
         embed = discord.Embed(title=title, colour=COLOUR)
         embed.set_image(url="attachment://board.png")
-        lines = event_lines(game, moves or [], viewer, locale)
+        lines = event_lines(game, moves or [], viewer, locale, most=LOG_LINES)
         if lines:
-            shown = lines[-LOG_LINES:]
-            embed.add_field(name=t("board.last_moves", locale), value="\n".join(shown)[:1024], inline=False)
+            embed.add_field(name=t("board.last_moves", locale), value="\n".join(lines)[:1024], inline=False)
         to_act = engine.to_act(state)
         names = seat_names(game, locale)
         content = ""
@@ -244,7 +243,7 @@ class Presenter:
         who = t("board.thinking.one" if len(ai) == 1 else "board.thinking.many", locale, who=", ".join(ai))
         names = seat_names(game, locale)
         played = ", ".join(dict.fromkeys(names[m.seat] for m in moves))
-        lines = event_lines(game, moves, None, locale)[-LOG_LINES:] or [t("board.played", locale, who=played)]
+        lines = event_lines(game, moves, None, locale, most=LOG_LINES) or [t("board.played", locale, who=played)]
         while lines and len("\n".join([*lines, who])) > 2000:  # Discord's limit for a message's text
             lines.pop(0)
         return "\n".join([*lines, who])

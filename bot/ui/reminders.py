@@ -30,12 +30,27 @@ class Reminders:
         self.service = service
         self.boards = boards
         self._wake = asyncio.Event()
+        self._checks: list[asyncio.Future[None]] = []  # callers of ``check`` waiting for the next pass
 
     async def loop(self) -> None:
         """Sends the reminders that are due, until the bot closes."""
         await self.bot.wait_until_ready()
-        while not self.bot.is_closed():
-            self._wake.clear()  # a wake from now on is seen at the next wait
+        try:
+            while not self.bot.is_closed():
+                await self._pass()
+                try:
+                    await asyncio.wait_for(self._wake.wait(), timeout=self.service.settings.reminder_poll)
+                except TimeoutError:
+                    pass
+        finally:
+            for check in self._checks:
+                check.cancel()
+
+    async def _pass(self) -> None:
+        """Sends the reminders that are due and plays the turns whose time is up, once."""
+        self._wake.clear()  # a wake from now on is seen at the next wait
+        checks, self._checks = self._checks, []
+        try:
             try:
                 for reminder in await self.service.due_reminders(self.boards.shards):
                     try:
@@ -50,14 +65,21 @@ class Reminders:
                         log.warning("game %s: clock: %s: %s", due["game_id"], type(exc).__name__, exc)
             except Exception as exc:
                 log.warning("reminder loop: %s: %s", type(exc).__name__, exc)
-            try:
-                await asyncio.wait_for(self._wake.wait(), timeout=self.service.settings.reminder_poll)
-            except TimeoutError:
-                pass
+        finally:
+            for check in checks:
+                if not check.done():
+                    check.set_result(None)
 
     def wake(self) -> None:
         """The deadlines changed (``/game reminders``): look again now."""
         self._wake.set()
+
+    async def check(self) -> None:
+        """Looks again now, and returns once every reminder and clock due by then has been dealt with."""
+        done = asyncio.get_running_loop().create_future()
+        self._checks.append(done)
+        self.wake()
+        await done
 
     async def send(self, reminder: dict[str, Any]) -> None:
         """Sends one due reminder.
