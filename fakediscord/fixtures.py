@@ -94,6 +94,9 @@ async def run_bot(
         yield bot
         if settle:
             await fake.settle()
+        # discord.py waits for the last guild before it is ready: closed sooner, it leaves that task pending
+        if guild_id is not None and not bot.is_closed():
+            await fake.wait_for(bot.is_ready)
     finally:
         await bot.close()
         if task is not None:

@@ -61,7 +61,8 @@ class Pick(discord.ui.DynamicItem[discord.ui.Select], template=r"pick:(?P<g>\w+)
 
 
 def make_bot() -> commands.Bot:
-    bot = commands.Bot(command_prefix="!", intents=discord.Intents.default())
+    # ready 0.05 s after the last guild arrives (discord.py waits 2 s by default), as MesaBot is
+    bot = commands.Bot(command_prefix="!", intents=discord.Intents.default(), guild_ready_timeout=0.05)
     bot.add_dynamic_items(Press, Pick)
 
     @bot.tree.command(name="ping", description="Pong with a board")

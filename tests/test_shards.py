@@ -250,8 +250,10 @@ async def test_a_process_killed_under_load_loses_nothing_and_its_shard_is_served
                 pass
             await asyncio.sleep(0.05)
 
-    loaders = [asyncio.create_task(load(t)) for shard in (0, 1) for t in threads[shard]]
-    await asyncio.sleep(3)  # under load
+    before = {t: len(board_messages(fake, t)) for shard in (0, 1) for t in threads[shard]}
+    loaders = [asyncio.create_task(load(t)) for t in before]
+    # under load: every game has moved on twice
+    await fake.wait_for(lambda: all(len(board_messages(fake, t)) >= n + 2 for t, n in before.items()), timeout=20)
     victim.send_signal(signal.SIGKILL)
     killed_at = time.monotonic()
     await victim.wait()
