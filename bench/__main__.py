@@ -28,6 +28,7 @@ from rules import GAMES
 
 from . import against
 from . import engine as engine_bench
+from .tables import table
 
 
 def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
@@ -81,15 +82,6 @@ def overview(argv: list[str]) -> None:
         print()
 
 
-def _table(header: list[str], rows: list[list[str]]) -> str:
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-
-    def line(cells: list[str]) -> str:
-        return "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True)))
-
-    return "\n".join([line(header), line(["-" * w for w in widths]), *map(line, rows)])
-
-
 def _engine_cases(args: argparse.Namespace) -> list[tuple[str, int]]:
     cases = []
     for game in args.games:
@@ -130,7 +122,7 @@ def engine_cmd(argv: list[str]) -> None:
                     f"{e['actions_per_game']:.0f}",
                 ]
             )
-        print(_table(["game", "games/s", "actions/s", "actions/game"], rows))
+        print(table(["game", "games/s", "actions/s", "actions/game"], rows))
         return
     commit, named = against.resolve(args.against or None)
     rows = []
@@ -149,7 +141,7 @@ def engine_cmd(argv: list[str]) -> None:
                 ]
             )
     print(f"Full AI games per CPU second; before = {named}, after = this tree ({args.seconds:g} s each, same seeds).")
-    print(_table(["game", "before", "after", "ratio", "same games"], rows))
+    print(table(["game", "before", "after", "ratio", "same games"], rows))
 
 
 def _ms(value: float) -> str:
@@ -274,7 +266,7 @@ def _load_summary(result: dict) -> list[str]:
         )
     if result["memory"]:
         lines.append(
-            _table(
+            table(
                 ["moves", "RSS MB", "peak MB"],
                 [[str(m["moves"]), f"{m['rss_mb']:.0f}", f"{m['peak_mb']:.0f}"] for m in result["memory"]],
             )
@@ -377,7 +369,7 @@ def load_cmd(argv: list[str]) -> None:
             report=lambda r: print("  ", r, file=sys.stderr),
             only=args.game,
         )
-        print(_table(LOAD_HEADER, _load_rows(result)))
+        print(table(LOAD_HEADER, _load_rows(result)))
         print("\n".join(_load_summary(result)))
         return
     commit, named = against.resolve(args.against or None)
@@ -403,7 +395,7 @@ def load_cmd(argv: list[str]) -> None:
     print(f"{args.games} games on {where}; before = {named}, after = this tree (same clicks, same seeds).")
     for name, result in (("before", before), ("after", after)):
         print(f"\n== {name}")
-        print(_table(LOAD_HEADER, _load_rows(result)))
+        print(table(LOAD_HEADER, _load_rows(result)))
         print("\n".join(_load_summary(result)))
 
 
@@ -433,7 +425,7 @@ def _spectators(args: argparse.Namespace, rates: list[float]) -> None:
     )
     started = time.perf_counter()
     result = run(report=lambda r: print("  ", r, file=sys.stderr))
-    print(_table(SPECTATOR_HEADER, _spectator_rows(result)))
+    print(table(SPECTATOR_HEADER, _spectator_rows(result)))
     print("\n".join(_spectator_summary(result)))
     print("\n".join(_load_summary(result)))
     print(f"the whole run took {time.perf_counter() - started:.0f} s (setting up the games: {result['setup_s']:.0f} s)")
@@ -466,7 +458,7 @@ def _databases(args: argparse.Namespace, rates: list[float]) -> None:
         label = f"{name}, {processes} process{'es' if processes > 1 else ''}"
         rows += [[label, *row] for row in _load_rows(result)]
         summaries.append(f"{label}: " + "\n  ".join(_load_summary(result)))
-    print(_table(["database", *LOAD_HEADER], rows))
+    print(table(["database", *LOAD_HEADER], rows))
     print("\n".join(summaries))
 
 
@@ -515,7 +507,7 @@ def replay_cmd(argv: list[str]) -> None:
         ]
         for f in figures
     ]
-    print(_table(["game", "moves", "frames", "GIF MB", "size px", "draw s", "frames/s"], rows))
+    print(table(["game", "moves", "frames", "GIF MB", "size px", "draw s", "frames/s"], rows))
 
 
 RENDER_KEYS = ["all", "spectator", "seat"]
@@ -567,7 +559,7 @@ def render_cmd(argv: list[str]) -> None:
             f"CPU ms a picture, {args.clicks} clicks over {args.concurrent} games after {args.warmup} clicks' warm-up."
         )
         rows = [[k, f"{f['ms'][k]:.2f}", str(f["pictures"][k])] for k in keys if k in f["ms"]]
-        print(_table(["pictures", "CPU ms", "count"], rows))
+        print(table(["pictures", "CPU ms", "count"], rows))
         print(
             f"PNG {f['png_kb']:.0f} kB on average; the picture process's RSS {f['rss_before_mb']:.0f} MB after "
             f"warm-up, {f['rss_mb']:.0f} MB at the end, peak {f['peak_mb']:.0f} MB; image caches {f['cache_mb']:.1f} MB"
@@ -605,7 +597,7 @@ def render_cmd(argv: list[str]) -> None:
         for k in keys
         if k in after["ms"] and k in before["ms"]
     ]
-    print(_table(["pictures", "count", "before", "after", "change"], rows))
+    print(table(["pictures", "count", "before", "after", "change"], rows))
     print(
         f"pixels that differ: {100 * diff['share']:.3f} % (largest difference {diff['largest']:.0f}/255)"
         + ("; the picture sizes differ!" if diff["sizes_differ"] else "")

@@ -50,6 +50,8 @@ from typing import cast
 from rules import GAMES
 from rules.core import DEFAULT_BUDGET, Level, RuleError, t
 
+from .tables import table
+
 
 def matchups(players: int, team: bool = False) -> list[tuple[Level, ...]]:
     """The strengths a match-up seats (rotated over the seats from one game to the next); ``team``:
@@ -141,15 +143,6 @@ def jobs(
             for i in range(games):
                 out.append((game_id, players, first_seed + i, _rotate(levels, i), budget, _name(levels), options))
     return out
-
-
-def _table(header: list[str], rows: list[list[str]]) -> str:
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-
-    def line(cells: list[str]) -> str:
-        return "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True)))
-
-    return "\n".join([line(header), line(["-" * w for w in widths]), *map(line, rows)])
 
 
 HEADER = [
@@ -318,7 +311,7 @@ def latency_table(clicks: int) -> str:
         median, p95 = asyncio.run(thinking_latency(thinkers, processes, clicks))
         where = f"{processes} worker processes" if processes else "a thread of the bot"
         rows.append([str(thinkers), where, f"{median:.0f}", f"{p95:.0f}"])
-    return _table(["games thinking", "strong AI in", "click → board median ms", "p95 ms"], rows)
+    return table(["games thinking", "strong AI in", "click → board median ms", "p95 ms"], rows)
 
 
 def run(todo: list[tuple], workers: int, report: Callable[[dict], None]) -> list[dict]:
@@ -408,19 +401,8 @@ def main(argv: list[str]) -> None:
         with against.tree(commit) as ref_root:
             before = against.run_side(ref_root, ["ai", *sub])
         after = against.run_side(against.HERE, ["ai", *sub])
-        head = [
-            "game",
-            "players",
-            "match-up",
-            "games",
-            "AI",
-            "won",
-            "mean score",
-            "CPU ms/decision: mean",
-            "p95",
-            "max",
-        ]
-        print(_table(head, compare(cast(list, before), cast(list, after))))
+        head = [h for h in HEADER if h != "0 points"]  # the comparison leaves that column out
+        print(table(head, compare(cast(list, before), cast(list, after))))
         return
     todo = jobs(cases, args.n, args.budget, args.only, options, args.seed)
     if args.json:
@@ -439,8 +421,8 @@ def main(argv: list[str]) -> None:
             r for r in done if (r["game"], r["players"], r["match"]) == (res["game"], res["players"], res["match"])
         ]
         if len(group) == args.n:
-            print("\n".join(_table(HEADER, summarize(group)).split("\n")[2:]), flush=True)
+            print("\n".join(table(HEADER, summarize(group)).split("\n")[2:]), flush=True)
 
     results = run(todo, args.workers, progress)
-    print("\nAll match-ups:\n" + _table(HEADER, summarize(results)))
+    print("\nAll match-ups:\n" + table(HEADER, summarize(results)))
     print(f"\n{time.perf_counter() - t0:.0f} s")
