@@ -226,3 +226,13 @@ async def play_to_end(fake: FakeDiscord, channel: int, rng, limit: int = 1000) -
         moves += 1
         assert moves < limit, f"no end after {limit} moves"
     return moves
+
+
+async def stored_game(database, thread: int):
+    """The game stored for ``thread`` and its action log, read from the bot's database."""
+    db = await Database.open(database)
+    try:
+        game = await db.game_in_channel(thread)
+        return game, await db.action_log(game.id)
+    finally:
+        await db.close()

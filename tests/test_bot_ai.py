@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from bot.storage import Database, Move
+from bot.storage import Move
 from bot.ui.presenter import event_lines
 from bot.workers.thinking import Thinker, play_chain
 from fakediscord.botkit import (
@@ -18,6 +18,7 @@ from fakediscord.botkit import (
     play_to_end,
     start_game,
     start_lobby,
+    stored_game,
 )
 from rules import GAMES
 from rules.core import t
@@ -64,12 +65,7 @@ async def test_host_picks_a_strong_ai_seat_that_plays_a_whole_game(fake_discord,
         assert "🏆" in final.embed_texts()
         assert "AI 2 (strong)" in final.embed_texts()  # the board names the seat's strength
         assert bot.service.thinker._pool is not None  # the strong seat thought in the process pool
-    db = await Database.open(db_path)
-    try:
-        game = await db.game_in_channel(thread)
-        log = await db.action_log(game.id)
-    finally:
-        await db.close()
+    game, log = await stored_game(db_path, thread)
     assert [(s.is_ai, s.level) for s in game.seats] == [(False, "normal"), (True, "strong")]
     engine = GAMES[GAME]
     stored = engine.load(game.state)
@@ -135,12 +131,7 @@ async def test_a_move_strong_ai_seats_answer_is_posted_at_once_and_their_moves_f
         assert any(line.id in seen and board.id not in seen for seen in told)  # the pages saw Ana's move alone
         await fake.wait_for(lambda: any(board.id in seen for seen in told))  # and then the AI seats' answer
         await fake.wait_for(lambda: fake.all_messages[line.id].deleted)  # gone once the board is out
-    db = await Database.open(db_path)
-    try:
-        game = await db.game_in_channel(thread)
-        log = await db.action_log(game.id)
-    finally:
-        await db.close()
+    game, log = await stored_game(db_path, thread)
     ana = max(r["version"] for r in log if r["user_id"] == ANA)
     answer = [r for r in log if r["version"] > ana]
     assert answer and all(r["user_id"] is None for r in answer)  # the AI seats answered her move

@@ -24,6 +24,7 @@ from fakediscord.botkit import (
     play_move,
     start_game,
     start_lobby,
+    stored_game,
     table_settings,
 )
 from fakediscord.fixtures import CHANNEL_ID
@@ -47,15 +48,6 @@ def db_path(tmp_path):
     return tmp_path / "mesa.sqlite3"
 
 
-async def _stored(db_path, thread):
-    db = await Database.open(db_path)
-    try:
-        game = await db.game_in_channel(thread)
-        return game, await db.action_log(game.id)
-    finally:
-        await db.close()
-
-
 async def test_clock_the_ai_plays_a_late_turn_and_the_player_plays_the_next(fake_discord, db_path):
     fake = fake_discord
     rng = random.Random(7)
@@ -70,7 +62,7 @@ async def test_clock_the_ai_plays_a_late_turn_and_the_player_plays_the_next(fake
         assert "24 h a turn, then the AI (easy) plays it" in fake.message(lobby.id).embed_texts()
         thread = await start_game(fake, ANA, lobby)
         late = named(last_board(fake, thread))[0]
-        game, _ = await _stored(db_path, thread)
+        game, _ = await stored_game(db_path, thread)
         engine = GAMES[game.game]
         before = engine.load(game.state)
         expected = engine.ai_action(before, game.seats_of(late)[0], "easy")
@@ -86,7 +78,7 @@ async def test_clock_the_ai_plays_a_late_turn_and_the_player_plays_the_next(fake
         await fake.wait_for(lambda: len(board_messages(fake, thread)) > boards)
         board = last_board(fake, thread)
         assert "time was up" in board.embed_texts() and "(easy)" in board.embed_texts()
-        game, log = await _stored(db_path, thread)
+        game, log = await stored_game(db_path, thread)
         played = log[before.step]
         assert (played["action_id"], played["user_id"]) == (expected, None)  # the AI, at the table's strength
         assert not game.seats[game.seats_of(late)[0]].is_ai  # the seat is still theirs
@@ -94,7 +86,7 @@ async def test_clock_the_ai_plays_a_late_turn_and_the_player_plays_the_next(fake
         while named(last_board(fake, thread)) != [late]:
             assert await play_move(fake, thread, rng)
         assert await play_move(fake, thread, rng)
-        _, log = await _stored(db_path, thread)
+        _, log = await stored_game(db_path, thread)
         assert any(row["user_id"] == late for row in log)
 
 
@@ -208,7 +200,7 @@ async def test_clock_chosen_in_neanderthals_table_settings_survives_a_restart(fa
         mine = fake.message(panel.id).embed_texts()  # and so does the panel, in Ana's
         assert "24 h por vez, depois a IA (fácil) joga" in mine and "N1 Hominídeos" in mine, mine
         thread = await start_game(fake, ANA, lobby)
-        game, _ = await _stored(db_path, thread)
+        game, _ = await stored_game(db_path, thread)
         assert (game.turn_limit, game.stand_in, game.options["scenario"]) == (24 * HOUR, "easy", "hominids")
         boards = len(board_messages(fake, thread))
         clock.now = START + 24 * HOUR

@@ -7,7 +7,6 @@ import random
 
 import pytest
 
-from bot.storage import Database
 from fakediscord.botkit import (
     choose,
     last_board,
@@ -15,6 +14,7 @@ from fakediscord.botkit import (
     play_to_end,
     start_game,
     start_lobby,
+    stored_game,
     table_settings,
 )
 from rules import GAMES
@@ -41,12 +41,7 @@ async def test_matrix_variants_play_to_their_end_by_clicks(fake_discord, db_path
         over = last_board(fake, thread).embed_texts()
         goal = "activate 3 alien artifacts" if variant == "alien" else "a Husband assimilated with each other"
         assert ("Won: the goal is reached" in over or "Lost: the goal is not reached" in over) and goal in over
-    db = await Database.open(db_path)
-    try:
-        game = await db.game_in_channel(thread)
-        log = await db.action_log(game.id)
-    finally:
-        await db.close()
+    game, log = await stored_game(db_path, thread)
     engine = GAMES["neanderthal"]
     stored = engine.load(game.state)
     assert stored.variant == variant and game.status == "finished" and stored.goal == (3 if variant == "alien" else 0)
