@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import signal
 
+from spawned import alive
+
 from bot.workers.renderpool import RenderPool
 from fakediscord.timing import stretched
 from render import render
@@ -43,17 +45,9 @@ def test_the_worker_ends_when_the_bot_is_killed(tmp_path):
     worker = int(done.stdout.split()[0])
     try:
         deadline = time.monotonic() + stretched(10)
-        while time.monotonic() < deadline and _alive(worker):
+        while time.monotonic() < deadline and alive(worker):
             time.sleep(0.2)
-        assert not _alive(worker)
+        assert not alive(worker)
     finally:
-        if _alive(worker):
+        if alive(worker):
             os.kill(worker, signal.SIGKILL)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rpartition(")")[2].split()[0] != "Z"
-    except OSError:
-        return False

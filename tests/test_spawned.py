@@ -10,7 +10,7 @@ import sys
 import time
 
 import pytest
-from spawned import end, run
+from spawned import alive, end, run
 
 from fakediscord import FakeDiscord
 from fakediscord.timing import patience, stretched
@@ -24,20 +24,12 @@ STUBBORN = (
 )
 
 
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rpartition(")")[2].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 def _ended(*pids: int) -> bool:
     """Whether the processes are gone, given the moment a SIGKILL takes to land."""
     deadline = time.monotonic() + stretched(10)
-    while any(map(_alive, pids)) and time.monotonic() < deadline:
+    while any(map(alive, pids)) and time.monotonic() < deadline:
         time.sleep(0.01)
-    return not any(map(_alive, pids))
+    return not any(map(alive, pids))
 
 
 def test_a_command_that_hangs_is_ended_with_what_it_started(monkeypatch):
