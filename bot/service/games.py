@@ -11,6 +11,7 @@ board outbox plays them on (``play_on``) before it posts the board.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import math
 import secrets
 import time
@@ -420,21 +421,27 @@ class GameService:
 
     async def _store(self, game: GameRow, state: GameState, moves: list[Move], click: int | None) -> GameRow:
         """Stores ``moves`` after ``game``'s version with the state they lead to, in one transaction
-        (with the reminders of that position, and forgetting ``click``); the game as stored."""
+        (with the reminders of that position, and forgetting ``click``); the game as stored.
+
+        The stored game is ``game`` with what the transaction changed (it changes nothing else), not
+        read again: the caller holds the game's lock, and the versioned write failed if another
+        process had changed it."""
         finished = engine_of(game).is_over(state)
+        dumped = engine_of(game).dump(state)
         try:
-            await self.db.record_moves(
+            version = await self.db.record_moves(
                 game.id,
                 game.version,
                 moves,
-                engine_of(game).dump(state),
+                dumped,
                 finished,
                 click,
                 reminders=self._reminders(game, state, active=not finished),
             )
         except StaleVersion:
             raise Stale("error.stale") from None
-        return await self.load(game.id)
+        status = FINISHED if finished else game.status
+        return dataclasses.replace(game, state=dumped, version=version, status=status, updated_at=time.time())
 
     def ai_to_act(self, game: GameRow, state: GameState) -> list[int]:
         """The AI seats that must act now."""

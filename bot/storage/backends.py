@@ -146,6 +146,12 @@ class Backend(Sql):
     async def after_copy(self, sql: Sql) -> None:
         """After rows were copied in with their ids (``python -m bot migrate``)."""
 
+    @property
+    def routines(self) -> bool:
+        """Whether the database keeps stored functions (``schema.ROUTINES``): PostgreSQL runs a move's
+        transaction in one of them, one round trip instead of one per statement."""
+        return False
+
     # -- several processes -------------------------------------------------------------
     @property
     def shared(self) -> bool:
@@ -461,6 +467,10 @@ class Postgres(Backend):
         await sql.fetch(
             "SELECT setval(pg_get_serial_sequence('games', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM games"
         )
+
+    @property
+    def routines(self) -> bool:
+        return True
 
     @property
     def shared(self) -> bool:

@@ -13,11 +13,13 @@ from .records import DatabaseError, GameRow, Seat, Shards
 from .tables import Tables
 
 # A game's row and its seats, one row per seat (a lobby with no seat left still gives its game), each with
-# its player's settings if they set any (``players``): what a move needs to know of its players comes with it.
-_GAMES_WITH_SEATS = f"""SELECT g.*, s.seat AS seat_number, s.user_id AS seat_user_id, s.name AS seat_name,
-       s.is_ai AS seat_is_ai, s.ai_level AS seat_ai_level, p.user_id AS player_user_id,
+# its player's settings if they set any (``players``), and the version of its pending undo request: what
+# a move needs to know of its players and of the game comes with it.
+_GAMES_WITH_SEATS = f"""SELECT g.*, u.version AS undo_version, s.seat AS seat_number, s.user_id AS seat_user_id,
+       s.name AS seat_name, s.is_ai AS seat_is_ai, s.ai_level AS seat_ai_level, p.user_id AS player_user_id,
        {", ".join(f"p.{column} AS player_{column}" for column in PLAYER_COLUMNS)}
-FROM games g LEFT JOIN seats s ON s.game_id = g.id LEFT JOIN players p ON p.user_id = s.user_id"""
+FROM games g LEFT JOIN undo_requests u ON u.game_id = g.id LEFT JOIN seats s ON s.game_id = g.id
+LEFT JOIN players p ON p.user_id = s.user_id"""
 
 
 def _game_of(row: Row) -> GameRow:
@@ -44,6 +46,7 @@ def _game_of(row: Row) -> GameRow:
         turn_limit=row["turn_limit"],
         stand_in=row["stand_in"],
         web_token=row["web_token"],
+        undo_version=row["undo_version"],
     )
 
 

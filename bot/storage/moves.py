@@ -11,10 +11,53 @@ import json
 import time
 from typing import Any
 
-from .backends import Sql
+from .backends import LOCK_GAME, Sql
 from .records import DatabaseError, Move, Seat, StaleVersion
 from .reminders import replace_reminders
 from .tables import Tables
+
+# The one write that moves a game on, from the version its writer read to the next: numbered
+# placeholders in a statement (``_advance``), PostgreSQL's parameter names in ``RECORD_MOVES``.
+_ADVANCE = """UPDATE games SET state = {state}, version = {version}, updated_at = {now},
+           status = CASE WHEN {finished} THEN 'finished' ELSE status END
+           WHERE id = {game} AND version = {expected} AND status = 'active'"""
+
+_ADVANCE_NAMED = _ADVANCE.format(
+    state="p_state", version="p_version", now="p_now", finished="p_finished", game="p_game", expected="p_expected"
+)
+
+# ``Moves.record_moves`` as one PostgreSQL function, so that a move costs one round trip instead of
+# seven (BEGIN and the game's lock, the versioned write, the log, the click, the reminders, COMMIT):
+# the same statements in the same order, in the transaction of the statement that calls it. False
+# when the game moved on (nothing written). ``schema.migrate`` (re)creates it at every start, so it
+# always matches this code.
+RECORD_MOVES = f"""
+CREATE OR REPLACE FUNCTION mesa_record_moves(
+    p_game BIGINT, p_expected BIGINT, p_version BIGINT, p_state TEXT, p_finished BOOLEAN, p_now DOUBLE PRECISION,
+    p_seats BIGINT[], p_actions TEXT[], p_users BIGINT[], p_events TEXT[], p_revealed BIGINT[],
+    p_click BIGINT, p_remind BOOLEAN, p_remind_seats BIGINT[], p_remind_users BIGINT[], p_due DOUBLE PRECISION
+) RETURNS BOOLEAN LANGUAGE plpgsql AS $mesa$
+BEGIN
+    PERFORM pg_advisory_xact_lock({LOCK_GAME}, p_game::integer);
+    {_ADVANCE_NAMED};
+    IF NOT FOUND THEN
+        RETURN FALSE;
+    END IF;
+    INSERT INTO actions (game_id, version, seat, action_id, user_id, events, created_at, revealed)
+        SELECT p_game, p_expected + m.n, m.seat, m.action_id, m.user_id, m.events, p_now, m.revealed
+        FROM unnest(p_seats, p_actions, p_users, p_events, p_revealed)
+            WITH ORDINALITY AS m(seat, action_id, user_id, events, revealed, n);
+    IF p_click IS NOT NULL THEN
+        DELETE FROM clicks WHERE interaction_id = p_click;
+    END IF;
+    IF p_remind THEN
+        DELETE FROM reminders WHERE game_id = p_game;
+        INSERT INTO reminders (game_id, seat, user_id, version, due_at)
+            SELECT p_game, r.seat, r.user_id, p_version, p_due FROM unnest(p_remind_seats, p_remind_users) AS r(seat, user_id);
+    END IF;
+    RETURN TRUE;
+END
+$mesa$"""
 
 
 async def _advance(
@@ -22,9 +65,7 @@ async def _advance(
 ) -> None:
     """The one write that moves a game on: from ``expected_version`` to ``new_version``, or StaleVersion."""
     changed = await tx.execute(
-        """UPDATE games SET state = $1, version = $2, updated_at = $3,
-           status = CASE WHEN $4 THEN 'finished' ELSE status END
-           WHERE id = $5 AND version = $6 AND status = 'active'""",
+        _ADVANCE.format(state="$1", version="$2", now="$3", finished="$4", game="$5", expected="$6"),
         state,
         new_version,
         now,
@@ -36,22 +77,17 @@ async def _advance(
         raise StaleVersion(game_id)
 
 
+def _revealed(move: Move) -> int | None:
+    return None if move.revealed is None else int(move.revealed)
+
+
 async def _log_moves(tx: Sql, game_id: int, last_version: int, moves: list[Move], now: float) -> None:
     """Appends ``moves`` to the game's action log, numbered from ``last_version`` + 1."""
     await tx.executemany(
         """INSERT INTO actions (game_id, version, seat, action_id, user_id, events, created_at, revealed)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)""",
         [
-            (
-                game_id,
-                last_version + i + 1,
-                m.seat,
-                m.action_id,
-                m.user_id,
-                json.dumps(m.events),
-                now,
-                None if m.revealed is None else int(m.revealed),
-            )
+            (game_id, last_version + i + 1, m.seat, m.action_id, m.user_id, json.dumps(m.events), now, _revealed(m))
             for i, m in enumerate(moves)
         ],
     )
@@ -76,6 +112,30 @@ class Moves(Tables):
         """
         now = time.time()
         new_version = expected_version + len(moves)
+        if self.sql.routines:  # PostgreSQL: the same transaction in one round trip
+            waiting, due = reminders if reminders is not None else ([], 0.0)
+            done = await self.sql.fetchval(
+                "SELECT mesa_record_moves($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+                game_id,
+                expected_version,
+                new_version,
+                state,
+                finished,
+                now,
+                [m.seat for m in moves],
+                [m.action_id for m in moves],
+                [m.user_id for m in moves],
+                [json.dumps(m.events) for m in moves],
+                [_revealed(m) for m in moves],
+                click,
+                reminders is not None,
+                [seat for seat, _ in waiting],
+                [user_id for _, user_id in waiting],
+                due,
+            )
+            if not done:
+                raise StaleVersion(game_id)
+            return new_version
         async with self.sql.transaction(game_id) as tx:
             await _advance(tx, game_id, expected_version, new_version, state, finished, now)
             await _log_moves(tx, game_id, expected_version, moves, now)

@@ -65,6 +65,7 @@ class GameRow:
     turn_limit: float | None = None  # the clock: seconds a player has for a turn (None: no clock)
     stand_in: str = "normal"  # the AI's strength when it plays a late turn
     web_token: str | None = None  # the spectator page's token (None: no page yet)
+    undo_version: int | None = None  # the version its pending undo request was made at (None: no request)
     # the stored settings (``players`` rows) of the seated players who set any, read with the game
     players: dict[int, dict[str, Any]] = field(default_factory=dict)
 

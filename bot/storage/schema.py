@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .backends import CHANGES_CHANNEL, Backend
+from .moves import RECORD_MOVES
 from .records import DatabaseError
 
 
@@ -205,6 +206,11 @@ MIGRATIONS: list[Migration] = [
 ]
 
 
+# PostgreSQL's stored functions: not part of the schema's history but of this code, so (re)created
+# at every start, after the migrations (a database left by an older Mesa gets this Mesa's).
+ROUTINES: list[str] = [RECORD_MOVES]
+
+
 async def migrate(db: Backend) -> None:
     """Brings the schema up to date, or raises DatabaseError for a database of a newer Mesa.
 
@@ -226,3 +232,7 @@ async def migrate(db: Backend) -> None:
                 for statement in db.statements(migration.sql, migration.postgres):
                     await tx.execute(statement)
                 await db.set_schema_version(tx, number)
+        if db.routines:
+            async with db.transaction() as tx:
+                for routine in ROUTINES:
+                    await tx.execute(routine)

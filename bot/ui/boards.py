@@ -183,7 +183,10 @@ class Boards:
     async def _expire_undo_request(self, game: GameRow) -> None:
         """An undo request the game has moved past is dropped; its message loses Agree / Refuse and says so.
 
-        Runs under the game's lock (a newer request cannot be made meanwhile)."""
+        Runs under the game's lock (a newer request cannot be made meanwhile). The game as loaded says
+        whether it has one (``GameRow.undo_version``): most moves need no read."""
+        if game.undo_version is None or game.undo_version >= game.version:
+            return
         request = await self.service.db.undo_request(game.id)
         if request is None or request["version"] >= game.version:
             return
