@@ -1,5 +1,6 @@
 import asyncio
 import os
+import time
 
 import pytest
 
@@ -44,6 +45,33 @@ async def test_moves_are_versioned_and_logged(db):
     log = await db.action_log(game_id)
     assert [(r["version"], r["seat"], r["action_id"]) for r in log] == [(1, 0, "a"), (2, 1, "b")]
     assert (await db.action_log(game_id, limit=1))[0]["version"] == 2
+
+
+async def test_a_move_writes_log_click_and_reminders_together(db):
+    """Everything ``record_moves`` writes, read back; on PostgreSQL it is one round trip (a stored function)."""
+    game_id = await _active_game(db)
+    await db.add_click(555, game_id, 10, "tok", "en")
+    await db.schedule_reminders(game_id, 0, [(0, 10)], 100.0)
+    trips = db.sql.trips
+    moves = [Move(0, "a", 10, [{"k": "é"}], True), Move(1, "b", None, [], None), Move(0, "c", 10, [], False)]
+    assert await db.record_moves(game_id, 0, moves, '{"s": 3}', False, 555, reminders=([(1, 11)], 200.0)) == 3
+    if db.kind == "postgresql":
+        assert db.sql.trips == trips + 1
+    log = await db.action_log(game_id)
+    assert [(r["version"], r["seat"], r["action_id"], r["user_id"], r["events"], r["revealed"]) for r in log] == [
+        (1, 0, "a", 10, [{"k": "é"}], True),
+        (2, 1, "b", None, [], None),
+        (3, 0, "c", 10, [], False),
+    ]
+    assert [c["interaction_id"] for c in await db.take_clicks(before=time.time() + 1)] == []
+    due = await db.due_reminders(1000.0)
+    assert [(r["game_id"], r["seat"], r["user_id"], r["version"]) for r in due] == [(game_id, 1, 11, 3)]
+    # a stale writer changes none of it, the click it came with included
+    await db.add_click(556, game_id, 10, "tok", "en")
+    with pytest.raises(StaleVersion):
+        await db.record_moves(game_id, 2, [Move(0, "z", 10, [])], "{}", False, 556, reminders=([], 0.0))
+    assert len(await db.action_log(game_id)) == 3
+    assert [c["interaction_id"] for c in await db.take_clicks(before=time.time() + 1)] == [556]
 
 
 async def test_a_stale_writer_changes_nothing(db):
@@ -161,7 +189,7 @@ async def test_game_locks_exclude_each_other_and_are_not_kept(db):
 
 
 async def test_a_click_is_forgotten_with_its_move_and_only_older_clicks_are_taken(db):
-    import time
+
 
     game_id = await _active_game(db)
     await db.add_click(501, game_id, 10, "token-a", "en")
@@ -402,7 +430,7 @@ async def test_lost_clicks_are_taken_once_and_by_the_shard_of_their_game(two):
         game_id = await first.create_lobby("atlandice", guild, 2, 10, "Ana", "en", {})
         games[game_id] = guild
         await first.add_click(700 + n, game_id, 10, f"token-{n}", "en")
-    import time
+
 
     later = time.time() + 1
     odd, even = Shards(2, (1,)), Shards(2, (0,))
