@@ -6,7 +6,7 @@ The bot's code is untouched: discord.py is pointed at the fake with its two clas
 (``MESA_TEST_IDENTIFY_WINDOW`` shortens the seconds between two logins of a bucket), and a kill
 point replaces one function of the bot with one that kills the process when reached:
 
-- ``board-sent``: the second board (after the first move) went out but its message id is not stored yet;
+- ``board-sent``: the board after a player's click went out but its message id is not stored yet;
 - ``board-stored``: that board's id is stored but the old boards still have their controls;
 - ``click-noted``: a click was acknowledged and noted, but its move is not stored yet;
 - ``click-acked``: Discord has the acknowledgement of a move's click, and the bot dies at once, before
@@ -37,18 +37,23 @@ def _arm(point: str) -> None:
     from bot import storage
 
     if point in ("board-sent", "board-stored"):
-        record_board = storage.Database.record_board
-        boards = []
+        record_board, add_click = storage.Database.record_board, storage.Database.add_click
+        clicked = []
+
+        async def note_click(self, *args, **kwargs):
+            clicked.append(args)
+            return await add_click(self, *args, **kwargs)
 
         async def record_then_die(self, game_id, message_id, version):
-            boards.append(game_id)
-            second_board = len(boards) == 2
-            if second_board and point == "board-sent":
+            after_a_click = bool(clicked)
+            if after_a_click and point == "board-sent":
                 _die()
             recorded = await record_board(self, game_id, message_id, version)
-            if second_board:
+            if after_a_click:
                 _die()
             return recorded
+
+        storage.Database.add_click = note_click
 
         storage.Database.record_board = record_then_die
     elif point == "click-noted":
@@ -65,21 +70,29 @@ def _arm(point: str) -> None:
     elif point == "click-acked":
         from discord.interactions import InteractionResponse
 
-        defer = InteractionResponse.defer
+        defer, edit_message = InteractionResponse.defer, InteractionResponse.edit_message
 
-        async def acknowledge_then_die(self, **kwargs):
-            interaction = self._parent
-            parts = str((interaction.data or {}).get("custom_id", "")).split(":")
-            if len(parts) < 4 or not parts[2].isdigit() or parts[3] in ("~me", "~mute", "~ua", "~uy", "~un"):
-                return await defer(self, **kwargs)  # not a move
-            url = f"{discord.http.Route.BASE}/interactions/{interaction.id}/{interaction.token}/callback"
-            body = json.dumps({"type": discord.InteractionResponseType.deferred_message_update.value}).encode()
-            post = urllib.request.Request(url, body, {"Content-Type": "application/json"}, method="POST")
-            with urllib.request.urlopen(post, timeout=60) as answer:
-                answer.read()
-            _die()
+        def acknowledge_then_die(original, body):
+            async def acknowledge(self, **kwargs):
+                interaction = self._parent
+                parts = str((interaction.data or {}).get("custom_id", "")).split(":")
+                if len(parts) < 4 or not parts[2].isdigit() or parts[3] in ("~me", "~mute", "~ua", "~uy", "~un"):
+                    return await original(self, **kwargs)  # not a move
+                url = f"{discord.http.Route.BASE}/interactions/{interaction.id}/{interaction.token}/callback"
+                post = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
+                with urllib.request.urlopen(post, timeout=60) as answer:
+                    answer.read()
+                _die()
 
-        InteractionResponse.defer = acknowledge_then_die
+            return acknowledge
+
+        # a deferral, or the edit that takes the board's controls off (a click of the process's own game)
+        InteractionResponse.defer = acknowledge_then_die(
+            defer, {"type": discord.InteractionResponseType.deferred_message_update.value}
+        )
+        InteractionResponse.edit_message = acknowledge_then_die(
+            edit_message, {"type": discord.InteractionResponseType.message_update.value, "data": {"components": []}}
+        )
     elif point == "ai-answer":
         record_moves = storage.Database.record_moves
         played = []

@@ -360,9 +360,14 @@ async def test_kill_between_board_post_and_store_leaves_one_live_board(
     fake_discord, db_path, bot_process, point, found_by
 ):
     fake = fake_discord
+    # The game began in an earlier run: the process that plays the click does not know it, so it
+    # acknowledges the click without taking the board's controls off (a process that stored the
+    # game's version takes them off with the acknowledgement: see the next test).
+    async with mesa(fake, db_path):
+        thread, game_id = await _started(fake)
+    fake.gateway_log.clear()
     proc = await bot_process(point)
     await _connected(fake, proc)
-    thread, game_id = await _started(fake)
     await _click_first(fake, thread)
     await _killed(proc)
     assert len(board_messages(fake, thread)) == 2 and len(live_boards(fake, thread)) == 2  # what the crash left
@@ -379,6 +384,32 @@ async def test_kill_between_board_post_and_store_leaves_one_live_board(
         assert game.board_version == game.version
         assert await play_move(fake, thread, random.Random(8))
         await fake.wait_for(lambda: len(live_boards(fake, thread)) == 1)  # the old board's controls go
+    assert await _replays(db_path, game_id)
+
+
+async def test_a_click_acknowledged_by_the_process_that_stored_the_board_takes_its_controls_off_at_once(
+    fake_discord, db_path, bot_process
+):
+    """Killed between the new board's post and its record: the clicked board had lost its controls with the
+    click's acknowledgement, so the crash leaves one live board, and the restart keeps it so."""
+    fake = fake_discord
+    proc = await bot_process("board-sent")
+    await _connected(fake, proc)
+    thread, game_id = await _started(fake)
+    _, inter = await _click_first(fake, thread)
+    await _killed(proc)
+    assert [r["type"] for r in inter.responses] == [7]  # UPDATE_MESSAGE: the acknowledgement is the edit
+    first, second = board_messages(fake, thread)
+    assert live_boards(fake, thread) == [second] and not first.custom_ids()
+    async with mesa(fake, db_path):
+
+        async def recorded() -> None:  # the start-up finds the posted board (nonce or history) and records it
+            while (await _game(db_path, game_id)).board_message_id != second.id:
+                await fake.settle()
+
+        await asyncio.wait_for(recorded(), stretched(20))
+        assert live_boards(fake, thread) == [second] and len(board_messages(fake, thread)) == 2
+        assert await play_move(fake, thread, random.Random(8))
     assert await _replays(db_path, game_id)
 
 

@@ -190,7 +190,6 @@ async def test_game_locks_exclude_each_other_and_are_not_kept(db):
 
 async def test_a_click_is_forgotten_with_its_move_and_only_older_clicks_are_taken(db):
 
-
     game_id = await _active_game(db)
     await db.add_click(501, game_id, 10, "token-a", "en")
     await db.record_moves(game_id, 0, [Move(0, "a", 10, [])], '{"s": 1}', False, click=501)
@@ -430,7 +429,6 @@ async def test_lost_clicks_are_taken_once_and_by_the_shard_of_their_game(two):
         game_id = await first.create_lobby("atlandice", guild, 2, 10, "Ana", "en", {})
         games[game_id] = guild
         await first.add_click(700 + n, game_id, 10, f"token-{n}", "en")
-
 
     later = time.time() + 1
     odd, even = Shards(2, (1,)), Shards(2, (0,))

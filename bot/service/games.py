@@ -16,6 +16,7 @@ import math
 import secrets
 import time
 import weakref
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -72,6 +73,10 @@ def new_web_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+# How many games ``GameService.may_act`` remembers (the most recently moved).
+ACTING_KEPT = 2_000
+
+
 class GameService:
     def __init__(self, db: Database | None, settings: Settings, clock: Callable[[], float] = time.time) -> None:
         """``db`` may come later (``python -m bot`` logs in before it opens the database)."""
@@ -86,6 +91,32 @@ class GameService:
         # Called with a game's id after every change to what its spectators see (the web pages of
         # this process); a change made by another process is found in the database.
         self.watchers: list[Callable[[int], object]] = []
+        # Each game's version as this process last stored it, with the actions each user who must act
+        # then may choose (the most recent games only): what a click is acknowledged by (``may_act``).
+        self._acting: OrderedDict[int, tuple[int, dict[int, frozenset[str]]]] = OrderedDict()
+
+    def may_act(self, game_id: int, version: int, user_id: int, action_id: str) -> bool:
+        """Whether, by what this process last stored of the game, ``user_id`` may choose ``action_id`` at
+        ``version``.
+
+        A guess, never a check: another process may have moved the game since (then it says no, the
+        version being older), and ``act`` checks the click again under the game's lock."""
+        known = self._acting.get(game_id)
+        return known is not None and known[0] == version and action_id in known[1].get(user_id, ())
+
+    def _note_acting(self, game: GameRow, state: GameState) -> None:
+        engine = engine_of(game)
+        choices: dict[int, frozenset[str]] = {}
+        if game.status == ACTIVE:
+            for seat in engine.to_act(state):
+                user_id = game.seats[seat].user_id
+                if not game.seats[seat].is_ai and user_id is not None:
+                    ids = frozenset(a.id for a in engine.legal_actions(state, seat))
+                    choices[user_id] = choices.get(user_id, frozenset()) | ids
+        self._acting[game.id] = (game.version, choices)
+        self._acting.move_to_end(game.id)
+        while len(self._acting) > ACTING_KEPT:
+            self._acting.popitem(last=False)
 
     def changed(self, game_id: int) -> None:
         """Tells the watchers that this game changed (its move, end or link is stored)."""
@@ -405,6 +436,7 @@ class GameService:
             if not stored:
                 await self._schedule(game, state)
         await self._waits(game, state, moves)
+        self._note_acting(game, state)
         result = MoveResult(game, state, stored + moves)
         try:
             if then is not None:

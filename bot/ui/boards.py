@@ -44,6 +44,8 @@ BROKEN = "broken"
 BOARDS_CLEAN = "boards_clean_at"
 # Failures of the connection itself (discord.py raises them once its own retries are spent).
 NETWORK_ERRORS = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
+# The key of ``Interaction.extras`` that says the click's acknowledgement took its board's controls off.
+STRIPPED = "mesa_stripped"
 
 
 def clean_key(shards: Shards, shard: int) -> str:
@@ -140,7 +142,7 @@ class Boards:
                 log.exception("game %s: the board could not be drawn", game.id)
             why = await self._post_failed(game, exc)
             if clicked is not None:
-                self._spawn(self._strip(clicked.edit_original_response(view=None)))
+                self._strip_clicked(clicked)
                 await self._quiet(reply(clicked, t(f"board.unposted.{why}", user_locale(clicked))))
             return False
         self._retry.pop(game.id, None)
@@ -151,7 +153,7 @@ class Boards:
             return True
         clicked_id = clicked.message.id if clicked is not None and clicked.message is not None else None
         if clicked is not None:
-            self._spawn(self._strip(clicked.edit_original_response(view=None)))
+            self._strip_clicked(clicked)
         if previous and previous not in (clicked_id, message.id):
             self._spawn(self._strip(channel.get_partial_message(previous).edit(view=None)))
         if game.status == FINISHED and result.moves:  # a forum post's status tag says so
@@ -171,7 +173,7 @@ class Boards:
         """
         game = result.game
         if clicked is not None:
-            self._spawn(self._strip(clicked.edit_original_response(view=None)))
+            self._strip_clicked(clicked)
         try:
             channel = await self.channel(game.play_channel_id)
             text = self.presenter.thinking(game, result.state, result.moves)
@@ -439,8 +441,12 @@ class Boards:
 
     async def answer_lost_clicks(self, before: float, shards: Shards) -> None:
         """Tells each player whose acknowledged click (on a game of ``shards``, noted before ``before``)
-        a crash lost that it did not count."""
-        for click in await self.service.db.take_clicks(before, shards):
+        a crash lost that it did not count, once the game's board has back the controls that the click's
+        acknowledgement may have taken off."""
+        clicks = await self.service.db.take_clicks(before, shards)
+        for game_id in sorted({click["game_id"] for click in clicks}):
+            await self._quiet(self.refresh_controls(game_id))
+        for click in clicks:
             if time.time() - click["created_at"] > CLICK_TOKEN_LIFE or self.bot.application_id is None:
                 continue
             game = await self.service.db.get_game(click["game_id"])
@@ -476,7 +482,8 @@ class Boards:
             await self._strip(channel.get_partial_message(game.board_message_id).edit(view=None))
 
     async def refresh_controls(self, game_id: int) -> None:
-        """Builds the controls of the game's current board again (its link changed), under the game's lock."""
+        """Builds the controls of the game's current board again (its link changed, or a click that a crash or
+        a failure lost had them taken off with its acknowledgement), under the game's lock."""
         async with self.service.lock(game_id):
             game = await self.service.load(game_id)
             if not game.board_message_id or game.board_version != game.version:
@@ -488,6 +495,13 @@ class Boards:
                 log.info("game %s: its board keeps its old controls: %s", game.id, exc)
                 return
             await self._strip(channel.get_partial_message(game.board_message_id).edit(view=payload.view))
+
+    def _strip_clicked(self, clicked: discord.Interaction) -> None:
+        """The clicked board loses its controls (in the background), unless the click's acknowledgement
+        took them off already."""
+        if not clicked.extras.get(STRIPPED):
+            clicked.extras[STRIPPED] = True
+            self._spawn(self._strip(clicked.edit_original_response(view=None)))
 
     @staticmethod
     async def _strip(edit: Awaitable[object]) -> None:

@@ -6,6 +6,7 @@ Posting the boards (and the outbox of boards a failure left behind) is ``boards.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Coroutine, Mapping
 from typing import Any
@@ -15,14 +16,18 @@ import discord
 from rules.core import RuleError, t
 
 from ..service.games import BrokenGame, MoveResult, Stale, UserError, engine_of
-from ..storage import GameRow
-from .boards import Boards
+from ..storage import ACTIVE, GameRow
+from .boards import NETWORK_ERRORS, STRIPPED, Boards
 from .places import forum_of, open_thread
 from .ports import mesa
 from .presenter import Payload
 from .replies import release, reply, user_locale
 
 log = logging.getLogger(__name__)
+
+# Seconds a private view may take to draw and still be the answer to its click itself: Discord wants an
+# answer within 3 s of the click, and the click took some of them to get here.
+ANSWER_WITHIN = 1.5
 
 
 class Handlers(Boards):
@@ -71,15 +76,41 @@ class Handlers(Boards):
                 self._spawn(self._quiet(line.delete()))
 
         try:
-            await interaction.response.defer()
+            if interaction.message is not None and self.service.may_act(
+                game_id, version, interaction.user.id, action_id
+            ):
+                # A choice the clicker has on the game's board: the acknowledgement itself takes the
+                # board's controls off (one request, where a deferral and an edit after the move were two).
+                await interaction.response.edit_message(view=None)
+                interaction.extras[STRIPPED] = True
+            else:
+                await interaction.response.defer()
             result = await self.service.act(
                 game_id, interaction.user.id, version, action_id, then=publish, click=interaction.id, thinking=thinking
             )
-        except BaseException:
+        except BaseException as exc:
             await db.drop_click(interaction.id)
+            if isinstance(exc, Exception) and not isinstance(exc, Stale) and interaction.extras.get(STRIPPED):
+                await self._restore_controls(interaction, game_id, version)
             raise
         if all(posted):  # else the clicker was just told what became of the move and its board
             await mesa(interaction).undo.offer(interaction, result)
+
+    async def _restore_controls(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
+        """A click whose acknowledgement took its board's controls off failed before its move was stored:
+        the board (or the private view) gets them back, unless the game has moved on since."""
+        message = interaction.message
+        if message is None or not message.flags.ephemeral:
+            await self.refresh_controls(game_id)
+            return
+        game = await self.service.db.get_game(game_id)
+        if game is None or game.version != version or game.status != ACTIVE:
+            return
+        payload = await self.private_payload(interaction, game)
+        try:
+            await interaction.edit_original_response(view=payload.view)
+        except (discord.HTTPException, *NETWORK_ERRORS) as exc:
+            log.info("game %s: the failed click's private view keeps no controls: %s", game_id, exc)
 
     async def _stale(self, interaction: discord.Interaction) -> None:
         """A click on an old board: say so and show the current board (with controls if it is their turn)."""
@@ -110,11 +141,27 @@ class Handlers(Boards):
         await self.guarded(interaction, self._private(interaction, game_id))
 
     async def _private(self, interaction: discord.Interaction, game_id: int) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        game = await self.service.load(game_id)
-        await self.show_private(interaction, game)
+        """The clicker's private view, as the answer to the click itself when it is drawn within
+        ``ANSWER_WITHIN`` (one request; most clicks), else after a "thinking…" acknowledgement."""
+
+        async def prepare() -> Payload:
+            return await self.private_payload(interaction, await self.service.load(game_id))
+
+        drawing = asyncio.ensure_future(prepare())
+        try:
+            done, _ = await asyncio.wait({drawing}, timeout=ANSWER_WITHIN)
+            if not done:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            payload = await drawing
+        finally:
+            drawing.cancel()  # only if still drawing: the acknowledgement failed
+        await self.send_private(interaction, payload)
 
     async def show_private(self, interaction: discord.Interaction, game: GameRow) -> None:
+        await self.send_private(interaction, await self.private_payload(interaction, game))
+
+    async def private_payload(self, interaction: discord.Interaction, game: GameRow) -> Payload:
+        """The clicker's private view of ``game`` (the seat that must act, if any of theirs does)."""
         locale = user_locale(interaction)
         seats = game.seats_of(interaction.user.id)
         if not seats:
@@ -122,7 +169,7 @@ class Handlers(Boards):
         state = self.service.state_of(game)
         to_act = engine_of(game).to_act(state)
         seat = next((s for s in seats if s in to_act), seats[0])
-        await self.send_private(interaction, await self.presenter.private(game, state, seat, locale))
+        return await self.presenter.private(game, state, seat, locale)
 
     async def on_mute(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
         async def mute() -> None:
