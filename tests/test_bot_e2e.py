@@ -146,6 +146,31 @@ async def test_refusals_out_of_turn_spectator_forged_stale(fake_discord, db_path
     assert sum(1 for r in log if r["user_id"] is not None) == 1
 
 
+async def test_a_click_that_fails_after_its_acknowledgement_gives_the_board_its_controls_back(fake_discord, db_path):
+    """The acknowledgement of a click on the game's board takes the board's controls off; when the move then
+    fails (here the action log cannot be written), the player is told and the board has them back."""
+    import sqlite3
+
+    fake = fake_discord
+    async with mesa(fake, db_path, allow_errors=True):  # the failure is logged, as it should be
+        thread, game_id = await _started(fake)
+        board = last_board(fake, thread)
+        offered = board.custom_ids()
+        with sqlite3.connect(db_path) as side:  # the log's table goes away under the bot
+            side.execute("ALTER TABLE actions RENAME TO actions_away")
+        inter = await fake.click(mentioned(board)[0], board, action_ids(board)[0])
+        answer = (await ephemeral_reply(fake, inter)).content
+        assert answer in (t("error.internal", "en"), t("error.internal", "pt-BR"))
+        assert inter.responses[0]["type"] == 7  # the acknowledgement took the controls off
+        await fake.wait_for(lambda: fake.message(board.id).custom_ids() == offered)
+        assert len(board_messages(fake, thread)) == 1
+        with sqlite3.connect(db_path) as side:
+            side.execute("ALTER TABLE actions_away RENAME TO actions")
+        assert await play_move(fake, thread, random.Random(2))  # the same board plays on
+    game, stored, replay, log = await _replayed(db_path, game_id)
+    assert stored == replay and game.version == len(log)
+
+
 async def test_restart_mid_game_keeps_every_button(fake_discord, db_path):
     fake = fake_discord
     rng = random.Random(5)
@@ -180,6 +205,8 @@ async def test_private_view_and_languages(fake_discord, db_path):
             await inter.wait_response()
             private = await fake.wait_for(lambda i=inter: [m for m in i.messages if m.files()])
             assert private[-1].ephemeral and private[-1].interaction_user_id == user
+            # drawn in time, the view is the click's answer itself: one callback (4: a message), no follow-up
+            assert [r["type"] for r in inter.responses] == [4] and not inter.followups
             assert title in private[-1].embed_texts()
             assert private[-1] not in fake.messages(thread)
         # A spectator has no private view, and is told so in their language.
