@@ -162,7 +162,7 @@ Colour = tuple[int, int, int]
 # board, drawn just after the channel's, repeats them).
 IMAGES = ImageCache(budget=40 * 1024 * 1024)
 TEXTS = ImageCache(budget=6 * 1024 * 1024)
-LONG_TEXTS = ImageCache(budget=2 * 1024 * 1024)
+LONG_TEXTS = ImageCache(budget=12 * 1024 * 1024)
 CACHES = (IMAGES, TEXTS, LONG_TEXTS)
 image_cache = IMAGES.cached
 
