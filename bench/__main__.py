@@ -322,7 +322,13 @@ def load_cmd(argv: list[str]) -> None:
         "the picture of every position it is sent): each rate runs --seconds without them and --seconds with them",
     )
     parser.add_argument("--watched", type=int, default=20, help="the games the spectators watch (evenly)")
-    parser.add_argument("--rounds", type=int, default=2, help="alternations without/with spectators per rate")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=2,
+        help="alternations without/with spectators per rate, or of the databases (--database): --seconds is "
+        "shared among them",
+    )
     _against(parser, "also run it on REF (default: the merge-base with main) and print both")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -439,22 +445,29 @@ def _databases(args: argparse.Namespace, rates: list[float]) -> None:
     if args.processes > 1:
         runs.append(("postgresql", args.database, args.processes))
     print(
-        f"{args.games} games, {args.seconds:g} s a rate; click→board from the planned click to the new board; "
-        "the same clicks (seed) on each database."
+        f"{args.games} games, {args.seconds:g} s a rate on each database in {args.rounds} alternations "
+        f"({args.seconds / args.rounds:g} s each, new bot processes and games each time); click→board from the "
+        "planned click to the new board; the same clicks (seed) on each database."
     )
+    results: dict[tuple[str, int], list[dict]] = {}
+    for _ in range(args.rounds):
+        for name, database, processes in runs:
+            results.setdefault((name, processes), []).append(
+                load_bench.run(
+                    args.games,
+                    rates,
+                    args.seconds / args.rounds,
+                    args.seed,
+                    args.moves,
+                    report=lambda r: print("  ", r, file=sys.stderr),
+                    only=args.game,
+                    database=database,
+                    processes=processes,
+                )
+            )
     rows, summaries = [], []
-    for name, database, processes in runs:
-        result = load_bench.run(
-            args.games,
-            rates,
-            args.seconds,
-            args.seed,
-            args.moves,
-            report=lambda r: print("  ", r, file=sys.stderr),
-            only=args.game,
-            database=database,
-            processes=processes,
-        )
+    for (name, processes), parts in results.items():
+        result = load_bench.merged(parts)
         label = f"{name}, {processes} process{'es' if processes > 1 else ''}"
         rows += [[label, *row] for row in _load_rows(result)]
         summaries.append(f"{label}: " + "\n  ".join(_load_summary(result)))

@@ -82,6 +82,14 @@ class Phase:
         self.trips += other.trips
         self.db_cpu = other.db_cpu if math.isnan(self.db_cpu) else self.db_cpu + other.db_cpu
 
+    def raw(self) -> dict:
+        """What ``merged`` needs to add this phase to runs of the same phase in other bot processes."""
+        return {name: getattr(self, name) for name in RAW}
+
+    @classmethod
+    def from_raw(cls, raw: dict) -> Phase:
+        return cls(**{name: raw[name] for name in RAW})
+
     def figures(self) -> dict[str, float | int | str]:
         clicks, acks = sorted(self.click_ms), sorted(self.ack_ms)
         return {
@@ -107,6 +115,31 @@ class Phase:
             "db_cpu_ms": self.db_cpu * 1000 / max(1, len(clicks)),
             "trips": self.trips / max(1, len(clicks)),
         }
+
+
+RAW = (
+    "rate", "seconds", "click_ms", "ack_ms", "page_ms", "picture_ms", "spectators", "errors", "started", "ended",
+    "bot_cpu", "our_cpu", "db_cpu", "trips",
+)  # fmt: skip
+
+
+def merged(results: list[dict]) -> dict:
+    """Runs of the same load (each with bot processes and games of its own) as one: each rate's clicks
+    together (the percentiles of them all), the CPU and round trips per click over them all."""
+    out = {**results[0], "phases": [], "raw": []}
+    for index in range(len(results[0]["raw"])):
+        phase = Phase.from_raw(results[0]["raw"][index])
+        for result in results[1:]:
+            phase.absorb(Phase.from_raw(result["raw"][index]))
+        rss = max(result["phases"][index]["rss_mb"] for result in results)
+        out["phases"].append({**phase.figures(), "rss_mb": rss})
+        out["raw"].append(phase.raw())
+    for key in ("bot_errors", "moves"):
+        out[key] = sum(result[key] for result in results)
+    out["first_bot_error"] = next((r["first_bot_error"] for r in results if r["first_bot_error"]), "")
+    out["rss_start_mb"] = min(result["rss_start_mb"] for result in results)
+    out["rss_peak_mb"] = max(result["rss_peak_mb"] for result in results)
+    return out
 
 
 def _pct(ordered: list[float], q: float) -> float:
@@ -601,7 +634,7 @@ async def _run(
     rounds: int = 2,
 ) -> dict:
     load = Load(games, seed, only, database, processes, spectators, watched)
-    out: dict = {"games": games, "phases": [], "memory": [], "spectators": spectators, "watched": watched}
+    out: dict = {"games": games, "phases": [], "raw": [], "memory": [], "spectators": spectators, "watched": watched}
     try:
         t0 = time.perf_counter()
         await load.start()
@@ -620,6 +653,7 @@ async def _run(
                 phase = await load.run_phase(rate, seconds)
                 figures = {**phase.figures(), "rss_mb": load.rss()[0]}
                 out["phases"].append(figures)
+                out["raw"].append(phase.raw())
                 report(figures)
         out["bot_errors"] = len(load.bot_errors)
         out["first_bot_error"] = load.bot_errors[0] if load.bot_errors else ""
