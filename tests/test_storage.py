@@ -612,3 +612,30 @@ async def test_players_settings_held_pings_clocks_and_a_players_games(db):
     assert [g.id for g in await db.games_of_player(10, ("active",))] == [game_id]
     assert await db.games_of_player(11, ("active",)) == []
     assert set(await db.last_move_times([game_id])) == {game_id}
+
+
+async def test_a_pooled_query_is_one_statement_and_leaves_no_transaction_open(postgres_url):
+    """PostgreSQL's pool gives a connection back without a statement of its own (asyncpg's reset would send
+    one at every release, doubling each query's round trips), and with no transaction left open."""
+    import asyncpg
+
+    db = await Database.open(postgres_url)
+    observer = await asyncpg.connect(postgres_url)
+    try:
+        game_id = await _active_game(db)
+        pool = db.sql.pool
+        async with pool.acquire() as conn:
+            pid = conn.get_server_pid()
+            await conn.fetchval("SELECT 41 + $1::int", 1)
+        last = await observer.fetchval("SELECT query FROM pg_stat_activity WHERE pid = $1", pid)
+        assert last == "SELECT 41 + $1::int"  # the last statement its server ran is the query's own
+        async with pool.acquire() as conn:
+            await conn.execute("BEGIN")
+            await conn.execute("UPDATE games SET locale = 'xx' WHERE id = $1", game_id)
+        for _ in range(pool.get_max_size()):  # whichever connection comes next
+            async with pool.acquire() as conn:
+                assert not conn.is_in_transaction()
+        assert (await db.get_game(game_id)).locale != "xx"
+    finally:
+        await observer.close()
+        await db.close()
