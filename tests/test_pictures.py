@@ -121,10 +121,10 @@ def test_a_board_drawn_from_the_caches_is_the_board_drawn_fresh(game):
         assert render(game, view, locale=locale, names=names) == png
 
 
-def test_every_picture_cache_keeps_within_its_budget_and_they_share_48_mb():
+def test_every_picture_cache_keeps_within_its_budget_and_they_share_58_mb():
     import render.common as common
 
-    assert sum(cache.budget for cache in common.CACHES) == 48 * 1024 * 1024
+    assert sum(cache.budget for cache in common.CACHES) == 58 * 1024 * 1024
     budgets = {id(cache): cache.budget for cache in common.CACHES}
     try:
         for cache in common.CACHES:  # small budgets, so that drawing a few boards fills them
