@@ -11,9 +11,9 @@ import json
 import time
 from typing import Any
 
-from .backends import LOCK_GAME, Sql
+from .backends import LOCK_GAME, Step
 from .records import DatabaseError, Move, Seat, StaleVersion
-from .reminders import replace_reminders
+from .reminders import reminder_steps
 from .tables import Tables
 
 # The one write that moves a game on, from the version its writer read to the next: numbered
@@ -60,33 +60,26 @@ END
 $mesa$"""
 
 
-async def _advance(
-    tx: Sql, game_id: int, expected_version: int, new_version: int, state: str, finished: bool, now: float
-) -> None:
-    """The one write that moves a game on: from ``expected_version`` to ``new_version``, or StaleVersion."""
-    changed = await tx.execute(
+def _advance(game_id: int, expected_version: int, new_version: int, state: str, finished: bool, now: float) -> Step:
+    """The one write that moves a game on: from ``expected_version`` to ``new_version`` (it changes no row
+    if the stored version is another, and the transaction is undone)."""
+    return Step(
         _ADVANCE.format(state="$1", version="$2", now="$3", finished="$4", game="$5", expected="$6"),
-        state,
-        new_version,
-        now,
-        finished,
-        game_id,
-        expected_version,
+        (state, new_version, now, finished, game_id, expected_version),
+        changes=1,
     )
-    if changed != 1:
-        raise StaleVersion(game_id)
 
 
 def _revealed(move: Move) -> int | None:
     return None if move.revealed is None else int(move.revealed)
 
 
-async def _log_moves(tx: Sql, game_id: int, last_version: int, moves: list[Move], now: float) -> None:
+def _log_moves(game_id: int, last_version: int, moves: list[Move], now: float) -> Step:
     """Appends ``moves`` to the game's action log, numbered from ``last_version`` + 1."""
-    await tx.executemany(
+    return Step(
         """INSERT INTO actions (game_id, version, seat, action_id, user_id, events, created_at, revealed)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)""",
-        [
+        rows=[
             (game_id, last_version + i + 1, m.seat, m.action_id, m.user_id, json.dumps(m.events), now, _revealed(m))
             for i, m in enumerate(moves)
         ],
@@ -136,13 +129,16 @@ class Moves(Tables):
             if not done:
                 raise StaleVersion(game_id)
             return new_version
-        async with self.sql.transaction(game_id) as tx:
-            await _advance(tx, game_id, expected_version, new_version, state, finished, now)
-            await _log_moves(tx, game_id, expected_version, moves, now)
-            if click is not None:
-                await tx.execute("DELETE FROM clicks WHERE interaction_id = $1", click)
-            if reminders is not None:
-                await replace_reminders(tx, game_id, new_version, *reminders)
+        steps = [
+            _advance(game_id, expected_version, new_version, state, finished, now),
+            _log_moves(game_id, expected_version, moves, now),
+        ]
+        if click is not None:
+            steps.append(Step("DELETE FROM clicks WHERE interaction_id = $1", (click,)))
+        if reminders is not None:
+            steps += reminder_steps(game_id, new_version, *reminders)
+        if not await self.sql.at_once(steps, game_id):
+            raise StaleVersion(game_id)
         return new_version
 
     async def record_undo(
@@ -157,16 +153,17 @@ class Moves(Tables):
         now = time.time()
         undo_version = expected_version + 1
         new_version = undo_version + len(moves)
-        async with self.sql.transaction(game_id) as tx:
-            await _advance(tx, game_id, expected_version, new_version, state, finished, now)
-            await tx.execute(
+        steps = [
+            _advance(game_id, expected_version, new_version, state, finished, now),
+            Step(
                 "UPDATE actions SET undone_at = $1 WHERE game_id = $2 AND version >= $3 AND undone_at IS NULL",
-                undo_version,
-                game_id,
-                back_to,
-            )
-            await _log_moves(tx, game_id, undo_version, moves, now)
-            await tx.execute("DELETE FROM undo_requests WHERE game_id = $1", game_id)
+                (undo_version, game_id, back_to),
+            ),
+            _log_moves(game_id, undo_version, moves, now),
+            Step("DELETE FROM undo_requests WHERE game_id = $1", (game_id,)),
+        ]
+        if not await self.sql.at_once(steps, game_id):
+            raise StaleVersion(game_id)
         return new_version
 
     async def import_game(
@@ -207,7 +204,8 @@ class Moves(Tables):
                 "INSERT INTO seats (game_id, seat, user_id, name, is_ai, ai_level) VALUES ($1, $2, $3, $4, $5, $6)",
                 [(game_id, i, s.user_id, s.name, int(s.is_ai), s.level) for i, s in enumerate(seats)],
             )
-            await _log_moves(tx, game_id, 0, moves, now)
+            logged = _log_moves(game_id, 0, moves, now)
+            await tx.executemany(logged.sql, logged.rows or [])
         return int(game_id)
 
     async def action_log(self, game_id: int, limit: int | None = None) -> list[dict[str, Any]]:

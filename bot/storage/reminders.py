@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .backends import Sql
+from .backends import Step
 from .records import Shards
 from .tables import Tables
 
@@ -19,13 +19,15 @@ LEASE = 300.0
 BATCH = 100
 
 
-async def replace_reminders(tx: Sql, game_id: int, version: int, waiting: list[tuple[int, int]], due_at: float) -> None:
-    """The game's reminders become one per (seat, user) that must act at ``version`` (inside ``tx``)."""
-    await tx.execute("DELETE FROM reminders WHERE game_id = $1", game_id)
-    await tx.executemany(
-        "INSERT INTO reminders (game_id, seat, user_id, version, due_at) VALUES ($1, $2, $3, $4, $5)",
-        [(game_id, seat, user_id, version, due_at) for seat, user_id in waiting],
-    )
+def reminder_steps(game_id: int, version: int, waiting: list[tuple[int, int]], due_at: float) -> list[Step]:
+    """The statements by which the game's reminders become one per (seat, user) that must act at ``version``."""
+    return [
+        Step("DELETE FROM reminders WHERE game_id = $1", (game_id,)),
+        Step(
+            "INSERT INTO reminders (game_id, seat, user_id, version, due_at) VALUES ($1, $2, $3, $4, $5)",
+            rows=[(game_id, seat, user_id, version, due_at) for seat, user_id in waiting],
+        ),
+    ]
 
 
 class Reminders(Tables):
@@ -33,8 +35,7 @@ class Reminders(Tables):
         self, game_id: int, version: int, waiting: list[tuple[int, int]], due_at: float
     ) -> None:
         """Replaces the game's reminders by one per (seat, user) that must act at ``version``."""
-        async with self.sql.transaction(game_id) as tx:
-            await replace_reminders(tx, game_id, version, waiting, due_at)
+        await self.sql.at_once(reminder_steps(game_id, version, waiting, due_at), game_id)
 
     async def hold_ping(self, game_id: int, seat: int, user_id: int, version: int, due_at: float) -> None:
         """The turn's ping to ``user_id``, held back by their quiet hours, goes out at ``due_at`` instead
