@@ -228,7 +228,19 @@ async def test_a_process_killed_under_load_loses_nothing_and_its_shard_is_served
         while not stop.is_set():
             board = last_board(fake, thread)
             if not controls(board):
-                return  # the game is over (its last board keeps a Rematch button alone)
+                if board.custom_ids():
+                    return  # the game is over (its last board keeps a Rematch button alone)
+                shown = len(board_messages(fake, thread))
+                try:  # a click took its controls: its move comes, or a crash lost it and they come back
+                    await fake.wait_for(
+                        lambda b=board, n=shown: (
+                            len(board_messages(fake, thread)) > n or controls(fake.message(b.id)) or stop.is_set()
+                        ),
+                        timeout=3,
+                    )
+                except TimeoutError:
+                    pass
+                continue
             choices = [c for c in action_ids(board) if board.component(c)["type"] == 2]
             if not choices:
                 try:
