@@ -359,7 +359,10 @@ class Load:
         """Opens the spectators' streams, spread evenly over the watched games; returns once all are open."""
         # Every stream holds a connection for as long as it is open, and aiohttp's connector allows 100 at
         # once by default: past that, streams and picture fetches would queue in this client, not in the bot.
-        self.session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0))
+        # ... and a stream has no end in time (aiohttp's default gives every request 300 s in all).
+        self.session = aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(limit=0), timeout=aiohttp.ClientTimeout(total=None, sock_connect=30)
+        )
         self.pages_db = await Database.open(self.database)
         watched = [s for s in self.slots if s.watched]
         opened = [asyncio.Event() for _ in range(self.spectators)]
@@ -403,7 +406,9 @@ class Load:
                 while slot.game_id == game_id:
                     try:
                         line = await asyncio.wait_for(stream.content.readline(), 1.0)
-                    except TimeoutError:
+                    except aiohttp.ClientError:  # the stream broke (its own timeouts are TimeoutErrors too)
+                        break
+                    except TimeoutError:  # no event this second: still the same game?
                         continue
                     if not line:
                         break
