@@ -22,6 +22,7 @@ _ADVANCE = """UPDATE games SET state = {state}, version = {version}, updated_at 
            status = CASE WHEN {finished} THEN 'finished' ELSE status END
            WHERE id = {game} AND version = {expected} AND status = 'active'"""
 
+_ADVANCE_NUMBERED = _ADVANCE.format(state="$1", version="$2", now="$3", finished="$4", game="$5", expected="$6")
 _ADVANCE_NAMED = _ADVANCE.format(
     state="p_state", version="p_version", now="p_now", finished="p_finished", game="p_game", expected="p_expected"
 )
@@ -64,7 +65,7 @@ def _advance(game_id: int, expected_version: int, new_version: int, state: str, 
     """The one write that moves a game on: from ``expected_version`` to ``new_version`` (it changes no row
     if the stored version is another, and the transaction is undone)."""
     return Step(
-        _ADVANCE.format(state="$1", version="$2", now="$3", finished="$4", game="$5", expected="$6"),
+        _ADVANCE_NUMBERED,
         (state, new_version, now, finished, game_id, expected_version),
         changes=1,
     )
