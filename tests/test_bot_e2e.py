@@ -24,6 +24,7 @@ from fakediscord.botkit import (
     start_lobby,
 )
 from fakediscord.fixtures import CHANNEL_ID, USERS
+from fakediscord.timing import stretched
 from rules import GAMES
 from rules.core import normalize_locale, t
 
@@ -156,7 +157,8 @@ async def test_a_click_that_fails_after_its_acknowledgement_gives_the_board_its_
         thread, game_id = await _started(fake)
         board = last_board(fake, thread)
         offered = board.custom_ids()
-        with sqlite3.connect(db_path) as side:  # the log's table goes away under the bot
+        await fake.settle()  # the start's writes done: the side connection waits for the bot's lock no longer
+        with sqlite3.connect(db_path, timeout=stretched(30)) as side:  # the log's table goes away under the bot
             side.execute("ALTER TABLE actions RENAME TO actions_away")
         inter = await fake.click(mentioned(board)[0], board, action_ids(board)[0])
         answer = (await ephemeral_reply(fake, inter)).content
@@ -164,7 +166,7 @@ async def test_a_click_that_fails_after_its_acknowledgement_gives_the_board_its_
         assert inter.responses[0]["type"] == 7  # the acknowledgement took the controls off
         await fake.wait_for(lambda: fake.message(board.id).custom_ids() == offered)
         assert len(board_messages(fake, thread)) == 1
-        with sqlite3.connect(db_path) as side:
+        with sqlite3.connect(db_path, timeout=stretched(30)) as side:
             side.execute("ALTER TABLE actions_away RENAME TO actions")
         assert await play_move(fake, thread, random.Random(2))  # the same board plays on
     game, stored, replay, log = await _replayed(db_path, game_id)
