@@ -17,18 +17,19 @@ from .common import (
     MUTED,
     Box,
     Drawing,
+    Parts,
     alt_text,
     canvas,
     fit_text,
     image_cache,
     paletted_cache,
+    parts_png,
     put_boxed,
     rounded_rectangle,
     scores_line,
     seat_colour,
     text,
     text_width,
-    to_png,
     winners_headline,
 )
 
@@ -544,7 +545,10 @@ def named_texts(locale: str) -> Iterator[tuple[str, str, Box]]:
 
 
 def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes:
-    names = names or []
+    return parts_png(lambda kept: _board(view, locale, names or [], kept), _colours())
+
+
+def _board(view, locale: str, names: list[str], kept: Parts) -> Image.Image:
     parts = len(view.participants)
     track = tuple(sorted((int(k), v) for k, v in view.track.items()))
     image = _static(locale, track, view.clock_end).copy()
@@ -556,9 +560,23 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
     _clock_hand(draw, view)
     # sectors
     for sector in range(6):
-        _sector_card(image, draw, view, locale, MARGIN + sector * (CARD_W + 10), SECTORS_Y, CARD_W, CARD_H, sector)
+        _sector_part(kept, image, draw, view, locale, MARGIN + sector * (CARD_W + 10), SECTORS_Y, sector)
     # participants
     pw = (WIDTH - 2 * MARGIN - (parts - 1) * 14) / parts
     for i in range(parts):
         _player_card(draw, view, locale, names, MARGIN + i * (pw + 14), PLAYERS_Y, pw, PLAYER_H, i)
-    return to_png(image, _colours())
+    return image
+
+
+def _sector_part(parts: Parts, image, draw, view, locale: str, x: int, y: int, sector: int) -> None:
+    """A sector's card, a part kept from board to board (it changes when its dice or resources do)."""
+    if sector == 5:
+        key = view.model_dump_json(include={"bm", "bm_dice"})
+    else:
+        key = view.regions[sector].model_dump_json()
+    parts.draw(
+        image,
+        (x - 5, y - 5, x + CARD_W + 5, y + CARD_H + 5),
+        ("atlandice sector", key, sector in view.last_sectors, tuple(view.out), view.sub == sector, locale),
+        lambda: _sector_card(image, draw, view, locale, x, y, CARD_W, CARD_H, sector),
+    )

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import ParamSpec
 
 from isal import isal_zlib
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from rules.core import Msg, t
 
@@ -85,41 +85,77 @@ def text(
 P = ParamSpec("P")
 
 
-def image_bytes(image: Image.Image) -> int:
-    """Memory an image holds: Pillow keeps 4 bytes a pixel for multi-band modes, 1 for "L" and "P"."""
+@dataclass(frozen=True)
+class Packed:
+    """A picture kept compressed: its mode, size and pixels, deflated by ISA-L (a board's part, mostly
+    flat colour, is ten to fifty times smaller so)."""
+
+    mode: str
+    size: tuple[int, int]
+    data: bytes
+
+    @classmethod
+    def of(cls, image: Image.Image) -> Packed:
+        return cls(image.mode, image.size, isal_zlib.compress(image.tobytes(), 1))
+
+    def image(self) -> Image.Image:
+        return Image.frombytes(self.mode, self.size, isal_zlib.decompress(self.data))
+
+
+def image_bytes(image: Image.Image | Packed) -> int:
+    """Memory an image holds: Pillow keeps 4 bytes a pixel for multi-band modes, 1 for "L" and "P"; a
+    packed one, its compressed bytes."""
+    if isinstance(image, Packed):
+        return len(image.data)
     return image.width * image.height * (4 if len(image.getbands()) > 1 else 1)
 
 
 class ImageCache:
     """Pictures drawn once and pasted many times (text stamps, tiles, cards, the static layers of a
     board), the most recently used kept within one memory budget in bytes shared by all of them:
-    names and numbers vary without end, and a long-running picture process must not grow."""
+    names and numbers vary without end, and a long-running picture process must not grow.
 
-    def __init__(self, budget: int) -> None:
+    A ``packed`` cache keeps its pictures compressed (``Packed``) and gives a new copy of one at each
+    ``get``."""
+
+    def __init__(self, budget: int, *, packed: bool = False) -> None:
         self.budget = budget
         self.used = 0
-        self._items: OrderedDict[tuple, Image.Image] = OrderedDict()
+        self.packed = packed
+        self._items: OrderedDict[tuple, Image.Image | Packed] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, key: tuple, make: Callable[[], Image.Image], largest: int | None = None) -> Image.Image:
         """The image of ``key``, drawn by ``make`` when it is not kept; an image over ``largest`` bytes
         is drawn every time, never kept."""
-        with self._lock:
-            image = self._items.get(key)
-            if image is not None:
-                self._items.move_to_end(key)
-                return image
-        image = make()
-        if largest is not None and image_bytes(image) > largest:
+        image = self.find(key)
+        if image is not None:
             return image
+        image = make()
+        if largest is None or image_bytes(image) <= largest:
+            self.keep(key, image)
+        return image
+
+    def find(self, key: tuple) -> Image.Image | None:
+        """The image kept for ``key``, if it is."""
+        with self._lock:
+            item = self._items.get(key)
+            if item is None:
+                return None
+            self._items.move_to_end(key)
+        return item.image() if isinstance(item, Packed) else item
+
+    def keep(self, key: tuple, image: Image.Image) -> None:
+        """Keeps ``image`` for ``key``, the least recently used images going past the budget (an image
+        larger than the whole budget is not kept)."""
+        item = Packed.of(image) if self.packed else image
         with self._lock:
             if key not in self._items:
-                self._items[key] = image
-                self.used += image_bytes(image)
-                while self.used > self.budget and len(self._items) > 1:
+                self._items[key] = item
+                self.used += image_bytes(item)
+                while self.used > self.budget:
                     _, old = self._items.popitem(last=False)
                     self.used -= image_bytes(old)
-        return image
 
     def cached(
         self, function: Callable[P, Image.Image], colours: Callable[[], tuple[Colour, ...]] | None = None
@@ -155,17 +191,108 @@ class ImageCache:
 
 Colour = tuple[int, int, int]
 
-# One budget for the pictures' caches (58 MB), in three parts, so that a kind of picture that comes in
+# One budget for the pictures' caches (62 MB), in four parts, so that a kind of picture that comes in
 # bulk cannot push out the others: cards, tiles and the static layers of the boards; the text stamps
-# (thousands of small ones, each pasted tens to hundreds of times: labels, names, numbers); and the
-# long texts of the last boards of the games being played (a sentence about the last move, a status
-# line: the game's next board and a seat's private board repeat them; with 2 MB, a hundred games at
-# once had a quarter of them drawn again, 15 % of a picture's CPU).
+# (thousands of small ones, each pasted tens to hundreds of times: labels, names, numbers); the long
+# texts of the last boards of the games being played (a sentence about the last move, a status line:
+# the game's next board and a seat's private board repeat them; with 2 MB, a hundred games at once had
+# a quarter of them drawn again, 15 % of a picture's CPU); and the parts of the last boards (``Parts``:
+# a hundred games at once keep about 3 MB of them, compressed; the cards and layers' 40 MB are full
+# then, and at 36 MB they were drawn again three times as often).
 IMAGES = ImageCache(budget=40 * 1024 * 1024)
 TEXTS = ImageCache(budget=6 * 1024 * 1024)
 LONG_TEXTS = ImageCache(budget=12 * 1024 * 1024)
-CACHES = (IMAGES, TEXTS, LONG_TEXTS)
+PARTS = ImageCache(budget=4 * 1024 * 1024, packed=True)
+CACHES = (IMAGES, TEXTS, LONG_TEXTS, PARTS)
 image_cache = IMAGES.cached
+
+# Around a part's box, a margin in which it must draw nothing (``Parts``)
+PART_MARGIN = 32
+
+Box4 = tuple[int, int, int, int]
+
+
+class Parts:
+    """The parts of one board that mostly come back the same from one board to the next while the other
+    players move (a clan's territory and objects, a region's card, the legend): each a box of the board
+    that one function draws over a plain background, kept in ``PARTS`` by every input it draws from, as
+    the board's fixed palette maps it (a byte a pixel, as the PNG holds it).
+
+    ``draw(image, box, key, part, background)``: a part kept for ``key`` is not drawn, and is pasted into
+    the board once it is mapped to its palette (``png``); else ``part()`` draws it in place, and its box
+    is kept once mapped. The PNG is the very file of the board drawn in place as long as a part's box
+    holds only ``background`` when the part is drawn, the part draws only inside its box and nothing is
+    drawn over it after it. The board's layout keeps each part's box apart, and a part is kept only when
+    it is seen to: its box plain before it, nothing drawn in the margin around it (``PART_MARGIN``), its
+    box as it drew it once the board is drawn. A part seen drawing out of its box, or over something, has
+    the board drawn again with every part in place (``parts_png``). With no budget for the parts
+    (``PARTS.budget`` 0), every part is drawn in place."""
+
+    def __init__(self, kept: bool = True) -> None:
+        self.kept = kept and PARTS.budget > 0
+        self.failed = False
+        self._pasted: list[tuple[Box4, Image.Image]] = []
+        self._drawn: list[tuple[tuple, Box4, Image.Image]] = []
+
+    def draw(
+        self,
+        image: Image.Image,
+        box: Box4,
+        key: tuple,
+        part: Callable[[], None],
+        background: Colour = BACKGROUND,
+    ) -> None:
+        if not self.kept or self.failed:
+            part()
+            return
+        key = ("part", box, background, *key)
+        kept = PARTS.find(key)
+        if kept is not None:
+            self._pasted.append((box, kept))
+            return
+        left, top, right, bottom = box
+        around = (left - PART_MARGIN, top - PART_MARGIN, right + PART_MARGIN, bottom + PART_MARGIN)
+        inside = (PART_MARGIN, PART_MARGIN, right - left + PART_MARGIN, bottom - top + PART_MARGIN)
+        before = image.crop(around)
+        part()
+        after = image.crop(around)
+        drawn = ImageChops.difference(before, after).getbbox()
+        if not _plain(before.crop(inside), background) or (drawn is not None and not _within(drawn, inside)):
+            self.failed = True
+        else:
+            self._drawn.append((key, box, after.crop(inside)))
+
+    def png(self, image: Image.Image, colours: tuple[Colour, ...]) -> bytes | None:
+        """The board's PNG (as ``to_png``), the kept parts pasted; None if it must be drawn again with every
+        part in place."""
+        if self.failed:
+            return None
+        palette = fixed_palette(colours)
+        mapped = image.quantize(palette=palette, dither=Image.Dither.NONE)
+        for key, box, drawn in self._drawn:
+            if ImageChops.difference(image.crop(box), drawn).getbbox() is None:
+                PARTS.keep(key, mapped.crop(box))
+        for box, kept in self._pasted:
+            mapped.paste(kept, box[:2])
+        return paletted_png(mapped)
+
+
+def parts_png(board: Callable[[Parts], Image.Image], colours: tuple[Colour, ...]) -> bytes:
+    """The PNG of the picture ``board(parts)`` draws (mapped to the fixed palette of ``colours``, as by
+    ``to_png``), its parts kept from board to board (``Parts``)."""
+    parts = Parts()
+    png = parts.png(board(parts), colours)
+    if png is None:
+        png = to_png(board(Parts(kept=False)), colours)
+    return png
+
+
+def _plain(image: Image.Image, colour: Colour) -> bool:
+    return ImageChops.difference(image, Image.new("RGB", image.size, colour)).getbbox() is None
+
+
+def _within(inner: Box4, outer: Box4) -> bool:
+    return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
 
 
 def paletted_cache(

@@ -20,18 +20,19 @@ from .common import (
     MUTED,
     Box,
     Drawing,
+    Parts,
     alt_text,
     canvas,
     fit_text,
     font,
     goal_headline,
     image_cache,
+    parts_png,
     put_boxed,
     put_text,
     rounded_rectangle,
     scores_line,
     seat_colour,
-    to_png,
     translate,
     winners_headline,
 )
@@ -276,14 +277,36 @@ def headline(view, locale: str, names: list[str]) -> str:
 
 
 # --------------------------------------------------------------------------- collective board
-def _draw_collective(img, draw, view, locale: str, names: list[str], y0: int) -> None:
+def _draw_collective(img, draw, view, locale: str, names: list[str], y0: int, parts: Parts) -> None:
+    """The collective board: the offer (left of the turn order), and the intempéries with the skills still
+    to develop (right of it), are parts kept from board to board."""
     rounded_rectangle(
         draw, (MARGIN, y0, WIDTH - MARGIN, y0 + BOARD_H - 8), radius=12, fill=PANEL_BG, outline=LINE, width=2
     )
-    _draw_offer(img, draw, view, locale, y0)
+    offer = view.model_dump_json(
+        include={"offer", "prices", "picked", "pile", "out", "players", "tokens", "neutral_bid"}
+    )
+    parts.draw(
+        img,
+        (20, y0 + 6, 464, y0 + BOARD_H - 14),
+        ("engis offer", offer, locale),
+        lambda: _draw_offer(img, draw, view, locale, y0),
+        PANEL_BG,
+    )
     _draw_order(img, draw, view, locale, names, y0)
-    _draw_weather(img, draw, view, locale, y0)
-    _draw_pool(img, view, locale, y0)
+
+    def weather_and_pool() -> None:
+        _draw_weather(img, draw, view, locale, y0)
+        _draw_pool(img, view, locale, y0)
+
+    weather = view.model_dump_json(include={"weather", "weather_cols", "pool"})
+    parts.draw(
+        img,
+        (912, y0 + 6, WIDTH - 16, y0 + BOARD_H - 14),
+        ("engis weather", weather, locale),
+        weather_and_pool,
+        PANEL_BG,
+    )
 
 
 def _draw_offer(img, draw, view, locale: str, y0: int) -> None:
@@ -400,7 +423,9 @@ def _draw_pool(img, view, locale: str, y0: int) -> None:
 
 
 # --------------------------------------------------------------------------- a clan
-def _draw_player(img, draw, view, pv, locale: str, names: list[str], x0: int, y0: int, w: int) -> None:
+def _draw_player(img, draw, view, pv, locale: str, names: list[str], x0: int, y0: int, w: int, parts: Parts) -> None:
+    """A clan's panel; its territory and its objects are parts kept from board to board (they change when
+    the clan places a hex, moves its meeples or makes an object)."""
     seat = pv.seat
     colour = seat_colour(seat)
     width = 4 if seat == view.actor and view.phase != "over" else 2
@@ -412,9 +437,24 @@ def _draw_player(img, draw, view, pv, locale: str, names: list[str], x0: int, y0
     right = _tr("engis.r.pts", locale, n=pv.score) + " · " + _tr("engis.r.knowledge", locale, n=pv.knowledge)
     put(img, (x0 + w - 14, y0 + 19), right, 18, fill=(255, 255, 255), bold=True, anchor="rm")
     hl = set(view.hl) if view.hl_seat == seat else set()
-    _draw_territory(img, draw, pv, colour, hl, locale, x0, y0)
+    territory = pv.model_dump_json(include={"hexes", "meeples", "row", "marker"})
+    parts.draw(
+        img,
+        (x0 + 12, y0 + 46, x0 + TERRITORY_W - 4, y0 + 316),
+        ("engis territory", territory, seat, tuple(sorted(hl & set(D.SPACES))), locale),
+        lambda: _draw_territory(img, draw, pv, colour, hl, locale, x0, y0),
+        PANEL_BG,
+    )
     x = x0 + TERRITORY_W
-    y = _draw_objects(img, draw, pv, colour, hl, locale, x, y0 + 50, w - TERRITORY_W - 10)
+    width = w - TERRITORY_W - 10
+    y = _objects_bottom(y0 + 50)
+    parts.draw(
+        img,
+        (x - 2, y0 + 46, x + width + 2, y - 4),
+        ("engis objects", tuple(pv.objects), seat, tuple(sorted(o for o in hl if o.startswith("obj-"))), locale),
+        lambda: _draw_objects(img, draw, pv, colour, hl, locale, x, y0 + 50, width),
+        PANEL_BG,
+    )
     y = _draw_skills(img, draw, pv, hl, locale, x, y, x0 + w - 10)
     _draw_cards(img, draw, view, pv, colour, hl, locale, x, y, x0 + w - 10)
 
@@ -456,9 +496,13 @@ def _draw_territory(img, draw, pv, colour, hl: set[str], locale: str, x0: int, y
         put(img, (mx + 8, row_y + 9), "0", 11, fill=(255, 255, 255), bold=True, anchor="mm")
 
 
-def _draw_objects(img, draw, pv, colour, hl: set[str], locale: str, x: int, y: int, width: int) -> int:
+def _objects_bottom(y: int) -> int:
+    return y + 22 + 4 * OBJECT_PITCH + 6
+
+
+def _draw_objects(img, draw, pv, colour, hl: set[str], locale: str, x: int, y: int, width: int) -> None:
     """The eight objects, the wood group in the left column and the stone group in the right one, each
-    with its cost; the clan's own in its colour. Returns the y below them."""
+    with its cost; the clan's own in its colour (``_objects_bottom``: the y below them)."""
     put(img, (x, y), _tr("engis.r.objects", locale), 15, bold=True)
     ow = width / 2 - 6
     for gi, group in enumerate(("wood", "stone")):
@@ -478,7 +522,6 @@ def _draw_objects(img, draw, pv, colour, hl: set[str], locale: str, x: int, y: i
             put(img, (ox + 5, oy + 11), glyph + str(D.OBJECTS[obj].cost), 13, fill=ink, bold=True, anchor="lm")
             name = _fit(_tr(f"engis.object.{obj}", locale), ow - 34, 13)
             put(img, (ox + 30, oy + 11), name, 13, fill=(255, 255, 255) if have else MUTED, anchor="lm")
-    return y + 22 + 4 * OBJECT_PITCH + 6
 
 
 def _draw_skills(img, draw, pv, hl: set[str], locale: str, x: int, y: int, right: int) -> int:
@@ -628,7 +671,10 @@ def _frame(players: int) -> Image.Image:
 
 
 def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes:
-    names = list(names or [])
+    return parts_png(lambda parts: _board(view, locale, list(names or []), parts), _colours())
+
+
+def _board(view, locale: str, names: list[str], parts: Parts) -> Image.Image:
     img = _frame(view.players).copy()
     draw = Drawing(img)
     height, boxes = _layout(view.players)
@@ -637,11 +683,12 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
     if view.players == 1:
         side += " · " + _tr(f"engis.opt.solo.{view.solo}", locale)
     put(img, (WIDTH - MARGIN - 10, (TOP - 6) / 2), side, 16, fill=(230, 220, 200), anchor="rm")
-    _draw_collective(img, draw, view, locale, names, TOP)
+    _draw_collective(img, draw, view, locale, names, TOP, parts)
     for pv, (x, y, w) in zip(view.ps, boxes, strict=False):
-        _draw_player(img, draw, view, pv, locale, names, x, y, w)
-    _draw_legend(img, draw, locale, height - LEGEND_H + 4)
-    return to_png(img, _colours())
+        _draw_player(img, draw, view, pv, locale, names, x, y, w, parts)
+    y = height - LEGEND_H + 4
+    parts.draw(img, (0, y, WIDTH, height), ("engis legend", locale), lambda: _draw_legend(img, draw, locale, y))
+    return img
 
 
 def describe(view, locale: str, names: list[str]) -> str:

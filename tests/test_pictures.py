@@ -121,10 +121,42 @@ def test_a_board_drawn_from_the_caches_is_the_board_drawn_fresh(game):
         assert render(game, view, locale=locale, names=names) == png
 
 
-def test_every_picture_cache_keeps_within_its_budget_and_they_share_58_mb():
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_board_pasting_its_kept_parts_is_the_board_drawn_in_place(game):
+    """A board's parts (a clan's territory and objects, a region's card, the legend) are kept from one
+    board to the next and pasted: along a stretch of a played game, board after board (the channel's and
+    a seat's, in both languages), each is the very file of the board drawn from empty caches with every
+    part drawn in place."""
     import render.common as common
 
-    assert sum(cache.budget for cache in common.CACHES) == 58 * 1024 * 1024
+    engine = GAMES[game]
+    players = min(3, engine.max_players)
+    states = []
+    play(engine, players, seed=7, policy="random", on_step=lambda b, a, s, i: states.append(a))
+    middle = len(states) // 2
+    names = ["Ana", "Bia", "Caio"][:players]
+    boards = [
+        (engine.view(state, seat), locale)
+        for state in [*states[middle : middle + 8], states[-1]]
+        for seat in (None, 0)
+        for locale in ("pt-BR", "en")
+    ]
+    budget = common.PARTS.budget
+    try:
+        common.PARTS.budget = 0
+        _clear_caches()
+        in_place = [render(game, view, locale=locale, names=names) for view, locale in boards]
+    finally:
+        common.PARTS.budget = budget
+    _clear_caches()
+    for number, ((view, locale), png) in enumerate(zip(boards, in_place, strict=True)):
+        assert render(game, view, locale=locale, names=names) == png, f"board {number} ({locale})"
+
+
+def test_every_picture_cache_keeps_within_its_budget_and_they_share_62_mb():
+    import render.common as common
+
+    assert sum(cache.budget for cache in common.CACHES) == 62 * 1024 * 1024
     budgets = {id(cache): cache.budget for cache in common.CACHES}
     try:
         for cache in common.CACHES:  # small budgets, so that drawing a few boards fills them
