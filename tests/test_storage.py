@@ -639,3 +639,19 @@ async def test_a_pooled_query_is_one_statement_and_leaves_no_transaction_open(po
     finally:
         await observer.close()
         await db.close()
+
+
+@pytest.mark.parametrize("asked", [None, "on", "off"])
+async def test_postgres_commits_as_sqlite_does_unless_the_url_says(postgres_url, asked):
+    """The pool's sessions do not wait for the disk at each commit (as SQLite's synchronous=NORMAL), and a
+    URL that names synchronous_commit has its way."""
+    url = (
+        postgres_url
+        if asked is None
+        else f"{postgres_url}{'&' if '?' in postgres_url else '?'}synchronous_commit={asked}"
+    )
+    db = await Database.open(url)
+    try:
+        assert await db.sql.fetchval("SHOW synchronous_commit") == (asked or "off")
+    finally:
+        await db.close()
