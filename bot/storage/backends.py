@@ -150,6 +150,11 @@ class Backend(Sql):
         return True
 
     @abstractmethod
+    async def fetch_after(self, write: Step, sql: str, *args: Any) -> list[Row]:
+        """Makes ``write`` (one statement, its own transaction), then runs the query ``sql``: both in one
+        round trip (the query may not see the write on PostgreSQL, so it reads other tables)."""
+
+    @abstractmethod
     async def close(self) -> None: ...
 
     def explain(self, error: Exception) -> str:
@@ -304,6 +309,16 @@ class SQLite(Backend):
             in_thread = cast(Callable[..., Awaitable[bool]], self.conn._execute)
             return await in_thread(run, self.conn._conn)
 
+    async def fetch_after(self, write: Step, sql: str, *args: Any) -> list[Row]:
+        def run(conn: sqlite3.Connection) -> list[Row]:
+            conn.execute(_sqlite(write.sql), write.args)  # autocommit: its own transaction
+            return conn.execute(_sqlite(sql), args).fetchall()
+
+        async with self._write:
+            self.trips += 1
+            in_thread = cast(Callable[..., Awaitable[list[Row]]], self.conn._execute)  # as in ``at_once``
+            return await in_thread(run, self.conn._conn)
+
     async def close(self) -> None:
         await self.conn.close()
 
@@ -429,6 +444,12 @@ _POSTGRES_TYPES = [
 ]
 
 
+@functools.lru_cache(maxsize=64)
+def _after(write: str, query: str, shift: int) -> str:
+    """``write`` made by ``query``'s statement: the query's parameters numbered after the write's."""
+    return f"WITH written AS ({write}) " + re.sub(r"\$(\d+)", lambda m: f"${int(m[1]) + shift}", query)
+
+
 def postgres_ddl(script: str) -> str:
     """SQLite's DDL in PostgreSQL's words (the types differ; the statements are the same)."""
     for pattern, words in _POSTGRES_TYPES:
@@ -494,6 +515,10 @@ class Postgres(Backend):
                 raise
             self.trips += 1
             await conn.execute("COMMIT")
+
+    async def fetch_after(self, write: Step, sql: str, *args: Any) -> list[Row]:
+        # One statement: a data-modifying WITH is made whether or not the query reads it.
+        return await self.fetch(_after(write.sql, sql, len(write.args)), *write.args, *args)
 
     async def close(self) -> None:
         await self.pool.close()
