@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from bot.service.games import GameService
+from bot.service.games import GameService, Stale
 from bot.settings import Settings
 from bot.storage import MIGRATIONS, Database, DatabaseError, Move, Seat, StaleVersion
 
@@ -428,6 +428,48 @@ async def test_a_late_turn_is_played_once_by_several_processes(two):
     assert (await two[1].get_game(lobby.id)).version == started.game.version + len(played[0].moves)
     # the next player's clock runs from now: nothing is due, even once the lease would have run out
     assert await two[0].due_clocks(now + LEASE) == [] and await two[1].due_clocks(now + LEASE) == []
+    for service in services:
+        service.thinker.close()
+
+
+async def test_a_board_drawn_for_a_move_another_process_beat_is_forgotten(two):
+    """A move's board starts being drawn while the move is written. When another process stored that
+    version first, the picture of the move that lost is not kept: the version's board is drawn from what
+    was stored, as the other process drew it."""
+    from bot.service.spectate import RenderCache
+    from rules import GAMES
+
+    services = [GameService(db, Settings(ai_processes=0)) for db in two]
+    caches = [RenderCache(), RenderCache()]
+    for service, cache in zip(services, caches, strict=True):
+        service.drawing = lambda game, state, cache=cache: cache.start(game, state, None, game.locale)
+    lobby = await services[0].create_lobby("atlandice", 1, 2, 10, "Ana", "en")
+    await services[0].join(lobby.id, 11, "Bruno")
+    started = await services[0].start(lobby.id, 10, thread_id=3, seed=5)
+    engine, version = GAMES["atlandice"], started.game.version
+    [seat] = engine.to_act(started.state)
+    user = started.game.seats[seat].user_id
+    choices = [a.id for a in engine.legal_actions(started.state, seat)]
+    pictures = {
+        a: await caches[0].pool.render(
+            "atlandice", engine.view(engine.apply(started.state, seat, a), None), "en", ["Ana", "Bruno"]
+        )
+        for a in choices
+    }
+    first, other = next((a, b) for a in choices for b in choices if pictures[a] != pictures[b])
+
+    async def post(result) -> None:  # the board is posted: its picture asked for
+        await caches[0].get(result.game, result.state, None, result.game.locale)
+
+    noted = await services[1].note_click(900, lobby.id, user, "tok", "en")  # the second process reads the game
+    won = await services[0].act(lobby.id, user, version, first, then=post)  # while the first plays a move
+    with pytest.raises(Stale):
+        await services[1].act(lobby.id, user, version, other, then=post, click=900, noted=noted)
+    assert caches[1].drawn(won.game, won.state.step, None, "en") is None
+    stored = await services[1].load(lobby.id)
+    assert stored.version == won.game.version
+    drawn = await caches[1].get(stored, services[1].state_of(stored), None, "en")
+    assert drawn == await caches[0].get(won.game, won.state, None, "en") == pictures[first]
     for service in services:
         service.thinker.close()
 

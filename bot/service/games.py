@@ -119,6 +119,9 @@ class GameService:
         # Called with a game's id after every change to what its spectators see (the web pages of
         # this process); a change made by another process is found in the database.
         self.watchers: list[Callable[[int], object]] = []
+        # Starts drawing the board of a position about to be stored as the given game's version, while
+        # the moves are written; returns what forgets the picture if the write fails.
+        self.drawing: Callable[[GameRow, GameState], Callable[[], None]] | None = None
         # Each game's version as this process last stored it, with the actions each user who must act
         # then may choose (the most recent games only): what a click is acknowledged by (``may_act``).
         self._acting: OrderedDict[int, tuple[int, dict[int, frozenset[str]]]] = OrderedDict()
@@ -461,7 +464,7 @@ class GameService:
         """
         stored: list[Move] = []
         if moves and self.slow_ai(game, state):
-            game = await self._store(game, state, moves, click)
+            game = await self._store(game, state, moves, click, drawn=False)
             stored, moves, click = moves, [], None
             await self._waits(game, state, stored)
             try:
@@ -472,7 +475,7 @@ class GameService:
         state, ai_moves = await self.play_ai(game, engine_of(game), state)
         moves = moves + ai_moves
         if moves:
-            game = await self._store(game, state, moves, click)
+            game = await self._store(game, state, moves, click, drawn=then is not None)
         else:
             game = await self.load(game.id)
             if not stored:
@@ -493,15 +496,20 @@ class GameService:
             await self.hold_pings(game, state)
         await self._set_clocks(game, state, moves)
 
-    async def _store(self, game: GameRow, state: GameState, moves: list[Move], click: int | None) -> GameRow:
+    async def _store(
+        self, game: GameRow, state: GameState, moves: list[Move], click: int | None, drawn: bool
+    ) -> GameRow:
         """Stores ``moves`` after ``game``'s version with the state they lead to, in one transaction
         (with the reminders of that position, and forgetting ``click``); the game as stored.
 
         The stored game is ``game`` with what the transaction changed (it changes nothing else), not
         read again: the caller holds the game's lock, and the versioned write failed if another
-        process had changed it."""
+        process had changed it. With ``drawn`` (its board is posted next), ``drawing`` starts the
+        board's picture before the write."""
         finished = engine_of(game).is_over(state)
         dumped = engine_of(game).dump(state)
+        expected = game.version + len(moves)
+        forget = self.drawing(dataclasses.replace(game, version=expected), state) if drawn and self.drawing else None
         try:
             version = await self.db.record_moves(
                 game.id,
@@ -512,8 +520,12 @@ class GameService:
                 click,
                 reminders=self._reminders(game, state, active=not finished),
             )
-        except StaleVersion:
-            raise Stale("error.stale") from None
+        except BaseException as exc:
+            if forget is not None:
+                forget()
+            if isinstance(exc, StaleVersion):
+                raise Stale("error.stale") from None
+            raise
         status = FINISHED if finished else game.status
         return dataclasses.replace(game, state=dumped, version=version, status=status, updated_at=time.time())
 
