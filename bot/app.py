@@ -56,6 +56,8 @@ class MesaBot(commands.AutoShardedBot):
         self.settings = settings
         self.service = GameService(db, settings, clock)
         self.presenter = Presenter(settings.web_url)
+        cache = self.presenter.cache
+        self.service.drawing = lambda game, state: cache.start(game, state, None, game.locale)  # the board's picture
         self.presenter.cache.pool = renderpool.shared(settings.render_workers)
         # The spectator pages, served by the bot itself when it is given a port (else by ``python -m bot web``).
         self.web: WebServer | None = None

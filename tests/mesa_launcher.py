@@ -37,12 +37,12 @@ def _arm(point: str) -> None:
     from bot import storage
 
     if point in ("board-sent", "board-stored"):
-        record_board, add_click = storage.Database.record_board, storage.Database.add_click
+        record_board, note_click = storage.Database.record_board, storage.Database.note_click
         clicked = []
 
-        async def note_click(self, *args, **kwargs):
+        async def noting_click(self, *args, **kwargs):
             clicked.append(args)
-            return await add_click(self, *args, **kwargs)
+            return await note_click(self, *args, **kwargs)
 
         async def record_then_die(self, game_id, message_id, version):
             after_a_click = bool(clicked)
@@ -53,7 +53,7 @@ def _arm(point: str) -> None:
                 _die()
             return recorded
 
-        storage.Database.add_click = note_click
+        storage.Database.note_click = noting_click
 
         storage.Database.record_board = record_then_die
     elif point == "click-noted":

@@ -45,7 +45,7 @@ async def _played(target: str) -> dict[int, int]:
         await db.create_lobby("engis", 7 << 22, 200, 12, "Caio", "en", {})  # a lobby never started
         await db.save_undo_request(min(versions), 10, versions[min(versions)], 1, [11])
         await db.set_meta("boards_clean_at", "12.5")
-        await db.add_click(4242, min(versions), 10, "a-token", "en")
+        await db.note_click(4242, min(versions), 10, "a-token", "en")
         await db.sql.execute("INSERT INTO players (user_id, locale, updated_at) VALUES ($1, $2, $3)", 10, "en", 1.5)
         await db.set_clocks(max(versions), [(0, 10, 9_999.25)])
     finally:

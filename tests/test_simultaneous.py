@@ -177,3 +177,22 @@ async def test_players_answer_privately_in_any_order(fake_discord, tmp_path, gue
     assert game.status == "finished" and len(log) == 9
     engine = GAMES["guess"]
     assert engine.replay(3, game.seed, {}, [(r["seat"], r["action_id"]) for r in log]) == engine.load(game.state)
+
+
+async def test_a_click_is_played_on_the_game_as_it_is_when_its_turn_comes(fake_discord, tmp_path, guess_game):
+    """A click's game is read with its note, before the click is acknowledged. An answer stored by this
+    process in the meantime is not lost: the click is played on the game as that answer left it."""
+    db_path = tmp_path / "mesa.sqlite3"
+    async with mesa(fake_discord, db_path, render_workers=0) as bot:
+        service = bot.service
+        lobby = await service.create_lobby("guess", 100, 200, 1, "Ana", "en")
+        await service.join(lobby.id, 2, "Bruno")
+        await service.start(lobby.id, 1, None)
+        version = (await service.load(lobby.id)).version
+        noted = await service.note_click(9001, lobby.id, 1, "a-token", "en")
+        assert noted.game is not None and noted.game.version == version
+        await service.act(lobby.id, 2, version, "pick.1")  # Bruno answers while Ana's click is acknowledged
+        await service.act(lobby.id, 1, version, "pick.2", click=9001, noted=noted)
+        log = await service.db.action_log(lobby.id)
+        assert [(r["seat"], r["action_id"]) for r in log] == [(1, "pick.1"), (0, "pick.2")]
+        assert await service.db.take_clicks(before=float("inf")) == []  # the click was played and forgotten

@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from bot.service.games import GameService
+from bot.service.games import GameService, Stale
 from bot.settings import Settings
 from bot.storage import MIGRATIONS, Database, DatabaseError, Move, Seat, StaleVersion
 
@@ -51,7 +51,7 @@ async def test_a_move_writes_log_click_and_reminders_together(db):
     """Everything ``record_moves`` writes, read back, in one round trip (a stored function on PostgreSQL,
     one call to the connection's thread on SQLite)."""
     game_id = await _active_game(db)
-    await db.add_click(555, game_id, 10, "tok", "en")
+    await db.note_click(555, game_id, 10, "tok", "en")
     await db.schedule_reminders(game_id, 0, [(0, 10)], 100.0)
     trips = db.sql.trips
     moves = [Move(0, "a", 10, [{"k": "é"}], True), Move(1, "b", None, [], None), Move(0, "c", 10, [], False)]
@@ -67,11 +67,24 @@ async def test_a_move_writes_log_click_and_reminders_together(db):
     due = await db.due_reminders(1000.0)
     assert [(r["game_id"], r["seat"], r["user_id"], r["version"]) for r in due] == [(game_id, 1, 11, 3)]
     # a stale writer changes none of it, the click it came with included
-    await db.add_click(556, game_id, 10, "tok", "en")
+    await db.note_click(556, game_id, 10, "tok", "en")
     with pytest.raises(StaleVersion):
         await db.record_moves(game_id, 2, [Move(0, "z", 10, [])], "{}", False, 556, reminders=([], 0.0))
     assert len(await db.action_log(game_id)) == 3
     assert [c["interaction_id"] for c in await db.take_clicks(before=time.time() + 1)] == [556]
+
+
+async def test_a_click_is_noted_and_its_game_read_in_one_round_trip(db):
+    """The click journal's note and the read of the clicked game: one round trip (one statement on
+    PostgreSQL, one call to the connection's thread on SQLite), the click stored, the game as read alone."""
+    game_id = await _active_game(db)
+    trips = db.sql.trips
+    game = await db.note_click(557, game_id, 10, "tok", "pt-BR")
+    assert db.sql.trips == trips + 1
+    assert game == await db.get_game(game_id)
+    assert await db.note_click(558, game_id + 1000, 10, "tok", "en") is None  # no such game
+    clicks = await db.take_clicks(before=time.time() + 1)
+    assert [(c["interaction_id"], c["game_id"], c["locale"]) for c in clicks] == [(557, game_id, "pt-BR")]
 
 
 async def test_a_stale_writer_changes_nothing(db):
@@ -191,12 +204,12 @@ async def test_game_locks_exclude_each_other_and_are_not_kept(db):
 async def test_a_click_is_forgotten_with_its_move_and_only_older_clicks_are_taken(db):
 
     game_id = await _active_game(db)
-    await db.add_click(501, game_id, 10, "token-a", "en")
+    await db.note_click(501, game_id, 10, "token-a", "en")
     await db.record_moves(game_id, 0, [Move(0, "a", 10, [])], '{"s": 1}', False, click=501)
-    await db.add_click(502, game_id, 10, "token-b", "pt-BR")  # lost in a crash
+    await db.note_click(502, game_id, 10, "token-b", "pt-BR")  # lost in a crash
     start = time.time()
     await asyncio.sleep(0.01)
-    await db.add_click(503, game_id, 10, "token-c", "en")  # being played by this run
+    await db.note_click(503, game_id, 10, "token-c", "en")  # being played by this run
     taken = await db.take_clicks(before=start)
     assert [(c["interaction_id"], c["token"], c["locale"]) for c in taken] == [(502, "token-b", "pt-BR")]
     assert await db.take_clicks(before=start) == []
@@ -419,6 +432,48 @@ async def test_a_late_turn_is_played_once_by_several_processes(two):
         service.thinker.close()
 
 
+async def test_a_board_drawn_for_a_move_another_process_beat_is_forgotten(two):
+    """A move's board starts being drawn while the move is written. When another process stored that
+    version first, the picture of the move that lost is not kept: the version's board is drawn from what
+    was stored, as the other process drew it."""
+    from bot.service.spectate import RenderCache
+    from rules import GAMES
+
+    services = [GameService(db, Settings(ai_processes=0)) for db in two]
+    caches = [RenderCache(), RenderCache()]
+    for service, cache in zip(services, caches, strict=True):
+        service.drawing = lambda game, state, cache=cache: cache.start(game, state, None, game.locale)
+    lobby = await services[0].create_lobby("atlandice", 1, 2, 10, "Ana", "en")
+    await services[0].join(lobby.id, 11, "Bruno")
+    started = await services[0].start(lobby.id, 10, thread_id=3, seed=5)
+    engine, version = GAMES["atlandice"], started.game.version
+    [seat] = engine.to_act(started.state)
+    user = started.game.seats[seat].user_id
+    choices = [a.id for a in engine.legal_actions(started.state, seat)]
+    pictures = {
+        a: await caches[0].pool.render(
+            "atlandice", engine.view(engine.apply(started.state, seat, a), None), "en", ["Ana", "Bruno"]
+        )
+        for a in choices
+    }
+    first, other = next((a, b) for a in choices for b in choices if pictures[a] != pictures[b])
+
+    async def post(result) -> None:  # the board is posted: its picture asked for
+        await caches[0].get(result.game, result.state, None, result.game.locale)
+
+    noted = await services[1].note_click(900, lobby.id, user, "tok", "en")  # the second process reads the game
+    won = await services[0].act(lobby.id, user, version, first, then=post)  # while the first plays a move
+    with pytest.raises(Stale):
+        await services[1].act(lobby.id, user, version, other, then=post, click=900, noted=noted)
+    assert caches[1].drawn(won.game, won.state.step, None, "en") is None
+    stored = await services[1].load(lobby.id)
+    assert stored.version == won.game.version
+    drawn = await caches[1].get(stored, services[1].state_of(stored), None, "en")
+    assert drawn == await caches[0].get(won.game, won.state, None, "en") == pictures[first]
+    for service in services:
+        service.thinker.close()
+
+
 async def test_lost_clicks_are_taken_once_and_by_the_shard_of_their_game(two):
     from bot.storage import Shards
 
@@ -428,7 +483,7 @@ async def test_lost_clicks_are_taken_once_and_by_the_shard_of_their_game(two):
     for n, guild in enumerate(guilds):
         game_id = await first.create_lobby("atlandice", guild, 2, 10, "Ana", "en", {})
         games[game_id] = guild
-        await first.add_click(700 + n, game_id, 10, f"token-{n}", "en")
+        await first.note_click(700 + n, game_id, 10, f"token-{n}", "en")
 
     later = time.time() + 1
     odd, even = Shards(2, (1,)), Shards(2, (0,))
@@ -638,4 +693,20 @@ async def test_a_pooled_query_is_one_statement_and_leaves_no_transaction_open(po
         assert (await db.get_game(game_id)).locale != "xx"
     finally:
         await observer.close()
+        await db.close()
+
+
+@pytest.mark.parametrize("asked", [None, "on", "off"])
+async def test_postgres_commits_as_sqlite_does_unless_the_url_says(postgres_url, asked):
+    """The pool's sessions do not wait for the disk at each commit (as SQLite's synchronous=NORMAL), and a
+    URL that names synchronous_commit has its way."""
+    url = (
+        postgres_url
+        if asked is None
+        else f"{postgres_url}{'&' if '?' in postgres_url else '?'}synchronous_commit={asked}"
+    )
+    db = await Database.open(url)
+    try:
+        assert await db.sql.fetchval("SHOW synchronous_commit") == (asked or "off")
+    finally:
         await db.close()

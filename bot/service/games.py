@@ -77,6 +77,34 @@ def new_web_token() -> str:
 ACTING_KEPT = 2_000
 
 
+class GameLock(asyncio.Lock):
+    """A game's lock in this process (its changes here are made under it), counting how often it was
+    released."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.releases = 0
+
+    def release(self) -> None:
+        self.releases += 1
+        super().release()
+
+
+@dataclass(frozen=True)
+class Noted:
+    """A game's row as read with a click's note (``GameService.note_click``)."""
+
+    lock: GameLock  # held here, so that the game's lock (and its count) lives until the click is played
+    releases: int
+    game: GameRow | None
+
+    def fresh(self, lock: GameLock) -> bool:
+        """Whether the row is still what this process last stored: the game's lock was not released since
+        it was read (a change under way then ends with a release too). Another process's change is
+        found by the versioned write of the move, as with a row read under the lock."""
+        return lock is self.lock and lock.releases == self.releases
+
+
 class GameService:
     def __init__(self, db: Database | None, settings: Settings, clock: Callable[[], float] = time.time) -> None:
         """``db`` may come later (``python -m bot`` logs in before it opens the database)."""
@@ -85,12 +113,15 @@ class GameService:
         self.clock = clock
         # A game's lock lives while a coroutine holds it or waits for it, so the bot's memory does not
         # grow with the number of games it ever played.
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._locks: weakref.WeakValueDictionary[int, GameLock] = weakref.WeakValueDictionary()
         self.thinker = Thinker(settings.ai_processes, settings.ai_budget)
         self.players = Players(lambda: self.db)
         # Called with a game's id after every change to what its spectators see (the web pages of
         # this process); a change made by another process is found in the database.
         self.watchers: list[Callable[[int], object]] = []
+        # Starts drawing the board of a position about to be stored as the given game's version, while
+        # the moves are written; returns what forgets the picture if the write fails.
+        self.drawing: Callable[[GameRow, GameState], Callable[[], None]] | None = None
         # Each game's version as this process last stored it, with the actions each user who must act
         # then may choose (the most recent games only): what a click is acknowledged by (``may_act``).
         self._acting: OrderedDict[int, tuple[int, dict[int, frozenset[str]]]] = OrderedDict()
@@ -137,11 +168,19 @@ class GameService:
     def has_db(self) -> bool:
         return self._db is not None
 
-    def lock(self, game_id: int) -> asyncio.Lock:
+    def lock(self, game_id: int) -> GameLock:
         lock = self._locks.get(game_id)
         if lock is None:
-            lock = self._locks[game_id] = asyncio.Lock()
+            lock = self._locks[game_id] = GameLock()
         return lock
+
+    async def note_click(self, click: int, game_id: int, user_id: int, token: str, locale: str) -> Noted:
+        """Notes a click in the click journal and reads its game in the same round trip: ``act`` plays
+        the click on that row unless the game changed in this process since."""
+        lock = self.lock(game_id)
+        releases = lock.releases
+        game = await self.db.note_click(click, game_id, user_id, token, locale)
+        return Noted(lock, releases, game)
 
     async def wait_idle(self) -> None:
         """Waits until no game is being changed (every game's lock is free)."""
@@ -355,14 +394,20 @@ class GameService:
         then: Then | None = None,
         click: int | None = None,
         thinking: Then | None = None,
+        noted: Noted | None = None,
     ) -> MoveResult:
         """Plays a click; ``then`` (posting the board) runs under the game's lock, so boards keep their order.
 
-        ``click`` (an interaction id noted by ``Database.add_click``) is forgotten with the move.
+        ``click`` (an interaction id noted by ``note_click``) is forgotten with the move.
         ``thinking`` hears of the move once it is stored, when strong AI seats think before the board.
+        ``noted`` (from ``note_click``) gives the game as read when the click was noted.
         """
-        async with self.lock(game_id):
-            game = await self.load(game_id)
+        lock = self.lock(game_id)
+        async with lock:
+            if noted is not None and noted.game is not None and noted.fresh(lock):
+                game = noted.game
+            else:
+                game = await self.load(game_id)
             if game.status != ACTIVE:
                 raise UserError("error.not_running")
             engine = engine_of(game)
@@ -419,7 +464,7 @@ class GameService:
         """
         stored: list[Move] = []
         if moves and self.slow_ai(game, state):
-            game = await self._store(game, state, moves, click)
+            game = await self._store(game, state, moves, click, drawn=False)
             stored, moves, click = moves, [], None
             await self._waits(game, state, stored)
             try:
@@ -430,7 +475,7 @@ class GameService:
         state, ai_moves = await self.play_ai(game, engine_of(game), state)
         moves = moves + ai_moves
         if moves:
-            game = await self._store(game, state, moves, click)
+            game = await self._store(game, state, moves, click, drawn=then is not None)
         else:
             game = await self.load(game.id)
             if not stored:
@@ -451,15 +496,20 @@ class GameService:
             await self.hold_pings(game, state)
         await self._set_clocks(game, state, moves)
 
-    async def _store(self, game: GameRow, state: GameState, moves: list[Move], click: int | None) -> GameRow:
+    async def _store(
+        self, game: GameRow, state: GameState, moves: list[Move], click: int | None, drawn: bool
+    ) -> GameRow:
         """Stores ``moves`` after ``game``'s version with the state they lead to, in one transaction
         (with the reminders of that position, and forgetting ``click``); the game as stored.
 
         The stored game is ``game`` with what the transaction changed (it changes nothing else), not
         read again: the caller holds the game's lock, and the versioned write failed if another
-        process had changed it."""
+        process had changed it. With ``drawn`` (its board is posted next), ``drawing`` starts the
+        board's picture before the write."""
         finished = engine_of(game).is_over(state)
         dumped = engine_of(game).dump(state)
+        expected = game.version + len(moves)
+        forget = self.drawing(dataclasses.replace(game, version=expected), state) if drawn and self.drawing else None
         try:
             version = await self.db.record_moves(
                 game.id,
@@ -470,8 +520,12 @@ class GameService:
                 click,
                 reminders=self._reminders(game, state, active=not finished),
             )
-        except StaleVersion:
-            raise Stale("error.stale") from None
+        except BaseException as exc:
+            if forget is not None:
+                forget()
+            if isinstance(exc, StaleVersion):
+                raise Stale("error.stale") from None
+            raise
         status = FINISHED if finished else game.status
         return dataclasses.replace(game, state=dumped, version=version, status=status, updated_at=time.time())
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from pydantic import BaseModel
@@ -121,6 +121,11 @@ def running_scores(view: BaseModel) -> dict[int, int]:
 PictureKey = tuple[int, int, int, int | None, str]
 
 
+def _retrieved(future: asyncio.Future[bytes]) -> None:
+    if not future.cancelled():
+        future.exception()
+
+
 class RenderCache:
     """Recently drawn pictures by (game, version, step, viewer, locale): a board is drawn once per move,
     also when the channel's post and a spectator page ask for it at the same time.
@@ -147,19 +152,39 @@ class RenderCache:
         if key in self._items:
             self._items.move_to_end(key)
             return self._items[key]
+        return await asyncio.shield(self._drawing_of(key, game, state, viewer, locale))
+
+    def start(self, game: GameRow, state: GameState, viewer: int | None, locale: str) -> Callable[[], None]:
+        """Starts drawing the picture of a position that is about to be stored as ``game``'s version, so
+        that it is drawn while the move is written; returns what forgets it if the write fails (another
+        state may then be stored as that version)."""
+        key = (game.id, game.version, state.step, viewer, locale)
+        if key not in self._items:  # a failed drawing is told to whoever asks for the picture (``get``)
+            self._drawing_of(key, game, state, viewer, locale).add_done_callback(_retrieved)
+
+        def forget() -> None:
+            self._items.pop(key, None)
+            self._drawing.pop(key, None)  # a drawing under way is then not kept (``_draw``)
+
+        return forget
+
+    def _drawing_of(
+        self, key: PictureKey, game: GameRow, state: GameState, viewer: int | None, locale: str
+    ) -> asyncio.Future[bytes]:
         drawing = self._drawing.get(key)
         if drawing is None:
             drawing = self._drawing[key] = asyncio.ensure_future(self._draw(key, game, state, viewer, locale))
-            drawing.add_done_callback(lambda _: self._drawing.pop(key, None))
-        return await asyncio.shield(drawing)
+            drawing.add_done_callback(lambda done: self._drawing.pop(key) if self._drawing.get(key) is done else None)
+        return drawing
 
     async def _draw(self, key: PictureKey, game: GameRow, state: GameState, viewer: int | None, locale: str) -> bytes:
         engine = engine_of(game)
         names = seat_names(game, locale)
         png = await self.pool.render(game.game, engine.view(state, viewer), locale, names)
-        self._items[key] = png
-        while len(self._items) > self.size:
-            self._items.popitem(last=False)
+        if self._drawing.get(key) is asyncio.current_task():  # not forgotten meanwhile
+            self._items[key] = png
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
         return png
 
 

@@ -27,7 +27,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast, overload
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import parse_qs, urlsplit, urlunsplit
 
 import aiosqlite
 
@@ -148,6 +148,11 @@ class Backend(Sql):
         except _Undone:
             return False
         return True
+
+    @abstractmethod
+    async def fetch_after(self, write: Step, sql: str, *args: Any) -> list[Row]:
+        """Makes ``write`` (one statement, its own transaction), then runs the query ``sql``: both in one
+        round trip (the query may not see the write on PostgreSQL, so it reads other tables)."""
 
     @abstractmethod
     async def close(self) -> None: ...
@@ -304,6 +309,16 @@ class SQLite(Backend):
             in_thread = cast(Callable[..., Awaitable[bool]], self.conn._execute)
             return await in_thread(run, self.conn._conn)
 
+    async def fetch_after(self, write: Step, sql: str, *args: Any) -> list[Row]:
+        def run(conn: sqlite3.Connection) -> list[Row]:
+            conn.execute(_sqlite(write.sql), write.args)  # autocommit: its own transaction
+            return conn.execute(_sqlite(sql), args).fetchall()
+
+        async with self._write:
+            self.trips += 1
+            in_thread = cast(Callable[..., Awaitable[list[Row]]], self.conn._execute)  # as in ``at_once``
+            return await in_thread(run, self.conn._conn)
+
     async def close(self) -> None:
         await self.conn.close()
 
@@ -429,6 +444,12 @@ _POSTGRES_TYPES = [
 ]
 
 
+@functools.lru_cache(maxsize=64)
+def _after(write: str, query: str, shift: int) -> str:
+    """``write`` made by ``query``'s statement: the query's parameters numbered after the write's."""
+    return f"WITH written AS ({write}) " + re.sub(r"\$(\d+)", lambda m: f"${int(m[1]) + shift}", query)
+
+
 def postgres_ddl(script: str) -> str:
     """SQLite's DDL in PostgreSQL's words (the types differ; the statements are the same)."""
     for pattern, words in _POSTGRES_TYPES:
@@ -495,6 +516,10 @@ class Postgres(Backend):
             self.trips += 1
             await conn.execute("COMMIT")
 
+    async def fetch_after(self, write: Step, sql: str, *args: Any) -> list[Row]:
+        # One statement: a data-modifying WITH is made whether or not the query reads it.
+        return await self.fetch(_after(write.sql, sql, len(write.args)), *write.args, *args)
+
     async def close(self) -> None:
         await self.pool.close()
 
@@ -551,7 +576,9 @@ class Postgres(Backend):
 
         name = shown(url)
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, timeout=10, reset=_reset)
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=pool_size, timeout=10, reset=_reset, server_settings=commit_settings(url)
+            )
         except asyncpg.InvalidPasswordError:
             raise DatabaseError(
                 f"{name}: the server refused the password (check the URL's user and password)"
@@ -568,6 +595,19 @@ class Postgres(Backend):
         except (ValueError, TypeError, asyncpg.InterfaceError) as exc:
             raise DatabaseError(f"MESA_DATABASE is not a usable PostgreSQL URL ({name}): {exc}") from None
         return cls(pool, url)
+
+
+def commit_settings(url: str) -> dict[str, str]:
+    """The pool's sessions commit as SQLite's does here (``synchronous=NORMAL`` in WAL mode): without
+    waiting for the disk. A bot killed at any moment loses nothing it stored, since the server holds
+    every commit; a crash of the database server or of its machine may lose its last fraction of a
+    second of moves, never leaving a half-stored one (PostgreSQL's ``synchronous_commit=off``). Waiting
+    for the disk instead would add that wait to each of a click's commits.
+
+    The URL decides where it says (``?synchronous_commit=on``): asyncpg passes a URL's unknown
+    parameters to the server as settings, and the ones given here would override them."""
+    asked = parse_qs(urlsplit(url).query)
+    return {} if "synchronous_commit" in asked else {"synchronous_commit": "off"}
 
 
 async def _reset(conn: asyncpg.Connection) -> None:

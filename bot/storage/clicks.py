@@ -10,26 +10,24 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from .backends import Step
 from .records import Shards
 from .tables import Tables
 
 
-class Clicks(Tables):
-    async def add_click(self, interaction_id: int, game_id: int, user_id: int, token: str, locale: str) -> None:
-        """Notes a click before it is acknowledged and played (one statement, its own transaction)."""
-        await self.sql.execute(
-            """INSERT INTO clicks (interaction_id, game_id, user_id, token, locale, created_at)
-               VALUES ($1, $2, $3, $4, $5, $6)
-               ON CONFLICT (interaction_id) DO UPDATE SET game_id = excluded.game_id, user_id = excluded.user_id,
-               token = excluded.token, locale = excluded.locale, created_at = excluded.created_at""",
-            interaction_id,
-            game_id,
-            user_id,
-            token,
-            locale,
-            time.time(),
-        )
+def click_note(interaction_id: int, game_id: int, user_id: int, token: str, locale: str) -> Step:
+    """The statement that notes a click before it is acknowledged and played (its own transaction, made
+    in the round trip that reads the game: ``Database.note_click``)."""
+    return Step(
+        """INSERT INTO clicks (interaction_id, game_id, user_id, token, locale, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (interaction_id) DO UPDATE SET game_id = excluded.game_id, user_id = excluded.user_id,
+           token = excluded.token, locale = excluded.locale, created_at = excluded.created_at""",
+        (interaction_id, game_id, user_id, token, locale, time.time()),
+    )
 
+
+class Clicks(Tables):
     async def drop_click(self, interaction_id: int) -> None:
         await self.sql.execute("DELETE FROM clicks WHERE interaction_id = $1", interaction_id)
 

@@ -6,13 +6,13 @@ from pathlib import Path
 
 from .backends import Backend, connect
 from .changes import Changes
-from .clicks import Clicks
+from .clicks import Clicks, click_note
 from .clocks import Clocks
 from .games import Games
 from .meta import Meta
 from .moves import Moves
 from .players import PlayerRows
-from .records import DatabaseError
+from .records import DatabaseError, GameRow
 from .reminders import Reminders
 from .schema import migrate
 from .undo import UndoRequests
@@ -62,6 +62,12 @@ class Database(Games, Moves, Reminders, Clicks, UndoRequests, Meta, Changes, Pla
 
     async def migrate(self) -> None:
         await migrate(self.sql)
+
+    async def note_click(
+        self, interaction_id: int, game_id: int, user_id: int, token: str, locale: str
+    ) -> GameRow | None:
+        """Notes a click in the click journal and reads its game, in one round trip."""
+        return await self.get_game(game_id, after=click_note(interaction_id, game_id, user_id, token, locale))
 
     async def close(self) -> None:
         await self.sql.close()

@@ -7,7 +7,7 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from .backends import Row
+from .backends import Row, Step
 from .players import COLUMNS as PLAYER_COLUMNS
 from .records import DatabaseError, GameRow, Seat, Shards
 from .tables import Tables
@@ -79,15 +79,20 @@ def _marks(first: int, count: int) -> str:
 
 
 class Games(Tables):
-    async def _games(self, where: str, args: Iterable[Any] = (), order: str = "g.id") -> list[GameRow]:
-        """The games matching ``where`` (on ``g``), each with its seats, in one statement."""
-        rows = await self.sql.fetch(f"{_GAMES_WITH_SEATS} WHERE {where} ORDER BY {order}, g.id, s.seat", *args)
+    async def _games(
+        self, where: str, args: Iterable[Any] = (), order: str = "g.id", after: Step | None = None
+    ) -> list[GameRow]:
+        """The games matching ``where`` (on ``g``), each with its seats, in one statement (made in the same
+        round trip as the write ``after``, when given)."""
+        query = f"{_GAMES_WITH_SEATS} WHERE {where} ORDER BY {order}, g.id, s.seat"
+        rows = await (self.sql.fetch(query, *args) if after is None else self.sql.fetch_after(after, query, *args))
         return _games_of(rows)
 
     # -- reads -----------------------------------------------------------------------
-    async def get_game(self, game_id: int) -> GameRow | None:
-        """The game and its seats, read in one statement."""
-        games = await self._games("g.id = $1", (game_id,))
+    async def get_game(self, game_id: int, after: Step | None = None) -> GameRow | None:
+        """The game and its seats, read in one statement; with ``after`` (a click's note, which must be
+        stored before the click is acknowledged), that write and the read are one round trip."""
+        games = await self._games("g.id = $1", (game_id,), after=after)
         return games[0] if games else None
 
     async def game_by_web_token(self, token: str) -> GameRow | None:

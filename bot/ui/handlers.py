@@ -61,7 +61,9 @@ class Handlers(Boards):
         # still noted at start-up is one a crash lost, and its player is told. Noted first, every click
         # Discord shows as received is one the bot knows of, whenever it dies.
         db = self.service.db
-        await db.add_click(interaction.id, game_id, interaction.user.id, interaction.token, user_locale(interaction))
+        noted = await self.service.note_click(
+            interaction.id, game_id, interaction.user.id, interaction.token, user_locale(interaction)
+        )
         posted = []
         lines: list[discord.Message] = []
 
@@ -86,7 +88,14 @@ class Handlers(Boards):
             else:
                 await interaction.response.defer()
             result = await self.service.act(
-                game_id, interaction.user.id, version, action_id, then=publish, click=interaction.id, thinking=thinking
+                game_id,
+                interaction.user.id,
+                version,
+                action_id,
+                then=publish,
+                click=interaction.id,
+                thinking=thinking,
+                noted=noted,
             )
         except BaseException as exc:
             await db.drop_click(interaction.id)
