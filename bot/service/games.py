@@ -508,7 +508,7 @@ class GameService:
         board's picture before the write."""
         finished = engine_of(game).is_over(state)
         dumped = engine_of(game).dump(state)
-        expected = game.version + len(moves)
+        expected, now = game.version + len(moves), time.time()
         forget = self.drawing(dataclasses.replace(game, version=expected), state) if drawn and self.drawing else None
         try:
             version = await self.db.record_moves(
@@ -519,6 +519,7 @@ class GameService:
                 finished,
                 click,
                 reminders=self._reminders(game, state, active=not finished),
+                now=now,
             )
         except BaseException as exc:
             if forget is not None:
@@ -527,7 +528,7 @@ class GameService:
                 raise Stale("error.stale") from None
             raise
         status = FINISHED if finished else game.status
-        return dataclasses.replace(game, state=dumped, version=version, status=status, updated_at=time.time())
+        return dataclasses.replace(game, state=dumped, version=version, status=status, updated_at=now)
 
     def ai_to_act(self, game: GameRow, state: GameState) -> list[int]:
         """The AI seats that must act now."""

@@ -97,14 +97,16 @@ class Moves(Tables):
         finished: bool,
         click: int | None = None,
         reminders: tuple[list[tuple[int, int]], float] | None = None,
+        now: float | None = None,
     ) -> int:
         """Stores moves and the state after them in one transaction (which also forgets ``click`` and,
         with ``reminders`` (the (seat, user) pairs to remind and when), replaces the game's reminders
-        as ``schedule_reminders`` does: none for an empty list).
+        as ``schedule_reminders`` does: none for an empty list), at ``now`` (the game's ``updated_at``
+        and the moves' time; by default the present).
 
         Raises StaleVersion (and changes nothing) if the stored version is not ``expected_version``.
         """
-        now = time.time()
+        now = time.time() if now is None else now
         new_version = expected_version + len(moves)
         if self.sql.routines:  # PostgreSQL: the same transaction in one round trip
             waiting, due = reminders if reminders is not None else ([], 0.0)
