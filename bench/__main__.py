@@ -20,6 +20,7 @@ import functools
 import json
 import logging
 import math
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -473,6 +474,32 @@ def _databases(args: argparse.Namespace, rates: list[float]) -> None:
         summaries.append(f"{label}: " + "\n  ".join(_load_summary(result)))
     print(table(["database", *LOAD_HEADER], rows))
     print("\n".join(summaries))
+    print("\n".join(round_ratios(results, rates)))
+
+
+def round_ratios(results: dict[tuple[str, int], list[dict]], rates: list[float]) -> list[str]:
+    """Each PostgreSQL run's p95 click→board over SQLite's, alternation by alternation (the two ran one
+    after the other on the same machine), and their median: at a machine's knee the merged p95 of a few
+    slow rounds can say what most rounds do not."""
+    sqlite = next(parts for (name, _), parts in results.items() if name == "sqlite")
+    lines = []
+    for (name, processes), parts in results.items():
+        if name == "sqlite":
+            continue
+        for index, rate in enumerate(rates):
+            ratios = [
+                run["phases"][index]["p95"] / base["phases"][index]["p95"]
+                for run, base in zip(parts, sqlite, strict=True)
+                if base["phases"][index]["p95"] > 0
+            ]
+            if ratios:
+                label = f"{name}, {processes} process{'es' if processes > 1 else ''}"
+                each = ", ".join(f"{r:.2f}" for r in ratios)
+                lines.append(
+                    f"{label} at {rate:g} clicks/s: p95 over SQLite's, round by round: {each}"
+                    f" (median {statistics.median(ratios):.2f})"
+                )
+    return lines
 
 
 def ai_cmd(argv: list[str]) -> None:

@@ -130,3 +130,22 @@ def test_ai_bench_counts_a_won_co_op_game_for_the_whole_team_and_times_each_deci
     assert row["won"] == sum(r.winner for r in outcome.results if r.seat is not None) / 2  # each seat won
     assert row["decisions"] > 0 and 0 < row["cpu_mean_ms"] <= row["cpu_max_ms"]
     assert row["cpu_p95_ms"] <= row["cpu_max_ms"]
+
+
+def test_database_bench_compares_each_round_with_the_sqlite_round_before_it():
+    from bench.__main__ import round_ratios
+
+    def run(*p95: float) -> dict:
+        return {"phases": [{"p95": value} for value in p95]}
+
+    sqlite = [run(100, 200), run(400, 100), run(100, 300)]
+    postgres = [run(150, 100), run(200, 400), run(120, 300)]
+    lines = round_ratios({("sqlite", 1): sqlite, ("postgresql", 1): postgres, ("postgresql", 2): sqlite}, [30, 50])
+    at_30 = [
+        p[0]["p95"] / s[0]["p95"]
+        for p, s in zip([r["phases"] for r in postgres], [r["phases"] for r in sqlite], strict=True)
+    ]
+    assert lines[0].startswith("postgresql, 1 process at 30 clicks/s")
+    assert ", ".join(f"{r:.2f}" for r in at_30) in lines[0] and f"median {sorted(at_30)[1]:.2f}" in lines[0]
+    assert lines[2].startswith("postgresql, 2 processes at 30") and "1.00, 1.00, 1.00 (median 1.00)" in lines[2]
+    assert len(lines) == 4
