@@ -242,6 +242,10 @@ def _spectator_summary(result: dict) -> list[str]:
             f"move→page update p95 = {_ms(watching['page_p95'])} ms, with the new picture "
             f"{_ms(watching['picture_p95'])} ms (target ≤ 500 ms)"
         )
+        ratios = watching.get("round_ratios") or []
+        if len(ratios) > 1:
+            each = ", ".join(f"{r:.2f}" for r in ratios)
+            lines.append(f"  the same ratio round by round: {each} (median {statistics.median(ratios):.2f})")
     return lines
 
 

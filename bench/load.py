@@ -649,8 +649,9 @@ async def _run(
             out["phases"].append(await _long(load, rates[0], moves, out["memory"], report))
         elif spectators:
             for rate in rates:
-                for phase in await _with_and_without(load, rate, seconds, rounds):
-                    figures = {**phase.figures(), "rss_mb": load.rss()[0]}
+                without, watching, ratios = await _with_and_without(load, rate, seconds, rounds)
+                for phase, more in ((without, {}), (watching, {"round_ratios": ratios})):
+                    figures = {**phase.figures(), "rss_mb": load.rss()[0], **more}
                     out["phases"].append(figures)
                     report(figures)
         else:
@@ -671,18 +672,24 @@ async def _run(
     return out
 
 
-async def _with_and_without(load: Load, rate: float, seconds: float, rounds: int) -> tuple[Phase, Phase]:
-    """The same rate without spectators and with them, ``seconds`` each, alternating in ``rounds``."""
-    without, watching = Phase(rate, 0), Phase(rate, 0)
+async def _with_and_without(load: Load, rate: float, seconds: float, rounds: int) -> tuple[Phase, Phase, list[float]]:
+    """The same rate without spectators and with them, ``seconds`` each, alternating in ``rounds``; and
+    each round's p95 with them over its p95 without."""
+    without, watching, ratios = Phase(rate, 0), Phase(rate, 0), []
     for _ in range(rounds):
-        without.absorb(await load.run_phase(rate, seconds / rounds))
+        alone = await load.run_phase(rate, seconds / rounds)
+        without.absorb(alone)
         await load.watch()
         try:
-            watching.absorb(await load.run_phase(rate, seconds / rounds))
+            watched = await load.run_phase(rate, seconds / rounds)
         finally:
             await load.unwatch()
+        watching.absorb(watched)
+        before, after = (_pct(sorted(phase.click_ms), 0.95) for phase in (alone, watched))
+        if before > 0:
+            ratios.append(after / before)
     watching.spectators = load.spectators
-    return without, watching
+    return without, watching, ratios
 
 
 async def _long(load: Load, rate: float, moves: int, memory: list, report) -> dict:

@@ -49,11 +49,12 @@ def test_load_bench_clicks_through_the_bot_in_its_own_process():
 @pytest.mark.slow
 def test_load_bench_measures_the_clicks_with_and_without_spectator_pages():
     result = _bench(
-        "load", "--games", "4", "--rate", "4", "--seconds", "4", "--spectators", "4", "--watched", "2", "--rounds", "1"
+        "load", "--games", "4", "--rate", "4", "--seconds", "4", "--spectators", "4", "--watched", "2", "--rounds", "2"
     )
     without, watching = result["phases"]
     assert without["spectators"] == 0 and without["page_updates"] == 0
     assert watching["spectators"] == 4 and watching["page_updates"] > 0
+    assert len(watching["round_ratios"]) == 2 and all(r > 0 for r in watching["round_ratios"])
     assert watching["picture_p95"] >= watching["page_p95"] > 0
     assert without["errors"] == watching["errors"] == 0 and result["bot_errors"] == 0, result["first_bot_error"]
 
