@@ -244,9 +244,16 @@ def _spectator_summary(result: dict) -> list[str]:
         )
         ratios = watching.get("round_ratios") or []
         if len(ratios) > 1:
-            each = ", ".join(f"{r:.2f}" for r in ratios)
-            lines.append(f"  the same ratio round by round: {each} (median {statistics.median(ratios):.2f})")
+            lines.append(f"  the same ratio round by round: {_by_round(ratios)}")
     return lines
+
+
+def _by_round(ratios: list[float]) -> str:
+    return ", ".join(f"{r:.2f}" for r in ratios) + f" (median {statistics.median(ratios):.2f})"
+
+
+def _processes(name: str, processes: int) -> str:
+    return f"{name}, {processes} process{'es' if processes > 1 else ''}"
 
 
 def _load_summary(result: dict) -> list[str]:
@@ -473,7 +480,7 @@ def _databases(args: argparse.Namespace, rates: list[float]) -> None:
     rows, summaries = [], []
     for (name, processes), parts in results.items():
         result = load_bench.merged(parts)
-        label = f"{name}, {processes} process{'es' if processes > 1 else ''}"
+        label = _processes(name, processes)
         rows += [[label, *row] for row in _load_rows(result)]
         summaries.append(f"{label}: " + "\n  ".join(_load_summary(result)))
     print(table(["database", *LOAD_HEADER], rows))
@@ -497,11 +504,9 @@ def round_ratios(results: dict[tuple[str, int], list[dict]], rates: list[float])
                 if base["phases"][index]["p95"] > 0
             ]
             if ratios:
-                label = f"{name}, {processes} process{'es' if processes > 1 else ''}"
-                each = ", ".join(f"{r:.2f}" for r in ratios)
                 lines.append(
-                    f"{label} at {rate:g} clicks/s: p95 over SQLite's, round by round: {each}"
-                    f" (median {statistics.median(ratios):.2f})"
+                    f"{_processes(name, processes)} at {rate:g} clicks/s: p95 over SQLite's, round by round: "
+                    + _by_round(ratios)
                 )
     return lines
 

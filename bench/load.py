@@ -685,7 +685,7 @@ async def _with_and_without(load: Load, rate: float, seconds: float, rounds: int
         finally:
             await load.unwatch()
         watching.absorb(watched)
-        before, after = (_pct(sorted(phase.click_ms), 0.95) for phase in (alone, watched))
+        before, after = (float(phase.figures()["p95"]) for phase in (alone, watched))
         if before > 0:
             ratios.append(after / before)
     watching.spectators = load.spectators

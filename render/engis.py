@@ -446,13 +446,13 @@ def _draw_player(img, draw, view, pv, locale: str, names: list[str], x0: int, y0
         PANEL_BG,
     )
     x = x0 + TERRITORY_W
-    width = w - TERRITORY_W - 10
+    objects_w = w - TERRITORY_W - 10
     y = _objects_bottom(y0 + 50)
     parts.draw(
         img,
-        (x - 2, y0 + 46, x + width + 2, y - 4),
+        (x - 2, y0 + 46, x + objects_w + 2, y - 4),
         ("engis objects", tuple(pv.objects), seat, tuple(sorted(o for o in hl if o.startswith("obj-"))), locale),
-        lambda: _draw_objects(img, draw, pv, colour, hl, locale, x, y0 + 50, width),
+        lambda: _draw_objects(img, draw, pv, colour, hl, locale, x, y0 + 50, objects_w),
         PANEL_BG,
     )
     y = _draw_skills(img, draw, pv, hl, locale, x, y, x0 + w - 10)

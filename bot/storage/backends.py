@@ -26,7 +26,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequen
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, cast, overload
 from urllib.parse import parse_qs, urlsplit, urlunsplit
 
 import aiosqlite
@@ -57,6 +57,8 @@ LOCK_MEMBER = 0x4D450004
 LOCK_MIGRATE = 0x4D450005
 # The channel of PostgreSQL's NOTIFY that announces a changed game (its id as the payload).
 CHANGES_CHANNEL = "mesa_game_changed"
+T = TypeVar("T")
+
 # Oldest SQLite that reads every statement here (RETURNING).
 SQLITE_MIN = (3, 35, 0)
 
@@ -302,21 +304,22 @@ class SQLite(Backend):
             conn.execute("COMMIT")
             return True
 
-        async with self._write:
-            self.trips += 1
-            # aiosqlite runs a function in its thread with the connection by ``_execute``; pyproject keeps
-            # aiosqlite to the versions that have it (tests/test_storage.py runs every move through it).
-            in_thread = cast(Callable[..., Awaitable[bool]], self.conn._execute)
-            return await in_thread(run, self.conn._conn)
+        return await self._in_thread(run)
 
     async def fetch_after(self, write: Step, sql: str, *args: Any) -> list[Row]:
         def run(conn: sqlite3.Connection) -> list[Row]:
             conn.execute(_sqlite(write.sql), write.args)  # autocommit: its own transaction
             return conn.execute(_sqlite(sql), args).fetchall()
 
+        return await self._in_thread(run)
+
+    async def _in_thread(self, run: Callable[[sqlite3.Connection], T]) -> T:
+        """``run(connection)`` as one write in the connection's thread: one round trip."""
         async with self._write:
             self.trips += 1
-            in_thread = cast(Callable[..., Awaitable[list[Row]]], self.conn._execute)  # as in ``at_once``
+            # aiosqlite runs a function in its thread with the connection by ``_execute``; pyproject keeps
+            # aiosqlite to the versions that have it (tests/test_storage.py runs every move through it).
+            in_thread = cast(Callable[..., Awaitable[T]], self.conn._execute)
             return await in_thread(run, self.conn._conn)
 
     async def close(self) -> None:
