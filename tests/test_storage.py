@@ -710,3 +710,36 @@ async def test_postgres_commits_as_sqlite_does_unless_the_url_says(postgres_url,
         assert await db.sql.fetchval("SHOW synchronous_commit") == (asked or "off")
     finally:
         await db.close()
+
+
+async def test_postgres_rewrites_a_games_row_in_place_at_each_move_and_board(postgres_url):
+    """A move and the record of its board change no indexed column of ``games`` on PostgreSQL, so the row
+    is written in place (a HOT update: no index entry, none left for VACUUM), however many moves."""
+    import asyncpg
+
+    observer = await asyncpg.connect(postgres_url)
+    try:
+        db = await Database.open(postgres_url)
+        game_id = await _active_game(db)
+        before = await _games_updates(observer, db)
+        db = await Database.open(postgres_url)
+        for version in range(20):
+            await db.record_moves(game_id, version, [Move(version % 2, "a", 10, [])], f'{{"s": {version}}}', False)
+            assert await db.record_board(game_id, 9000 + version, version + 1)
+        after = await _games_updates(observer, db)
+    finally:
+        await observer.close()
+    assert (after[0] - before[0], after[1] - before[1]) == (40, 40)
+
+
+async def _games_updates(observer, db: Database) -> tuple[int, int]:
+    """Closes ``db`` and gives the updates of ``games`` rows so far, and how many were written in place
+    (HOT). A session's counts reach the statistics by the time it has left ``pg_stat_activity``."""
+    await db.close()
+    others = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+    async with asyncio.timeout(30):
+        while await observer.fetchval(others):
+            await asyncio.sleep(0.05)
+    await observer.execute("SELECT pg_stat_clear_snapshot()")
+    row = await observer.fetchrow("SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname = 'games'")
+    return int(row["n_tup_upd"]), int(row["n_tup_hot_upd"])
