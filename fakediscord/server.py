@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import inspect
 import re
 import secrets
@@ -76,6 +77,20 @@ def _dumps(data: Any) -> bytes:
     """JSON as Discord sends it (UTF-8), by orjson: the fake's replies and events cost it little CPU, so a
     benchmark measures the bot."""
     return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
+
+
+@dataclasses.dataclass
+class Hold:
+    """A request kept waiting by ``FakeDiscord.hold``: ``arrived`` is set when it comes; ``release()``
+    lets it be answered."""
+
+    method: str
+    pattern: re.Pattern[str]
+    arrived: asyncio.Event = dataclasses.field(default_factory=asyncio.Event)
+    released: asyncio.Event = dataclasses.field(default_factory=asyncio.Event)
+
+    def release(self) -> None:
+        self.released.set()
 
 
 class _Session:
@@ -159,6 +174,7 @@ class FakeDiscord:
         self.unknown_routes: list[tuple[str, str]] = []
         self.gateway_log: list[tuple[str, Any]] = []  # ("recv", op) / ("send", event or op)
         self._fails: list[list[Any]] = []
+        self._holds: list[Hold] = []
         #: how long (seconds) a message nonce sent with enforce_nonce returns the message it created
         self.nonce_window = 300.0
         self._nonces: dict[tuple[int, int, str], tuple[int, float]] = {}
@@ -422,6 +438,13 @@ class FakeDiscord:
         self._fails.append(
             [method.upper(), re.compile(path_regex), status, code, times, message or f"Fake error {code}"]
         )
+
+    def hold(self, method: str, path_regex: str) -> Hold:
+        """The next request matching METHOD and re.search(path_regex, path) waits, once it has come
+        (``Hold.arrived``), until ``Hold.release()``; then it is answered as usual."""
+        hold = Hold(method.upper(), re.compile(path_regex))
+        self._holds.append(hold)
+        return hold
 
     async def wait_for(self, predicate: Callable[[], T], timeout: float = 5.0) -> T:
         """Poll predicate() every few ms until it returns something truthy; return it.
@@ -1219,6 +1242,11 @@ class FakeDiscord:
             if fail[0] == method and fail[1].search(short) and fail[4] > 0:
                 fail[4] -= 1
                 return _json({"message": fail[5], "code": fail[3]}, fail[2])
+        hold = next((h for h in self._holds if h.method == method and h.pattern.search(short)), None)
+        if hold is not None:
+            self._holds.remove(hold)
+            hold.arrived.set()
+            await hold.released.wait()
         if not path.startswith(API):
             self.unknown_routes.append((method, short))
             return _json({"message": f"404: Not Found ({method} {path})", "code": 0}, 404)

@@ -498,6 +498,30 @@ async def test_sigterm_stops_the_bot_cleanly_so_the_next_start_has_nothing_to_ch
     assert len(live_boards(fake, thread)) == 1
 
 
+async def test_a_stop_waits_for_the_clicks_being_answered(fake_discord, db_path, bot_process):
+    """SIGTERM while the answer to a click (a player's private view) is on its way: the clicks that come
+    now are told to wait, and the bot ends once that answer is through, not by cutting it off."""
+    fake = fake_discord
+    proc = await bot_process()
+    await _connected(fake, proc)
+    thread, _ = await _started(fake)
+    board = last_board(fake, thread)
+    player, mine = mentioned(board)[0], next(c for c in board.custom_ids() if c.endswith(":~me"))
+    held = fake.hold("POST", r"^/interactions/\d+/[^/]+/callback$")
+    click = await fake.click(player, board, mine)
+    await asyncio.wait_for(held.arrived.wait(), stretched(30))
+    proc.send_signal(signal.SIGTERM)
+    said = ""
+    async with asyncio.timeout(stretched(30)):  # the signal is seen when a click is told to wait
+        while "restarting" not in said and "reiniciando" not in said:
+            said = (await ephemeral_reply(fake, await fake.click(player, board, mine))).content
+    assert proc.returncode is None
+    held.release()
+    await asyncio.wait_for(proc.wait(), stretched(30))
+    assert proc.returncode == 0 and "Traceback" not in output(proc), output(proc)
+    assert (await ephemeral_reply(fake, click)).custom_ids()  # the private view, with its choices
+
+
 async def test_clicks_and_commands_while_the_bot_stops_are_told_to_wait(fake_discord, db_path):
     fake = fake_discord
     async with mesa(fake, db_path) as bot:

@@ -110,10 +110,19 @@ class Boards:
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
+    def _under_way(self) -> None:
+        """The running task (a click being answered) is waited for by ``drain``, as background edits are."""
+        task = asyncio.current_task()
+        if task is not None:
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
+
     async def drain(self) -> None:
-        """Waits for background message edits (tests and shutdown)."""
-        while self._background:
-            await asyncio.gather(*list(self._background), return_exceptions=True)
+        """Waits for background message edits and the clicks being answered (tests and shutdown), but for
+        the task that calls it."""
+        me = asyncio.current_task()
+        while others := [task for task in self._background if task is not me]:
+            await asyncio.gather(*others, return_exceptions=True)
 
     async def publish(self, result: MoveResult, clicked: discord.Interaction | None = None) -> bool:
         """Posts the new board in the game's channel and takes the controls off the old ones.

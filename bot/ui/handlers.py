@@ -36,6 +36,7 @@ class Handlers(Boards):
             coro.close()
             await self._quiet(reply(interaction, t("error.restarting", user_locale(interaction))))
             return
+        self._under_way()  # a stop waits for the click's follow-ups (its Undo offer) before closing
         try:
             await coro
         except Stale:
