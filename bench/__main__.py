@@ -335,6 +335,13 @@ def load_cmd(argv: list[str]) -> None:
     )
     parser.add_argument("--watched", type=int, default=20, help="the games the spectators watch (evenly)")
     parser.add_argument(
+        "--control",
+        action="store_true",
+        help='with --database, SQLite runs once more at the end of each round ("sqlite again"): its ratio to the '
+        "round's first SQLite run is what the same bot and database give twice, the noise the PostgreSQL "
+        "ratios are read against",
+    )
+    parser.add_argument(
         "--rounds",
         type=int,
         default=2,
@@ -346,6 +353,8 @@ def load_cmd(argv: list[str]) -> None:
     args = parser.parse_args(argv)
     rates = [25.0, 50.0, 75.0, 100.0, 125.0, 150.0] if args.sweep else args.rate
     _quiet()
+    if args.control and (not args.database or args.against is not None):
+        parser.error("--control goes with --database, without --against")
     if args.spectators:
         if args.against is not None or args.moves or args.database:
             parser.error("--spectators goes with none of --against, --moves and --database")
@@ -456,6 +465,8 @@ def _databases(args: argparse.Namespace, rates: list[float]) -> None:
     runs = [("sqlite", None, 1), ("postgresql", args.database, 1)]
     if args.processes > 1:
         runs.append(("postgresql", args.database, args.processes))
+    if args.control:
+        runs.append(("sqlite again", None, 1))
     print(
         f"{args.games} games, {args.seconds:g} s a rate on each database in {args.rounds} alternations "
         f"({args.seconds / args.rounds:g} s each, new bot processes and games each time); click→board from the "
@@ -489,9 +500,9 @@ def _databases(args: argparse.Namespace, rates: list[float]) -> None:
 
 
 def round_ratios(results: dict[tuple[str, int], list[dict]], rates: list[float]) -> list[str]:
-    """Each PostgreSQL run's p95 click→board over SQLite's, alternation by alternation (the two ran one
-    after the other on the same machine), and their median: at a machine's knee the merged p95 of a few
-    slow rounds can say what most rounds do not."""
+    """Each other run's p95 click→board (PostgreSQL's, SQLite's again with ``--control``) over SQLite's,
+    alternation by alternation (they ran one after the other on the same machine), and their median: at a
+    machine's knee the merged p95 of a few slow rounds can say what most rounds do not."""
     sqlite = next(parts for (name, _), parts in results.items() if name == "sqlite")
     lines = []
     for (name, processes), parts in results.items():

@@ -141,7 +141,9 @@ def test_database_bench_compares_each_round_with_the_sqlite_round_before_it():
 
     sqlite = [run(100, 200), run(400, 100), run(100, 300)]
     postgres = [run(150, 100), run(200, 400), run(120, 300)]
-    lines = round_ratios({("sqlite", 1): sqlite, ("postgresql", 1): postgres, ("postgresql", 2): sqlite}, [30, 50])
+    again = [run(200, 200), run(200, 200), run(200, 200)]  # --control: SQLite once more in each round
+    runs = {("sqlite", 1): sqlite, ("postgresql", 1): postgres, ("postgresql", 2): sqlite, ("sqlite again", 1): again}
+    lines = round_ratios(runs, [30, 50])
     at_30 = [
         p[0]["p95"] / s[0]["p95"]
         for p, s in zip([r["phases"] for r in postgres], [r["phases"] for r in sqlite], strict=True)
@@ -149,4 +151,5 @@ def test_database_bench_compares_each_round_with_the_sqlite_round_before_it():
     assert lines[0].startswith("postgresql, 1 process at 30 clicks/s")
     assert ", ".join(f"{r:.2f}" for r in at_30) in lines[0] and f"median {sorted(at_30)[1]:.2f}" in lines[0]
     assert lines[2].startswith("postgresql, 2 processes at 30") and "1.00, 1.00, 1.00 (median 1.00)" in lines[2]
-    assert len(lines) == 4
+    assert lines[4].startswith("sqlite again, 1 process at 30") and "2.00, 0.50, 2.00 (median 2.00)" in lines[4]
+    assert len(lines) == 6
