@@ -245,6 +245,9 @@ def _spectator_summary(result: dict) -> list[str]:
         ratios = watching.get("round_ratios") or []
         if len(ratios) > 1:
             lines.append(f"  the same ratio round by round: {_by_round(ratios)}")
+        again = without.get("control_ratios") or []
+        if again:
+            lines.append(f"  without them twice (--control), round by round: {_by_round(again)}")
     return lines
 
 
@@ -337,9 +340,9 @@ def load_cmd(argv: list[str]) -> None:
     parser.add_argument(
         "--control",
         action="store_true",
-        help='with --database, SQLite runs once more at the end of each round ("sqlite again"): its ratio to the '
-        "round's first SQLite run is what the same bot and database give twice, the noise the PostgreSQL "
-        "ratios are read against",
+        help='with --database, SQLite runs once more at the end of each round ("sqlite again"); with --spectators, '
+        "the load runs once more without them: its ratio to the round's first run is what the same setting gives "
+        "twice, the noise the other ratios are read against",
     )
     parser.add_argument(
         "--rounds",
@@ -353,8 +356,8 @@ def load_cmd(argv: list[str]) -> None:
     args = parser.parse_args(argv)
     rates = [25.0, 50.0, 75.0, 100.0, 125.0, 150.0] if args.sweep else args.rate
     _quiet()
-    if args.control and (not args.database or args.against is not None):
-        parser.error("--control goes with --database, without --against")
+    if args.control and (not (args.database or args.spectators) or args.against is not None):
+        parser.error("--control goes with --database or --spectators, without --against")
     if args.spectators:
         if args.against is not None or args.moves or args.database:
             parser.error("--spectators goes with none of --against, --moves and --database")
@@ -440,6 +443,7 @@ def _spectators(args: argparse.Namespace, rates: list[float]) -> None:
         spectators=args.spectators,
         watched=args.watched,
         rounds=args.rounds,
+        control=args.control,
     )
     if args.json:
         print(json.dumps(run(report=lambda r: print(json.dumps(r), file=sys.stderr))))
@@ -470,10 +474,10 @@ def _databases(args: argparse.Namespace, rates: list[float]) -> None:
     print(
         f"{args.games} games, {args.seconds:g} s a rate on each database in {args.rounds} alternations "
         f"({args.seconds / args.rounds:g} s each, new bot processes and games each time); click→board from the "
-        "planned click to the new board; the same clicks (seed) on each database."
+        "planned click to the new board; the same clicks at the same times on each database in a round."
     )
     results: dict[tuple[str, int], list[dict]] = {}
-    for _ in range(args.rounds):
+    for schedule in range(args.rounds):  # each database gets the round's clicks at the same times
         for name, database, processes in runs:
             results.setdefault((name, processes), []).append(
                 load_bench.run(
@@ -486,6 +490,7 @@ def _databases(args: argparse.Namespace, rates: list[float]) -> None:
                     only=args.game,
                     database=database,
                     processes=processes,
+                    schedule=schedule,
                 )
             )
     rows, summaries = [], []

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import math
 import os
@@ -201,6 +202,17 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def arrivals(seed: int, schedule: int, rate: float, seconds: float) -> list[float]:
+    """When the clicks of a phase come, in seconds from its start: a Poisson process at ``rate`` (its bursts
+    included), the same for the same ``seed`` and ``schedule``."""
+    rng = random.Random(f"arrivals {seed} {schedule} {rate}")
+    times, due = [], rng.expovariate(rate)
+    while due < seconds:
+        times.append(due)
+        due += rng.expovariate(rate)
+    return times
+
+
 class Load:
     def __init__(
         self,
@@ -212,7 +224,8 @@ class Load:
         spectators: int = 0,
         watched: int = 0,
     ) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed
+        self.rng = random.Random(seed)  # the games' choices (the clicks' times are ``arrivals``)
         kinds = only or sorted(GAMES)
         self.processes = processes
         self.slots = [Slot(i, kinds[i % len(kinds)], channel_of(i % processes)) for i in range(games)]
@@ -495,18 +508,19 @@ class Load:
         return sum(c for c, _ in current), sum(p for _, p in current)
 
     # -- clicks ------------------------------------------------------------------------
-    async def run_phase(self, rate: float, seconds: float) -> Phase:
+    async def run_phase(self, rate: float, seconds: float, schedule: int = 0) -> Phase:
+        """Clicks at ``rate`` for ``seconds``, at the times ``arrivals`` plans for this load's seed and
+        ``schedule``: two phases of one schedule (with and without pages, on each database) get the same
+        clicks at the same times, bursts included, whatever the games chose."""
         phase = self.phase = Phase(rate, seconds)
         assert self.bots
         loop = asyncio.get_running_loop()
         cpu = sum(cpu_seconds(bot.pid) for bot in self.bots), time.process_time()
         db_cpu, trips = await self.db_cpu(), await self.trips()
         phase.started = start = loop.time()
-        due, clicks = start, []
-        while True:
-            due += self.rng.expovariate(rate)
-            if due - start >= seconds:
-                break
+        clicks = []
+        for offset in arrivals(self.seed, schedule, rate, seconds):
+            due = start + offset
             delay = due - loop.time()
             if delay > 0:
                 await asyncio.sleep(delay)
@@ -609,6 +623,8 @@ def run(
     spectators: int = 0,
     watched: int = 20,
     rounds: int = 2,
+    control: bool = False,
+    schedule: int = 0,
 ) -> dict:
     """Phases at each rate in turn (or, with ``moves``, one long phase until that many moves).
 
@@ -617,10 +633,28 @@ def run(
 
     With ``spectators``, each rate is measured without them and with them (live pages on ``watched``
     games, each fetching the picture of every position it is sent, as a browser does), ``seconds``
-    each, in ``rounds`` alternations, so that both settings see the same bot at the same age.
+    each, in ``rounds`` alternations, so that both settings see the same bot at the same age; with
+    ``control``, each round ends with one more phase without them, the noise their ratio is read against.
+    The clicks come at the times ``arrivals`` gives for ``seed`` and ``schedule`` (the phases of a round
+    share a schedule).
     """
     return asyncio.run(
-        _run(games, rates, seconds, seed, moves, report, only, database, processes, spectators, watched, rounds)
+        _run(
+            games,
+            rates,
+            seconds,
+            seed,
+            moves,
+            report,
+            only,
+            database,
+            processes,
+            spectators,
+            watched,
+            rounds,
+            control,
+            schedule,
+        )
     )
 
 
@@ -637,6 +671,8 @@ async def _run(
     spectators: int = 0,
     watched: int = 20,
     rounds: int = 2,
+    control: bool = False,
+    schedule: int = 0,
 ) -> dict:
     load = Load(games, seed, only, database, processes, spectators, watched)
     out: dict = {"games": games, "phases": [], "raw": [], "memory": [], "spectators": spectators, "watched": watched}
@@ -649,14 +685,14 @@ async def _run(
             out["phases"].append(await _long(load, rates[0], moves, out["memory"], report))
         elif spectators:
             for rate in rates:
-                without, watching, ratios = await _with_and_without(load, rate, seconds, rounds)
-                for phase, more in ((without, {}), (watching, {"round_ratios": ratios})):
+                without, watching, ratios, again = await _with_and_without(load, rate, seconds, rounds, control)
+                for phase, more in ((without, {"control_ratios": again}), (watching, {"round_ratios": ratios})):
                     figures = {**phase.figures(), "rss_mb": load.rss()[0], **more}
                     out["phases"].append(figures)
                     report(figures)
         else:
             for rate in rates:
-                phase = await load.run_phase(rate, seconds)
+                phase = await load.run_phase(rate, seconds, schedule)
                 figures = {**phase.figures(), "rss_mb": load.rss()[0]}
                 out["phases"].append(figures)
                 out["raw"].append(phase.raw())
@@ -672,24 +708,29 @@ async def _run(
     return out
 
 
-async def _with_and_without(load: Load, rate: float, seconds: float, rounds: int) -> tuple[Phase, Phase, list[float]]:
-    """The same rate without spectators and with them, ``seconds`` each, alternating in ``rounds``; and
-    each round's p95 with them over its p95 without."""
-    without, watching, ratios = Phase(rate, 0), Phase(rate, 0), []
-    for _ in range(rounds):
-        alone = await load.run_phase(rate, seconds / rounds)
+async def _with_and_without(
+    load: Load, rate: float, seconds: float, rounds: int, control: bool = False
+) -> tuple[Phase, Phase, list[float], list[float]]:
+    """The same rate without spectators and with them, ``seconds`` each, alternating in ``rounds``; each
+    round's p95 with them over its p95 without; and with ``control``, each round's p95 of one more phase
+    without them (at its end) over its first one."""
+    without, watching, ratios, again = Phase(rate, 0), Phase(rate, 0), [], []
+    for schedule in range(rounds):  # the three phases of a round get the same clicks at the same times
+        alone = await load.run_phase(rate, seconds / rounds, schedule)
         without.absorb(alone)
         await load.watch()
         try:
-            watched = await load.run_phase(rate, seconds / rounds)
+            watched = await load.run_phase(rate, seconds / rounds, schedule)
         finally:
             await load.unwatch()
         watching.absorb(watched)
         before, after = (float(phase.figures()["p95"]) for phase in (alone, watched))
         if before > 0:
             ratios.append(after / before)
+        if control and before > 0:
+            again.append(float((await load.run_phase(rate, seconds / rounds, schedule)).figures()["p95"]) / before)
     watching.spectators = load.spectators
-    return without, watching, ratios
+    return without, watching, ratios, again
 
 
 async def _long(load: Load, rate: float, moves: int, memory: list, report) -> dict:
@@ -698,8 +739,8 @@ async def _long(load: Load, rate: float, moves: int, memory: list, report) -> di
     load.phase = phase
     step, mark = max(1, moves // 10), 0
     phase.started = asyncio.get_running_loop().time()
-    while True:
-        chunk = await load.run_phase(rate, 5.0)
+    for schedule in itertools.count():
+        chunk = await load.run_phase(rate, 5.0, schedule)
         phase.click_ms += chunk.click_ms
         phase.ack_ms += chunk.ack_ms
         phase.errors += chunk.errors

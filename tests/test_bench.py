@@ -49,12 +49,27 @@ def test_load_bench_clicks_through_the_bot_in_its_own_process():
 @pytest.mark.slow
 def test_load_bench_measures_the_clicks_with_and_without_spectator_pages():
     result = _bench(
-        "load", "--games", "4", "--rate", "4", "--seconds", "4", "--spectators", "4", "--watched", "2", "--rounds", "2"
+        "load",
+        "--games",
+        "4",
+        "--rate",
+        "4",
+        "--seconds",
+        "4",
+        "--spectators",
+        "4",
+        "--watched",
+        "2",
+        "--rounds",
+        "2",
+        "--control",
     )
     without, watching = result["phases"]
     assert without["spectators"] == 0 and without["page_updates"] == 0
     assert watching["spectators"] == 4 and watching["page_updates"] > 0
     assert len(watching["round_ratios"]) == 2 and all(r > 0 for r in watching["round_ratios"])
+    assert len(without["control_ratios"]) == 2 and all(r > 0 for r in without["control_ratios"])  # --control
+    assert without["clicks"] == watching["clicks"]  # each round's phases: the same clicks at the same times
     assert watching["picture_p95"] >= watching["page_p95"] > 0
     assert without["errors"] == watching["errors"] == 0 and result["bot_errors"] == 0, result["first_bot_error"]
 
@@ -131,6 +146,16 @@ def test_ai_bench_counts_a_won_co_op_game_for_the_whole_team_and_times_each_deci
     assert row["won"] == sum(r.winner for r in outcome.results if r.seat is not None) / 2  # each seat won
     assert row["decisions"] > 0 and 0 < row["cpu_mean_ms"] <= row["cpu_max_ms"]
     assert row["cpu_p95_ms"] <= row["cpu_max_ms"]
+
+
+def test_load_phases_of_one_schedule_get_their_clicks_at_the_same_times():
+    from bench.load import arrivals
+
+    first, again, other = arrivals(1, 0, 50, 20), arrivals(1, 0, 50, 20), arrivals(1, 1, 50, 20)
+    assert first == again and first != other
+    assert first == sorted(set(first)) and 0 < first[0] and first[-1] < 20
+    for times in (first, other):  # a Poisson process at 50 a second: about 1,000 clicks in 20 s
+        assert 850 < len(times) < 1150
 
 
 def test_database_bench_compares_each_round_with_the_sqlite_round_before_it():
