@@ -35,6 +35,7 @@ from fakediscord.fixtures import CHANNEL_ID, GUILD_ID, build_world
 from rules import GAMES
 
 TIMEOUT = 15.0  # a click whose board has not come by then is an error
+SETTLED = 0.25  # seconds without a request to the fake Discord: the bot has gone quiet before a phase
 
 
 @dataclass
@@ -508,10 +509,16 @@ class Load:
         return sum(c for c, _ in current), sum(p for _, p in current)
 
     # -- clicks ------------------------------------------------------------------------
-    async def run_phase(self, rate: float, seconds: float, schedule: int = 0) -> Phase:
+    async def run_phase(self, rate: float, seconds: float, schedule: int = 0, settle: bool = True) -> Phase:
         """Clicks at ``rate`` for ``seconds``, at the times ``arrivals`` plans for this load's seed and
         ``schedule``: two phases of one schedule (with and without pages, on each database) get the same
-        clicks at the same times, bursts included, whatever the games chose."""
+        clicks at the same times, bursts included, whatever the games chose.
+
+        With ``settle``, the phase begins once the bot has gone quiet (what the last phase left it to do,
+        its Undo offers and stripped boards, is done), so that no phase inherits another's tail."""
+        if settle:
+            with contextlib.suppress(TimeoutError):  # a bot that never goes quiet: the phase begins anyway
+                await self.fake.settle(quiet=SETTLED, timeout=TIMEOUT)
         phase = self.phase = Phase(rate, seconds)
         assert self.bots
         loop = asyncio.get_running_loop()
@@ -740,7 +747,7 @@ async def _long(load: Load, rate: float, moves: int, memory: list, report) -> di
     step, mark = max(1, moves // 10), 0
     phase.started = asyncio.get_running_loop().time()
     for schedule in itertools.count():
-        chunk = await load.run_phase(rate, 5.0, schedule)
+        chunk = await load.run_phase(rate, 5.0, schedule, settle=False)  # one long load, in chunks
         phase.click_ms += chunk.click_ms
         phase.ack_ms += chunk.ack_ms
         phase.errors += chunk.errors
