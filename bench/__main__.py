@@ -508,17 +508,17 @@ def round_ratios(results: dict[tuple[str, int], list[dict]], rates: list[float])
     """Each other run's p95 click→board (PostgreSQL's, SQLite's again with ``--control``) over SQLite's,
     alternation by alternation (they ran one after the other on the same machine), and their median: at a
     machine's knee the merged p95 of a few slow rounds can say what most rounds do not."""
+    from .load import over
+
     sqlite = next(parts for (name, _), parts in results.items() if name == "sqlite")
     lines = []
     for (name, processes), parts in results.items():
         if name == "sqlite":
             continue
         for index, rate in enumerate(rates):
-            ratios = [
-                run["phases"][index]["p95"] / base["phases"][index]["p95"]
-                for run, base in zip(parts, sqlite, strict=True)
-                if base["phases"][index]["p95"] > 0
-            ]
+            ratios = over(
+                [run["phases"][index]["p95"] for run in parts], [base["phases"][index]["p95"] for base in sqlite]
+            )
             if ratios:
                 lines.append(
                     f"{_processes(name, processes)} at {rate:g} clicks/s: p95 over SQLite's, round by round: "

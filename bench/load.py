@@ -203,6 +203,11 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def over(values: list[float], bases: list[float]) -> list[float]:
+    """Each round's figure over the same round's base (a round whose base is 0 is left out)."""
+    return [value / base for value, base in zip(values, bases, strict=True) if base > 0]
+
+
 def arrivals(seed: int, schedule: int, rate: float, seconds: float) -> list[float]:
     """When the clicks of a phase come, in seconds from its start: a Poisson process at ``rate`` (its bursts
     included), the same for the same ``seed`` and ``schedule``."""
@@ -721,7 +726,8 @@ async def _with_and_without(
     """The same rate without spectators and with them, ``seconds`` each, alternating in ``rounds``; each
     round's p95 with them over its p95 without; and with ``control``, each round's p95 of one more phase
     without them (at its end) over its first one."""
-    without, watching, ratios, again = Phase(rate, 0), Phase(rate, 0), [], []
+    without, watching = Phase(rate, 0), Phase(rate, 0)
+    p95: dict[str, list[float]] = {"alone": [], "watched": [], "again": []}
     for schedule in range(rounds):  # the three phases of a round get the same clicks at the same times
         alone = await load.run_phase(rate, seconds / rounds, schedule)
         without.absorb(alone)
@@ -731,13 +737,13 @@ async def _with_and_without(
         finally:
             await load.unwatch()
         watching.absorb(watched)
-        before, after = (float(phase.figures()["p95"]) for phase in (alone, watched))
-        if before > 0:
-            ratios.append(after / before)
-        if control and before > 0:
-            again.append(float((await load.run_phase(rate, seconds / rounds, schedule)).figures()["p95"]) / before)
+        p95["alone"].append(float(alone.figures()["p95"]))
+        p95["watched"].append(float(watched.figures()["p95"]))
+        if control:
+            p95["again"].append(float((await load.run_phase(rate, seconds / rounds, schedule)).figures()["p95"]))
     watching.spectators = load.spectators
-    return without, watching, ratios, again
+    again = over(p95["again"], p95["alone"]) if control else []
+    return without, watching, over(p95["watched"], p95["alone"]), again
 
 
 async def _long(load: Load, rate: float, moves: int, memory: list, report) -> dict:

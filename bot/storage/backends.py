@@ -57,10 +57,11 @@ LOCK_MEMBER = 0x4D450004
 LOCK_MIGRATE = 0x4D450005
 # The channel of PostgreSQL's NOTIFY that announces a changed game (its id as the payload).
 CHANGES_CHANNEL = "mesa_game_changed"
-T = TypeVar("T")
 
 # Oldest SQLite that reads every statement here (RETURNING).
 SQLITE_MIN = (3, 35, 0)
+
+T = TypeVar("T")  # what a function run in SQLite's connection thread returns
 
 
 def is_postgres(target: str | Path) -> bool:

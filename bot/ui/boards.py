@@ -106,16 +106,18 @@ class Boards:
         self.notifier = Notifier(bot, service, self.channel)
 
     def _spawn(self, coro: Coroutine[Any, Any, object]) -> None:
-        task = asyncio.create_task(coro)
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
+        self._track(asyncio.create_task(coro))
 
     def _under_way(self) -> None:
         """The running task (a click being answered) is waited for by ``drain``, as background edits are."""
         task = asyncio.current_task()
         if task is not None:
-            self._background.add(task)
-            task.add_done_callback(self._background.discard)
+            self._track(task)
+
+    def _track(self, task: asyncio.Task[Any]) -> None:
+        """``drain`` waits for ``task`` while it runs."""
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def drain(self) -> None:
         """Waits for background message edits and the clicks being answered (tests and shutdown), but for
