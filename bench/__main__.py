@@ -165,6 +165,8 @@ def _load_rows(result: dict) -> list[list[str]]:
             _cpu(p.get("db_cpu_ms", math.nan)),
             f"{p.get('trips', math.nan):.1f}",
             f"{p['fake_cpu_ms']:.1f}",
+            _cpu(p.get("gc_ms", math.nan)),
+            _ms(p.get("gc_longest_ms", math.nan)),
         ]
         for p in result["phases"]
     ]
@@ -188,6 +190,8 @@ LOAD_HEADER = [
     "db CPU ms/click",
     "db trips/click",
     "fake CPU ms/click",
+    "bot GC ms/click",
+    "longest GC ms",
 ]
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import itertools
 import json
 import math
@@ -71,6 +72,8 @@ class Phase:
     our_cpu: float = 0.0
     db_cpu: float = math.nan
     trips: int = 0
+    gc_ms: float = 0.0  # the bot's garbage collections, in all
+    gc_longest_ms: float = 0.0  # and the longest of them
     follows: list[asyncio.Task] = field(default_factory=list)
 
     def absorb(self, other: Phase) -> None:
@@ -82,6 +85,8 @@ class Phase:
         self.bot_cpu += other.bot_cpu
         self.our_cpu += other.our_cpu
         self.trips += other.trips
+        self.gc_ms += other.gc_ms
+        self.gc_longest_ms = max(self.gc_longest_ms, other.gc_longest_ms)
         self.db_cpu = other.db_cpu if math.isnan(self.db_cpu) else self.db_cpu + other.db_cpu
 
     def raw(self) -> dict:
@@ -116,12 +121,14 @@ class Phase:
             "fake_cpu_ms": self.our_cpu * 1000 / max(1, len(clicks)),
             "db_cpu_ms": self.db_cpu * 1000 / max(1, len(clicks)),
             "trips": self.trips / max(1, len(clicks)),
+            "gc_ms": self.gc_ms / max(1, len(clicks)),
+            "gc_longest_ms": self.gc_longest_ms,
         }
 
 
 RAW = (
     "rate", "seconds", "click_ms", "ack_ms", "page_ms", "picture_ms", "spectators", "errors", "started", "ended",
-    "bot_cpu", "our_cpu", "db_cpu", "trips",
+    "bot_cpu", "our_cpu", "db_cpu", "trips", "gc_ms", "gc_longest_ms",
 )  # fmt: skip
 
 
@@ -247,7 +254,7 @@ class Load:
         self.folder = tempfile.TemporaryDirectory(prefix="mesa-load-")
         self.database = database or str(Path(self.folder.name) / "load.sqlite3")
         self.postgres = is_postgres(self.database)
-        self._trips: dict[int, asyncio.Queue[int]] = {}
+        self._counts: dict[int, asyncio.Queue[tuple[int, float, float]]] = {}
         # Spectators: live pages on the first ``watched`` games. The bot serves the pages whenever spectators
         # are asked for, in the phases without them too, so that only the open pages differ.
         self.spectators = spectators
@@ -293,9 +300,9 @@ class Load:
                 env={**os.environ, **shards},
             )
             self.bots.append(bot)
-            self._trips[bot.pid] = asyncio.Queue()
+            self._counts[bot.pid] = asyncio.Queue()
             self._spawn(self._read_errors(bot))
-            self._spawn(self._read_trips(bot))
+            self._spawn(self._read_counts(bot))
         await self.fake.wait_for(
             lambda: self.fake.gateway_log.count(("send", "GUILD_CREATE")) >= self.processes, timeout=60
         )
@@ -307,6 +314,10 @@ class Load:
                 await self._new_game(slot)
 
         await asyncio.gather(*(one(s) for s in self.slots))
+        # What the set-up made stays to the end: out of the collector's way, as the bot does with its own
+        # start-up, so that this process's collections (the fake Discord's) do not delay the boards it times.
+        gc.collect()
+        gc.freeze()
 
     async def _read_errors(self, bot: asyncio.subprocess.Process) -> None:
         assert bot.stderr is not None
@@ -315,18 +326,20 @@ class Load:
             if line.startswith(("ERROR", "CRITICAL", "Traceback")):
                 self.bot_errors.append(line)
 
-    async def _read_trips(self, bot: asyncio.subprocess.Process) -> None:
+    async def _read_counts(self, bot: asyncio.subprocess.Process) -> None:
         assert bot.stdout is not None
         async for raw in bot.stdout:
             words = raw.decode(errors="replace").split()
-            if len(words) == 2 and words[0] == "trips":
-                self._trips[bot.pid].put_nowait(int(words[1]))
+            if len(words) == 5 and words[0] == "trips" and words[2] == "gc":
+                self._counts[bot.pid].put_nowait((int(words[1]), float(words[3]), float(words[4])))
 
-    async def trips(self) -> int:
-        """Round trips to the database by every bot process so far (each says on SIGUSR1)."""
+    async def counts(self) -> tuple[int, float, float]:
+        """Round trips to the database by every bot process so far, the milliseconds of their garbage
+        collections so far, and the longest collection since the last call (each says on SIGUSR1)."""
         for bot in self.bots:
             bot.send_signal(signal.SIGUSR1)
-        return sum([await asyncio.wait_for(self._trips[bot.pid].get(), 10) for bot in self.bots])
+        counts = [await asyncio.wait_for(self._counts[bot.pid].get(), 10) for bot in self.bots]
+        return sum(c[0] for c in counts), sum(c[1] for c in counts), max(c[2] for c in counts)
 
     async def db_cpu(self) -> float:
         """CPU seconds used so far by the PostgreSQL server processes serving this database, when the
@@ -528,7 +541,7 @@ class Load:
         assert self.bots
         loop = asyncio.get_running_loop()
         cpu = sum(cpu_seconds(bot.pid) for bot in self.bots), time.process_time()
-        db_cpu, trips = await self.db_cpu(), await self.trips()
+        db_cpu, (trips, gc_ms, _) = await self.db_cpu(), await self.counts()
         phase.started = start = loop.time()
         clicks = []
         for offset in arrivals(self.seed, schedule, rate, seconds):
@@ -545,7 +558,9 @@ class Load:
         phase.bot_cpu = sum(cpu_seconds(bot.pid) for bot in self.bots) - cpu[0]
         phase.our_cpu = time.process_time() - cpu[1]
         phase.db_cpu = await self.db_cpu() - db_cpu
-        phase.trips = await self.trips() - trips
+        phase.trips, phase.gc_ms, phase.gc_longest_ms = await self.counts()
+        phase.trips -= trips
+        phase.gc_ms -= gc_ms
         return phase
 
     async def _click(self, phase: Phase, planned: float) -> None:
@@ -754,11 +769,7 @@ async def _long(load: Load, rate: float, moves: int, memory: list, report) -> di
     phase.started = asyncio.get_running_loop().time()
     for schedule in itertools.count():
         chunk = await load.run_phase(rate, 5.0, schedule, settle=False)  # one long load, in chunks
-        phase.click_ms += chunk.click_ms
-        phase.ack_ms += chunk.ack_ms
-        phase.errors += chunk.errors
-        phase.bot_cpu += chunk.bot_cpu
-        phase.our_cpu += chunk.our_cpu
+        phase.absorb(chunk)  # (its time is the whole run's, below)
         done = await load.moves()
         if done >= mark:
             rss, peak = load.rss()

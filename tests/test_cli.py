@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import gc
 import math
 import sys
+import weakref
 from pathlib import Path
 
 import pytest
 from spawned import run
 
-from bot.__main__ import main
+from bot.__main__ import main, settle_heap
 from bot.service.games import GameService, UserError
 from bot.settings import VARIABLES, Settings
 from bot.storage import Database, Seat
@@ -176,3 +178,24 @@ def test_an_engine_is_imported_on_first_use_only():
     imported = _imported("-c", script)
     assert "rules.engis.engine" in imported
     assert not [m for m in imported if m.startswith(tuple(e for e in ENGINES if e != "rules.engis"))]
+
+
+def test_settle_heap_keeps_the_start_up_out_of_the_collector_and_its_garbage_out_of_the_process():
+    class Node:
+        other: Node
+
+    cycle, kept = Node(), [Node()]  # garbage of the start-up (a cycle nobody holds), and what it keeps
+    cycle.other = Node()
+    cycle.other.other = cycle
+    gone = weakref.ref(cycle)
+    del cycle
+    try:
+        settle_heap()
+        assert gone() is None  # collected before the freeze: not kept for good
+        assert gc.get_freeze_count() > 0
+        assert not any(o is kept for o in gc.get_objects())  # no collection looks at it any more
+        made_later = [Node()]
+        assert any(o is made_later for o in gc.get_objects())
+    finally:
+        gc.unfreeze()
+    assert any(o is kept for o in gc.get_objects())
