@@ -330,8 +330,8 @@ def load_cmd(argv: list[str]) -> None:
         "--processes",
         type=int,
         default=1,
-        help="with --database, also run that many bot processes sharing the shards on it "
-        "(with --against: both sides with that many)",
+        help="with --database, also run that many bot processes sharing the shards on it, once, after the "
+        "rounds (with --against: both sides with that many)",
     )
     parser.add_argument(
         "--spectators",
@@ -344,16 +344,17 @@ def load_cmd(argv: list[str]) -> None:
     parser.add_argument(
         "--control",
         action="store_true",
-        help='with --database, SQLite runs once more at the end of each round ("sqlite again"); with --spectators, '
-        "the load runs once more without them: its ratio to the round's first run is what the same setting gives "
-        "twice, the noise the other ratios are read against",
+        help='with --database, a second SQLite takes its turn in each round too ("sqlite again"); with '
+        "--spectators, the load runs once more without them at the end of each round: its ratio to the round's "
+        "first SQLite run (or run without them) is what the same setting gives twice, the noise the other ratios "
+        "are read against",
     )
     parser.add_argument(
         "--rounds",
         type=int,
         default=2,
-        help="alternations without/with spectators per rate, or of the databases (--database): --seconds is "
-        "shared among them",
+        help="alternations without/with spectators per rate, or rounds of the databases' turns (--database): "
+        "--seconds is shared among them",
     )
     _against(parser, "also run it on REF (default: the merge-base with main) and print both")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
@@ -467,39 +468,46 @@ def _spectators(args: argparse.Namespace, rates: list[float]) -> None:
 
 
 def _databases(args: argparse.Namespace, rates: list[float]) -> None:
-    """SQLite, then PostgreSQL, then PostgreSQL with several processes: the same load, one table."""
+    """SQLite and PostgreSQL (and SQLite again, with ``--control``) side by side, taking turns; then
+    PostgreSQL with several processes: the same load, one table."""
     from . import load as load_bench
 
-    runs = [("sqlite", None, 1), ("postgresql", args.database, 1)]
-    if args.processes > 1:
-        runs.append(("postgresql", args.database, args.processes))
+    runs: list[tuple[str, str | None]] = [("sqlite", None), ("postgresql", args.database)]
     if args.control:
-        runs.append(("sqlite again", None, 1))
+        runs.append(("sqlite again", None))
     print(
-        f"{args.games} games, {args.seconds:g} s a rate on each database in {args.rounds} alternations "
-        f"({args.seconds / args.rounds:g} s each, new bot processes and games each time); click→board from the "
-        "planned click to the new board; the same clicks at the same times on each database in a round."
+        f"{args.games} games, {args.seconds:g} s a rate on each database in {args.rounds} rounds "
+        f"({args.seconds / args.rounds:g} s each). The databases' bots and games are set up first, then take "
+        "turns, each round begun by the next database; in a round each gets the same clicks at the same times. "
+        "click→board from the planned click to the new board."
     )
-    results: dict[tuple[str, int], list[dict]] = {}
-    for schedule in range(args.rounds):  # each database gets the round's clicks at the same times
-        for name, database, processes in runs:
-            results.setdefault((name, processes), []).append(
-                load_bench.run(
-                    args.games,
-                    rates,
-                    args.seconds / args.rounds,
-                    args.seed,
-                    args.moves,
-                    report=lambda r: print("  ", r, file=sys.stderr),
-                    only=args.game,
-                    database=database,
-                    processes=processes,
-                    schedule=schedule,
-                )
+    parts = load_bench.interleaved(
+        args.games,
+        rates,
+        args.seconds,
+        runs,
+        args.rounds,
+        args.seed,
+        report=lambda r: print("  ", r, file=sys.stderr),
+        only=args.game,
+    )
+    results: dict[tuple[str, int], list[dict]] = {(name, 1): rounds for name, rounds in parts.items()}
+    if args.processes > 1:  # after the others, on the same database (emptied again): one run, its own processes
+        results[("postgresql", args.processes)] = [
+            load_bench.run(
+                args.games,
+                rates,
+                args.seconds,
+                args.seed,
+                report=lambda r: print("  ", r, file=sys.stderr),
+                only=args.game,
+                database=args.database,
+                processes=args.processes,
             )
+        ]
     rows, summaries = [], []
-    for (name, processes), parts in results.items():
-        result = load_bench.merged(parts)
+    for (name, processes), done in results.items():
+        result = load_bench.merged(done)
         label = _processes(name, processes)
         rows += [[label, *row] for row in _load_rows(result)]
         summaries.append(f"{label}: " + "\n  ".join(_load_summary(result)))
@@ -517,7 +525,7 @@ def round_ratios(results: dict[tuple[str, int], list[dict]], rates: list[float])
     sqlite = next(parts for (name, _), parts in results.items() if name == "sqlite")
     lines = []
     for (name, processes), parts in results.items():
-        if name == "sqlite":
+        if name == "sqlite" or len(parts) != len(sqlite):  # (a run of its own, not in the rounds)
             continue
         for index, rate in enumerate(rates):
             ratios = over(

@@ -254,6 +254,7 @@ class Load:
         self.folder = tempfile.TemporaryDirectory(prefix="mesa-load-")
         self.database = database or str(Path(self.folder.name) / "load.sqlite3")
         self.postgres = is_postgres(self.database)
+        self.claimed = False  # the database was empty, and its games from then on are the benchmark's
         self._counts: dict[int, asyncio.Queue[tuple[int, float, float]]] = {}
         # Spectators: live pages on the first ``watched`` games. The bot serves the pages whenever spectators
         # are asked for, in the phases without them too, so that only the open pages differ.
@@ -277,6 +278,7 @@ class Load:
                 raise SystemExit(f"{db.name} holds games: give the benchmark an empty database")
         finally:
             await db.close()
+        self.claimed = True
         await self.fake.start()
         for shard in range(self.processes):
             shards = {"MESA_SHARD_COUNT": str(self.processes), "MESA_SHARDS": str(shard)} if self.processes > 1 else {}
@@ -513,9 +515,12 @@ class Load:
             await db.close()
 
     async def empty(self) -> None:
-        """Deletes the benchmark's games from its database (a PostgreSQL database is the caller's)."""
+        """Deletes the benchmark's games from its database (a PostgreSQL database is the caller's); a database
+        that held games when the benchmark began is not the benchmark's, and is left as it was."""
         from bot.storage.copy import empty  # here: --against a commit older than the storage's copy still runs
 
+        if not self.claimed:
+            return
         db = await Database.open(self.database)
         try:
             await empty(db.sql)
@@ -733,6 +738,77 @@ async def _run(
         if database is not None:
             await load.empty()
     return out
+
+
+def interleaved(
+    games: int,
+    rates: list[float],
+    seconds: float,
+    runs: list[tuple[str, str | None]],
+    rounds: int,
+    seed: int = 1,
+    report=print,
+    only: list[str] | None = None,
+) -> dict[str, list[dict]]:
+    """The same load on each of ``runs`` (a name, and a PostgreSQL URL or None for an SQLite file of its
+    own), each with a bot process and games of its own, all started first and then taking turns, in
+    ``rounds`` rounds of ``seconds / rounds`` a rate each: in a round every run gets the round's clicks at
+    the same times (``arrivals``), the first in turn changing from round to round, while the others wait,
+    quiet. So the runs share the machine's slow and fast minutes, and none always comes after another's
+    tail (a database's own work after a phase). Returns each run's rounds, as ``run`` returns a run.
+    """
+    return asyncio.run(_interleaved(games, rates, seconds, runs, rounds, seed, report, only))
+
+
+async def _interleaved(
+    games: int,
+    rates: list[float],
+    seconds: float,
+    runs: list[tuple[str, str | None]],
+    rounds: int,
+    seed: int,
+    report,
+    only: list[str] | None,
+) -> dict[str, list[dict]]:
+    loads = [(name, Load(games, seed, only, database)) for name, database in runs]
+    parts: dict[str, list[dict]] = {name: [] for name, _ in runs}
+    started: list[Load] = []
+    try:
+        setup: dict[str, float] = {}
+        for name, load in loads:
+            t0 = time.perf_counter()
+            started.append(load)
+            await load.start()
+            setup[name] = time.perf_counter() - t0
+        for schedule in range(rounds):
+            first = schedule % len(loads)
+            for name, load in loads[first:] + loads[:first]:
+                for _, other in loads:  # the last turn's tail is done, whichever bot it was
+                    with contextlib.suppress(TimeoutError):
+                        await other.fake.settle(quiet=SETTLED, timeout=TIMEOUT)
+                moves, errors = await load.moves(), len(load.bot_errors)
+                part: dict = {"games": games, "phases": [], "raw": [], "memory": [], "setup_s": setup[name]}
+                part["rss_start_mb"] = load.rss()[0]
+                for rate in rates:
+                    phase = await load.run_phase(rate, seconds / rounds, schedule)
+                    figures = {**phase.figures(), "rss_mb": load.rss()[0]}
+                    part["phases"].append(figures)
+                    part["raw"].append(phase.raw())
+                    report({"run": name, "round": schedule, **figures})
+                new_errors = load.bot_errors[errors:]
+                part |= {
+                    "moves": await load.moves() - moves,
+                    "bot_errors": len(new_errors),
+                    "first_bot_error": new_errors[0] if new_errors else "",
+                    "rss_peak_mb": load.rss()[1],
+                }
+                parts[name].append(part)
+    finally:
+        for load in started:
+            await load.close()
+            if load.postgres:
+                await load.empty()
+    return parts
 
 
 async def _with_and_without(

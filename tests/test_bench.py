@@ -178,3 +178,36 @@ def test_database_bench_compares_each_round_with_the_sqlite_round_before_it():
     assert lines[2].startswith("postgresql, 2 processes at 30") and "1.00, 1.00, 1.00 (median 1.00)" in lines[2]
     assert lines[4].startswith("sqlite again, 1 process at 30") and "2.00, 0.50, 2.00 (median 2.00)" in lines[4]
     assert len(lines) == 6
+
+
+@pytest.mark.slow
+def test_database_bench_runs_take_turns_on_the_same_clicks_each_round_begun_by_the_next():
+    from bench.load import interleaved
+
+    turns = interleaved(4, [4.0], 6.0, [("sqlite", None), ("sqlite again", None)], rounds=2)
+    assert list(turns) == ["sqlite", "sqlite again"]
+    first, again = turns["sqlite"], turns["sqlite again"]
+    assert len(first) == len(again) == 2
+    for mine, theirs in zip(first, again, strict=True):  # a round: the same clicks, on bots of their own
+        assert mine["phases"][0]["clicks"] == theirs["phases"][0]["clicks"] > 0
+        assert mine["phases"][0]["errors"] == theirs["phases"][0]["errors"] == 0
+        assert mine["moves"] >= mine["phases"][0]["clicks"] and mine["bot_errors"] == 0
+    began = [[run[r]["raw"][0]["started"] for run in (first, again)] for r in range(2)]
+    assert began[0][0] < began[0][1] and began[1][1] < began[1][0]  # the second round begins with the other
+
+
+async def test_load_bench_leaves_a_database_that_holds_games_as_it_was(postgres_url):
+    from bench.load import Load
+    from bot.storage import Database
+
+    db = await Database.open(postgres_url)
+    try:
+        await db.create_lobby("atlandice", 1, 2, 10, "Ana", "pt-BR", {})
+        load = Load(2, database=postgres_url)
+        with pytest.raises(SystemExit, match="holds games"):
+            await load.start()
+        await load.close()
+        await load.empty()  # as the benchmark's end does, whatever happened
+        assert await db.sql.fetchval("SELECT COUNT(*) FROM games") == 1
+    finally:
+        await db.close()
