@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import functools
 import json
 import logging
 import math
@@ -344,17 +343,16 @@ def load_cmd(argv: list[str]) -> None:
     parser.add_argument(
         "--control",
         action="store_true",
-        help='with --database, a second SQLite takes its turn in each round too ("sqlite again"); with '
-        "--spectators, the load runs once more without them at the end of each round: its ratio to the round's "
-        "first SQLite run (or run without them) is what the same setting gives twice, the noise the other ratios "
-        "are read against",
+        help='a second run of the base setting takes its turn in each round too: with --database, "sqlite '
+        "again\"; with --spectators, the load without them again. Its ratio to the round's first run is what the "
+        "same setting gives twice, the noise the other ratios are read against",
     )
     parser.add_argument(
         "--rounds",
         type=int,
         default=2,
-        help="alternations without/with spectators per rate, or rounds of the databases' turns (--database): "
-        "--seconds is shared among them",
+        help="rounds of the settings' turns (with and without the pages, or the databases): --seconds is "
+        "shared among them",
     )
     _against(parser, "also run it on REF (default: the merge-base with main) and print both")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
@@ -435,29 +433,32 @@ def load_cmd(argv: list[str]) -> None:
 
 
 def _spectators(args: argparse.Namespace, rates: list[float]) -> None:
-    """The same load without spectators and with them, in one run (alternating), side by side."""
+    """The same load without spectators and with them, in one run (taking turns), side by side."""
     from . import load as load_bench
 
-    run = functools.partial(
-        load_bench.run,
-        args.games,
-        rates,
-        args.seconds,
-        args.seed,
-        only=args.game,
-        spectators=args.spectators,
-        watched=args.watched,
-        rounds=args.rounds,
-        control=args.control,
-    )
+    def run(report) -> dict:
+        parts = load_bench.interleaved(
+            args.games,
+            rates,
+            args.seconds,
+            load_bench.pages_settings(args.spectators, args.control),
+            args.rounds,
+            args.seed,
+            report=report,
+            only=args.game,
+            watched=args.watched,
+        )
+        return load_bench.pages_compared(parts, rates, args.watched)
+
     if args.json:
         print(json.dumps(run(report=lambda r: print(json.dumps(r), file=sys.stderr))))
         return
     print(
         f"{args.games} games; {args.spectators} live pages on {args.watched} of them, each fetching the picture of "
-        f"every position it is sent; {args.seconds:g} s a rate without and {args.seconds:g} s with them, in "
-        f"{args.rounds} alternations. click→board, page update (the stream's event at the page) and picture "
-        "(the new picture fetched by the page) from the planned click."
+        f"every position it is sent; {args.seconds:g} s a rate without and {args.seconds:g} s with them, on bots of "
+        f"their own (each serving the pages) set up first, then taking turns in {args.rounds} rounds, each begun "
+        "by the next. click→board, page update (the stream's event at the page) and picture (the new picture "
+        "fetched by the page) from the planned click."
     )
     started = time.perf_counter()
     result = run(report=lambda r: print("  ", r, file=sys.stderr))
@@ -472,9 +473,9 @@ def _databases(args: argparse.Namespace, rates: list[float]) -> None:
     PostgreSQL with several processes: the same load, one table."""
     from . import load as load_bench
 
-    runs: list[tuple[str, str | None]] = [("sqlite", None), ("postgresql", args.database)]
+    runs = [load_bench.Setting("sqlite"), load_bench.Setting("postgresql", args.database)]
     if args.control:
-        runs.append(("sqlite again", None))
+        runs.append(load_bench.Setting("sqlite again"))
     print(
         f"{args.games} games, {args.seconds:g} s a rate on each database in {args.rounds} rounds "
         f"({args.seconds / args.rounds:g} s each). The databases' bots and games are set up first, then take "

@@ -652,42 +652,15 @@ def run(
     only: list[str] | None = None,
     database: str | None = None,
     processes: int = 1,
-    spectators: int = 0,
-    watched: int = 20,
-    rounds: int = 2,
-    control: bool = False,
     schedule: int = 0,
 ) -> dict:
     """Phases at each rate in turn (or, with ``moves``, one long phase until that many moves).
 
     ``database``: a PostgreSQL URL (an empty database; the benchmark empties it again at the end)
-    instead of an SQLite file of its own; ``processes``: bot processes sharing the shards.
-
-    With ``spectators``, each rate is measured without them and with them (live pages on ``watched``
-    games, each fetching the picture of every position it is sent, as a browser does), ``seconds``
-    each, in ``rounds`` alternations, so that both settings see the same bot at the same age; with
-    ``control``, each round ends with one more phase without them, the noise their ratio is read against.
-    The clicks come at the times ``arrivals`` gives for ``seed`` and ``schedule`` (the phases of a round
-    share a schedule).
+    instead of an SQLite file of its own; ``processes``: bot processes sharing the shards. The clicks
+    come at the times ``arrivals`` gives for ``seed`` and ``schedule``.
     """
-    return asyncio.run(
-        _run(
-            games,
-            rates,
-            seconds,
-            seed,
-            moves,
-            report,
-            only,
-            database,
-            processes,
-            spectators,
-            watched,
-            rounds,
-            control,
-            schedule,
-        )
-    )
+    return asyncio.run(_run(games, rates, seconds, seed, moves, report, only, database, processes, schedule))
 
 
 async def _run(
@@ -700,14 +673,10 @@ async def _run(
     only: list[str] | None,
     database: str | None = None,
     processes: int = 1,
-    spectators: int = 0,
-    watched: int = 20,
-    rounds: int = 2,
-    control: bool = False,
     schedule: int = 0,
 ) -> dict:
-    load = Load(games, seed, only, database, processes, spectators, watched)
-    out: dict = {"games": games, "phases": [], "raw": [], "memory": [], "spectators": spectators, "watched": watched}
+    load = Load(games, seed, only, database, processes)
+    out: dict = {"games": games, "phases": [], "raw": [], "memory": []}
     try:
         t0 = time.perf_counter()
         await load.start()
@@ -715,13 +684,6 @@ async def _run(
         out["rss_start_mb"] = load.rss()[0]
         if moves:
             out["phases"].append(await _long(load, rates[0], moves, out["memory"], report))
-        elif spectators:
-            for rate in rates:
-                without, watching, ratios, again = await _with_and_without(load, rate, seconds, rounds, control)
-                for phase, more in ((without, {"control_ratios": again}), (watching, {"round_ratios": ratios})):
-                    figures = {**phase.figures(), "rss_mb": load.rss()[0], **more}
-                    out["phases"].append(figures)
-                    report(figures)
         else:
             for rate in rates:
                 phase = await load.run_phase(rate, seconds, schedule)
@@ -740,61 +702,81 @@ async def _run(
     return out
 
 
+@dataclass(frozen=True)
+class Setting:
+    """One of the settings ``interleaved`` compares: a database (a PostgreSQL URL, or None: an SQLite file
+    of its own), and the spectator pages the bot serves (``spectators`` on the ``watched`` games), open
+    (``watching``) or not."""
+
+    name: str
+    database: str | None = None
+    spectators: int = 0
+    watching: bool = False
+
+
 def interleaved(
     games: int,
     rates: list[float],
     seconds: float,
-    runs: list[tuple[str, str | None]],
+    settings: list[Setting],
     rounds: int,
     seed: int = 1,
     report=print,
     only: list[str] | None = None,
+    watched: int = 20,
 ) -> dict[str, list[dict]]:
-    """The same load on each of ``runs`` (a name, and a PostgreSQL URL or None for an SQLite file of its
-    own), each with a bot process and games of its own, all started first and then taking turns, in
-    ``rounds`` rounds of ``seconds / rounds`` a rate each: in a round every run gets the round's clicks at
-    the same times (``arrivals``), the first in turn changing from round to round, while the others wait,
-    quiet. So the runs share the machine's slow and fast minutes, and none always comes after another's
-    tail (a database's own work after a phase). Returns each run's rounds, as ``run`` returns a run.
+    """The same load in each of ``settings``, each with a bot process and games of its own, all set up
+    first and then taking turns, in ``rounds`` rounds of ``seconds / rounds`` a rate each: in a round every
+    setting gets the round's clicks at the same times (``arrivals``), the first in turn changing from round
+    to round, while the others wait, quiet. So the settings share the machine's slow and fast minutes, and
+    none always comes after another's tail (a database's own work after a phase). Returns each setting's
+    rounds, as ``run`` returns a run.
     """
-    return asyncio.run(_interleaved(games, rates, seconds, runs, rounds, seed, report, only))
+    return asyncio.run(_interleaved(games, rates, seconds, settings, rounds, seed, report, only, watched))
 
 
 async def _interleaved(
     games: int,
     rates: list[float],
     seconds: float,
-    runs: list[tuple[str, str | None]],
+    settings: list[Setting],
     rounds: int,
     seed: int,
     report,
     only: list[str] | None,
+    watched: int,
 ) -> dict[str, list[dict]]:
-    loads = [(name, Load(games, seed, only, database)) for name, database in runs]
-    parts: dict[str, list[dict]] = {name: [] for name, _ in runs}
+    loads = [
+        (setting, Load(games, seed, only, setting.database, spectators=setting.spectators, watched=watched))
+        for setting in settings
+    ]
+    parts: dict[str, list[dict]] = {setting.name: [] for setting in settings}
     started: list[Load] = []
     try:
         setup: dict[str, float] = {}
-        for name, load in loads:
+        for setting, load in loads:
             t0 = time.perf_counter()
             started.append(load)
             await load.start()
-            setup[name] = time.perf_counter() - t0
+            if setting.watching:
+                await load.watch()
+            setup[setting.name] = time.perf_counter() - t0
         for schedule in range(rounds):
             first = schedule % len(loads)
-            for name, load in loads[first:] + loads[:first]:
+            for setting, load in loads[first:] + loads[:first]:
                 for _, other in loads:  # the last turn's tail is done, whichever bot it was
                     with contextlib.suppress(TimeoutError):
                         await other.fake.settle(quiet=SETTLED, timeout=TIMEOUT)
                 moves, errors = await load.moves(), len(load.bot_errors)
-                part: dict = {"games": games, "phases": [], "raw": [], "memory": [], "setup_s": setup[name]}
+                part: dict = {"games": games, "phases": [], "raw": [], "memory": [], "setup_s": setup[setting.name]}
                 part["rss_start_mb"] = load.rss()[0]
                 for rate in rates:
                     phase = await load.run_phase(rate, seconds / rounds, schedule)
+                    phase.spectators = load.spectators if setting.watching else 0
                     figures = {**phase.figures(), "rss_mb": load.rss()[0]}
                     part["phases"].append(figures)
                     part["raw"].append(phase.raw())
-                    report({"run": name, "round": schedule, **figures})
+                    report({"setting": setting.name, "round": schedule, **figures})
                 new_errors = load.bot_errors[errors:]
                 part |= {
                     "moves": await load.moves() - moves,
@@ -802,7 +784,7 @@ async def _interleaved(
                     "first_bot_error": new_errors[0] if new_errors else "",
                     "rss_peak_mb": load.rss()[1],
                 }
-                parts[name].append(part)
+                parts[setting.name].append(part)
     finally:
         for load in started:
             await load.close()
@@ -811,30 +793,38 @@ async def _interleaved(
     return parts
 
 
-async def _with_and_without(
-    load: Load, rate: float, seconds: float, rounds: int, control: bool = False
-) -> tuple[Phase, Phase, list[float], list[float]]:
-    """The same rate without spectators and with them, ``seconds`` each, alternating in ``rounds``; each
-    round's p95 with them over its p95 without; and with ``control``, each round's p95 of one more phase
-    without them (at its end) over its first one."""
-    without, watching = Phase(rate, 0), Phase(rate, 0)
-    p95: dict[str, list[float]] = {"alone": [], "watched": [], "again": []}
-    for schedule in range(rounds):  # the three phases of a round get the same clicks at the same times
-        alone = await load.run_phase(rate, seconds / rounds, schedule)
-        without.absorb(alone)
-        await load.watch()
-        try:
-            watched = await load.run_phase(rate, seconds / rounds, schedule)
-        finally:
-            await load.unwatch()
-        watching.absorb(watched)
-        p95["alone"].append(float(alone.figures()["p95"]))
-        p95["watched"].append(float(watched.figures()["p95"]))
-        if control:
-            p95["again"].append(float((await load.run_phase(rate, seconds / rounds, schedule)).figures()["p95"]))
-    watching.spectators = load.spectators
-    again = over(p95["again"], p95["alone"]) if control else []
-    return without, watching, over(p95["watched"], p95["alone"]), again
+# The settings ``pages_compared`` reads: the same load without the pages, with them, and (``--control``)
+# without them again.
+WITHOUT, WITH, AGAIN = "without pages", "with pages", "without pages again"
+
+
+def pages_settings(spectators: int, control: bool) -> list[Setting]:
+    """The load with ``spectators`` pages open, beside the same load without them (the pages served, none
+    open), and with ``control`` once more without them: ``interleaved``'s settings."""
+    settings = [Setting(WITHOUT, spectators=spectators), Setting(WITH, spectators=spectators, watching=True)]
+    return settings + ([Setting(AGAIN, spectators=spectators)] if control else [])
+
+
+def pages_compared(parts: dict[str, list[dict]], rates: list[float], watched: int) -> dict:
+    """``interleaved``'s rounds of ``pages_settings`` as one result: at each rate, the phase without the
+    pages (with ``control_ratios``: each round's p95 without them again over its p95 without them) and the
+    phase with them (with ``round_ratios``: each round's p95 with them over its p95 without them)."""
+    merged_ = {name: merged(rounds) for name, rounds in parts.items()}
+    out = {**merged_[WITH], "watched": watched, "phases": []}
+    out["setup_s"] = sum(result["setup_s"] for result in merged_.values())
+    out["moves"] = sum(result["moves"] for result in merged_.values())
+    out["bot_errors"] = sum(result["bot_errors"] for result in merged_.values())
+    out["first_bot_error"] = next((r["first_bot_error"] for r in merged_.values() if r["first_bot_error"]), "")
+
+    def p95(name: str, index: int) -> list[float]:
+        return [part["phases"][index]["p95"] for part in parts.get(name, [])]
+
+    for index in range(len(rates)):
+        again = over(p95(AGAIN, index), p95(WITHOUT, index)) if AGAIN in parts else []
+        out["phases"].append({**merged_[WITHOUT]["phases"][index], "control_ratios": again})
+        ratios = over(p95(WITH, index), p95(WITHOUT, index))
+        out["phases"].append({**merged_[WITH]["phases"][index], "round_ratios": ratios})
+    return out
 
 
 async def _long(load: Load, rate: float, moves: int, memory: list, report) -> dict:

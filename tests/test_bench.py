@@ -182,9 +182,9 @@ def test_database_bench_compares_each_round_with_the_sqlite_round_before_it():
 
 @pytest.mark.slow
 def test_database_bench_runs_take_turns_on_the_same_clicks_each_round_begun_by_the_next():
-    from bench.load import interleaved
+    from bench.load import Setting, interleaved
 
-    turns = interleaved(4, [4.0], 6.0, [("sqlite", None), ("sqlite again", None)], rounds=2)
+    turns = interleaved(4, [4.0], 6.0, [Setting("sqlite"), Setting("sqlite again")], rounds=2)
     assert list(turns) == ["sqlite", "sqlite again"]
     first, again = turns["sqlite"], turns["sqlite again"]
     assert len(first) == len(again) == 2
