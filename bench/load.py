@@ -15,7 +15,6 @@ import asyncio
 import contextlib
 import gc
 import itertools
-import json
 import math
 import os
 import random
@@ -28,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import aiohttp
+import orjson
 
 from bot.storage import Database, is_postgres
 from fakediscord import FakeDiscord, FakeInteraction, FakeMessage
@@ -431,34 +431,49 @@ class Load:
             async with slot.moved:
                 mine = len(slot.seen)
                 slot.seen.append({})
-            seen = slot.seen[mine]
             async with self.session.get(f"{base}{token}/events?lang={locale}") as stream:
                 if stream.status != 200:
                     raise RuntimeError(f"the page's stream answered {stream.status}")
                 opened.set()
-                event = ""
-                while slot.game_id == game_id:
-                    try:
-                        line = await asyncio.wait_for(stream.content.readline(), 1.0)
-                    except aiohttp.ClientError:  # the stream broke (its own timeouts are TimeoutErrors too)
-                        break
-                    except TimeoutError:  # no event this second: still the same game?
-                        continue
-                    if not line:
-                        break
-                    text = line.decode().rstrip("\r\n")
-                    if text.startswith("event:"):
-                        event = text[6:].strip()
-                    elif text.startswith("data:") and event == "game":
-                        arrived = time.perf_counter()
-                        data = json.loads(text[5:])
-                        async with self.session.get(base + data["live"]["image"]) as picture:
-                            await picture.read()
-                        async with slot.moved:
-                            seen[data["version"]] = (arrived, time.perf_counter())
-                            slot.moved.notify_all()
+                # The page reads its stream until the slot's game is replaced (the game ended): the reader is
+                # then cancelled, so that it waits on its stream alone, an event at a time.
+                reading = asyncio.ensure_future(self._follow(stream, base, slot, slot.seen[mine]))
+                replaced = asyncio.ensure_future(self._replaced(slot, game_id))
+                try:
+                    await asyncio.wait({reading, replaced}, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    for task in (reading, replaced):
+                        task.cancel()
+                    await asyncio.gather(reading, replaced, return_exceptions=True)
+            await self._replaced(slot, game_id)
+
+    async def _follow(
+        self, stream: aiohttp.ClientResponse, base: str, slot: Slot, seen: dict[int, tuple[float, float]]
+    ) -> None:
+        """The events of a page's stream (``event: game``, then its ``data:``), each position's picture fetched."""
+        assert self.session is not None
+        while True:
+            try:
+                block = await stream.content.readuntil(b"\r\n\r\n", max_size=1 << 24)
+            except (aiohttp.ClientError, ValueError):  # the stream broke
+                return
+            if not block:
+                return
+            fields = dict(line.partition(":")[::2] for line in block.decode().split("\r\n") if line)
+            if fields.get("event", "").strip() != "game":
+                continue  # a ping (a comment: no field), or the link replaced
+            arrived = time.perf_counter()
+            data = orjson.loads(fields["data"])
+            async with self.session.get(base + data["live"]["image"]) as picture:
+                await picture.read()
             async with slot.moved:
-                await slot.moved.wait_for(lambda game_id=game_id: slot.game_id != game_id)
+                seen[data["version"]] = (arrived, time.perf_counter())
+                slot.moved.notify_all()
+
+    @staticmethod
+    async def _replaced(slot: Slot, game_id: int) -> None:
+        async with slot.moved:
+            await slot.moved.wait_for(lambda: slot.game_id != game_id)
 
     async def _page_of(self, game_id: int) -> tuple[str, str]:
         assert self.pages_db is not None

@@ -19,6 +19,8 @@ from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import asdict, dataclass
 from typing import Any, TypeVar
 
+from pydantic import BaseModel
+
 from render import describe as render_words
 from rules.core import Engine, GameState, t
 
@@ -42,6 +44,7 @@ LOG_ROWS = 40  # the moves a page lists (the stepper reaches every position)
 # (seconds); a change to the game told to the pages ends it at once.
 ROW_SECONDS = 1.0
 ROWS = 1000  # games kept so, at most
+LINES = 20_000  # the moves' lines in words kept (each is written once: a new page, or a move, adds its own)
 
 T = TypeVar("T")
 
@@ -141,27 +144,26 @@ def label(game: GameRow, seat: int, names: list[str], locale: str) -> str:
 
 
 def players(
-    game: GameRow, engine: Engine[Any], state: GameState, names: list[str], locale: str, status: str | None = None
+    game: GameRow, engine: Engine[Any], state: GameState, names: list[str], locale: str, view: BaseModel
 ) -> list[Player]:
+    """The seats, their scores and who must act, at the live position (``view``: the spectator's view of it)."""
     outcome = engine.outcome(state)
     if outcome is not None:
         scores = {r.seat: r.score for r in outcome.results if r.seat is not None}
     else:
-        scores = running_scores(engine.view(state, None))
-    acting = set(engine.to_act(state)) if (status or game.status) == ACTIVE else set()
+        scores = running_scores(view)
+    acting = set(engine.to_act(state)) if game.status == ACTIVE else set()
     return [
         Player(label(game, s.seat, names, locale), str(scores[s.seat]) if s.seat in scores else "", s.seat in acting)
         for s in game.seats
     ]
 
 
-def describe(
-    game: GameRow, engine: Engine[Any], state: GameState, step: int, total: int, lines: list[str], locale: str
-) -> str:
+def describe(game: GameRow, view: BaseModel, step: int, total: int, lines: list[str], locale: str) -> str:
     """The position in words for a screen reader: which one it is, then the picture's own words (who acts
-    or who won, the scores, the key position: ``render.describe``, the channel's alt text), then the move
-    that led there."""
-    words = render_words(game.game, engine.view(state, None), locale=locale, names=seat_names(game, locale))
+    or who won, the scores, the key position: ``render.describe`` of the spectator's ``view``, the channel's
+    alt text), then the move that led there."""
+    words = render_words(game.game, view, locale=locale, names=seat_names(game, locale))
     text = f"{caption(step, total, locale)}. {words}"
     if lines:
         text += " " + t("web.alt_last", locale, what=" ".join(lines))
@@ -182,6 +184,9 @@ class Pages:
         self._snapshots = Lru(64)
         self._replays = Lru(2)  # a long game's positions weigh: two games' at most
         self._live_states: OrderedDict[tuple[int, int], GameState] = OrderedDict()  # the live states read
+        # A move's line in words, by game, its version, the seats' names and the language: the log a page
+        # shows is the last moves' lines, and each move's events never change once stored.
+        self._lines: OrderedDict[tuple[int, int, tuple[str, ...], str], str] = OrderedDict()
         self._reading: dict[str, asyncio.Future[GameRow | None]] = {}
         self._rows: dict[str, tuple[GameRow, float]] = {}  # token -> the game and when it was read
         self._changes = 0  # changes told so far
@@ -244,7 +249,7 @@ class Pages:
         log: list[LogLine] = []
         step = state.step
         for row in reversed(rows):  # the last move that counts leads to the live position
-            what = " · ".join(t(e.text, locale, names=names) for e in public_events(row["events"]))
+            what = self._line(game.id, row, names, locale)
             if row["undone_at"] is not None:
                 if what:
                     log.append(LogLine(None, t("web.undone", locale, line=what)))
@@ -255,13 +260,14 @@ class Pages:
         last = [line.text for line in log[:1] if line.step == state.step]
         total = state.step
         status = status_lines(game, engine, state, names, locale)
-        seated = players(game, engine, state, names, locale)
+        view = engine.view(state, None)  # the spectator's: the scores, and the position in words
+        seated = players(game, engine, state, names, locale, view)
         live = Position(
             total,
             total,
             caption(total, total, locale),
             image_url(game, total, locale),
-            describe(game, engine, state, total, total, last, locale),
+            describe(game, view, total, total, last, locale),
             last,
         )
         return Snapshot(
@@ -274,6 +280,18 @@ class Pages:
             live=live,
             over=game.status != ACTIVE,
         )
+
+    def _line(self, game_id: int, row: dict[str, Any], names: list[str], locale: str) -> str:
+        """A move's public events in words, one line (empty if none is public)."""
+        key = (game_id, int(row["version"]), tuple(names), locale)
+        line = self._lines.get(key)
+        if line is None:
+            line = self._lines[key] = " · ".join(t(e.text, locale, names=names) for e in public_events(row["events"]))
+            while len(self._lines) > LINES:
+                self._lines.popitem(last=False)
+        else:
+            self._lines.move_to_end(key)
+        return line
 
     async def _states(self, game: GameRow) -> list[GameState]:
         """Every position of the game so far (replayed from its seed and the moves that count)."""
@@ -307,7 +325,7 @@ class Pages:
         if step > 0:
             counted = await self.db().moves_that_count(game.id)
             lines = [t(e.text, locale, names=names) for e in public_events(counted[step - 1]["events"])]
-        alt = describe(game, engine, state, step, total, lines, locale)
+        alt = describe(game, engine.view(state, None), step, total, lines, locale)
         return Position(step, total, caption(step, total, locale), image_url(game, step, locale), alt, lines)
 
     async def picture(self, game: GameRow, step: int, locale: str) -> bytes | None:
