@@ -39,6 +39,47 @@ TIMEOUT = 15.0  # a click whose board has not come by then is an error
 SETTLED = 0.25  # seconds without a request to the fake Discord: the bot has gone quiet before a phase
 
 
+class Pictures:
+    """A page's connection for its pictures, kept open from one to the next as a browser keeps it: each
+    picture a bare HTTP/1.1 GET, read to its Content-Length. The pages' clients run on the bot's machine
+    here (a browser's work is its own machine's), so they cost it as little as they can; aiohttp's client
+    cost the benchmark's process as much CPU again as the bot spent serving the pages."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self._stream: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+
+    async def get(self, path: str) -> bytes:
+        for attempt in (1, 2):  # a connection the server closed meanwhile (kept alive for a while) is opened again
+            if self._stream is None:
+                self._stream = await asyncio.open_connection("127.0.0.1", self.port)
+            reader, writer = self._stream
+            try:
+                writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n\r\n".encode())
+                head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+            except (OSError, asyncio.IncompleteReadError):
+                self.close()
+                if attempt == 2:
+                    raise
+                continue
+            status = int(head[0].split()[1])
+            fields = {
+                name.strip().lower(): value.strip() for name, _, value in (line.partition(":") for line in head[1:])
+            }
+            body = await reader.readexactly(int(fields.get("content-length", "0")))
+            if status != 200:
+                raise RuntimeError(f"the page's picture answered {status}")
+            if fields.get("connection", "").lower() == "close":
+                self.close()
+            return body
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        if self._stream is not None:
+            self._stream[1].close()
+            self._stream = None
+
+
 @dataclass
 class Slot:
     index: int
@@ -423,6 +464,14 @@ class Load:
     async def _spectator(self, slot: Slot, opened: asyncio.Event) -> None:
         """A browser on the slot's game: its stream, and the picture of each position it is sent; on the
         game's end it moves on to the game that takes the slot."""
+        assert self.web_port is not None
+        pictures = Pictures(self.web_port)
+        try:
+            await self._watching(slot, opened, pictures)
+        finally:
+            pictures.close()
+
+    async def _watching(self, slot: Slot, opened: asyncio.Event, pictures: Pictures) -> None:
         assert self.session is not None
         base = f"http://127.0.0.1:{self.web_port}/g/"
         while True:
@@ -437,7 +486,7 @@ class Load:
                 opened.set()
                 # The page reads its stream until the slot's game is replaced (the game ended): the reader is
                 # then cancelled, so that it waits on its stream alone, an event at a time.
-                reading = asyncio.ensure_future(self._follow(stream, base, slot, slot.seen[mine]))
+                reading = asyncio.ensure_future(self._follow(stream, pictures, slot, slot.seen[mine]))
                 replaced = asyncio.ensure_future(self._replaced(slot, game_id))
                 try:
                     await asyncio.wait({reading, replaced}, return_when=asyncio.FIRST_COMPLETED)
@@ -447,11 +496,11 @@ class Load:
                     await asyncio.gather(reading, replaced, return_exceptions=True)
             await self._replaced(slot, game_id)
 
+    @staticmethod
     async def _follow(
-        self, stream: aiohttp.ClientResponse, base: str, slot: Slot, seen: dict[int, tuple[float, float]]
+        stream: aiohttp.ClientResponse, pictures: Pictures, slot: Slot, seen: dict[int, tuple[float, float]]
     ) -> None:
         """The events of a page's stream (``event: game``, then its ``data:``), each position's picture fetched."""
-        assert self.session is not None
         while True:
             try:
                 block = await stream.content.readuntil(b"\r\n\r\n", max_size=1 << 24)
@@ -464,8 +513,7 @@ class Load:
                 continue  # a ping (a comment: no field), or the link replaced
             arrived = time.perf_counter()
             data = orjson.loads(fields["data"])
-            async with self.session.get(base + data["live"]["image"]) as picture:
-                await picture.read()
+            await pictures.get("/g/" + data["live"]["image"])  # (the picture's address is relative to the page)
             async with slot.moved:
                 seen[data["version"]] = (arrived, time.perf_counter())
                 slot.moved.notify_all()
