@@ -504,6 +504,38 @@ async def test_game_link_and_the_board_button(fake_discord, tmp_path):
             assert (await session.get(base + new[0].rsplit("/", 1)[1])).status == 200
 
 
+async def test_a_page_follows_a_move_while_its_board_is_still_being_posted(fake_discord, tmp_path):
+    """The pages hear of a move without waiting for Discord to take the channel's board: a slow or failing
+    post does not hold them back."""
+    from fakediscord.botkit import board_messages, last_board, mesa, play_move, start_game, start_lobby
+
+    fake = fake_discord
+    async with mesa(
+        fake, tmp_path / "mesa.sqlite3", web_url="https://x.example", web_port=0, web_host="127.0.0.1"
+    ) as bot:
+        thread = await start_game(fake, ANA, await start_lobby(fake, "atlandice", ANA, [BRUNO], ai_seats=1))
+        token = next(b["url"] for b in last_board(fake, thread).buttons() if b.get("url")).rsplit("/", 1)[1]
+        from aiohttp import ClientSession
+
+        async with ClientSession() as session:
+            base = f"http://127.0.0.1:{bot.web.port}/g/"
+            stream = await session.get(base + token + "/events")
+            version = json.loads((await next_event(stream))[1])["version"]
+            boards = len(board_messages(fake, thread))
+            held = fake.hold("POST", rf"/channels/{thread}/messages$")
+            move = asyncio.ensure_future(play_move(fake, thread, __import__("random").Random(1)))
+            try:
+                await asyncio.wait_for(held.arrived.wait(), 10)
+                live = json.loads((await asyncio.wait_for(next_event(stream), 10))[1])
+                assert live["version"] > version and len(board_messages(fake, thread)) == boards  # not posted yet
+                picture = await session.get(base + live["live"]["image"])
+                assert picture.status == 200 and (await picture.read()).startswith(b"\x89PNG")
+            finally:
+                held.release()
+            await move
+            assert len(board_messages(fake, thread)) == boards + 1
+
+
 # -- python -m bot web -----------------------------------------------------------------------------
 async def test_python_m_bot_web_serves_the_pages_of_the_bots_database(db, service, tmp_path):
     """The pages as a process of their own beside the bot: they follow its moves; SIGTERM stops them."""
