@@ -484,30 +484,17 @@ def _databases(args: argparse.Namespace, rates: list[float]) -> None:
         "turns, each round begun by the next database; in a round each gets the same clicks at the same times. "
         "click→board from the planned click to the new board."
     )
-    parts = load_bench.interleaved(
-        args.games,
-        rates,
-        args.seconds,
-        runs,
-        args.rounds,
-        args.seed,
-        report=lambda r: print("  ", r, file=sys.stderr),
-        only=args.game,
-    )
+
+    def report(figures: dict) -> None:
+        print("  ", figures, file=sys.stderr)
+
+    parts = load_bench.interleaved(args.games, rates, args.seconds, runs, args.rounds, args.seed, report, args.game)
     results: dict[tuple[str, int], list[dict]] = {(name, 1): rounds for name, rounds in parts.items()}
     if args.processes > 1:  # after the others, on the same database (emptied again): one run, its own processes
-        results[("postgresql", args.processes)] = [
-            load_bench.run(
-                args.games,
-                rates,
-                args.seconds,
-                args.seed,
-                report=lambda r: print("  ", r, file=sys.stderr),
-                only=args.game,
-                database=args.database,
-                processes=args.processes,
-            )
-        ]
+        alone = load_bench.run(
+            args.games, rates, args.seconds, args.seed, 0, report, args.game, args.database, args.processes
+        )
+        results[("postgresql", args.processes)] = [alone]
     rows, summaries = [], []
     for (name, processes), done in results.items():
         result = load_bench.merged(done)
