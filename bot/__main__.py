@@ -25,9 +25,9 @@ class Fatal(Exception):
 def settle_heap() -> None:
     """Takes what the start-up made (the modules, discord.py's and the bot's objects, the commands)
     out of the garbage collector's way, once it is done: a full collection then looks only at what the
-    process made since, and no longer stops the bot's event loop for tens of milliseconds (the bot
-    under load: up to 90 ms, against 14 ms). The garbage of the start-up is collected first, so that
-    none of it is kept for good."""
+    process made since, and no longer stops the bot's event loop to walk every object it holds (tens of
+    milliseconds under load; ``python -m bench load`` shows the longest collection). The garbage of the
+    start-up is collected first, so that none of it is kept for good."""
     gc.collect()
     gc.freeze()
 
