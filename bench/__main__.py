@@ -508,9 +508,9 @@ def _databases(args: argparse.Namespace, rates: list[float]) -> None:
 
 def round_ratios(results: dict[tuple[str, int], list[dict]], rates: list[float]) -> list[str]:
     """Each other run's p95 click→board (PostgreSQL's, SQLite's again with ``--control``) over SQLite's,
-    alternation by alternation (they ran one after the other on the same machine), and their median: at a
-    machine's knee the merged p95 of a few slow rounds can say what most rounds do not."""
-    from .load import over
+    round by round (they took turns on the same machine), and their median: at a machine's knee the merged
+    p95 of a few slow rounds can say what most rounds do not."""
+    from .load import p95_over
 
     sqlite = next(parts for (name, _), parts in results.items() if name == "sqlite")
     lines = []
@@ -518,9 +518,7 @@ def round_ratios(results: dict[tuple[str, int], list[dict]], rates: list[float])
         if name == "sqlite" or len(parts) != len(sqlite):  # (a run of its own, not in the rounds)
             continue
         for index, rate in enumerate(rates):
-            ratios = over(
-                [run["phases"][index]["p95"] for run in parts], [base["phases"][index]["p95"] for base in sqlite]
-            )
+            ratios = p95_over(parts, sqlite, index)
             if ratios:
                 lines.append(
                     f"{_processes(name, processes)} at {rate:g} clicks/s: p95 over SQLite's, round by round: "

@@ -251,6 +251,12 @@ def over(values: list[float], bases: list[float]) -> list[float]:
     return [value / base for value, base in zip(values, bases, strict=True) if base > 0]
 
 
+def p95_over(rounds: list[dict], bases: list[dict], index: int) -> list[float]:
+    """Round by round, the p95 click→board at the ``index``-th rate of ``rounds`` over that of ``bases``
+    (``run``'s results, one a round)."""
+    return over([r["phases"][index]["p95"] for r in rounds], [b["phases"][index]["p95"] for b in bases])
+
+
 def arrivals(seed: int, schedule: int, rate: float, seconds: float) -> list[float]:
     """When the clicks of a phase come, in seconds from its start: a Poisson process at ``rate`` (its bursts
     included), the same for the same ``seed`` and ``schedule``."""
@@ -562,6 +568,28 @@ class Load:
             task.cancel()
         await self.fake.close()
         self.folder.cleanup()
+        if self.postgres:  # the database is the caller's: the benchmark's games go (an SQLite file went above)
+            await self.empty()
+
+    async def measure(self, rates: list[float], seconds: float, schedule: int, report, **label: object) -> dict:
+        """``seconds`` of clicks at each rate in turn: the result ``run`` returns (the phases' figures and raw
+        clicks, the moves and bot errors during them), each phase reported with ``label``."""
+        moves, errors = await self.moves(), len(self.bot_errors)
+        out: dict = {"games": len(self.slots), "phases": [], "raw": [], "memory": [], "rss_start_mb": self.rss()[0]}
+        for rate in rates:
+            phase = await self.run_phase(rate, seconds, schedule)
+            phase.spectators = self.spectators if self.watching else 0
+            figures = {**phase.figures(), "rss_mb": self.rss()[0]}
+            out["phases"].append(figures)
+            out["raw"].append(phase.raw())
+            report({**label, **figures})
+        new_errors = self.bot_errors[errors:]
+        return out | {
+            "moves": await self.moves() - moves,
+            "bot_errors": len(new_errors),
+            "first_bot_error": new_errors[0] if new_errors else "",
+            "rss_peak_mb": self.rss()[1],
+        }
 
     # -- figures -----------------------------------------------------------------------
     async def moves(self) -> int:
@@ -734,30 +762,22 @@ async def _run(
     schedule: int = 0,
 ) -> dict:
     load = Load(games, seed, only, database, processes)
-    out: dict = {"games": games, "phases": [], "raw": [], "memory": []}
     try:
         t0 = time.perf_counter()
         await load.start()
-        out["setup_s"] = time.perf_counter() - t0
+        setup_s = time.perf_counter() - t0
+        if not moves:
+            return {**await load.measure(rates, seconds, schedule, report), "setup_s": setup_s}
+        out: dict = {"games": games, "phases": [], "raw": [], "memory": [], "setup_s": setup_s}
         out["rss_start_mb"] = load.rss()[0]
-        if moves:
-            out["phases"].append(await _long(load, rates[0], moves, out["memory"], report))
-        else:
-            for rate in rates:
-                phase = await load.run_phase(rate, seconds, schedule)
-                figures = {**phase.figures(), "rss_mb": load.rss()[0]}
-                out["phases"].append(figures)
-                out["raw"].append(phase.raw())
-                report(figures)
+        out["phases"].append(await _long(load, rates[0], moves, out["memory"], report))
         out["bot_errors"] = len(load.bot_errors)
         out["first_bot_error"] = load.bot_errors[0] if load.bot_errors else ""
         out["rss_peak_mb"] = load.rss()[1]
         out["moves"] = await load.moves()
+        return out
     finally:
         await load.close()
-        if database is not None:
-            await load.empty()
-    return out
 
 
 @dataclass(frozen=True)
@@ -825,29 +845,13 @@ async def _interleaved(
                 for _, other in loads:  # the last turn's tail is done, whichever bot it was
                     with contextlib.suppress(TimeoutError):
                         await other.fake.settle(quiet=SETTLED, timeout=TIMEOUT)
-                moves, errors = await load.moves(), len(load.bot_errors)
-                part: dict = {"games": games, "phases": [], "raw": [], "memory": [], "setup_s": setup[setting.name]}
-                part["rss_start_mb"] = load.rss()[0]
-                for rate in rates:
-                    phase = await load.run_phase(rate, seconds / rounds, schedule)
-                    phase.spectators = load.spectators if setting.watching else 0
-                    figures = {**phase.figures(), "rss_mb": load.rss()[0]}
-                    part["phases"].append(figures)
-                    part["raw"].append(phase.raw())
-                    report({"setting": setting.name, "round": schedule, **figures})
-                new_errors = load.bot_errors[errors:]
-                part |= {
-                    "moves": await load.moves() - moves,
-                    "bot_errors": len(new_errors),
-                    "first_bot_error": new_errors[0] if new_errors else "",
-                    "rss_peak_mb": load.rss()[1],
-                }
-                parts[setting.name].append(part)
+                part = await load.measure(
+                    rates, seconds / rounds, schedule, report, setting=setting.name, round=schedule
+                )
+                parts[setting.name].append({**part, "setup_s": setup[setting.name]})
     finally:
         for load in started:
             await load.close()
-            if load.postgres:
-                await load.empty()
     return parts
 
 
@@ -874,13 +878,10 @@ def pages_compared(parts: dict[str, list[dict]], rates: list[float], watched: in
     out["bot_errors"] = sum(result["bot_errors"] for result in merged_.values())
     out["first_bot_error"] = next((r["first_bot_error"] for r in merged_.values() if r["first_bot_error"]), "")
 
-    def p95(name: str, index: int) -> list[float]:
-        return [part["phases"][index]["p95"] for part in parts.get(name, [])]
-
     for index in range(len(rates)):
-        again = over(p95(AGAIN, index), p95(WITHOUT, index)) if AGAIN in parts else []
+        again = p95_over(parts[AGAIN], parts[WITHOUT], index) if AGAIN in parts else []
         out["phases"].append({**merged_[WITHOUT]["phases"][index], "control_ratios": again})
-        ratios = over(p95(WITH, index), p95(WITHOUT, index))
+        ratios = p95_over(parts[WITH], parts[WITHOUT], index)
         out["phases"].append({**merged_[WITH]["phases"][index], "round_ratios": ratios})
     return out
 

@@ -47,6 +47,8 @@ ROWS = 1000  # games kept so, at most
 LINES = 20_000  # the moves' lines in words kept (each is written once: a new page, or a move, adds its own)
 
 T = TypeVar("T")
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
 
 
 @dataclass
@@ -93,19 +95,34 @@ class Snapshot:
         return json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":"))
 
 
-class Lru(OrderedDict[Hashable, "asyncio.Future[Any]"]):
-    """Recent results by key, each computed once even when asked for by many at the same time."""
+class Kept(OrderedDict[K, V]):
+    """The last ``size`` values used, by key, each made once while it is kept."""
 
     def __init__(self, size: int) -> None:
         super().__init__()
         self.size = size
 
+    def made(self, key: K, make: Callable[[], V]) -> V:
+        if key in self:
+            self.move_to_end(key)
+            return self[key]
+        return self._put(key, make())
+
+    def _put(self, key: K, value: V) -> V:
+        self[key] = value
+        while len(self) > self.size:
+            self.popitem(last=False)
+        return value
+
+
+class Lru(Kept[Hashable, "asyncio.Future[Any]"]):
+    """Recent results by key, each computed once even when asked for by many at the same time (a
+    computation that failed is made again when next asked for)."""
+
     async def get_or(self, key: Hashable, make: Callable[[], Awaitable[T]]) -> T:
         future = self.get(key)
         if future is None or (future.done() and (future.cancelled() or future.exception() is not None)):
-            future = self[key] = asyncio.ensure_future(make())
-            while len(self) > self.size:
-                self.popitem(last=False)
+            future = self._put(key, asyncio.ensure_future(make()))
         else:
             self.move_to_end(key)
         return await asyncio.shield(future)
@@ -183,10 +200,10 @@ class Pages:
         self.steps = steps or RenderCache(size=32, pool=cache.pool)  # earlier positions
         self._snapshots = Lru(64)
         self._replays = Lru(2)  # a long game's positions weigh: two games' at most
-        self._live_states: OrderedDict[tuple[int, int], GameState] = OrderedDict()  # the live states read
+        self._live_states: Kept[tuple[int, int], GameState] = Kept(64)  # the live states read
         # A move's line in words, by game, its version, the seats' names and the language: the log a page
         # shows is the last moves' lines, and each move's events never change once stored.
-        self._lines: OrderedDict[tuple[int, int, tuple[str, ...], str], str] = OrderedDict()
+        self._lines: Kept[tuple[int, int, tuple[str, ...], str], str] = Kept(LINES)
         self._reading: dict[str, asyncio.Future[GameRow | None]] = {}
         self._rows: dict[str, tuple[GameRow, float]] = {}  # token -> the game and when it was read
         self._changes = 0  # changes told so far
@@ -226,15 +243,7 @@ class Pages:
 
     def live_state(self, game: GameRow) -> GameState:
         """The game's state as stored, read once per version."""
-        key = (game.id, game.version)
-        state = self._live_states.get(key)
-        if state is None:
-            state = self._live_states[key] = engine_of(game).load(game.state or "")
-            while len(self._live_states) > 64:
-                self._live_states.popitem(last=False)
-        else:
-            self._live_states.move_to_end(key)
-        return state
+        return self._live_states.made((game.id, game.version), lambda: engine_of(game).load(game.state or ""))
 
     async def snapshot(self, game: GameRow, locale: str) -> Snapshot:
         seats = tuple((s.name, s.is_ai, s.level) for s in game.seats)
@@ -283,15 +292,10 @@ class Pages:
 
     def _line(self, game_id: int, row: dict[str, Any], names: list[str], locale: str) -> str:
         """A move's public events in words, one line (empty if none is public)."""
-        key = (game_id, int(row["version"]), tuple(names), locale)
-        line = self._lines.get(key)
-        if line is None:
-            line = self._lines[key] = " · ".join(t(e.text, locale, names=names) for e in public_events(row["events"]))
-            while len(self._lines) > LINES:
-                self._lines.popitem(last=False)
-        else:
-            self._lines.move_to_end(key)
-        return line
+        return self._lines.made(
+            (game_id, int(row["version"]), tuple(names), locale),
+            lambda: " · ".join(t(e.text, locale, names=names) for e in public_events(row["events"])),
+        )
 
     async def _states(self, game: GameRow) -> list[GameState]:
         """Every position of the game so far (replayed from its seed and the moves that count)."""
