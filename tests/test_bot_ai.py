@@ -109,7 +109,7 @@ async def test_a_move_strong_ai_seats_answer_is_posted_at_once_and_their_moves_f
     rng = random.Random(3)
     async with mesa(fake, db_path, ai_budget=0.02, ai_processes=0) as bot:
         told: list[set[int]] = []  # the fake's messages each time the pages are told of a change
-        bot.service.watchers.append(lambda _: told.append({m.id for m in fake.all_messages.values()}))
+        bot.service.watchers.append(lambda *_: told.append({m.id for m in fake.all_messages.values()}))
         lobby = await start_lobby(fake, GAME, ANA, [], ai_seats=2)
         for seat in (1, 2):
             chosen = await fake.select(ANA, fake.message(lobby.id), _level_menu(lobby), [f"{seat}.strong"])

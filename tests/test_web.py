@@ -5,6 +5,7 @@ may not see reaches a page."""
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import json
 import os
@@ -106,6 +107,17 @@ async def next_event(stream) -> tuple[str, str]:
             data.append(value)
 
 
+async def picture_of(client, image: str) -> bytes:
+    """A position's picture as the page shows it: in the page's data (the live position's), or at its address."""
+    if image.startswith("data:"):
+        kind, _, data = image.partition(",")
+        assert kind == "data:image/png;base64"
+        return base64.b64decode(data, validate=True)
+    answer = await client.get(f"/g/{image}")
+    assert answer.status == 200 and answer.content_type == "image/png"
+    return await answer.read()
+
+
 async def wait_until(condition, what: str) -> None:
     for _ in range(2000):
         if condition():
@@ -133,13 +145,14 @@ async def test_the_page_shows_the_game_as_the_channel_does(db, service):
         seat = engine.to_act(state)[0]
         prompt = t(engine.prompt(state, seat), "en", names=seat_names(game, "en"))
         assert prompt.replace("'", "&#x27;").replace('"', "&quot;") in page
-        # The picture on the page is the channel's: the spectator's view, drawn by the same renderer.
+        # The picture on the page is the channel's: the spectator's view, drawn by the same renderer. The
+        # live one comes in the page itself (as in every event of its stream); its address serves it too.
         image = re.search(r'<img id="board" src="([^"]+)"', page).group(1)
-        assert image.startswith(f"{token}/step/{state.step}.png")
-        picture = await client.get(f"/g/{image}")
-        assert picture.status == 200 and picture.content_type == "image/png"
+        assert image.startswith("data:image/png;base64,")
         names = seat_names(game, "en")
-        assert await picture.read() == render(game.game, engine.view(state, None), locale="en", names=names)
+        channel = render(game.game, engine.view(state, None), locale="en", names=names)
+        assert await picture_of(client, image) == channel
+        assert await picture_of(client, f"{token}/step/{state.step}.png?lang=en") == channel
         # In Portuguese when the browser asks for it.
         answer = await client.get(f"/g/{token}", headers={"Accept-Language": "pt-BR,pt;q=0.9,en;q=0.5"})
         page = await answer.text()
@@ -194,8 +207,8 @@ async def test_the_stepper_reaches_every_earlier_position(db, service):
             # The position in words: the picture's own alt text, as the channel's board has it.
             words = describe(game.game, engine.view(then, None), locale="en", names=names)
             assert position["alt"].startswith(f"{position['caption']}. {words}")
-            picture = await client.get(f"/g/{position['image']}")
-            assert await picture.read() == render(game.game, engine.view(then, None), locale="en", names=names)
+            picture = await picture_of(client, position["image"])
+            assert picture == render(game.game, engine.view(then, None), locale="en", names=names)
         for beyond in (total + 1, 999999):
             assert (await client.get(f"/g/{token}/step/{beyond}")).status == 404
             assert (await client.get(f"/g/{token}/step/{beyond}.png")).status == 404
@@ -206,14 +219,16 @@ async def test_a_picture_is_kept_by_the_browser_while_its_version_lasts(db, serv
     token = await token_of(db, game_id)
     async with Web(db, service) as client:
         stream = await client.get(f"/g/{token}/events")
-        image = json.loads((await next_event(stream))[1])["live"]["image"]
+        live = json.loads((await next_event(stream))[1])["live"]
+        image = (await (await client.get(f"/g/{token}/step/{live['step']}")).json())["image"]  # (the stepper's)
         first = await client.get(f"/g/{image}")
         assert first.status == 200 and "immutable" in first.headers["Cache-Control"]
         tag = first.headers["ETag"]
         again = await client.get(f"/g/{image}", headers={"If-None-Match": tag})
         assert again.status == 304 and again.headers["ETag"] == tag and not await again.read()
         await play(service, game_id, 1)
-        newer = json.loads((await next_event(stream))[1])["live"]["image"]
+        live = json.loads((await next_event(stream))[1])["live"]
+        newer = (await (await client.get(f"/g/{token}/step/{live['step']}")).json())["image"]
         assert newer != image
         # The older address no longer names the game's version: it is checked each time.
         old = await client.get(f"/g/{image}", headers={"If-None-Match": tag})
@@ -222,7 +237,8 @@ async def test_a_picture_is_kept_by_the_browser_while_its_version_lasts(db, serv
 
 
 async def test_a_move_costs_the_pages_the_same_reads_however_many_watch(db, service, tmp_path, monkeypatch):
-    """Every page woken by a move and fetching its picture is served from one reading of the game."""
+    """Every page woken by a move is sent the new position, the channel's picture in it, from one reading of
+    its log: the game itself comes with the move from the service."""
     from bot.web import page
 
     monkeypatch.setattr(page, "ROW_SECONDS", 3600.0)  # only a change ends what was read (the machine may be slow)
@@ -238,13 +254,18 @@ async def test_a_move_costs_the_pages_the_same_reads_however_many_watch(db, serv
                     await next_event(stream)
                 before = web_db.sql.trips
                 await play(service, game_id, 1)
+                game = await db.get_game(game_id)
+                state = GAMES[game.game].load(game.state)
+                names = seat_names(game, "en")
+                channel = render(game.game, GAMES[game.game].view(state, None), locale="en", names=names)
                 for stream in streams:
-                    image = json.loads((await next_event(stream))[1])["live"]["image"]
-                    assert (await client.get(f"/g/{image}")).status == 200
+                    live = json.loads((await next_event(stream))[1])["live"]
+                    assert live["step"] == state.step and await picture_of(client, live["image"]) == channel
                     stream.close()
                 return web_db.sql.trips - before
 
-            assert await reads_of_a_move(1) == await reads_of_a_move(6) > 0
+            # The service tells the pages of the game as it stored it: the move's log is all they read.
+            assert await reads_of_a_move(1) == await reads_of_a_move(6) == 1
     finally:
         await web_db.close()
 
@@ -427,7 +448,7 @@ async def _seen(db: Database, token: str) -> tuple[str, str, str, bytes]:
         stream.close()
         live = json.loads(event[1])["live"]
         position = await (await client.get(f"/g/{token}/step/{live['step']}")).text()
-        picture = await (await client.get(f"/g/{live['image']}")).read()
+        picture = await picture_of(client, json.loads(position)["image"])
     return page, f"{event[0]}:{event[1]}", position, picture
 
 
@@ -528,8 +549,7 @@ async def test_a_page_follows_a_move_while_its_board_is_still_being_posted(fake_
                 await asyncio.wait_for(held.arrived.wait(), 10)
                 live = json.loads((await asyncio.wait_for(next_event(stream), 10))[1])
                 assert live["version"] > version and len(board_messages(fake, thread)) == boards  # not posted yet
-                picture = await session.get(base + live["live"]["image"])
-                assert picture.status == 200 and (await picture.read()).startswith(b"\x89PNG")
+                assert (await picture_of(session, live["live"]["image"])).startswith(b"\x89PNG")  # in the event
             finally:
                 held.release()
             await move

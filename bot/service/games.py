@@ -116,9 +116,10 @@ class GameService:
         self._locks: weakref.WeakValueDictionary[int, GameLock] = weakref.WeakValueDictionary()
         self.thinker = Thinker(settings.ai_processes, settings.ai_budget)
         self.players = Players(lambda: self.db)
-        # Called with a game's id after every change to what its spectators see (the web pages of
-        # this process); a change made by another process is found in the database.
-        self.watchers: list[Callable[[int], object]] = []
+        # Called after every change to what a game's spectators see (the web pages of this process): with
+        # the game's id, and the game as stored and its state when they are at hand (``changed``); a change
+        # made by another process is found in the database.
+        self.watchers: list[Callable[[int, GameRow | None, GameState | None], object]] = []
         # Starts drawing the board of a position about to be stored as the given game's version, while
         # the moves are written; returns what forgets the picture if the write fails.
         self.drawing: Callable[[GameRow, GameState], Callable[[], None]] | None = None
@@ -149,10 +150,11 @@ class GameService:
         while len(self._acting) > ACTING_KEPT:
             self._acting.popitem(last=False)
 
-    def changed(self, game_id: int) -> None:
-        """Tells the watchers that this game changed (its move, end or link is stored)."""
+    def changed(self, game_id: int, game: GameRow | None = None, state: GameState | None = None) -> None:
+        """Tells the watchers that this game changed (its move, end or link is stored); ``game`` and ``state``:
+        the game as just stored and its state, if the caller has them (a watcher need not read them again)."""
         for watch in self.watchers:
-            watch(game_id)
+            watch(game_id, game, state)
 
     @property
     def db(self) -> Database:
@@ -471,11 +473,13 @@ class GameService:
                 if thinking is not None:
                     await thinking(MoveResult(game, state, stored))
             finally:
-                self.changed(game.id)
+                self.changed(game.id, game, state)
         state, ai_moves = await self.play_ai(game, engine_of(game), state)
         moves = moves + ai_moves
+        told: tuple[GameRow, GameState] | tuple[None, None] = (None, None)
         if moves:
             game = await self._store(game, state, moves, click, drawn=then is not None)
+            told = (game, state)
         else:
             game = await self.load(game.id)
             if not stored:
@@ -487,7 +491,7 @@ class GameService:
             if then is not None:
                 await then(result)
         finally:  # the channel's board first, then the pages (the picture is drawn by then)
-            self.changed(game.id)
+            self.changed(game.id, *told)
         return result
 
     async def _waits(self, game: GameRow, state: GameState, moves: list[Move]) -> None:

@@ -13,7 +13,9 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable, Iterator
 
-from ..storage import Database
+from rules.core import GameState
+
+from ..storage import Database, GameRow
 
 log = logging.getLogger(__name__)
 
@@ -24,18 +26,20 @@ RETRY = 1.0
 class Changes:
     """The streams waiting for each game; ``notify`` wakes those of one game, ``close`` all of them.
 
-    ``forget`` is told of every change first (what was read of the game is read again).
+    ``told`` is told of every change first (what was read of the game is read again, or is the game as
+    stored and its state when the change came with them).
     """
 
-    def __init__(self, forget: Callable[[int], object] | None = None) -> None:
+    def __init__(self, told: Callable[[int, GameRow | None, GameState | None], object] | None = None) -> None:
         self._waiting: dict[int, set[asyncio.Event]] = {}
         self._sources: set[asyncio.Task[None]] = set()
-        self._forget = forget
+        self._told = told
         self.closed = False
 
-    def notify(self, game_id: int) -> None:
-        if self._forget is not None:
-            self._forget(game_id)
+    def notify(self, game_id: int, game: GameRow | None = None, state: GameState | None = None) -> None:
+        """The game changed; ``game`` and ``state``: the game as stored then and its state, if known."""
+        if self._told is not None:
+            self._told(game_id, game, state)
         for event in self._waiting.get(game_id, ()):
             event.set()
 

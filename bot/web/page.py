@@ -10,15 +10,17 @@ reaches a page.
 from __future__ import annotations
 
 import asyncio
+import base64
 import functools
 import html
-import json
+import logging
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
+import orjson
 from pydantic import BaseModel
 
 from render import describe as render_words
@@ -37,6 +39,8 @@ from ..service.spectate import (
     turn_line,
 )
 from ..storage import ACTIVE, ENDED, FINISHED, Database, GameRow
+
+log = logging.getLogger(__name__)
 
 LOCALES = ("en", "pt-BR")
 LOG_ROWS = 40  # the moves a page lists (the stepper reaches every position)
@@ -71,7 +75,7 @@ class Position:
     step: int
     total: int
     caption: str
-    image: str
+    image: str  # its picture: an address relative to the page, or for the live position a data: URL
     alt: str
     lines: list[str]
 
@@ -90,9 +94,11 @@ class Snapshot:
     over: bool
 
     @functools.cached_property
-    def json(self) -> str:
-        """What the live stream sends, written once for every stream of the game at this version."""
-        return json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":"))
+    def event(self) -> bytes:
+        """The live stream's event (server-sent events: ``game``, its id the version, the snapshot as JSON
+        data), written once for every stream of the game at this version."""
+        head = f"id: {self.version}\r\nevent: game\r\ndata: ".encode()
+        return head + orjson.dumps(self) + b"\r\n\r\n"  # (JSON on one line: its strings' line breaks escaped)
 
 
 class Kept(OrderedDict[K, V]):
@@ -106,9 +112,9 @@ class Kept(OrderedDict[K, V]):
         if key in self:
             self.move_to_end(key)
             return self[key]
-        return self._put(key, make())
+        return self.put(key, make())
 
-    def _put(self, key: K, value: V) -> V:
+    def put(self, key: K, value: V) -> V:
         self[key] = value
         while len(self) > self.size:
             self.popitem(last=False)
@@ -122,7 +128,7 @@ class Lru(Kept[Hashable, "asyncio.Future[Any]"]):
     async def get_or(self, key: Hashable, make: Callable[[], Awaitable[T]]) -> T:
         future = self.get(key)
         if future is None or (future.done() and (future.cancelled() or future.exception() is not None)):
-            future = self._put(key, asyncio.ensure_future(make()))
+            future = self.put(key, asyncio.ensure_future(make()))
         else:
             self.move_to_end(key)
         return await asyncio.shield(future)
@@ -131,6 +137,11 @@ class Lru(Kept[Hashable, "asyncio.Future[Any]"]):
 def image_url(game: GameRow, step: int, locale: str) -> str:
     """The picture of a position, relative to the page (``/g/<token>``), distinct per version."""
     return f"{game.web_token}/step/{step}.png?v={game.version}&lang={locale}"
+
+
+def data_url(png: bytes) -> str:
+    """A picture carried in the page's own data (the live position's, sent with it to every page)."""
+    return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
 
 
 def caption(step: int, total: int, locale: str) -> str:
@@ -206,16 +217,37 @@ class Pages:
         self._lines: Kept[tuple[int, int, tuple[str, ...], str], str] = Kept(LINES)
         self._reading: dict[str, asyncio.Future[GameRow | None]] = {}
         self._rows: dict[str, tuple[GameRow, float]] = {}  # token -> the game and when it was read
+        self._tokens: dict[int, set[str]] = {}  # game id -> its tokens in ``_rows``
         self._changes = 0  # changes told so far
         self._changed: dict[int, int] = {}  # game id -> the count at its last change, while reads are under way
 
+    def changed(self, game_id: int, game: GameRow | None = None, state: GameState | None = None) -> None:
+        """The game changed (a move, its end, a new link): it is read again when next asked for, unless the
+        change came with the game as stored (``game``, its state ``state``), which the pages then take."""
+        kept = self._rows.get(game.web_token) if game is not None and game.web_token is not None else None
+        self.forget(game_id)
+        if game is None or game.id != game_id or game.web_token is None:
+            return
+        if kept is not None and kept[0].version > game.version:  # (told late: a newer one was read)
+            return
+        self._rows[game.web_token] = (game, time.monotonic())
+        self._tokens.setdefault(game_id, set()).add(game.web_token)
+        if state is not None:
+            self._live_states.put((game_id, game.version), state)
+
     def forget(self, game_id: int) -> None:
-        """The game changed (a move, its end, a new link): it is read again when next asked for."""
+        """The game changed: it is read again when next asked for."""
         self._changes += 1
         if self._reading:
             self._changed[game_id] = self._changes
-        for token in [token for token, (row, _) in self._rows.items() if row.id == game_id]:
-            del self._rows[token]
+        for token in self._tokens.pop(game_id, ()):
+            self._rows.pop(token, None)
+
+    def _untrack(self, game_id: int, token: str) -> None:
+        tokens = self._tokens.get(game_id, set())
+        tokens.discard(token)
+        if not tokens:
+            self._tokens.pop(game_id, None)
 
     async def game(self, token: str) -> GameRow | None:
         """The game of a page's token, read once for all the requests that ask until it changes."""
@@ -235,8 +267,10 @@ class Pages:
             del self._reading[token]
         if row is not None and self._changed.get(row.id, 0) <= began:  # not changed while it was read
             self._rows[token] = (row, at)
+            self._tokens.setdefault(row.id, set()).add(token)
             while len(self._rows) > ROWS:
-                del self._rows[next(iter(self._rows))]
+                old = next(iter(self._rows))
+                self._untrack(self._rows.pop(old)[0].id, old)
         if not self._reading:
             self._changed.clear()
         return row
@@ -275,7 +309,7 @@ class Pages:
             total,
             total,
             caption(total, total, locale),
-            image_url(game, total, locale),
+            await self._live_picture(game, state, locale),
             describe(game, view, total, total, last, locale),
             last,
         )
@@ -289,6 +323,16 @@ class Pages:
             live=live,
             over=game.status != ACTIVE,
         )
+
+    async def _live_picture(self, game: GameRow, state: GameState, locale: str) -> str:
+        """The live position's picture, in the page's data: the channel's board (drawn once for the channel
+        and every page), so that a move reaches a page in one message, its words and picture together. If it
+        cannot be drawn, its address (the page asks for it as for an earlier position's)."""
+        try:
+            return data_url(await self.cache.get(game, state, None, locale))
+        except Exception:
+            log.exception("the picture of game %s at version %s could not be drawn", game.id, game.version)
+            return image_url(game, state.step, locale)
 
     def _line(self, game_id: int, row: dict[str, Any], names: list[str], locale: str) -> str:
         """A move's public events in words, one line (empty if none is public)."""

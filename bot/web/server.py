@@ -4,7 +4,7 @@ Routes (``<token>``: the game's long random token; nothing lists the games, noth
 
 - ``GET /g/<token>``: the page (HTML), at the live position;
 - ``GET /g/<token>/events``: the live stream (server-sent events): ``game`` with the page's data
-  whenever the game changes, ``gone`` when the link was replaced;
+  (the live picture in it) whenever the game changes, ``gone`` when the link was replaced;
 - ``GET /g/<token>/step/<n>``: an earlier position (JSON), ``/g/<token>/step/<n>.png`` its picture;
 - ``GET /static/page.css``, ``/static/page.js``, ``/static/icon.svg``: the page's own style, script and
   icon (nothing comes from another host).
@@ -41,7 +41,7 @@ log = logging.getLogger(__name__)
 TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
         "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     ),
     "X-Content-Type-Options": "nosniff",
@@ -104,7 +104,7 @@ class WebServer:
         ``cache`` is the bot's own picture cache when the pages are served in its process."""
         self.settings = settings
         self.pages = Pages(db, cache or RenderCache(pool=renderpool.shared(settings.render_workers)))
-        self.changes = Changes(self.pages.forget)
+        self.changes = Changes(self.pages.changed)
         self.streams = Streams(settings.web_streams, settings.web_streams_per_address)
         self.static = {name: (resources.files(__package__) / "static" / name).read_bytes() for name in STATIC}
         self.assets = hashlib.sha256(b"".join(self.static.values())).hexdigest()[:12]
@@ -240,21 +240,36 @@ class WebServer:
         closed = asyncio.ensure_future(response.wait())
         closed.add_done_callback(lambda _: changed.set())
         try:
-            last = ""
-            retry: int | None = RETRY_MS
+            await self._write(response, f"retry: {RETRY_MS}\r\n\r\n".encode())
+            last: bytes = b""
             while not self.changes.closed and not closed.done():
                 changed.clear()
                 game = await self.pages.game(token)
                 if game is None:
                     await response.send("", event="gone")
                     return
-                data = (await self.pages.snapshot(game, locale)).json
-                if data != last:
-                    await response.send(data, event="game", id=str(game.version), retry=retry)
-                    last, retry = data, None
+                event = (await self.pages.snapshot(game, locale)).event
+                if event != last and not await self._write(response, event):
+                    return
+                last = event
                 await changed.wait()
         finally:
             closed.cancel()
+
+    @staticmethod
+    async def _write(response: EventSourceResponse, data: bytes) -> bool:
+        """Writes what is already an event of the stream (``Snapshot.event``: encoded once for all the streams
+        of the game); False if the stream broke.
+
+        A reader slower than the moves holds only its own stream back: the write waits for it, and the
+        changes meanwhile come to one event, the position then. A reader that takes nothing more is dropped
+        once a ping cannot be written, or what was sent stays unacknowledged, for the stream's
+        ``send_timeout`` (aiohttp-sse's, two minutes)."""
+        try:
+            await response.write(data)
+        except (ConnectionResetError, RuntimeError):  # (RuntimeError: written after the connection's end)
+            return False
+        return True
 
     @staticmethod
     def _too_many(locale: str) -> str:
