@@ -338,8 +338,9 @@ def load_cmd(argv: list[str]) -> None:
         "--spectators",
         type=int,
         default=0,
-        help="also measure with this many live spectator pages open (the bot serves the pages; each page fetches "
-        "the picture of every position it is sent): each rate runs --seconds without them and --seconds with them",
+        help="also measure with this many live spectator pages open (the bot serves the pages; each page has the "
+        "picture of every position it is sent, in the event or fetched as its address says): each rate runs "
+        "--seconds without them and --seconds with them",
     )
     parser.add_argument("--watched", type=int, default=20, help="the games the spectators watch (evenly)")
     parser.add_argument(
@@ -456,11 +457,11 @@ def _spectators(args: argparse.Namespace, rates: list[float]) -> None:
         print(json.dumps(run(report=lambda r: print(json.dumps(r), file=sys.stderr))))
         return
     print(
-        f"{args.games} games; {args.spectators} live pages on {args.watched} of them, each fetching the picture of "
+        f"{args.games} games; {args.spectators} live pages on {args.watched} of them, each with the picture of "
         f"every position it is sent; {args.seconds:g} s a rate without and {args.seconds:g} s with them, on bots of "
         f"their own (each serving the pages) set up first, then taking turns in {args.rounds} rounds, each begun "
-        "by the next. click→board, page update (the stream's event at the page) and picture (the new picture "
-        "fetched by the page) from the planned click."
+        "by the next. click→board, page update (the stream's event at the page) and picture (the new picture at "
+        "the page: in the event, or fetched if the event gave its address) from the planned click."
     )
     started = time.perf_counter()
     result = run(report=lambda r: print("  ", r, file=sys.stderr))

@@ -26,9 +26,6 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import aiohttp
-import orjson
-
 from bot.storage import Database, is_postgres
 from fakediscord import FakeDiscord, FakeInteraction, FakeMessage
 from fakediscord.botkit import action_ids, board_messages, controls, lobby_id, mentioned, start_lobby
@@ -39,40 +36,123 @@ TIMEOUT = 15.0  # a click whose board has not come by then is an error
 SETTLED = 0.25  # seconds without a request to the fake Discord: the bot has gone quiet before a phase
 
 
-class Pictures:
-    """A page's connection for its pictures, kept open from one to the next as a browser keeps it: each
-    picture a bare HTTP/1.1 GET, read to its Content-Length. The pages' clients run on the bot's machine
-    here (a browser's work is its own machine's), so they cost it as little as they can: with aiohttp's client
-    they cost the benchmark's process about as much CPU as the bot spent serving the pages."""
+class Browser:
+    """A page's connections as a browser keeps them: its live stream on one, its pictures on another, each a
+    bare HTTP/1.1 GET. The pages' clients run on the bot's machine here (a browser's work is its own
+    machine's), so they cost it as little as they can: with aiohttp's client they cost the benchmark's
+    process about as much CPU as the bot spent serving the pages. Of a stream's event only its type, its id
+    (the position's version) and its picture's address are read; a picture the event carries is not
+    fetched."""
 
     def __init__(self, port: int) -> None:
         self.port = port
+        self._pictures: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
         self._stream: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+        self._events = bytearray()
 
-    async def get(self, path: str) -> bytes:
+    async def picture(self, path: str) -> bytes:
         """The body of the answer to ``GET path`` (whatever its status, as a browser's ``img`` takes it)."""
         try:
-            return await self._get(path)
+            return await self._picture(path)
         except (OSError, asyncio.IncompleteReadError):  # the server closed the kept connection meanwhile
-            self.close()
-            return await self._get(path)
+            self._pictures = _closed(self._pictures)
+            return await self._picture(path)
 
-    async def _get(self, path: str) -> bytes:
-        if self._stream is None:
-            self._stream = await asyncio.open_connection("127.0.0.1", self.port)
-        reader, writer = self._stream
+    async def _picture(self, path: str) -> bytes:
+        if self._pictures is None:
+            self._pictures = await asyncio.open_connection("127.0.0.1", self.port)
+        reader, writer = self._pictures
+        fields = await self._get(reader, writer, path)
+        body = await reader.readexactly(int(fields.get("content-length", "0")))
+        if fields.get("connection", "").lower() == "close":
+            self._pictures = _closed(self._pictures)
+        return body
+
+    async def _get(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, path: str) -> dict[str, str]:
+        """Asks for ``path``; the answer's status (``status``) and header fields, lowercase."""
         writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n\r\n".encode())
         head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
         fields = {name.strip().lower(): value.strip() for name, _, value in (line.partition(":") for line in head[1:])}
-        body = await reader.readexactly(int(fields.get("content-length", "0")))
-        if fields.get("connection", "").lower() == "close":
-            self.close()
-        return body
+        fields["status"] = head[0].split()[1]
+        return fields
+
+    async def stream(self, path: str) -> int:
+        """Opens the live stream at ``path`` (a chunked answer); returns its status."""
+        self.close_stream()
+        self._stream = await asyncio.open_connection("127.0.0.1", self.port)
+        fields = await self._get(*self._stream, path)
+        if fields["status"] != "200" or fields.get("transfer-encoding") != "chunked":
+            self.close_stream()
+        return int(fields["status"])
+
+    async def event(self) -> tuple[str, int, str] | None:
+        """The stream's next event: its type, its id and its picture's address ("" if the event carried the
+        picture, or has none); None once the stream ended or broke."""
+        while (end := _blank_line(self._events)) < 0:
+            if self._stream is None:
+                return None
+            reader = self._stream[0]
+            try:
+                size = int(await reader.readuntil(b"\r\n"), 16)
+                if size == 0:
+                    raise EOFError
+                self._events += await reader.readexactly(size + 2)
+                del self._events[-2:]  # (the chunk's end)
+            except (OSError, ValueError, EOFError, asyncio.IncompleteReadError, asyncio.LimitOverrunError):
+                self.close_stream()
+                return None
+        events, kind, version, image, at = self._events, "", -1, "", 0
+        while at < end:  # its fields up to its data, which is not read through
+            line_end = events.find(b"\r", at)
+            name, _, value = bytes(events[at:line_end]).partition(b":")
+            if name == b"event":
+                kind = value.strip().decode()
+            elif name == b"id":
+                version = int(value)
+            elif name == b"data":
+                found = events.find(b'"image":"', at, end)  # (the live position's: the snapshot's only picture)
+                if found >= 0 and not events.startswith(b"data:", found + 9):
+                    image = events[found + 9 : events.index(b'"', found + 9)].decode()
+                break
+            at = line_end + 2
+        del self._events[: end + 4]
+        return kind, version, image
+
+    def close_stream(self) -> None:
+        self._stream = _closed(self._stream)
+        self._events.clear()
 
     def close(self) -> None:
-        if self._stream is not None:
-            self._stream[1].close()
-            self._stream = None
+        self.close_stream()
+        self._pictures = _closed(self._pictures)
+
+
+def _blank_line(events: bytearray) -> int:
+    """Where the first event of ``events`` ends (its blank line), or -1. A line ends in a CR (of a CR LF here)
+    and a field's data holds none, so the search goes from one line to the next, never through an event's
+    data, a page's picture within it (``bytes.find`` of a longer string would)."""
+    at = events.find(b"\r")
+    while at >= 0:
+        if events.startswith(b"\r\n\r\n", at):
+            return at
+        at = events.find(b"\r", at + 2)
+    return -1
+
+
+def _first_past(seen: list[tuple[int, float, float]], version: int) -> tuple[float, float] | None:
+    """When a page was first sent a position past ``version``, and when it had its picture (``seen``: the
+    versions it was sent, in order)."""
+    first = None
+    for sent, event_at, picture_at in reversed(seen):
+        if sent <= version:
+            break
+        first = (event_at, picture_at)
+    return first
+
+
+def _closed(connection: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None) -> None:
+    if connection is not None:
+        connection[1].close()
 
 
 @dataclass
@@ -86,9 +166,9 @@ class Slot:
     game_id: int = 0
     watched: bool = False
     audience: int = 0  # the spectators of this slot's game
-    # Each spectator's page of this slot's game: when each version's event arrived, and when its
-    # picture was fetched (perf_counter).
-    seen: list[dict[int, tuple[float, float]]] = field(default_factory=list)
+    # Each spectator's page of this slot's game: the versions it was sent, in order, each with when its
+    # event arrived and when its picture was there (perf_counter).
+    seen: list[list[tuple[int, float, float]]] = field(default_factory=list)
     moved: asyncio.Condition = field(default_factory=asyncio.Condition)
 
 
@@ -305,7 +385,6 @@ class Load:
         for slot in self.slots[: watched if spectators else 0]:
             slot.watched = True
         self.watching: list[asyncio.Task] = []
-        self.session: aiohttp.ClientSession | None = None
         self.pages_db: Database | None = None
 
     @property
@@ -433,12 +512,6 @@ class Load:
     # -- spectators -----------------------------------------------------------------------
     async def watch(self) -> None:
         """Opens the spectators' streams, spread evenly over the watched games; returns once all are open."""
-        # Every stream holds a connection for as long as it is open, and aiohttp's connector allows 100 at
-        # once by default: past that, streams and picture fetches would queue in this client, not in the bot.
-        # ... and a stream has no end in time (aiohttp's default gives every request 300 s in all).
-        self.session = aiohttp.ClientSession(
-            connector=aiohttp.TCPConnector(limit=0), timeout=aiohttp.ClientTimeout(total=None, sock_connect=30)
-        )
         self.pages_db = await Database.open(self.database)
         watched = [s for s in self.slots if s.watched]
         opened = [asyncio.Event() for _ in range(self.spectators)]
@@ -455,68 +528,56 @@ class Load:
         self.watching = []
         for slot in self.slots:
             slot.audience, slot.seen = 0, []
-        if self.session is not None:
-            await self.session.close()
-            self.session = None
         if self.pages_db is not None:
             await self.pages_db.close()
             self.pages_db = None
 
     async def _spectator(self, slot: Slot, opened: asyncio.Event) -> None:
-        """A browser on the slot's game: its stream, and the picture of each position it is sent; on the
-        game's end it moves on to the game that takes the slot."""
+        """A browser on the slot's game: its stream, and the picture of each position it is sent (unless the
+        event carried it); on the game's end it moves on to the game that takes the slot."""
         assert self.web_port is not None
-        pictures = Pictures(self.web_port)
+        browser = Browser(self.web_port)
         try:
-            await self._watching(slot, opened, pictures)
+            await self._watching(slot, opened, browser)
         finally:
-            pictures.close()
+            browser.close()
 
-    async def _watching(self, slot: Slot, opened: asyncio.Event, pictures: Pictures) -> None:
-        assert self.session is not None
-        base = f"http://127.0.0.1:{self.web_port}/g/"
+    async def _watching(self, slot: Slot, opened: asyncio.Event, browser: Browser) -> None:
         while True:
             game_id = slot.game_id
             token, locale = await self._page_of(game_id)
             async with slot.moved:
                 mine = len(slot.seen)
-                slot.seen.append({})
-            async with self.session.get(f"{base}{token}/events?lang={locale}") as stream:
-                if stream.status != 200:
-                    raise RuntimeError(f"the page's stream answered {stream.status}")
-                opened.set()
-                # The page reads its stream until the slot's game is replaced (the game ended): the reader is
-                # then cancelled, so that it waits on its stream alone, an event at a time.
-                reading = asyncio.ensure_future(self._follow(stream, pictures, slot, slot.seen[mine]))
-                replaced = asyncio.ensure_future(self._replaced(slot, game_id))
-                try:
-                    await asyncio.wait({reading, replaced}, return_when=asyncio.FIRST_COMPLETED)
-                finally:
-                    for task in (reading, replaced):
-                        task.cancel()
-                    await asyncio.gather(reading, replaced, return_exceptions=True)
+                slot.seen.append([])
+            status = await browser.stream(f"/g/{token}/events?lang={locale}")
+            if status != 200:
+                raise RuntimeError(f"the page's stream answered {status}")
+            opened.set()
+            # The page reads its stream until the slot's game is replaced (the game ended): the reader is
+            # then cancelled, so that it waits on its stream alone, an event at a time.
+            reading = asyncio.ensure_future(self._follow(browser, slot, slot.seen[mine]))
+            replaced = asyncio.ensure_future(self._replaced(slot, game_id))
+            try:
+                await asyncio.wait({reading, replaced}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                for task in (reading, replaced):
+                    task.cancel()
+                await asyncio.gather(reading, replaced, return_exceptions=True)
+                browser.close_stream()
             await self._replaced(slot, game_id)
 
     @staticmethod
-    async def _follow(
-        stream: aiohttp.ClientResponse, pictures: Pictures, slot: Slot, seen: dict[int, tuple[float, float]]
-    ) -> None:
-        """The events of a page's stream (``event: game``, then its ``data:``), each position's picture fetched."""
-        while True:
-            try:
-                block = await stream.content.readuntil(b"\r\n\r\n", max_size=1 << 24)
-            except (aiohttp.ClientError, ValueError):  # the stream broke
-                return
-            if not block:
-                return
-            fields = dict(line.partition(":")[::2] for line in block.decode().split("\r\n") if line)
-            if fields.get("event", "").strip() != "game":
-                continue  # a ping (a comment: no field), or the link replaced
+    async def _follow(browser: Browser, slot: Slot, seen: list[tuple[int, float, float]]) -> None:
+        """The ``game`` events of a page's stream, each position's picture fetched unless the event carried it."""
+        while (event := await browser.event()) is not None:
+            kind, version, image = event
+            if kind != "game":
+                continue  # a ping (a comment: no field), the stream's retry, or the link replaced
             arrived = time.perf_counter()
-            data = orjson.loads(fields["data"])
-            await pictures.get("/g/" + data["live"]["image"])  # (the picture's address is relative to the page)
+            if image:
+                await browser.picture("/g/" + image)  # (its address is relative to the page)
             async with slot.moved:
-                seen[data["version"]] = (arrived, time.perf_counter())
+                seen.append((version, arrived, time.perf_counter()))
                 slot.moved.notify_all()
 
     @staticmethod
@@ -538,7 +599,7 @@ class Load:
                 return "replaced"  # the game ended and another took its place: its pages moved on
             if len(slot.seen) < slot.audience:
                 return None
-            firsts = [min((t for v, t in seen.items() if v > version), default=None) for seen in slot.seen]
+            firsts = [_first_past(seen, version) for seen in slot.seen]
             return None if any(f is None for f in firsts) else firsts  # type: ignore[return-value]
 
         try:
