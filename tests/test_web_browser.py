@@ -91,6 +91,7 @@ async def test_the_page_follows_the_game_live_and_steps_back(fake_discord, tmp_p
                 await expect(board).not_to_have_attribute("src", first_src)
                 await expect(caption).not_to_have_text(first_caption)
                 await until(page, LOADED)
+                assert (await board.get_attribute("src")).startswith("data:image/png;base64,")  # came with the move
                 assert await page.evaluate("window.stillTheSamePage === true")
                 assert await page.locator("#log li").all_text_contents() != first_log
                 live_caption = await caption.text_content()
