@@ -252,7 +252,11 @@ def _spectator_summary(result: dict) -> list[str]:
             lines.append(f"  the same ratio round by round: {_by_round(ratios)}")
         again = without.get("control_ratios") or []
         if again:
-            lines.append(f"  without them twice (--control), round by round: {_by_round(again)}")
+            control = without["control_p95"] / without["p95"] if without["p95"] else math.nan
+            lines.append(
+                f"  without them twice (--control): p95 {_ms(without['control_p95'])} ms the second time, "
+                f"{control:.2f}× the first; round by round: {_by_round(again)}"
+            )
     return lines
 
 

@@ -179,7 +179,7 @@ class Phase:
     click_ms: list[float] = field(default_factory=list)
     ack_ms: list[float] = field(default_factory=list)
     page_ms: list[float] = field(default_factory=list)  # click → the new position's event on a spectator's page
-    picture_ms: list[float] = field(default_factory=list)  # click → its picture fetched by that page
+    picture_ms: list[float] = field(default_factory=list)  # click → its picture at that page (in the event, or fetched)
     spectators: int = 0
     errors: list[str] = field(default_factory=list)
     started: float = 0.0
@@ -930,8 +930,9 @@ def pages_settings(spectators: int, control: bool) -> list[Setting]:
 
 def pages_compared(parts: dict[str, list[dict]], rates: list[float], watched: int) -> dict:
     """``interleaved``'s rounds of ``pages_settings`` as one result: at each rate, the phase without the
-    pages (with ``control_ratios``: each round's p95 without them again over its p95 without them) and the
-    phase with them (with ``round_ratios``: each round's p95 with them over its p95 without them)."""
+    pages (with ``control_ratios``: each round's p95 without them again over its p95 without them, and
+    ``control_p95``: the p95 of all the rounds without them again) and the phase with them (with
+    ``round_ratios``: each round's p95 with them over its p95 without them)."""
     merged_ = {name: merged(rounds) for name, rounds in parts.items()}
     out = {**merged_[WITH], "watched": watched, "phases": []}
     out["setup_s"] = sum(result["setup_s"] for result in merged_.values())
@@ -941,7 +942,8 @@ def pages_compared(parts: dict[str, list[dict]], rates: list[float], watched: in
 
     for index in range(len(rates)):
         again = p95_over(parts[AGAIN], parts[WITHOUT], index) if AGAIN in parts else []
-        out["phases"].append({**merged_[WITHOUT]["phases"][index], "control_ratios": again})
+        control = merged_[AGAIN]["phases"][index]["p95"] if AGAIN in parts else math.nan
+        out["phases"].append({**merged_[WITHOUT]["phases"][index], "control_ratios": again, "control_p95": control})
         ratios = p95_over(parts[WITH], parts[WITHOUT], index)
         out["phases"].append({**merged_[WITH]["phases"][index], "round_ratios": ratios})
     return out

@@ -69,6 +69,7 @@ def test_load_bench_measures_the_clicks_with_and_without_spectator_pages():
     assert watching["spectators"] == 4 and watching["page_updates"] > 0
     assert len(watching["round_ratios"]) == 2 and all(r > 0 for r in watching["round_ratios"])
     assert len(without["control_ratios"]) == 2 and all(r > 0 for r in without["control_ratios"])  # --control
+    assert without["control_p95"] > 0
     assert without["clicks"] == watching["clicks"]  # each round's phases: the same clicks at the same times
     assert watching["picture_p95"] >= watching["page_p95"] > 0
     assert without["errors"] == watching["errors"] == 0 and result["bot_errors"] == 0, result["first_bot_error"]
@@ -211,3 +212,43 @@ async def test_load_bench_leaves_a_database_that_holds_games_as_it_was(postgres_
         assert await db.sql.fetchval("SELECT COUNT(*) FROM games") == 1
     finally:
         await db.close()
+
+
+async def test_a_benchmark_page_reads_its_stream_as_a_browser_does():
+    """The load benchmark's page reads the live stream's chunks as an EventSource does (an event may span
+    chunks, a chunk hold several events, comments and fields without data dispatch nothing) and takes from
+    each event its type, its version and the address of a picture it did not carry."""
+    import asyncio
+    import base64
+    import itertools
+
+    from bench.load import Browser
+
+    inline = b'{"version":7,"log":[{"text":"a \\"image\\":\\"x"}],"live":{"image":"data:image/png;base64,'
+    inline += base64.b64encode(bytes(range(256)) * 300) + b'","alt":"x"}}'
+    events = [
+        b": ping\r\n\r\n",
+        b"retry: 3000\r\n\r\nid: 7\r\nevent: game\r\ndata: " + inline + b"\r\n\r\n",
+        b'id: 8\r\nevent: game\r\ndata: {"version":8,"live":{"image":"t/step/3.png?v=8&lang=en"}}\r\n\r\n',
+        b"event: gone\r\ndata: \r\n\r\n",
+    ]
+    stream = b"".join(events)
+    cuts = [0, 5, 40, len(events[0]) + len(events[1]) - 3, len(stream) - 2, len(stream)]
+    reader = asyncio.StreamReader()
+    for start, end in itertools.pairwise(cuts):
+        reader.feed_data(b"%x\r\n" % (end - start) + stream[start:end] + b"\r\n")
+    reader.feed_data(b"0\r\n\r\n")
+    reader.feed_eof()
+    page = Browser(port=0)
+    page._stream = (reader, None)  # (what ``stream`` opens; the end of the answer closes nothing here)
+    page.close_stream = lambda: setattr(page, "_stream", None)
+    read = []
+    while (event := await page.event()) is not None:
+        read.append(event)
+    assert read == [
+        ("", -1, ""),
+        ("", -1, ""),
+        ("game", 7, ""),
+        ("game", 8, "t/step/3.png?v=8&lang=en"),
+        ("gone", -1, ""),
+    ]
