@@ -201,8 +201,9 @@ def describe(game: GameRow, view: BaseModel, step: int, total: int, lines: list[
 class Pages:
     """Builds the pages of the games and their pictures, each once per version and language.
 
-    A game is read once for all the requests about it (the streams woken by a move, then every page
-    fetching the new picture) until it changes again: ``forget`` is told of every change.
+    A game is read once for all the requests about it (the streams woken by a move, and the pages that
+    open or step back meanwhile) until it changes again: ``changed`` is told of every change, with the game
+    as stored when the change was this process's move (then it is not read at all).
     """
 
     def __init__(self, db: Callable[[], Database], cache: RenderCache, steps: RenderCache | None = None) -> None:
