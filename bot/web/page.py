@@ -13,6 +13,7 @@ import asyncio
 import base64
 import functools
 import html
+import json
 import logging
 import time
 from collections import OrderedDict
@@ -289,7 +290,7 @@ class Pages:
         engine = engine_of(game)
         state = self.live_state(game)
         names = seat_names(game, locale)
-        rows = await self.db().action_log(game.id, limit=LOG_ROWS)
+        rows = await self.db().action_log(game.id, limit=LOG_ROWS, parse_events=False)
         log: list[LogLine] = []
         step = state.step
         for row in reversed(rows):  # the last move that counts leads to the live position
@@ -336,10 +337,11 @@ class Pages:
             return image_url(game, state.step, locale)
 
     def _line(self, game_id: int, row: dict[str, Any], names: list[str], locale: str) -> str:
-        """A move's public events in words, one line (empty if none is public)."""
+        """A move's public events in words, one line (empty if none is public); ``row``'s events as stored
+        (JSON), read only when the line is not kept."""
         return self._lines.made(
             (game_id, int(row["version"]), tuple(names), locale),
-            lambda: " · ".join(t(e.text, locale, names=names) for e in public_events(row["events"])),
+            lambda: " · ".join(t(e.text, locale, names=names) for e in public_events(json.loads(row["events"]))),
         )
 
     async def _states(self, game: GameRow) -> list[GameState]:
