@@ -476,11 +476,10 @@ class GameService:
                 self.changed(game.id, game, state)
         state, ai_moves = await self.play_ai(game, engine_of(game), state)
         moves = moves + ai_moves
+        told: tuple[GameRow, GameState] | tuple[None, None] = (None, None)
         if moves:
             game = await self._store(game, state, moves, click, drawn=then is not None)
-            # The pages hear of it now: they prepare the position while its picture is drawn, and show it
-            # as the picture is ready, while the channel's board is posted.
-            self.changed(game.id, game, state)
+            told = (game, state)
         else:
             game = await self.load(game.id)
             if not stored:
@@ -491,9 +490,8 @@ class GameService:
         try:
             if then is not None:
                 await then(result)
-        finally:
-            if not moves:
-                self.changed(game.id)
+        finally:  # the channel's board first, then the pages (the picture is drawn by then)
+            self.changed(game.id, *told)
         return result
 
     async def _waits(self, game: GameRow, state: GameState, moves: list[Move]) -> None:
