@@ -76,14 +76,14 @@ class Browser:
         fields["status"] = head[0].split()[1]
         return fields
 
-    async def stream(self, path: str) -> int:
-        """Opens the live stream at ``path`` (a chunked answer); returns its status."""
+    async def stream(self, path: str) -> None:
+        """Opens the live stream at ``path``: a chunked answer, or a RuntimeError that says what came instead."""
         self.close_stream()
         self._stream = await asyncio.open_connection("127.0.0.1", self.port)
         fields = await self._get(*self._stream, path)
         if fields["status"] != "200" or fields.get("transfer-encoding") != "chunked":
             self.close_stream()
-        return int(fields["status"])
+            raise RuntimeError(f"the page's stream answered {fields['status']} ({fields.get('transfer-encoding')})")
 
     async def event(self) -> tuple[str, int, str] | None:
         """The stream's next event: its type, its id and its picture's address ("" if the event carried the
@@ -549,9 +549,7 @@ class Load:
             async with slot.moved:
                 mine = len(slot.seen)
                 slot.seen.append([])
-            status = await browser.stream(f"/g/{token}/events?lang={locale}")
-            if status != 200:
-                raise RuntimeError(f"the page's stream answered {status}")
+            await browser.stream(f"/g/{token}/events?lang={locale}")
             opened.set()
             # The page reads its stream until the slot's game is replaced (the game ended): the reader is
             # then cancelled, so that it waits on its stream alone, an event at a time.
