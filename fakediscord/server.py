@@ -119,21 +119,28 @@ def _compressor(compress: str | None) -> Callable[[bytes], bytes] | None:
 
 
 class _Connection:
-    def __init__(self, ws: web.WebSocketResponse, compress: str | None):
+    def __init__(self, ws: web.WebSocketResponse, compress: str | None, transport: asyncio.Transport | None = None):
         self.ws = ws
+        self.transport = transport  # its socket: what a process that dies takes down with it
         self.compressor = _compressor(compress)
         self.lock = asyncio.Lock()
         self.session: _Session | None = None
 
-    async def send(self, payload: dict[str, Any]) -> None:
+    async def send(self, payload: dict[str, Any]) -> bool:
+        """Sends one frame; False if the connection is closed or closing (its process died just now:
+        the frame stays in its session's backlog, as Discord keeps it for a resume)."""
         raw = _dumps(payload)
         async with self.lock:
             if self.ws.closed:
-                return
-            if self.compressor is not None:
-                await self.ws.send_bytes(self.compressor(raw))
-            else:
-                await self.ws.send_str(raw.decode())
+                return False
+            try:
+                if self.compressor is not None:
+                    await self.ws.send_bytes(self.compressor(raw))
+                else:
+                    await self.ws.send_str(raw.decode())
+            except ConnectionResetError:  # the peer is gone, and the reading side has not seen it yet
+                return False
+            return True
 
 
 class FakeDiscord:
@@ -505,8 +512,7 @@ class FakeDiscord:
             session.backlog.append(frame)
             del session.backlog[:-200]
             self.gateway_log.append(("send", event))
-            await conn.send(frame)
-            sent += 1
+            sent += await conn.send(frame)
         return sent
 
     def _wants(self, session: _Session, event: str, data: dict[str, Any]) -> bool:
@@ -531,7 +537,7 @@ class FakeDiscord:
     async def _gateway(self, request: web.Request) -> web.StreamResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
-        conn = _Connection(ws, request.query.get("compress"))
+        conn = _Connection(ws, request.query.get("compress"), request.transport)
         self._connections.append(conn)
         try:
             await conn.send({"op": 10, "s": None, "t": None, "d": {"heartbeat_interval": self.heartbeat_interval}})

@@ -283,6 +283,19 @@ async def test_dynamic_item_survives_restart(fake_discord: FakeDiscord) -> None:
         assert msg.content == "pressed 1" and msg.custom_ids() == ["press:2"]
 
 
+async def test_an_event_for_a_process_that_just_died_reaches_nobody(fake_discord: FakeDiscord) -> None:
+    """A bot killed a moment ago: its socket is closing, and the gateway has not read its end yet. An
+    interaction sent then is delivered to no one (the caller hears so), never an error from the socket."""
+    fake = fake_discord
+    async with run_bot(fake, make_bot()):
+        conn = fake._connections[0]
+        assert conn.transport is not None
+        conn.transport.abort()
+        assert not conn.ws.closed
+        with pytest.raises(AssertionError, match="no bot is connected"):
+            await fake.slash(1, CHANNEL_ID, "ping")
+
+
 async def test_resume_after_reconnect(fake_discord: FakeDiscord) -> None:
     fake = fake_discord
     async with run_bot(fake, make_bot()):
