@@ -361,6 +361,40 @@ async def test_a_move_made_by_another_process_reaches_the_stream(db, service, tm
         await other.close()
 
 
+async def test_a_change_no_page_shows_wakes_no_stream(db, service, tmp_path):
+    """The database tells of every write to a game's row. The record of its board in the channel changes
+    nothing a page shows: the pages read the game once and its streams sleep on; a move wakes them."""
+    game_id = await started(service)
+    token = await token_of(db, game_id)
+    other = await Database.open(tmp_path / "mesa.sqlite3")  # the pages' own connection, as in another process
+    watcher = await Database.open(tmp_path / "mesa.sqlite3")  # (whose looks for changes are not the pages' reads)
+    web = Web(other)
+    try:
+        async with web as client:
+            changes = web.server.changes
+            changes.follow(stored(lambda: watcher))
+            stream = await client.get(f"/g/{token}/events")
+            await next_event(stream)
+
+            async def told(write) -> bool:
+                """Whether the streams of the game were woken by ``write``, once the pages read what it changed."""
+                with changes.watch(game_id) as woken:
+                    before = other.sql.trips
+                    await write()
+                    await wait_until(lambda: other.sql.trips > before and not changes.checking, "the game read")
+                    return woken.is_set()
+
+            game = await db.get_game(game_id)
+            assert not await told(lambda: db.record_board(game_id, 4242, game.version))
+            assert await told(lambda: play(service, game_id, 1))
+            name, data = await next_event(stream)  # the move, and no event for the board's record before it
+            assert name == "game" and json.loads(data)["version"] == (await db.get_game(game_id)).version
+            stream.close()
+    finally:
+        await other.close()
+        await watcher.close()
+
+
 async def test_streams_are_limited_per_address_and_in_all(db, service):
     game_id = await started(service)
     token = await token_of(db, game_id)

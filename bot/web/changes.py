@@ -4,6 +4,10 @@ A source of changes is an async iterator of game ids. In the bot's process the g
 so itself after every move (``GameService.watchers``); a change made by another process (``python
 -m bot web`` beside the bot, or another bot process) comes from the database (``stored``:
 PostgreSQL's NOTIFY, SQLite looked at a few times a second).
+
+The database tells of every write to a game's row, the bot's own included, and most are no news to a
+page: the move the service told of already, the record of its board in the channel. So a game that
+pages watch is read once (``check``), and its streams are woken only if what a page shows changed.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 
 from rules.core import GameState
 
@@ -26,22 +30,66 @@ RETRY = 1.0
 class Changes:
     """The streams waiting for each game; ``notify`` wakes those of one game, ``close`` all of them.
 
-    ``told`` is told of every change first (what was read of the game is read again, or is the game as
-    stored and its state when the change came with them).
+    ``told`` is told of every change first, and says whether it is news to the pages (False: the game as
+    told is the one they have, or older), else the streams are woken (when the change came with the game
+    as stored and its state, they take those; else they read the game again). ``check`` reads a game the
+    database told of, and says the same.
     """
 
-    def __init__(self, told: Callable[[int, GameRow | None, GameState | None], object] | None = None) -> None:
+    def __init__(
+        self,
+        told: Callable[[int, GameRow | None, GameState | None], bool] | None = None,
+        check: Callable[[int], Awaitable[bool]] | None = None,
+    ) -> None:
         self._waiting: dict[int, set[asyncio.Event]] = {}
         self._sources: set[asyncio.Task[None]] = set()
         self._told = told
+        self._check = check
+        self._checking: dict[int, asyncio.Task[None]] = {}  # game id -> its check under way
+        self._again: set[int] = set()  # games told of again while their check was under way
         self.closed = False
 
     def notify(self, game_id: int, game: GameRow | None = None, state: GameState | None = None) -> None:
         """The game changed; ``game`` and ``state``: the game as stored then and its state, if known."""
-        if self._told is not None:
-            self._told(game_id, game, state)
+        if self._told is None or self._told(game_id, game, state):
+            self._wake(game_id)
+
+    def _wake(self, game_id: int) -> None:
         for event in self._waiting.get(game_id, ()):
             event.set()
+
+    @property
+    def checking(self) -> int:
+        """How many games the database told of are being read now (``check``)."""
+        return len(self._checking)
+
+    def stored(self, game_id: int) -> None:
+        """The database says the game's row changed: a game no page watches is forgotten, one that pages watch
+        is read (once for all the times it is told of meanwhile) and its streams woken if that is news."""
+        if self._check is None or game_id not in self._waiting:
+            self.notify(game_id)
+        elif game_id in self._checking:
+            self._again.add(game_id)
+        else:
+            task = asyncio.create_task(self._checked(game_id, self._check), name="mesa-web-check")
+            self._checking[game_id] = task
+
+    async def _checked(self, game_id: int, check: Callable[[int], Awaitable[bool]]) -> None:
+        try:
+            while True:
+                self._again.discard(game_id)
+                try:
+                    news = await check(game_id)
+                except Exception as exc:  # the database is away for a moment: the streams read it themselves
+                    log.info("game %s: could not read what changed (%s: %s)", game_id, type(exc).__name__, exc)
+                    self.notify(game_id)
+                else:
+                    if news:
+                        self._wake(game_id)
+                if game_id not in self._again:
+                    return
+        finally:
+            del self._checking[game_id]
 
     @contextlib.contextmanager
     def watch(self, game_id: int) -> Iterator[asyncio.Event]:
@@ -64,11 +112,11 @@ class Changes:
         return sum(len(events) for events in self._waiting.values())
 
     def follow(self, source: AsyncIterator[int]) -> None:
-        """Notifies the game ids ``source`` yields, until ``close``."""
+        """Takes the game ids ``source`` yields as changes the database told of (``stored``), until ``close``."""
 
         async def run() -> None:
             async for game_id in source:
-                self.notify(game_id)
+                self.stored(game_id)
 
         task = asyncio.create_task(run(), name="mesa-web-changes")
         self._sources.add(task)
@@ -85,9 +133,10 @@ class Changes:
         for events in self._waiting.values():
             for event in events:
                 event.set()
-        for task in list(self._sources):
+        tasks = [*self._sources, *self._checking.values()]
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self._sources, return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
 
 
 async def stored(db: Callable[[], Database]) -> AsyncIterator[int]:

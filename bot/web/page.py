@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import dataclasses
 import functools
 import html
 import json
@@ -135,6 +136,24 @@ class Lru(Kept[Hashable, "asyncio.Future[Any]"]):
         return await asyncio.shield(future)
 
 
+def same_page(one: GameRow, other: GameRow) -> bool:
+    """Whether two readings of a game are the same in all that its page shows: they may differ only in
+    what no page shows (its board posted in the channel and recorded, a reminder's delay, when it changed)."""
+
+    def shown(game: GameRow) -> GameRow:
+        return dataclasses.replace(
+            game,
+            updated_at=None,
+            board_message_id=None,
+            board_version=None,
+            board_blocked=None,
+            lobby_message_id=None,
+            reminder_delay=None,
+        )
+
+    return shown(one) == shown(other)
+
+
 def image_url(game: GameRow, step: int, locale: str) -> str:
     """The picture of a position, relative to the page (``/g/<token>``), distinct per version."""
     return f"{game.web_token}/step/{step}.png?v={game.version}&lang={locale}"
@@ -223,19 +242,36 @@ class Pages:
         self._changes = 0  # changes told so far
         self._changed: dict[int, int] = {}  # game id -> the count at its last change, while reads are under way
 
-    def changed(self, game_id: int, game: GameRow | None = None, state: GameState | None = None) -> None:
+    def changed(self, game_id: int, game: GameRow | None = None, state: GameState | None = None) -> bool:
         """The game changed (a move, its end, a new link): it is read again when next asked for, unless the
-        change came with the game as stored (``game``, its state ``state``), which the pages then take."""
+        change came with the game as stored (``game``, its state ``state``), which the pages then take.
+
+        Whether it is news to the pages: not if ``game`` is older than the game they have, or the same in
+        all that a page shows (``same_page``: only its board's record changed, or the move was told of
+        already)."""
         kept = self._rows.get(game.web_token) if game is not None and game.web_token is not None else None
+        if game is not None and game.id == game_id and kept is not None:
+            if kept[0].version > game.version:  # (told late: a newer one was read)
+                return False
+            if same_page(kept[0], game):
+                self._keep(game, state)
+                return False
         self.forget(game_id)
-        if game is None or game.id != game_id or game.web_token is None:
-            return
-        if kept is not None and kept[0].version > game.version:  # (told late: a newer one was read)
-            return
+        if game is not None and game.id == game_id and game.web_token is not None:
+            self._keep(game, state)
+        return True
+
+    def _keep(self, game: GameRow, state: GameState | None) -> None:
+        assert game.web_token is not None
         self._rows[game.web_token] = (game, time.monotonic())
-        self._tokens.setdefault(game_id, set()).add(game.web_token)
+        self._tokens.setdefault(game.id, set()).add(game.web_token)
         if state is not None:
-            self._live_states.put((game_id, game.version), state)
+            self._live_states.put((game.id, game.version), state)
+
+    async def check(self, game_id: int) -> bool:
+        """The database says that the game's row changed (a move, here or in another process; its board's
+        record): the game is read, and taken as ``changed`` takes it; whether it is news to its pages."""
+        return self.changed(game_id, await self.db().get_game(game_id))
 
     def forget(self, game_id: int) -> None:
         """The game changed: it is read again when next asked for."""

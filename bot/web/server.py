@@ -104,7 +104,7 @@ class WebServer:
         ``cache`` is the bot's own picture cache when the pages are served in its process."""
         self.settings = settings
         self.pages = Pages(db, cache or RenderCache(pool=renderpool.shared(settings.render_workers)))
-        self.changes = Changes(self.pages.changed)
+        self.changes = Changes(self.pages.changed, self.pages.check)
         self.streams = Streams(settings.web_streams, settings.web_streams_per_address)
         self.static = {name: (resources.files(__package__) / "static" / name).read_bytes() for name in STATIC}
         self.assets = hashlib.sha256(b"".join(self.static.values())).hexdigest()[:12]
