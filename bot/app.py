@@ -62,7 +62,7 @@ class MesaBot(commands.AutoShardedBot):
         # The spectator pages, served by the bot itself when it is given a port (else by ``python -m bot web``).
         self.web: WebServer | None = None
         if settings.web_port is not None:
-            self.web = WebServer(lambda: self.service.db, settings, self.presenter.cache)
+            self.web = WebServer(lambda: self.service.db, settings, self.presenter.cache, self.service.settled)
             self.service.watchers.append(self.web.changes.notify)
         self.handlers = Handlers(self, self.service, self.presenter)
         self.reminders = Reminders(self, self.service, self.handlers)

@@ -395,6 +395,41 @@ async def test_a_change_no_page_shows_wakes_no_stream(db, service, tmp_path):
         await watcher.close()
 
 
+async def test_the_pages_read_a_change_of_this_process_once_it_is_done(db, service, tmp_path):
+    """The database tells of a move while the bot of the pages' process is still at it (its board not
+    posted yet): the pages wait until the game is let go, then read it, so that their work never comes
+    between a move and its board."""
+    game_id = await started(service)
+    token = await token_of(db, game_id)
+    other = await Database.open(tmp_path / "mesa.sqlite3")  # the pages' own connection
+    watcher = await Database.open(tmp_path / "mesa.sqlite3")
+    server = WebServer(lambda: other, settings(), settled=service.settled)
+    client = TestClient(TestServer(server.app, handler_cancellation=True))
+    await client.start_server()
+    try:
+        server.changes.follow(stored(lambda: watcher))
+        stream = await client.get(f"/g/{token}/events")
+        await next_event(stream)
+        with server.changes.watch(game_id) as woken:
+            async with service.lock(game_id):  # a change under way in this process
+                before = other.sql.trips
+                await db.update_game(game_id, status="ended")
+                await wait_until(lambda: server.changes.checking, "the database's word of the change")
+                for _ in range(5):  # (turns of the loop in which a reading that did not wait would begin)
+                    await asyncio.sleep(0)
+                assert other.sql.trips == before and not woken.is_set()
+            await wait_until(lambda: not server.changes.checking, "the game read once let go")
+            assert woken.is_set() and other.sql.trips > before
+        name, data = await next_event(stream)
+        assert name == "game" and json.loads(data)["over"]
+        stream.close()
+    finally:
+        await client.close()
+        await server.changes.close()
+        await other.close()
+        await watcher.close()
+
+
 async def test_streams_are_limited_per_address_and_in_all(db, service):
     game_id = await started(service)
     token = await token_of(db, game_id)
@@ -560,8 +595,8 @@ async def test_game_link_and_the_board_button(fake_discord, tmp_path):
 
 
 async def test_a_page_follows_a_move_while_its_board_is_still_being_posted(fake_discord, tmp_path):
-    """The pages hear of a move without waiting for Discord to take the channel's board: a slow or failing
-    post does not hold them back."""
+    """The pages hear of a move without waiting for Discord to take the channel's board for long: a slow or
+    failing post does not hold them back (they wait for it ``page.SETTLING`` at most)."""
     from fakediscord.botkit import board_messages, last_board, mesa, play_move, start_game, start_lobby
 
     fake = fake_discord

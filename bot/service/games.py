@@ -84,10 +84,21 @@ class GameLock(asyncio.Lock):
     def __init__(self) -> None:
         super().__init__()
         self.releases = 0
+        self._free: asyncio.Event | None = None  # set at the next release, for those waiting in ``free``
 
     def release(self) -> None:
         self.releases += 1
         super().release()
+        if self._free is not None:
+            self._free.set()
+            self._free = None
+
+    async def free(self) -> None:
+        """Waits until the lock is not held, without taking it (nor counting a release)."""
+        while self.locked():
+            if self._free is None:
+                self._free = asyncio.Event()
+            await self._free.wait()
 
 
 @dataclass(frozen=True)
@@ -183,6 +194,13 @@ class GameService:
         releases = lock.releases
         game = await self.db.note_click(click, game_id, user_id, token, locale)
         return Noted(lock, releases, game)
+
+    async def settled(self, game_id: int) -> None:
+        """Waits until this process is not changing the game (its lock is free; it is not taken): a change made
+        here is told to the watchers (``changed``) before the game is let go."""
+        lock = self._locks.get(game_id)
+        if lock is not None:
+            await lock.free()
 
     async def wait_idle(self) -> None:
         """Waits until no game is being changed (every game's lock is free)."""

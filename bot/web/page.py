@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import dataclasses
 import functools
 import html
@@ -50,6 +51,9 @@ LOG_ROWS = 40  # the moves a page lists (the stepper reaches every position)
 # (seconds); a change to the game told to the pages ends it at once.
 ROW_SECONDS = 1.0
 ROWS = 1000  # games kept so, at most
+# How long the pages wait for the bot of their process to be done with a game the database told them of,
+# at most (seconds): the bot tells them itself once the channel's board is posted, unless Discord is slow.
+SETTLING = 0.5
 LINES = 20_000  # the moves' lines in words kept (each is written once: a new page, or a move, adds its own)
 
 T = TypeVar("T")
@@ -226,8 +230,17 @@ class Pages:
     as stored when the change was this process's move (then it is not read at all).
     """
 
-    def __init__(self, db: Callable[[], Database], cache: RenderCache, steps: RenderCache | None = None) -> None:
+    def __init__(
+        self,
+        db: Callable[[], Database],
+        cache: RenderCache,
+        steps: RenderCache | None = None,
+        settled: Callable[[int], Awaitable[None]] | None = None,
+    ) -> None:
+        """``settled`` waits until the bot of this process is done changing a game (``GameService.settled``),
+        when the pages are served in its process."""
         self.db = db
+        self.settled = settled
         self.cache = cache  # the live boards (the channel's pictures, shared with the bot in its process)
         self.steps = steps or RenderCache(size=32, pool=cache.pool)  # earlier positions
         self._snapshots = Lru(64)
@@ -270,7 +283,15 @@ class Pages:
 
     async def check(self, game_id: int) -> bool:
         """The database says that the game's row changed (a move, here or in another process; its board's
-        record): the game is read, and taken as ``changed`` takes it; whether it is news to its pages."""
+        record): the game is read, and taken as ``changed`` takes it; whether it is news to its pages.
+
+        A change the bot of this process is making is read once it is done: the bot tells the pages of it
+        itself, after the channel's board, so that the pages' work does not come between a move and its
+        board. Not for longer than ``SETTLING`` though: a board that Discord is slow to take (or refuses)
+        does not hold the pages back."""
+        if self.settled is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.settled(game_id), SETTLING)
         return self.changed(game_id, await self.db().get_game(game_id))
 
     def forget(self, game_id: int) -> None:

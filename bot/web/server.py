@@ -21,7 +21,7 @@ import hashlib
 import logging
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from importlib import resources
 
 from aiohttp import web
@@ -99,11 +99,19 @@ class Streams:
 
 
 class WebServer:
-    def __init__(self, db: Callable[[], Database], settings: Settings, cache: RenderCache | None = None) -> None:
+    def __init__(
+        self,
+        db: Callable[[], Database],
+        settings: Settings,
+        cache: RenderCache | None = None,
+        settled: Callable[[int], Awaitable[None]] | None = None,
+    ) -> None:
         """``db`` gives the open database when a request needs it (the bot opens it after logging in);
-        ``cache`` is the bot's own picture cache when the pages are served in its process."""
+        ``cache`` is the bot's own picture cache, and ``settled`` its ``GameService.settled``, when the pages
+        are served in its process."""
         self.settings = settings
-        self.pages = Pages(db, cache or RenderCache(pool=renderpool.shared(settings.render_workers)))
+        cache = cache or RenderCache(pool=renderpool.shared(settings.render_workers))
+        self.pages = Pages(db, cache, settled=settled)
         self.changes = Changes(self.pages.changed, self.pages.check)
         self.streams = Streams(settings.web_streams, settings.web_streams_per_address)
         self.static = {name: (resources.files(__package__) / "static" / name).read_bytes() for name in STATIC}
