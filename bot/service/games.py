@@ -508,7 +508,7 @@ class GameService:
         try:
             if then is not None:
                 await then(result)
-        finally:  # the channel's board first, then the pages (the picture is drawn by then)
+        finally:  # the channel's board first, then the pages (its post tells them already, when it went out)
             self.changed(game.id, *told)
         return result
 

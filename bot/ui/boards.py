@@ -156,6 +156,9 @@ class Boards:
                 self._strip_clicked(clicked)
                 await self._quiet(reply(clicked, t(f"board.unposted.{why}", user_locale(clicked))))
             return False
+        # The spectator pages follow the channel: they hear of the position as soon as its board is out (and
+        # again, as no news, once the move is done: ``GameService._after_move``).
+        self.service.changed(game.id, game, state)
         self._retry.pop(game.id, None)
         if not await self.service.db.record_board(game.id, message.id, game.version):
             # another process moved the game on meanwhile: its board is the live one
