@@ -105,6 +105,8 @@ class ShardKeeper:
         self._buckets: dict[int, asyncio.Lock] = {}
         self._claiming: asyncio.Task[None] | None = None
         self._unlocks: set[asyncio.Task[None]] = set()
+        # Shards taken over whose dead owner's leftovers are still to be answered, each with when it was taken.
+        self._unswept: list[tuple[tuple[int, ...], float]] = []
 
     @property
     def shards(self) -> Shards:
@@ -191,11 +193,11 @@ class ShardKeeper:
                 if extra:
                     await self._hand_back(bot, extra)
                 new = await self._claim()
+                if new:
+                    await self._take_over(bot, new)
+                await self._sweep(bot)
             except Exception as exc:  # the database is away for a moment: look again next time
                 log.warning("claiming shards: %s: %s", type(exc).__name__, exc)
-                continue
-            if new:
-                await self._take_over(bot, new)
 
     async def _excess(self) -> list[int]:
         """The shards beyond this process's fair part, now that more processes share them."""
@@ -210,6 +212,9 @@ class ShardKeeper:
         log.warning("handing shards %s of %s over to another process", extra, self.count)
         for shard in extra:
             self.ids.remove(shard)
+        self._unswept = [  # (what is left behind in those is the next owner's to answer)
+            (kept, since) for shards, since in self._unswept if (kept := tuple(s for s in shards if s in self.ids))
+        ]
         bot.shard_ids = sorted(self.ids)
         bot._connection.shard_ids = list(bot.shard_ids)
         bot.handlers.shards = self.shards
@@ -228,18 +233,28 @@ class ShardKeeper:
             await self.session.unlock(LOCK_SHARD, shard)
 
     async def _take_over(self, bot: MesaBot, new: list[int]) -> None:
-        """Connects shards freed by a process that stopped or died, then answers what it left behind."""
+        """Connects shards freed by a process that stopped or died; what it left behind is answered next
+        (``_sweep``)."""
         log.warning("taking over shards %s of %s", new, self.count)
         since = time.time()
         was_ready = bot.is_ready()
         bot.shard_ids = sorted(self.ids)
         bot._connection.shard_ids = list(bot.shard_ids)
         bot.handlers.shards = self.shards
+        if was_ready:  # else the start-up sweep, once ready, covers them
+            self._unswept.append((tuple(new), since))
         for shard in new:
             await bot.launch_shard(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY, shard)
-        if was_ready:  # else the start-up sweep, once ready, covers them
+
+    async def _sweep(self, bot: MesaBot) -> None:
+        """Answers what a dead process left behind in the shards taken over from it (the clicks it lost, the
+        boards it did not post); a sweep that failed (the database away for a moment) is made again at the
+        next look, and nothing stops the looks."""
+        while self._unswept:
+            shards, since = self._unswept[0]
             await bot.wait_until_ready()
-            await bot.handlers.start_up(Shards(self.count, tuple(new)), since)
+            await bot.handlers.start_up(Shards(self.count, shards), since)
+            self._unswept.pop(0)
 
     async def close(self) -> None:
         """Lets the shards go (a clean stop): the other processes may take them at once."""

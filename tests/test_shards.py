@@ -133,6 +133,23 @@ async def _game_in(fake: FakeDiscord, shard: int, host: int, other: int) -> int:
     return thread
 
 
+def _loaders_alive(loaders: list[asyncio.Task[None]]) -> bool:
+    """True while no clicking task failed; a failed one raises its error (not a timeout later)."""
+    for loader in loaders:
+        if loader.done() and loader.exception() is not None:
+            raise loader.exception()  # type: ignore[misc]
+    return True
+
+
+async def _said(proc: asyncio.subprocess.Process) -> str:
+    """What a running bot process wrote on stderr so far (its warnings and errors)."""
+    assert proc.stderr is not None
+    try:
+        return (await asyncio.wait_for(proc.stderr.read(1 << 16), 2)).decode(errors="replace")
+    except TimeoutError:
+        return "(nothing)"
+
+
 async def _replays(url: str) -> list[int]:
     """The games whose stored state is not what their log replays to (none, if nothing was lost or doubled)."""
     db = await Database.open(url)
@@ -275,7 +292,18 @@ async def test_a_process_killed_under_load_loses_nothing_and_its_shard_is_served
     # the survivor takes the shard over, and a board comes again in the dead process's games
     served_again = [(thread, len(board_messages(fake, thread))) for thread in threads[victim_shard]]
     await fake.wait_for(lambda: _live_shards(fake) == [0, 1], timeout=TAKEOVER)
-    await fake.wait_for(lambda: all(len(board_messages(fake, t)) > n for t, n in served_again), timeout=TAKEOVER + 5)
+    try:
+        await fake.wait_for(
+            lambda: _loaders_alive(loaders) and all(len(board_messages(fake, t)) > n for t, n in served_again),
+            timeout=TAKEOVER + 5,
+        )
+    except TimeoutError as exc:  # what the survivor said, and where each of the dead process's games stands
+        games = "\n".join(
+            f"thread {t}: {len(board_messages(fake, t))} boards (was {n}), the last one's controls "
+            f"{controls(last_board(fake, t))}"
+            for t, n in served_again
+        )
+        raise AssertionError(f"{exc}\n{games}\nthe survivor said:\n{await _said(survivor)}") from None
     took = time.monotonic() - killed_at
     stop.set()
     await asyncio.gather(*loaders)
