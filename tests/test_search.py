@@ -64,6 +64,30 @@ def test_a_decision_does_the_work_of_its_budget_early_and_late(game_id, players,
     assert done[-1].simulations > done[0].simulations  # the last decisions' simulations are short
 
 
+def test_an_entry_of_a_state_that_is_gone_is_not_the_entry_of_a_state_at_its_address():
+    """Python gives a new object the address of one just freed: the entry the old state left is not the new
+    state's (the test above once saw one left by an earlier test)."""
+    from pydantic import BaseModel
+
+    from rules.core.cache import LegalCache
+
+    class State(BaseModel):
+        n: int = 0
+
+    cache = LegalCache()
+    reused = 0
+    for n in range(20):
+        gone = State(n=n)
+        cache.put(gone, 0, [])
+        address = id(gone)
+        del gone
+        new = State(n=n)
+        if id(new) == address:
+            reused += 1
+            assert cache.peek(new, 0) is None and cache.get(new, 0) is None
+    assert reused  # (else the case never came up)
+
+
 def test_a_rollout_keeps_no_legal_actions():
     """Within ``uncached`` the legal actions are computed without a copy of the state kept for them;
     outside, the list is remembered for the next question about the same state."""

@@ -54,8 +54,10 @@ class LegalCache:
             self._local.off = before
 
     def peek(self, state: Any, seat: int) -> object | None:
-        """The entry for ``state`` as it is (fresh or not): to see whether a call stored one."""
-        return self._entries.get((id(state), seat))
+        """The entry for ``state`` as it is (fresh or not): to see whether a call stored one. An entry left by
+        a state that is gone, whose id this one took over, is not this state's."""
+        entry = self._entries.get((id(state), seat))
+        return entry if entry is not None and entry.ref() is state else None
 
     def get(self, state: Any, seat: int) -> list[Action] | None:
         if getattr(self._local, "off", False):
