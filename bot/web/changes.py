@@ -38,8 +38,8 @@ class Changes:
 
     def __init__(
         self,
-        told: Callable[[int, GameRow | None, GameState | None], bool] | None = None,
-        check: Callable[[int], Awaitable[bool]] | None = None,
+        told: Callable[[int, GameRow | None, GameState | None], bool],
+        check: Callable[[int], Awaitable[bool]],
     ) -> None:
         self._waiting: dict[int, set[asyncio.Event]] = {}
         self._sources: set[asyncio.Task[None]] = set()
@@ -51,7 +51,7 @@ class Changes:
 
     def notify(self, game_id: int, game: GameRow | None = None, state: GameState | None = None) -> None:
         """The game changed; ``game`` and ``state``: the game as stored then and its state, if known."""
-        if self._told is None or self._told(game_id, game, state):
+        if self._told(game_id, game, state):
             self._wake(game_id)
 
     def _wake(self, game_id: int) -> None:
@@ -66,20 +66,19 @@ class Changes:
     def stored(self, game_id: int) -> None:
         """The database says the game's row changed: a game no page watches is forgotten, one that pages watch
         is read (once for all the times it is told of meanwhile) and its streams woken if that is news."""
-        if self._check is None or game_id not in self._waiting:
+        if game_id not in self._waiting:
             self.notify(game_id)
         elif game_id in self._checking:
             self._again.add(game_id)
         else:
-            task = asyncio.create_task(self._checked(game_id, self._check), name="mesa-web-check")
-            self._checking[game_id] = task
+            self._checking[game_id] = asyncio.create_task(self._checked(game_id), name="mesa-web-check")
 
-    async def _checked(self, game_id: int, check: Callable[[int], Awaitable[bool]]) -> None:
+    async def _checked(self, game_id: int) -> None:
         try:
             while True:
                 self._again.discard(game_id)
                 try:
-                    news = await check(game_id)
+                    news = await self._check(game_id)
                 except Exception as exc:  # the database is away for a moment: the streams read it themselves
                     log.info("game %s: could not read what changed (%s: %s)", game_id, type(exc).__name__, exc)
                     self.notify(game_id)

@@ -274,9 +274,10 @@ class Pages:
             self._keep(game, state)
         return True
 
-    def _keep(self, game: GameRow, state: GameState | None) -> None:
+    def _keep(self, game: GameRow, state: GameState | None, at: float | None = None) -> None:
+        """Keeps the game (read or told ``at``: now by default) for its token, and its state if given."""
         assert game.web_token is not None
-        self._rows[game.web_token] = (game, time.monotonic())
+        self._rows[game.web_token] = (game, time.monotonic() if at is None else at)
         self._tokens.setdefault(game.id, set()).add(game.web_token)
         if state is not None:
             self._live_states.put((game.id, game.version), state)
@@ -325,8 +326,7 @@ class Pages:
         finally:
             del self._reading[token]
         if row is not None and self._changed.get(row.id, 0) <= began:  # not changed while it was read
-            self._rows[token] = (row, at)
-            self._tokens.setdefault(row.id, set()).add(token)
+            self._keep(row, None, at)
             while len(self._rows) > ROWS:
                 old = next(iter(self._rows))
                 self._untrack(self._rows.pop(old)[0].id, old)

@@ -35,6 +35,14 @@ class _Entry:
         self.snapshot = snapshot
         self.actions = actions
 
+    def of(self, state: Any) -> bool:
+        """Whether this entry was made for this very state object (not one gone, whose id it took over)."""
+        return self.ref() is state
+
+    def fresh(self, state: Any) -> bool:
+        """Whether it is this state's entry, and the state has not changed since."""
+        return self.of(state) and self.snapshot == state
+
 
 class LegalCache:
     def __init__(self, size: int = SIZE) -> None:
@@ -54,18 +62,15 @@ class LegalCache:
             self._local.off = before
 
     def peek(self, state: Any, seat: int) -> object | None:
-        """The entry for ``state`` as it is (fresh or not): to see whether a call stored one. An entry left by
-        a state that is gone, whose id this one took over, is not this state's."""
+        """The entry for ``state`` as it is (fresh or not): to see whether a call stored one."""
         entry = self._entries.get((id(state), seat))
-        return entry if entry is not None and entry.ref() is state else None
+        return entry if entry is not None and entry.of(state) else None
 
     def get(self, state: Any, seat: int) -> list[Action] | None:
         if getattr(self._local, "off", False):
             return None
         entry = self._entries.get((id(state), seat))
-        if entry is None or entry.ref() is not state or entry.snapshot != state:
-            return None
-        return entry.actions
+        return entry.actions if entry is not None and entry.fresh(state) else None
 
     def put(self, state: Any, seat: int, actions: list[Action]) -> None:
         if getattr(self._local, "off", False):
@@ -82,7 +87,7 @@ class LegalCache:
         (``None, None`` when there is none)."""
         with self._lock:
             entry = self._entries.pop((id(state), seat), None)
-        if entry is None or entry.ref() is not state or entry.snapshot != state:
+        if entry is None or not entry.fresh(state):
             return None, None
         return entry.actions, entry.snapshot
 
