@@ -287,7 +287,7 @@ async def test_a_process_killed_under_load_loses_nothing_and_its_shard_is_served
     # under load: every game has moved on twice
     await fake.wait_for(lambda: all(len(board_messages(fake, t)) >= n + 2 for t, n in before.items()), timeout=20)
     victim.send_signal(signal.SIGKILL)
-    killed_at = time.monotonic()
+    killed_at, killed_wall = time.monotonic(), time.time()
     await victim.wait()
     # the survivor takes the shard over, and a board comes again in the dead process's games
     served_again = [(thread, len(board_messages(fake, thread))) for thread in threads[victim_shard]]
@@ -307,7 +307,12 @@ async def test_a_process_killed_under_load_loses_nothing_and_its_shard_is_served
     took = time.monotonic() - killed_at
     stop.set()
     await asyncio.gather(*loaders)
-    await _quiet(postgres_url)  # every click noted is played or answered, the dead process's too
+    try:
+        await _quiet(postgres_url)  # every click noted is played or answered, the dead process's too
+    except AssertionError as exc:  # (when each click left was noted, against the kill; what the survivor said)
+        raise AssertionError(
+            f"clicks left: {exc}\nkilled at {killed_wall:.3f} (wall clock)\nthe survivor said:\n{await _said(survivor)}"
+        ) from None
     await fake.settle()
     assert took < stretched(TAKEOVER), took  # on a busy machine a takeover takes longer, as everything
     assert survivor.returncode is None
