@@ -448,7 +448,8 @@ class FakeDiscord:
 
     def hold(self, method: str, path_regex: str) -> Hold:
         """The next request matching METHOD and re.search(path_regex, path) waits, once it has come
-        (``Hold.arrived``), until ``Hold.release()``; then it is answered as usual."""
+        (``Hold.arrived``), until ``Hold.release()``; then it is answered as usual (an error ``set_fail``
+        gives included)."""
         hold = Hold(method.upper(), re.compile(path_regex))
         self._holds.append(hold)
         return hold
@@ -1244,15 +1245,15 @@ class FakeDiscord:
         short = path.removeprefix(API)
         method = request.method
         self.requests.append((method, short))
-        for fail in self._fails:
-            if fail[0] == method and fail[1].search(short) and fail[4] > 0:
-                fail[4] -= 1
-                return _json({"message": fail[5], "code": fail[3]}, fail[2])
         hold = next((h for h in self._holds if h.method == method and h.pattern.search(short)), None)
         if hold is not None:
             self._holds.remove(hold)
             hold.arrived.set()
             await hold.released.wait()
+        for fail in self._fails:
+            if fail[0] == method and fail[1].search(short) and fail[4] > 0:
+                fail[4] -= 1
+                return _json({"message": fail[5], "code": fail[3]}, fail[2])
         if not path.startswith(API):
             self.unknown_routes.append((method, short))
             return _json({"message": f"404: Not Found ({method} {path})", "code": 0}, 404)

@@ -159,6 +159,34 @@ async def test_board_post_fail_then_restart_posts_the_missing_board(fake_discord
     assert await _replays(db_path, game_id)
 
 
+async def test_the_outbox_looking_while_a_board_post_fails_keeps_to_its_retry_delay(fake_discord, db_path):
+    fake = fake_discord
+    async with mesa(fake, db_path, board_retry=3600.0) as bot:
+        thread, game_id = await _started(fake)
+        boards = len(board_messages(fake, thread))
+        post = ("POST", f"/channels/{thread}/messages")
+        posts = fake.requests.count(post)
+        held = fake.hold("POST", rf"^/channels/{thread}/messages$")
+        fake.set_fail("POST", rf"^/channels/{thread}/messages$", 503, 0)
+        _, inter = await _click_first(fake, thread)
+        await asyncio.wait_for(held.arrived.wait(), stretched(5))
+        # The outbox looks while the board's post is under way: the game's board is stale, and no retry
+        # is set yet; the outbox waits for the game's lock.
+        lock = bot.service.lock(game_id)
+        sweep = asyncio.create_task(bot.handlers.post_due_boards())
+        await fake.wait_for(lambda: lock._waiters)
+        held.release()  # the post fails: its next try is an hour away
+        await ephemeral_reply(fake, inter)
+        await asyncio.wait_for(sweep, stretched(5))
+        await fake.settle()
+        assert len(board_messages(fake, thread)) == boards
+        assert fake.requests.count(post) == posts + 1
+        again = await fake.slash(BRUNO, thread, "game board")  # a player asks: posted at once
+        assert "posted again" in (await ephemeral_reply(fake, again)).content
+        assert len(board_messages(fake, thread)) == boards + 1 and len(live_boards(fake, thread)) == 1
+    assert await _replays(db_path, game_id)
+
+
 # -- a deleted thread or channel -------------------------------------------------------
 async def test_unknown_channel_on_board_post_abandons_then_game_move_reposts(fake_discord, db_path):
     fake = fake_discord

@@ -383,6 +383,8 @@ class Boards:
         stored, or a game started, before a crash), and their moves come with the board.
         """
         async with self.service.lock(game_id):
+            if self._retry.get(game_id, (0, 0.0))[1] > time.monotonic():
+                return False  # its post failed while this waited for the lock: it keeps to its retry delay
             game = await self.service.load(game_id)
             if game.board_version is not None and game.board_version >= game.version:
                 self._retry.pop(game_id, None)
