@@ -249,15 +249,23 @@ def _spectator_summary(result: dict) -> list[str]:
         )
         ratios = watching.get("round_ratios") or []
         if len(ratios) > 1:
-            lines.append(f"  the same ratio round by round: {_by_round(ratios)}")
+            lines.append(f"  the same ratio round by round: {_by_round(ratios)}{_interval(watching.get('interval'))}")
         again = without.get("control_ratios") or []
         if again:
             control = without["control_p95"] / without["p95"] if without["p95"] else math.nan
             lines.append(
                 f"  without them twice (--control): p95 {_ms(without['control_p95'])} ms the second time, "
                 f"{control:.2f}× the first; round by round: {_by_round(again)}"
+                f"{_interval(without.get('control_interval'))}"
             )
     return lines
+
+
+def _interval(interval: tuple[float, float] | list[float] | None) -> str:
+    """The merged ratio's 95 % interval over resampled rounds (``load.p95_interval``), if there is one."""
+    if not interval or any(math.isnan(v) for v in interval):
+        return ""
+    return f"; the merged ratio over resampled rounds: {interval[0]:.2f}–{interval[1]:.2f}× (95 %)"
 
 
 def _by_round(ratios: list[float]) -> str:

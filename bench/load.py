@@ -337,6 +337,28 @@ def p95_over(rounds: list[dict], bases: list[dict], index: int) -> list[float]:
     return over([r["phases"][index]["p95"] for r in rounds], [b["phases"][index]["p95"] for b in bases])
 
 
+def p95_interval(
+    rounds: list[dict], bases: list[dict], index: int, draws: int = 2000, seed: int = 0
+) -> tuple[float, float]:
+    """How far the merged p95 click→board of ``rounds`` over that of ``bases`` (at the ``index``-th rate) moves
+    with the rounds a run happens to get: the 2.5th and 97.5th percentiles of that ratio over ``draws``
+    resamples of the rounds (with replacement, each round's two settings drawn together: they took turns
+    on the same machine)."""
+    pairs = [(r["raw"][index]["click_ms"], b["raw"][index]["click_ms"]) for r, b in zip(rounds, bases, strict=True)]
+    if len(pairs) < 2:
+        return math.nan, math.nan
+    rng = random.Random(f"p95 interval {seed}")
+    ratios = []
+    for _ in range(draws):
+        chosen = [pairs[rng.randrange(len(pairs))] for _ in pairs]
+        top = _pct(sorted(v for value, _ in chosen for v in value), 0.95)
+        base = _pct(sorted(v for _, value in chosen for v in value), 0.95)
+        if base > 0:
+            ratios.append(top / base)
+    ratios.sort()
+    return _pct(ratios, 0.025), _pct(ratios, 0.975)
+
+
 def arrivals(seed: int, schedule: int, rate: float, seconds: float) -> list[float]:
     """When the clicks of a phase come, in seconds from its start: a Poisson process at ``rate`` (its bursts
     included), the same for the same ``seed`` and ``schedule``."""
@@ -928,9 +950,10 @@ def pages_settings(spectators: int, control: bool) -> list[Setting]:
 
 def pages_compared(parts: dict[str, list[dict]], rates: list[float], watched: int) -> dict:
     """``interleaved``'s rounds of ``pages_settings`` as one result: at each rate, the phase without the
-    pages (with ``control_ratios``: each round's p95 without them again over its p95 without them, and
-    ``control_p95``: the p95 of all the rounds without them again) and the phase with them (with
-    ``round_ratios``: each round's p95 with them over its p95 without them)."""
+    pages (with ``control_ratios``: each round's p95 without them again over its p95 without them,
+    ``control_p95``: the p95 of all the rounds without them again, and ``control_interval``: how far the
+    merged ratio of the two moves with the rounds, ``p95_interval``) and the phase with them (with
+    ``round_ratios``: each round's p95 with them over its p95 without them, and ``interval``)."""
     merged_ = {name: merged(rounds) for name, rounds in parts.items()}
     out = {**merged_[WITH], "watched": watched, "phases": []}
     out["setup_s"] = sum(result["setup_s"] for result in merged_.values())
@@ -941,9 +964,18 @@ def pages_compared(parts: dict[str, list[dict]], rates: list[float], watched: in
     for index in range(len(rates)):
         again = p95_over(parts[AGAIN], parts[WITHOUT], index) if AGAIN in parts else []
         control = merged_[AGAIN]["phases"][index]["p95"] if AGAIN in parts else math.nan
-        out["phases"].append({**merged_[WITHOUT]["phases"][index], "control_ratios": again, "control_p95": control})
+        spread = p95_interval(parts[AGAIN], parts[WITHOUT], index) if AGAIN in parts else (math.nan, math.nan)
+        out["phases"].append(
+            {
+                **merged_[WITHOUT]["phases"][index],
+                "control_ratios": again,
+                "control_p95": control,
+                "control_interval": spread,
+            }
+        )
         ratios = p95_over(parts[WITH], parts[WITHOUT], index)
-        out["phases"].append({**merged_[WITH]["phases"][index], "round_ratios": ratios})
+        interval = p95_interval(parts[WITH], parts[WITHOUT], index)
+        out["phases"].append({**merged_[WITH]["phases"][index], "round_ratios": ratios, "interval": interval})
     return out
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import math
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -70,9 +72,29 @@ def test_load_bench_measures_the_clicks_with_and_without_spectator_pages():
     assert len(watching["round_ratios"]) == 2 and all(r > 0 for r in watching["round_ratios"])
     assert len(without["control_ratios"]) == 2 and all(r > 0 for r in without["control_ratios"])  # --control
     assert without["control_p95"] > 0
+    assert 0 < watching["interval"][0] <= watching["interval"][1] and without["control_interval"][0] > 0
     assert without["clicks"] == watching["clicks"]  # each round's phases: the same clicks at the same times
     assert watching["picture_p95"] >= watching["page_p95"] > 0
     assert without["errors"] == watching["errors"] == 0 and result["bot_errors"] == 0, result["first_bot_error"]
+
+
+def test_the_p95_ratio_interval_follows_the_rounds():
+    from bench.load import p95_interval
+
+    def rounds(*clicks: list[float]) -> list[dict]:
+        return [{"raw": [{"click_ms": list(c)}]} for c in clicks]
+
+    rng = random.Random(3)
+    bases = [[rng.uniform(50, 500) for _ in range(200)] for _ in range(10)]
+    doubled = rounds(*([2 * v for v in base] for base in bases))
+    assert p95_interval(doubled, rounds(*bases), 0) == pytest.approx((2.0, 2.0))
+    # rounds twice as slow in half of them: the interval holds the merged ratio, within the rounds' own
+    mixed = rounds(*([(2 if i % 2 else 1) * v for v in base] for i, base in enumerate(bases)))
+    low, high = p95_interval(mixed, rounds(*bases), 0)
+    every = sorted(v for r in mixed for v in r["raw"][0]["click_ms"])
+    merged = every[int(0.95 * len(every))] / sorted(v for b in bases for v in b)[int(0.95 * 2000)]
+    assert 1.0 <= low < merged < high <= 2.0
+    assert all(math.isnan(v) for v in p95_interval(doubled[:1], rounds(*bases[:1]), 0))  # one round: no spread
 
 
 def test_render_bench_draws_the_same_pictures_for_the_same_seed():
