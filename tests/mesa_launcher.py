@@ -44,11 +44,11 @@ def _arm(point: str) -> None:
             clicked.append(args)
             return await note_click(self, *args, **kwargs)
 
-        async def record_then_die(self, game_id, message_id, version):
+        async def record_then_die(self, game_id, message_id, version, *more):
             after_a_click = bool(clicked)
             if after_a_click and point == "board-sent":
                 _die()
-            recorded = await record_board(self, game_id, message_id, version)
+            recorded = await record_board(self, game_id, message_id, version, *more)
             if after_a_click:
                 _die()
             return recorded

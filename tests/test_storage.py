@@ -527,7 +527,8 @@ async def test_a_change_made_by_another_process_is_announced(two):
         other = await second.create_lobby("engis", 1, 2, 10, "Ana", "en", {})
         seen: set[int] = set()
         async with asyncio.timeout(10):
-            async for changed in changes:
+            async for changed, at in changes:
+                assert at is None or at > 0  # (SQLite's watcher says when the row changed)
                 seen.add(changed)
                 if seen >= {game_id, other}:
                     break

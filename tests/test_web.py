@@ -395,6 +395,38 @@ async def test_a_change_no_page_shows_wakes_no_stream(db, service, tmp_path):
         await watcher.close()
 
 
+async def test_a_change_the_pages_were_told_of_is_not_read_again(db, service, tmp_path):
+    """The bot tells the pages of its move with the game as stored; the database's word of that write
+    (SQLite's watcher says when the row changed) then reads nothing. A write they were not told of is read."""
+    game_id = await started(service)
+    token = await token_of(db, game_id)
+    other = await Database.open(tmp_path / "mesa.sqlite3")  # the pages' own connection
+    watcher = await Database.open(tmp_path / "mesa.sqlite3")  # (its looks for changes count on it alone)
+    web = Web(other, service)
+    try:
+        async with web as client:
+            changes = web.server.changes
+            changes.follow(stored(lambda: watcher))
+            assert (await client.get(f"/g/{token}")).status == 200  # the pages have the game
+
+            async def reads(write) -> tuple[int, bool]:
+                """The pages' reads after ``write``, once the database's watcher has looked at least once since
+                (the third look begun: the second is done), and whether a page watching the game was woken."""
+                with changes.watch(game_id) as woken:  # (as a stream waits, without drawing its page)
+                    before, looks = other.sql.trips, watcher.sql.trips
+                    await write()
+                    await wait_until(lambda: watcher.sql.trips >= looks + 3 and not changes.checking, "two looks")
+                    return other.sql.trips - before, woken.is_set()
+
+            assert await reads(lambda: play(service, game_id, 1)) == (0, True)  # told: woken, nothing read
+            game = await db.get_game(game_id)
+            read, woken = await reads(lambda: db.record_board(game_id, 4242, game.version))
+            assert read > 0 and not woken  # not told: read, and no news to a page
+    finally:
+        await other.close()
+        await watcher.close()
+
+
 async def test_the_pages_read_a_change_of_this_process_once_it_is_done(db, service, tmp_path):
     """The database tells of a move while the bot of the pages' process is still at it (its board not
     posted yet): the pages wait until the game is let go, then read it, so that their work never comes

@@ -1,11 +1,12 @@
 """Announcing changed games to whoever watches them (a spectator page), across processes.
 
-``async with db.subscribe() as changes: async for game_id in changes: ...`` gives the id of every
-game whose row changes from the moment the ``async with`` is entered (its moves, status, board), in
-this process or in another one on the same database. PostgreSQL announces it with ``NOTIFY`` from a
-trigger (migration 7); SQLite has no such thing, so its watcher looks for rows with a newer
+``async with db.subscribe() as changes: async for game_id, at in changes: ...`` gives the id of
+every game whose row changes from the moment the ``async with`` is entered (its moves, status,
+board), in this process or in another one on the same database, and the row's ``updated_at`` as
+found then when it is known (else None). PostgreSQL announces it with ``NOTIFY`` from a trigger
+(migration 7: the id alone); SQLite has no such thing, so its watcher looks for rows with a newer
 ``updated_at`` a few times a second. An id may come twice for one change; a watcher that needs the
-state reads the game.
+state reads the game, unless it has the row as of ``at`` or later already.
 """
 
 from __future__ import annotations
@@ -24,9 +25,12 @@ log = logging.getLogger(__name__)
 # How often SQLite's watcher looks for changed games (seconds).
 POLL = 0.2
 
+# A changed game: its id, and its row's ``updated_at`` as the watcher found it (None: not known).
+Changed = tuple[int, float | None]
+
 
 class Changes(Tables):
-    _subscribers: set[asyncio.Queue[int]]
+    _subscribers: set[asyncio.Queue[Changed]]
     _watcher: asyncio.Task[None] | None
 
     def _init_changes(self) -> None:
@@ -34,9 +38,10 @@ class Changes(Tables):
         self._watcher = None
 
     @contextlib.asynccontextmanager
-    async def subscribe(self) -> AsyncIterator[AsyncIterator[int]]:
-        """The ids of the games that change from now on, for as long as the ``async with`` lasts."""
-        queue: asyncio.Queue[int] = asyncio.Queue()
+    async def subscribe(self) -> AsyncIterator[AsyncIterator[Changed]]:
+        """The games that change from now on (each id, and its row's ``updated_at`` if known), for as long as
+        the ``async with`` lasts."""
+        queue: asyncio.Queue[Changed] = asyncio.Queue()
         ready = asyncio.get_running_loop().create_future()
         self._subscribers.add(queue)
         if self._watcher is None or self._watcher.done():
@@ -54,9 +59,9 @@ class Changes(Tables):
                     await self._watcher
                 self._watcher = None
 
-    def _announce(self, game_id: int) -> None:
+    def _announce(self, game_id: int, at: float | None = None) -> None:
         for queue in self._subscribers:
-            queue.put_nowait(game_id)
+            queue.put_nowait((game_id, at))
 
     async def _watch(self, ready: asyncio.Future[None]) -> None:
         try:
@@ -113,9 +118,9 @@ class Changes(Tables):
                     last, seen = at, set()
                 if game_id not in seen:
                     seen.add(game_id)
-                    self._announce(game_id)
+                    self._announce(game_id, at)
 
 
-async def _drain(queue: asyncio.Queue[int]) -> AsyncIterator[int]:
+async def _drain(queue: asyncio.Queue[Changed]) -> AsyncIterator[Changed]:
     while True:
         yield await queue.get()

@@ -258,8 +258,9 @@ class Games(Tables):
         assignments = ", ".join(f"{column} = ${i}" for i, column in enumerate(fields, start=2))
         await self.sql.execute(f"UPDATE games SET {assignments} WHERE id = $1", game_id, *fields.values())
 
-    async def record_board(self, game_id: int, message_id: int, version: int) -> bool:
-        """Notes the board posted for ``version``; False (nothing noted) if the game has moved on since."""
+    async def record_board(self, game_id: int, message_id: int, version: int, now: float | None = None) -> bool:
+        """Notes the board posted for ``version`` (the row changed ``now``: the time by default); False (nothing
+        noted) if the game has moved on since."""
         return (
             await self.sql.execute(
                 """UPDATE games SET board_message_id = $2, board_version = $3, board_blocked = NULL,
@@ -267,7 +268,7 @@ class Games(Tables):
                 game_id,
                 message_id,
                 version,
-                time.time(),
+                time.time() if now is None else now,
             )
             == 1
         )

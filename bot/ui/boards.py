@@ -11,6 +11,7 @@ the clicks it lost are answered and the boards left with stale controls are clea
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import re
 import time
@@ -160,11 +161,20 @@ class Boards:
         # again, as no news, once the move is done: ``GameService._after_move``).
         self.service.changed(game.id, game, state)
         self._retry.pop(game.id, None)
-        if not await self.service.db.record_board(game.id, message.id, game.version):
+        recorded = time.time()
+        if not await self.service.db.record_board(game.id, message.id, game.version, recorded):
             # another process moved the game on meanwhile: its board is the live one
             log.info("game %s: moved on past version %s while its board was posted", game.id, game.version)
             self._spawn(self._strip(message.edit(view=None)))
             return True
+        # and of the board's record (no news to a page): then they have the row as the database has it
+        self.service.changed(
+            game.id,
+            dataclasses.replace(
+                game, board_message_id=message.id, board_version=game.version, board_blocked=None, updated_at=recorded
+            ),
+            state,
+        )
         clicked_id = clicked.message.id if clicked is not None and clicked.message is not None else None
         if clicked is not None:
             self._strip_clicked(clicked)

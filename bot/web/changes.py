@@ -7,7 +7,9 @@ PostgreSQL's NOTIFY, SQLite looked at a few times a second).
 
 The database tells of every write to a game's row, the bot's own included, and most are no news to a
 page: the move the service told of already, the record of its board in the channel. So a game that
-pages watch is read once (``check``), and its streams are woken only if what a page shows changed.
+pages watch is read once (``check``), and its streams are woken only if what a page shows changed; a
+change the pages have the game as of already (the database says when the row changed, and they have
+it as of then or later) is not read at all.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from rules.core import GameState
 
 from ..storage import Database, GameRow
+from ..storage.changes import Changed
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +42,7 @@ class Changes:
     def __init__(
         self,
         told: Callable[[int, GameRow | None, GameState | None], bool],
-        check: Callable[[int], Awaitable[bool]],
+        check: Callable[[int, float | None], Awaitable[bool]],
     ) -> None:
         self._waiting: dict[int, set[asyncio.Event]] = {}
         self._sources: set[asyncio.Task[None]] = set()
@@ -47,6 +50,7 @@ class Changes:
         self._check = check
         self._checking: dict[int, asyncio.Task[None]] = {}  # game id -> its check under way
         self._again: set[int] = set()  # games told of again while their check was under way
+        self._at: dict[int, float | None] = {}  # game id -> when its row changed, as the database told (None: not said)
         self.closed = False
 
     def notify(self, game_id: int, game: GameRow | None = None, state: GameState | None = None) -> None:
@@ -63,12 +67,19 @@ class Changes:
         """How many games the database told of are being read now (``check``)."""
         return len(self._checking)
 
-    def stored(self, game_id: int) -> None:
-        """The database says the game's row changed: a game no page watches is forgotten, one that pages watch
-        is read (once for all the times it is told of meanwhile) and its streams woken if that is news."""
+    def stored(self, game_id: int, at: float | None = None) -> None:
+        """The database says the game's row changed (``at``: when, if it says): a game no page watches is
+        forgotten, one that pages watch is read (once for all the times it is told of meanwhile) and its
+        streams woken if that is news."""
         if game_id not in self._waiting:
             self.notify(game_id)
-        elif game_id in self._checking:
+            return
+        if game_id in self._at:  # told of twice before its check began: the later time, unless one is unknown
+            earlier = self._at[game_id]
+            self._at[game_id] = None if at is None or earlier is None else max(at, earlier)
+        else:
+            self._at[game_id] = at
+        if game_id in self._checking:
             self._again.add(game_id)
         else:
             self._checking[game_id] = asyncio.create_task(self._checked(game_id), name="mesa-web-check")
@@ -77,8 +88,9 @@ class Changes:
         try:
             while True:
                 self._again.discard(game_id)
+                at = self._at.pop(game_id, None)
                 try:
-                    news = await self._check(game_id)
+                    news = await self._check(game_id, at)
                 except Exception as exc:  # the database is away for a moment: the streams read it themselves
                     log.info("game %s: could not read what changed (%s: %s)", game_id, type(exc).__name__, exc)
                     self.notify(game_id)
@@ -89,6 +101,7 @@ class Changes:
                     return
         finally:
             del self._checking[game_id]
+            self._at.pop(game_id, None)
 
     @contextlib.contextmanager
     def watch(self, game_id: int) -> Iterator[asyncio.Event]:
@@ -110,12 +123,13 @@ class Changes:
         """How many streams are waiting, over all games."""
         return sum(len(events) for events in self._waiting.values())
 
-    def follow(self, source: AsyncIterator[int]) -> None:
-        """Takes the game ids ``source`` yields as changes the database told of (``stored``), until ``close``."""
+    def follow(self, source: AsyncIterator[Changed]) -> None:
+        """Takes the games ``source`` yields (each id, and when its row changed if known) as changes the
+        database told of (``stored``), until ``close``."""
 
         async def run() -> None:
-            async for game_id in source:
-                self.stored(game_id)
+            async for game_id, at in source:
+                self.stored(game_id, at)
 
         task = asyncio.create_task(run(), name="mesa-web-changes")
         self._sources.add(task)
@@ -138,8 +152,9 @@ class Changes:
         await asyncio.gather(*tasks, return_exceptions=True)
 
 
-async def stored(db: Callable[[], Database]) -> AsyncIterator[int]:
-    """The ids of the games changed in the database, by this process or another (``Database.subscribe``).
+async def stored(db: Callable[[], Database]) -> AsyncIterator[Changed]:
+    """The games changed in the database, by this process or another (``Database.subscribe``): each id, and
+    when its row changed if the database says.
 
     ``db`` gives the open database (the bot opens it after logging in); while it cannot, or while
     the database cannot be followed (a lost connection), it is tried again a second later.
@@ -147,8 +162,8 @@ async def stored(db: Callable[[], Database]) -> AsyncIterator[int]:
     while True:
         try:
             async with db().subscribe() as changes:
-                async for game_id in changes:
-                    yield game_id
+                async for changed in changes:
+                    yield changed
         except RuntimeError:  # the database is not open yet
             pass
         except Exception as exc:

@@ -267,7 +267,8 @@ class Pages:
             if kept[0].version > game.version:  # (told late: a newer one was read)
                 return False
             if same_page(kept[0], game):
-                self._keep(game, state)
+                if (game.updated_at or 0.0) >= (kept[0].updated_at or 0.0):  # (told late: keeps the newer row)
+                    self._keep(game, state)
                 return False
         self.forget(game_id)
         if game is not None and game.id == game_id and game.web_token is not None:
@@ -282,9 +283,10 @@ class Pages:
         if state is not None:
             self._live_states.put((game.id, game.version), state)
 
-    async def check(self, game_id: int) -> bool:
+    async def check(self, game_id: int, at: float | None = None) -> bool:
         """The database says that the game's row changed (a move, here or in another process; its board's
-        record): the game is read, and taken as ``changed`` takes it; whether it is news to its pages.
+        record), ``at`` that time if it says: the game is read, and taken as ``changed`` takes it; whether it is
+        news to its pages. No news, and nothing read, if the pages have the game as of ``at`` or later.
 
         A change the bot of this process is making is read once it is done: the bot tells the pages of it
         itself, after the channel's board, so that the pages' work does not come between a move and its
@@ -293,7 +295,14 @@ class Pages:
         if self.settled is not None:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.settled(game_id), SETTLING)
+        if at is not None and self._as_of(game_id, at):
+            return False
         return self.changed(game_id, await self.db().get_game(game_id))
+
+    def _as_of(self, game_id: int, at: float) -> bool:
+        """Whether the pages have the game as its row was at ``at`` (its ``updated_at``) or later."""
+        rows = (self._rows.get(token) for token in self._tokens.get(game_id, ()))
+        return any(kept is not None and (kept[0].updated_at or 0.0) >= at for kept in rows)
 
     def forget(self, game_id: int) -> None:
         """The game changed: it is read again when next asked for."""
