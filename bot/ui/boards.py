@@ -167,7 +167,8 @@ class Boards:
             log.info("game %s: moved on past version %s while its board was posted", game.id, game.version)
             self._spawn(self._strip(message.edit(view=None)))
             return True
-        # and of the board's record (no news to a page): then they have the row as the database has it
+        # They hear of the board's record too (no news to a page): they then have the row as stored, and the
+        # database's word of this write reads nothing.
         self.service.changed(
             game.id,
             dataclasses.replace(
