@@ -470,9 +470,9 @@ def _spectators(args: argparse.Namespace, rates: list[float]) -> None:
         return
     print(
         f"{args.games} games; {args.spectators} live pages on {args.watched} of them, each with the picture of "
-        f"every position it is sent; {args.seconds:g} s a rate without and {args.seconds:g} s with them, on bots of "
-        f"their own (each serving the pages) set up first, then taking turns in {args.rounds} rounds, each begun "
-        "by the next. click→board, page update (the stream's event at the page) and picture (the new picture at "
+        f"every position it is sent; {args.seconds:g} s a rate without and {args.seconds:g} s with them, on one bot "
+        f"and its games (serving the pages throughout; they are opened for its turns with them), taking turns in "
+        f"{args.rounds} rounds, each begun by the next. click→board, page update (the stream's event at the page) and picture (the new picture at "
         "the page: in the event, or fetched if the event gave its address) from the planned click."
     )
     started = time.perf_counter()

@@ -865,12 +865,14 @@ async def _run(
 class Setting:
     """One of the settings ``interleaved`` compares: a database (a PostgreSQL URL, or None: an SQLite file
     of its own), and the spectator pages the bot serves (``spectators`` on the ``watched`` games), open
-    (``watching``) or not."""
+    (``watching``) or not. Settings of the same ``bot`` (not empty) are turns of one bot and its games,
+    which differ only in the pages open; each other setting has a bot and games of its own."""
 
     name: str
     database: str | None = None
     spectators: int = 0
     watching: bool = False
+    bot: str = ""
 
 
 def interleaved(
@@ -884,10 +886,11 @@ def interleaved(
     only: list[str] | None = None,
     watched: int = 20,
 ) -> dict[str, list[dict]]:
-    """The same load in each of ``settings``, each with a bot process and games of its own, all set up
-    first and then taking turns, in ``rounds`` rounds of ``seconds / rounds`` a rate each: in a round every
-    setting gets the round's clicks at the same times (``arrivals``), the first in turn changing from round
-    to round, while the others wait, quiet. So the settings share the machine's slow and fast minutes, and
+    """The same load in each of ``settings``, each with a bot process and games of its own (or, for settings
+    of one ``bot``, the same bot and games, its pages opened and closed for each turn), all set up first and
+    then taking turns, in ``rounds`` rounds of ``seconds / rounds`` a rate each: in a round every setting
+    gets the round's clicks at the same times (``arrivals``), the first in turn changing from round to
+    round, while the others wait, quiet. So the settings share the machine's slow and fast minutes, and
     none always comes after another's tail (a database's own work after a phase). Returns each setting's
     rounds, as ``run`` returns a run.
     """
@@ -905,25 +908,30 @@ async def _interleaved(
     only: list[str] | None,
     watched: int,
 ) -> dict[str, list[dict]]:
-    loads = [
-        (setting, Load(games, seed, only, setting.database, spectators=setting.spectators, watched=watched))
-        for setting in settings
-    ]
+    bots: dict[str, Load] = {}
+    for setting in settings:
+        if (setting.bot or setting.name) not in bots:
+            load = Load(games, seed, only, setting.database, spectators=setting.spectators, watched=watched)
+            bots[setting.bot or setting.name] = load
+    loads = [(setting, bots[setting.bot or setting.name]) for setting in settings]
     parts: dict[str, list[dict]] = {setting.name: [] for setting in settings}
     started: list[Load] = []
     try:
         setup: dict[str, float] = {}
         for setting, load in loads:
             t0 = time.perf_counter()
-            started.append(load)
-            await load.start()
-            if setting.watching:
-                await load.watch()
+            if load not in started:
+                started.append(load)
+                await load.start()
             setup[setting.name] = time.perf_counter() - t0
         for schedule in range(rounds):
             first = schedule % len(loads)
             for setting, load in loads[first:] + loads[:first]:
-                for _, other in loads:  # the last turn's tail is done, whichever bot it was
+                if setting.watching and not load.watching:  # (a bot's pages open for its turns with them)
+                    await load.watch()
+                elif load.watching and not setting.watching:
+                    await load.unwatch()
+                for other in started:  # the last turn's tail is done, whichever bot it was
                     with contextlib.suppress(TimeoutError):
                         await other.fake.settle(quiet=SETTLED, timeout=TIMEOUT)
                 part = await load.measure(
@@ -943,9 +951,14 @@ WITHOUT, WITH, AGAIN = "without pages", "with pages", "without pages again"
 
 def pages_settings(spectators: int, control: bool) -> list[Setting]:
     """The load with ``spectators`` pages open, beside the same load without them (the pages served, none
-    open), and with ``control`` once more without them: ``interleaved``'s settings."""
-    settings = [Setting(WITHOUT, spectators=spectators), Setting(WITH, spectators=spectators, watching=True)]
-    return settings + ([Setting(AGAIN, spectators=spectators)] if control else [])
+    open), and with ``control`` once more without them: ``interleaved``'s settings, all turns of one bot and
+    its games, so that the pages are all that differs (two bot processes set up alike differ by themselves:
+    their p95 by up to a fifth, here)."""
+    settings = [
+        Setting(WITHOUT, spectators=spectators, bot="pages"),
+        Setting(WITH, spectators=spectators, watching=True, bot="pages"),
+    ]
+    return settings + ([Setting(AGAIN, spectators=spectators, bot="pages")] if control else [])
 
 
 def pages_compared(parts: dict[str, list[dict]], rates: list[float], watched: int) -> dict:
