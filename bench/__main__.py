@@ -472,8 +472,9 @@ def _spectators(args: argparse.Namespace, rates: list[float]) -> None:
         f"{args.games} games; {args.spectators} live pages on {args.watched} of them, each with the picture of "
         f"every position it is sent; {args.seconds:g} s a rate without and {args.seconds:g} s with them, on one bot "
         f"and its games (serving the pages throughout; they are opened for its turns with them), taking turns in "
-        f"{args.rounds} rounds, each begun by the next. click→board, page update (the stream's event at the page) and picture (the new picture at "
-        "the page: in the event, or fetched if the event gave its address) from the planned click."
+        f"{args.rounds} rounds, each in the next order of the settings. click→board, page update (the stream's "
+        "event at the page) and picture (the new picture at the page: in the event, or fetched if the event gave "
+        "its address) from the planned click."
     )
     started = time.perf_counter()
     result = run(report=lambda r: print("  ", r, file=sys.stderr))
@@ -494,7 +495,8 @@ def _databases(args: argparse.Namespace, rates: list[float]) -> None:
     print(
         f"{args.games} games, {args.seconds:g} s a rate on each database in {args.rounds} rounds "
         f"({args.seconds / args.rounds:g} s each). The databases' bots and games are set up first, then take "
-        "turns, each round begun by the next database; in a round each gets the same clicks at the same times. "
+        "turns, each round in the next order of the databases; in a round each gets the same clicks at the same "
+        "times. "
         "click→board from the planned click to the new board."
     )
 

@@ -889,10 +889,10 @@ def interleaved(
     """The same load in each of ``settings``, each with a bot process and games of its own (or, for settings
     of one ``bot``, the same bot and games, its pages opened and closed for each turn), all set up first and
     then taking turns, in ``rounds`` rounds of ``seconds / rounds`` a rate each: in a round every setting
-    gets the round's clicks at the same times (``arrivals``), the first in turn changing from round to
-    round, while the others wait, quiet. So the settings share the machine's slow and fast minutes, and
-    none always comes after another's tail (a database's own work after a phase). Returns each setting's
-    rounds, as ``run`` returns a run.
+    gets the round's clicks at the same times (``arrivals``), in an order that changes from round to round
+    (each of the settings' orders in turn), while the others wait, quiet. So the settings share the
+    machine's slow and fast minutes, and none always comes after another's tail (a database's own work
+    after a phase, or the pages closed). Returns each setting's rounds, as ``run`` returns a run.
     """
     return asyncio.run(_interleaved(games, rates, seconds, settings, rounds, seed, report, only, watched))
 
@@ -924,9 +924,10 @@ async def _interleaved(
                 started.append(load)
                 await load.start()
             setup[setting.name] = time.perf_counter() - t0
+        # The rounds take the settings' orders in turn (every setting first, and after every other, as often).
+        orders = list(itertools.permutations(loads))
         for schedule in range(rounds):
-            first = schedule % len(loads)
-            for setting, load in loads[first:] + loads[:first]:
+            for setting, load in orders[schedule % len(orders)]:
                 if setting.watching and not load.watching:  # (a bot's pages open for its turns with them)
                     await load.watch()
                 elif load.watching and not setting.watching:
