@@ -910,9 +910,8 @@ async def _interleaved(
 ) -> dict[str, list[dict]]:
     bots: dict[str, Load] = {}
     for setting in settings:
-        if (setting.bot or setting.name) not in bots:
-            load = Load(games, seed, only, setting.database, spectators=setting.spectators, watched=watched)
-            bots[setting.bot or setting.name] = load
+        if (key := setting.bot or setting.name) not in bots:
+            bots[key] = Load(games, seed, only, setting.database, spectators=setting.spectators, watched=watched)
     loads = [(setting, bots[setting.bot or setting.name]) for setting in settings]
     parts: dict[str, list[dict]] = {setting.name: [] for setting in settings}
     started: list[Load] = []

@@ -157,9 +157,6 @@ class Boards:
                 self._strip_clicked(clicked)
                 await self._quiet(reply(clicked, t(f"board.unposted.{why}", user_locale(clicked))))
             return False
-        # The spectator pages follow the channel: they hear of the position as soon as its board is out (and
-        # again, as no news, once the move is done: ``GameService._after_move``).
-        self.service.changed(game.id, game, state)
         self._retry.pop(game.id, None)
         recorded = time.time()
         if not await self.service.db.record_board(game.id, message.id, game.version, recorded):
@@ -167,8 +164,9 @@ class Boards:
             log.info("game %s: moved on past version %s while its board was posted", game.id, game.version)
             self._spawn(self._strip(message.edit(view=None)))
             return True
-        # They hear of the board's record too (no news to a page): they then have the row as stored, and the
-        # database's word of this write reads nothing.
+        # The spectator pages follow the channel: they hear of the position as soon as its board is out and
+        # recorded, with the row as stored (the database's word of these writes then reads nothing; the move's
+        # end tells them again, as no news: ``GameService._after_move``).
         self.service.changed(
             game.id,
             dataclasses.replace(
@@ -367,10 +365,14 @@ class Boards:
         """One pass over the outbox; returns the seconds until the next retry is due (None: none waits)."""
         now = time.monotonic()
         for game in await self.service.db.games_with_stale_boards(blocked=blocked, shards=shards or self.shards):
-            if self._retry.get(game.id, (0, 0.0))[1] <= now and not self.stopping:
+            if not self._retry_waits(game.id, now) and not self.stopping:
                 await self._each(game.id, self.repost)
         waits = [due for _, due in self._retry.values()]
         return max(0.0, min(waits) - time.monotonic()) if waits else None
+
+    def _retry_waits(self, game_id: int, now: float) -> bool:
+        """Whether the game's board, whose post failed, waits for its next try (due after ``now``, monotonic)."""
+        return self._retry.get(game_id, (0, 0.0))[1] > now
 
     async def outbox(self) -> None:
         """Posts the boards left behind, each retried with a doubling delay, until the bot closes."""
@@ -394,7 +396,7 @@ class Boards:
         stored, or a game started, before a crash), and their moves come with the board.
         """
         async with self.service.lock(game_id):
-            if self._retry.get(game_id, (0, 0.0))[1] > time.monotonic():
+            if self._retry_waits(game_id, time.monotonic()):
                 return False  # its post failed while this waited for the lock: it keeps to its retry delay
             game = await self.service.load(game_id)
             if game.board_version is not None and game.board_version >= game.version:
