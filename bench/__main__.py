@@ -205,6 +205,7 @@ SPECTATOR_HEADER = [
     "errors",
     "bot CPU ms/click",
     "fake CPU ms/click",
+    "browsers CPU ms/click",
     "page updates",
     "page p50",
     "page p95",
@@ -226,6 +227,7 @@ def _spectator_rows(result: dict) -> list[list[str]]:
             str(p["errors"]),
             f"{p['bot_cpu_ms']:.1f}",
             f"{p['fake_cpu_ms']:.1f}",
+            f"{p.get('pages_cpu_ms', 0.0):.1f}",
             str(p["page_updates"]),
             _ms(p["page_p50"]),
             _ms(p["page_p95"]),
@@ -474,7 +476,7 @@ def _spectators(args: argparse.Namespace, rates: list[float]) -> None:
         f"and its games (serving the pages throughout; they are opened for its turns with them), taking turns in "
         f"{args.rounds} rounds, each in the next order of the settings. click→board, page update (the stream's "
         "event at the page) and picture (the new picture at the page: in the event, or fetched if the event gave "
-        "its address) from the planned click."
+        "its address) from the planned click. The pages' browsers run in a process of their own (browsers CPU)."
     )
     started = time.perf_counter()
     result = run(report=lambda r: print("  ", r, file=sys.stderr))

@@ -36,109 +36,6 @@ TIMEOUT = 15.0  # a click whose board has not come by then is an error
 SETTLED = 0.25  # seconds without a request to the fake Discord: the bot has gone quiet before a phase
 
 
-class Browser:
-    """A page's connections as a browser keeps them: its live stream on one, its pictures on another, each a
-    bare HTTP/1.1 GET. The pages' clients run on the bot's machine here (a browser's work is its own
-    machine's), so they cost it as little as they can: with aiohttp's client they cost the benchmark's
-    process about as much CPU as the bot spent serving the pages. Of a stream's event only its type, its id
-    (the position's version) and its picture's address are read; a picture the event carries is not
-    fetched."""
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self._pictures: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
-        self._stream: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
-        self._events = bytearray()
-
-    async def picture(self, path: str) -> bytes:
-        """The body of the answer to ``GET path`` (whatever its status, as a browser's ``img`` takes it)."""
-        try:
-            return await self._picture(path)
-        except (OSError, asyncio.IncompleteReadError):  # the server closed the kept connection meanwhile
-            self._pictures = _closed(self._pictures)
-            return await self._picture(path)
-
-    async def _picture(self, path: str) -> bytes:
-        if self._pictures is None:
-            self._pictures = await asyncio.open_connection("127.0.0.1", self.port)
-        reader, writer = self._pictures
-        fields = await self._get(reader, writer, path)
-        body = await reader.readexactly(int(fields.get("content-length", "0")))
-        if fields.get("connection", "").lower() == "close":
-            self._pictures = _closed(self._pictures)
-        return body
-
-    async def _get(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, path: str) -> dict[str, str]:
-        """Asks for ``path``; the answer's status (``status``) and header fields, lowercase."""
-        writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n\r\n".encode())
-        head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
-        fields = {name.strip().lower(): value.strip() for name, _, value in (line.partition(":") for line in head[1:])}
-        fields["status"] = head[0].split()[1]
-        return fields
-
-    async def stream(self, path: str) -> None:
-        """Opens the live stream at ``path``: a chunked answer, or a RuntimeError that says what came instead."""
-        self.close_stream()
-        self._stream = await asyncio.open_connection("127.0.0.1", self.port)
-        fields = await self._get(*self._stream, path)
-        if fields["status"] != "200" or fields.get("transfer-encoding") != "chunked":
-            self.close_stream()
-            raise RuntimeError(f"the page's stream answered {fields['status']} ({fields.get('transfer-encoding')})")
-
-    async def event(self) -> tuple[str, int, str] | None:
-        """The stream's next event: its type, its id and its picture's address ("" if the event carried the
-        picture, or has none); None once the stream ended or broke."""
-        while (end := _blank_line(self._events)) < 0:
-            if self._stream is None:
-                return None
-            reader = self._stream[0]
-            try:
-                size = int(await reader.readuntil(b"\r\n"), 16)
-                if size == 0:
-                    raise EOFError
-                self._events += await reader.readexactly(size + 2)
-                del self._events[-2:]  # (the chunk's end)
-            except (OSError, ValueError, EOFError, asyncio.IncompleteReadError, asyncio.LimitOverrunError):
-                self.close_stream()
-                return None
-        events, kind, version, image, at = self._events, "", -1, "", 0
-        while at < end:  # its fields up to its data, which is not read through
-            line_end = events.find(b"\r", at)
-            name, _, value = bytes(events[at:line_end]).partition(b":")
-            if name == b"event":
-                kind = value.strip().decode()
-            elif name == b"id":
-                version = int(value)
-            elif name == b"data":
-                found = events.find(b'"image":"', at, end)  # (the live position's: the snapshot's only picture)
-                if found >= 0 and not events.startswith(b"data:", found + 9):
-                    image = events[found + 9 : events.index(b'"', found + 9)].decode()
-                break
-            at = line_end + 2
-        del self._events[: end + 4]
-        return kind, version, image
-
-    def close_stream(self) -> None:
-        self._stream = _closed(self._stream)
-        self._events.clear()
-
-    def close(self) -> None:
-        self.close_stream()
-        self._pictures = _closed(self._pictures)
-
-
-def _blank_line(events: bytearray) -> int:
-    """Where the first event of ``events`` ends (its blank line), or -1. A line ends in a CR (of a CR LF here)
-    and a field's data holds none, so the search goes from one line to the next, never through an event's
-    data, a page's picture within it (``bytes.find`` of a longer string would)."""
-    at = events.find(b"\r")
-    while at >= 0:
-        if events.startswith(b"\r\n\r\n", at):
-            return at
-        at = events.find(b"\r", at + 2)
-    return -1
-
-
 def _first_past(seen: list[tuple[int, float, float]], version: int) -> tuple[float, float] | None:
     """When a page was first sent a position past ``version``, and when it had its picture (``seen``: the
     versions it was sent, in order)."""
@@ -150,9 +47,15 @@ def _first_past(seen: list[tuple[int, float, float]], version: int) -> tuple[flo
     return first
 
 
-def _closed(connection: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None) -> None:
-    if connection is not None:
-        connection[1].close()
+@dataclass
+class Follow:
+    """A move's wait for every page of its game to be sent a later position."""
+
+    version: int
+    # Each page that was (by its ``seen``): when it was first sent a position past ``version``, and when it had
+    # its picture then.
+    firsts: dict[int, tuple[float, float]]
+    done: asyncio.Future[bool]  # True once every page was; False if the game was replaced first
 
 
 @dataclass
@@ -169,7 +72,38 @@ class Slot:
     # Each spectator's page of this slot's game: the versions it was sent, in order, each with when its
     # event arrived and when its picture was there (perf_counter).
     seen: list[list[tuple[int, float, float]]] = field(default_factory=list)
-    moved: asyncio.Condition = field(default_factory=asyncio.Condition)
+    moved: asyncio.Condition = field(default_factory=asyncio.Condition)  # (notified when the game is replaced)
+    follows: list[Follow] = field(default_factory=list)  # the moves waiting for the pages
+
+    def sent(self, seen: list[tuple[int, float, float]], version: int, event_at: float, picture_at: float) -> None:
+        """A page of this game (by its ``seen``) was sent a position: the moves before it that waited for that
+        page have it (a page's positions come in order: its first past a move is the first it is sent)."""
+        seen.append((version, event_at, picture_at))
+        for follow in list(self.follows):
+            if version > follow.version and id(seen) not in follow.firsts:
+                follow.firsts[id(seen)] = (event_at, picture_at)
+                self._complete(follow)
+
+    def follow(self, version: int) -> Follow:
+        """Waits for every page of this game to be sent a position past ``version``."""
+        firsts = {id(seen): first for seen in self.seen if (first := _first_past(seen, version)) is not None}
+        follow = Follow(version, firsts, asyncio.get_running_loop().create_future())
+        self.follows.append(follow)
+        self._complete(follow)
+        return follow
+
+    def _complete(self, follow: Follow) -> None:
+        if len(follow.firsts) >= self.audience and not follow.done.done():
+            self.follows.remove(follow)
+            follow.done.set_result(True)
+
+    def replaced(self) -> None:
+        """The game ended and another took its place (or its pages closed): its pages moved on."""
+        self.seen = []
+        for follow in self.follows:
+            if not follow.done.done():
+                follow.done.set_result(False)
+        self.follows = []
 
 
 @dataclass
@@ -185,7 +119,8 @@ class Phase:
     started: float = 0.0
     ended: float = 0.0
     bot_cpu: float = 0.0
-    our_cpu: float = 0.0
+    our_cpu: float = 0.0  # this process's: the fake Discord and the players
+    pages_cpu: float = 0.0  # the spectators' browsers' (their process's)
     db_cpu: float = math.nan
     trips: int = 0
     gc_ms: float = 0.0  # the bot's garbage collections, in all
@@ -200,6 +135,7 @@ class Phase:
         self.ended += other.ended - other.started
         self.bot_cpu += other.bot_cpu
         self.our_cpu += other.our_cpu
+        self.pages_cpu += other.pages_cpu
         self.trips += other.trips
         self.gc_ms += other.gc_ms
         self.gc_longest_ms = max(self.gc_longest_ms, other.gc_longest_ms)
@@ -211,7 +147,7 @@ class Phase:
 
     @classmethod
     def from_raw(cls, raw: dict) -> Phase:
-        return cls(**{name: raw[name] for name in RAW})
+        return cls(**{name: raw[name] for name in RAW if name in raw})  # (a figure an older tree did not keep: 0)
 
     def figures(self) -> dict[str, float | int | str]:
         clicks, acks = sorted(self.click_ms), sorted(self.ack_ms)
@@ -235,6 +171,7 @@ class Phase:
             "first_error": self.errors[0] if self.errors else "",
             "bot_cpu_ms": self.bot_cpu * 1000 / max(1, len(clicks)),
             "fake_cpu_ms": self.our_cpu * 1000 / max(1, len(clicks)),
+            "pages_cpu_ms": self.pages_cpu * 1000 / max(1, len(clicks)),
             "db_cpu_ms": self.db_cpu * 1000 / max(1, len(clicks)),
             "trips": self.trips / max(1, len(clicks)),
             "gc_ms": self.gc_ms / max(1, len(clicks)),
@@ -244,7 +181,7 @@ class Phase:
 
 RAW = (
     "rate", "seconds", "click_ms", "ack_ms", "page_ms", "picture_ms", "spectators", "errors", "started", "ended",
-    "bot_cpu", "our_cpu", "db_cpu", "trips", "gc_ms", "gc_longest_ms",
+    "bot_cpu", "our_cpu", "pages_cpu", "db_cpu", "trips", "gc_ms", "gc_longest_ms",
 )  # fmt: skip
 
 
@@ -408,6 +345,9 @@ class Load:
             slot.watched = True
         self.watching: list[asyncio.Task] = []
         self.pages_db: Database | None = None
+        self.viewers: asyncio.subprocess.Process | None = None  # the spectators' browsers (``bench.spectators``)
+        self.pages: dict[int, tuple[str, Slot, list[tuple[int, float, float]]]] = {}  # page -> its stream, slot, seen
+        self.answers: dict[str, asyncio.Future[None]] = {}  # what the spectators' process is to answer
 
     @property
     def bot(self) -> asyncio.subprocess.Process | None:
@@ -516,7 +456,7 @@ class Load:
         slot.boards = len(boards)
         async with slot.moved:
             slot.game_id = board_version(boards[-1])[0]
-            slot.seen = []
+            slot.replaced()
             slot.moved.notify_all()
         await self._release(slot)
 
@@ -533,72 +473,97 @@ class Load:
 
     # -- spectators -----------------------------------------------------------------------
     async def watch(self) -> None:
-        """Opens the spectators' streams, spread evenly over the watched games; returns once all are open."""
+        """Opens the spectators' streams, spread evenly over the watched games; returns once all are open.
+
+        The spectators' browsers run in a process of their own (``bench.spectators``), started with the first
+        of them: this process's fake Discord times the boards, and reading the pages here would delay them."""
         self.pages_db = await Database.open(self.database)
+        if self.viewers is None:
+            self.viewers = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "bench.spectators",
+                str(self.web_port),
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+            )
+            self._spawn(self._read_viewers(self.viewers))
         watched = [s for s in self.slots if s.watched]
         opened = [asyncio.Event() for _ in range(self.spectators)]
         for n in range(self.spectators):
             slot = watched[n % len(watched)]
             slot.audience += 1
-            self.watching.append(self._spawn(self._spectator(slot, opened[n])))
-        await asyncio.wait_for(asyncio.gather(*(event.wait() for event in opened)), TIMEOUT * 4)
+            self.watching.append(self._spawn(self._spectator(n, slot, opened[n])))
+        all_open = asyncio.ensure_future(asyncio.gather(*(event.wait() for event in opened)))
+        done, _ = await asyncio.wait([all_open, *self.watching], timeout=TIMEOUT * 4, return_when="FIRST_COMPLETED")
+        if all_open not in done:
+            all_open.cancel()
+            for task in done:  # a page that could not open
+                task.result()
+            raise TimeoutError(f"the pages did not open within {TIMEOUT * 4:g} s")
 
     async def unwatch(self) -> None:
+        """Closes the spectators' streams (and waits until they are closed, so that the next turn's open
+        within the bot's limits)."""
         for task in self.watching:
             task.cancel()
         await asyncio.gather(*self.watching, return_exceptions=True)
+        closed = [self._answer(f"closed {n}") for n in range(len(self.watching))]
+        for n in range(len(self.watching)):
+            self._tell(f"close {n}")
+        if closed:
+            await asyncio.wait_for(asyncio.gather(*closed), TIMEOUT)
         self.watching = []
         for slot in self.slots:
-            slot.audience, slot.seen = 0, []
+            slot.audience = 0
+            slot.replaced()
         if self.pages_db is not None:
             await self.pages_db.close()
             self.pages_db = None
 
-    async def _spectator(self, slot: Slot, opened: asyncio.Event) -> None:
-        """A browser on the slot's game: its stream, and the picture of each position it is sent (unless the
-        event carried it); on the game's end it moves on to the game that takes the slot."""
-        assert self.web_port is not None
-        browser = Browser(self.web_port)
-        try:
-            await self._watching(slot, opened, browser)
-        finally:
-            browser.close()
-
-    async def _watching(self, slot: Slot, opened: asyncio.Event, browser: Browser) -> None:
-        while True:
+    async def _spectator(self, n: int, slot: Slot, opened: asyncio.Event) -> None:
+        """Page ``n``: a browser on the slot's game, its stream and the picture of each position it is sent
+        (unless the event carried it); on the game's end it moves on to the game that takes the slot."""
+        for tag in itertools.count():
             game_id = slot.game_id
             token, locale = await self._page_of(game_id)
-            async with slot.moved:
-                mine = len(slot.seen)
-                slot.seen.append([])
-            await browser.stream(f"/g/{token}/events?lang={locale}")
+            seen: list[tuple[int, float, float]] = []
+            slot.seen.append(seen)
+            self.pages[n] = (str(tag), slot, seen)
+            answer = self._answer(f"opened {n} {tag}")
+            self._tell(f"open {n} {tag} /g/{token}/events?lang={locale}")
+            await answer
             opened.set()
-            # The page reads its stream until the slot's game is replaced (the game ended): the reader is
-            # then cancelled, so that it waits on its stream alone, an event at a time.
-            reading = asyncio.ensure_future(self._follow(browser, slot, slot.seen[mine]))
-            replaced = asyncio.ensure_future(self._replaced(slot, game_id))
-            try:
-                await asyncio.wait({reading, replaced}, return_when=asyncio.FIRST_COMPLETED)
-            finally:
-                for task in (reading, replaced):
-                    task.cancel()
-                await asyncio.gather(reading, replaced, return_exceptions=True)
-                browser.close_stream()
             await self._replaced(slot, game_id)
 
-    @staticmethod
-    async def _follow(browser: Browser, slot: Slot, seen: list[tuple[int, float, float]]) -> None:
-        """The ``game`` events of a page's stream, each position's picture fetched unless the event carried it."""
-        while (event := await browser.event()) is not None:
-            kind, version, image = event
-            if kind != "game":
-                continue  # a ping (a comment: no field), the stream's retry, or the link replaced
-            arrived = time.perf_counter()
-            if image:
-                await browser.picture("/g/" + image)  # (its address is relative to the page)
-            async with slot.moved:
-                seen.append((version, arrived, time.perf_counter()))
-                slot.moved.notify_all()
+    def _tell(self, command: str) -> None:
+        assert self.viewers is not None and self.viewers.stdin is not None
+        self.viewers.stdin.write(command.encode() + b"\n")
+
+    def _answer(self, line: str) -> asyncio.Future[None]:
+        """The spectators' process's answer ``line``, once it comes (``failed``: a RuntimeError)."""
+        future = self.answers[line] = asyncio.get_running_loop().create_future()
+        return future
+
+    async def _read_viewers(self, viewers: asyncio.subprocess.Process) -> None:
+        """What the spectators' process tells: each page's answers, and the positions it is sent."""
+        assert viewers.stdout is not None
+        async for raw in viewers.stdout:
+            what, n, *rest = raw.decode().strip().split(maxsplit=3)
+            if what == "event":
+                tag, version, arrived, pictured = rest[0], *rest[1].split()
+                page = self.pages.get(int(n))
+                if page is not None and page[0] == tag:  # (not a stream the page has left meanwhile)
+                    _, slot, seen = page
+                    slot.sent(seen, int(version), float(arrived), float(pictured))
+                continue
+            key = f"{what} {n}" if what == "closed" else f"opened {n} {rest[0]}"
+            future = self.answers.pop(key, None)
+            if future is not None and not future.done():
+                if what == "failed":
+                    future.set_exception(RuntimeError(f"page {n}: {rest[1]}"))
+                else:
+                    future.set_result(None)
 
     @staticmethod
     async def _replaced(slot: Slot, game_id: int) -> None:
@@ -613,29 +578,32 @@ class Load:
 
     async def _pages_follow(self, phase: Phase, slot: Slot, game_id: int, version: int, planned: float) -> None:
         """Waits for every spectator of the slot to be sent a position past ``version``; counts their delays."""
-
-        def arrived() -> list[tuple[float, float]] | str | None:
-            if slot.game_id != game_id:
-                return "replaced"  # the game ended and another took its place: its pages moved on
-            if len(slot.seen) < slot.audience:
-                return None
-            firsts = [_first_past(seen, version) for seen in slot.seen]
-            return None if any(f is None for f in firsts) else firsts  # type: ignore[return-value]
-
+        if slot.game_id != game_id:
+            return  # the game ended and another took its place: its pages moved on
+        follow = slot.follow(version)
         try:
-            async with slot.moved:
-                firsts = await asyncio.wait_for(slot.moved.wait_for(arrived), TIMEOUT)
+            complete = await asyncio.wait_for(asyncio.shield(follow.done), TIMEOUT)
         except TimeoutError:
+            with contextlib.suppress(ValueError):
+                slot.follows.remove(follow)
             phase.errors.append(f"{slot.game} game {slot.index}: a page was not updated {TIMEOUT:g} s after a move")
             return
-        if isinstance(firsts, str):
+        if not complete:
             return
-        for event_at, picture_at in firsts:
+        for event_at, picture_at in follow.firsts.values():
             phase.page_ms.append((event_at - planned) * 1000)
             phase.picture_ms.append((picture_at - planned) * 1000)
 
     async def close(self) -> None:
         await self.unwatch()
+        if self.viewers is not None:  # (its stdin's end ends it)
+            assert self.viewers.stdin is not None
+            self.viewers.stdin.close()
+            try:
+                await asyncio.wait_for(self.viewers.wait(), 10)
+            except TimeoutError:
+                self.viewers.kill()
+                await self.viewers.wait()
         for bot in self.bots:
             if bot.returncode is None:
                 bot.send_signal(2)
@@ -694,6 +662,10 @@ class Load:
         finally:
             await db.close()
 
+    def viewers_cpu(self) -> float:
+        """The CPU the spectators' browsers used so far (their process, ``bench.spectators``)."""
+        return cpu_seconds(self.viewers.pid) if self.viewers is not None else 0.0
+
     def rss(self) -> tuple[float, float]:
         current = [rss_mb(bot.pid) for bot in self.bots]
         return sum(c for c, _ in current), sum(p for _, p in current)
@@ -712,7 +684,7 @@ class Load:
         phase = self.phase = Phase(rate, seconds)
         assert self.bots
         loop = asyncio.get_running_loop()
-        cpu = sum(cpu_seconds(bot.pid) for bot in self.bots), time.process_time()
+        cpu = sum(cpu_seconds(bot.pid) for bot in self.bots), time.process_time(), self.viewers_cpu()
         db_cpu, (trips, gc_ms, _) = await self.db_cpu(), await self.counts()
         phase.started = start = loop.time()
         clicks = []
@@ -729,6 +701,7 @@ class Load:
             await asyncio.wait(phase.follows)
         phase.bot_cpu = sum(cpu_seconds(bot.pid) for bot in self.bots) - cpu[0]
         phase.our_cpu = time.process_time() - cpu[1]
+        phase.pages_cpu = self.viewers_cpu() - cpu[2]
         phase.db_cpu = await self.db_cpu() - db_cpu
         phase.trips, phase.gc_ms, phase.gc_longest_ms = await self.counts()
         phase.trips -= trips

@@ -244,7 +244,7 @@ async def test_a_benchmark_page_reads_its_stream_as_a_browser_does():
     import base64
     import itertools
 
-    from bench.load import Browser
+    from bench.spectators import Browser
 
     inline = b'{"version":7,"log":[{"text":"a \\"image\\":\\"x"}],"live":{"image":"data:image/png;base64,'
     inline += base64.b64encode(bytes(range(256)) * 300) + b'","alt":"x"}}'
@@ -274,3 +274,79 @@ async def test_a_benchmark_page_reads_its_stream_as_a_browser_does():
         ("game", 8, "t/step/3.png?v=8&lang=en"),
         ("gone", -1, ""),
     ]
+
+
+async def test_the_benchmarks_browsers_in_their_own_process_tell_what_each_page_was_sent():
+    """``bench.spectators``, the load benchmark's browsers in a process of their own: a page opens its stream,
+    is told each position it is sent (when, on the benchmark's clock, with the picture fetched when the event
+    gave its address), leaves a stream for another, and says so when a stream does not open or is closed."""
+    import asyncio
+    import time
+
+    from aiohttp import web
+    from aiohttp_sse import sse_response
+
+    more = asyncio.Event()
+    fetched: list[str] = []
+
+    async def events(request: web.Request) -> web.StreamResponse:
+        async with sse_response(request) as stream:
+            await stream.send('{"live":{"image":"data:image/png;base64,AAAA"}}', id="3", event="game")
+            await more.wait()
+            await stream.send('{"live":{"image":"t/step/4.png?v=4"}}', id="4", event="game")
+            await stream.wait()
+        return stream
+
+    async def picture(request: web.Request) -> web.Response:
+        fetched.append(request.path_qs)
+        return web.Response(body=b"png", content_type="image/png")
+
+    app = web.Application()
+    app.router.add_get("/g/t/events", events)
+    app.router.add_get("/g/t/step/4.png", picture)
+    runner = web.AppRunner(app, shutdown_timeout=0.1)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = runner.addresses[0][1]
+    browsers = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bench.spectators",
+        str(port),
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        cwd=ROOT,
+    )
+    assert browsers.stdin is not None and browsers.stdout is not None
+
+    async def told() -> list[str]:
+        return (await asyncio.wait_for(browsers.stdout.readline(), 30)).decode().split()
+
+    try:
+        began = time.perf_counter()
+        browsers.stdin.write(b"open 5 a /g/t/events\n")
+        assert await told() == ["opened", "5", "a"]
+        what, page, tag, version, arrived, pictured = await told()
+        assert (what, page, tag, version) == ("event", "5", "a", "3") and fetched == []
+        assert began < float(arrived) <= float(pictured) < time.perf_counter()
+        more.set()
+        what, page, tag, version, arrived, pictured = await told()
+        assert (what, page, tag, version) == ("event", "5", "a", "4") and fetched == ["/g/t/step/4.png?v=4"]
+        assert float(arrived) < float(pictured)
+        browsers.stdin.write(b"open 5 b /g/elsewhere/events\n")
+        what, page, tag, *why = await told()
+        assert (what, page, tag) == ("failed", "5", "b") and "404" in " ".join(why)
+        browsers.stdin.write(b"open 6 c /g/t/events\n")
+        assert await told() == ["opened", "6", "c"]
+        assert (await told())[:4] == ["event", "6", "c", "3"]
+        assert (await told())[:4] == ["event", "6", "c", "4"]
+        browsers.stdin.write(b"close 6\n")
+        assert await told() == ["closed", "6"]
+        browsers.stdin.close()
+        assert await asyncio.wait_for(browsers.wait(), 30) == 0
+    finally:
+        if browsers.returncode is None:
+            browsers.kill()
+            await browsers.wait()
+        await runner.cleanup()
