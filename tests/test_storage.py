@@ -435,7 +435,8 @@ async def test_a_late_turn_is_played_once_by_several_processes(two):
 async def test_a_board_drawn_for_a_move_another_process_beat_is_forgotten(two):
     """A move's board starts being drawn while the move is written. When another process stored that
     version first, the picture of the move that lost is not kept: the version's board is drawn from what
-    was stored, as the other process drew it."""
+    was stored, as the other process drew it (and its view and words, as the channel's message and the pages
+    take them)."""
     from bot.service.spectate import RenderCache
     from rules import GAMES
 
@@ -470,6 +471,11 @@ async def test_a_board_drawn_for_a_move_another_process_beat_is_forgotten(two):
     assert (stored.version, stored.updated_at) == (won.game.version, won.game.updated_at)  # the game as stored
     drawn = await caches[1].get(stored, services[1].state_of(stored), None, "en")
     assert drawn == await caches[0].get(won.game, won.state, None, "en") == pictures[first]
+    # nor is its view (made for the picture), nor its words: the channel's alt text and the pages take them
+    assert caches[1].view(stored, services[1].state_of(stored), None) == engine.view(won.state, None)
+    assert caches[1].words(stored, services[1].state_of(stored), None, "en") == caches[0].words(
+        won.game, won.state, None, "en"
+    )
     for service in services:
         service.thinker.close()
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from render import describe
 from rules.core import Engine, Event, GameState, Outcome, t
 from rules.core.search import level_of
 
@@ -128,7 +129,8 @@ def _retrieved(future: asyncio.Future[bytes]) -> None:
 
 class RenderCache:
     """Recently drawn pictures by (game, version, step, viewer, locale): a board is drawn once per move,
-    also when the channel's post and a spectator page ask for it at the same time.
+    also when the channel's post and a spectator page ask for it at the same time. Their views and words
+    (the alt text) too: the picture, the channel's message and the pages need the same.
 
     The stored version (not the step) tells states apart: after an undo a step is played again.
     """
@@ -138,6 +140,23 @@ class RenderCache:
         self.pool = pool or RenderPool(0)
         self._items: OrderedDict[PictureKey, bytes] = OrderedDict()
         self._drawing: dict[PictureKey, asyncio.Future[bytes]] = {}
+        self._views: OrderedDict[tuple[int, int, int, int | None], BaseModel] = OrderedDict()
+        self._words: OrderedDict[PictureKey, str] = OrderedDict()
+
+    def view(self, game: GameRow, state: GameState, viewer: int | None) -> BaseModel:
+        """What ``viewer`` sees of the game's position at its version (None: the spectators), made once."""
+        key = (game.id, game.version, state.step, viewer)
+        return _kept(self._views, key, self.size, lambda: engine_of(game).view(state, viewer))
+
+    def words(self, game: GameRow, state: GameState, viewer: int | None, locale: str) -> str:
+        """The picture in words (``render.describe`` of the view: its alt text), made once."""
+        key = (game.id, game.version, state.step, viewer, locale)
+        return _kept(
+            self._words,
+            key,
+            self.size,
+            lambda: describe(game.game, self.view(game, state, viewer), locale=locale, names=seat_names(game, locale)),
+        )
 
     def drawn(self, game: GameRow, step: int, viewer: int | None, locale: str) -> bytes | None:
         """The picture of the game's ``step`` at its version, if it is drawn already."""
@@ -165,6 +184,9 @@ class RenderCache:
         def forget() -> None:
             self._items.pop(key, None)
             self._drawing.pop(key, None)  # a drawing under way is then not kept (``_draw``)
+            self._views.pop(key[:4], None)
+            for made in [k for k in self._words if k[:4] == key[:4]]:
+                del self._words[made]
 
         return forget
 
@@ -178,14 +200,32 @@ class RenderCache:
         return drawing
 
     async def _draw(self, key: PictureKey, game: GameRow, state: GameState, viewer: int | None, locale: str) -> bytes:
-        engine = engine_of(game)
         names = seat_names(game, locale)
-        png = await self.pool.render(game.game, engine.view(state, viewer), locale, names)
+        if self._drawing.get(key) is asyncio.current_task():
+            view = self.view(game, state, viewer)
+        else:  # forgotten before it began: neither it nor its view is kept
+            view = engine_of(game).view(state, viewer)
+        png = await self.pool.render(game.game, view, locale, names)
         if self._drawing.get(key) is asyncio.current_task():  # not forgotten meanwhile
             self._items[key] = png
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
         return png
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _kept(items: OrderedDict[K, V], key: K, size: int, make: Callable[[], V]) -> V:
+    """``items[key]``, made if it is not kept; the last ``size`` used are kept."""
+    if key in items:
+        items.move_to_end(key)
+        return items[key]
+    value = items[key] = make()
+    while len(items) > size:
+        items.popitem(last=False)
+    return value
 
 
 __all__ = [

@@ -12,7 +12,6 @@ from typing import Any
 import discord
 from discord.ui import DynamicItem
 
-from render import describe
 from rules.core import LEVELS, MAX_BUTTON_CHOICES, Action, GameState, t
 from rules.core.search import level_of
 
@@ -149,7 +148,7 @@ class Presenter:
         engine = engine_of(game)
         png = await self.cache.get(game, state, viewer, locale)
         # the picture in words, for whoever cannot see it (Discord's alt text)
-        alt = describe(game.game, engine.view(state, viewer), locale=locale, names=seat_names(game, locale))
+        alt = self.cache.words(game, state, viewer, locale)
         title = f"{engine.title} #{game.id} — {t('board.step', locale, n=state.step)}"
         embed = discord.Embed(title=title, colour=COLOUR)
         embed.set_image(url="attachment://board.png")

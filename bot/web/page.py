@@ -26,7 +26,6 @@ from typing import Any, TypeVar
 import orjson
 from pydantic import BaseModel
 
-from render import describe as render_words
 from rules.core import Engine, GameState, t
 
 from .. import texts as _texts  # noqa: F401  (registers the page's texts)
@@ -211,11 +210,10 @@ def players(
     ]
 
 
-def describe(game: GameRow, view: BaseModel, step: int, total: int, lines: list[str], locale: str) -> str:
-    """The position in words for a screen reader: which one it is, then the picture's own words (who acts
-    or who won, the scores, the key position: ``render.describe`` of the spectator's ``view``, the channel's
-    alt text), then the move that led there."""
-    words = render_words(game.game, view, locale=locale, names=seat_names(game, locale))
+def describe(words: str, step: int, total: int, lines: list[str], locale: str) -> str:
+    """The position in words for a screen reader: which one it is, then the picture's own ``words`` (who
+    acts or who won, the scores, the key position: ``RenderCache.words`` of the spectator's view, the
+    channel's alt text), then the move that led there."""
     text = f"{caption(step, total, locale)}. {words}"
     if lines:
         text += " " + t("web.alt_last", locale, what=" ".join(lines))
@@ -371,14 +369,14 @@ class Pages:
         last = [line.text for line in log[:1] if line.step == state.step]
         total = state.step
         status = status_lines(game, engine, state, names, locale)
-        view = engine.view(state, None)  # the spectator's: the scores, and the position in words
+        view = self.cache.view(game, state, None)  # the spectator's (the channel's board's): the scores
         seated = players(game, engine, state, names, locale, view)
         live = Position(
             total,
             total,
             caption(total, total, locale),
             await self._live_picture(game, state, locale),
-            describe(game, view, total, total, last, locale),
+            describe(self.cache.words(game, state, None, locale), total, total, last, locale),
             last,
         )
         return Snapshot(
@@ -432,7 +430,6 @@ class Pages:
 
     async def position(self, game: GameRow, step: int, locale: str) -> Position | None:
         """An earlier position (or the live one): its caption, picture, words and the move that led there."""
-        engine = engine_of(game)
         state = await self._state_at(game, step)
         if state is None:
             return None
@@ -442,7 +439,7 @@ class Pages:
         if step > 0:
             counted = await self.db().moves_that_count(game.id)
             lines = [t(e.text, locale, names=names) for e in public_events(counted[step - 1]["events"])]
-        alt = describe(game, engine.view(state, None), step, total, lines, locale)
+        alt = describe(self.steps.words(game, state, None, locale), step, total, lines, locale)
         return Position(step, total, caption(step, total, locale), image_url(game, step, locale), alt, lines)
 
     async def picture(self, game: GameRow, step: int, locale: str) -> bytes | None:
