@@ -514,6 +514,7 @@ class Load:
         if closed:
             await asyncio.wait_for(asyncio.gather(*closed), TIMEOUT)
         self.watching = []
+        self.pages.clear()
         for slot in self.slots:
             slot.audience = 0
             slot.replaced()
@@ -742,6 +743,8 @@ class Load:
                 self.phase.errors.append(f"new {slot.game} game: {type(exc).__name__}: {exc}"[:300])
         if old:
             self.fake.forget(old, keep=0)
+        # and the lobbies (and their clicks) of games long begun: the last of each slot's stay
+        self.fake.forget(slot.channel, keep=len(self.slots))
 
     async def _move(self, slot: Slot) -> tuple[FakeInteraction, FakeMessage]:
         """The player the last board mentions makes a random legal move; the interaction and the new board."""

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import dataclasses
 import inspect
+import math
 import re
 import secrets
 import time
@@ -1768,16 +1769,17 @@ class FakeDiscord:
 
     def forget(self, channel_id: int, keep: int = 3) -> None:
         """Drops all but the last ``keep`` messages of a channel, the interactions answered there before
-        them with their ephemeral answers, and the request and gateway logs: a long run's memory stays
-        flat."""
+        them with their ephemeral answers (with ``keep`` 0, every interaction there), and the request and
+        gateway logs: a long run's memory and time a click stay flat."""
         stored = self._channel_messages.get(channel_id, [])
         if len(stored) <= keep:
             return
-        old, self._channel_messages[channel_id] = stored[:-keep], stored[-keep:]
-        cutoff = stored[-keep].stored_at
+        split = len(stored) - keep  # (not ``stored[:-keep]``: with ``keep`` 0 that is nothing)
+        old, self._channel_messages[channel_id] = stored[:split], stored[split:]
+        cutoff = stored[split].stored_at if keep else math.inf
         dropped = {msg.id for msg in old}
         for iid, inter in list(self.interactions.items()):
-            if inter.channel_id == channel_id and inter.responses and inter.sent_at < cutoff:
+            if inter.channel_id == channel_id and (inter.responses or not keep) and inter.sent_at < cutoff:
                 del self.interactions[iid]
                 self._by_token.pop(inter.token, None)
                 dropped.update(msg.id for msg in inter.messages if msg.ephemeral)

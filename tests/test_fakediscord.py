@@ -407,3 +407,30 @@ async def test_nonce_send_permission_and_deletion(fake_discord: FakeDiscord) -> 
         assert bot.get_channel(CHANNEL_ID) is not None  # the bot missed it...
         with pytest.raises(discord.NotFound):  # ...and learns it from the answer
             await channel.send("hello?")
+
+
+async def test_forget_drops_a_channels_old_messages_and_their_clicks_and_all_of_them_with_keep_0(
+    fake_discord: FakeDiscord,
+) -> None:
+    """A long benchmark's memory and time a click stay flat: ``forget`` drops a channel's messages but the
+    last ``keep``, with the interactions answered before them and their ephemeral answers; with ``keep`` 0
+    (a game's thread once the game ended), all of them."""
+    fake = fake_discord
+    async with run_bot(fake, make_bot()):
+        clicks = []
+        for _ in range(3):
+            inter = await fake.slash(1, CHANNEL_ID, "ping")
+            await inter.wait_response()
+            await fake.wait_for(lambda inter=inter: any(m.ephemeral for m in inter.messages))
+            clicks.append(inter)
+        assert len(fake.messages(CHANNEL_ID)) == 3 and all(i.id in fake.interactions for i in clicks)
+        fake.forget(CHANNEL_ID, keep=1)
+        assert fake.messages(CHANNEL_ID) == [clicks[-1].message]
+        assert not any(i.id in fake.interactions for i in clicks[:2]) and len(fake.ephemerals(1)) < 3
+        late = await fake.slash(1, CHANNEL_ID, "ping")  # answered after the message kept
+        await late.wait_response()
+        await fake.wait_for(lambda: any(m.ephemeral for m in late.messages))
+        assert late.id in fake.interactions and len(fake.messages(CHANNEL_ID)) == 2
+        fake.forget(CHANNEL_ID, keep=0)
+        assert fake.messages(CHANNEL_ID) == [] and fake.ephemerals(1) == []
+        assert not any(i.id in fake.interactions for i in [*clicks, late])
