@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -127,6 +127,30 @@ def _retrieved(future: asyncio.Future[bytes]) -> None:
         future.exception()
 
 
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class Kept(OrderedDict[K, V]):
+    """The last ``size`` values used, by key, each made once while it is kept."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    def made(self, key: K, make: Callable[[], V]) -> V:
+        if key in self:
+            self.move_to_end(key)
+            return self[key]
+        return self.put(key, make())
+
+    def put(self, key: K, value: V) -> V:
+        self[key] = value
+        while len(self) > self.size:
+            self.popitem(last=False)
+        return value
+
+
 class RenderCache:
     """Recently drawn pictures by (game, version, step, viewer, locale): a board is drawn once per move,
     also when the channel's post and a spectator page ask for it at the same time. Their views and words
@@ -140,21 +164,19 @@ class RenderCache:
         self.pool = pool or RenderPool(0)
         self._items: OrderedDict[PictureKey, bytes] = OrderedDict()
         self._drawing: dict[PictureKey, asyncio.Future[bytes]] = {}
-        self._views: OrderedDict[tuple[int, int, int, int | None], BaseModel] = OrderedDict()
-        self._words: OrderedDict[PictureKey, str] = OrderedDict()
+        self._views: Kept[tuple[int, int, int, int | None], BaseModel] = Kept(size)
+        self._words: Kept[PictureKey, str] = Kept(size)
 
     def view(self, game: GameRow, state: GameState, viewer: int | None) -> BaseModel:
         """What ``viewer`` sees of the game's position at its version (None: the spectators), made once."""
         key = (game.id, game.version, state.step, viewer)
-        return _kept(self._views, key, self.size, lambda: engine_of(game).view(state, viewer))
+        return self._views.made(key, lambda: engine_of(game).view(state, viewer))
 
     def words(self, game: GameRow, state: GameState, viewer: int | None, locale: str) -> str:
         """The picture in words (``render.describe`` of the view: its alt text), made once."""
         key = (game.id, game.version, state.step, viewer, locale)
-        return _kept(
-            self._words,
+        return self._words.made(
             key,
-            self.size,
             lambda: describe(game.game, self.view(game, state, viewer), locale=locale, names=seat_names(game, locale)),
         )
 
@@ -213,22 +235,8 @@ class RenderCache:
         return png
 
 
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-def _kept(items: OrderedDict[K, V], key: K, size: int, make: Callable[[], V]) -> V:
-    """``items[key]``, made if it is not kept; the last ``size`` used are kept."""
-    if key in items:
-        items.move_to_end(key)
-        return items[key]
-    value = items[key] = make()
-    while len(items) > size:
-        items.popitem(last=False)
-    return value
-
-
 __all__ = [
+    "Kept",
     "RenderCache",
     "ai_label",
     "event_lines",

@@ -18,7 +18,6 @@ import html
 import json
 import logging
 import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -32,6 +31,7 @@ from .. import texts as _texts  # noqa: F401  (registers the page's texts)
 from ..service.games import engine_of
 from ..service.replay import states
 from ..service.spectate import (
+    Kept,
     RenderCache,
     ai_label,
     outcome_lines,
@@ -56,8 +56,6 @@ SETTLING = 0.5
 LINES = 20_000  # the moves' lines in words kept (each is written once: a new page, or a move, adds its own)
 
 T = TypeVar("T")
-K = TypeVar("K", bound=Hashable)
-V = TypeVar("V")
 
 
 @dataclass
@@ -104,26 +102,6 @@ class Snapshot:
         data), written once for every stream of the game at this version."""
         head = f"id: {self.version}\r\nevent: game\r\ndata: ".encode()
         return head + orjson.dumps(self) + b"\r\n\r\n"  # (JSON on one line: its strings' line breaks escaped)
-
-
-class Kept(OrderedDict[K, V]):
-    """The last ``size`` values used, by key, each made once while it is kept."""
-
-    def __init__(self, size: int) -> None:
-        super().__init__()
-        self.size = size
-
-    def made(self, key: K, make: Callable[[], V]) -> V:
-        if key in self:
-            self.move_to_end(key)
-            return self[key]
-        return self.put(key, make())
-
-    def put(self, key: K, value: V) -> V:
-        self[key] = value
-        while len(self) > self.size:
-            self.popitem(last=False)
-        return value
 
 
 class Lru(Kept[Hashable, "asyncio.Future[Any]"]):
