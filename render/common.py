@@ -436,7 +436,7 @@ def rounded_rectangle(
     x0, y0, x1, y1 = xy
     thin = min(x1 - x0, y1 - y0) < 2 * width + 4  # Pillow's outline covers its fill in its own way
     plain = img.mode in ("RGB", "RGBA") and (fill is not None or outline is not None) and min(x0, y0) >= 0
-    if not plain or thin or (x1 - x0 + 1) * (y1 - y0 + 1) > ROUNDED_LARGEST:
+    if not plain or thin or (x1 - x0 + 1) * (y1 - y0 + 1) > ROUNDED_LARGEST or not _moves_exactly(xy, radius):
         draw.rounded_rectangle(xy, radius, fill=fill, outline=outline, width=width)
         return
     # moved by an even number of pixels: Pillow rounds halves to even
@@ -450,6 +450,15 @@ def rounded_rectangle(
     if outline is not None and width and outline != fill:
         mask = TEXTS.get(("rounded", *shape, width), lambda: _rounded_mask(size, shape, width))
         paste_colour(img, outline, box, mask)
+
+
+def _moves_exactly(xy: tuple[float, float, float, float], radius: float) -> bool:
+    """Whether Pillow draws the shape the same wherever it is moved by whole pixels: its corners' boxes
+    (a side plus twice the radius) then round to the same pixels. A radius in quarter pixels adds exactly;
+    a side a hair off a half pixel may round the other way once moved (13.999999999999996 + 37 is 51.0)."""
+    if not float(radius * 4).is_integer():
+        return False
+    return all(v * 2 == round(v * 2) or abs(v * 2 - round(v * 2)) > 1e-9 for v in xy)
 
 
 def _rounded_mask(size: tuple[int, int], shape: tuple[float, ...], width: int | None) -> Image.Image:

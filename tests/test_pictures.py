@@ -4,7 +4,7 @@ each player, and the same picture for the same view (rendering is a pure functio
 import io
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
@@ -210,6 +210,10 @@ rgb = st.tuples(st.integers(0, 255), st.integers(0, 255), st.integers(0, 255))
     mode=st.sampled_from(["RGB", "RGBA"]),
     under=st.sampled_from([(245, 240, 228, 255), (0, 0, 0, 0), (10, 200, 30, 120)]),
 )
+@example(  # a radius a hair under 14: 37 + 2 × 13.999999999999996 rounds to 65.0, 1 + 2 × it does not
+    x0=0.0, y0=37.0, w=29.0, h=29.0, radius=13.999999999999996, fill=(0, 0, 0), outline=None, width=0, mode="RGB",
+    under=(245, 240, 228, 255),
+)  # fmt: skip
 def test_a_rounded_rectangle_from_cached_masks_has_pillows_pixels(
     x0, y0, w, h, radius, fill, outline, width, mode, under
 ):
