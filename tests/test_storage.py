@@ -525,6 +525,15 @@ async def test_a_board_is_recorded_only_for_the_version_it_shows(db):
     assert (await db.get_game(game_id)).board_message_id == 9003
 
 
+async def test_a_rows_board_recorded_is_as_the_bot_tells_the_pages(db):
+    """``GameRow.with_board`` (the row the spectator pages are told of) is the row ``record_board`` leaves."""
+    game_id = await _active_game(db)
+    await db.update_game(game_id, board_blocked="forbidden")
+    before = await db.get_game(game_id)
+    assert await db.record_board(game_id, 9001, before.version, 1234.5)
+    assert await db.get_game(game_id) == before.with_board(9001, 1234.5)
+
+
 async def test_a_change_made_by_another_process_is_announced(two):
     first, second = two
     game_id = await _active_game(first)

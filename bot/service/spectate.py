@@ -140,9 +140,13 @@ class Kept(OrderedDict[K, V]):
 
     def made(self, key: K, make: Callable[[], V]) -> V:
         if key in self:
-            self.move_to_end(key)
-            return self[key]
+            return self.used(key)
         return self.put(key, make())
+
+    def used(self, key: K) -> V:
+        """The value kept for ``key``, now the last used (KeyError if none is)."""
+        self.move_to_end(key)
+        return self[key]
 
     def put(self, key: K, value: V) -> V:
         self[key] = value
@@ -162,7 +166,7 @@ class RenderCache:
     def __init__(self, size: int = 64, pool: RenderPool | None = None) -> None:
         self.size = size
         self.pool = pool or RenderPool(0)
-        self._items: OrderedDict[PictureKey, bytes] = OrderedDict()
+        self._items: Kept[PictureKey, bytes] = Kept(size)
         self._drawing: dict[PictureKey, asyncio.Future[bytes]] = {}
         self._views: Kept[tuple[int, int, int, int | None], BaseModel] = Kept(size)
         self._words: Kept[PictureKey, str] = Kept(size)
@@ -183,16 +187,12 @@ class RenderCache:
     def drawn(self, game: GameRow, step: int, viewer: int | None, locale: str) -> bytes | None:
         """The picture of the game's ``step`` at its version, if it is drawn already."""
         key = (game.id, game.version, step, viewer, locale)
-        if key in self._items:
-            self._items.move_to_end(key)
-            return self._items[key]
-        return None
+        return self._items.used(key) if key in self._items else None
 
     async def get(self, game: GameRow, state: GameState, viewer: int | None, locale: str) -> bytes:
         key = (game.id, game.version, state.step, viewer, locale)
         if key in self._items:
-            self._items.move_to_end(key)
-            return self._items[key]
+            return self._items.used(key)
         return await asyncio.shield(self._drawing_of(key, game, state, viewer, locale))
 
     def start(self, game: GameRow, state: GameState, viewer: int | None, locale: str) -> Callable[[], None]:
@@ -229,9 +229,7 @@ class RenderCache:
             view = engine_of(game).view(state, viewer)
         png = await self.pool.render(game.game, view, locale, names)
         if self._drawing.get(key) is asyncio.current_task():  # not forgotten meanwhile
-            self._items[key] = png
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+            self._items.put(key, png)
         return png
 
 

@@ -260,7 +260,7 @@ class Games(Tables):
 
     async def record_board(self, game_id: int, message_id: int, version: int, now: float | None = None) -> bool:
         """Notes the board posted for ``version`` (the row changed ``now``: the time by default); False (nothing
-        noted) if the game has moved on since."""
+        noted) if the game has moved on since. The row as it leaves it: ``GameRow.with_board``."""
         return (
             await self.sql.execute(
                 """UPDATE games SET board_message_id = $2, board_version = $3, board_blocked = NULL,

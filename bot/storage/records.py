@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 ACTIVE = "active"
@@ -78,6 +78,11 @@ class GameRow:
 
     def seats_of(self, user_id: int) -> list[int]:
         return [s.seat for s in self.seats if s.user_id == user_id and not s.is_ai]
+
+    def with_board(self, message_id: int, at: float) -> GameRow:
+        """This row as ``Games.record_board`` leaves it: its board ``message_id`` posted for its version, the
+        row changed ``at``."""
+        return replace(self, board_message_id=message_id, board_version=self.version, board_blocked=None, updated_at=at)
 
 
 @dataclass(frozen=True)

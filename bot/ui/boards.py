@@ -11,7 +11,6 @@ the clicks it lost are answered and the boards left with stale controls are clea
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 import re
 import time
@@ -167,13 +166,7 @@ class Boards:
         # The spectator pages follow the channel: they hear of the position as soon as its board is out and
         # recorded, with the row as stored (the database's word of these writes then reads nothing; the move's
         # end tells them again, as no news: ``GameService._after_move``).
-        self.service.changed(
-            game.id,
-            dataclasses.replace(
-                game, board_message_id=message.id, board_version=game.version, board_blocked=None, updated_at=recorded
-            ),
-            state,
-        )
+        self.service.changed(game.id, game.with_board(message.id, recorded), state)
         clicked_id = clicked.message.id if clicked is not None and clicked.message is not None else None
         if clicked is not None:
             self._strip_clicked(clicked)
