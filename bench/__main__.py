@@ -203,15 +203,22 @@ SPECTATOR_HEADER = [
     "p95 ms",
     "p99 ms",
     "errors",
-    "bot CPU ms/click",
+    "bot CPU ms/click (its workers)",
     "fake CPU ms/click",
     "browsers CPU ms/click",
+    "machine busy % (stolen)",
     "page updates",
     "page p50",
     "page p95",
     "picture p50",
     "picture p95",
 ]
+
+
+def _busy(phase: dict) -> str:
+    """How busy the machine's CPUs were over a phase, and the part the hypervisor took."""
+    busy, steal = phase.get("machine_busy", math.nan), phase.get("machine_steal", math.nan)
+    return "-" if busy != busy else f"{busy * 100:.0f} ({steal * 100:.0f})"
 
 
 def _spectator_rows(result: dict) -> list[list[str]]:
@@ -225,9 +232,10 @@ def _spectator_rows(result: dict) -> list[list[str]]:
             _ms(p["p95"]),
             _ms(p["p99"]),
             str(p["errors"]),
-            f"{p['bot_cpu_ms']:.1f}",
+            f"{p['bot_cpu_ms']:.1f} ({p.get('workers_cpu_ms', math.nan):.1f})",
             f"{p['fake_cpu_ms']:.1f}",
             f"{p.get('pages_cpu_ms', 0.0):.1f}",
+            _busy(p),
             str(p["page_updates"]),
             _ms(p["page_p50"]),
             _ms(p["page_p95"]),
@@ -246,6 +254,7 @@ def _spectator_summary(result: dict) -> list[str]:
         lines.append(
             f"{without['rate']:g} clicks/s: click→board p95 with spectators / without = {ratio:.2f}× (target ≤ 1.2×); "
             f"bot CPU per click {watching['bot_cpu_ms'] - without['bot_cpu_ms']:+.1f} ms with them; "
+            f"the machine's CPUs busy {_busy(without)} % without them, {_busy(watching)} % with them; "
             f"move→page update p95 = {_ms(watching['page_p95'])} ms, with the new picture "
             f"{_ms(watching['picture_p95'])} ms (target ≤ 500 ms)"
         )

@@ -119,12 +119,14 @@ class Phase:
     started: float = 0.0
     ended: float = 0.0
     bot_cpu: float = 0.0
+    workers_cpu: float = 0.0  # the part of ``bot_cpu`` the bot's worker processes used (its pictures, mostly)
     our_cpu: float = 0.0  # this process's: the fake Discord and the players
     pages_cpu: float = 0.0  # the spectators' browsers' (their process's)
     db_cpu: float = math.nan
     trips: int = 0
     gc_ms: float = 0.0  # the bot's garbage collections, in all
     gc_longest_ms: float = 0.0  # and the longest of them
+    machine: tuple[int, int, int] = (0, 0, 0)  # the machine's CPU ticks in the phase: all, busy, stolen
     follows: list[asyncio.Task] = field(default_factory=list)
 
     def absorb(self, other: Phase) -> None:
@@ -134,6 +136,9 @@ class Phase:
         self.seconds += other.seconds
         self.ended += other.ended - other.started
         self.bot_cpu += other.bot_cpu
+        self.workers_cpu += other.workers_cpu
+        (all_, busy, stolen), (all_2, busy2, stolen2) = self.machine, other.machine
+        self.machine = (all_ + all_2, busy + busy2, stolen + stolen2)
         self.our_cpu += other.our_cpu
         self.pages_cpu += other.pages_cpu
         self.trips += other.trips
@@ -176,12 +181,15 @@ class Phase:
             "trips": self.trips / max(1, len(clicks)),
             "gc_ms": self.gc_ms / max(1, len(clicks)),
             "gc_longest_ms": self.gc_longest_ms,
+            "workers_cpu_ms": self.workers_cpu * 1000 / max(1, len(clicks)),
+            "machine_busy": self.machine[1] / self.machine[0] if self.machine[0] else math.nan,
+            "machine_steal": self.machine[2] / self.machine[0] if self.machine[0] else math.nan,
         }
 
 
 RAW = (
     "rate", "seconds", "click_ms", "ack_ms", "page_ms", "picture_ms", "spectators", "errors", "started", "ended",
-    "bot_cpu", "our_cpu", "pages_cpu", "db_cpu", "trips", "gc_ms", "gc_longest_ms",
+    "bot_cpu", "our_cpu", "pages_cpu", "db_cpu", "trips", "gc_ms", "gc_longest_ms", "workers_cpu", "machine",
 )  # fmt: skip
 
 
@@ -235,16 +243,25 @@ def rss_mb(pid: int) -> tuple[float, float]:
     return rss, peak
 
 
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU time a process and its live descendants used so far (Linux /proc)."""
+def cpu_seconds(pid: int, descendants: bool = True) -> float:
+    """User and system CPU time a process and its live descendants (or it alone) used so far (Linux /proc)."""
     import os
 
     total = 0.0
-    for member in family(pid):
+    for member in family(pid) if descendants else [pid]:
         with contextlib.suppress(OSError), open(f"/proc/{member}/stat") as stat:
             fields = stat.read().rpartition(")")[2].split()
             total += sum(int(v) for v in fields[11:13]) / os.sysconf("SC_CLK_TCK")
     return total
+
+
+def machine_ticks() -> tuple[int, int, int]:
+    """The machine's CPU time so far, in ticks of all its CPUs (Linux /proc/stat): in all, busy (neither idle
+    nor waiting on a disk; time the hypervisor took counts as busy: no process here could use it), and
+    taken by the hypervisor (steal)."""
+    with open("/proc/stat") as stat:
+        fields = [int(v) for v in stat.readline().split()[1:9]]  # user nice system idle iowait irq softirq steal
+    return sum(fields), sum(fields) - fields[3] - fields[4], fields[7]
 
 
 def channel_of(shard: int) -> int:
@@ -686,6 +703,8 @@ class Load:
         assert self.bots
         loop = asyncio.get_running_loop()
         cpu = sum(cpu_seconds(bot.pid) for bot in self.bots), time.process_time(), self.viewers_cpu()
+        own = sum(cpu_seconds(bot.pid, descendants=False) for bot in self.bots)
+        machine = machine_ticks()
         db_cpu, (trips, gc_ms, _) = await self.db_cpu(), await self.counts()
         phase.started = start = loop.time()
         clicks = []
@@ -700,7 +719,10 @@ class Load:
         phase.ended = loop.time()
         if phase.follows:  # the pages' delays are counted, not waited for in the phase's time
             await asyncio.wait(phase.follows)
+        now = machine_ticks()
+        phase.machine = (now[0] - machine[0], now[1] - machine[1], now[2] - machine[2])
         phase.bot_cpu = sum(cpu_seconds(bot.pid) for bot in self.bots) - cpu[0]
+        phase.workers_cpu = phase.bot_cpu - (sum(cpu_seconds(bot.pid, descendants=False) for bot in self.bots) - own)
         phase.our_cpu = time.process_time() - cpu[1]
         phase.pages_cpu = self.viewers_cpu() - cpu[2]
         phase.db_cpu = await self.db_cpu() - db_cpu

@@ -7,6 +7,7 @@ import math
 import random
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -75,7 +76,21 @@ def test_load_bench_measures_the_clicks_with_and_without_spectator_pages():
     assert 0 < watching["interval"][0] <= watching["interval"][1] and without["control_interval"][0] > 0
     assert without["clicks"] == watching["clicks"]  # each round's phases: the same clicks at the same times
     assert watching["picture_p95"] >= watching["page_p95"] > 0
+    assert 0 < watching["workers_cpu_ms"] < watching["bot_cpu_ms"]  # the pictures are drawn in its worker
+    assert 0 < without["machine_busy"] <= 1 and 0 <= without["machine_steal"] <= without["machine_busy"]
     assert without["errors"] == watching["errors"] == 0 and result["bot_errors"] == 0, result["first_bot_error"]
+
+
+def test_the_machines_busy_ticks_count_a_process_that_works():
+    from bench.load import machine_ticks
+
+    before = machine_ticks()
+    spin_until = time.process_time() + 0.3
+    while time.process_time() < spin_until:
+        pass
+    after = machine_ticks()
+    all_, busy, stolen = (b - a for a, b in zip(before, after, strict=True))
+    assert 0 < busy <= all_ and 0 <= stolen <= busy
 
 
 def test_the_p95_ratio_interval_follows_the_rounds():
