@@ -621,6 +621,13 @@ def render_cmd(argv: list[str]) -> None:
     parser.add_argument("--warmup", type=int, default=200, help="clicks drawn before measuring")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=2, help="with --against: runs of each side, the best kept")
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=1,
+        help="draw the measured pictures this many at once in the picture process, as the bot's worker does "
+        "(not with --against)",
+    )
     _against(parser, "also measure REF (default: the merge-base with main), side by side, and compare the pictures")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--save", help=argparse.SUPPRESS)
@@ -638,7 +645,9 @@ def render_cmd(argv: list[str]) -> None:
     ]
 
     def measure(save: str | None = None) -> dict:
-        return render_bench.figures(args.concurrent, args.clicks, args.warmup, args.seed, args.games, save)
+        return render_bench.figures(
+            args.concurrent, args.clicks, args.warmup, args.seed, args.games, save, threads=args.threads
+        )
 
     keys = [*args.games, *RENDER_KEYS]
     if args.json:
@@ -655,6 +664,9 @@ def render_cmd(argv: list[str]) -> None:
             f"PNG {f['png_kb']:.0f} kB on average; the picture process's RSS {f['rss_before_mb']:.0f} MB after "
             f"warm-up, {f['rss_mb']:.0f} MB at the end, peak {f['peak_mb']:.0f} MB; image caches {f['cache_mb']:.1f} MB"
         )
+        print(f"{f['per_s']:.1f} pictures a second drawn {args.threads} at once (wall clock)")
+        if args.threads > 1:
+            print(f"{f['same_files']} of {f['pictures']['all']} files the same, byte for byte, as drawn one at a time")
         return
     commit, named = against.resolve(args.against or None)
     best: dict[str, dict] = {}

@@ -101,7 +101,13 @@ def _cache_mb() -> float:
 
 
 def figures(
-    games: int, clicks: int, warmup: int, seed: int, kinds: list[str] | None = None, save: str | None = None
+    games: int,
+    clicks: int,
+    warmup: int,
+    seed: int,
+    kinds: list[str] | None = None,
+    save: str | None = None,
+    threads: int = 1,
 ) -> dict:
     """CPU ms a picture per game, for spectator and seat boards, after ``warmup`` clicks' pictures
     (the worker is long-lived: its caches are warm).  With ``save``, the measured pictures' PNG files are
@@ -109,7 +115,11 @@ def figures(
 
     The pictures are drawn in a process of their own, spawned as the bot's picture worker is, which reads
     the views one at a time: its memory (RSS after the warm-up and at the end, and its peak) is what a
-    picture worker holds, not the games played here to make the mix."""
+    picture worker holds, not the games played here to make the mix.
+
+    With ``threads`` over 1, the measured pictures are drawn that many at once in that process, as the bot's
+    worker draws them (``bot.workers.renderpool.THREADS``): the figures are then the CPU a picture over
+    them all, the pictures drawn a second, and whether each is the very file drawn alone."""
     clicks_drawn = mix(games, warmup + clicks, seed, kinds)
     with tempfile.TemporaryDirectory(prefix="mesa-render-mix-") as folder:
         path = Path(folder, "mix.pickle")
@@ -120,6 +130,8 @@ def figures(
         del clicks_drawn
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(1, mp_context=context) as worker:
+            if threads > 1:
+                return worker.submit(_draw_at_once, str(path), threads).result()
             return worker.submit(_draw, str(path), save).result()
 
 
@@ -130,6 +142,7 @@ def _draw(path: str, save: str | None) -> dict:
     sizes = []
     rss_before = _rss_mb()
     number = 0
+    wall = 0.0
     with open(path, "rb") as mix_file:
         while True:
             try:
@@ -140,9 +153,10 @@ def _draw(path: str, save: str | None) -> dict:
                 render(p.game, p.view, locale=p.locale, names=list(p.names))
                 rss_before = _rss_mb()
                 continue
-            t0 = time.process_time()
+            t0, w0 = time.process_time(), time.perf_counter()
             png = render(p.game, p.view, locale=p.locale, names=list(p.names))
             spent = (time.process_time() - t0) * 1000
+            wall += time.perf_counter() - w0
             cpu.setdefault(p.game, []).append(spent)
             cpu.setdefault("seat" if p.seat is not None else "spectator", []).append(spent)
             cpu.setdefault("all", []).append(spent)
@@ -154,11 +168,58 @@ def _draw(path: str, save: str | None) -> dict:
     return {
         "ms": {name: sum(values) / len(values) for name, values in cpu.items()},
         "pictures": {name: len(values) for name, values in cpu.items()},
+        "per_s": len(sizes) / wall if wall else float("nan"),
         "png_kb": sum(sizes) / len(sizes) / 1024,
         "rss_mb": _rss_mb(),
         "rss_before_mb": rss_before,
         "peak_mb": _rss_mb("VmHWM"),
         "cache_mb": _cache_mb(),
+        "digest": digest.hexdigest()[:10],
+    }
+
+
+def _draw_at_once(path: str, threads: int) -> dict:
+    """In the picture process: the warm-up pictures in turn, then the measured ones ``threads`` at once, then
+    each of those again alone (with the caches as the threads left them) to compare the files."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    measured = []
+    with open(path, "rb") as mix_file:
+        while True:
+            try:
+                timed, p = pickle.load(mix_file)
+            except EOFError:
+                break
+            if timed:
+                measured.append(p)
+            else:
+                render(p.game, p.view, locale=p.locale, names=list(p.names))
+    rss_before = _rss_mb()
+
+    def drawn(p: Picture) -> tuple[int, bytes]:  # (the file's size, its digest)
+        png = render(p.game, p.view, locale=p.locale, names=list(p.names))
+        return len(png), hashlib.sha256(png).digest()
+
+    wall, cpu = time.perf_counter(), time.process_time()
+    with ThreadPoolExecutor(threads) as pool:
+        files = list(pool.map(drawn, measured))
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    rss, peak, cache = _rss_mb(), _rss_mb("VmHWM"), _cache_mb()
+    same, digest = 0, hashlib.sha256()  # (the files drawn one at a time: the digest ``_draw`` gives)
+    for p, (size, file_digest) in zip(measured, files, strict=True):
+        png = render(p.game, p.view, locale=p.locale, names=list(p.names))
+        digest.update(png)
+        same += (len(png), hashlib.sha256(png).digest()) == (size, file_digest)
+    return {
+        "ms": {"all": cpu * 1000 / len(measured)},
+        "pictures": {"all": len(measured)},
+        "per_s": len(measured) / wall,
+        "same_files": same,
+        "png_kb": sum(size for size, _ in files) / len(files) / 1024,
+        "rss_mb": rss,
+        "rss_before_mb": rss_before,
+        "peak_mb": peak,
+        "cache_mb": cache,
         "digest": digest.hexdigest()[:10],
     }
 

@@ -36,7 +36,11 @@ VARIABLES: list[tuple[str, str, str]] = [
     ("MESA_LOG_LEVEL", "logging level: DEBUG, INFO, WARNING or ERROR", "INFO"),
     ("MESA_AI_BUDGET", "seconds' worth of simulations a strong AI seat thinks a decision", str(DEFAULT_BUDGET)),
     ("MESA_AI_PROCESSES", "processes in which strong AI seats think (0: a thread of the bot)", "2"),
-    ("MESA_RENDER_WORKERS", "processes drawing the board pictures beside the bot (0: a thread of the bot)", "1"),
+    (
+        "MESA_RENDER_WORKERS",
+        "processes drawing the board pictures beside the bot, each two boards at once (0: a thread of the bot)",
+        "1",
+    ),
     ("MESA_WEB_URL", "the spectator pages' public address, as players open it (/game link)", "unset (no links)"),
     ("MESA_WEB_PORT", "the port the spectator pages are served on (PORT too; unset: not served)", "unset"),
     ("MESA_WEB_HOST", "the address the spectator pages are served on", "0.0.0.0"),

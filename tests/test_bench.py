@@ -119,6 +119,9 @@ def test_render_bench_draws_the_same_pictures_for_the_same_seed():
     assert first["pictures"]["all"] == first["pictures"]["spectator"] + first["pictures"].get("seat", 0) >= 12
     assert set(first["pictures"]) <= {"pergamemnon", "atlandice", "all", "spectator", "seat"}
     assert 0 < first["cache_mb"] <= 48 * 1.048576
+    threaded = _bench(*args, "--threads", "2")  # the same pictures, two at once, as the bot's worker draws them
+    assert threaded["digest"] == first["digest"] and threaded["same_files"] == threaded["pictures"]["all"]
+    assert threaded["per_s"] > 0 and first["per_s"] > 0
 
 
 @pytest.mark.slow

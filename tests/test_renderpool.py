@@ -21,11 +21,34 @@ async def test_a_worker_draws_the_same_picture_and_a_dead_worker_is_replaced():
     pool = RenderPool(1)
     try:
         assert await pool.render("atlandice", view, "en", names) == expected
-        for pid in list(pool._pool._processes):  # the worker dies (killed, out of memory...)
-            os.kill(pid, signal.SIGKILL)
+        (worker,) = pool.pids()
+        os.kill(worker, signal.SIGKILL)  # the worker dies (killed, out of memory...)
         assert await pool.render("atlandice", view, "en", names) == expected  # drawn here meanwhile
         assert await pool.render("atlandice", view, "en", names) == expected  # by a new worker
-        assert pool._pool is not None and pool._pool._processes
+        assert pool.pids() and worker not in pool.pids()
+    finally:
+        pool.close()
+
+
+async def test_a_worker_draws_several_boards_at_once_each_the_board_drawn_here():
+    """One worker draws a board for each of its threads at once, sharing its caches: each board is the
+    very file drawn in this process, in whatever order they end."""
+    import asyncio
+
+    from rules.core import play
+
+    engine = GAMES["engis"]
+    states = []
+    play(engine, 3, seed=4, policy="random", on_step=lambda b, a, s, i: states.append(a))
+    names = ["Ana", "Bruno", "Carla"]
+    boards = [
+        (engine.view(state, seat), locale) for state in states[::40] for seat in (None, 1) for locale in ("en", "pt-BR")
+    ]
+    expected = [render("engis", view, locale=locale, names=names) for view, locale in boards]
+    pool = RenderPool(1, threads=3)
+    try:
+        drawn = await asyncio.gather(*(pool.render("engis", view, locale, names) for view, locale in boards))
+        assert drawn == expected and len(pool.pids()) == 1
     finally:
         pool.close()
 
@@ -38,7 +61,7 @@ def test_the_worker_ends_when_the_bot_is_killed(tmp_path):
 
     script = (
         "import asyncio, os, sys; from bot.workers.renderpool import RenderPool; pool = RenderPool(1); pool.start();"
-        "pool._pool.submit(int).result(); print(*pool._pool._processes, flush=True); os.kill(os.getpid(), 9)"
+        "print(*pool.pids(), flush=True); os.kill(os.getpid(), 9)"
     )
     # Not in a group of its own (spawned.run would end the worker itself): the worker must end alone.
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=stretched(60))
