@@ -17,6 +17,7 @@ import pickle
 import random
 import tempfile
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -135,6 +136,16 @@ def figures(
             return worker.submit(_draw, str(path), save).result()
 
 
+def _pictures(path: str) -> Iterator[tuple[bool, Picture]]:
+    """The mix's pictures as ``figures`` wrote them, one at a time: (measured, picture)."""
+    with open(path, "rb") as mix_file:
+        while True:
+            try:
+                yield pickle.load(mix_file)
+            except EOFError:
+                return
+
+
 def _draw(path: str, save: str | None) -> dict:
     """In the picture process: draws the pictures in ``path`` in turn, timing those after the warm-up."""
     cpu: dict[str, list[float]] = {}
@@ -143,28 +154,23 @@ def _draw(path: str, save: str | None) -> dict:
     rss_before = _rss_mb()
     number = 0
     wall = 0.0
-    with open(path, "rb") as mix_file:
-        while True:
-            try:
-                measured, p = pickle.load(mix_file)
-            except EOFError:
-                break
-            if not measured:
-                render(p.game, p.view, locale=p.locale, names=list(p.names))
-                rss_before = _rss_mb()
-                continue
-            t0, w0 = time.process_time(), time.perf_counter()
-            png = render(p.game, p.view, locale=p.locale, names=list(p.names))
-            spent = (time.process_time() - t0) * 1000
-            wall += time.perf_counter() - w0
-            cpu.setdefault(p.game, []).append(spent)
-            cpu.setdefault("seat" if p.seat is not None else "spectator", []).append(spent)
-            cpu.setdefault("all", []).append(spent)
-            digest.update(png)
-            sizes.append(len(png))
-            if save:
-                Path(save, f"{number:05d}.png").write_bytes(png)
-            number += 1
+    for measured, p in _pictures(path):
+        if not measured:
+            render(p.game, p.view, locale=p.locale, names=list(p.names))
+            rss_before = _rss_mb()
+            continue
+        t0, w0 = time.process_time(), time.perf_counter()
+        png = render(p.game, p.view, locale=p.locale, names=list(p.names))
+        spent = (time.process_time() - t0) * 1000
+        wall += time.perf_counter() - w0
+        cpu.setdefault(p.game, []).append(spent)
+        cpu.setdefault("seat" if p.seat is not None else "spectator", []).append(spent)
+        cpu.setdefault("all", []).append(spent)
+        digest.update(png)
+        sizes.append(len(png))
+        if save:
+            Path(save, f"{number:05d}.png").write_bytes(png)
+        number += 1
     return {
         "ms": {name: sum(values) / len(values) for name, values in cpu.items()},
         "pictures": {name: len(values) for name, values in cpu.items()},
@@ -184,16 +190,11 @@ def _draw_at_once(path: str, threads: int) -> dict:
     from concurrent.futures import ThreadPoolExecutor
 
     measured = []
-    with open(path, "rb") as mix_file:
-        while True:
-            try:
-                timed, p = pickle.load(mix_file)
-            except EOFError:
-                break
-            if timed:
-                measured.append(p)
-            else:
-                render(p.game, p.view, locale=p.locale, names=list(p.names))
+    for timed, p in _pictures(path):
+        if timed:
+            measured.append(p)
+        else:
+            render(p.game, p.view, locale=p.locale, names=list(p.names))
     rss_before = _rss_mb()
 
     def drawn(p: Picture) -> tuple[int, bytes]:  # (the file's size, its digest)

@@ -106,7 +106,7 @@ class RenderPool:
             return await asyncio.get_running_loop().run_in_executor(callers, painter.draw, game, view, locale, names)
         except (EOFError, OSError):  # the worker is gone (killed, out of memory...), or was closed meanwhile
             log.warning("a picture worker died; drawing this board in the bot's process")
-            self.close(painters)
+            await asyncio.to_thread(self.close, painters)  # (ending the others waits for them)
             return await asyncio.to_thread(render, game, view, locale=locale, names=names)
 
     def close(self, painters: list[Any] | None = None) -> None:
