@@ -82,7 +82,7 @@ class MesaBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         await self.keeper.setup(self, self.service.db)
         self.handlers.shards = self.keeper.shards
-        self.presenter.cache.pool.start()
+        await asyncio.to_thread(self.presenter.cache.pool.start)  # (spawns its workers: a second, off the loop)
         if self.service.has_db:  # the languages players chose, for every answer (else once it is opened)
             await self.service.players.load_locales()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
