@@ -217,14 +217,16 @@ def _pct(ordered: list[float], q: float) -> float:
 
 
 def family(pid: int) -> list[int]:
-    """A process and its descendants (the bot and its picture workers)."""
+    """A process and its descendants (the bot and its picture workers), whichever of its threads started
+    them (Linux lists a child under the thread that forked it)."""
     out, todo = [], [pid]
     while todo:
         current = todo.pop()
         out.append(current)
         with contextlib.suppress(OSError):
-            with open(f"/proc/{current}/task/{current}/children") as children:
-                todo += [int(c) for c in children.read().split()]
+            for thread in os.listdir(f"/proc/{current}/task"):
+                with contextlib.suppress(OSError), open(f"/proc/{current}/task/{thread}/children") as children:
+                    todo += [int(c) for c in children.read().split()]
     return out
 
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import os
 import random
+import signal
 import subprocess
 import sys
 import time
@@ -91,6 +94,33 @@ def test_the_machines_busy_ticks_count_a_process_that_works():
     after = machine_ticks()
     all_, busy, stolen = (b - a for a, b in zip(before, after, strict=True))
     assert 0 < busy <= all_ and 0 <= stolen <= busy
+
+
+def test_a_process_family_holds_the_children_its_other_threads_started():
+    """The bot starts its picture workers from a thread: their CPU and memory are the bot's."""
+    from bench.load import family
+
+    script = (
+        "import subprocess, sys, threading\n"
+        "def start():\n"
+        "    child = subprocess.Popen([sys.executable, '-c', 'import sys; sys.stdin.read()'], stdin=subprocess.PIPE)\n"
+        "    print(child.pid, flush=True)\n"
+        "    child.wait()\n"
+        "threading.Thread(target=start).start()\n"
+        "sys.stdin.read()\n"
+    )
+    parent = subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    child = None
+    try:
+        assert parent.stdout is not None
+        child = int(parent.stdout.readline())
+        assert family(parent.pid) == [parent.pid, child]
+    finally:
+        parent.kill()
+        parent.wait()
+        if child is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(child, signal.SIGKILL)
 
 
 def test_the_p95_ratio_interval_follows_the_rounds():
