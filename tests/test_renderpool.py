@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import signal
 
+import pytest
 from spawned import alive
 
 from bot.workers.renderpool import RenderPool
@@ -22,6 +23,9 @@ async def test_a_worker_draws_the_same_picture_and_a_dead_worker_is_replaced():
     try:
         assert await pool.render("atlandice", view, "en", names) == expected
         (worker,) = pool.pids()
+        with pytest.raises(ModuleNotFoundError):  # an error of the drawing is the caller's, the worker lives on
+            await pool.render("no-such-game", view, "en", names)
+        assert pool.pids() == [worker]
         os.kill(worker, signal.SIGKILL)  # the worker dies (killed, out of memory...)
         assert await pool.render("atlandice", view, "en", names) == expected  # drawn here meanwhile
         assert await pool.render("atlandice", view, "en", names) == expected  # by a new worker

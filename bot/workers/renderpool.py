@@ -100,14 +100,16 @@ class RenderPool:
             callers, painters = self._callers, self._painters
             painter = painters[self._next % len(painters)] if painters else None
             self._next += 1
-        try:
-            if callers is None or painter is None:  # closed meanwhile
-                raise EOFError
-            return await asyncio.get_running_loop().run_in_executor(callers, painter.draw, game, view, locale, names)
-        except (EOFError, OSError):  # the worker is gone (killed, out of memory...), or was closed meanwhile
-            log.warning("a picture worker died; drawing this board in the bot's process")
-            await asyncio.to_thread(self.close, painters)  # (ending the others waits for them)
-            return await asyncio.to_thread(render, game, view, locale=locale, names=names)
+        if callers is not None and painter is not None:  # (else closed meanwhile: drawn here)
+            try:
+                return await asyncio.get_running_loop().run_in_executor(
+                    callers, painter.draw, game, view, locale, names
+                )
+            except (EOFError, ConnectionError):  # the worker is gone (killed, out of memory...); an error the
+                # drawing raised in it is raised here as it is
+                log.warning("a picture worker died; drawing this board in the bot's process")
+                await asyncio.to_thread(self.close, painters)  # (ending the others waits for them)
+        return await asyncio.to_thread(render, game, view, locale=locale, names=names)
 
     def close(self, painters: list[Any] | None = None) -> None:
         """Ends the workers (the next board starts new ones); with ``painters``, only if they are still
