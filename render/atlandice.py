@@ -24,6 +24,7 @@ from .common import (
     image_cache,
     paletted_cache,
     parts_png,
+    paste_image,
     put_boxed,
     rounded_rectangle,
     scores_line,
@@ -291,7 +292,7 @@ def _clock_hand(draw, view) -> None:
 @image_cache
 def _static(locale: str, track: tuple[tuple[int, str], ...], clock_end: int) -> Image.Image:
     """What every picture shares: the header bar, the clock track without its hand, the legend."""
-    image, draw = canvas(WIDTH, HEIGHT)
+    image, draw = canvas(WIDTH, HEIGHT, _colours())
     draw.rectangle((0, 0, WIDTH, 52), fill=SEA)
     text(draw, (MARGIN, 26), "ATLANDICE", 28, fill=WHITE, bold=True, anchor="lm")
     _clock_static(draw, dict(track), clock_end, locale)
@@ -383,7 +384,7 @@ def _sector_card(image, draw, view, locale: str, x: int, y: int, w: int, h: int,
             w,
             h,
         )
-    image.paste(base, (x - 5, y - 5))
+    paste_image(image, base, (x - 5, y - 5))
     ry = y + 48 + 122
     _resources(draw, x + 12, ry + 3, res_here, w - 20, size=17, out=view.out)
     dy = ry + 38

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import ParamSpec
+from typing import Any, ParamSpec
 
 from isal import isal_zlib
 from PIL import Image, ImageChops, ImageDraw, ImageFont
@@ -56,16 +56,87 @@ def seat_colour(seat: int | None) -> tuple[int, int, int]:
 
 class Drawing(ImageDraw.ImageDraw):
     """Pillow's drawing context, which also keeps the picture it draws on (``image``): the text stamps
-    and the rounded rectangles are pasted onto it."""
+    and the rounded rectangles are pasted onto it.
+
+    On a paletted board (``canvas`` with ``colours``) a colour is drawn as its entry in the board's fixed
+    palette, the entry its pixels would be mapped to had the board been drawn in RGB: Pillow's shapes are
+    not anti-aliased, so they come out the very same. Text goes through ``put_text``, which blends it."""
 
     def __init__(self, image: Image.Image) -> None:
         super().__init__(image)
         self.image = image
 
+    def _getink(self, ink: object, fill: object = None) -> tuple[int | None, int | None]:
+        if self.image.mode == "P":
+            ink, fill = (palette_index(self.image, c) if isinstance(c, tuple) else c for c in (ink, fill))
+        return super()._getink(ink, fill)  # type: ignore[arg-type]
 
-def canvas(width: int, height: int) -> tuple[Image.Image, Drawing]:
-    image = Image.new("RGB", (width, height), BACKGROUND)
+    def text(self, *args: Any, **kwargs: Any) -> None:
+        if self.image.mode == "P":  # Pillow draws text on a palette image without anti-aliasing
+            raise ValueError("text on a paletted board goes through put_text")
+        super().text(*args, **kwargs)
+
+
+# Whether the boards that can are drawn in their palette (``canvas``); False draws them in RGB, mapped to
+# the palette at the end (the tests compare the two).
+PALETTED = True
+
+
+def canvas(width: int, height: int, colours: tuple[Colour, ...] | None = None) -> tuple[Image.Image, Drawing]:
+    """A board's blank picture. With ``colours`` (the board's flat colours, as ``to_png`` takes them) it
+    is drawn in the fixed palette of those colours from the start, a byte a pixel: its PNG then needs no
+    mapping of the whole picture to the palette (``to_png``), which is most of a board's CPU, and what is
+    drawn on it comes out as the PNG of the board drawn in RGB and mapped at the end (see ``Drawing``,
+    ``paste_colour``)."""
+    if colours is None or not PALETTED:
+        image = Image.new("RGB", (width, height), BACKGROUND)
+        return image, Drawing(image)
+    palette = fixed_palette(colours)
+    image = Image.new("P", (width, height))
+    image.putpalette(palette.getpalette() or [])
+    image.info["fixed"] = palette
+    image.paste(palette_index(image, BACKGROUND), (0, 0, width, height))
     return image, Drawing(image)
+
+
+def paste_image(img: Image.Image, image: Image.Image, xy: tuple[int, int], mask: Image.Image | None = None) -> None:
+    """``img.paste(image, xy, mask)``, also on a paletted board (``canvas``): a picture kept in the board's
+    own palette is pasted as it is, any other is blended in RGB and mapped (``_blended``)."""
+    if img.mode != "P":
+        img.paste(image, xy, mask)
+    elif image.mode == "P" and mask is None and image.info.get("fixed") is img.info["fixed"]:
+        img.paste(image, xy)
+    else:
+        source = image if image.mode in ("RGB", "RGBA") else image.convert("RGB")
+        size = (0, 0, *image.size)
+        _blended(
+            img,
+            (*xy, xy[0] + image.width, xy[1] + image.height),
+            lambda region: region.paste(source.im, size, None if mask is None else mask.im),
+        )
+
+
+def palette_index(image: Image.Image, colour: tuple[int, ...]) -> int:
+    """The entry of a paletted board's fixed palette that a pixel of ``colour`` is mapped to."""
+    palette = image.info["fixed"]
+    indices: dict[tuple[int, ...], int] = palette.info.setdefault("indices", {})  # kept with the palette
+    rgb = tuple(colour[:3])
+    index = indices.get(rgb)
+    if index is None:
+        pixel = Image.new("RGB", (1, 1), rgb).quantize(palette=palette, dither=Image.Dither.NONE)
+        index = indices[rgb] = int(pixel.getpixel((0, 0)))  # type: ignore[arg-type]
+    return index
+
+
+def _blended(img: Image.Image, box: tuple[int, int, int, int], blend: Callable[[Any], None]) -> None:
+    """``blend`` run on the RGB pixels of a paletted board's ``box`` (Pillow's core image of them), mapped
+    back to its palette. Mapping is per pixel, so the board comes out as if drawn in RGB and mapped at the
+    end wherever what is blended lies over flat colours (over another anti-aliased edge, a shade may
+    differ). Pillow's core does it: a board blends a hundred texts, and ``Image``'s own calls cost more than
+    their pixels (a board would cost a third more)."""
+    region = img.im.crop(box).convert("RGB", 0)
+    blend(region)
+    img.im.paste(region.convert("P", 0, img.info["fixed"].im), box)
 
 
 def text(
@@ -174,7 +245,10 @@ class ImageCache:
             if colours is None:
                 return image
             assert image.mode == "RGB", "only opaque pictures are kept paletted"
-            return image.quantize(palette=fixed_palette(colours()), dither=Image.Dither.NONE)
+            palette = fixed_palette(colours())
+            mapped = image.quantize(palette=palette, dither=Image.Dither.NONE)
+            mapped.info["fixed"] = palette  # pasted as it is on a board of that palette (``paste_image``)
+            return mapped
 
         @functools.wraps(function)
         def cached(*args: P.args, **kwargs: P.kwargs) -> Image.Image:
@@ -267,8 +341,10 @@ class Parts:
         part in place."""
         if self.failed:
             return None
-        palette = fixed_palette(colours)
-        mapped = image.quantize(palette=palette, dither=Image.Dither.NONE)
+        if image.mode == "P" and "fixed" in image.info:  # drawn in its palette (``canvas``)
+            mapped = image
+        else:
+            mapped = image.quantize(palette=fixed_palette(colours), dither=Image.Dither.NONE)
         for key, box, drawn in self._drawn:
             if ImageChops.difference(image.crop(box), drawn).getbbox() is None:
                 PARTS.keep(key, mapped.crop(box))
@@ -288,7 +364,12 @@ def parts_png(board: Callable[[Parts], Image.Image], colours: tuple[Colour, ...]
 
 
 def _plain(image: Image.Image, colour: Colour) -> bool:
-    return ImageChops.difference(image, Image.new("RGB", image.size, colour)).getbbox() is None
+    plain = (
+        Image.new("P", image.size, palette_index(image, colour))
+        if image.mode == "P"
+        else Image.new("RGB", image.size, colour)
+    )
+    return ImageChops.difference(image, plain).getbbox() is None
 
 
 def _within(inner: Box4, outer: Box4) -> bool:
@@ -385,7 +466,7 @@ def put_text(
     if st.mode == "L":  # the text's colour through its coverage
         paste_colour(img, fill, (left, top, left + st.width, top + st.height), st)
     else:
-        img.paste(st, (left, top), st)
+        paste_image(img, st, (left, top), st)
 
 
 def paste_colour(img: Image.Image, colour: tuple[int, ...], box: tuple[int, int, int, int], mask: Image.Image) -> None:
@@ -396,6 +477,10 @@ def paste_colour(img: Image.Image, colour: tuple[int, ...], box: tuple[int, int,
     CPU through them, even with the blocks kept by colour and size). Pillow's core is not a public
     interface, so pyproject bounds Pillow to the major versions whose pixels the tests compare with
     ``Image.paste``'s."""
+    if img.mode == "P":
+        block = Image.core.fill("RGB", mask.size, colour[:3])
+        _blended(img, box, lambda region: region.paste(block, (0, 0, *mask.size), mask.im))
+        return
     if img.mode != "RGB":  # Pillow blends a colour into a translucent picture in a way of its own
         img.paste(colour, box, mask)
         return
@@ -435,7 +520,7 @@ def rounded_rectangle(
     img = draw.image
     x0, y0, x1, y1 = xy
     thin = min(x1 - x0, y1 - y0) < 2 * width + 4  # Pillow's outline covers its fill in its own way
-    plain = img.mode in ("RGB", "RGBA") and (fill is not None or outline is not None) and min(x0, y0) >= 0
+    plain = img.mode in ("RGB", "RGBA", "P") and (fill is not None or outline is not None) and min(x0, y0) >= 0
     if not plain or thin or (x1 - x0 + 1) * (y1 - y0 + 1) > ROUNDED_LARGEST or not _moves_exactly(xy, radius):
         draw.rounded_rectangle(xy, radius, fill=fill, outline=outline, width=width)
         return
@@ -444,12 +529,14 @@ def rounded_rectangle(
     shape = (x0 - left, y0 - top, x1 - left, y1 - top, radius)
     size = (math.floor(x1 - left) + 2, math.floor(y1 - top) + 2)
     box = (left, top, left + size[0], top + size[1])
+    # (a paletted board takes the colour's entry through the mask of 0 and 255 as it is)
+    paste = paste_colour if img.mode != "P" else lambda im, c, b, m: im.paste(palette_index(im, c), b, m)
     if fill is not None:
         mask = TEXTS.get(("rounded", *shape), lambda: _rounded_mask(size, shape, None))
-        paste_colour(img, fill, box, mask)
+        paste(img, fill, box, mask)
     if outline is not None and width and outline != fill:
         mask = TEXTS.get(("rounded", *shape, width), lambda: _rounded_mask(size, shape, width))
-        paste_colour(img, outline, box, mask)
+        paste(img, outline, box, mask)
 
 
 def _moves_exactly(xy: tuple[float, float, float, float], radius: float) -> bool:
@@ -603,6 +690,7 @@ def fixed_palette(colours: tuple[Colour, ...]) -> Image.Image:
     palette = list(dict.fromkeys([*base, *cube, *greys]))[:256]
     image = Image.new("P", (1, 1))
     image.putpalette([v for c in palette for v in c])
+    image.load()  # its palette in Pillow's core, where paletted boards map their blends (``_blended``)
     return image
 
 
@@ -613,6 +701,8 @@ def to_png(image: Image.Image, colours: tuple[Colour, ...] | None = None) -> byt
     times faster than choosing an adaptive one for each picture, and the file is written by
     ``paletted_png``.
     """
+    if image.mode == "P" and "fixed" in image.info:  # drawn in its palette (``canvas``)
+        return paletted_png(image)
     if colours is None:
         paletted = image.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
         out = io.BytesIO()

@@ -28,6 +28,7 @@ from .common import (
     goal_headline,
     image_cache,
     parts_png,
+    paste_image,
     put_boxed,
     put_text,
     rounded_rectangle,
@@ -162,7 +163,7 @@ def _empty_tile(r: int) -> Image.Image:
 
 
 def _paste_tile(img: Image.Image, tile: Image.Image, cx: float, cy: float) -> None:
-    img.paste(tile, (int(cx - tile.width / 2), int(cy - tile.height / 2)), tile)
+    paste_image(img, tile, (int(cx - tile.width / 2), int(cy - tile.height / 2)), tile)
 
 
 def _space_centre(space: str, x0: float, y0: float, r: float) -> tuple[float, float]:
@@ -215,7 +216,7 @@ def _chip_image(
 
 def _chip(img, draw, x, y, label, *, fill, ink=INK, size=15, width=None, outline=None, bold=False) -> float:
     chip = _chip_image(label, tuple(fill), tuple(ink), size, width, tuple(outline) if outline else None, bold)
-    img.paste(chip, (int(x), int(y)), chip)
+    paste_image(img, chip, (int(x), int(y)), chip)
     return chip.width - 1
 
 
@@ -664,7 +665,7 @@ def _colours() -> tuple[tuple[int, int, int], ...]:
 @image_cache
 def _frame(players: int) -> Image.Image:
     height, _ = _layout(players)
-    img, draw = canvas(WIDTH, height)
+    img, draw = canvas(WIDTH, height, _colours())
     draw.rectangle((0, 0, WIDTH, TOP - 6), fill=(58, 44, 32))
     put(img, (MARGIN + 10, (TOP - 6) / 2), "ENGIS", 30, bold=True, fill=(246, 214, 140), anchor="lm")
     return img

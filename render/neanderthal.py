@@ -24,6 +24,7 @@ from .common import (
     goal_headline,
     image_cache,
     paletted_cache,
+    paste_image,
     put_boxed,
     put_text,
     rounded_rectangle,
@@ -212,7 +213,7 @@ def _row_labels(rows: int, locale: str) -> list[str]:
 
 @image_cache
 def _background(locale: str, height: int, rows: int = 2) -> Image.Image:
-    img, d = canvas(WIDTH, height)
+    img, d = canvas(WIDTH, height, _colours())
     d.rectangle((0, 0, WIDTH, TOP), fill=(60, 52, 44))
     for r, label in enumerate(_row_labels(rows, locale)):
         y = ROWS_Y + r * (CARD_H + GAP)
@@ -380,7 +381,7 @@ def _biome_rows(img, d, view, locale: str, last: set[str]) -> None:
             if ice[i]:
                 _sign(img, d, x, y, "ice", locale)
             elif row[i]:
-                img.paste(_card(row[i], locale), (x, y))
+                paste_image(img, _card(row[i], locale), (x, y))
             else:
                 _sign(img, d, x, y, "empty", locale)
             if slot in last:
@@ -422,7 +423,7 @@ def _matrix(img, d, view, locale: str, last: set[str]) -> None:
         r, c = divmod(i, D.GRID_COLS)
         x, y = LEFT + c * (CARD_W + GAP), ROWS_Y + r * (CARD_H + GAP)
         if kind == "c":
-            img.paste(_card(view.grid[i], locale), (x, y))
+            paste_image(img, _card(view.grid[i], locale), (x, y))
         elif kind == "u":
             _sign(img, d, x, y, "undiscovered", locale)
         elif kind == "i":

@@ -213,7 +213,7 @@ def headline(view, locale: str, names: list[str]) -> str:
 def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes:
     names = list(names or [])
     market_y, battle_y, panels_y, hand_h, height = _layout(view)
-    img, draw = canvas(WIDTH, height)
+    img, draw = canvas(WIDTH, height, _colours())
     draw.rectangle((0, 0, WIDTH, TOP - 8), fill=TITLE_BG)
     _put(img, (MARGIN, (TOP - 8) / 2), "PERGAMEMNON", font=(26, True), fill=(240, 210, 140), anchor="lm")
     status = fit_text(headline(view, locale, names), WIDTH - 270, 19, True)
