@@ -1,9 +1,9 @@
 """Board pictures drawn in worker processes, so that drawing neither holds the event loop's GIL nor
 waits for it: the bot's clicks are acknowledged on time and a second core draws.
 
-Each worker draws ``THREADS`` boards at once, one a thread: a board's pixel work (Pillow's drawing,
-pasting and colour mapping, the PNG's compression) runs without the GIL, so two threads of one worker
-draw on two cores, sharing its caches (a second worker process would hold caches of its own).
+Each worker draws ``THREADS`` boards at once, one a thread: a board's larger pixel work (Pillow's
+drawing and pasting, the PNG's compression) runs without the GIL, so two threads of one worker draw on
+two cores at times, sharing its caches (a second worker process would hold caches of its own).
 
 ``workers`` 0 draws in a thread of the bot's own process instead.  A worker that dies is replaced
 and that picture is drawn in a thread: a board is never lost to the pool.
@@ -29,8 +29,8 @@ from render import render
 log = logging.getLogger(__name__)
 
 # Boards a worker draws at once. `python -m bench render --threads 2` draws the same boards, byte for byte,
-# 1.5 to 1.8 times as many a second as `--threads 1` on an idle 2-core machine (four runs of each), for
-# 0 to 16 % more CPU a board.
+# 1.06 to 1.08 times as many a second as `--threads 1` on an idle 2-core machine (two runs of each): since
+# the boards are drawn in their palette, most of a board's CPU is Python's, under the GIL.
 THREADS = 2
 
 
