@@ -85,9 +85,9 @@ PALETTED = True
 def canvas(width: int, height: int, colours: tuple[Colour, ...] | None = None) -> tuple[Image.Image, Drawing]:
     """A board's blank picture. With ``colours`` (the board's flat colours, as ``to_png`` takes them) it
     is drawn in the fixed palette of those colours from the start, a byte a pixel: its PNG then needs no
-    mapping of the whole picture to the palette (``to_png``), which is most of a board's CPU, and what is
-    drawn on it comes out as the PNG of the board drawn in RGB and mapped at the end (see ``Drawing``,
-    ``paste_colour``)."""
+    mapping of the whole picture to the palette (``to_png``), which was a third of a board's CPU, and what
+    is drawn on it comes out as the PNG of the board drawn in RGB and mapped at the end, but for a shade on
+    some anti-aliased edges (see ``Drawing``, ``_blended``; the tests compare the two)."""
     if colours is None or not PALETTED:
         image = Image.new("RGB", (width, height), BACKGROUND)
         return image, Drawing(image)
