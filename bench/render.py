@@ -130,10 +130,18 @@ def figures(
                     pickle.dump((number >= warmup, picture), out)
         del clicks_drawn
         context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(1, mp_context=context) as worker:
+        with ProcessPoolExecutor(1, mp_context=context, initializer=_as_a_worker) as worker:
             if threads > 1:
                 return worker.submit(_draw_at_once, str(path), threads).result()
             return worker.submit(_draw, str(path), save).result()
+
+
+def _as_a_worker() -> None:
+    """The picture process keeps the memory it frees, as the bot's picture workers do (a tree measured by
+    --against may have no such setting)."""
+    from bot.workers import renderpool
+
+    getattr(renderpool, "keep_freed_memory", lambda: None)()
 
 
 def _pictures(path: str) -> Iterator[tuple[bool, Picture]]:
