@@ -49,9 +49,9 @@ def keep_freed_memory() -> bool:
     A board allocates and frees megabytes (a picture, its rows, its PNG), and glibc gives blocks that large
     back to the system at once: the next board's pages are new to the process, and each costs a page fault.
     A picture worker took about 800 of them a board (50,000 a second under ``python -m bench load``), and
-    its two threads wait on each other's. Kept, the same memory serves board after board:
-    ``python -m bench render --threads 2`` draws a board for 16 % less CPU this way, the process holding
-    about 12 MB more."""
+    its two threads wait on each other's. Kept, the same memory serves board after board: a board costs
+    20 % less CPU drawn one at a time (``python -m bench render --against``) and 11-12 % less drawn two at
+    once (``--threads 2``, two runs of each), the process holding 7-10 MB more."""
     if platform.libc_ver()[0] != "glibc":
         return False
     try:
