@@ -109,11 +109,14 @@ def paste_image(img: Image.Image, image: Image.Image, xy: tuple[int, int], mask:
     else:
         source = image if image.mode in ("RGB", "RGBA") else image.convert("RGB")
         size = (0, 0, *image.size)
-        _blended(
-            img,
-            (*xy, xy[0] + image.width, xy[1] + image.height),
-            lambda region: region.paste(source.im, size, None if mask is None else mask.im),
-        )
+
+        def blend(region: Any) -> None:
+            if mask is None:
+                region.paste(source.im, size)
+            else:
+                region.paste(source.im, size, mask.im)
+
+        _blended(img, (*xy, xy[0] + image.width, xy[1] + image.height), blend)
 
 
 def palette_index(image: Image.Image, colour: tuple[int, ...]) -> int:
@@ -681,9 +684,25 @@ def scores_line(scores: list[tuple[str, str]], locale: str) -> str:
 _STEPS = (0, 51, 102, 153, 204, 255)
 
 
-@lru_cache(maxsize=8)
+_PALETTES: dict[tuple[Colour, ...], Image.Image] = {}
+_PALETTES_LOCK = threading.Lock()
+
+
 def fixed_palette(colours: tuple[Colour, ...]) -> Image.Image:
-    """A palette of a picture's own flat colours, then a colour cube and greys for anti-aliased edges."""
+    """A palette of a picture's own flat colours, then a colour cube and greys for anti-aliased edges.
+
+    One image for each set of colours, for good, whichever thread asks first: a board and the cards kept in
+    its palette tell that they share it by that image (``paste_image``)."""
+    palette = _PALETTES.get(colours)
+    if palette is None:
+        with _PALETTES_LOCK:
+            palette = _PALETTES.get(colours)
+            if palette is None:
+                palette = _PALETTES[colours] = _palette(colours)
+    return palette
+
+
+def _palette(colours: tuple[Colour, ...]) -> Image.Image:
     base = [*colours, BACKGROUND, INK, MUTED, HIGHLIGHT, NEUTRAL_COLOUR, *SEAT_COLOURS, (255, 255, 255), (0, 0, 0)]
     cube = [(r, g, b) for r in _STEPS for g in _STEPS for b in _STEPS]
     greys = [(v, v, v) for v in range(8, 256, 12)]

@@ -194,6 +194,53 @@ def test_a_card_is_kept_in_its_boards_palette_and_pastes_as_drawn_and_mapped():
     assert common.image_bytes(kept) * 4 == common.image_bytes(fresh)
 
 
+def test_any_picture_pastes_on_a_paletted_board_as_on_a_board_in_rgb():
+    """``paste_image`` on a board drawn in its palette: a card kept in that very palette is pasted as it
+    is; a paletted picture of another palette image (even of the same colours), an opaque picture and a
+    translucent one through its mask are blended in RGB and mapped: each is the board drawn in RGB and
+    mapped at the end, pixel for pixel."""
+    import render.common as common
+    import render.pergamemnon as pergamemnon
+
+    colours = pergamemnon._colours()
+    card = pergamemnon._card.__wrapped__("?", 128, 172, "en")  # drawn in RGB
+    own = pergamemnon._card("?", 128, 172, "en")  # kept in the board's palette
+    same = Image.new("P", (1, 1))
+    same.putpalette(common.fixed_palette(colours).getpalette())
+    other = card.quantize(palette=same, dither=Image.Dither.NONE)  # the same colours, another image
+    translucent = Image.new("RGBA", (60, 40), (0, 0, 0, 0))
+    ImageDraw.Draw(translucent).ellipse((2, 2, 57, 37), fill=(200, 30, 30, 160))
+    pastes = [
+        (own, (5, 5), None),
+        (other, (150, 5), None),
+        (card, (5, 190), None),
+        (translucent, (40, 60), translucent),
+    ]
+    board, _ = common.canvas(300, 380, colours)
+    in_rgb = Image.new("RGB", (300, 380), common.BACKGROUND)
+    for image, xy, mask in pastes:
+        common.paste_image(board, image, xy, mask)
+        in_rgb.paste(image, xy, mask)
+    assert board.mode == "P"
+    mapped = in_rgb.quantize(palette=common.fixed_palette(colours), dither=Image.Dither.NONE)
+    assert board.tobytes() == mapped.tobytes()
+
+
+def test_a_palette_is_one_image_whichever_threads_ask_for_it_first():
+    """Threads drawing their first boards at once get one palette image for the same colours: a card
+    kept in it is then pasted as it is on each of their boards."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import render.common as common
+
+    colours = ((1, 2, 3), (4, 5, 6), (7, 8, 9))
+    common._PALETTES.pop(colours, None)
+    with ThreadPoolExecutor(8) as threads:
+        palettes = list(threads.map(lambda _: common.fixed_palette(colours), range(64)))
+    assert all(p is palettes[0] for p in palettes)
+    common._PALETTES.pop(colours, None)
+
+
 rgb = st.tuples(st.integers(0, 255), st.integers(0, 255), st.integers(0, 255))
 
 
