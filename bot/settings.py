@@ -38,7 +38,7 @@ VARIABLES: list[tuple[str, str, str]] = [
     ("MESA_AI_PROCESSES", "processes in which strong AI seats think (0: a thread of the bot)", "2"),
     (
         "MESA_RENDER_WORKERS",
-        "processes drawing the board pictures beside the bot, each two boards at once (0: a thread of the bot)",
+        "processes drawing the board pictures beside the bot, each drawing two boards at once (0: a thread of the bot)",
         "1",
     ),
     ("MESA_WEB_URL", "the spectator pages' public address, as players open it (/game link)", "unset (no links)"),

@@ -99,6 +99,12 @@ def canvas(width: int, height: int, colours: tuple[Colour, ...] | None = None) -
     return image, Drawing(image)
 
 
+def in_palette(image: Image.Image) -> bool:
+    """Whether a picture is a board drawn in its fixed palette (``canvas`` with ``colours``): its PNG needs
+    no mapping."""
+    return image.mode == "P" and "fixed" in image.info
+
+
 def paste_image(img: Image.Image, image: Image.Image, xy: tuple[int, int], mask: Image.Image | None = None) -> None:
     """``img.paste(image, xy, mask)``, also on a paletted board (``canvas``): a picture kept in the board's
     own palette is pasted as it is, any other is blended in RGB and mapped (``_blended``)."""
@@ -344,7 +350,7 @@ class Parts:
         part in place."""
         if self.failed:
             return None
-        if image.mode == "P" and "fixed" in image.info:  # drawn in its palette (``canvas``)
+        if in_palette(image):
             mapped = image
         else:
             mapped = image.quantize(palette=fixed_palette(colours), dither=Image.Dither.NONE)
@@ -720,7 +726,7 @@ def to_png(image: Image.Image, colours: tuple[Colour, ...] | None = None) -> byt
     times faster than choosing an adaptive one for each picture, and the file is written by
     ``paletted_png``.
     """
-    if image.mode == "P" and "fixed" in image.info:  # drawn in its palette (``canvas``)
+    if in_palette(image):
         return paletted_png(image)
     if colours is None:
         paletted = image.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
