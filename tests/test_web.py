@@ -626,11 +626,14 @@ async def test_game_link_and_the_board_button(fake_discord, tmp_path):
             assert (await session.get(base + new[0].rsplit("/", 1)[1])).status == 200
 
 
-async def test_a_page_follows_a_move_while_its_board_is_still_being_posted(fake_discord, tmp_path):
-    """The pages hear of a move without waiting for Discord to take the channel's board for long: a slow or
-    failing post does not hold them back (they wait for it ``page.SETTLING`` at most)."""
+async def test_a_page_follows_a_move_while_its_board_is_still_being_posted(fake_discord, tmp_path, monkeypatch):
+    """The pages hear of a move as soon as it is stored, with its picture, without waiting for Discord to take
+    the channel's board: a slow or failing post does not hold them back. (The database's word of the move is
+    kept from them for as long as the test lasts: only the bot's own word can reach them.)"""
+    from bot.web import page
     from fakediscord.botkit import board_messages, last_board, mesa, play_move, start_game, start_lobby
 
+    monkeypatch.setattr(page, "SETTLING", 3600.0)
     fake = fake_discord
     async with mesa(
         fake, tmp_path / "mesa.sqlite3", web_url="https://x.example", web_port=0, web_host="127.0.0.1"

@@ -498,6 +498,9 @@ class GameService:
         if moves:
             game = await self._store(game, state, moves, click, drawn=then is not None)
             told = (game, state)
+            # The pages hear of the position as soon as it is stored: its picture is being drawn for the
+            # channel (``drawing``), and they wait for it there, not for Discord to take the board.
+            self.changed(game.id, game, state)
         else:
             game = await self.load(game.id)
             if not stored:
@@ -508,7 +511,7 @@ class GameService:
         try:
             if then is not None:
                 await then(result)
-        finally:  # the channel's board first, then the pages (its post tells them already, when it went out)
+        finally:  # (told again, as no news to the pages, unless the board's post failed: then they read it)
             self.changed(game.id, *told)
         return result
 

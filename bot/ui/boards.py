@@ -163,9 +163,8 @@ class Boards:
             log.info("game %s: moved on past version %s while its board was posted", game.id, game.version)
             self._spawn(self._strip(message.edit(view=None)))
             return True
-        # The spectator pages follow the channel: they hear of the position as soon as its board is out and
-        # recorded, with the row as stored (the database's word of these writes then reads nothing; the move's
-        # end tells them again, as no news: ``GameService._after_move``).
+        # The spectator pages heard of the position when the move was stored (``GameService._after_move``): the
+        # row with its board recorded is no news to them, and the database's word of this write then reads nothing.
         self.service.changed(game.id, game.with_board(message.id, recorded), state)
         clicked_id = clicked.message.id if clicked is not None and clicked.message is not None else None
         if clicked is not None:

@@ -264,10 +264,10 @@ class Pages:
         record), ``at`` that time if it says: the game is read, and taken as ``changed`` takes it; whether it is
         news to its pages. No news, and nothing read, if the pages have the game as of ``at`` or later.
 
-        A change the bot of this process is making is read once it is done: the bot tells the pages of it
-        itself, after the channel's board, so that the pages' work does not come between a move and its
-        board. Not for longer than ``SETTLING`` though: a board that Discord is slow to take (or refuses)
-        does not hold the pages back."""
+        A change the bot of this process is making is read once it is done: the bot tells the pages of its
+        moves itself as soon as they are stored, and the rest of its writes (the board's record) are no news.
+        Not for longer than ``SETTLING`` though: a board that Discord is slow to take (or refuses) does not
+        hold the pages back."""
         if self.settled is not None:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.settled(game_id), SETTLING)
