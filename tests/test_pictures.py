@@ -153,10 +153,10 @@ def test_a_board_pasting_its_kept_parts_is_the_board_drawn_in_place(game):
         assert render(game, view, locale=locale, names=names) == png, f"board {number} ({locale})"
 
 
-def test_every_picture_cache_keeps_within_its_budget_and_they_share_62_mb():
+def test_every_picture_cache_keeps_within_its_budget_and_they_share_66_mb():
     import render.common as common
 
-    assert sum(cache.budget for cache in common.CACHES) == 62 * 1024 * 1024
+    assert sum(cache.budget for cache in common.CACHES) == 66 * 1024 * 1024
     budgets = {id(cache): cache.budget for cache in common.CACHES}
     try:
         for cache in common.CACHES:  # small budgets, so that drawing a few boards fills them
@@ -224,6 +224,37 @@ def test_any_picture_pastes_on_a_paletted_board_as_on_a_board_in_rgb():
     assert board.mode == "P"
     mapped = in_rgb.quantize(palette=common.fixed_palette(colours), dither=Image.Dither.NONE)
     assert board.tobytes() == mapped.tobytes()
+
+
+def test_a_text_kept_over_a_flat_colour_pastes_the_pixels_blending_gives(monkeypatch):
+    """A text over one flat colour of a paletted board is kept as it came out there (``FLAT_TEXTS``), once per
+    colour: pasted again, over that colour or the other, and beside the same text over a background that is
+    not flat, the board is the one whose every text is blended (``_blended``)."""
+    import render.common as common
+    import render.pergamemnon as pergamemnon
+
+    colours = pergamemnon._colours()
+
+    def board() -> bytes:
+        img, draw = common.canvas(400, 200, colours)
+        draw.rectangle((0, 0, 199, 139), fill=colours[1])
+        draw.rectangle((200, 0, 399, 139), fill=colours[2])
+        for x in range(0, 400, 3):  # stripes: no flat colour under the last text
+            draw.line((x, 140, x, 199), fill=colours[x % 5])
+        for xy in [(10, 10), (210, 10), (10, 70), (210, 70), (10, 150)]:
+            common.put_text(img, xy, "Ábaco 42", 24, fill=(20, 20, 20))
+        assert common.in_palette(img)
+        return img.tobytes()
+
+    common.FLAT_TEXTS.clear()
+    first, again = board(), board()
+    assert len(common.FLAT_TEXTS._items) == 2  # one for each flat colour
+    blend_every_text = common.paste_colour
+    monkeypatch.setattr(
+        common, "paste_colour", lambda img, colour, box, mask, text=None: blend_every_text(img, colour, box, mask)
+    )
+    assert first == again == board()
+    common.FLAT_TEXTS.clear()
 
 
 def test_a_palette_is_one_image_whichever_threads_ask_for_it_first():
