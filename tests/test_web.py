@@ -427,6 +427,23 @@ async def test_a_change_the_pages_were_told_of_is_not_read_again(db, service, tm
         await watcher.close()
 
 
+async def test_the_pages_keep_no_more_games_than_rows_however_many_the_bot_moves(db, service, monkeypatch):
+    """The bot tells the pages of every move, with the game as stored, whether a page watches it or not: they
+    keep ``ROWS`` games at most, the ones changed last (a game that ended is never told of again)."""
+    from bot.web import page
+
+    monkeypatch.setattr(page, "ROWS", 2)
+    games = [await started(service, seed=seed) for seed in (1, 2, 3)]
+    web = Web(db, service)
+    async with web:
+        pages = web.server.pages
+        for game_id in [*games, games[0]]:
+            await play(service, game_id, 1)
+        kept = {row.id for row, _ in pages._rows.values()}
+        assert kept == {games[2], games[0]}
+        assert set(pages._tokens) == kept
+
+
 async def test_the_pages_read_a_change_of_this_process_once_it_is_done(db, service, tmp_path):
     """The database tells of a move while the bot of the pages' process is still at it (its board not
     posted yet): the pages wait until the game is let go, then read it, so that their work never comes

@@ -511,7 +511,7 @@ class GameService:
         try:
             if then is not None:
                 await then(result)
-        finally:  # (told again, as no news to the pages, unless the board's post failed: then they read it)
+        finally:  # (with moves: told again, no news to the pages; without: they read the game again)
             self.changed(game.id, *told)
         return result
 

@@ -252,12 +252,17 @@ class Pages:
         return True
 
     def _keep(self, game: GameRow, state: GameState | None, at: float | None = None) -> None:
-        """Keeps the game (read or told ``at``: now by default) for its token, and its state if given."""
+        """Keeps the game (read or told ``at``: now by default) for its token, and its state if given; the
+        games kept longest unchanged go past ``ROWS`` (every game the bot moves is told of, watched or not)."""
         assert game.web_token is not None
+        self._rows.pop(game.web_token, None)  # (the newest last)
         self._rows[game.web_token] = (game, time.monotonic() if at is None else at)
         self._tokens.setdefault(game.id, set()).add(game.web_token)
         if state is not None:
             self._live_states.put((game.id, game.version), state)
+        while len(self._rows) > ROWS:
+            old = next(iter(self._rows))
+            self._untrack(self._rows.pop(old)[0].id, old)
 
     async def check(self, game_id: int, at: float | None = None) -> bool:
         """The database says that the game's row changed (a move, here or in another process; its board's
@@ -312,9 +317,6 @@ class Pages:
             del self._reading[token]
         if row is not None and self._changed.get(row.id, 0) <= began:  # not changed while it was read
             self._keep(row, None, at)
-            while len(self._rows) > ROWS:
-                old = next(iter(self._rows))
-                self._untrack(self._rows.pop(old)[0].id, old)
         if not self._reading:
             self._changed.clear()
         return row
