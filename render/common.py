@@ -505,12 +505,14 @@ def paste_colour(
             pixels = img.im.crop(box)
             low, high = pixels.getextrema()
             if low == high:  # over one flat colour: as it came out over that colour before
-                key = ("flat", *text, colour[:3], low, id(img.info["fixed"]))
+                palette = img.info["fixed"]
+                key = ("flat", *text, colour[:3], low, id(palette))
                 kept = FLAT_TEXTS.find(key)
-                if kept is None:
+                if kept is None or kept.info["palette"] is not palette:  # (not a palette gone since)
                     region = pixels.convert("RGB", 0)
                     blend(region)
-                    kept = img._new(region.convert("P", 0, img.info["fixed"].im))
+                    kept = img._new(region.convert("P", 0, palette.im))
+                    kept.info["palette"] = palette
                     FLAT_TEXTS.keep(key, kept)
                 img.im.paste(kept.im, box)
                 return
