@@ -367,6 +367,7 @@ class Load:
         self.viewers: asyncio.subprocess.Process | None = None  # the spectators' browsers (``bench.spectators``)
         self.pages: dict[int, tuple[str, Slot, list[tuple[int, float, float]]]] = {}  # page -> its stream, slot, seen
         self.answers: dict[str, asyncio.Future[None]] = {}  # what the spectators' process is to answer
+        self.shown: dict[int, asyncio.Event] = {}  # page -> set once its stream sent it the game (its first event)
 
     @property
     def bot(self) -> asyncio.subprocess.Process | None:
@@ -534,6 +535,7 @@ class Load:
             await asyncio.wait_for(asyncio.gather(*closed), TIMEOUT)
         self.watching = []
         self.pages.clear()
+        self.shown.clear()
         for slot in self.slots:
             slot.audience = 0
             slot.replaced()
@@ -550,9 +552,13 @@ class Load:
             seen: list[tuple[int, float, float]] = []
             slot.seen.append(seen)
             self.pages[n] = (str(tag), slot, seen)
+            shown = self.shown[n] = asyncio.Event()
             answer = self._answer(f"opened {n} {tag}")
             self._tell(f"open {n} {tag} /g/{token}/events?lang={locale}")
             await answer
+            # A page is open once it shows the game (its stream's first event, with the picture): the pages'
+            # first pictures are not still on their way when a turn's clicks begin.
+            await shown.wait()
             opened.set()
             await self._replaced(slot, game_id)
 
@@ -576,6 +582,7 @@ class Load:
                 if page is not None and page[0] == tag:  # (not a stream the page has left meanwhile)
                     _, slot, seen = page
                     slot.sent(seen, int(version), float(arrived), float(pictured))
+                    self.shown[int(n)].set()
                 continue
             key = f"{what} {n}" if what == "closed" else f"opened {n} {rest[0]}"
             future = self.answers.pop(key, None)
