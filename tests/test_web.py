@@ -427,6 +427,30 @@ async def test_a_change_the_pages_were_told_of_is_not_read_again(db, service, tm
         await watcher.close()
 
 
+async def test_a_watcher_that_fails_neither_loses_the_move_nor_its_board(db, service, caplog):
+    """The pages hear of a move before its board is posted: a watcher that raises is logged, and the move
+    is stored and its board posted all the same."""
+    game_id = await started(service)
+    before = await service.load(game_id)
+
+    def broken(game_id, game, state) -> None:
+        raise RuntimeError("a broken watcher")
+
+    service.watchers.append(broken)
+    posted = []
+
+    async def post(result) -> None:
+        posted.append(result.game.version)
+
+    engine = GAMES[before.game]
+    state = service.state_of(before)
+    seat = next(s for s in engine.to_act(state) if not before.seats[s].is_ai)
+    await service.act(game_id, before.seats[seat].user_id, before.version, engine.ai_action(state, seat), then=post)
+    after = await db.get_game(game_id)
+    assert after.version > before.version and posted == [after.version]
+    assert "a watcher of the game's changes failed" in caplog.text and "a broken watcher" in caplog.text
+
+
 async def test_the_pages_keep_no_more_games_than_rows_however_many_the_bot_moves(db, service, monkeypatch):
     """The bot tells the pages of every move, with the game as stored, whether a page watches it or not: they
     keep ``ROWS`` games at most, the ones changed last (a game that ended is never told of again)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import logging
 import math
 import secrets
 import time
@@ -28,6 +29,8 @@ from ..settings import Settings
 from ..storage import ABANDONED, ACTIVE, ENDED, FINISHED, LOBBY, Database, GameRow, Move, Seat, Shards, StaleVersion
 from ..workers.thinking import Thinker
 from .players import AWAY_AI, AWAY_PAUSE, Players, PlayerSettings
+
+log = logging.getLogger(__name__)
 
 
 class UserError(RuleError):
@@ -163,9 +166,14 @@ class GameService:
 
     def changed(self, game_id: int, game: GameRow | None = None, state: GameState | None = None) -> None:
         """Tells the watchers that this game changed (its move, end or link is stored); ``game`` and ``state``:
-        the game as just stored and its state, if the caller has them (a watcher need not read them again)."""
+        the game as just stored and its state, if the caller has them (a watcher need not read them again).
+
+        A watcher that fails is logged: the move is stored, and its board is posted whatever the pages do."""
         for watch in self.watchers:
-            watch(game_id, game, state)
+            try:
+                watch(game_id, game, state)
+            except Exception:
+                log.exception("game %s: a watcher of the game's changes failed", game_id)
 
     @property
     def db(self) -> Database:
