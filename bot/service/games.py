@@ -502,10 +502,8 @@ class GameService:
                 self.changed(game.id, game, state)
         state, ai_moves = await self.play_ai(game, engine_of(game), state)
         moves = moves + ai_moves
-        told: tuple[GameRow, GameState] | tuple[None, None] = (None, None)
         if moves:
             game = await self._store(game, state, moves, click, drawn=then is not None)
-            told = (game, state)
             # The pages hear of the position as soon as it is stored: its picture is being drawn for the
             # channel (``drawing``), and they wait for it there, not for Discord to take the board.
             self.changed(game.id, game, state)
@@ -519,8 +517,9 @@ class GameService:
         try:
             if then is not None:
                 await then(result)
-        finally:  # (with moves: told again, no news to the pages; without: they read the game again)
-            self.changed(game.id, *told)
+        finally:
+            if not moves:  # (moves were told of as they were stored) the pages read the game again
+                self.changed(game.id)
         return result
 
     async def _waits(self, game: GameRow, state: GameState, moves: list[Move]) -> None:
