@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import io
+import itertools
 import math
 import re
 import struct
@@ -137,15 +138,34 @@ def palette_index(image: Image.Image, colour: tuple[int, ...]) -> int:
     return index
 
 
-def _blended(img: Image.Image, box: tuple[int, int, int, int], blend: Callable[[Any], None]) -> None:
+def _blended(
+    img: Image.Image, box: tuple[int, int, int, int], blend: Callable[[Any], None], kept: tuple | None = None
+) -> None:
     """``blend`` run on the RGB pixels of a paletted board's ``box`` (Pillow's core image of them), mapped
     back to its palette. Mapping is per pixel, so the board comes out as if drawn in RGB and mapped at the
     end wherever what is blended lies over flat colours (over another anti-aliased edge, a shade may
     differ). Pillow's core does it: a board blends a hundred texts, and ``Image``'s own calls cost more than
-    their pixels (a board would cost a third more)."""
-    region = img.im.crop(box).convert("RGB", 0)
+    their pixels (a board would cost a third more).
+
+    With ``kept`` (what ``blend`` draws, as a key), what comes out over one flat colour is kept
+    (``FLAT_TEXTS``) and pasted as it is the next time over that colour."""
+    palette = img.info["fixed"]
+    pixels = img.im.crop(box)
+    key = None
+    if kept is not None:
+        low, high = pixels.getextrema()
+        if low == high:
+            key = ("flat", *kept, low, palette.info["serial"])
+            flat = FLAT_TEXTS.find(key)
+            if flat is not None:
+                img.im.paste(flat.im, box)
+                return
+    region = pixels.convert("RGB", 0)
     blend(region)
-    img.im.paste(region.convert("P", 0, img.info["fixed"].im), box)
+    mapped = region.convert("P", 0, palette.im)
+    if key is not None:
+        FLAT_TEXTS.keep(key, img._new(mapped))
+    img.im.paste(mapped, box)
 
 
 def text(
@@ -501,22 +521,8 @@ def paste_colour(
         def blend(region: Any) -> None:
             region.paste(Image.core.fill("RGB", mask.size, colour[:3]), (0, 0, *mask.size), mask.im)
 
-        if text is not None:  # a text's stamp (``mask``; ``text``: its words, size, boldness)
-            pixels = img.im.crop(box)
-            low, high = pixels.getextrema()
-            if low == high:  # over one flat colour: as it came out over that colour before
-                palette = img.info["fixed"]
-                key = ("flat", *text, colour[:3], low, id(palette))
-                kept = FLAT_TEXTS.find(key)
-                if kept is None or kept.info["palette"] is not palette:  # (not a palette gone since)
-                    region = pixels.convert("RGB", 0)
-                    blend(region)
-                    kept = img._new(region.convert("P", 0, palette.im))
-                    kept.info["palette"] = palette
-                    FLAT_TEXTS.keep(key, kept)
-                img.im.paste(kept.im, box)
-                return
-        _blended(img, box, blend)
+        # (``text``: a text's words, size and boldness, of which ``mask`` is the stamp)
+        _blended(img, box, blend, None if text is None else (*text, colour[:3]))
         return
     if img.mode != "RGB":  # Pillow blends a colour into a translucent picture in a way of its own
         img.paste(colour, box, mask)
@@ -720,6 +726,7 @@ _STEPS = (0, 51, 102, 153, 204, 255)
 
 _PALETTES: dict[tuple[Colour, ...], Image.Image] = {}
 _PALETTES_LOCK = threading.Lock()
+_SERIALS = itertools.count()  # a palette's own number, for the keys of what is kept in it (``_blended``)
 
 
 def fixed_palette(colours: tuple[Colour, ...]) -> Image.Image:
@@ -744,6 +751,7 @@ def _palette(colours: tuple[Colour, ...]) -> Image.Image:
     image = Image.new("P", (1, 1))
     image.putpalette([v for c in palette for v in c])
     image.load()  # its palette in Pillow's core, where paletted boards map their blends (``_blended``)
+    image.info["serial"] = next(_SERIALS)
     return image
 
 
