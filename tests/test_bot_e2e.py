@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import gc
+import io
 import random
 
+import discord
 import pytest
 
 from bot.storage import Database
@@ -409,3 +412,34 @@ async def test_not_this_turn_on_an_old_or_someone_else_s_reminder_says_which(fak
         other = BRUNO if reminded == ANA else ANA
         assert await not_this_turn(other, current) == text_for(other, "remind.not_yours")
         assert await not_this_turn(reminded, current) == text_for(reminded, "remind.muted")
+
+
+async def test_moves_leave_no_view_nor_picture_to_the_garbage_collector(fake_discord, db_path):
+    """A board's view and its items refer to each other, and discord.py leaves a sent picture's buffer in a
+    cycle of its own: once the message is out, Mesa lets go of both, so they are freed at once rather than
+    by the collector, whose pauses every click waits through (a board's buttons, a picture, each move)."""
+    fake = fake_discord
+    async with mesa(fake, db_path):
+        thread, _ = await _started(fake)
+        rng = random.Random(5)
+        await play_move(fake, thread, rng)
+        await fake.settle(quiet=0.2, timeout=10)
+        gc.collect()
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        try:
+            for _ in range(3):  # boards, their Undo offers, and the private views of a seat that chooses there
+                await play_move(fake, thread, rng)
+            board = last_board(fake, thread)
+            shown = await fake.click(
+                mentioned(board)[0], board, next(c for c in board.custom_ids() if c.endswith(":~me"))
+            )
+            await fake.wait_for(lambda: [m for m in shown.messages if m.files()])
+            await fake.settle(quiet=0.2, timeout=10)
+            gc.collect()
+            left = [
+                type(o).__name__ for o in gc.garbage if isinstance(o, (discord.ui.View, discord.ui.Item, io.BytesIO))
+            ]
+        finally:
+            gc.set_debug(0)
+            gc.garbage.clear()
+    assert left == [], sorted(left)

@@ -147,7 +147,10 @@ class Boards:
             kwargs = payload.kwargs()
             if not again:
                 kwargs["nonce"] = board_nonce(game)
-            message = await channel.send(**kwargs)
+            try:
+                message = await channel.send(**kwargs)
+            finally:
+                payload.sent()
         except Exception as exc:  # the move is stored whatever happened here: say so, post later
             if not isinstance(exc, (discord.HTTPException, *NETWORK_ERRORS)):
                 log.exception("game %s: the board could not be drawn", game.id)
@@ -515,7 +518,10 @@ class Boards:
             except (discord.HTTPException, BrokenGame) as exc:
                 log.info("game %s: its board keeps its old controls: %s", game.id, exc)
                 return
-            await self._strip(channel.get_partial_message(game.board_message_id).edit(view=payload.view))
+            try:
+                await self._strip(channel.get_partial_message(game.board_message_id).edit(view=payload.view))
+            finally:
+                payload.sent()
 
     def _strip_clicked(self, clicked: discord.Interaction) -> None:
         """The clicked board loses its controls (in the background), unless the click's acknowledgement

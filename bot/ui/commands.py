@@ -20,7 +20,7 @@ from .handlers import Handlers
 from .player_ui import PlayerUI
 from .presenter import Presenter, seat_names
 from .replay_ui import ReplayUI
-from .replies import channel_locale, reply, user_locale
+from .replies import channel_locale, release, reply, user_locale
 from .stats_ui import StatsUI
 from .undo_ui import UndoUI
 
@@ -121,7 +121,10 @@ async def play(interaction: discord.Interaction, game: str) -> None:
         locale,
     )
     embed, view = bot.presenter.lobby(row, locale)
-    await interaction.response.send_message(embed=embed, view=discord.utils.MISSING if view is None else view)
+    try:
+        await interaction.response.send_message(embed=embed, view=discord.utils.MISSING if view is None else view)
+    finally:
+        release(view)
     message = await interaction.original_response()
     await bot.service.db.update_game(row.id, lobby_message_id=message.id)
 

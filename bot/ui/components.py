@@ -16,7 +16,7 @@ custom_id forms (version prefix ``m1``):
 from __future__ import annotations
 
 import re
-from typing import Any, Self
+from typing import Any, Self, cast
 
 import discord
 from discord.ui import Button, DynamicItem, Select
@@ -27,7 +27,29 @@ PREFIX = "m1"
 _GAME = rf"{PREFIX}:(?P<game>[0-9]{{1,18}}):"
 
 
+class _Control:
+    """A control's answer to a click (``answer``), after which the click's view is let go.
+
+    To answer a click on a dynamic item, discord.py rebuilds the clicked message's whole view around it.
+    The view and its items refer to each other: a cycle, a board's buttons, that only the garbage
+    collector frees, in pauses that every click waits through. Nothing uses that view once the click
+    is answered, so its items are taken out of it and it goes at once.
+    """
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.answer(interaction)
+        finally:
+            view = cast("discord.ui.Item[Any]", self).view
+            if view is not None:
+                view.clear_items()
+
+    async def answer(self, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
+
+
 class ActionButton(
+    _Control,
     DynamicItem[Button[discord.ui.View]],
     template=_GAME + r"(?P<version>[0-9]{1,9}):(?P<action>[A-Za-z0-9_.+\-=]{1,64})",
 ):
@@ -41,11 +63,13 @@ class ActionButton(
     ) -> Self:
         return cls(int(match["game"]), int(match["version"]), match["action"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def answer(self, interaction: discord.Interaction) -> None:
         await mesa(interaction).handlers.on_action(interaction, self.game_id, self.version, self.action_id)
 
 
-class ActionSelect(DynamicItem[Select[discord.ui.View]], template=_GAME + r"(?P<version>[0-9]{1,9}):~s(?P<n>[0-9])"):
+class ActionSelect(
+    _Control, DynamicItem[Select[discord.ui.View]], template=_GAME + r"(?P<version>[0-9]{1,9}):~s(?P<n>[0-9])"
+):
     def __init__(self, game_id: int, version: int, n: int, **select: Any) -> None:
         super().__init__(Select(custom_id=f"{PREFIX}:{game_id}:{version}:~s{n}", **select))
         self.game_id, self.version = game_id, version
@@ -56,13 +80,13 @@ class ActionSelect(DynamicItem[Select[discord.ui.View]], template=_GAME + r"(?P<
     ) -> Self:
         return cls(int(match["game"]), int(match["version"]), int(match["n"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def answer(self, interaction: discord.Interaction) -> None:
         values = self.item.values
         await mesa(interaction).handlers.on_action(interaction, self.game_id, self.version, values[0] if values else "")
 
 
 class SpecialButton(
-    DynamicItem[Button[discord.ui.View]], template=_GAME + r"(?P<version>[0-9]{1,9}):~(?P<what>me|mute)"
+    _Control, DynamicItem[Button[discord.ui.View]], template=_GAME + r"(?P<version>[0-9]{1,9}):~(?P<what>me|mute)"
 ):
     def __init__(self, game_id: int, version: int, what: str, **button: Any) -> None:
         super().__init__(Button(custom_id=f"{PREFIX}:{game_id}:{version}:~{what}", **button))
@@ -74,7 +98,7 @@ class SpecialButton(
     ) -> Self:
         return cls(int(match["game"]), int(match["version"]), match["what"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def answer(self, interaction: discord.Interaction) -> None:
         handlers = mesa(interaction).handlers
         if self.what == "me":
             await handlers.on_private(interaction, self.game_id)
@@ -83,7 +107,7 @@ class SpecialButton(
 
 
 class LobbyButton(
-    DynamicItem[Button[discord.ui.View]], template=_GAME + r"L:(?P<what>join|leave|ai|start|cancel|settings)"
+    _Control, DynamicItem[Button[discord.ui.View]], template=_GAME + r"L:(?P<what>join|leave|ai|start|cancel|settings)"
 ):
     def __init__(self, game_id: int, what: str, **button: Any) -> None:
         super().__init__(Button(custom_id=f"{PREFIX}:{game_id}:L:{what}", **button))
@@ -95,11 +119,11 @@ class LobbyButton(
     ) -> Self:
         return cls(int(match["game"]), match["what"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def answer(self, interaction: discord.Interaction) -> None:
         await mesa(interaction).handlers.on_lobby(interaction, self.game_id, self.what)
 
 
-class LobbyOption(DynamicItem[Select[discord.ui.View]], template=_GAME + r"L:o:(?P<key>[a-z0-9_]{1,40})"):
+class LobbyOption(_Control, DynamicItem[Select[discord.ui.View]], template=_GAME + r"L:o:(?P<key>[a-z0-9_]{1,40})"):
     def __init__(self, game_id: int, key: str, **select: Any) -> None:
         super().__init__(Select(custom_id=f"{PREFIX}:{game_id}:L:o:{key}", **select))
         self.game_id, self.key = game_id, key
@@ -110,12 +134,12 @@ class LobbyOption(DynamicItem[Select[discord.ui.View]], template=_GAME + r"L:o:(
     ) -> Self:
         return cls(int(match["game"]), match["key"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def answer(self, interaction: discord.Interaction) -> None:
         values = self.item.values
         await mesa(interaction).handlers.on_option(interaction, self.game_id, self.key, values[0] if values else "")
 
 
-class LobbyLevel(DynamicItem[Select[discord.ui.View]], template=_GAME + r"L:lv"):
+class LobbyLevel(_Control, DynamicItem[Select[discord.ui.View]], template=_GAME + r"L:lv"):
     def __init__(self, game_id: int, **select: Any) -> None:
         super().__init__(Select(custom_id=f"{PREFIX}:{game_id}:L:lv", **select))
         self.game_id = game_id
@@ -126,12 +150,14 @@ class LobbyLevel(DynamicItem[Select[discord.ui.View]], template=_GAME + r"L:lv")
     ) -> Self:
         return cls(int(match["game"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def answer(self, interaction: discord.Interaction) -> None:
         values = self.item.values
         await mesa(interaction).handlers.on_ai_level(interaction, self.game_id, values[0] if values else "")
 
 
-class UndoButton(DynamicItem[Button[discord.ui.View]], template=_GAME + r"(?P<version>[0-9]{1,9}):~u(?P<what>[ayn])"):
+class UndoButton(
+    _Control, DynamicItem[Button[discord.ui.View]], template=_GAME + r"(?P<version>[0-9]{1,9}):~u(?P<what>[ayn])"
+):
     """``~ua``: take back my move stored at that version; ``~uy`` / ``~un``: agree or refuse an undo
     asked at that game version."""
 
@@ -145,7 +171,7 @@ class UndoButton(DynamicItem[Button[discord.ui.View]], template=_GAME + r"(?P<ve
     ) -> Self:
         return cls(int(match["game"]), int(match["version"]), match["what"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def answer(self, interaction: discord.Interaction) -> None:
         undo = mesa(interaction).undo
         if self.what == "a":
             await undo.on_undo(interaction, self.game_id, self.version)
@@ -153,7 +179,7 @@ class UndoButton(DynamicItem[Button[discord.ui.View]], template=_GAME + r"(?P<ve
             await undo.on_vote(interaction, self.game_id, self.version, self.what == "y")
 
 
-class RematchButton(DynamicItem[Button[discord.ui.View]], template=_GAME + r"R"):
+class RematchButton(_Control, DynamicItem[Button[discord.ui.View]], template=_GAME + r"R"):
     def __init__(self, game_id: int, **button: Any) -> None:
         super().__init__(Button(custom_id=f"{PREFIX}:{game_id}:R", **button))
         self.game_id = game_id
@@ -164,7 +190,7 @@ class RematchButton(DynamicItem[Button[discord.ui.View]], template=_GAME + r"R")
     ) -> Self:
         return cls(int(match["game"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def answer(self, interaction: discord.Interaction) -> None:
         await mesa(interaction).handlers.on_rematch(interaction, self.game_id)
 
 

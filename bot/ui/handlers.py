@@ -121,6 +121,8 @@ class Handlers(Boards):
             await interaction.edit_original_response(view=payload.view)
         except (discord.HTTPException, *NETWORK_ERRORS) as exc:
             log.info("game %s: the failed click's private view keeps no controls: %s", game_id, exc)
+        finally:
+            payload.sent()
 
     async def _stale(self, interaction: discord.Interaction) -> None:
         """A click on an old board: say so and show the current board (with controls if it is their turn)."""
@@ -219,19 +221,24 @@ class Handlers(Boards):
         embed, view = self.presenter.lobby(game, game.locale)
         content = t("lobby.cancelled", game.locale) if game.status == "ended" else None
         message = interaction.message
-        if message is None or not message.flags.ephemeral:
-            await interaction.response.edit_message(content=content, embed=embed, view=view)
-            return
-        mine, menus = self.presenter.lobby_settings(game, user_locale(interaction))
-        await interaction.response.edit_message(embed=mine, view=menus)
-        release(menus)
-        if game.lobby_message_id is None:
-            return
         try:
-            channel = await self.channel(game.channel_id)
-            await channel.get_partial_message(game.lobby_message_id).edit(content=content, embed=embed, view=view)
-        except (discord.HTTPException, TypeError) as exc:  # the choice is stored: the lobby shows it at its next change
-            log.info("game %s: the lobby message was not updated: %s", game.id, exc)
+            if message is None or not message.flags.ephemeral:
+                await interaction.response.edit_message(content=content, embed=embed, view=view)
+                return
+            mine, menus = self.presenter.lobby_settings(game, user_locale(interaction))
+            try:
+                await interaction.response.edit_message(embed=mine, view=menus)
+            finally:
+                release(menus)
+            if game.lobby_message_id is None:
+                return
+            try:
+                channel = await self.channel(game.channel_id)
+                await channel.get_partial_message(game.lobby_message_id).edit(content=content, embed=embed, view=view)
+            except (discord.HTTPException, TypeError) as exc:  # the choice is stored: the lobby shows it next time
+                log.info("game %s: the lobby message was not updated: %s", game.id, exc)
+        finally:
+            release(view)
 
     async def on_option(self, interaction: discord.Interaction, game_id: int, key: str, value: str) -> None:
         async def set_option() -> None:
@@ -303,7 +310,10 @@ class Handlers(Boards):
             kwargs: dict[str, Any] = {"embed": embed, "allowed_mentions": mentions}
             if view is not None:
                 kwargs["view"] = view
-            message = await place.send(text, **kwargs)
+            try:
+                message = await place.send(text, **kwargs)
+            finally:
+                release(view)
             await self.service.db.update_game(lobby.id, lobby_message_id=message.id)
 
         lobby, made = await self.service.rematch(game_id, user.id, user.display_name, place.id, then=post)

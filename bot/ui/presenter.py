@@ -27,6 +27,7 @@ from .components import (
     RematchButton,
     SpecialButton,
 )
+from .replies import closed, release
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -110,6 +111,11 @@ class Payload:
     file: discord.File | None
     view: discord.ui.View | None
     mentions: discord.AllowedMentions
+
+    def sent(self) -> None:
+        """The payload went out, or could not: nothing of it is used again (``release``, ``closed``)."""
+        release(self.view)
+        closed(self.file)
 
     def kwargs(self) -> dict[str, Any]:
         out: dict[str, Any] = {"content": self.content, "embed": self.embed, "allowed_mentions": self.mentions}

@@ -20,6 +20,7 @@ from ..service.games import GameService, engine_of
 from ..storage import ACTIVE
 from .boards import Boards, gone
 from .components import SpecialButton
+from .replies import release
 
 log = logging.getLogger(__name__)
 
@@ -129,6 +130,8 @@ class Reminders:
             if isinstance(exc, discord.Forbidden):
                 await self.service.db.reminder_sent(game.id, reminder["seat"], None)
                 return
+        finally:
+            release(view)
         await self._sent(reminder, held, settings.reminders)
 
     async def _sent(self, reminder: dict[str, Any], held: bool, reminders: bool) -> None:

@@ -30,22 +30,41 @@ class Attached(TypedDict, total=False):
 
 async def reply(interaction: discord.Interaction, text: str, **kwargs: Unpack[Attached]) -> None:
     """An ephemeral answer, whether or not the interaction was acknowledged already."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, **kwargs)
-    else:
-        await interaction.response.send_message(text, ephemeral=True, **kwargs)
-    release(kwargs.get("view"))
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True, **kwargs)
+        else:
+            await interaction.response.send_message(text, ephemeral=True, **kwargs)
+    finally:
+        release(kwargs.get("view"))
+        closed(kwargs.get("file"))
+
+
+def closed(file: discord.File | None) -> None:
+    """Frees a picture sent (or that could not be) at once.
+
+    discord.py's own closing leaves a buffer passed to it open, holding its own ``close`` (the one it
+    replaced while sending): a cycle that only the garbage collector frees, a picture each time."""
+    if file is not None:
+        vars(file.fp).pop("close", None)
+        file.fp.close()
 
 
 def release(view: discord.ui.View | None) -> None:
-    """Ends discord.py's watch over a view just sent in an ephemeral message.
+    """Lets go of a view once its message is sent (or could not be): nothing of it is needed after.
 
-    discord.py gives such a view a 15-minute timeout (the message cannot be edited once its
-    interaction's token expires): a task, the view and its items kept for every message, tens of
-    thousands under load.  Mesa's controls are dynamic items, answered from their custom id on
-    whatever message carries them, so a view made of them alone needs no watching.
+    Mesa's controls are dynamic items, answered from their custom id on whatever message carries them
+    (and link buttons answer nothing), so a view made of them alone needs no watching:
+
+    - discord.py gives a view sent in an ephemeral message a 15-minute timeout (the message cannot be
+      edited once its interaction's token expires): a task, the view and its items kept for every
+      message, tens of thousands under load. The view is stopped.
+    - Each item refers to its view, and the view to its items: a cycle that only the garbage collector
+      frees, a whole board's buttons at a time, in pauses that every click waits through. The items
+      are taken out of the view, so the view and its items go as soon as nothing uses them.
     """
     if view is not None and all(
         isinstance(item, discord.ui.DynamicItem) or not item.is_dispatchable() for item in view.walk_children()
     ):
         view.stop()
+        view.clear_items()

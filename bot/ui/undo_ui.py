@@ -15,7 +15,7 @@ from ..service.undo import UndoOutcome, UndoService
 from ..storage import ACTIVE
 from .components import UndoButton
 from .ports import Mesa
-from .replies import reply, user_locale
+from .replies import release, reply, user_locale
 
 log = logging.getLogger(__name__)
 
@@ -93,11 +93,14 @@ class UndoUI:
             n=len(outcome.plan.moves),
         )
         channel = await self.bot.handlers.channel(game.play_channel_id)
-        message = await channel.send(
-            text,
-            view=view,
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in outcome.plan.voters]),
-        )
+        try:
+            message = await channel.send(
+                text,
+                view=view,
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in outcome.plan.voters]),
+            )
+        finally:
+            release(view)
         await self.bot.service.db.set_undo_message(game.id, message.id)
 
     # -- answering -------------------------------------------------------------------------
