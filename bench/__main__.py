@@ -247,6 +247,8 @@ def _spectator_rows(result: dict) -> list[list[str]]:
 
 
 def _spectator_summary(result: dict) -> list[str]:
+    from . import load as load_bench
+
     lines = []
     phases = result["phases"]
     for without, watching in zip(phases[::2], phases[1::2], strict=True):
@@ -261,6 +263,14 @@ def _spectator_summary(result: dict) -> list[str]:
         ratios = watching.get("round_ratios") or []
         if len(ratios) > 1:
             lines.append(f"  the same ratio round by round: {_by_round(ratios)}{_interval(watching.get('interval'))}")
+        if watching.get("rounds", 0) > 1:
+            control = watching.get("undisturbed_control", math.nan)
+            lines.append(
+                f"  over the {watching['undisturbed']} of {watching['rounds']} rounds in which the host took at most "
+                f"{load_bench.STOLEN:.0%} of the CPU in every phase: p95 with spectators / without = "
+                f"{watching['undisturbed_ratio']:.2f}×"
+                + ("" if math.isnan(control) else f"; without them twice: {control:.2f}×")
+            )
         again = without.get("control_ratios") or []
         if again:
             control = without["control_p95"] / without["p95"] if without["p95"] else math.nan

@@ -152,7 +152,10 @@ class Phase:
 
     @classmethod
     def from_raw(cls, raw: dict) -> Phase:
-        return cls(**{name: raw[name] for name in RAW if name in raw})  # (a figure an older tree did not keep: 0)
+        # (a figure an older tree did not keep: 0; the lists copied, as ``absorb`` adds to them)
+        return cls(
+            **{name: list(raw[name]) if isinstance(raw[name], list) else raw[name] for name in RAW if name in raw}
+        )
 
     def figures(self) -> dict[str, float | int | str]:
         clicks, acks = sorted(self.click_ms), sorted(self.ack_ms)
@@ -313,6 +316,28 @@ def p95_interval(
             ratios.append(top / base)
     ratios.sort()
     return _pct(ratios, 0.025), _pct(ratios, 0.975)
+
+
+# The share of the machine's CPU time the host (the hypervisor) may take in a phase for it to count as undisturbed.
+STOLEN = 0.01
+
+
+def undisturbed(parts: dict[str, list[dict]], index: int) -> list[int]:
+    """The rounds of ``interleaved``'s settings (``parts``) in which the host took at most ``STOLEN`` of the
+    machine's CPU in the phase of every setting at the ``index``-th rate: in the others, what the host took
+    shows in the clicks of whichever setting had its turn then, a second's stall in one setting's phase."""
+    turns = zip(*parts.values(), strict=True)
+    return [
+        n
+        for n, round_ in enumerate(turns)
+        if not any(setting["phases"][index].get("machine_steal", 0.0) > STOLEN for setting in round_)
+    ]
+
+
+def p95_of(rounds: list[dict], index: int, chosen: list[int]) -> float:
+    """The p95 click→board of the ``chosen`` rounds' clicks together, at the ``index``-th rate."""
+    clicks = sorted(v for n in chosen for v in rounds[n]["raw"][index]["click_ms"])
+    return _pct(clicks, 0.95) if clicks else math.nan
 
 
 def arrivals(seed: int, schedule: int, rate: float, seconds: float) -> list[float]:
@@ -973,7 +998,9 @@ def pages_compared(parts: dict[str, list[dict]], rates: list[float], watched: in
     pages (with ``control_ratios``: each round's p95 without them again over its p95 without them,
     ``control_p95``: the p95 of all the rounds without them again, and ``control_interval``: how far the
     merged ratio of the two moves with the rounds, ``p95_interval``) and the phase with them (with
-    ``round_ratios``: each round's p95 with them over its p95 without them, and ``interval``)."""
+    ``round_ratios``: each round's p95 with them over its p95 without them, and ``interval``; and over the
+    ``undisturbed`` rounds alone, of ``rounds`` in all: ``undisturbed``, their count, ``undisturbed_ratio``, the
+    p95 with the pages over that without them, and ``undisturbed_control``, without them again over without)."""
     merged_ = {name: merged(rounds) for name, rounds in parts.items()}
     out = {**merged_[WITH], "watched": watched, "phases": []}
     out["setup_s"] = sum(result["setup_s"] for result in merged_.values())
@@ -995,7 +1022,21 @@ def pages_compared(parts: dict[str, list[dict]], rates: list[float], watched: in
         )
         ratios = p95_over(parts[WITH], parts[WITHOUT], index)
         interval = p95_interval(parts[WITH], parts[WITHOUT], index)
-        out["phases"].append({**merged_[WITH]["phases"][index], "round_ratios": ratios, "interval": interval})
+        calm = undisturbed(parts, index)
+        base = p95_of(parts[WITHOUT], index, calm)
+        out["phases"].append(
+            {
+                **merged_[WITH]["phases"][index],
+                "round_ratios": ratios,
+                "interval": interval,
+                "rounds": len(parts[WITH]),
+                "undisturbed": len(calm),
+                "undisturbed_ratio": p95_of(parts[WITH], index, calm) / base if calm else math.nan,
+                "undisturbed_control": p95_of(parts[AGAIN], index, calm) / base
+                if calm and AGAIN in parts
+                else math.nan,
+            }
+        )
     return out
 
 

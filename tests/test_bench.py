@@ -398,3 +398,38 @@ async def test_the_benchmarks_browsers_in_their_own_process_tell_what_each_page_
             browsers.kill()
             await browsers.wait()
         await runner.cleanup()
+
+
+def test_the_pages_ratio_is_also_given_over_the_rounds_the_host_left_undisturbed():
+    """A round in which the host took CPU from any setting's phase is left out of the undisturbed ratio: its
+    stall lands in whichever setting had its turn then."""
+    from bench.__main__ import _spectator_summary
+    from bench.load import AGAIN, WITH, WITHOUT, Phase, pages_compared, undisturbed
+
+    def turn(clicks: list[float], stolen: float = 0.0) -> dict:
+        phase = Phase(50, 1.0, click_ms=clicks, machine=(1000, 500, int(stolen * 1000)))
+        return {
+            "phases": [{**phase.figures(), "rss_mb": 100.0}],
+            "raw": [phase.raw()],
+            "moves": len(clicks),
+            "bot_errors": 0,
+            "first_bot_error": "",
+            "rss_start_mb": 100.0,
+            "rss_peak_mb": 100.0,
+            "setup_s": 0.0,
+        }
+
+    calm = [float(v) for v in range(1, 101)]
+    parts = {
+        WITHOUT: [turn(calm), turn(calm), turn(calm)],
+        WITH: [turn([v * 1.1 for v in calm]), turn([v * 30 for v in calm], stolen=0.2), turn([v * 1.1 for v in calm])],
+        AGAIN: [turn(calm), turn(calm, stolen=0.001), turn(calm)],
+    }
+    assert undisturbed(parts, 0) == [0, 2]
+    result = pages_compared(parts, [50.0], watched=2)
+    watching = result["phases"][1]
+    assert watching["p95"] / result["phases"][0]["p95"] > 20  # the stalled round dominates the merged p95
+    assert (watching["undisturbed"], watching["rounds"]) == (2, 3)
+    assert watching["undisturbed_ratio"] == pytest.approx(1.1) and watching["undisturbed_control"] == 1.0
+    line = next(line for line in _spectator_summary(result) if "undisturbed" in line or "2 of 3" in line)
+    assert "2 of 3 rounds" in line and "1.10×" in line and "twice: 1.00×" in line
