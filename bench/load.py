@@ -33,7 +33,6 @@ from fakediscord.fixtures import CHANNEL_ID, GUILD_ID, build_world
 from rules import GAMES
 
 TIMEOUT = 15.0  # a click whose board has not come by then is an error
-WARM_UP = 1.0  # seconds of clicks, not counted, at the start of each of ``interleaved``'s turns
 SETTLED = 0.25  # seconds without a request to the fake Discord: the bot has gone quiet before a phase
 
 
@@ -921,10 +920,9 @@ def interleaved(
 ) -> dict[str, list[dict]]:
     """The same load in each of ``settings``, each with a bot process and games of its own (or, for settings
     of one ``bot``, the same bot and games, its pages opened and closed for each turn), all set up first and
-    then taking turns, in ``rounds`` rounds of ``seconds / rounds`` a rate each (after ``WARM_UP`` seconds of
-    clicks not counted): in a round every setting gets the round's clicks at the same times (``arrivals``), in
-    an order that changes from round to round (each of the settings' orders in turn), while the others wait,
-    quiet. So the settings share the
+    then taking turns, in ``rounds`` rounds of ``seconds / rounds`` a rate each: in a round every setting
+    gets the round's clicks at the same times (``arrivals``), in an order that changes from round to round
+    (each of the settings' orders in turn), while the others wait, quiet. So the settings share the
     machine's slow and fast minutes, and none always comes after another's tail (a database's own work
     after a phase, or the pages closed). Returns each setting's rounds, as ``run`` returns a run.
     """
@@ -968,10 +966,6 @@ async def _interleaved(
                 for other in started:  # the last turn's tail is done, whichever bot it was
                     with contextlib.suppress(TimeoutError):
                         await other.fake.settle(quiet=SETTLED, timeout=TIMEOUT)
-                # Clicks not counted first: what the switch itself left the bot to do is done before the turn is
-                # measured (200 pages opened in the same tenth of a second, which pages never do, and the
-                # collector's walk over all that they made; or their streams' ends).
-                await load.run_phase(rates[0], WARM_UP, rounds + schedule)
                 part = await load.measure(
                     rates, seconds / rounds, schedule, report, setting=setting.name, round=schedule
                 )
