@@ -16,6 +16,7 @@ custom_id forms (version prefix ``m1``):
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any, Self, cast
 
 import discord
@@ -28,13 +29,16 @@ _GAME = rf"{PREFIX}:(?P<game>[0-9]{{1,18}}):"
 
 
 class _Control:
-    """A control's answer to a click (``answer``), after which the click's view is let go.
+    """A control's answer to a click (``answer``, which each control defines), after which the click's view
+    is let go.
 
     To answer a click on a dynamic item, discord.py rebuilds the clicked message's whole view around it.
     The view and its items refer to each other: a cycle, a board's buttons, that only the garbage
     collector frees, in pauses that every click waits through. Nothing uses that view once the click
     is answered, so its items are taken out of it and it goes at once.
     """
+
+    answer: Callable[[discord.Interaction], Awaitable[None]]
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -43,9 +47,6 @@ class _Control:
             view = cast("discord.ui.Item[Any]", self).view
             if view is not None:
                 view.clear_items()
-
-    async def answer(self, interaction: discord.Interaction) -> None:
-        raise NotImplementedError
 
 
 class ActionButton(
