@@ -414,10 +414,12 @@ async def test_not_this_turn_on_an_old_or_someone_else_s_reminder_says_which(fak
         assert await not_this_turn(reminded, current) == text_for(reminded, "remind.muted")
 
 
-async def test_moves_leave_no_view_nor_picture_to_the_garbage_collector(fake_discord, db_path):
-    """A board's view and its items refer to each other, and discord.py leaves a sent picture's buffer in a
-    cycle of its own: once the message is out, Mesa lets go of both, so they are freed at once rather than
-    by the collector, whose pauses every click waits through (a board's buttons, a picture, each move)."""
+async def test_moves_leave_no_view_nor_picture_nor_click_to_the_garbage_collector(fake_discord, db_path):
+    """A board's view and its items refer to each other, discord.py leaves a sent picture's buffer in a
+    cycle of its own, and a click's interaction and its response refer to each other: once the message is
+    out and the click answered, Mesa lets go of them all, so they are freed at once rather than by the
+    collector, whose pauses every click waits through (a board's buttons, a picture, the clicked message,
+    each move)."""
     fake = fake_discord
     async with mesa(fake, db_path):
         thread, _ = await _started(fake)
@@ -436,9 +438,8 @@ async def test_moves_leave_no_view_nor_picture_to_the_garbage_collector(fake_dis
             await fake.wait_for(lambda: [m for m in shown.messages if m.files()])
             await fake.settle(quiet=0.2, timeout=10)
             gc.collect()
-            left = [
-                type(o).__name__ for o in gc.garbage if isinstance(o, (discord.ui.View, discord.ui.Item, io.BytesIO))
-            ]
+            kinds = (discord.ui.View, discord.ui.Item, io.BytesIO, discord.Interaction, discord.Message)
+            left = [type(o).__name__ for o in gc.garbage if isinstance(o, kinds)]
         finally:
             gc.set_debug(0)
             gc.garbage.clear()

@@ -30,12 +30,17 @@ _GAME = rf"{PREFIX}:(?P<game>[0-9]{{1,18}}):"
 
 class _Control:
     """A control's answer to a click (``answer``, which each control defines), after which the click's view
-    is let go.
+    and the click itself are let go.
 
-    To answer a click on a dynamic item, discord.py rebuilds the clicked message's whole view around it.
-    The view and its items refer to each other: a cycle, a board's buttons, that only the garbage
-    collector frees, in pauses that every click waits through. Nothing uses that view once the click
-    is answered, so its items are taken out of it and it goes at once.
+    Two cycles come with every click, which only the garbage collector would free, in pauses that every
+    click waits through:
+
+    - to answer a click on a dynamic item, discord.py rebuilds the clicked message's whole view around it.
+      The view and its items refer to each other: a board's buttons. Nothing uses that view once the click
+      is answered, so its items are taken out of it and it goes at once;
+    - the interaction and its response refer to each other, and the clicked message (all its components),
+      the clicker and their member hang from them. ``unlinked`` breaks that cycle once the click is
+      acknowledged.
     """
 
     answer: Callable[[discord.Interaction], Awaitable[None]]
@@ -47,6 +52,21 @@ class _Control:
             view = cast("discord.ui.Item[Any]", self).view
             if view is not None:
                 view.clear_items()
+            unlinked(interaction)
+
+
+def unlinked(interaction: discord.Interaction) -> None:
+    """Breaks the cycle between an acknowledged interaction and its response, so that both go (with the
+    message and member they carry) as soon as nothing uses them.
+
+    The response's only link back (``InteractionResponse._parent``: discord.py has no public way to drop
+    it) serves to send the response; once one was sent, every way of sending another refuses before it
+    uses it, and what the bot still does with the interaction (``is_done``, follow-ups, editing the
+    original response) does not go through it. An interaction not acknowledged yet is left alone: work
+    still under way may acknowledge it."""
+    response = interaction.response
+    if response.is_done():
+        response._parent = None  # type: ignore[assignment]
 
 
 class ActionButton(
