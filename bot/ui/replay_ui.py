@@ -16,6 +16,7 @@ from ..service.replay import replay_gif
 from ..storage import GameRow
 from .ports import Mesa
 from .presenter import seat_names
+from .replies import closed
 
 PROGRESS_EVERY = 1.5  # seconds between two edits of the progress message
 
@@ -78,7 +79,10 @@ class ReplayUI:
             view = engine.view(engine.load(game.state), None)
             last = describe(game.game, view, locale=locale, names=seat_names(game, locale))
         alt = alt_text(t("replay.alt", locale, game=title, frames=count), last)
-        await interaction.edit_original_response(
-            content=t("replay.done", locale, game=title, frames=count, size=size),
-            attachments=[discord.File(io.BytesIO(data), filename=f"replay-{game.id}.gif", description=alt)],
-        )
+        animation = discord.File(io.BytesIO(data), filename=f"replay-{game.id}.gif", description=alt)
+        try:
+            await interaction.edit_original_response(
+                content=t("replay.done", locale, game=title, frames=count, size=size), attachments=[animation]
+            )
+        finally:
+            closed(animation)
