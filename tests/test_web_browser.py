@@ -129,6 +129,9 @@ async def test_the_page_follows_the_game_live_and_steps_back(fake_discord, tmp_p
                 await expect(small.locator("#live")).to_have_text(t("web.live", "pt-BR"))
                 await until(small, LOADED)
                 assert await small.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+                # in one column the moves follow the page: no box of their own that cuts a line in half
+                log = small.locator("#log")
+                assert await log.evaluate("(log) => log.scrollHeight <= log.clientHeight")
                 await small.screenshot(path=str(shots / "phone-pt-BR.png"), full_page=True)
             finally:
                 await browser.close()
