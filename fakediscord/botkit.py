@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 from bot.app import MesaBot
@@ -36,6 +37,22 @@ async def mesa(
         await db.close()
         logging.getLogger("bot").removeHandler(errors)
     assert allow_errors or not errors.records, [r.getMessage() for r in errors.records]
+
+
+@contextlib.contextmanager
+def collected(*kinds: type) -> Iterator[list[object]]:
+    """What of ``kinds`` the garbage collector finds among what is made inside (the list, filled on exit):
+    objects that were left in cycles instead of being freed at once."""
+    found: list[object] = []
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        yield found
+        gc.collect()
+        found += [o for o in gc.garbage if isinstance(o, kinds)]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
 
 
 async def check_reminders(fake: FakeDiscord, bot: MesaBot, timeout: float = 5.0) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import io
 import random
 
@@ -15,6 +14,7 @@ from fakediscord import FakeDiscord
 from fakediscord.botkit import (
     action_ids,
     board_messages,
+    collected,
     controls,
     ephemeral_reply,
     last_board,
@@ -426,9 +426,8 @@ async def test_moves_leave_no_view_nor_picture_nor_click_to_the_garbage_collecto
         rng = random.Random(5)
         await play_move(fake, thread, rng)
         await fake.settle(quiet=0.2, timeout=10)
-        gc.collect()
-        gc.set_debug(gc.DEBUG_SAVEALL)
-        try:
+        kinds = (discord.ui.View, discord.ui.Item, io.BytesIO, discord.Interaction, discord.Message)
+        with collected(*kinds) as found:
             for _ in range(3):  # boards, their Undo offers, and the private views of a seat that chooses there
                 await play_move(fake, thread, rng)
             board = last_board(fake, thread)
@@ -437,10 +436,5 @@ async def test_moves_leave_no_view_nor_picture_nor_click_to_the_garbage_collecto
             )
             await fake.wait_for(lambda: [m for m in shown.messages if m.files()])
             await fake.settle(quiet=0.2, timeout=10)
-            gc.collect()
-            kinds = (discord.ui.View, discord.ui.Item, io.BytesIO, discord.Interaction, discord.Message)
-            left = [type(o).__name__ for o in gc.garbage if isinstance(o, kinds)]
-        finally:
-            gc.set_debug(0)
-            gc.garbage.clear()
+        left = [type(o).__name__ for o in found]
     assert left == [], sorted(left)

@@ -3,7 +3,6 @@ per move, under Discord's 8 MB, drawn off the event loop with a progress message
 
 from __future__ import annotations
 
-import gc
 import io
 import random
 
@@ -15,7 +14,7 @@ from test_undo import ANA, BRUNO, Table, started, until
 
 import bot.ui.replay_ui
 from bot.ui.replay_ui import file_size
-from fakediscord.botkit import ephemeral_reply, last_board, mesa, play_to_end
+from fakediscord.botkit import collected, ephemeral_reply, last_board, mesa, play_to_end
 from fakediscord.fixtures import CHANNEL_ID
 from rules import GAMES
 
@@ -44,16 +43,9 @@ async def test_replay_of_a_finished_game_has_a_frame_per_move(fake_discord, db_p
             or "Fim de jogo" in last_board(fake, thread).embed_texts()
         )
         log = await mesa_bot.service.db.moves_that_count(game_id)
-        gc.collect()
-        gc.set_debug(gc.DEBUG_SAVEALL)
-        try:
+        with collected(io.BytesIO) as buffers:
             message = await replay(fake, BRUNO, thread)  # anyone may watch it
             await fake.settle(quiet=0.2, timeout=10)
-            gc.collect()
-            buffers = [o for o in gc.garbage if isinstance(o, io.BytesIO)]
-        finally:
-            gc.set_debug(0)
-            gc.garbage.clear()
         assert buffers == []  # the animation's buffer was freed once sent, not left to the garbage collector
         data = message.files()[0]
         assert message.attachments[0]["filename"].endswith(".gif") and len(data) < 8_000_000

@@ -32,8 +32,7 @@ class _Control:
     """A control's answer to a click (``answer``, which each control defines), after which the click's view
     and the click itself are let go.
 
-    Two cycles come with every click, which only the garbage collector would free, in pauses that every
-    click waits through:
+    Two cycles come with every click, which only the garbage collector would free, in its pauses:
 
     - to answer a click on a dynamic item, discord.py rebuilds the clicked message's whole view around it.
       The view and its items refer to each other: a board's buttons. Nothing uses that view once the click
