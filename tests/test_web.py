@@ -342,6 +342,30 @@ async def test_the_stream_follows_each_move(db, service):
         stream.close()
 
 
+async def test_the_streams_log_shows_a_move_taken_back_as_undone(db, service):
+    """Ana takes back her move: the stream's next event lists it as taken back, in the words it had."""
+    from bot.service.undo import UndoService
+
+    game_id = await started(service, "engis", seed=1)
+    token = await token_of(db, game_id)
+    async with Web(db, service) as client:
+        stream = await client.get(f"/g/{token}/events")
+        await next_event(stream)
+        await play(service, game_id, 1)
+        before = json.loads((await next_event(stream))[1])
+        assert (await UndoService(service).request(game_id, ANA)).result is not None
+        name, data = await next_event(stream)
+        assert name == "game"
+        after = json.loads(data)
+        undone = [line["text"] for line in after["log"] if line["step"] is None]
+        moved = {line["text"] for line in before["log"] if line["step"] is not None}
+        assert undone and all(any(text == t("web.undone", "en", line=m) for m in moved) for text in undone)
+        steps = [line["step"] for line in after["log"] if line["step"] is not None]
+        assert steps == sorted(steps, reverse=True) and all(step <= after["live"]["total"] for step in steps)
+        assert after["live"]["total"] < before["live"]["total"]
+        stream.close()
+
+
 async def test_a_move_made_by_another_process_reaches_the_stream(db, service, tmp_path):
     """The server is told nothing: it finds the move in the database (as ``python -m bot web`` does)."""
     game_id = await started(service)
@@ -451,21 +475,32 @@ async def test_a_watcher_that_fails_neither_loses_the_move_nor_its_board(db, ser
     assert "a watcher of the game's changes failed" in caplog.text and "a broken watcher" in caplog.text
 
 
-async def test_the_pages_keep_no_more_games_than_rows_however_many_the_bot_moves(db, service, monkeypatch):
+async def test_the_pages_keep_only_the_games_asked_for_and_no_more_than_rows(db, service, monkeypatch):
     """The bot tells the pages of every move, with the game as stored, whether a page watches it or not: they
-    keep ``ROWS`` games at most, the ones changed last (a game that ended is never told of again)."""
+    take it for a game a page asked for (no reading it again), and leave a game no page asked for to be read
+    if one does; they keep ``ROWS`` games at most, the ones changed or asked for last."""
     from bot.web import page
 
     monkeypatch.setattr(page, "ROWS", 2)
     games = [await started(service, seed=seed) for seed in (1, 2, 3)]
     web = Web(db, service)
-    async with web:
+    async with web as client:
         pages = web.server.pages
-        for game_id in [*games, games[0]]:
-            await play(service, game_id, 1)
-        kept = {row.id for row, _ in pages._rows.values()}
-        assert kept == {games[2], games[0]}
-        assert set(pages._tokens) == kept
+
+        def kept() -> list[int]:
+            return [row.id for row, _ in pages._rows.values()]  # (the oldest first)
+
+        for game_id in games[:2]:
+            assert (await client.get(f"/g/{await token_of(db, game_id)}")).status == 200
+        assert kept() == games[:2]
+        await play(service, games[2], 1)  # no page asked for it
+        assert kept() == games[:2]
+        before = await db.get_game(games[0])
+        await play(service, games[0], 1)
+        assert kept() == [games[1], games[0]] and pages._rows[before.web_token][0].version > before.version
+        assert (await client.get(f"/g/{await token_of(db, games[2])}")).status == 200
+        assert kept() == [games[0], games[2]]
+        assert set(pages._tokens) == set(kept())
 
 
 async def test_the_pages_read_a_change_of_this_process_once_it_is_done(db, service, tmp_path):

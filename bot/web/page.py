@@ -20,7 +20,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import orjson
 from pydantic import BaseModel
@@ -53,7 +53,7 @@ ROWS = 1000  # games kept so, at most
 # How long the pages wait for the bot of their process to be done with a game the database told them of,
 # at most (seconds): the bot tells them itself once the channel's board is posted, unless Discord is slow.
 SETTLING = 0.5
-LINES = 20_000  # the moves' lines in words kept (each is written once: a new page, or a move, adds its own)
+LOGS = 500  # the games whose moves' lines in words are kept (each line is written once: a move adds its own)
 
 T = TypeVar("T")
 
@@ -110,7 +110,10 @@ class Lru(Kept[Hashable, "asyncio.Future[Any]"]):
 
     async def get_or(self, key: Hashable, make: Callable[[], Awaitable[T]]) -> T:
         future = self.get(key)
-        if future is None or (future.done() and (future.cancelled() or future.exception() is not None)):
+        if future is not None and future.done() and not future.cancelled() and future.exception() is None:
+            self.move_to_end(key)  # (made already: the many that ask after the first take it as it is)
+            return cast(T, future.result())
+        if future is None or future.done():  # (never made, or its making failed)
             future = self.put(key, asyncio.ensure_future(make()))
         else:
             self.move_to_end(key)
@@ -120,6 +123,8 @@ class Lru(Kept[Hashable, "asyncio.Future[Any]"]):
 def same_page(one: GameRow, other: GameRow) -> bool:
     """Whether two readings of a game are the same in all that its page shows: they may differ only in
     what no page shows (its board posted in the channel and recorded, a reminder's delay, when it changed)."""
+    if one.version != other.version or one.status != other.status:  # (a move or an end: no need to look further)
+        return False
 
     def shown(game: GameRow) -> GameRow:
         return dataclasses.replace(
@@ -222,9 +227,9 @@ class Pages:
         self._snapshots = Lru(64)
         self._replays = Lru(2)  # a long game's positions weigh: two games' at most
         self._live_states: Kept[tuple[int, int], GameState] = Kept(64)  # the live states read
-        # A move's line in words, by game, its version, the seats' names and the language: the log a page
-        # shows is the last moves' lines, and each move's events never change once stored.
-        self._lines: Kept[tuple[int, int, tuple[str, ...], str], str] = Kept(LINES)
+        # The lines in words of the moves a page of the game lists, by version, per game, the seats' names and
+        # the language: each move's events never change once stored, so a move adds only its own line.
+        self._logs: Kept[tuple[int, tuple[str, ...], str], dict[int, str]] = Kept(LOGS)
         self._reading: dict[str, asyncio.Future[GameRow | None]] = {}
         self._rows: dict[str, tuple[GameRow, float]] = {}  # token -> the game and when it was read
         self._tokens: dict[int, set[str]] = {}  # game id -> its tokens in ``_rows``
@@ -233,7 +238,8 @@ class Pages:
 
     def changed(self, game_id: int, game: GameRow | None = None, state: GameState | None = None) -> bool:
         """The game changed (a move, its end, a new link): it is read again when next asked for, unless the
-        change came with the game as stored (``game``, its state ``state``), which the pages then take.
+        change came with the game as stored (``game``, its state ``state``) and the pages have the game (a
+        page asked for it): they then take it. A game no page asked for is left to be read if one does.
 
         Whether it is news to the pages: not if ``game`` is older than the game they have, or the same in
         all that a page shows (``same_page``: only its board's record changed, or the move was told of
@@ -247,7 +253,7 @@ class Pages:
                     self._keep(game, state)
                 return False
         self.forget(game_id)
-        if game is not None and game.id == game_id and game.web_token is not None:
+        if game is not None and game.id == game_id and kept is not None:  # (a game no page has is not kept)
             self._keep(game, state)
         return True
 
@@ -337,8 +343,11 @@ class Pages:
         rows = await self.db().action_log(game.id, limit=LOG_ROWS, parse_events=False)
         log: list[LogLine] = []
         step = state.step
+        logged = (game.id, tuple(names), locale)
+        known, lines = self._logs.pop(logged, {}), {}  # (put back below: the last used)
         for row in reversed(rows):  # the last move that counts leads to the live position
-            what = self._line(game.id, row, names, locale)
+            version = int(row["version"])
+            what = lines[version] = known[version] if version in known else self._line(row, names, locale)
             if row["undone_at"] is not None:
                 if what:
                     log.append(LogLine(None, t("web.undone", locale, line=what)))
@@ -346,6 +355,7 @@ class Pages:
             if what:
                 log.append(LogLine(step, what))
             step -= 1
+        self._logs.put(logged, lines)
         last = [line.text for line in log[:1] if line.step == state.step]
         total = state.step
         status = status_lines(game, engine, state, names, locale)
@@ -380,13 +390,10 @@ class Pages:
             log.exception("the picture of game %s at version %s could not be drawn", game.id, game.version)
             return image_url(game, state.step, locale)
 
-    def _line(self, game_id: int, row: dict[str, Any], names: list[str], locale: str) -> str:
-        """A move's public events in words, one line (empty if none is public); ``row``'s events as stored
-        (JSON), read only when the line is not kept."""
-        return self._lines.made(
-            (game_id, int(row["version"]), tuple(names), locale),
-            lambda: " · ".join(t(e.text, locale, names=names) for e in public_events(json.loads(row["events"]))),
-        )
+    @staticmethod
+    def _line(row: dict[str, Any], names: list[str], locale: str) -> str:
+        """A move's public events in words, one line (empty if none is public); ``row``'s events as stored (JSON)."""
+        return " · ".join(t(e.text, locale, names=names) for e in public_events(json.loads(row["events"])))
 
     async def _states(self, game: GameRow) -> list[GameState]:
         """Every position of the game so far (replayed from its seed and the moves that count)."""
