@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import sys
 import time
 
@@ -192,6 +193,7 @@ async def serve(port: int) -> None:
 
 
 def main() -> None:
+    os.nice(19)
     asyncio.run(serve(int(sys.argv[1])))
 
 

@@ -279,6 +279,8 @@ class Pages:
         moves itself as soon as they are stored, and the rest of its writes (the board's record) are no news.
         Not for longer than ``SETTLING`` though: a board that Discord is slow to take (or refuses) does not
         hold the pages back."""
+        if at is not None and self._as_of(game_id, at):  # (the bot of this process told them of it already)
+            return False
         if self.settled is not None:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.settled(game_id), SETTLING)
