@@ -495,7 +495,7 @@ def _spectators(args: argparse.Namespace, rates: list[float]) -> None:
         f"and its games (serving the pages throughout; they are opened for its turns with them), taking turns in "
         f"{args.rounds} rounds, each in the next order of the settings. click→board, page update (the stream's "
         "event at the page) and picture (the new picture at the page: in the event, or fetched if the event gave "
-        "its address) from the planned click. The pages' browsers run in a process of their own (browsers CPU)."
+        "its address) from the planned click. The pages' browsers run in a process of their own, at the lowest CPU priority (browsers CPU)."
     )
     started = time.perf_counter()
     result = run(report=lambda r: print("  ", r, file=sys.stderr))

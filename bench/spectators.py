@@ -3,7 +3,9 @@ serves on PORT, in a process of their own.
 
 Their browsers are not on the bot's machine in use, and not inside Discord: here they run on the bot's
 machine, but not in the benchmark's process, whose fake Discord times the boards the bot posts (an
-event loop busy reading pages would delay the boards it times, not the bot).
+event loop busy reading pages would delay the boards it times, not the bot), and at the lowest CPU
+priority (``nice`` 19): they take the CPU the bot and the benchmark leave, as browsers on other machines
+take none of it. Their delays still count in the pages' figures (move→page), not in the clicks'.
 
 The benchmark says, on stdin, one command a line:
 
@@ -193,7 +195,7 @@ async def serve(port: int) -> None:
 
 
 def main() -> None:
-    os.nice(19)
+    os.nice(19)  # (see above: the browsers take what CPU the bot leaves)
     asyncio.run(serve(int(sys.argv[1])))
 
 
