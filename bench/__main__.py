@@ -9,7 +9,8 @@
     python -m bench render [GAME ...]          CPU ms a board picture over the mix the bot's picture worker draws
 
 ``engine``, ``load`` and ``render`` take ``--against [REF]``: the same measurement, in the same run, on REF (default:
-the merge-base of HEAD with main) and on this tree, side by side with the ratio.
+the merge-base of HEAD with main) and on this tree, side by side with the ratio; ``load --spectators`` with it runs
+both bots in one run, their turns with and without the pages interleaved, and prints what the pages cost each.
 """
 
 from __future__ import annotations
@@ -398,8 +399,8 @@ def load_cmd(argv: list[str]) -> None:
     if args.control and (not (args.database or args.spectators) or args.against is not None):
         parser.error("--control goes with --database or --spectators, without --against")
     if args.spectators:
-        if args.against is not None or args.moves or args.database:
-            parser.error("--spectators goes with none of --against, --moves and --database")
+        if args.moves or args.database:
+            parser.error("--spectators goes with neither --moves nor --database")
         if not 0 < args.watched <= args.games or args.rounds < 1:
             parser.error("--watched must be from 1 to --games, --rounds at least 1")
         _spectators(args, rates)
@@ -469,25 +470,30 @@ def load_cmd(argv: list[str]) -> None:
 
 
 def _spectators(args: argparse.Namespace, rates: list[float]) -> None:
-    """The same load without spectators and with them, in one run (taking turns), side by side."""
+    """The same load without spectators and with them, in one run (taking turns), side by side; with
+    ``--against``, the same on the other tree's bot too, all four taking turns."""
     from . import load as load_bench
 
-    def run(report) -> dict:
+    def run(report, before: str = "") -> dict[str, dict]:
         parts = load_bench.interleaved(
             args.games,
             rates,
             args.seconds,
-            load_bench.pages_settings(args.spectators, args.control),
+            load_bench.pages_settings(args.spectators, args.control, before),
             args.rounds,
             args.seed,
             report=report,
             only=args.game,
             watched=args.watched,
         )
-        return load_bench.pages_compared(parts, rates, args.watched)
+        runs = load_bench.sides(parts) if before else {"after": parts}
+        return {side: load_bench.pages_compared(done, rates, args.watched) for side, done in runs.items()}
 
+    if args.against is not None:
+        _spectators_against(args, run)
+        return
     if args.json:
-        print(json.dumps(run(report=lambda r: print(json.dumps(r), file=sys.stderr))))
+        print(json.dumps(run(report=lambda r: print(json.dumps(r), file=sys.stderr))["after"]))
         return
     print(
         f"{args.games} games; {args.spectators} live pages on {args.watched} of them, each with the picture of "
@@ -498,11 +504,59 @@ def _spectators(args: argparse.Namespace, rates: list[float]) -> None:
         "its address) from the planned click. The pages' browsers run in a process of their own, at the lowest CPU priority (browsers CPU)."
     )
     started = time.perf_counter()
-    result = run(report=lambda r: print("  ", r, file=sys.stderr))
+    result = run(report=lambda r: print("  ", r, file=sys.stderr))["after"]
     print(table(SPECTATOR_HEADER, _spectator_rows(result)))
     print("\n".join(_spectator_summary(result)))
     print("\n".join(_load_summary(result)))
     print(f"the whole run took {time.perf_counter() - started:.0f} s (setting up the games: {result['setup_s']:.0f} s)")
+
+
+def _spectators_against(args: argparse.Namespace, run) -> None:
+    """``--spectators`` with ``--against``: the pages' cost on REF's bot and on this tree's, in one run."""
+    commit, named = against.resolve(args.against or None)
+    print(
+        f"{args.games} games; {args.spectators} live pages on {args.watched} of them, on two bots taking turns: "
+        f"before = {named}, after = this tree. Each runs {args.seconds:g} s a rate without the pages and "
+        f"{args.seconds:g} s with them, the four settings taking turns in {args.rounds} rounds (each in the next "
+        "order); in a round each gets the same clicks at the same times. The pages' browsers run in a process of "
+        "their own, at the lowest CPU priority (browsers CPU)."
+    )
+    started = time.perf_counter()
+    with against.tree(commit) as root:
+        results = run(lambda r: print("  ", r, file=sys.stderr), str(root))
+    if args.json:
+        print(json.dumps(results))
+        return
+    for side in ("before", "after"):
+        result = results[side]
+        print(f"\n== {side}")
+        print(table(SPECTATOR_HEADER, _spectator_rows(result)))
+        print("\n".join(_spectator_summary(result)))
+        print("\n".join(_load_summary(result)))
+    print("\nthe pages' cost, before → after:")
+    for before, after in zip(results["before"]["phases"][1::2], results["after"]["phases"][1::2], strict=True):
+        costs = []
+        for result in (results["before"], results["after"]):
+            without, watching = (p for p in result["phases"] if p["rate"] == before["rate"])
+            costs.append(
+                (
+                    watching["p95"] / without["p95"] if without["p95"] else math.nan,
+                    statistics.median(watching["round_ratios"]) if watching.get("round_ratios") else math.nan,
+                    watching["bot_cpu_ms"] - without["bot_cpu_ms"],
+                    watching["bot_cpu_ms"]
+                    - watching["workers_cpu_ms"]
+                    - without["bot_cpu_ms"]
+                    + without["workers_cpu_ms"],
+                )
+            )
+        (r0, m0, c0, o0), (r1, m1, c1, o1) = costs
+        print(
+            f"  {before['rate']:g} clicks/s: click→board p95 with the pages / without {r0:.2f}× → {r1:.2f}× "
+            f"(medians of the rounds' ratios {m0:.2f} → {m1:.2f}); bot CPU per click with them − without "
+            f"{c0:+.2f} → {c1:+.2f} ms (its own process {o0:+.2f} → {o1:+.2f} ms); move→page p95 "
+            f"{_ms(before['page_p95'])} → {_ms(after['page_p95'])} ms"
+        )
+    print(f"the whole run took {time.perf_counter() - started:.0f} s")
 
 
 def _databases(args: argparse.Namespace, rates: list[float]) -> None:

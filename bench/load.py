@@ -361,8 +361,11 @@ class Load:
         processes: int = 1,
         spectators: int = 0,
         watched: int = 0,
+        root: str = "",
     ) -> None:
+        """``root``: the tree whose bot runs (``bench.against.tree``), if not this one."""
         self.seed = seed
+        self.root = root
         self.rng = random.Random(seed)  # the games' choices (the clicks' times are ``arrivals``)
         kinds = only or sorted(GAMES)
         self.processes = processes
@@ -427,7 +430,8 @@ class Load:
                 stdin=asyncio.subprocess.DEVNULL,
                 stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.PIPE,
-                env={**os.environ, **shards},
+                env={**os.environ, **shards, **self._tree()},
+                cwd=self.root or None,
             )
             self.bots.append(bot)
             self._counts[bot.pid] = asyncio.Queue()
@@ -448,6 +452,10 @@ class Load:
         # start-up, so that this process's collections (the fake Discord's) do not delay the boards it times.
         gc.collect()
         gc.freeze()
+
+    def _tree(self) -> dict[str, str]:
+        """The environment that runs the bot of ``root`` (as ``bench.against.run_side`` runs a side)."""
+        return {"PYTHONPATH": self.root, "PYTHONDONTWRITEBYTECODE": "1"} if self.root else {}
 
     async def _read_errors(self, bot: asyncio.subprocess.Process) -> None:
         assert bot.stderr is not None
@@ -898,13 +906,15 @@ class Setting:
     """One of the settings ``interleaved`` compares: a database (a PostgreSQL URL, or None: an SQLite file
     of its own), and the spectator pages the bot serves (``spectators`` on the ``watched`` games), open
     (``watching``) or not. Settings of the same ``bot`` (not empty) are turns of one bot and its games,
-    which differ only in the pages open; each other setting has a bot and games of its own."""
+    which differ only in the pages open; each other setting has a bot and games of its own. A setting with
+    a ``root`` runs the bot of that tree (``bench.against.tree``: another commit's code, measured by this one)."""
 
     name: str
     database: str | None = None
     spectators: int = 0
     watching: bool = False
     bot: str = ""
+    root: str = ""  # the tree whose bot runs (``bench.against.tree``: another commit's); empty: this one
 
 
 def interleaved(
@@ -943,7 +953,9 @@ async def _interleaved(
     bots: dict[str, Load] = {}
     for setting in settings:
         if (key := setting.bot or setting.name) not in bots:
-            bots[key] = Load(games, seed, only, setting.database, spectators=setting.spectators, watched=watched)
+            bots[key] = Load(
+                games, seed, only, setting.database, spectators=setting.spectators, watched=watched, root=setting.root
+            )
     loads = [(setting, bots[setting.bot or setting.name]) for setting in settings]
     parts: dict[str, list[dict]] = {setting.name: [] for setting in settings}
     started: list[Load] = []
@@ -981,16 +993,35 @@ async def _interleaved(
 WITHOUT, WITH, AGAIN = "without pages", "with pages", "without pages again"
 
 
-def pages_settings(spectators: int, control: bool) -> list[Setting]:
+# With ``--against``, the same two settings on the other tree's bot are named with this after them.
+BEFORE = ", before"
+
+
+def pages_settings(spectators: int, control: bool, before: str = "") -> list[Setting]:
     """The load with ``spectators`` pages open, beside the same load without them (the pages served, none
     open), and with ``control`` once more without them: ``interleaved``'s settings, all turns of one bot and
     its games, so that the pages are all that differs (two bot processes set up alike differ by themselves:
-    their p95 by up to a fifth, here)."""
+    their p95 by up to a fifth, here). With ``before`` (a tree, ``bench.against.tree``), the same load
+    without and with the pages on that tree's bot too (named ``... , before``), taking turns with them."""
     settings = [
         Setting(WITHOUT, spectators=spectators, bot="pages"),
         Setting(WITH, spectators=spectators, watching=True, bot="pages"),
     ]
+    if before:
+        settings += [
+            Setting(WITHOUT + BEFORE, spectators=spectators, bot="before", root=before),
+            Setting(WITH + BEFORE, spectators=spectators, watching=True, bot="before", root=before),
+        ]
     return settings + ([Setting(AGAIN, spectators=spectators, bot="pages")] if control else [])
+
+
+def sides(parts: dict[str, list[dict]]) -> dict[str, dict[str, list[dict]]]:
+    """``interleaved``'s rounds of ``pages_settings`` with a ``before`` tree, as two runs of ``pages_settings``
+    without one: ``after`` (this tree's bot) and ``before``, each as ``pages_compared`` reads them."""
+    return {
+        "before": {name[: -len(BEFORE)]: rounds for name, rounds in parts.items() if name.endswith(BEFORE)},
+        "after": {name: rounds for name, rounds in parts.items() if not name.endswith(BEFORE)},
+    }
 
 
 def pages_compared(parts: dict[str, list[dict]], rates: list[float], watched: int) -> dict:

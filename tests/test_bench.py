@@ -84,6 +84,22 @@ def test_load_bench_measures_the_clicks_with_and_without_spectator_pages():
     assert without["errors"] == watching["errors"] == 0 and result["bot_errors"] == 0, result["first_bot_error"]
 
 
+@pytest.mark.slow
+def test_load_bench_measures_the_pages_cost_on_a_commit_and_on_this_tree_in_one_run():
+    if not (ROOT / ".git").exists():
+        pytest.skip("--against compares git commits")
+    small = ["--games", "4", "--rate", "4", "--seconds", "4", "--spectators", "4", "--watched", "2", "--rounds", "1"]
+    result = _bench("load", *small, "--against", "HEAD")
+    assert set(result) == {"before", "after"}
+    for side in result.values():
+        without, watching = side["phases"]
+        assert without["page_updates"] == 0 < watching["page_updates"] and watching["spectators"] == 4
+        assert without["clicks"] == watching["clicks"] > 0 and side["bot_errors"] == 0, side["first_bot_error"]
+    assert result["before"]["phases"][0]["clicks"] == result["after"]["phases"][0]["clicks"]  # the same clicks
+    done = _run("load", *small, "--against", "HEAD")
+    assert "before = HEAD" in done.stdout and "the pages' cost, before → after:" in done.stdout
+
+
 def test_the_machines_busy_ticks_count_a_process_that_works():
     from bench.load import machine_ticks
 
