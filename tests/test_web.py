@@ -702,15 +702,18 @@ async def test_game_link_and_the_board_button(fake_discord, tmp_path):
             assert (await session.get(base + new[0].rsplit("/", 1)[1])).status == 200
 
 
-async def test_a_page_follows_a_move_while_its_board_is_still_being_posted(fake_discord, tmp_path, monkeypatch):
-    """The pages hear of a move as soon as it is stored, with its picture, without waiting for Discord to take
-    the channel's board: a slow or failing post does not hold them back. (The database's word of the move is
-    kept from them for as long as the test lasts: only the bot's own word can reach them.)"""
-    from bot.web import page
+async def test_a_page_hears_of_a_move_once_its_board_is_posted_or_settling_after(fake_discord, tmp_path, monkeypatch):
+    """The pages hear of the bot's move once its board is posted in the channel, with its picture, so that
+    their work never comes between a click and its board; a Discord slow to take the board holds them back
+    ``SETTLING`` at most. (The database's word of the move is kept from them for as long as the test lasts:
+    only the bot's own word can reach them.)"""
+    from bot.web import changes, page
     from fakediscord.botkit import board_messages, last_board, mesa, play_move, start_game, start_lobby
 
     monkeypatch.setattr(page, "SETTLING", 3600.0)
+    monkeypatch.setattr(changes, "SETTLING", 3600.0)
     fake = fake_discord
+    rng = __import__("random").Random(1)
     async with mesa(
         fake, tmp_path / "mesa.sqlite3", web_url="https://x.example", web_port=0, web_host="127.0.0.1"
     ) as bot:
@@ -724,16 +727,28 @@ async def test_a_page_follows_a_move_while_its_board_is_still_being_posted(fake_
             version = json.loads((await next_event(stream))[1])["version"]
             boards = len(board_messages(fake, thread))
             held = fake.hold("POST", rf"/channels/{thread}/messages$")
-            move = asyncio.ensure_future(play_move(fake, thread, __import__("random").Random(1)))
+            move = asyncio.ensure_future(play_move(fake, thread, rng))
             try:
                 await asyncio.wait_for(held.arrived.wait(), 10)
-                live = json.loads((await asyncio.wait_for(next_event(stream), 10))[1])
-                assert live["version"] > version and len(board_messages(fake, thread)) == boards  # not posted yet
-                assert (await picture_of(session, live["live"]["image"])).startswith(b"\x89PNG")  # in the event
+                await wait_until(lambda: bot.web.changes.settling, "the pages told, their streams waiting")
+            finally:
+                held.release()
+            live = json.loads((await asyncio.wait_for(next_event(stream), 10))[1])
+            assert live["version"] > version and len(board_messages(fake, thread)) == boards + 1  # posted first
+            await move
+
+            monkeypatch.setattr(changes, "SETTLING", 0.2)  # Discord holds the next board longer than that
+            held = fake.hold("POST", rf"/channels/{thread}/messages$")
+            move = asyncio.ensure_future(play_move(fake, thread, rng))
+            try:
+                await asyncio.wait_for(held.arrived.wait(), 10)
+                later = json.loads((await asyncio.wait_for(next_event(stream), 10))[1])
+                assert later["version"] > live["version"] and len(board_messages(fake, thread)) == boards + 1
+                assert (await picture_of(session, later["live"]["image"])).startswith(b"\x89PNG")  # in the event
             finally:
                 held.release()
             await move
-            assert len(board_messages(fake, thread)) == boards + 1
+            assert len(board_messages(fake, thread)) == boards + 2
 
 
 # -- python -m bot web -----------------------------------------------------------------------------

@@ -166,8 +166,9 @@ class Boards:
             log.info("game %s: moved on past version %s while its board was posted", game.id, game.version)
             self._spawn(self._strip(message.edit(view=None)))
             return True
-        # The spectator pages heard of the position when the move was stored (``GameService._after_move``): the
-        # row with its board recorded is no news to them, and the database's word of this write then reads nothing.
+        # The spectator pages were told of the position when the move was stored (``GameService._after_move``;
+        # their streams hear of it once this is done): the row with its board recorded is no news to them, and
+        # the database's word of this write then reads nothing.
         self.service.changed(game.id, game.with_board(message.id, recorded), state)
         clicked_id = clicked.message.id if clicked is not None and clicked.message is not None else None
         if clicked is not None:

@@ -10,6 +10,10 @@ page: the move the service told of already, the record of its board in the chann
 pages watch is read once (``check``), and its streams are woken only if what a page shows changed; a
 change the pages have the game as of already (the database says when the row changed, and they have
 it as of then or later) is not read at all.
+
+In the bot's process, the streams of a game hear of its move once the bot is done with it (its board
+posted in the channel, ``settled``), so that the pages' work never comes between a click and its board;
+a Discord slow to take the board holds them back ``SETTLING`` at most.
 """
 
 from __future__ import annotations
@@ -28,6 +32,8 @@ log = logging.getLogger(__name__)
 
 # How long to wait before following the database again when it cannot be followed (seconds).
 RETRY = 1.0
+# How long the streams of a game wait for the bot of their process to be done with it, at most (seconds).
+SETTLING = 0.5
 
 
 class Changes:
@@ -35,7 +41,8 @@ class Changes:
 
     ``told`` is told of every change first, and says whether it is news to the pages (False: the game as
     told is the one they have, or older), else the streams are woken (when the change came with the game
-    as stored and its state, they take those; else they read the game again). ``check`` reads a game the
+    as stored and its state, they take those; else they read the game again), once ``settled`` (the bot of
+    this process done with the game, when the pages are served in its process). ``check`` reads a game the
     database told of, and says the same.
     """
 
@@ -43,6 +50,7 @@ class Changes:
         self,
         told: Callable[[int, GameRow | None, GameState | None], bool],
         check: Callable[[int, float | None], Awaitable[bool]],
+        settled: Callable[[int], Awaitable[None]] | None = None,
     ) -> None:
         self._waiting: dict[int, set[asyncio.Event]] = {}
         self._sources: set[asyncio.Task[None]] = set()
@@ -51,16 +59,35 @@ class Changes:
         self._checking: dict[int, asyncio.Task[None]] = {}  # game id -> its check under way
         self._again: set[int] = set()  # games told of again while their check was under way
         self._at: dict[int, float | None] = {}  # game id -> when its row changed, as the database told (None: not said)
+        self._settled = settled
+        self._settling: dict[int, asyncio.Task[None]] = {}  # game id -> its wake once the bot is done with it
         self.closed = False
 
     def notify(self, game_id: int, game: GameRow | None = None, state: GameState | None = None) -> None:
         """The game changed; ``game`` and ``state``: the game as stored then and its state, if known."""
         if self._told(game_id, game, state):
+            if self._settled is None or game_id not in self._waiting:
+                self._wake(game_id)
+            elif game_id not in self._settling:  # (one wake for all the changes told meanwhile)
+                self._settling[game_id] = asyncio.create_task(self._wake_settled(game_id), name="mesa-web-settling")
+
+    async def _wake_settled(self, game_id: int) -> None:
+        assert self._settled is not None
+        try:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._settled(game_id), SETTLING)
+        finally:
+            del self._settling[game_id]
             self._wake(game_id)
 
     def _wake(self, game_id: int) -> None:
         for event in self._waiting.get(game_id, ()):
             event.set()
+
+    @property
+    def settling(self) -> int:
+        """How many games' streams wait for the bot of this process to be done with their game."""
+        return len(self._settling)
 
     @property
     def checking(self) -> int:
@@ -146,7 +173,7 @@ class Changes:
         for events in self._waiting.values():
             for event in events:
                 event.set()
-        tasks = [*self._sources, *self._checking.values()]
+        tasks = [*self._sources, *self._checking.values(), *self._settling.values()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

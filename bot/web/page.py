@@ -41,6 +41,7 @@ from ..service.spectate import (
     turn_line,
 )
 from ..storage import ACTIVE, ENDED, FINISHED, Database, GameRow
+from .changes import SETTLING  # (how long the pages wait for the bot of their process, at most)
 
 log = logging.getLogger(__name__)
 
@@ -50,9 +51,6 @@ LOG_ROWS = 40  # the moves a page lists (the stepper reaches every position)
 # (seconds); a change to the game told to the pages ends it at once.
 ROW_SECONDS = 1.0
 ROWS = 1000  # games kept so, at most
-# How long the pages wait for the bot of their process to be done with a game the database told them of,
-# at most (seconds): the bot tells them itself once the channel's board is posted, unless Discord is slow.
-SETTLING = 0.5
 LOGS = 500  # the games whose moves' lines in words are kept (each line is written once: a move adds its own)
 
 T = TypeVar("T")
