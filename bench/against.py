@@ -63,9 +63,14 @@ def tree(commit: str) -> Iterator[Path]:
         yield root
 
 
+def environment(root: Path | str) -> dict[str, str]:
+    """What a process run in ``root`` (a ``tree``) needs in its environment to import that tree's code."""
+    return {"PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
+
+
 def run_side(root: Path, argv: list[str]) -> dict:
     """``python -m bench ARGV --json`` in ``root``; its JSON answer."""
-    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
+    env = {**os.environ, **environment(root)}
     done = subprocess.run(
         [sys.executable, "-m", "bench", *argv, "--json"], cwd=root, env=env, capture_output=True, text=True, check=False
     )

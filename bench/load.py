@@ -32,6 +32,8 @@ from fakediscord.botkit import action_ids, board_messages, controls, lobby_id, m
 from fakediscord.fixtures import CHANNEL_ID, GUILD_ID, build_world
 from rules import GAMES
 
+from .against import environment
+
 TIMEOUT = 15.0  # a click whose board has not come by then is an error
 SETTLED = 0.25  # seconds without a request to the fake Discord: the bot has gone quiet before a phase
 
@@ -430,7 +432,7 @@ class Load:
                 stdin=asyncio.subprocess.DEVNULL,
                 stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.PIPE,
-                env={**os.environ, **shards, **self._tree()},
+                env={**os.environ, **shards, **(environment(self.root) if self.root else {})},
                 cwd=self.root or None,
             )
             self.bots.append(bot)
@@ -452,10 +454,6 @@ class Load:
         # start-up, so that this process's collections (the fake Discord's) do not delay the boards it times.
         gc.collect()
         gc.freeze()
-
-    def _tree(self) -> dict[str, str]:
-        """The environment that runs the bot of ``root`` (as ``bench.against.run_side`` runs a side)."""
-        return {"PYTHONPATH": self.root, "PYTHONDONTWRITEBYTECODE": "1"} if self.root else {}
 
     async def _read_errors(self, bot: asyncio.subprocess.Process) -> None:
         assert bot.stderr is not None
