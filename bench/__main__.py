@@ -247,16 +247,33 @@ def _spectator_rows(result: dict) -> list[list[str]]:
     ]
 
 
+BROWSERS = "The pages' browsers run in a process of their own, at the lowest CPU priority (browsers CPU)."
+
+
+def _pages_cost(without: dict, watching: dict) -> tuple[float, float, float, float]:
+    """What the pages cost at one rate (its phases without and with them): the click→board p95 with them over
+    without, the median of the rounds' ratios, and the bot CPU ms a click they cost, in all and in its own
+    process (without its workers)."""
+    ratios = watching.get("round_ratios") or []
+    cpu = watching["bot_cpu_ms"] - without["bot_cpu_ms"]
+    return (
+        watching["p95"] / without["p95"] if without["p95"] else math.nan,
+        statistics.median(ratios) if ratios else math.nan,
+        cpu,
+        cpu - watching["workers_cpu_ms"] + without["workers_cpu_ms"],
+    )
+
+
 def _spectator_summary(result: dict) -> list[str]:
     from . import load as load_bench
 
     lines = []
     phases = result["phases"]
     for without, watching in zip(phases[::2], phases[1::2], strict=True):
-        ratio = watching["p95"] / without["p95"] if without["p95"] else math.nan
+        ratio, _, cpu, _ = _pages_cost(without, watching)
         lines.append(
             f"{without['rate']:g} clicks/s: click→board p95 with spectators / without = {ratio:.2f}× (target ≤ 1.2×); "
-            f"bot CPU per click {watching['bot_cpu_ms'] - without['bot_cpu_ms']:+.1f} ms with them; "
+            f"bot CPU per click {cpu:+.1f} ms with them; "
             f"the machine's CPUs busy {_busy(without)} % without them, {_busy(watching)} % with them; "
             f"move→page update p95 = {_ms(watching['page_p95'])} ms, with the new picture "
             f"{_ms(watching['picture_p95'])} ms (target ≤ 500 ms)"
@@ -501,7 +518,7 @@ def _spectators(args: argparse.Namespace, rates: list[float]) -> None:
         f"and its games (serving the pages throughout; they are opened for its turns with them), taking turns in "
         f"{args.rounds} rounds, each in the next order of the settings. click→board, page update (the stream's "
         "event at the page) and picture (the new picture at the page: in the event, or fetched if the event gave "
-        "its address) from the planned click. The pages' browsers run in a process of their own, at the lowest CPU priority (browsers CPU)."
+        "its address) from the planned click. " + BROWSERS
     )
     started = time.perf_counter()
     result = run(report=lambda r: print("  ", r, file=sys.stderr))["after"]
@@ -518,8 +535,7 @@ def _spectators_against(args: argparse.Namespace, run) -> None:
         f"{args.games} games; {args.spectators} live pages on {args.watched} of them, on two bots taking turns: "
         f"before = {named}, after = this tree. Each runs {args.seconds:g} s a rate without the pages and "
         f"{args.seconds:g} s with them, the four settings taking turns in {args.rounds} rounds (each in the next "
-        "order); in a round each gets the same clicks at the same times. The pages' browsers run in a process of "
-        "their own, at the lowest CPU priority (browsers CPU)."
+        "order); in a round each gets the same clicks at the same times. " + BROWSERS
     )
     started = time.perf_counter()
     with against.tree(commit) as root:
@@ -534,27 +550,16 @@ def _spectators_against(args: argparse.Namespace, run) -> None:
         print("\n".join(_spectator_summary(result)))
         print("\n".join(_load_summary(result)))
     print("\nthe pages' cost, before → after:")
-    for before, after in zip(results["before"]["phases"][1::2], results["after"]["phases"][1::2], strict=True):
-        costs = []
-        for result in (results["before"], results["after"]):
-            without, watching = (p for p in result["phases"] if p["rate"] == before["rate"])
-            costs.append(
-                (
-                    watching["p95"] / without["p95"] if without["p95"] else math.nan,
-                    statistics.median(watching["round_ratios"]) if watching.get("round_ratios") else math.nan,
-                    watching["bot_cpu_ms"] - without["bot_cpu_ms"],
-                    watching["bot_cpu_ms"]
-                    - watching["workers_cpu_ms"]
-                    - without["bot_cpu_ms"]
-                    + without["workers_cpu_ms"],
-                )
-            )
-        (r0, m0, c0, o0), (r1, m1, c1, o1) = costs
+    pairs = [
+        zip(results[side]["phases"][::2], results[side]["phases"][1::2], strict=True) for side in ("before", "after")
+    ]
+    for (without0, watching0), (without1, watching1) in zip(*pairs, strict=True):
+        (r0, m0, c0, o0), (r1, m1, c1, o1) = _pages_cost(without0, watching0), _pages_cost(without1, watching1)
         print(
-            f"  {before['rate']:g} clicks/s: click→board p95 with the pages / without {r0:.2f}× → {r1:.2f}× "
+            f"  {without0['rate']:g} clicks/s: click→board p95 with the pages / without {r0:.2f}× → {r1:.2f}× "
             f"(medians of the rounds' ratios {m0:.2f} → {m1:.2f}); bot CPU per click with them − without "
             f"{c0:+.2f} → {c1:+.2f} ms (its own process {o0:+.2f} → {o1:+.2f} ms); move→page p95 "
-            f"{_ms(before['page_p95'])} → {_ms(after['page_p95'])} ms"
+            f"{_ms(watching0['page_p95'])} → {_ms(watching1['page_p95'])} ms"
         )
     print(f"the whole run took {time.perf_counter() - started:.0f} s")
 

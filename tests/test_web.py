@@ -707,11 +707,10 @@ async def test_a_page_hears_of_a_move_once_its_board_is_posted_or_settling_after
     their work never comes between a click and its board; a Discord slow to take the board holds them back
     ``SETTLING`` at most. (The database's word of the move is kept from them for as long as the test lasts:
     only the bot's own word can reach them.)"""
-    from bot.web import changes, page
+    from bot.web import changes
     from fakediscord.botkit import board_messages, last_board, mesa, play_move, start_game, start_lobby
 
-    monkeypatch.setattr(page, "SETTLING", 3600.0)
-    monkeypatch.setattr(changes, "SETTLING", 3600.0)
+    monkeypatch.setattr(changes, "SETTLING", 3600.0)  # (both the bot's word and the database's wait so long)
     fake = fake_discord
     rng = __import__("random").Random(1)
     async with mesa(

@@ -36,6 +36,13 @@ RETRY = 1.0
 SETTLING = 0.5
 
 
+async def settled_within(settled: Callable[[int], Awaitable[None]], game_id: int) -> None:
+    """Waits until the bot of this process is done with the game (``settled``), ``SETTLING`` at most: a
+    board that Discord is slow to take (or refuses) does not hold the pages back."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(settled(game_id), SETTLING)
+
+
 class Changes:
     """The streams waiting for each game; ``notify`` wakes those of one game, ``close`` all of them.
 
@@ -74,8 +81,7 @@ class Changes:
     async def _wake_settled(self, game_id: int) -> None:
         assert self._settled is not None
         try:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._settled(game_id), SETTLING)
+            await settled_within(self._settled, game_id)
         finally:
             del self._settling[game_id]
             self._wake(game_id)

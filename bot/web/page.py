@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import contextlib
 import dataclasses
 import functools
 import html
@@ -41,7 +40,7 @@ from ..service.spectate import (
     turn_line,
 )
 from ..storage import ACTIVE, ENDED, FINISHED, Database, GameRow
-from .changes import SETTLING  # (how long the pages wait for the bot of their process, at most)
+from .changes import settled_within
 
 log = logging.getLogger(__name__)
 
@@ -280,8 +279,7 @@ class Pages:
         if at is not None and self._as_of(game_id, at):  # (the bot of this process told them of it already)
             return False
         if self.settled is not None:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.settled(game_id), SETTLING)
+            await settled_within(self.settled, game_id)
         if at is not None and self._as_of(game_id, at):
             return False
         return self.changed(game_id, await self.db().get_game(game_id))
