@@ -129,16 +129,16 @@ def test_help_names_the_demo_and_every_setting(capsys):
     assert all(name in text for name, _, _ in VARIABLES)
 
 
-def test_every_setting_the_bot_reads_is_listed_in_its_help_and_the_readme():
+def test_every_setting_the_bot_reads_is_listed_in_its_help_and_the_operators_guide():
     import re
     from pathlib import Path
 
     root = Path(__file__).resolve().parent.parent
     read = set(re.findall(r'"((?:MESA|DISCORD)_[A-Z_]+|DATABASE_URL)"', (root / "bot" / "settings.py").read_text()))
     listed = {name for name, _, _ in VARIABLES}
-    readme = (root / "README.md").read_text()
+    guide = (root / "docs" / "operators.md").read_text()
     assert read == listed, read ^ listed
-    assert all(f"`{name}`" in readme for name in listed), [n for n in listed if f"`{n}`" not in readme]
+    assert all(f"`{name}`" in guide for name in listed), [n for n in listed if f"`{n}`" not in guide]
 
 
 @pytest.mark.parametrize("hours", [-1.0, 168.5, math.nan, math.inf])
