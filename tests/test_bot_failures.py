@@ -308,6 +308,58 @@ async def test_reminders_in_a_thread_the_bot_may_not_write_in_stop_after_the_fir
         assert (await _game(db_path, game_id)).status == "active"  # the game itself goes on
 
 
+# -- a move the database lost ------------------------------------------------------------------
+@pytest.mark.parametrize("found_by", ["history", "nonce"])
+async def test_a_move_the_database_lost_and_played_again_otherwise_gets_a_board_of_its_own(
+    fake_discord, db_path, found_by
+):
+    """The database lost a move whose board was posted (a crash of its server, with synchronous commit off),
+    and the game went on to the same version number by another move. The lost move's board is no longer the
+    game's: the new position gets a board of its own (its post's nonce names the position, not only the
+    version), the restart's sweep takes the controls off the lost one (it compares each board's position
+    with the stored game's), and nothing but the new board can be clicked."""
+    import shutil
+
+    from bot.service.games import GameService
+    from bot.settings import Settings
+
+    fake = fake_discord
+    async with mesa(fake, db_path):
+        thread, game_id = await _started(fake, ai=0)
+        first = last_board(fake, thread)
+    saved = db_path.with_name("before.sqlite3")
+    shutil.copy(db_path, saved)  # the database as the crash will leave it
+    player, choices = mentioned(first)[0], action_ids(first)
+    assert len(choices) >= 2
+    async with mesa(fake, db_path):
+        inter = await fake.click(player, fake.message(first.id), choices[0])
+        await inter.wait_response()
+        lost = (await fake.wait_for(lambda: board_messages(fake, thread)[1:]))[0]
+        await fake.settle()
+    shutil.copy(saved, db_path)  # the move and its board's record are gone
+    db = await Database.open(db_path)
+    service = GameService(db, Settings(token="t", database=db_path, ai_processes=0))
+    try:  # the game goes on from the position it kept, by another move, to the same version
+        await service.act(game_id, player, 0, choices[1].rsplit(":", 1)[1])
+        assert (await db.get_game(game_id)).version == 1
+    finally:
+        service.thinker.close()
+        await db.close()
+    if found_by == "history":
+        fake.forget_nonces()
+    else:  # the history cannot be read: the nonce alone decides
+        fake.set_fail("GET", rf"^/channels/{thread}/messages$", 403, 50001, times=10)
+    async with mesa(fake, db_path):
+        board = await fake.wait_for(lambda: board_messages(fake, thread)[2:], timeout=20)
+        await fake.settle()
+        game = await _game(db_path, game_id)
+        assert board[0].id != lost.id and game.board_message_id == board[0].id == live_boards(fake, thread)[-1].id
+        if found_by == "history":
+            assert live_boards(fake, thread) == board  # the lost move's board lost its controls
+        assert await play_move(fake, thread, random.Random(3))
+    assert await _replays(db_path, game_id)
+
+
 # -- crashes -------------------------------------------------------------------------------
 @pytest.fixture
 async def bot_process(fake_discord, db_path, tmp_path):

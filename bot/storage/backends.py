@@ -602,16 +602,17 @@ class Postgres(Backend):
 
 
 def commit_settings(url: str) -> dict[str, str]:
-    """The pool's sessions commit as SQLite's does here (``synchronous=NORMAL`` in WAL mode): without
-    waiting for the disk. A bot killed at any moment loses nothing it stored, since the server holds
-    every commit; a crash of the database server or of its machine may lose its last fraction of a
-    second of moves, never leaving a half-stored one (PostgreSQL's ``synchronous_commit=off``). Waiting
-    for the disk instead would add that wait to each of a click's commits.
+    """The pool's sessions wait for the disk at each commit (PostgreSQL's ``synchronous_commit=on``), whatever
+    the server's own default: a move whose commit returned survives a crash of the database server or of
+    its machine, so a board is never posted for a move the database may yet lose.
 
-    The URL decides where it says (``?synchronous_commit=on``): asyncpg passes a URL's unknown
-    parameters to the server as settings, and the ones given here would override them."""
+    The URL decides where it says: ``?synchronous_commit=off`` trades that for a shorter commit (a crash
+    of the server may then lose its last fraction of a second of moves, never leaving a half-stored one;
+    the boards of moves lost so are found and replaced after the reconnect), and ``remote_apply`` waits for
+    a standby too. asyncpg passes a URL's unknown parameters to the server as settings, and the ones given
+    here would override them."""
     asked = parse_qs(urlsplit(url).query)
-    return {} if "synchronous_commit" in asked else {"synchronous_commit": "off"}
+    return {} if "synchronous_commit" in asked else {"synchronous_commit": "on"}
 
 
 async def _reset(conn: asyncpg.Connection) -> None:

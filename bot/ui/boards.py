@@ -28,7 +28,7 @@ from .components import PREFIX
 from .notify import Notifier
 from .places import mark_status
 from .ports import PLAY_CHANNELS, PlayChannel
-from .presenter import Presenter
+from .presenter import Presenter, position_mark
 from .replies import reply, user_locale
 
 log = logging.getLogger(__name__)
@@ -63,11 +63,23 @@ def board_nonce(game: GameRow) -> str:
 
     discord.py sends ``enforce_nonce`` with a nonce, so a post repeated with the same nonce (a
     retry after a crash or a lost answer) returns the message already created instead of a
-    second board. Past those minutes, ``Handlers.reconcile`` finds the board in the channel's
-    history instead: nonces alone are not enough, recorded intents alone cannot tell whether
-    the message was created, and the history is what the players see.
+    second board. It names the position, not only its version (``position_mark``): a move the
+    database lost, played again differently to the same version number, is a new board, never
+    the old one handed back. Past those minutes, ``Handlers.reconcile`` finds the board in the
+    channel's history instead: nonces alone are not enough, recorded intents alone cannot tell
+    whether the message was created, and the history is what the players see.
     """
-    return f"b{game.id}v{game.version}c{game.play_channel_id % 10**8}"[:25]
+    head = f"b{game.id}v{game.version}m"
+    return head + position_mark(game)[: max(0, 25 - len(head))]
+
+
+def marked(message: discord.Message) -> str | None:
+    """The position mark of a board message's picture (None: a board posted before boards had one)."""
+    for attachment in message.attachments:
+        name = attachment.filename
+        if name.startswith("board-") and name.endswith(".png"):
+            return name[len("board-") : -len(".png")]
+    return None
 
 
 def board_ids(message: discord.Message, game_id: int) -> list[str]:
@@ -434,10 +446,12 @@ class Boards:
         me = self.bot.user.id if self.bot.user else None
         keep = game.board_message_id if game.board_version == game.version else None
         found = None
+        kept_live = False
         async for message in channel.history(limit=RECONCILE_DEPTH):
             if message.author.id != me or message.flags.ephemeral:
                 continue
             ids = board_ids(message, game.id)
+            kept_live = kept_live or (message.id == keep and bool(ids))
             if not ids:
                 continue
             current = (
@@ -445,11 +459,16 @@ class Boards:
                 and found is None
                 and game.status == ACTIVE
                 and all(i.startswith(f"{PREFIX}:{game.id}:{game.version}:") for i in ids)
+                and marked(message) in (None, position_mark(game))  # the stored position's, not another's
             )
             if message.id == keep or current:
                 found = found or message.id
                 continue
             await self._strip(message.edit(view=None))
+        if keep is not None and not kept_live and game.status == ACTIVE:
+            # the stored board lost its controls (a click's acknowledgement took them, and the click failed, or
+            # a board ahead of it was lost by the database): it is the current one, so it gets them back
+            await self._give_controls(game, channel)
         return found if keep is None else None
 
     async def recover_board(self, game: GameRow) -> bool | None:
@@ -515,14 +534,24 @@ class Boards:
                 return  # no board out yet, or the one out is about to be replaced
             try:
                 channel = await self.channel(game.play_channel_id)
-                payload = await self.presenter.board(game, self.service.state_of(game))
-            except (discord.HTTPException, BrokenGame) as exc:
+            except discord.HTTPException as exc:
                 log.info("game %s: its board keeps its old controls: %s", game.id, exc)
                 return
-            try:
-                await self._strip(channel.get_partial_message(game.board_message_id).edit(view=payload.view))
-            finally:
-                payload.sent()
+            await self._give_controls(game, channel)
+
+    async def _give_controls(self, game: GameRow, channel: discord.abc.Messageable) -> None:
+        """The controls of the game's current board (``board_message_id``), built again (under the game's lock)."""
+        if not game.board_message_id or not isinstance(channel, PLAY_CHANNELS):
+            return
+        try:
+            payload = await self.presenter.board(game, self.service.state_of(game))
+        except BrokenGame as exc:
+            log.info("game %s: its board keeps its old controls: %s", game.id, exc)
+            return
+        try:
+            await self._strip(channel.get_partial_message(game.board_message_id).edit(view=payload.view))
+        finally:
+            payload.sent()
 
     def _strip_clicked(self, clicked: discord.Interaction) -> None:
         """The clicked board loses its controls (in the background), unless the click's acknowledgement

@@ -5,6 +5,7 @@ Pure of Discord I/O: it builds embeds, files and views; the caller sends them.
 
 from __future__ import annotations
 
+import hashlib
 import io
 from dataclasses import dataclass
 from typing import Any
@@ -104,6 +105,15 @@ def public_choices(game: GameRow, state: GameState) -> tuple[int, list[Action]] 
     return to_act[0], actions
 
 
+def position_mark(game: GameRow) -> str:
+    """A short fingerprint of the game's stored position and where it is played: the boards of two different
+    positions never share it, even at the same version number (a move lost by the database and played
+    again). It names the board's picture (``board-<mark>.png``), so a board in a channel's history can be
+    compared with the stored game, not only by the version its buttons carry."""
+    seen = f"{game.play_channel_id}:{game.status}:{game.state or ''}".encode()
+    return hashlib.blake2b(seen, digest_size=8).hexdigest()
+
+
 @dataclass
 class Payload:
     content: str
@@ -157,7 +167,9 @@ class Presenter:
         alt = self.cache.words(game, state, viewer, locale)
         title = f"{engine.title} #{game.id} — {t('board.step', locale, n=state.step)}"
         embed = discord.Embed(title=title, colour=COLOUR)
-        embed.set_image(url="attachment://board.png")
+        # the channel's board names its position (``position_mark``); a private view needs no name
+        picture = "board.png" if viewer is not None or game.state is None else f"board-{position_mark(game)}.png"
+        embed.set_image(url=f"attachment://{picture}")
         lines = event_lines(game, moves or [], viewer, locale, most=LOG_LINES)
         if lines:
             embed.add_field(name=t("board.last_moves", locale), value="\n".join(lines)[:1024], inline=False)
@@ -223,7 +235,7 @@ class Presenter:
         return Payload(
             content=content,
             embed=embed,
-            file=discord.File(io.BytesIO(png), filename="board.png", description=alt),
+            file=discord.File(io.BytesIO(png), filename=picture, description=alt),
             view=view if view.children else None,
             mentions=discord.AllowedMentions(users=[discord.Object(u) for u in ping], roles=False, everyone=False),
         )
