@@ -8,9 +8,10 @@
     python -m bench replay [GAME ...]          what /game replay costs for a whole AI game: frames, MB, seconds
     python -m bench render [GAME ...]          CPU ms a board picture over the mix the bot's picture worker draws
 
-``engine``, ``load`` and ``render`` take ``--against [REF]``: the same measurement, in the same run, on REF (default:
-the merge-base of HEAD with main) and on this tree, side by side with the ratio; ``load --spectators`` with it runs
-both bots in one run, their turns with and without the pages interleaved, and prints what the pages cost each.
+``engine``, ``load``, ``render`` and ``ai`` take ``--against [REF]``: the same measurement, in the same run, on REF
+(default: the merge-base of HEAD with main) and on this tree, side by side with the ratio; ``load --spectators`` with
+it runs both bots in one run, their turns with and without the pages interleaved, and prints what the pages cost
+each. A commit whose bot this benchmark cannot drive (older than its storage package) is measured by its own bench.
 """
 
 from __future__ import annotations
@@ -52,7 +53,12 @@ def _quiet() -> None:
 
 
 def overview(argv: list[str]) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench")
+    parser = argparse.ArgumentParser(
+        prog="python -m bench",
+        description=__doc__,
+        epilog="`python -m bench COMMAND --help` tells a command's options.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("games", nargs="*", metavar="GAME", help=f"default: all ({', '.join(sorted(GAMES))})")
     parser.add_argument("--clicks", type=int, default=60)
     parser.add_argument("--seconds", type=float, default=3.0, help="time spent on AI games per player count")
@@ -163,7 +169,7 @@ def _load_rows(result: dict) -> list[list[str]]:
             str(p["errors"]),
             f"{p['bot_cpu_ms']:.1f}",
             _cpu(p.get("db_cpu_ms", math.nan)),
-            f"{p.get('trips', math.nan):.1f}",
+            _cpu(p.get("trips", math.nan)),
             f"{p['fake_cpu_ms']:.1f}",
             _cpu(p.get("gc_ms", math.nan)),
             _ms(p.get("gc_longest_ms", math.nan)),
@@ -475,11 +481,17 @@ def load_cmd(argv: list[str]) -> None:
         "--rate",
         *[str(r) for r in rates],
     ]
-    with against.tree(commit) as ref_root:
-        before = against.run_side(ref_root, sub)
+    with against.side(commit, "load") as found:
+        against.require_options(found, "load", ["--database", "--processes"] if args.database else [])
+        if args.game:
+            against.require_options(found, "load", ["--game"])
+        before = against.run_side(found.root, sub)
     after = against.run_side(against.HERE, sub)
     where = "SQLite" if not args.database else f"PostgreSQL, {args.processes} bot process(es)"
-    print(f"{args.games} games on {where}; before = {named}, after = this tree (same clicks, same seeds).")
+    same = "each side's own clicks, same seeds" if found.own_bench else "same clicks, same seeds"
+    print(f"{args.games} games on {where}; before = {named}, after = this tree ({same}).")
+    if found.own_bench:
+        print(found.note(named))
     for name, result in (("before", before), ("after", after)):
         print(f"\n== {name}")
         print(table(LOAD_HEADER, _load_rows(result)))
@@ -539,6 +551,11 @@ def _spectators_against(args: argparse.Namespace, run) -> None:
     )
     started = time.perf_counter()
     with against.tree(commit) as root:
+        if not against.drives(root, "load"):
+            raise against.CompareError(
+                f"{named}: this benchmark cannot drive that bot's storage, and --spectators --against runs both "
+                "bots in its own turns (take a commit with the spectator pages)"
+            )
         results = run(lambda r: print("  ", r, file=sys.stderr), str(root))
     if args.json:
         print(json.dumps(results))
@@ -783,12 +800,14 @@ def render_cmd(argv: list[str]) -> None:
         )
 
 
+COMMANDS = {"engine": engine_cmd, "load": load_cmd, "ai": ai_cmd, "replay": replay_cmd, "render": render_cmd}
+
+
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
-    commands = {"engine": engine_cmd, "load": load_cmd, "ai": ai_cmd, "replay": replay_cmd, "render": render_cmd}
     try:
-        if argv and argv[0] in commands:
-            commands[argv[0]](argv[1:])
+        if argv and argv[0] in COMMANDS:
+            COMMANDS[argv[0]](argv[1:])
         else:
             overview(argv)
     except against.CompareError as exc:

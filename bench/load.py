@@ -38,6 +38,27 @@ TIMEOUT = 15.0  # a click whose board has not come by then is an error
 SETTLED = 0.25  # seconds without a request to the fake Discord: the bot has gone quiet before a phase
 
 
+def probe() -> None:
+    """Raises unless the bot on the path has what this benchmark reads of it (``bench.against.drives``): the
+    storage's ``Database`` with its statements' ``sql`` and their count, the storage's ``empty``, and what
+    ``bench.botproc`` starts."""
+    from bot.app import MesaBot  # noqa: F401  (bench.botproc starts it)
+    from bot.settings import Settings
+    from bot.storage.copy import empty  # noqa: F401
+
+    async def database() -> None:
+        with tempfile.TemporaryDirectory(prefix="mesa-probe-") as folder:
+            db = await Database.open(str(Path(folder, "probe.sqlite3")))
+            try:
+                await db.sql.fetchval("SELECT COUNT(*) FROM games")
+                int(db.sql.trips)
+            finally:
+                await db.close()
+
+    Settings.from_env()
+    asyncio.run(database())
+
+
 def _first_past(seen: list[tuple[int, float, float]], version: int) -> tuple[float, float] | None:
     """When a page was first sent a position past ``version``, and when it had its picture (``seen``: the
     versions it was sent, in order)."""

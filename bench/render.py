@@ -139,8 +139,10 @@ def figures(
 def _as_a_worker() -> None:
     """The picture process keeps the memory it frees, as the bot's picture workers do (a tree measured by
     --against may have no such setting)."""
-    from bot.workers import renderpool
-
+    try:
+        from bot.workers import renderpool
+    except ImportError:  # a tree from before bot/workers/: its picture process kept no such setting
+        return
     getattr(renderpool, "keep_freed_memory", lambda: None)()
 
 

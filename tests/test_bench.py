@@ -180,6 +180,82 @@ def test_render_bench_against_a_commit_compares_times_and_pixels():
     assert any(line.startswith("atlandice ") for line in done.stdout.splitlines())
 
 
+def test_bench_help_lists_its_commands():
+    from bench.__main__ import COMMANDS
+
+    done = _run("--help")
+    assert all(f"python -m bench {name} " in done.stdout for name in COMMANDS), done.stdout
+    assert "--against" in done.stdout
+
+
+# The commit before the storage package: this benchmark's load cannot drive that bot (it imports
+# bot.storage.is_postgres, reads Database.sql), so --against it runs that commit's own bench.
+BEFORE_STORAGE = "270220a"
+
+
+def _have(commit: str) -> bool:
+    if not (ROOT / ".git").exists():
+        return False
+    known = subprocess.run(["git", "-C", str(ROOT), "cat-file", "-e", f"{commit}^{{commit}}"], check=False)
+    return known.returncode == 0
+
+
+def test_against_a_commit_this_bench_cannot_drive_measures_it_with_its_own_bench():
+    if not _have(BEFORE_STORAGE):
+        pytest.skip(f"--against needs the git history down to {BEFORE_STORAGE}")
+    from bench import against
+
+    old, _ = against.resolve(BEFORE_STORAGE)
+    with against.side(old, "load") as found:
+        assert found.own_bench and not (found.root / "bench").is_symlink()
+        theirs = subprocess.run(
+            ["git", "-C", str(ROOT), "show", f"{old}:bench/load.py"], capture_output=True, text=True, check=True
+        )
+        assert (found.root / "bench" / "load.py").read_text() == theirs.stdout
+        assert not (found.root / "bot" / "storage").exists()  # that commit's bot, not this tree's
+        # and nothing of the installed checkout fills in a module that commit lacks
+        lacking = subprocess.run(
+            [sys.executable, "-c", "import bot.workers"],
+            cwd=found.root,
+            env={**os.environ, **against.environment(found.root)},
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert lacking.returncode == 1 and "No module named 'bot.workers'" in lacking.stderr
+        assert "its own bench" in found.note("REF")
+    recent, _ = against.resolve("HEAD")
+    with against.side(recent, "load") as found:
+        assert not found.own_bench and (found.root / "bench").resolve() == ROOT / "bench"
+        assert found.note("REF") == ""
+
+
+@pytest.mark.slow
+def test_load_bench_against_a_commit_older_than_the_storage_package():
+    if not _have(BEFORE_STORAGE):
+        pytest.skip(f"--against needs the git history down to {BEFORE_STORAGE}")
+    done = _run("load", "--games", "4", "--rate", "2", "--seconds", "4", "--against", BEFORE_STORAGE)
+    assert "== before" in done.stdout and "== after" in done.stdout and "its own bench" in done.stdout
+    tables = [block for block in done.stdout.split("== ")[1:]]
+    for block in tables:  # each side clicked, with no error, and said how many moves its bot stored
+        row = block.splitlines()[3].split()
+        assert int(row[2]) > 0 and row[8] == "0", block
+        assert "errors logged by the bot: 0" in block
+    refused = _run("load", "--database", "postgresql://nowhere/none", "--against", BEFORE_STORAGE, ok=False)
+    assert refused.returncode == 1 and "takes no --database" in refused.stderr and "Traceback" not in refused.stderr
+
+
+@pytest.mark.slow
+def test_render_and_engine_benches_against_a_commit_older_than_the_storage_package():
+    if not _have(BEFORE_STORAGE):
+        pytest.skip(f"--against needs the git history down to {BEFORE_STORAGE}")
+    small = ["atlandice", "--concurrent", "2", "--clicks", "4", "--warmup", "1", "--rounds", "1"]
+    done = _run("render", *small, "--against", BEFORE_STORAGE)
+    assert f"before = {BEFORE_STORAGE}" in done.stdout and "pixels that differ:" in done.stdout
+    done = _run("engine", "engis", "--seconds", "0.1", "--against", BEFORE_STORAGE)
+    assert f"before = {BEFORE_STORAGE}" in done.stdout and "ENGIS 4p" in done.stdout
+
+
 def test_replay_bench_draws_a_whole_game_under_discords_limit():
     (row,) = _bench("replay", "engis", "--players", "1")
     assert row["frames"] >= 2 and row["frames"] <= row["moves"] + 1 and 0 < row["mb"] < 8
