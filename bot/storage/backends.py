@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import logging
 import os
 import re
 import sqlite3
@@ -163,6 +164,11 @@ class Backend(Sql):
     def explain(self, error: Exception) -> str:
         """One sentence for an error met while opening the database."""
         return f"cannot use {self.name}: {type(error).__name__}: {error}"
+
+    def unreachable(self, error: BaseException) -> bool:
+        """Whether ``error`` says that the database cannot be reached now (its server down, starting up or
+        stopping, a connection lost), rather than that a statement failed."""
+        return False
 
     # -- the schema --------------------------------------------------------------------
     @abstractmethod
@@ -527,6 +533,24 @@ class Postgres(Backend):
     async def close(self) -> None:
         await self.pool.close()
 
+    def unreachable(self, error: BaseException) -> bool:
+        import asyncpg
+
+        if isinstance(error, asyncpg.InterfaceError):  # (a statement on a connection closed meanwhile)
+            return "closed" in str(error)
+        return isinstance(
+            error,
+            (
+                OSError,  # refused, reset, no route, no socket file
+                TimeoutError,
+                asyncpg.PostgresConnectionError,
+                asyncpg.CannotConnectNowError,  # starting up, shutting down
+                asyncpg.AdminShutdownError,
+                asyncpg.CrashShutdownError,
+                asyncpg.TooManyConnectionsError,
+            ),
+        )
+
     async def schema_version(self, sql: Sql | None = None) -> int:
         sql = sql or self
         if await sql.fetchval("SELECT to_regclass('mesa_schema') IS NULL"):
@@ -567,11 +591,15 @@ class Postgres(Backend):
         return True
 
     async def session(self) -> Session:
+        # named after the process, so that pg_stat_activity shows which bot holds which lock
+        conn = await self.connect(server_settings={"application_name": f"mesa bot {os.getpid()}"})
+        return _PgSession(conn)
+
+    async def connect(self, **options: Any) -> asyncpg.Connection:
+        """A connection of its own (not the pool's), to the same database; ``options``: asyncpg's."""
         import asyncpg
 
-        # named after the process, so that pg_stat_activity shows which bot holds which lock
-        conn = await asyncpg.connect(self.url, server_settings={"application_name": f"mesa bot {os.getpid()}"})
-        return _PgSession(conn)
+        return await asyncpg.connect(self.url, **options)
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = 10) -> Postgres:
@@ -579,6 +607,7 @@ class Postgres(Backend):
         import asyncpg
 
         name = shown(url)
+        logging.getLogger("asyncpg.pool").addFilter(_POOL_FLOOR)  # (added once: the same filter)
         try:
             pool = await asyncpg.create_pool(
                 url, min_size=1, max_size=pool_size, timeout=10, reset=_reset, server_settings=commit_settings(url)
@@ -599,6 +628,18 @@ class Postgres(Backend):
         except (ValueError, TypeError, asyncpg.InterfaceError) as exc:
             raise DatabaseError(f"MESA_DATABASE is not a usable PostgreSQL URL ({name}): {exc}") from None
         return cls(pool, url)
+
+
+class _PoolFloor(logging.Filter):
+    """asyncpg's pool logs a warning and its traceback each time it fails to reopen the connection it keeps
+    ready, every few seconds for as long as the server is down; the outage has its two lines in the log
+    already (``Database.outage``), and these say nothing more."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith("Failed to restore the pool connection floor")
+
+
+_POOL_FLOOR = _PoolFloor()
 
 
 def commit_settings(url: str) -> dict[str, str]:

@@ -168,6 +168,11 @@ class Changes:
         self._sources.add(task)
         task.add_done_callback(self._ended)
 
+    @property
+    def following(self) -> bool:
+        """Whether the changes of the database are followed (a source runs)."""
+        return any(not task.done() for task in self._sources)
+
     def _ended(self, task: asyncio.Task[None]) -> None:
         self._sources.discard(task)
         if not task.cancelled() and task.exception() is not None:

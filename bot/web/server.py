@@ -9,8 +9,13 @@ Routes (``<token>``: the game's long random token; nothing lists the games, noth
 - ``GET /static/page.css``, ``/static/page.js``, ``/static/icon.svg``: the page's own style, script and
   icon (nothing comes from another host).
 
+- ``GET /healthz``: 200 while the pages can be served as they should (the database answers and its
+  changes are heard; in the bot's process, its Discord gateway connected), else 503 and why: for hosts.
+
 An unknown or replaced token answers a plain 404; past the open streams allowed per address or in
-all, a stream answers 429. Every answer carries a strict Content-Security-Policy.
+all, a stream answers 429; while the database is out of reach, a request that needs it answers 503
+(an open stream stays open, says ``waiting``, and goes on once the database is back). Every answer
+carries a strict Content-Security-Policy.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import re
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from importlib import resources
+from typing import TypeAlias
 
 from aiohttp import web
 from aiohttp_sse import EventSourceResponse
@@ -37,6 +43,7 @@ from .changes import Changes, stored
 from .page import LOCALES, Pages, render_page
 
 log = logging.getLogger(__name__)
+Handler: TypeAlias = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")
 SECURITY_HEADERS = {
@@ -53,6 +60,14 @@ SECURITY_HEADERS = {
     "X-Robots-Tag": "noindex, nofollow",
 }
 IMMUTABLE = "private, max-age=31536000, immutable"
+RETRY_AFTER = 5  # what a 503 asks to wait before trying again (seconds)
+# An open stream whose game cannot be read (the database out of reach) says so once (the page shows that
+# it is reconnecting), then reads it again when it changes or after RETRY_READ seconds.
+WAITING = b"event: waiting\r\ndata: \r\n\r\n"
+RETRY_READ = 2.0
+# /healthz: the database's answer serves the checks of HEALTH_SECONDS; it must come within HEALTH_TIMEOUT.
+HEALTH_SECONDS = 1.0
+HEALTH_TIMEOUT = 3.0
 RETRY_MS = 3000  # how long a browser waits before it reconnects a stream that broke
 PING_SECONDS = 15.0
 STATIC = {"page.css": "text/css", "page.js": "text/javascript", "icon.svg": "image/svg+xml"}
@@ -105,11 +120,17 @@ class WebServer:
         settings: Settings,
         cache: RenderCache | None = None,
         settled: Callable[[int], Awaitable[None]] | None = None,
+        gateway: Callable[[], str | None] | None = None,
     ) -> None:
         """``db`` gives the open database when a request needs it (the bot opens it after logging in);
-        ``cache`` is the bot's own picture cache, and ``settled`` its ``GameService.settled``, when the pages
-        are served in its process."""
+        ``cache`` is the bot's own picture cache, ``settled`` its ``GameService.settled``, and ``gateway`` what
+        keeps its Discord gateway from being connected now (None: nothing), when the pages are served in its
+        process."""
         self.settings = settings
+        self.gateway = gateway
+        self._probe: tuple[float, asyncio.Future[object]] | None = (
+            None  # /healthz: when the database was asked, its answer
+        )
         cache = cache or RenderCache(pool=renderpool.shared(settings.render_workers))
         self.pages = Pages(db, cache, settled=settled)
         self.changes = Changes(self.pages.changed, self.pages.check, settled)
@@ -121,13 +142,14 @@ class WebServer:
         self.port: int | None = None
 
     def make_app(self) -> web.Application:
-        app = web.Application()
+        app = web.Application(middlewares=[self._unavailable])
         app.router.add_get("/g/{token}", self.page)
         app.router.add_get("/g/{token}/events", self.events)
         app.router.add_get(r"/g/{token}/step/{step:\d{1,6}}", self.position)
         app.router.add_get(r"/g/{token}/step/{step:\d{1,6}}.png", self.picture)
         app.router.add_get("/static/{name}", self.asset)
         app.router.add_get("/robots.txt", self.robots)
+        app.router.add_get("/healthz", self.health)
         app.on_response_prepare.append(self._headers)
         app.on_shutdown.append(self._shutdown)
         return app
@@ -157,6 +179,59 @@ class WebServer:
         await self.changes.close()
 
     # -- answers ---------------------------------------------------------------------
+    def unreachable(self, error: BaseException) -> bool:
+        """Whether ``error`` says that the database cannot be reached now (its server down or restarting)."""
+        try:
+            db = self.pages.db()
+        except RuntimeError:  # (not opened yet)
+            return False
+        return db.sql.unreachable(error)
+
+    @web.middleware
+    async def _unavailable(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """A request that needed the database while it is out of reach: a plain 503 that says so (the page's
+        script, and a browser's reload, try again), not a 500 and a traceback per request."""
+        try:
+            return await handler(request)
+        except web.HTTPException:
+            raise
+        except Exception as exc:
+            if not self.unreachable(exc):
+                raise
+            log.debug("%s answered 503: the database cannot be reached (%s)", request.path, exc)
+            locale = negotiate(request)
+            raise web.HTTPServiceUnavailable(
+                text=t("web.unavailable", locale),
+                headers={"Retry-After": str(RETRY_AFTER), "Content-Language": locale},
+            ) from None
+
+    async def health(self, request: web.Request) -> web.Response:
+        """200 while the pages can be served and follow the games (the database answers, its changes are
+        heard, and in the bot's process its Discord gateway is connected); else 503 and why, in one line."""
+        problem = await self.problem()
+        if problem is not None:
+            return web.Response(status=503, text=f"{problem}\n", headers={"Retry-After": str(RETRY_AFTER)})
+        return web.Response(text="ok\n")
+
+    async def problem(self) -> str | None:
+        """What keeps the pages from being served as they should now, or None."""
+        try:
+            db = self.pages.db()
+        except RuntimeError:
+            return "the database is not open yet"
+        now = asyncio.get_running_loop().time()
+        if self._probe is None or (self._probe[1].done() and now - self._probe[0] >= HEALTH_SECONDS):
+            self._probe = (now, asyncio.ensure_future(asyncio.wait_for(db.sql.fetchval("SELECT 1"), HEALTH_TIMEOUT)))
+        try:
+            await asyncio.shield(self._probe[1])
+        except Exception as exc:
+            return f"the database cannot be reached ({type(exc).__name__}: {exc})"
+        if db.outage.down:
+            return "the database's changes cannot be heard (listening again)"
+        if not self.changes.following:
+            return "the pages stopped following the games' changes"
+        return self.gateway() if self.gateway is not None else None
+
     @staticmethod
     async def _headers(request: web.Request, response: web.StreamResponse) -> None:
         response.headers.update(SECURITY_HEADERS)
@@ -252,11 +327,23 @@ class WebServer:
             last: bytes = b""
             while not self.changes.closed and not closed.done():
                 changed.clear()
-                game = await self.pages.game(token)
-                if game is None:
+                try:
+                    game = await self.pages.game(token)
+                    event = None if game is None else (await self.pages.snapshot(game, locale)).event
+                except Exception as exc:
+                    if not self.unreachable(exc):
+                        raise
+                    # The database is out of reach: the stream stays open and says so, then reads the game
+                    # again once it changes (its changes are heard again) or a little later.
+                    if last != WAITING and not await self._write(response, WAITING):
+                        return
+                    last = WAITING
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(changed.wait(), RETRY_READ)
+                    continue
+                if event is None:
                     await response.send("", event="gone")
                     return
-                event = (await self.pages.snapshot(game, locale)).event
                 if event != last and not await self._write(response, event):
                     return
                 last = event

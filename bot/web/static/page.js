@@ -93,7 +93,12 @@
       broken = 0;
       say("on", body.dataset.live);
     });
-    source.addEventListener("game", (event) => render(JSON.parse(event.data)));
+    source.addEventListener("game", (event) => {
+      say("on", body.dataset.live);
+      render(JSON.parse(event.data));
+    });
+    // The server cannot read the game just now (its database is out of reach): it goes on by itself.
+    source.addEventListener("waiting", () => say("off", body.dataset.reconnecting));
     source.addEventListener("gone", () => {
       source.close();
       say("off", body.dataset.gone);
