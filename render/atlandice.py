@@ -17,6 +17,7 @@ from .common import (
     MUTED,
     Box,
     Drawing,
+    Palette,
     Parts,
     alt_text,
     canvas,
@@ -532,6 +533,14 @@ def describe(view, locale: str, names: list[str]) -> str:
         msg("atlandice.alt.position", round=view.round, clock=view.clock, end=view.clock_end, sector=sector), locale
     )
     return alt_text("ATLANDICE", headline(view, locale, names), scores_line(scores, locale), position)
+
+
+def palettes(locale: str) -> list[Palette]:
+    """The colours a player tells apart: the resources (each with its shape) and the players' cards (each
+    with its player's name, the Neutral's too)."""
+    seats = {f"seat {s + 1}": seat_colour(s) for s in range(4)} | {"neutral": seat_colour(None)}
+    names = {key: f"name of {key}" for key in seats}
+    return [Palette("resources", dict(RES_COLOUR), dict(RES_SHAPE)), Palette("players", seats, names)]
 
 
 def named_texts(locale: str) -> Iterator[tuple[str, str, Box]]:

@@ -11,8 +11,10 @@ import struct
 import threading
 import zlib
 from collections import OrderedDict
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, ParamSpec
@@ -47,6 +49,55 @@ FONT_FILES = {False: FONTS / "DejaVuSans.ttf", True: FONTS / "DejaVuSans-Bold.tt
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """DejaVu Sans (bold or not) at ``size`` pixels, from the fonts Mesa ships."""
     return ImageFont.truetype(FONT_FILES[bold], size)
+
+
+@dataclass(frozen=True)
+class Palette:
+    """Colours a player must tell apart on a picture (its ``name`` says where), by key, with the mark drawn
+    with each wherever it is drawn: a letter, a shape, a name written on it ("" or no entry: none).
+
+    Colour is never the only carrier of meaning: two colours a colour-blind player may confuse must have
+    different marks. Each picture module lists its palettes in ``palettes(locale)``; a test checks every
+    pair under simulated deuteranopia and protanopia."""
+
+    name: str
+    colours: dict[str, tuple[int, int, int]]
+    marks: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class KeyText:
+    """A text a player takes in at a glance, as drawn: its ``role`` ("turn", "prompt", "score", "last move"),
+    its words, its font ``size`` in pixels and its ``box`` on the picture (left, top, right, bottom of its
+    line)."""
+
+    role: str
+    value: str
+    size: int
+    box: tuple[int, int, int, int]
+
+
+# The key texts drawn while ``key_texts`` records them (None: not recording, the usual case)
+_KEY_TEXTS: ContextVar[list[KeyText] | None] = ContextVar("key_texts", default=None)
+
+
+@contextmanager
+def key_texts() -> Iterator[list[KeyText]]:
+    """Records the key texts (``KeyText``) the pictures drawn inside it put (``put_text`` with ``role``)."""
+    record: list[KeyText] = []
+    token = _KEY_TEXTS.set(record)
+    try:
+        yield record
+    finally:
+        _KEY_TEXTS.reset(token)
+
+
+def _record_key_text(role: str, value: str, size: int, bold: bool, left: float, top: float) -> None:
+    record = _KEY_TEXTS.get()
+    if record is not None:
+        ascent, descent = font(size, bold).getmetrics()
+        box = (round(left), round(top), round(left + text_width(value, size, bold)), round(top + ascent + descent))
+        record.append(KeyText(role, value, size, box))
 
 
 def seat_colour(seat: int | None) -> tuple[int, int, int]:
@@ -177,9 +228,10 @@ def text(
     fill: tuple[int, int, int] = INK,
     bold: bool = False,
     anchor: str = "la",
+    role: str | None = None,
 ) -> None:
     """Text drawn through the cached stamps of ``put_text`` on the picture ``draw`` draws on."""
-    put_text(draw.image, xy, value, size, fill=fill, bold=bold, anchor=anchor)
+    put_text(draw.image, xy, value, size, fill=fill, bold=bold, anchor=anchor, role=role)
 
 
 P = ParamSpec("P")
@@ -476,8 +528,10 @@ def put_text(
     anchor: str = "la",
     stroke: int = 0,
     stroke_fill: tuple[int, ...] = (255, 255, 255),
+    role: str | None = None,
 ) -> None:
-    """Pastes a cached text stamp; ``anchor`` as in Pillow (l/m/r, then a/t top, m middle, else bottom)."""
+    """Pastes a cached text stamp; ``anchor`` as in Pillow (l/m/r, then a/t top, m middle, else bottom).
+    A key text (``role``) is recorded where ``key_texts`` asks for it."""
     if not value:
         return
     fill = tuple(fill)
@@ -495,6 +549,8 @@ def put_text(
         y -= (height - 2 * pad) / 2
     elif anchor[1] not in "at":
         y -= height - 2 * pad
+    if role is not None:
+        _record_key_text(role, value, size, bold, x + pad, y + pad)
     left, top = round(x) + dx, round(y) + dy
     if st.mode == "L":  # the text's colour through its coverage
         paste_colour(img, fill, (left, top, left + st.width, top + st.height), st, (value, size, bold))
@@ -675,13 +731,14 @@ def put_boxed(
     fill: tuple[int, ...] = INK,
     anchor: str = "la",
     leading: float = 1.2,
+    role: str | None = None,
 ) -> int:
     """``value`` drawn in ``box`` from ``xy`` (the first line's anchor), a line under the other;
     returns the height the lines took."""
     lines = boxed(box, value)
     step = round(box.size * leading)
     for i, line in enumerate(lines):
-        put_text(img, (xy[0], xy[1] + i * step), line, box.size, fill=fill, bold=box.bold, anchor=anchor)
+        put_text(img, (xy[0], xy[1] + i * step), line, box.size, fill=fill, bold=box.bold, anchor=anchor, role=role)
     return len(lines) * step
 
 

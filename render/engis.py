@@ -20,6 +20,7 @@ from .common import (
     MUTED,
     Box,
     Drawing,
+    Palette,
     Parts,
     alt_text,
     canvas,
@@ -720,4 +721,11 @@ def named_texts(locale: str) -> Iterator[tuple[str, str, Box]]:
         yield f"card {card}", _tr(f"engis.card.{card}", locale), CHIP
 
 
-__all__ = ["BACKGROUND", "headline", "named_texts", "render"]
+def palettes(locale: str) -> list[Palette]:
+    """The colours a player tells apart: the terrains (their name is printed small on each hex), and the
+    clans' meeples on the hexes."""
+    seats = {f"seat {s + 1}": seat_colour(s) for s in range(4)}
+    return [Palette("terrains", dict(TERRAIN_FILL)), Palette("clans' meeples", seats)]
+
+
+__all__ = ["BACKGROUND", "headline", "named_texts", "palettes", "render"]

@@ -18,6 +18,7 @@ from .common import (
     MUTED,
     Box,
     Drawing,
+    Palette,
     alt_text,
     canvas,
     fit_text,
@@ -44,7 +45,12 @@ GAP = 8
 ROWS_Y = TOP + 10
 PANEL_H = 412  # a species' panel at its smallest: it grows with what a player holds (``_panel_h``)
 LEGEND_H = 70
-SPECIES_COLOUR = {"G": (0, 140, 100), "Y": (200, 150, 0), "R": (200, 70, 20)}
+# The species apart by lightness too (light yellow, mid green, dark red: CIEDE2000 over 23 between any two
+# under simulated deuteranopia and protanopia), and by the letter on each token: the initial of their name in
+# both languages (Archaic man / Homem Arcaico, Neanderthal / Neandertal, Cro-Magnon)
+SPECIES_COLOUR = {"G": (20, 150, 110), "Y": (245, 205, 50), "R": (130, 25, 25)}
+SPECIES_MARK = {"G": "A", "Y": "N", "R": "C"}
+ALPHA_MARK = "α"
 DISC_FILL = {"O": (240, 130, 30), "W": (250, 250, 250), "B": (30, 30, 30)}
 KIND_FILL = {"BIG": (226, 214, 190), "SMALL": (214, 230, 200), "CLUB": (222, 214, 232)}
 ICE = (200, 225, 245)
@@ -187,19 +193,35 @@ def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
+def _token_label(colour: str, n: int, alpha: bool) -> tuple[str, int]:
+    """A token's label and its size: the species' letter, the Alpha's "α", how many meeples when more than
+    one ("N", "Nα", "C3")."""
+    label = SPECIES_MARK.get(colour, "") + (ALPHA_MARK if alpha else "") + (str(n) if n > 1 else "")
+    return label, 12 if len(label) == 1 else 11
+
+
+def token_half(colour: str, n: int, alpha: bool = False) -> float:
+    """Half the width of a token (``_meeple``)."""
+    label, size = _token_label(colour, n, alpha)
+    return max(12 if alpha else 9, text_width(label, size, True) / 2 + 4)
+
+
+def _ink(fill: tuple[int, int, int]) -> tuple[int, int, int]:
+    """White or ink, whichever reads better on ``fill``."""
+    return max((WHITE, INK), key=lambda c: contrast(c, fill))
+
+
 def _meeple(d: Drawing, img: Image.Image, cx: float, cy: float, colour: str, n: int, alpha: bool = False) -> None:
-    """A token of ``n`` meeples (the Alpha "A"): a disc, or a pill as wide as a number of two digits,
-    its number in white or ink, whichever reads better on the species' colour."""
+    """A token of ``n`` meeples of a species (the Alpha larger, with "α"): a disc, or a pill as wide as its
+    label, the species' letter and its number in white or ink, whichever reads better on its colour."""
     fill = SPECIES_COLOUR.get(colour, (120, 120, 120))
     r = 12 if alpha else 9
-    label = ("A" if alpha else "") + (str(n) if n > 1 or not alpha else "")
-    size = 12 if len(label) == 1 else 11
-    half = max(r, text_width(label, size, True) / 2 + 4)
+    label, size = _token_label(colour, n, alpha)
+    half = token_half(colour, n, alpha)
     d.rounded_rectangle(
         (cx - half, cy - r, cx + half, cy + r), r, fill=fill, outline=(30, 30, 30), width=2 if alpha else 1
     )
-    ink = max((WHITE, INK), key=lambda c: contrast(c, fill))
-    put(img, (cx, cy), label, size, fill=ink, bold=True, anchor="mm")
+    put(img, (cx, cy), label, size, fill=_ink(fill), bold=True, anchor="mm")
 
 
 def _row_labels(rows: int, locale: str) -> list[str]:
@@ -368,8 +390,9 @@ def _bids(img, view, locale: str, names: list[str], x: int, y: float) -> None:
     put(img, (x, y), _tr("neanderthal.ui.bids", locale) + ":", 13, bold=True)
     for s, b in sorted(view.bids.items()):
         y += 18
-        colour = SPECIES_COLOUR[view.ps[int(s)].species]
-        put(img, (x, y), fit_text(f"{_name(names, int(s), locale)}: {b}", EVENT_W - 16, 14), 14, fill=colour, bold=True)
+        species = view.ps[int(s)].species
+        _meeple(Drawing(img), img, x + 9, y + 8, species, 1)
+        put(img, (x + 24, y), fit_text(f"{_name(names, int(s), locale)}: {b}", EVENT_W - 40, 14), 14, bold=True)
 
 
 def _biome_rows(img, d, view, locale: str, last: set[str]) -> None:
@@ -406,13 +429,16 @@ def _sign(img, d, x: int, y: int, kind: str, locale: str, inset: int = 0) -> Non
 
 
 def _hunters(img, d, view, slot: str, x: int, y: int) -> None:
-    cx = x + 16
+    left: float = x + 6
     for side, c, a, k in _side_summary(view.hunters.get(slot, [])):
         host = view.ps[int(side)].species if side != "f" else c
+        half = token_half(c, k, a)
+        cx = left + half + 5
         if host != c:  # a Refugee: ringed in his host's colour
-            d.ellipse((cx - 13, y + CARD_H - 33, cx + 13, y + CARD_H - 7), fill=SPECIES_COLOUR[host])
+            ring = (cx - half - 4, y + CARD_H - 33, cx + half + 4, y + CARD_H - 7)
+            d.rounded_rectangle(ring, 13, fill=SPECIES_COLOUR[host], outline=INK)
         _meeple(d, img, cx, y + CARD_H - 20, c, k, a)
-        cx += 30
+        left = cx + half + 8
 
 
 def _matrix(img, d, view, locale: str, last: set[str]) -> None:
@@ -435,8 +461,17 @@ def _matrix(img, d, view, locale: str, last: set[str]) -> None:
             if view.marks[i] == "O":
                 put(img, (x + CARD_W - 30, y + CARD_H - 20), "✦", 16, fill=(240, 130, 30), anchor="rm")
         if i in homes:
-            d.rectangle((x + CARD_W - 30, y + 44, x + CARD_W - 6, y + 62), fill=SPECIES_COLOUR[homes[i]])
-            put(img, (x + CARD_W - 18, y + 53), "⌂", 14, fill=WHITE, anchor="mm")
+            fill = SPECIES_COLOUR[homes[i]]
+            d.rectangle((x + CARD_W - 40, y + 44, x + CARD_W - 6, y + 62), fill=fill, outline=INK)
+            put(
+                img,
+                (x + CARD_W - 23, y + 53),
+                "⌂" + SPECIES_MARK[homes[i]],
+                14,
+                fill=_ink(fill),
+                bold=True,
+                anchor="mm",
+            )
         if f"M{i}" in last:
             d.rectangle((x - 3, y - 3, x + CARD_W + 2, y + CARD_H + 2), outline=HIGHLIGHT, width=4)
         _hunters(img, d, view, f"M{i}", x, y)
@@ -451,9 +486,9 @@ def _panel(img, d, view, p, box: tuple[int, int, int, int], locale: str, names, 
     rounded_rectangle(d, (x0, y0, x0 + w, y0 + h), radius=10, fill=PANEL_BG, outline=outline, width=5 if active else 3)
     rounded_rectangle(d, (x0, y0, x0 + w, y0 + 34), radius=10, fill=col)
     head = f"{_name(names, p.seat, locale)} · {_tr(f'neanderthal.sp.{p.species}', locale)}"
-    put(img, (x0 + 10, y0 + 7), fit_text(head, w - 110, 18, True), 18, fill=WHITE, bold=True)
+    put(img, (x0 + 10, y0 + 7), fit_text(head, w - 110, 18, True), 18, fill=_ink(col), bold=True)
     score = _tr("neanderthal.ui.score", locale, n=p.score)
-    put(img, (x0 + w - 10, y0 + 7), score, 18, fill=WHITE, bold=True, anchor="ra")
+    put(img, (x0 + w - 10, y0 + 7), score, 18, fill=_ink(col), bold=True, anchor="ra")
     if mine_last:
         d.ellipse((x0 + w - 108, y0 + 10, x0 + w - 94, y0 + 24), fill=HIGHLIGHT, outline=WHITE)
     y = y0 + PANEL_TOP
@@ -515,10 +550,11 @@ def _elders(img, d, view, p, x0: int, y: int, w: int, locale: str) -> int:
                 put(img, (bx + 48, y + 22), "◔", 12, fill=MUTED)
     y += 52
     put(img, (x0 + 10, y), _tr("neanderthal.ui.pool", locale), 14, fill=MUTED)
-    x = x0 + 130
+    x: float = x0 + 130
     for c, a, k in _tokens_summary(p.pool):
-        _meeple(d, img, x, y + 9, c, k, a)
-        x += 30
+        half = token_half(c, k, a)
+        _meeple(d, img, x + half - 9, y + 9, c, k, a)
+        x += 2 * half + 10
     return y + 26
 
 
@@ -551,8 +587,9 @@ def _marks(view, p, wi: int, wf) -> tuple[list[Mark], int]:
         x += 14
     x += 8
     for c, a, k in _tokens_summary([tk.split(":")[1] for tk in view.suitors.get(f"{p.seat}-{wi}", [])]):
-        marks.append((x, "meeple", c, k, a, 12 if a else 9))
-        x += 24
+        half = round(token_half(c, k, a))
+        marks.append((x + half - 9, "meeple", c, k, a, half))
+        x += 2 * half + 6
     return marks, max((dx + r for dx, *_, r in marks), default=0)
 
 
@@ -658,6 +695,16 @@ def _tableau(img, d, view, p, x0: int, y: int, w: int, locale: str) -> int:
 PANEL_PARTS = (_placard, _elders, _daughters, _tableau)
 
 
+def palettes(locale: str) -> list[Palette]:
+    """The colours a player tells apart: the species' tokens (each with its letter) among the discs they lie
+    beside (plain), and the kinds of biome (named on each card)."""
+    tokens = {f"species {c}": colour for c, colour in SPECIES_COLOUR.items()}
+    discs = {f"disc {c}": colour for c, colour in DISC_FILL.items()}
+    marks = {f"species {c}": mark for c, mark in SPECIES_MARK.items()}
+    kinds = {kind: _tr(f"neanderthal.kind.{kind}", locale) for kind in KIND_FILL}
+    return [Palette("tokens and discs", tokens | discs, marks), Palette("biome kinds", dict(KIND_FILL), kinds)]
+
+
 def describe(view, locale: str, names: list[str]) -> str:
     """The picture in words (its alt text): the turn, who plays or how the game ended, the points, the
     event card and the biomes in play."""
@@ -691,4 +738,4 @@ def named_texts(locale: str) -> Iterator[tuple[str, str, Box]]:
             yield "row", label, Box(2 * 36 - 8, 12, bold=True)
 
 
-__all__ = ["describe", "headline", "named_texts", "render"]
+__all__ = ["describe", "headline", "named_texts", "palettes", "render"]

@@ -20,6 +20,7 @@ from .common import (
     MUTED,
     Box,
     Drawing,
+    Palette,
     alt_text,
     canvas,
     fit_text,
@@ -411,4 +412,12 @@ class _CityOf:
         self.city: list[str] = []
 
 
-__all__ = ["describe", "headline", "named_texts", "render"]
+def palettes(locale: str) -> list[Palette]:
+    """The colours a player tells apart: the nations' card tints (the cards of a battle), and the players'
+    names written in their colours."""
+    seats = {f"seat {s + 1}": seat_colour(s) for s in range(5)}
+    names = {key: f"name of {key}" for key in seats}
+    return [Palette("nations' cards", dict(NATION_FILL)), Palette("players", seats, names)]
+
+
+__all__ = ["describe", "headline", "named_texts", "palettes", "render"]

@@ -69,6 +69,7 @@ class NeanderthalView(BaseModel):
     last: list[str]
     last_seat: int
     prompt: Msg | None = None  # what the player to act is asked, as this viewer may read it (None: over)
+    events: list[Msg] = []  # what the last move did, in words, as this viewer may read it
     won: bool | None = None
     # L and M: the 4x5 matrix (cells row by row; "c" a card, "u" undiscovered, "i" ice, "e" a gap)
     grid: list[int] = []  # the revealed cards (0 elsewhere)
@@ -240,6 +241,7 @@ class NeanderthalEngine(Engine[NeanderthalState]):
             won=won,
             ps=ps,
             prompt=self._prompt_seen(state, seat),
+            events=[e.text for e in state.events if e.visible_to(seat)],
             grid=[slot_card(state, f"M{i}") for i in range(len(state.grid))],
             cells="".join(self._cell(state, i) for i in range(len(state.grid))),
             marks=list(state.marks),
