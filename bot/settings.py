@@ -47,6 +47,12 @@ VARIABLES: list[tuple[str, str, str]] = [
     ("MESA_WEB_STREAMS", "live page views open at once, in all", "1000"),
     ("MESA_WEB_STREAMS_PER_ADDRESS", "live page views open at once from one address", "20"),
     ("MESA_WEB_PROXY", "1: behind a proxy that appends the visitor's address to X-Forwarded-For", "0"),
+    (
+        "MESA_SECRET_KEY",
+        "the key a running game's exported file is sealed with (16 characters or more); give several bots the same "
+        "one to continue each other's games",
+        "one drawn once and kept in the database",
+    ),
 ]
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -133,6 +139,13 @@ def _url(name: str) -> str | None:
     return raw.rstrip("/")
 
 
+def _secret(name: str) -> str | None:
+    raw = _raw(name)
+    if raw is not None and len(raw) < 16:
+        raise SettingsError(f"{name} must be 16 characters or more (got {len(raw)})")
+    return raw
+
+
 def _flag(name: str) -> bool:
     raw = (_raw(name) or "0").lower()
     if raw not in ("0", "1", "true", "false", "yes", "no"):
@@ -187,6 +200,8 @@ class Settings:
     web_streams: int = 1000
     web_streams_per_address: int = 20
     web_proxy: bool = False
+    # The key running games' files are sealed with (None: one drawn once and kept in the database).
+    secret_key: str | None = None
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -215,4 +230,5 @@ class Settings:
             web_streams=_count("MESA_WEB_STREAMS", 1000),
             web_streams_per_address=_count("MESA_WEB_STREAMS_PER_ADDRESS", 20),
             web_proxy=_flag("MESA_WEB_PROXY"),
+            secret_key=_secret("MESA_SECRET_KEY"),
         )

@@ -470,8 +470,8 @@ TEXTS: dict[str, tuple[Text, Text]] = {
     # export and import
     "cmd.export": ("export", "exportar"),
     "cmd.export.desc": (
-        "This game as a file (rules version, options, seed, players, moves)",
-        "Esta partida como arquivo (versão das regras, opções, semente, jogadores, jogadas)",
+        "This game as a file (a running game's seed and moves sealed)",
+        "Esta partida como arquivo (a semente e as jogadas lacradas enquanto ela corre)",
     ),
     "cmd.import": ("import", "importar"),
     "cmd.import.desc": (
@@ -480,14 +480,39 @@ TEXTS: dict[str, tuple[Text, Text]] = {
     ),
     "cmd.import.file": ("file", "arquivo"),
     "cmd.import.file.desc": ("The file /game export gave", "O arquivo que /partida exportar gerou"),
-    "export.host_only": (
-        "While the game runs its file shows what is still hidden, so only the host ({host}) can export it.",
-        "Enquanto a partida corre, o arquivo mostra o que ainda está escondido; só o anfitrião ({host}) "
-        "pode exportá-la.",
+    "export.players_only": (
+        "Only the players of this game can export it while it runs.",
+        "Só quem joga esta partida pode exportá-la enquanto ela corre.",
     ),
     "export.done": (
         "{game} as a file (moves: {moves}). `python -m bot replay-file` draws it; /game import continues it.",
         "{game} como arquivo (jogadas: {moves}). `python -m bot replay-file` a desenha; /partida importar a continua.",
+    ),
+    "export.sealed": (
+        "{game} as a file (moves: {moves}). While the game runs the file shows only what the channel sees: "
+        "its seed and moves are sealed, and only this bot opens them again, with /game import.",
+        "{game} como arquivo (jogadas: {moves}). Enquanto a partida corre, o arquivo mostra só o que o canal vê: "
+        "a semente e as jogadas vão lacradas, e só este bot as abre de novo, com /partida importar.",
+    ),
+    "import.sealed": (
+        "That file is of a game still running: its moves are sealed, and only the bot that exported it opens "
+        "them (/game import there). A finished game's file holds them in the clear.",
+        "Esse arquivo é de uma partida ainda em curso: as jogadas vão lacradas, e só o bot que a exportou as abre "
+        "(/partida importar lá). O arquivo de uma partida terminada as traz abertas.",
+    ),
+    "import.other_deployment": (
+        "That file was sealed by another Mesa bot: only the bot that exported it can continue the game.",
+        "Esse arquivo foi lacrado por outro bot Mesa: só o bot que o exportou pode continuar a partida.",
+    ),
+    "import.unsealed": (
+        "That file shows a running game in the clear: a running game is continued only from the sealed file "
+        "/game export gives.",
+        "Esse arquivo mostra uma partida em curso às claras: uma partida em curso só continua a partir do "
+        "arquivo lacrado que /partida exportar gera.",
+    ),
+    "import.not_at_table": (
+        "Only a player of that game can continue it: you held no seat in it.",
+        "Só quem joga essa partida pode continuá-la: você não tinha lugar nela.",
     ),
     "import.too_big": ("That file is too big (more than {mb} MB).", "Esse arquivo é grande demais (mais de {mb} MB)."),
     "import.not_a_file": (

@@ -101,8 +101,18 @@ def game_file(
     return export.dumps(file)
 
 
-async def import_game(fake: FakeDiscord, user: int, channel_id: int, data: bytes) -> int:
-    """``/game import`` of a file by ``user`` in ``channel_id``; returns where the game goes on (its thread)."""
+async def sealed(bot: MesaBot, data: bytes) -> bytes:
+    """A running game's file (``game_file``) sealed as ``bot`` seals its exports."""
+    from bot.service import export
+
+    full = export.read(data)
+    return export.dumps(export.seal(full, await bot.service.secret()))
+
+
+async def import_game(fake: FakeDiscord, bot: MesaBot, user: int, channel_id: int, data: bytes) -> int:
+    """``/game import`` by ``user`` in ``channel_id`` of a file (``game_file``), sealed as ``bot`` seals it;
+    returns where the game goes on (its thread)."""
+    data = await sealed(bot, data)
     before = set(fake.threads)
     inter = await fake.slash(user, channel_id, "game import", {"file": fake.upload("game.json", data)})
     await fake.wait_for(lambda: [m for m in inter.messages if not m.loading])

@@ -39,7 +39,7 @@ async def test_forum_play_opens_a_tagged_post_finished_when_over(fake_discord, d
     fake = fake_discord
     rng = random.Random(6)
     fake.add_forum(GUILD_ID, FORUM, "board-games", tags=("ATLANDICE",))  # one of the tags is there already
-    async with mesa(fake, db_path):
+    async with mesa(fake, db_path) as bot:
         asking = await fake.user_post(ANA, FORUM, "Who plays?", "Anyone up for a game?")
         lobby = await start_lobby(fake, "atlandice", ANA, [BRUNO], ai_seats=0, channel_id=asking)
         post = await start_game(fake, ANA, lobby)
@@ -50,7 +50,7 @@ async def test_forum_play_opens_a_tagged_post_finished_when_over(fake_discord, d
         assert await play_move(fake, post, rng)  # played in the post like in a thread
 
         # A game near its end, imported from the same post, gets a post too and is marked finished.
-        near = await import_game(fake, BRUNO, asking, game_file("atlandice", [BRUNO, None], 7))
+        near = await import_game(fake, bot, BRUNO, asking, game_file("atlandice", [BRUNO, None], 7))
         assert fake.threads[near]["parent_id"] == str(FORUM) and fake.tags_of(near) == ["ATLANDICE", "playing"]
         await play_to_end(fake, near, rng)
         await fake.wait_for(lambda: fake.tags_of(near) == ["ATLANDICE", "finished"])

@@ -36,8 +36,8 @@ def _rematch_id(message) -> str:
 async def test_rematch_opens_one_lobby_with_the_same_table(fake_discord, db_path):
     fake = fake_discord
     rng = random.Random(2)
-    async with mesa(fake, db_path):
-        thread = await import_game(fake, ANA, CHANNEL_ID, game_file(GAME, [ANA, BRUNO, None], 31, OPTIONS))
+    async with mesa(fake, db_path) as bot:
+        thread = await import_game(fake, bot, ANA, CHANNEL_ID, game_file(GAME, [ANA, BRUNO, None], 31, OPTIONS))
         await play_to_end(fake, thread, rng)
         final = last_board(fake, thread)
         assert "🏆" in final.embed_texts()

@@ -339,6 +339,19 @@ async def two(database_target):
     await second.close()
 
 
+async def test_the_game_files_key_is_drawn_once_for_every_process(two):
+    """Two processes asking at once for the key running games' files are sealed with get the same one,
+    and a restart finds it again; MESA_SECRET_KEY, when given, is used instead."""
+    first, second = two
+    keys = await asyncio.gather(
+        GameService(first, Settings(database="x")).secret(), GameService(second, Settings(database="x")).secret()
+    )
+    assert keys[0] == keys[1] and len(keys[0]) >= 32
+    assert await GameService(first, Settings(database="x")).secret() == keys[0]
+    given = "a key the operator chose"
+    assert await GameService(first, Settings(database="x", secret_key=given)).secret() == given
+
+
 async def test_writers_in_two_processes_apply_exactly_one_move_per_version(two):
     first, second = two
     game_id = await _active_game(first)

@@ -1,20 +1,34 @@
 """A game taken out of the bot as a file, and brought back: the file, its checks and its replay.
 
-The file (``/game export``) holds what replays the game exactly: the game, its rules version, its
-options, its seed, its players and the moves that count (those taken back are left out), plus a
-fingerprint of the position they lead to. A file is taken back (``/game import``, ``python -m bot
-replay-file``) only if it was written under the same rules version and every move replays, to that
-very position; otherwise the refusal names the move where the log broke.
+A finished game's file (``/game export``) holds what replays it exactly: the game, its rules version,
+its options, its seed, its players and the moves that count (those taken back are left out), plus a
+fingerprint of the position they lead to. A running game's file shows only what the channel knows
+(the game, its options, its players, how many moves were played): its seed, its moves and that
+fingerprint, which would tell every hand and the cards to come, travel sealed (``seal``): encrypted
+and authenticated with AES-GCM (``cryptography``) under a key only this deployment holds
+(``MESA_SECRET_KEY``, or one drawn once and kept in its database). Only that deployment opens it
+again (``unseal``); another one refuses the file and says why.
+
+A file is taken back (``/game import``, ``python -m bot replay-file``) only if it was written under
+the same rules version and every move replays, to that very position; otherwise the refusal names
+the move where the log broke.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
 import json
+import secrets
 import time
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, ValidationError
 
 from rules import GAMES
@@ -24,7 +38,8 @@ from ..storage import GameRow, Move, Seat
 from .games import UserError
 
 FORMAT: Literal["mesa-game"] = "mesa-game"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: a running game's seed and moves are sealed
+READS = (1, 2)  # format 1: every file in the clear
 # A file larger than this is refused unread (a long game's file is a few hundred kilobytes).
 MAX_FILE_BYTES = 8 * 1024 * 1024
 
@@ -62,23 +77,36 @@ class GameFile(BaseModel):
     status: str = ""
     locale: str = "en"
     options: dict[str, str] = Field(default_factory=dict)
-    seed: int
     players: list[FileSeat]
-    moves: list[FileMove]
-    state_sha256: str  # the position the moves lead to: a replay must end there
+    moves_played: int = 0  # how many moves count: the moves themselves are sealed while the game runs
+    # In the clear once the game is over (None and [] while it runs: they are in ``sealed``).
+    seed: int | None = None
+    moves: list[FileMove] = Field(default_factory=list)
+    state_sha256: str | None = None  # the position the moves lead to: a replay must end there
+    # A running game: the whole file, seed and moves in it, encrypted under the deployment's key
+    # (base64 of a 12-byte nonce and AES-GCM's ciphertext), and which key that is (``key_id``).
+    sealed: str | None = None
+    key_id: str | None = None
     exported_at: float = 0.0
+
+    @property
+    def is_sealed(self) -> bool:
+        return self.sealed is not None
 
 
 def fingerprint(state_json: str) -> str:
     return hashlib.sha256(state_json.encode()).hexdigest()
 
 
-def export(game: GameRow, moves: list[dict[str, Any]]) -> GameFile:
-    """The file of a started game; ``moves`` are the stored moves that count (``moves_that_count``)."""
+def export(game: GameRow, moves: list[dict[str, Any]], secret: str | None = None) -> GameFile:
+    """The file of a started game; ``moves`` are the stored moves that count (``moves_that_count``).
+
+    A game whose rules say it is over is written in full; one still running is sealed with ``secret``
+    (``seal``), and without a secret it is refused."""
     if game.state is None or game.seed is None:
         raise UserError("error.no_game_here")
     engine = GAMES[game.game]
-    return GameFile(
+    full = GameFile(
         game=game.game,
         title=engine.title,
         rules_version=engine.rules_version,
@@ -88,10 +116,68 @@ def export(game: GameRow, moves: list[dict[str, Any]]) -> GameFile:
         options=game.options,
         seed=game.seed,
         players=[FileSeat(seat=s.seat, name=s.name, user_id=s.user_id, ai=s.is_ai, level=s.level) for s in game.seats],
+        moves_played=len(moves),
         moves=[FileMove(seat=m["seat"], action=m["action_id"], by=m["user_id"]) for m in moves],
         state_sha256=fingerprint(game.state),
         exported_at=time.time(),
     )
+    if engine.is_over(engine.load(game.state)):
+        return full
+    if secret is None:
+        raise ValueError("a running game's file is sealed: a secret is needed")
+    return seal(full, secret)
+
+
+_AAD = b"mesa-game/2"  # what the ciphertext is bound to: a sealed file of this format
+
+
+def _derived(secret: str, purpose: bytes) -> bytes:
+    return HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=purpose).derive(secret.encode())
+
+
+def key_id(secret: str) -> str:
+    """A short name of the key, which tells nothing of it: a file sealed elsewhere is told apart from a
+    damaged one."""
+    return _derived(secret, b"mesa game file key id")[:8].hex()
+
+
+def new_secret() -> str:
+    """A deployment's key when ``MESA_SECRET_KEY`` names none: drawn once, then kept in its database."""
+    return secrets.token_urlsafe(32)
+
+
+def seal(full: GameFile, secret: str) -> GameFile:
+    """The running game's file as it leaves the bot: what the channel sees in the clear, the whole file
+    (seed, moves, the position's fingerprint) encrypted and authenticated under ``secret``."""
+    nonce = secrets.token_bytes(12)
+    inner = full.model_dump_json().encode()
+    box = AESGCM(_derived(secret, b"mesa game file key")).encrypt(nonce, inner, _AAD)
+    return full.model_copy(
+        update={
+            "seed": None,
+            "moves": [],
+            "state_sha256": None,
+            "sealed": base64.b64encode(nonce + box).decode(),
+            "key_id": key_id(secret),
+        }
+    )
+
+
+def unseal(file: GameFile, secret: str | None) -> GameFile:
+    """The whole file inside a sealed one; UserError if this deployment did not seal it, or it was
+    changed since. A file in the clear is returned as it is."""
+    if file.sealed is None:
+        return file
+    if secret is None:
+        raise UserError("import.sealed")
+    if file.key_id != key_id(secret):
+        raise UserError("import.other_deployment")
+    try:
+        raw = base64.b64decode(file.sealed, validate=True)
+        inner = AESGCM(_derived(secret, b"mesa game file key")).decrypt(raw[:12], raw[12:], _AAD)
+        return GameFile.model_validate_json(inner)
+    except (binascii.Error, ValueError, InvalidTag, ValidationError):
+        raise UserError("import.bad_field", field="sealed") from None
 
 
 def dumps(file: GameFile) -> bytes:
@@ -108,7 +194,7 @@ def read(data: bytes) -> GameFile:
         raise UserError("import.not_a_file") from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise UserError("import.not_a_file")
-    if raw.get("format_version") != FORMAT_VERSION:
+    if raw.get("format_version") not in READS:
         raise UserError("import.format_version", theirs=str(raw.get("format_version")), ours=FORMAT_VERSION)
     try:
         return GameFile.model_validate(raw)
@@ -136,10 +222,12 @@ class Replayed:
 def replay(file: GameFile, *, keep_states: bool = False) -> Replayed:
     """Replays a file's moves from its seed, checking each; UserError names what is wrong and where.
 
-    Refused: a game this bot does not know, another rules version, players or options the game
-    does not take, a move the rules refuse at that point (its number, its seat and why), and a
-    log that replays but not to the position the file recorded.
+    Refused: a sealed file (``unseal`` it first), a game this bot does not know, another rules
+    version, players or options the game does not take, a move the rules refuse at that point (its
+    number, its seat and why), and a log that replays but not to the position the file recorded.
     """
+    if file.is_sealed or file.seed is None or file.state_sha256 is None:
+        raise UserError("import.sealed")
     engine = GAMES.get(file.game)
     if engine is None:
         raise UserError("error.unknown_game", game=file.game)

@@ -119,6 +119,9 @@ class Noted:
         return lock is self.lock and lock.releases == self.releases
 
 
+SECRET_KEY = "game_file_key"  # the meta row of the key game files are sealed with
+
+
 class GameService:
     def __init__(self, db: Database | None, settings: Settings, clock: Callable[[], float] = time.time) -> None:
         """``db`` may come later (``python -m bot`` logs in before it opens the database)."""
@@ -140,6 +143,14 @@ class GameService:
         # Each game's version as this process last stored it, with the actions each user who must act
         # then may choose (the most recent games only): what a click is acknowledged by (``may_act``).
         self._acting: OrderedDict[int, tuple[int, dict[int, frozenset[str]]]] = OrderedDict()
+        self._secret: str | None = settings.secret_key
+
+    async def secret(self) -> str:
+        """The key a running game's file is sealed with: ``MESA_SECRET_KEY``, else one drawn the first
+        time it is needed and kept in the database (every process on it, and a migrated copy, has it)."""
+        if self._secret is None:
+            self._secret = await self.db.meta_once(SECRET_KEY, secrets.token_urlsafe(32))
+        return self._secret
 
     def may_act(self, game_id: int, version: int, user_id: int, action_id: str) -> bool:
         """Whether, by what this process last stored of the game, ``user_id`` may choose ``action_id`` at

@@ -1,4 +1,5 @@
-"""Small facts about the bot itself, by key (when its boards were last known right)."""
+"""Small facts about the bot itself, by key (when its boards were last known right, the key its game files
+are sealed with)."""
 
 from __future__ import annotations
 
@@ -16,3 +17,9 @@ class Meta(Tables):
             key,
             value,
         )
+
+    async def meta_once(self, key: str, value: str) -> str:
+        """The value kept under ``key``, or ``value`` kept there now if none was: two processes asking at
+        once get the same one."""
+        await self.sql.execute("INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING", key, value)
+        return str(await self.get_meta(key))

@@ -22,16 +22,19 @@ class ExportUI:
         self.bot = bot
 
     async def export(self, interaction: discord.Interaction, game: GameRow) -> None:
-        """The game's file, privately. While a game runs its file shows what is hidden (the seed, so the
-        cards to come): only its host may take it out then."""
+        """The game's file, privately. While a game runs, its file shows only what the channel sees (its
+        seed and moves sealed with this deployment's key) and only its players and host take it out."""
         locale = user_locale(interaction)
-        if game.status == ACTIVE and interaction.user.id != game.host_id:
-            raise UserError("export.host_only", host=f"<@{game.host_id}>")
+        user = interaction.user.id
+        if game.status == ACTIVE and user != game.host_id and all(s.user_id != user for s in game.seats):
+            raise UserError("export.players_only")
         await interaction.response.defer(ephemeral=True, thinking=True)
         moves = await self.bot.service.db.moves_that_count(game.id)
-        data = export.dumps(export.export(game, moves))
+        file = export.export(game, moves, await self.bot.service.secret())
+        data = export.dumps(file)
         name = f"{game.game}-{game.id}.json"
-        text = t("export.done", locale, game=f"{engine_of(game).title} #{game.id}", moves=len(moves))
+        done = "export.sealed" if file.is_sealed else "export.done"
+        text = t(done, locale, game=f"{engine_of(game).title} #{game.id}", moves=len(moves))
         await reply(interaction, text, file=discord.File(io.BytesIO(data), filename=name))
 
     async def import_file(self, interaction: discord.Interaction, attachment: discord.Attachment) -> None:
@@ -41,15 +44,20 @@ class ExportUI:
         if attachment.size > export.MAX_FILE_BYTES:
             raise UserError("import.too_big", mb=export.MAX_FILE_BYTES // (1024 * 1024))
         await interaction.response.defer(ephemeral=True, thinking=True)
-        file = export.read(await attachment.read())
+        given = export.read(await attachment.read())
+        file = export.unseal(given, await self.bot.service.secret())
+        if all(p.user_id != interaction.user.id or p.ai for p in file.players):
+            raise UserError("import.not_at_table")
         replayed = await asyncio.to_thread(export.replay, file)  # a long game replays in a second or two
         if replayed.engine.is_over(replayed.state):
             raise UserError("import.over")
+        if not given.is_sealed:  # a running game in the clear was not written by a bot: anyone can make one
+            raise UserError("import.unsealed")
         service = self.bot.service
         channel = interaction.channel
         game = await service.import_game(
             file.game,
-            file.seed,
+            replayed.state.seed,
             replayed.state.options,
             replayed.seats(),
             replayed.engine.dump(replayed.state),
