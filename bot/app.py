@@ -45,6 +45,9 @@ class MesaBot(commands.AutoShardedBot):
         intents = discord.Intents.default()
         intents.messages = intents.typing = intents.reactions = False
         kwargs.setdefault("max_messages", None)
+        # Nobody is pinged unless a message names whom it pings (the players who must act, say): a name
+        # or a text a user wrote never reaches @everyone, a role or another user.
+        kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
         # One process serves all the shards (one, by default) or its part of them (bot/shards.py).
         self.keeper = ShardKeeper(settings)
         if not settings.auto_shards or settings.shard_count is not None:
@@ -113,6 +116,16 @@ class MesaBot(commands.AutoShardedBot):
         """Posts the boards left behind by a crash or a failed post (see ``Handlers.outbox``)."""
         await self.wait_until_ready()
         await self.handlers.outbox()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A click whose custom id none of Mesa's controls reads (forged, or from an old or foreign app) is
+        answered privately at once; discord.py would let it go unanswered."""
+        if interaction.type is not discord.InteractionType.component or any(
+            item.__discord_ui_compiled_template__.fullmatch(str((interaction.data or {}).get("custom_id", "")))
+            for item in DYNAMIC_ITEMS
+        ):
+            return
+        await self.handlers.forged(interaction)
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self._gone(payload.thread_id)

@@ -105,6 +105,10 @@ TEXTS: dict[str, tuple[Text, Text]] = {
         "O tabuleiro mudou desde aquela mensagem; aqui está o atual.",
     ),
     "error.forged": ("That button does not belong to any game.", "Esse botão não pertence a nenhuma partida."),
+    "error.bad_option": (
+        "/{command}: “{option}” takes none of the values given. Pick one that Discord offers.",
+        "/{command}: “{option}” não aceita o valor dado. Escolha um dos que o Discord oferece.",
+    ),
     "error.no_such_game": ("There is no game #{id}.", "Não existe a partida #{id}."),
     "error.not_running": ("This game is not running.", "Esta partida não está em andamento."),
     "error.unknown_player": ("That player is not in this game.", "Esse jogador não está nesta partida."),

@@ -764,7 +764,12 @@ class FakeDiscord:
         raise AssertionError(f"command {name!r} was not synced (synced: {names})")
 
     def _build_options(
-        self, defs: list[dict[str, Any]], given: dict[str, Any], resolved: dict[str, dict[str, Any]], where: str
+        self,
+        defs: list[dict[str, Any]],
+        given: dict[str, Any],
+        resolved: dict[str, dict[str, Any]],
+        where: str,
+        forged: bool = False,
     ) -> list[dict[str, Any]]:
         by_name = {o["name"]: o for o in defs}
         out = []
@@ -778,6 +783,9 @@ class FakeDiscord:
                     raise AssertionError(f"/{where}: required option {name!r} missing")
                 continue
             value, otype = given[name], opt["type"]
+            if forged:  # sent as given, as a forged interaction would be: no client checked it
+                out.append({"name": name, "type": otype, "value": value})
+                continue
             self._check_option_value(where, opt, value)
             if opt.get("choices") and value not in [c["value"] for c in opt["choices"]]:
                 raise AssertionError(f"/{where} {name}={value!r} is not one of the choices {opt['choices']}")
@@ -840,8 +848,11 @@ class FakeDiscord:
         options: dict[str, Any] | None = None,
         *,
         locale: str | None = None,
+        forged: bool = False,
     ) -> FakeInteraction:
-        """Inject a chat-input command ("play" or "game board") built from the synced command definitions."""
+        """Inject a chat-input command ("play" or "game board") built from the synced command definitions.
+        ``forged``: the options go as given, unchecked (a value of another type, outside the choices or the
+        bounds), as a client that forges its interactions sends them."""
         parts = command.split()
         cmd = self._find_command(parts[0], channel_id)
         resolved: dict[str, dict[str, Any]] = {}
@@ -854,7 +865,7 @@ class FakeDiscord:
             defs = match[0].get("options", [])
         if any(o["type"] in (1, 2) for o in defs):
             raise AssertionError(f"/{command} needs a subcommand: {[o['name'] for o in defs]}")
-        leaf = self._build_options(defs, options or {}, resolved, command)
+        leaf = self._build_options(defs, options or {}, resolved, command, forged)
         # nest: group -> subcommand -> leaf options
         nested: list[dict[str, Any]] = leaf
         defs = cmd.get("options", [])
@@ -1075,6 +1086,8 @@ class FakeDiscord:
     ) -> None:
         if "content" in body:
             msg.content = body["content"] or ""
+        if "allowed_mentions" in body:
+            msg.allowed_mentions = body["allowed_mentions"]
         if "embeds" in body or "embed" in body:
             embeds = body.get("embeds")
             if embeds is None and body.get("embed") is not None:

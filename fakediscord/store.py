@@ -45,6 +45,7 @@ class FakeMessage:
     edited_timestamp: str | None = None
     message_reference: dict[str, Any] | None = None
     reactions: list[str] = field(default_factory=list)
+    allowed_mentions: dict[str, Any] | None = None  # as the bot sent it (None: not given, all parsed)
     deleted: bool = False
     edits: int = 0
     stored_at: float = field(default_factory=time.perf_counter)  # when the fake created it (for latency)
@@ -73,6 +74,28 @@ class FakeMessage:
                 return comp
         labels = [c.get("label") for c in self.buttons()]
         raise AssertionError(f"no button whose label contains {label_substring!r} in message {self.id}: {labels}")
+
+    def pinged(self) -> set[int | str]:
+        """Whom Discord notifies for this message: the user ids and ``"everyone"`` (``@everyone``, ``@here``)
+        and ``"role:<id>"`` its content mentions, as its ``allowed_mentions`` lets through (none given:
+        every mention). A mention counts however it is written around (a backslash does not stop it);
+        an embed notifies nobody."""
+        import re
+
+        rules = self.allowed_mentions
+        parse = set(rules.get("parse", [])) if rules is not None else {"users", "roles", "everyone"}
+        users = {int(u) for u in rules.get("users", [])} if rules is not None else set()
+        roles = {int(r) for r in rules.get("roles", [])} if rules is not None else set()
+        found: set[int | str] = set()
+        for uid in map(int, re.findall(r"<@!?([0-9]+)>", self.content)):
+            if "users" in parse or uid in users:
+                found.add(uid)
+        for rid in map(int, re.findall(r"<@&([0-9]+)>", self.content)):
+            if "roles" in parse or rid in roles:
+                found.add(f"role:{rid}")
+        if "everyone" in parse and re.search(r"@(everyone|here)", self.content):
+            found.add("everyone")
+        return found
 
     def files(self) -> list[bytes]:
         return [a["data"] for a in self.attachments]

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from render import describe
+from render.names import plain_name
 from rules.core import Engine, Event, GameState, Outcome, t
 from rules.core.search import level_of
 
@@ -24,8 +25,9 @@ from .games import engine_of
 
 
 def seat_names(game: GameRow, locale: str) -> list[str]:
-    """Seat names; a seat the AI always held is named "AI n" in the reader's language."""
-    return [s.name or t("ai.name", locale, n=s.seat + 1) for s in game.seats]
+    """Seat names as text (``render.names.plain_name``: no control that turns the text around); a seat the
+    AI always held is named "AI n" in the reader's language."""
+    return [plain_name(s.name) if s.name else t("ai.name", locale, n=s.seat + 1) for s in game.seats]
 
 
 def ai_label(name: str, level: str, locale: str) -> str:
@@ -46,11 +48,17 @@ NOTES = ("clock.",)
 
 
 def event_lines(
-    game: GameRow, moves: list[Move], viewer: int | None, locale: str, most: int | None = None
+    game: GameRow,
+    moves: list[Move],
+    viewer: int | None,
+    locale: str,
+    most: int | None = None,
+    names: list[str] | None = None,
 ) -> list[str]:
     """The events of ``moves`` that ``viewer`` (None: a spectator) may read, in words; with ``most``, the
-    last ``most`` of them, the bot's notes on the moves (``NOTES``) kept ahead of them."""
-    names = seat_names(game, locale)
+    last ``most`` of them, the bot's notes on the moves (``NOTES``) kept ahead of them. ``names``: the
+    seats' names as the surface writes them (``seat_names`` by default)."""
+    names = names or seat_names(game, locale)
     lines: list[tuple[bool, str]] = []
     for move in moves:
         for data in move.events:
@@ -69,8 +77,8 @@ def public_events(events: Iterable[dict[str, Any]]) -> list[Event]:
     return [event for event in map(Event.model_validate, events) if event.seats is None]
 
 
-def outcome_lines(game: GameRow, outcome: Outcome, locale: str) -> list[str]:
-    names = seat_names(game, locale)
+def outcome_lines(game: GameRow, outcome: Outcome, locale: str, names: list[str] | None = None) -> list[str]:
+    names = names or seat_names(game, locale)
     if outcome.goal is not None:  # a solo game: won or lost against its goal, no ranks or ties
         won = bool(outcome.winners)
         lines = [t("board.solo_won" if won else "board.solo_lost", locale, goal=t(outcome.goal, locale))]

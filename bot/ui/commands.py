@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Protocol, cast
 
 import discord
@@ -18,9 +19,9 @@ from . import ports
 from .export_ui import ExportUI
 from .handlers import Handlers
 from .player_ui import PlayerUI
-from .presenter import Presenter, seat_names
+from .presenter import Presenter
 from .replay_ui import ReplayUI
-from .replies import channel_locale, release, reply, user_locale
+from .replies import channel_locale, message_names, release, reply, user_locale
 from .stats_ui import StatsUI
 from .undo_ui import UndoUI
 
@@ -164,7 +165,7 @@ class GameGroup(app_commands.Group):
         bot = _bot(interaction)
         locale = user_locale(interaction)
         game = await _game_here(interaction)
-        names = seat_names(game, locale)
+        names = message_names(game, locale)
         viewer = set(game.seats_of(interaction.user.id))
         lines = []
         for row in await bot.service.db.action_log(game.id, limit=15):
@@ -382,15 +383,69 @@ async def away(interaction: discord.Interaction, until: str | None = None, mode:
     await _bot(interaction).players.away(interaction, until, mode)
 
 
+def _acceptable(parameter: app_commands.Parameter, value: object) -> bool:
+    """Whether ``value`` is one a Discord client could send for ``parameter``: of its type, among its
+    choices, within its bounds. Discord checks none of this for a forged interaction, nor does discord.py
+    (it stores a choice as given, and a number it cannot read fails in its hands, unanswered)."""
+    kind = parameter.type
+    if kind is discord.AppCommandOptionType.string:
+        if not isinstance(value, str):
+            return False
+        if parameter.min_value is not None and len(value) < parameter.min_value:
+            return False
+        if parameter.max_value is not None and len(value) > parameter.max_value:
+            return False
+    elif kind in (discord.AppCommandOptionType.integer, discord.AppCommandOptionType.number):
+        numeric = int if kind is discord.AppCommandOptionType.integer else (int, float)
+        if isinstance(value, bool) or not isinstance(value, numeric) or not math.isfinite(value):
+            return False
+        if parameter.min_value is not None and value < parameter.min_value:
+            return False
+        if parameter.max_value is not None and value > parameter.max_value:
+            return False
+    elif kind is discord.AppCommandOptionType.boolean:
+        if not isinstance(value, bool):
+            return False
+    elif not (isinstance(value, str) and value.isascii() and value.isdigit()):  # a user, channel, file: an id
+        return False
+    return not parameter.choices or any(choice.value == value for choice in parameter.choices)
+
+
+def forged_option(interaction: discord.Interaction) -> str | None:
+    """The name of the first option of a slash command that no Discord client sends (a value outside the
+    option's type, choices or bounds, an option the command does not have), or None."""
+    command = interaction.command
+    if not isinstance(command, app_commands.Command):
+        return None
+    options = cast(list[dict[str, object]], (interaction.data or {}).get("options", []))
+    while options and options[0].get("type") in (1, 2):  # a subcommand (group): its own options
+        options = cast(list[dict[str, object]], options[0].get("options", []))
+    parameters = {parameter.display_name: parameter for parameter in command.parameters}
+    for option in options:
+        name = str(option.get("name"))
+        parameter = parameters.get(name)
+        if parameter is None or not _acceptable(parameter, option.get("value")):
+            return name
+    return None
+
+
 class MesaTree(app_commands.CommandTree):
-    """Answers every command error with the ephemeral sentence it carries (or a generic one)."""
+    """Answers every command error with the ephemeral sentence it carries (or a generic one), and every
+    command whose options no Discord client sends (forged) with a sentence that says so, before it runs."""
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        if not _bot(interaction).handlers.stopping:
-            return True
+        if _bot(interaction).handlers.stopping:
+            if interaction.type is discord.InteractionType.application_command:
+                await reply(interaction, t("error.restarting", user_locale(interaction)))
+            return False
         if interaction.type is discord.InteractionType.application_command:
-            await reply(interaction, t("error.restarting", user_locale(interaction)))
-        return False
+            forged = forged_option(interaction)
+            if forged is not None:
+                command = interaction.command
+                name = command.qualified_name if command is not None else "?"
+                await reply(interaction, t("error.bad_option", user_locale(interaction), command=name, option=forged))
+                return False
+        return True
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)

@@ -53,6 +53,13 @@ class Handlers(Boards):
             except discord.HTTPException:
                 pass
 
+    async def forged(self, interaction: discord.Interaction) -> None:
+        """A control no game made: said privately (a refusal that cannot be sent is only logged)."""
+        try:
+            await reply(interaction, t("error.forged", user_locale(interaction)))
+        except (discord.HTTPException, *NETWORK_ERRORS) as exc:
+            log.info("a forged click went unanswered: %s", exc)
+
     # -- moves -----------------------------------------------------------------------
     async def on_action(self, interaction: discord.Interaction, game_id: int, version: int, action_id: str) -> None:
         await self.guarded(interaction, self._action(interaction, game_id, version, action_id))
@@ -252,12 +259,12 @@ class Handlers(Boards):
             seat, _, level = value.partition(".")
             if seat == "clock":  # "clock.<hours>.<level>": the table's clock
                 hours, _, level = level.partition(".")
-                if not hours.isdigit():
+                if not (hours.isascii() and hours.isdigit()):
                     raise UserError("error.forged")
                 game = await self.service.set_clock(game_id, interaction.user.id, int(hours), level)
                 await self._update_lobby(interaction, game)
                 return
-            if not seat.isdigit():
+            if not (seat.isascii() and seat.isdigit()):
                 raise UserError("error.forged")
             game = await self.service.set_ai_level(game_id, interaction.user.id, int(seat), level)
             await self._update_lobby(interaction, game)

@@ -22,6 +22,7 @@ from ..service.games import GameService, engine_of
 from ..service.players import PlayerSettings
 from ..storage import GameRow
 from .ports import PlayChannel
+from .replies import plain
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +72,7 @@ class Notifier:
             key,
             locale,
             game=f"{engine_of(game).title} #{game.id}",
-            server=guild.name if guild else "—",
+            server=plain(guild.name) if guild else "—",
             link=board_link(game),
         )
         try:

@@ -13,7 +13,7 @@ from ..service.mygames import Table, tables_of
 from .notify import DM_CLOSED, board_link
 from .ports import Mesa
 from .presenter import COLOUR, seat_label
-from .replies import reply, user_locale
+from .replies import plain, reply, user_locale
 
 MAX_LINES = 40  # an embed's description holds 4096 characters
 
@@ -47,7 +47,7 @@ class PlayerUI:
         guild = interaction.client.get_guild(game.guild_id) if game.guild_id else None
         name = f"{engine_of(game).title} #{game.id}"
         since = f"<t:{int(table.since)}:R>"
-        server = guild.name if guild else "?"
+        server = plain(guild.name) if guild else "?"
         if table.mine:
             return t("mygames.turn", locale, game=name, server=server, since=since, link=board_link(game))
         who = ", ".join(seat_label(game, seat, locale) for seat in table.to_act)

@@ -28,7 +28,7 @@ from .components import (
     RematchButton,
     SpecialButton,
 )
-from .replies import closed, release
+from .replies import closed, message_names, release
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -42,10 +42,10 @@ LOBBY_ROWS = 5  # a message holds 5 rows of controls: 5 buttons, or one menu, ea
 
 
 def seat_label(game: GameRow, seat: int, locale: str) -> str:
+    """A seat in a message: its player's mention, or the AI seat's name (``plain``) with its strength."""
     s = game.seats[seat]
-    name = seat_names(game, locale)[seat]
     if s.is_ai:
-        return ai_label(name, s.level, locale)
+        return ai_label(message_names(game, locale)[seat], s.level, locale)
     return f"<@{s.user_id}>"
 
 
@@ -170,11 +170,11 @@ class Presenter:
         # the channel's board names its position (``position_mark``); a private view needs no name
         picture = "board.png" if viewer is not None or game.state is None else f"board-{position_mark(game)}.png"
         embed.set_image(url=f"attachment://{picture}")
-        lines = event_lines(game, moves or [], viewer, locale, most=LOG_LINES)
+        names = message_names(game, locale)  # (markdown: the embed's texts)
+        lines = event_lines(game, moves or [], viewer, locale, most=LOG_LINES, names=names)
         if lines:
             embed.add_field(name=t("board.last_moves", locale), value="\n".join(lines)[:1024], inline=False)
         to_act = engine.to_act(state)
-        names = seat_names(game, locale)
         content = ""
         ping: list[int] = []
         view = discord.ui.View(timeout=None)
@@ -208,7 +208,7 @@ class Presenter:
             outcome = engine.outcome(state)
             if outcome is not None:
                 embed.title = f"{engine.title} #{game.id} — {t('board.game_over', locale)}"
-                embed.description = "\n".join(outcome_lines(game, outcome, locale))[:4096]
+                embed.description = "\n".join(outcome_lines(game, outcome, locale, names))[:4096]
                 if viewer is None:  # everyone who played hears that the game is over
                     ping = [s.user_id for s in game.seats if s.user_id is not None]
                     content = " ".join(f"<@{u}>" for u in dict.fromkeys(ping))
@@ -226,7 +226,8 @@ class Presenter:
         link = self.web_link(game)
         if link is not None and viewer is None and game.status in (ACTIVE, FINISHED):
             view.add_item(discord.ui.Button(label=t("board.watch", locale), url=link, emoji="🔭", row=4))
-        ai_seats = [seat_label(game, s.seat, locale) for s in game.seats if s.is_ai]
+        shown = seat_names(game, locale)  # a footer is plain text, not markdown
+        ai_seats = [ai_label(shown[s.seat], s.level, locale) for s in game.seats if s.is_ai]
         if ai_seats:
             embed.set_footer(text=t("board.ai_seats", locale, seats=", ".join(ai_seats))[:2048])
         if muted:
@@ -258,9 +259,11 @@ class Presenter:
         engine = engine_of(game)
         ai = [seat_label(game, s, locale) for s in engine.to_act(state) if game.seats[s].is_ai]
         who = t("board.thinking.one" if len(ai) == 1 else "board.thinking.many", locale, who=", ".join(ai))
-        names = seat_names(game, locale)
+        names = message_names(game, locale)
         played = ", ".join(dict.fromkeys(names[m.seat] for m in moves))
-        lines = event_lines(game, moves, None, locale, most=LOG_LINES) or [t("board.played", locale, who=played)]
+        lines = event_lines(game, moves, None, locale, most=LOG_LINES, names=names) or [
+            t("board.played", locale, who=played)
+        ]
         while lines and len("\n".join([*lines, who])) > 2000:  # Discord's limit for a message's text
             lines.pop(0)
         return "\n".join([*lines, who])

@@ -2,11 +2,32 @@
 
 from __future__ import annotations
 
+import re
 from typing import TypedDict, Unpack
 
 import discord
 
 from rules.core import normalize_locale
+
+from ..service.spectate import seat_names
+from ..storage import GameRow
+
+# What Discord's markdown gives a meaning to: emphasis, code, spoilers, quotes, headings, lists, masked
+# links and mentions (``<@id>``, ``<#id>``, ``<t:…>``), and ``:`` (a link's scheme, an emoji's name).
+_MARKUP = re.compile(r"([\\*_~|`>#\-+.\[\]()<:!])")
+
+
+def plain(text: str) -> str:
+    """A text a user chose (a name) as itself in a Discord message: every markdown character escaped, so
+    that ``**bold**`` stays starred, ``[link](https://…)`` shows its brackets and address and links nowhere,
+    ``<@2>`` is no mention; and every ``@`` is followed by a zero-width space, as discord.py's
+    ``escape_mentions`` does for ``@everyone``, ``@here`` and long ids (here for any ``@``)."""
+    return _MARKUP.sub(r"\\\1", text).replace("@", "@\u200b")
+
+
+def message_names(game: GameRow, locale: str) -> list[str]:
+    """The seats' names as a message writes them (``plain``): a name is never markdown, a link or a ping."""
+    return [plain(name) for name in seat_names(game, locale)]
 
 
 def user_locale(interaction: discord.Interaction) -> str:

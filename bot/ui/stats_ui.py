@@ -12,8 +12,7 @@ from rules.core import msg, number, t
 from ..service.stats import AI, Stats, Table, player_key
 from ..storage import GameRow
 from .ports import Mesa
-from .presenter import seat_names
-from .replies import reply, user_locale
+from .replies import message_names, reply, user_locale
 
 HISTORY_LINES = 15
 COLOUR = discord.Colour(0x2B6CB0)
@@ -107,7 +106,7 @@ class StatsUI:
         result = self.stats.result(game)
         if result is None:
             return ""
-        names = seat_names(game, locale)
+        names = message_names(game, locale)
         scores = ", ".join(
             ("🏆 " if line.winner else "") + f"{names[line.seat]}: {line.score}" for line in result.lines
         )

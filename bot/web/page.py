@@ -451,7 +451,7 @@ def render_page(snapshot: Snapshot, game: GameRow, locale: str, assets: str) -> 
         return " ".join(f'data-{key.replace("web.", "").replace(".", "-")}="{e(t(key, locale))}"' for key in keys)
 
     players_html = "".join(
-        f'<li class="player{" acting" if p.acting else ""}"><span class="name">{e(p.name)}</span>'
+        f'<li class="player{" acting" if p.acting else ""}"><bdi class="name">{e(p.name)}</bdi>'
         f'<span class="score">{e(p.score)}</span></li>'
         for p in snapshot.players
     )

@@ -49,7 +49,7 @@
     $("players").replaceChildren(
       ...data.players.map((p) => {
         const li = item("li", "", p.acting ? "player acting" : "player");
-        li.append(item("span", p.name, "name"), item("span", p.score, "score"));
+        li.append(item("bdi", p.name, "name"), item("span", p.score, "score")); // a name's direction is its own
         return li;
       }),
     );
