@@ -6,7 +6,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord.ext import commands
@@ -120,9 +120,9 @@ class MesaBot(commands.AutoShardedBot):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A click whose custom id none of Mesa's controls reads (forged, or from an old or foreign app) is
         answered privately at once; discord.py would let it go unanswered."""
+        data = cast(dict[str, object], interaction.data or {})
         if interaction.type is not discord.InteractionType.component or any(
-            item.__discord_ui_compiled_template__.fullmatch(str((interaction.data or {}).get("custom_id", "")))
-            for item in DYNAMIC_ITEMS
+            item.__discord_ui_compiled_template__.fullmatch(str(data.get("custom_id", ""))) for item in DYNAMIC_ITEMS
         ):
             return
         await self.handlers.forged(interaction)

@@ -4,6 +4,7 @@ Discord (forged interactions go in as a client that forges them would send them)
 from __future__ import annotations
 
 import io
+import random
 import re
 
 import pytest
@@ -62,7 +63,7 @@ async def test_a_name_is_shown_as_text_never_as_markdown_a_link_or_a_ping(fake_d
         lobby = await start_lobby(fake, "atlandice", EVIL, [FLIPPED], ai_seats=1)
         thread = await start_game(fake, EVIL, lobby)
         for _ in range(3):
-            if await play_move(fake, thread, __import__("random").Random(5)) is None:
+            if await play_move(fake, thread, random.Random(5)) is None:
                 break
         await fake.settle()
         messages = [*fake.messages(CHANNEL_ID), *fake.messages(thread)]
@@ -199,11 +200,10 @@ async def test_forged_command_options_are_refused_and_never_stored(fake_discord,
 
 
 async def test_the_page_isolates_every_name_and_keeps_no_bidirectional_control(tmp_path):
-    """On the spectator page a name is in its own ``<bdi>`` and holds no bidirectional control: "Ana‮xyz"
+    """On the spectator page a name is in its own ``<bdi>`` and holds no bidirectional control: "AnaU+202Exyz"
     turns nothing around, neither in the players' list nor in the moves and the Now line."""
-    from tests.test_web import Web, settings, token_of
-
     from bot.service.games import GameService
+    from tests.test_web import Web, settings, token_of
 
     db = await Database.open(tmp_path / "web.sqlite3")
     service = GameService(db, settings())

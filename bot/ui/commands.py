@@ -417,7 +417,8 @@ def forged_option(interaction: discord.Interaction) -> str | None:
     command = interaction.command
     if not isinstance(command, app_commands.Command):
         return None
-    options = cast(list[dict[str, object]], (interaction.data or {}).get("options", []))
+    data = cast(dict[str, object], interaction.data or {})
+    options = cast(list[dict[str, object]], data.get("options", []))
     while options and options[0].get("type") in (1, 2):  # a subcommand (group): its own options
         options = cast(list[dict[str, object]], options[0].get("options", []))
     parameters = {parameter.display_name: parameter for parameter in command.parameters}
