@@ -104,9 +104,6 @@ class Shards:
     def of(self, guild_id: int | None) -> int:
         return ((guild_id or 0) >> 22) % self.count
 
-    def serves(self, guild_id: int | None) -> bool:
-        return self.of(guild_id) in self.ids
-
     def where(self, column: str = "guild_id") -> str:
         """The SQL condition "the game's server is on one of these shards" (integers only, no input)."""
         if self.count <= 1 or set(self.ids) >= set(range(self.count)):

@@ -93,10 +93,6 @@ class Reminders(Tables):
             )
         return rows
 
-    async def next_reminder_at(self) -> float | None:
-        due = await self.sql.fetchval("SELECT MIN(due_at) FROM reminders WHERE muted = 0")
-        return None if due is None else float(due)
-
     async def reminder_sent(self, game_id: int, seat: int, next_due: float | None) -> None:
         if next_due is None:
             await self.sql.execute(

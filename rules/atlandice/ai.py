@@ -241,19 +241,12 @@ def urgency(total: int, armed: bool) -> float:
     return URGENCY[total] if total < len(URGENCY) else FAR
 
 
-def award_gain(state: AtlandiceState, stocks: Stocks, region: int, seat: int, now: float | None = None) -> float:
-    """What scoring ``region`` now would change for ``seat``: the tile and tokens paid, the stocks of
-    its resource returned.  ``now``: ``value(state, stocks, seat)`` when the caller knows it."""
-    res = RESOURCES[region]
-    if now is None:
-        now = value(state, stocks, seat)
-    return _award_gain(state, [st[res] for st in stocks], _rows(state, stocks), region, seat, now)
-
-
 def _award_gain(
     state: AtlandiceState, counts: list[int], rows: list[tuple[int, ...]], region: int, seat: int, now: float
 ) -> float:
-    """``award_gain`` from the stocks' counts of the Region's resource and their rows (``_rows``)."""
+    """What scoring ``region`` now would change for ``seat`` (``now``: its ``value`` before): the tile and tokens
+    paid, the stocks of its resource returned; from the stocks' counts of the Region's resource and their
+    rows (``_rows``)."""
     firsts, seconds = ranked(counts)
     if not firsts:
         return 0.0

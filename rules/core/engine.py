@@ -163,10 +163,6 @@ class Engine(ABC, Generic[S]):
         if seat not in self.to_act(state):
             raise NotYourTurn("error.not_your_turn")
 
-    def find_action(self, state: S, seat: int, action_id: str) -> Action:
-        self._check_turn(state, seat)
-        return _pick(self.legal_actions(state, seat), action_id)
-
     def apply(self, state: S, seat: int, action_id: str) -> S:
         """The state after ``seat`` plays ``action_id``; ``state`` itself is left untouched."""
         self._check_turn(state, seat)

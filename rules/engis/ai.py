@@ -84,10 +84,6 @@ def position_value(state: EngisState, seat: int, counts: S.Counts | None = None,
     return best
 
 
-def hex_value(state: EngisState, seat: int, hid: str, space: str) -> float:
-    return _hex_value(state, seat, hid, space, S.terrain_counts(state.ps[seat]), _threats(state, seat))
-
-
 def _threats(state: EngisState, seat: int) -> dict[int, list[tuple[str, str]]]:
     """Per column, the needs (kind, terrain) of the collective intempéries ``seat`` does not meet there."""
     p = state.ps[seat]

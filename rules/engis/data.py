@@ -58,8 +58,6 @@ from typing import NamedTuple
 FOREST, MOUNTAIN, LAKE, SAVANNA, DESERT, CAVE, VOLCANO, SWAMP = "F", "M", "L", "S", "D", "C", "V", "W"
 BASIC = (FOREST, MOUNTAIN, LAKE, SAVANNA, DESERT)
 ALL_TYPES = (FOREST, MOUNTAIN, LAKE, SAVANNA, DESERT, CAVE, VOLCANO)
-TERRAIN_NAMES = {FOREST: "floresta", MOUNTAIN: "montanha", LAKE: "lago", SAVANNA: "savana",
-                 DESERT: "deserto", CAVE: "caverna", VOLCANO: "vulcao", SWAMP: "pantano"}
 
 # rulebook: «floresta com dois ícones de madeira», «ícones de pedra de suas montanhas»,
 # «ícones de água de seus lagos», «Se os meeples estivessem num deserto, com a carta Mamute ele
@@ -140,7 +138,6 @@ BOARDS: dict[str, list[dict[str, str]]] = {
         {"a2": "pF", "d1": "pW"},
     ],
 }
-BOARD_NAMES = ("I", "II", "III", "IV")
 # rulebook: «No início do jogo os jogadores já possuem 1 pt de conhecimento impresso».
 PRINTED_KNOWLEDGE = 1
 

@@ -46,11 +46,6 @@ def terrain_msg(t: str) -> Msg:
     return msg(f"engis.terrain.{t}")
 
 
-def space_msg(p: Player, space: str) -> Msg:
-    h = S.hex_of(p, space)
-    return _space_msg(space, h.terrain if h else None)
-
-
 @functools.cache
 def _space_msg(space: str, terrain: str | None) -> Msg:
     return msg("engis.space", space=space.upper(), terrain=terrain_msg(terrain) if terrain else msg("engis.empty"))

@@ -168,12 +168,6 @@ def object_cost(p: Player, obj: str) -> int:
     return cost
 
 
-def can_craft(p: Player, obj: str) -> bool:
-    if obj in p.objects:
-        return False
-    return _affordable(p, obj, resource_icons(p, "wood"), resource_icons(p, "stone"))
-
-
 def _affordable(p: Player, obj: str, wood: int, stone: int) -> bool:
     o = D.OBJECTS[obj]
     have, other = (wood, stone) if o.group == "wood" else (stone, wood)
@@ -226,11 +220,6 @@ def _icon_spaces(p: Player, terrains: frozenset[str]) -> list[tuple[str, int]]:
         found = [(s, data[h].icons) for s, h in p.hexes.items() if data[h].terrain in terrains and data[h].icons]
         memo[terrains] = found
     return found
-
-
-def connections(p: Player, terrain: str) -> int:
-    """Pairs of adjacent hexes of ``terrain``."""
-    return territory(p).links[terrain]
 
 
 def iguais_best(p: Player, counts: Counts | None = None, at: Counts | None = None) -> tuple[int, str]:

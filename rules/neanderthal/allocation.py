@@ -93,13 +93,6 @@ def apply_recall(state: NeanderthalState, seat: int, recall: RecallElder | Recal
     say(state, "neanderthal.ev.recall", seat=seat_msg(seat))
 
 
-def hunted_prereq(state: NeanderthalState, seat: int, extra: str | None = None) -> dict[str, int]:
-    where = _hunted(state, seat)
-    if extra:
-        where.add(extra)
-    return _prereq_sum(state, where, has_skill(state, seat, "tracker"))
-
-
 def _hunted(state: NeanderthalState, seat: int) -> set[str]:
     """The slots where ``seat`` has Hunters."""
     mine = f"{seat}:"
@@ -116,15 +109,9 @@ def _prereq_sum(state: NeanderthalState, where: set[str], tracker: bool) -> dict
     return need
 
 
-def can_hunt(state: NeanderthalState, seat: int, slot: str) -> bool:
-    need = hunted_prereq(state, seat, slot)
-    p = state.ps[seat]
-    return all(p.vocab[c] >= need[c] for c in D.COLOURS)
-
-
 def huntable(state: NeanderthalState, seat: int) -> list[str]:
-    """The slots ``can_hunt`` allows, in ``slots`` order: the prerequisites of the hunts already
-    made are summed once, then each slot's own added to them."""
+    """The slots ``seat`` may hunt now, in ``slots`` order: the prerequisites of the hunts already made are
+    summed once, then each slot's own added to them."""
     where = _hunted(state, seat)
     tracker = has_skill(state, seat, "tracker")
     need = _prereq_sum(state, where, tracker)

@@ -48,8 +48,8 @@ RANK_COLOUR = {1: "O", 2: "W", 3: "B", 4: "O", 5: "W", 6: "B"}   # rulebook (eld
 RANK_DOMAIN = {3: "B", 4: "O", 5: "W"}  # technical / social / nature (rulebook E2, E5, I1 examples)
 PORTALS = {"venus": ("O", "B"), "shaman": ("O", "W"), "bison": ("B", "W")}
 # A portal space touches the domains of its two colours.
+# Y: rulebook (K2 example, Neanderthal Venus black); G and R: designed.
 START_PORTAL = {"G": ("bison", "W"), "Y": ("venus", "B"), "R": ("shaman", "O")}
-START_PORTAL_TAG = {"G": "designed", "Y": "rulebook: K2 example, Neanderthal Venus black", "R": "designed"}
 CONVERT_AT = {1: 5, 2: 6, 3: 5}       # rulebook I1: 5 portals, 6 for solo/2 players; K2 C: 5
 N1_CONVERT = 7                        # rulebook N1: "7 discos de portal"
 N1_POOL = {"G": 12, "R": 4}           # rulebook N1: Arcaico 12 membros, Cro-Magnon 4

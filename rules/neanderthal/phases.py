@@ -113,7 +113,7 @@ def start_turn(state: NeanderthalState) -> None:
         # N2: after the 21st card the discarded event cards are reshuffled; 5 make a new deck
         discards = state.rng.shuffled([c for c in state.removed if c in D.DAUGHTERS])
         state.removed = [c for c in state.removed if c not in D.DAUGHTERS]
-        state.event_deck, state.event_aside = discards[:5], discards[5:]
+        state.event_deck, state.event_aside = discards[: D.N2_DECK_AFTER], discards[D.N2_DECK_AFTER :]
         state.reshuffled = True
         if state.event_deck:
             say(state, "neanderthal.ev.reshuffle")

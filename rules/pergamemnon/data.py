@@ -81,9 +81,8 @@ CREATURES_PER_PLAYER = 4       # rulebook: «4 vezes mais cartas do que o númer
 ROW_PER_PLAYER = 2             # rulebook: «quantidade igual ao dobro do número de jogadores»
 MAX_DEFENCE_CARDS = 2          # rulebook: «na defesa podem ser adicionadas 2 cartas no máximo»
 
-WEAPONS = ("sw", "sp", "bo")   # sword, spear, bow
 # rulebook: «Para defender um ataque com espada, é requerido um capacete ... lança ... armadura ... arco ... escudo»
-DEFENCE_OF = {"sw": "helm", "sp": "armour", "bo": "shield"}
+DEFENCE_OF = {"sw": "helm", "sp": "armour", "bo": "shield"}   # by weapon: sword, spear, bow
 
 NATIONS = ("rom", "egy", "gre", "car", "per")
 LEADER = {"rom": "R0", "egy": "E0", "gre": "G0", "car": "C0", "per": "P0"}   # rulebook: the leaders

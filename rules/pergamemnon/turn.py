@@ -136,10 +136,6 @@ def recruit(state: PergState, seat: int, cid: str, k: int, used: tuple[str, ...]
 
 
 # -- decisions -----------------------------------------------------------------------------
-def card_label(state: PergState, seat: int, cid: str, key: str = "pergamemnon.act.card") -> Msg:
-    return _card_label(cid, key)
-
-
 @functools.lru_cache(maxsize=1024)
 def _card_label(cid: str, key: str) -> Msg:
     c = D.CARDS[cid]
