@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import random
+import time
 
 import discord
 import pytest
@@ -14,6 +15,7 @@ from fakediscord import FakeDiscord
 from fakediscord.botkit import (
     action_ids,
     board_messages,
+    check_reminders,
     collected,
     controls,
     ephemeral_reply,
@@ -266,12 +268,17 @@ async def test_channel_without_threads_hosts_one_game(fake_discord, db_path):
 
 async def test_reminders_escalate_mute_and_survive_restart(fake_discord, db_path):
     fake = fake_discord
-    timing = {"reminder_delay": 0.4, "reminder_poll": 0.05, "reminder_max": 2}
+    ahead = [0.0]  # how far the bot's clock runs ahead of the real one, in seconds
+
+    def clock() -> float:
+        return time.time() + ahead[0]
+
+    timing = {"reminder_delay": 0.4, "reminder_poll": 0.05, "reminder_max": 2, "clock": clock}
     async with mesa(fake, db_path, **timing):
         thread, _ = await _started(fake, humans=(ANA, BRUNO), ai=0)
         waiting = mentioned(last_board(fake, thread))[0]
     # The bot was down when the reminder fell due: the next bot sends it.
-    async with mesa(fake, db_path, **timing):
+    async with mesa(fake, db_path, **timing) as bot:
 
         def reminders():
             return [m for m in fake.messages(thread) if not m.files() and f"<@{waiting}>" in m.content]
@@ -279,7 +286,9 @@ async def test_reminders_escalate_mute_and_survive_restart(fake_discord, db_path
         first = (await fake.wait_for(reminders, timeout=5))[0]
         second = (await fake.wait_for(lambda: reminders()[1:], timeout=5))[0]
         assert first.content != second.content  # escalating wording
-        await asyncio.sleep(1.0)
+        # A day later a third reminder would long be due (0.4 s, then 0.8 s, 1.6 s): the bot looks, sends none.
+        ahead[0] = 24 * 3600.0
+        await check_reminders(fake, bot)
         assert len(reminders()) == 2  # bounded
         mute = next(c for c in second.custom_ids() if c.endswith(":~mute"))
         inter = await fake.click(waiting, second, mute)

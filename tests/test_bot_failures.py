@@ -11,6 +11,7 @@ import os
 import random
 import signal
 import sys
+import time
 import weakref
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from fakediscord import FakeDiscord
 from fakediscord.botkit import (
     action_ids,
     board_messages,
+    check_reminders,
     ephemeral_reply,
     last_board,
     mentioned,
@@ -98,7 +100,7 @@ async def _click_first(fake: FakeDiscord, thread: int):
 # -- a board post that fails -----------------------------------------------------------
 async def test_board_post_fail_403_tells_the_truth_waits_and_game_board_recovers(fake_discord, db_path):
     fake = fake_discord
-    async with mesa(fake, db_path, board_retry=0.01):
+    async with mesa(fake, db_path, board_retry=0.01) as bot:
         thread, game_id = await _started(fake)
         fake.set_send_allowed(CHANNEL_ID, False, in_channel=False)  # threads only: the channel still works
         await fake.settle()
@@ -107,9 +109,12 @@ async def test_board_post_fail_403_tells_the_truth_waits_and_game_board_recovers
         assert "valeu" in answer or "counts" in answer  # the move counts, and the player is told so
         notice = await fake.wait_for(lambda: said_to(fake, CHANNEL_ID, ANA))  # the host hears it in the channel
         assert f"<#{thread}>" in notice[0] and ("/partida tabuleiro" in notice[0] or "/game board" in notice[0])
-        version = (await _game(db_path, game_id)).version
-        assert version >= 1
-        await asyncio.sleep(0.2)  # many retry delays: a blocked board is not retried in a loop
+        game = await _game(db_path, game_id)
+        assert game.version >= 1 and game.board_blocked
+        version = game.version
+        # A blocked board is not retried in a loop: a pass of the outbox now, whatever its retry delays, posts
+        # nothing (a board merely waiting for its retry would be due long since, at 0.01 s).
+        await bot.handlers.post_due_boards()
         await fake.settle()
         posts = [r for r in fake.requests if r == ("POST", f"/channels/{thread}/messages")]
         assert len(posts) == 2 and len(board_messages(fake, thread)) == 1 and not live_boards(fake, thread)
@@ -249,14 +254,19 @@ async def test_unknown_channel_stops_reminders_after_the_first_failure(fake_disc
     fake = fake_discord
     # Reminders every 0.05 s, then twice as long each time, many of them: one is still to come however
     # long the start takes on a busy machine. mesa() fails the test on an ERROR log.
-    async with mesa(fake, db_path, reminder_delay=0.05, reminder_poll=0.02, reminder_max=50):
+    ahead = [0.0]  # how far the bot's clock runs ahead of the real one, in seconds
+    async with mesa(
+        fake, db_path, reminder_delay=0.05, reminder_poll=0.02, reminder_max=50, clock=lambda: time.time() + ahead[0]
+    ) as bot:
         thread, game_id = await _started(fake, humans=(ANA, BRUNO), ai=0)
         await fake.settle()
         before = len(fake.requests)
         await fake.delete_channel(thread, announce=False)  # the bot missed the event
         await fake.wait_for(lambda: said_to(fake, CHANNEL_ID, ANA))  # the host is told once
-        await asyncio.sleep(0.3)
-        await fake.settle()
+        assert (await _game(db_path, game_id)).status == "abandoned"
+        # A day later the next reminders would long be due (0.05 s, then 0.1 s, ...): the bot looks, sends none.
+        ahead[0] = 24 * 3600.0
+        await check_reminders(fake, bot)
         tries = [r for r in fake.requests[before:] if r[1].startswith(f"/channels/{thread}")]
         assert len(tries) == 1 and len(said_to(fake, CHANNEL_ID, ANA)) == 1
     assert (await _game(db_path, game_id)).status == "abandoned"
@@ -291,20 +301,29 @@ async def test_reminders_in_a_thread_the_bot_may_not_write_in_stop_after_the_fir
     fake = fake_discord
     # Reminders every 0.05 s, then twice as long each time, many of them: one is still to come however
     # long the start takes on a busy machine. mesa() fails the test on an ERROR log.
-    async with mesa(fake, db_path, reminder_delay=0.05, reminder_poll=0.02, reminder_max=50):
+    ahead = [0.0]  # how far the bot's clock runs ahead of the real one, in seconds
+    async with mesa(
+        fake, db_path, reminder_delay=0.05, reminder_poll=0.02, reminder_max=50, clock=lambda: time.time() + ahead[0]
+    ) as bot:
         thread, game_id = await _started(fake, humans=(ANA, BRUNO), ai=0)
         await fake.settle()
         before = len(fake.requests)
         fake.set_send_allowed(CHANNEL_ID, False, in_channel=False)
         await fake.wait_for(lambda: ("POST", f"/channels/{thread}/messages") in fake.requests[before:])
-        await asyncio.sleep(0.3)
-        await fake.settle()
+
+        async def muted() -> bool:
+            db = await Database.open(db_path)
+            try:
+                reminders = await db.reminders_of(game_id)
+            finally:
+                await db.close()
+            return bool(reminders) and all(r["muted"] for r in reminders)
+
+        await fake.wait_for(muted)  # the refused reminder stopped the game's reminders
+        # A day later the next reminders would long be due (0.05 s, then 0.1 s, ...): the bot looks, sends none.
+        ahead[0] = 24 * 3600.0
+        await check_reminders(fake, bot)
         assert fake.requests[before:].count(("POST", f"/channels/{thread}/messages")) == 1
-        db = await Database.open(db_path)
-        try:
-            assert all(r["muted"] for r in await db.reminders_of(game_id))
-        finally:
-            await db.close()
         assert (await _game(db_path, game_id)).status == "active"  # the game itself goes on
 
 
