@@ -13,8 +13,8 @@ SHIPPED = ("bot", "render", "rules")
 KEPT_FOR_DEVELOPMENT = ("bench", "fakediscord")
 
 
-def test_the_wheel_holds_the_bot_the_rules_and_the_pictures_only(tmp_path):
-    """``bench`` and ``fakediscord`` stay in the repository; every module of the three packages ships."""
+def _wheel(tmp_path: Path) -> Path:
+    """The wheel ``pip install .`` would install, built from a copy of the tree."""
     source = tmp_path / "source"  # a copy: building writes into the tree it builds
     source.mkdir()
     for name in ("pyproject.toml", "README.md"):
@@ -28,6 +28,12 @@ def test_the_wheel_holds_the_bot_the_rules_and_the_pictures_only(tmp_path):
         cwd=tmp_path,
     )
     (wheel,) = tmp_path.glob("*.whl")
+    return wheel
+
+
+def test_the_wheel_holds_the_bot_the_rules_and_the_pictures_only(tmp_path):
+    """``bench`` and ``fakediscord`` stay in the repository; every module of the three packages ships."""
+    wheel = _wheel(tmp_path)
     names = zipfile.ZipFile(wheel).namelist()
     assert {name.split("/")[0] for name in names if ".dist-info/" not in name} == set(SHIPPED)
     in_tree = {path.relative_to(ROOT).as_posix() for package in SHIPPED for path in (ROOT / package).rglob("*.py")}
@@ -35,3 +41,42 @@ def test_the_wheel_holds_the_bot_the_rules_and_the_pictures_only(tmp_path):
     # The spectator page's own script, style and icon ship beside its code.
     static = {path.relative_to(ROOT).as_posix() for path in (ROOT / "bot" / "web" / "static").iterdir()}
     assert static and static <= set(names)
+
+
+def test_the_wheel_names_its_readme_licence_and_the_mesa_command(tmp_path):
+    """The package's page shows the README; the fonts' licence ships with its files; ``pip install .`` gives
+    a ``mesa`` command that is ``python -m bot``."""
+    wheel = _wheel(tmp_path)
+    archive = zipfile.ZipFile(wheel)
+    info = next(name.split("/")[0] for name in archive.namelist() if name.endswith(".dist-info/METADATA"))
+    metadata = archive.read(f"{info}/METADATA").decode()
+    head, _, body = metadata.partition("\n\n")
+    assert "Description-Content-Type: text/markdown" in head
+    assert body.strip() == (ROOT / "README.md").read_text().strip()
+    assert "License-File: render/fonts/LICENSE" in head
+    assert archive.read(f"{info}/licenses/render/fonts/LICENSE") == (ROOT / "render" / "fonts" / "LICENSE").read_bytes()
+    entry_points = archive.read(f"{info}/entry_points.txt").decode()
+    assert "[console_scripts]\nmesa = bot.__main__:main" in entry_points
+    # installed beside the environment's own packages, the command runs this wheel's bot
+    plain = {"PATH": "/usr/bin:/bin"}  # nothing of this checkout on the path
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
+    subprocess.run(
+        [venv / "bin" / "python", "-m", "pip", "install", "--quiet", "--no-deps", str(wheel)],
+        check=True,
+        capture_output=True,
+    )
+    done = subprocess.run(
+        [venv / "bin" / "mesa", "--help"], capture_output=True, text=True, check=False, cwd=tmp_path, env=plain
+    )
+    assert done.returncode == 0, done.stderr
+    assert "python -m bot demo" in done.stdout and "MESA_DATABASE" in done.stdout
+    where = subprocess.run(
+        [venv / "bin" / "python", "-c", "import bot; print(bot.__file__)"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+        env=plain,
+    )
+    assert where.stdout.startswith(str(venv))
