@@ -15,17 +15,21 @@ from .common import (
     HIGHLIGHT,
     INK,
     MUTED,
+    TAB_H,
+    WINNER,
     Box,
     Drawing,
     Palette,
     Parts,
     alt_text,
     canvas,
+    draw_tabs,
     fit_text,
     image_cache,
     paletted_cache,
     parts_png,
     paste_image,
+    player_tabs,
     put_boxed,
     rounded_rectangle,
     scores_line,
@@ -228,10 +232,15 @@ def _inventory(draw: Drawing, cx: float, cy: float, what: str) -> None:
         _token(draw, cx, cy, what, 8)
 
 
-CLOCK_Y = 64
+# The header: the title and round, then the status line (who plays and what they are asked, or who won),
+# then what the last move did on a line under it, both at the size a 550 px preview still reads at 9 px
+HEADER_H = 92
+STATUS_SIZE = 24
+LOG_Y = HEADER_H + 8
+CLOCK_Y = LOG_Y + 42
 CARD_H, PLAYER_H = 300, 128
-SECTORS_Y = CLOCK_Y + 96
-PLAYERS_Y = SECTORS_Y + CARD_H + 24
+SECTORS_Y = CLOCK_Y + 100
+PLAYERS_Y = SECTORS_Y + CARD_H + 16 + TAB_H
 LEGEND_Y = PLAYERS_Y + PLAYER_H + 18
 HEIGHT = LEGEND_Y + 60
 
@@ -263,15 +272,15 @@ def _clock_icon(draw, i: int, cx: float, cy: float, mark: str | None, clock_end:
         _inventory(draw, cx, cy, mark[4:])
     else:
         draw.ellipse((cx - 4, cy - 4, cx + 4, cy + 4), fill=(120, 150, 165))
-    text(draw, (cx, cy + 22), str(i), 12, fill=MUTED, anchor="mm")
+    text(draw, (cx, cy + 25), str(i), 13, fill=MUTED, anchor="mm")
 
 
 def _clock_static(draw, track: dict[int, str], clock_end: int, locale: str) -> None:
     y = CLOCK_Y
     text(draw, (MARGIN, y), t(msg("atlandice.pic.clock"), locale), 20, bold=True)
     x0, x1, step = _clock_geometry(clock_end)
-    cy = y + 38
-    rounded_rectangle(draw, (x0 - 8, cy - 30, x1 + 2, cy + 30), radius=16, fill=(214, 230, 238), outline=LINE, width=2)
+    cy = y + 34
+    rounded_rectangle(draw, (x0 - 8, cy - 30, x1 + 2, cy + 42), radius=16, fill=(214, 230, 238), outline=LINE, width=2)
     for i in range(clock_end + 1):
         _clock_icon(draw, i, x0 + step * i + step / 2, cy, track.get(i), clock_end)
 
@@ -279,14 +288,15 @@ def _clock_static(draw, track: dict[int, str], clock_end: int, locale: str) -> N
 def _clock_hand(draw, view) -> None:
     track = {int(k): v for k, v in view.track.items()}
     x0, _, step = _clock_geometry(view.clock_end)
-    cy = CLOCK_Y + 38
+    cy = CLOCK_Y + 34
     i = view.clock
     cx = x0 + step * i + step / 2
     fill = HIGHLIGHT if view.last_clock == view.clock else (255, 236, 160)
     rounded_rectangle(
-        draw, (cx - step / 2 + 3, cy - 27, cx + step / 2 - 3, cy + 27), radius=10, fill=fill, outline=INK, width=3
+        draw, (cx - step / 2 + 3, cy - 27, cx + step / 2 - 3, cy + 39), radius=10, fill=fill, outline=INK, width=3
     )
     _clock_icon(draw, i, cx, cy, track.get(i), view.clock_end)
+    text(draw, (cx, cy + 25), str(i), 13, bold=True, anchor="mm")  # its number in ink, inside the box
     draw.polygon([(cx - 10, cy - 40), (cx + 10, cy - 40), (cx, cy - 28)], fill=INK)
 
 
@@ -294,8 +304,8 @@ def _clock_hand(draw, view) -> None:
 def _static(locale: str, track: tuple[tuple[int, str], ...], clock_end: int) -> Image.Image:
     """What every picture shares: the header bar, the clock track without its hand, the legend."""
     image, draw = canvas(WIDTH, HEIGHT, _colours())
-    draw.rectangle((0, 0, WIDTH, 52), fill=SEA)
-    text(draw, (MARGIN, 26), "ATLANDICE", 28, fill=WHITE, bold=True, anchor="lm")
+    draw.rectangle((0, 0, WIDTH, HEADER_H), fill=SEA)
+    text(draw, (MARGIN, 24), "ATLANDICE", 28, fill=WHITE, bold=True, anchor="lm")
     _clock_static(draw, dict(track), clock_end, locale)
     draw.line((MARGIN, LEGEND_Y - 6, WIDTH - MARGIN, LEGEND_Y - 6), fill=LINE, width=1)
     _legend(draw, locale, LEGEND_Y)
@@ -402,34 +412,38 @@ def _player_card(
     part = view.participants[part_index]
     seat = part.seat
     colour = seat_colour(seat)
-    acting = seat is not None and seat in view.to_act
-    if view.last_seat is not None and seat == view.last_seat:
-        rounded_rectangle(draw, (x - 5, y - 5, x + w + 5, y + h + 5), radius=16, fill=HIGHLIGHT)
-    rounded_rectangle(draw, (x, y, x + w, y + h), radius=12, fill=CARD, outline=colour, width=4 if acting else 2)
-    rounded_rectangle(draw, (x, y, x + w, y + 36), radius=12, fill=colour)
-    draw.rectangle((x, y + 24, x + w, y + 36), fill=colour)
-    label = _name(names, seat, locale)
-    marker = "▶ " if acting else ""
-    text(draw, (x + 12, y + 18), fit_text(marker + label, w - 120, 19, True), 19, fill=WHITE, bold=True, anchor="lm")
     over = view.scores is not None
+    acting = seat is not None and seat in view.to_act and not over
+    won = over and seat is not None and seat in view.winners
+    last = not over and view.last_seat is not None and seat == view.last_seat
+    draw_tabs(draw, player_tabs(locale, won=won, to_play=acting, last=last), x + 12, y)
+    if last:
+        rounded_rectangle(draw, (x - 5, y - 5, x + w + 5, y + h + 5), radius=16, fill=HIGHLIGHT)
+    outline, width = (WINNER, 6) if won else (INK, 5) if acting else (colour, 2)
+    rounded_rectangle(draw, (x, y, x + w, y + h), radius=12, fill=CARD, outline=outline, width=width)
+    rounded_rectangle(draw, (x, y, x + w, y + 38), radius=12, fill=colour, outline=outline, width=width)
+    draw.rectangle((x + width, y + 24, x + w - width, y + 38), fill=colour)
     # during the game the tokens won so far; once over, the final score
     vp_text = t(msg("atlandice.pic.vp", n=view.scores[part_index] if over else part.vp), locale)
-    text(draw, (x + w - 12, y + 18), vp_text, 18, fill=WHITE, bold=True, anchor="rm")
-    iy = y + 44
+    text(draw, (x + w - 12, y + 20), vp_text, STATUS_SIZE, fill=WHITE, bold=True, anchor="rm", role="score")
+    name_w = w - 36 - text_width(vp_text, STATUS_SIZE, True)
+    text(
+        draw,
+        (x + 12, y + 20),
+        fit_text(_name(names, seat, locale), name_w, 20, True),
+        20,
+        fill=WHITE,
+        bold=True,
+        anchor="lm",
+    )
+    iy = y + 46
     _resources(draw, x + 10, iy, part.stock, w - 20, size=18, out=view.out)
     iy += 34
-    # tiles won
-    tx = x + 12
-    for tile in part.tiles:
-        col = RES_COLOUR[RESOURCES["JBPOF".index(tile[0])]]
-        rounded_rectangle(draw, (tx, iy, tx + 36, iy + 22), radius=5, fill=col)
-        text(draw, (tx + 18, iy + 11), tile, 13, fill=WHITE, bold=True, anchor="mm")
-        tx += 40
-    if not part.tiles:
-        text(draw, (tx, iy + 11), "—", 14, fill=MUTED, anchor="lm")
+    dice = 0 if over else part.dice_taken
+    _tiles_won(draw, locale, part.tiles, x + 12, iy, w - 24 - 20 * dice)
     # dice taken this round, first player, gift to the Neutral
     bx = x + w - 12
-    for _ in range(0 if over else part.dice_taken):
+    for _ in range(dice):
         bx -= 20
         _taken_box(draw, bx, iy + 3)
     foot = []
@@ -450,16 +464,25 @@ def _player_card(
         text(draw, (x + 12, fy), fit_text(" · ".join(foot), w - 24, 15), 15, fill=MUTED, anchor="lm")
     if seat is None and over:  # the Neutral player scores, but is not ranked among the players
         text(draw, (x + w - 12, fy), t(msg("atlandice.pic.unranked"), locale), 15, fill=MUTED, anchor="rm")
-    if seat is not None and seat in view.winners:
-        text(
-            draw,
-            (x + w - 12, fy),
-            t(msg("atlandice.pic.winner"), locale),
-            16,
-            fill=(0, 120, 60),
-            bold=True,
-            anchor="rm",
-        )
+
+
+def _tiles_won(draw, locale: str, tiles: list[str], x: float, y: float, room: float) -> None:
+    """The Region tiles a player won, a badge each in its resource's colour: the Region's die face and the
+    tile's VP (the die alone where ``room`` holds no more)."""
+    if not tiles:
+        text(draw, (x, y + 11), "—", 14, fill=MUTED, anchor="lm")
+        return
+    vp = t(msg("atlandice.pic.vp", n=TILE_VP), locale)
+    full = 34 + text_width(vp, 14, True)
+    wide = len(tiles) * (full + 6) <= room
+    for tile in tiles:
+        region = next(r for r, row in D.TILES.items() if tile in row)
+        badge = full if wide else 30
+        rounded_rectangle(draw, (x, y - 2, x + badge, y + 24), radius=6, fill=RES_COLOUR[RESOURCES[region]])
+        _die(draw, x + 4, y + 2, region + 1, 18)
+        if wide:
+            text(draw, (x + 27, y + 11), vp, 14, fill=WHITE, bold=True, anchor="lm")
+        x += badge + 6
 
 
 def _taken_box(draw, x: float, y: float) -> None:
@@ -564,9 +587,13 @@ def _board(view, locale: str, names: list[str], kept: Parts) -> Image.Image:
     image = _static(locale, track, view.clock_end).copy()
     draw = Drawing(image)
     # header
-    text(draw, (MARGIN + 200, 26), t(msg("atlandice.pic.round", n=view.round), locale), 20, fill=WHITE, anchor="lm")
-    status = headline(view, locale, names)
-    text(draw, (MARGIN + 340, 26), fit_text(status, WIDTH - MARGIN * 2 - 340, 18), 18, fill=WHITE, anchor="lm")
+    text(draw, (MARGIN + 200, 24), t(msg("atlandice.pic.round", n=view.round), locale), 20, fill=WHITE, anchor="lm")
+    status = fit_text(headline(view, locale, names), WIDTH - MARGIN * 2, STATUS_SIZE, True)
+    text(draw, (MARGIN, 66), status, STATUS_SIZE, fill=HIGHLIGHT, bold=True, anchor="lm", role="turn prompt")
+    said = [t(e, locale, names=names) for e in view.events]
+    if said:
+        line = fit_text("› " + " · ".join(said), WIDTH - MARGIN * 2, STATUS_SIZE)
+        text(draw, (MARGIN, LOG_Y), line, STATUS_SIZE, role="last_move")
     _clock_hand(draw, view)
     # sectors
     for sector in range(6):

@@ -16,16 +16,21 @@ from .common import (
     HIGHLIGHT,
     INK,
     MUTED,
+    TAB_H,
+    WINNER,
     Box,
     Drawing,
     Palette,
+    Tab,
     alt_text,
     canvas,
+    draw_tabs,
     fit_text,
     goal_headline,
     image_cache,
     paletted_cache,
     paste_image,
+    player_tabs,
     put_boxed,
     put_text,
     rounded_rectangle,
@@ -38,11 +43,16 @@ from .common import (
 )
 
 WIDTH = 1500
-TOP = 76  # the title line, then the status line
+# The title line, then the status line (who plays and what they are asked, or who won: two lines at most,
+# the size a 550 px preview still reads at 9 px), then what the last move did, on a line of its own
+STATUS = Box(WIDTH - 28, 25, lines=2)
+TOP = 42 + 2 * round(STATUS.size * 1.2) + 6
+LOG = Box(WIDTH - 28, 25)
+LOG_H = 40
 LEFT = 250
 CARD_W, CARD_H = 200, 168
 GAP = 8
-ROWS_Y = TOP + 10
+ROWS_Y = TOP + LOG_H + 6
 PANEL_H = 412  # a species' panel at its smallest: it grows with what a player holds (``_panel_h``)
 LEGEND_H = 70
 # The species apart by lightness too (light yellow, mid green, dark red: CIEDE2000 over 23 between any two
@@ -77,9 +87,9 @@ DAUGHTER_LINE = 20
 DAUGHTER_LINES = 5  # the lines a column of daughters keeps, however few she are
 TABLEAU = Box(NARROWEST - 20, 13, lines=2)  # two lines kept, more taken when a tableau is long
 LINE_13 = round(13 * 1.2)  # a line of the tableau and of the hand
-PANEL_TOP = 42  # under the panel's header
+HEADER_H = 44  # a species' panel's header
+PANEL_TOP = HEADER_H + 10  # under it
 LEGEND = Box(WIDTH - 24, 14, lines=3)
-STATUS = Box(WIDTH - 28, 17)
 
 
 def _rows(view) -> int:
@@ -87,7 +97,7 @@ def _rows(view) -> int:
 
 
 def _panel_y(view) -> int:
-    return ROWS_Y + _rows(view) * (CARD_H + GAP) + 30
+    return ROWS_Y + _rows(view) * (CARD_H + GAP) + TAB_H + 10
 
 
 def _tr(key: str, locale: str, **params) -> str:
@@ -111,6 +121,7 @@ def _colours() -> tuple[tuple[int, int, int], ...]:
         ICE,
         PRED,
         HIDDEN,
+        WINNER,
         (70, 58, 45),
         (240, 230, 215),
         (60, 52, 44),
@@ -326,7 +337,8 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
     d = Drawing(img)
     last = set(view.last)
     put(img, (14, 10), _title(view, locale), 22, fill=WHITE, bold=True)
-    put_boxed(img, (14, 44), headline(view, locale, names), STATUS, fill=HIGHLIGHT)
+    put_boxed(img, (14, 42), headline(view, locale, names), STATUS, fill=HIGHLIGHT, role="turn prompt")
+    _log_line(img, view, locale, names)
     _event_panel(img, d, view, locale, names)
     if view.cells:
         _matrix(img, d, view, locale, last)
@@ -334,8 +346,27 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
         _biome_rows(img, d, view, locale, last)
     for s, p in enumerate(view.ps):
         x0 = 10 + s * (pw + 10)
-        _panel(img, d, view, p, (x0, panel_y, pw, ph), locale, names, s in (view.last_seat,) and bool(last))
+        _panel(img, d, view, p, (x0, panel_y, pw, ph), locale, names)
     return to_png(img, _colours())
+
+
+def _log_line(img, view, locale: str, names: list[str]) -> None:
+    """What the last move did, in words, under the header."""
+    said = [t(e, locale, names=[_name(names, seat, locale) for seat in range(len(view.ps))]) for e in view.events]
+    if said:
+        line = fit_text("› " + " · ".join(said), LOG.width, LOG.size)
+        put(img, (14, TOP + 6), line, LOG.size, role="last_move")
+
+
+def _tabs(view, p, locale: str) -> list[Tab]:
+    """The tabs over a species' panel: winner, to play, last move."""
+    over = view.phase == "over"
+    return player_tabs(
+        locale,
+        won=over and view.won is None and p.score == max(q.score for q in view.ps),
+        to_play=not over and view.actor == p.seat,
+        last=not over and view.last_seat == p.seat and bool(view.last or view.events),
+    )
 
 
 def _panel_w(players: int) -> int:
@@ -346,7 +377,18 @@ def _panel_w(players: int) -> int:
 def _panel_h(view, w: int, locale: str) -> int:
     """The height of the species' panels: what the fullest one needs, and ``PANEL_H`` at least."""
     fixed = PANEL_TOP + PLACARD_H + ELDERS_H + 8
-    return max(PANEL_H, *(fixed + _daughters_h(view, p, w, locale) + _tableau_h(p, w, locale) for p in view.ps))
+    return max(
+        PANEL_H,
+        *(
+            fixed + _daughters_h(view, p, w, locale) + _tableau_h(p, w, locale) + _breakdown_h(view, p, w, locale)
+            for p in view.ps
+        ),
+    )
+
+
+def _breakdown_h(view, p, w: int, locale: str) -> int:
+    lines = len(_breakdown_lines(view, p, w, locale))
+    return lines and 14 + lines * round(BREAKDOWN * 1.25)
 
 
 def _event_panel(img, d, view, locale: str, names: list[str]) -> None:
@@ -477,20 +519,28 @@ def _matrix(img, d, view, locale: str, last: set[str]) -> None:
         _hunters(img, d, view, f"M{i}", x, y)
 
 
-def _panel(img, d, view, p, box: tuple[int, int, int, int], locale: str, names, mine_last: bool) -> None:
-    """A species' panel (``box``: its left, top, width and height): its header, then its parts."""
+def _panel(img, d, view, p, box: tuple[int, int, int, int], locale: str, names) -> None:
+    """A species' panel (``box``: its left, top, width and height): its tabs (to play, last move, winner),
+    its header (the species' token, the player and species, the score), then its parts."""
     x0, y0, w, h = box
     col = SPECIES_COLOUR[p.species]
-    active = view.phase != "over" and view.actor == p.seat
-    outline = HIGHLIGHT if active else col
-    rounded_rectangle(d, (x0, y0, x0 + w, y0 + h), radius=10, fill=PANEL_BG, outline=outline, width=5 if active else 3)
-    rounded_rectangle(d, (x0, y0, x0 + w, y0 + 34), radius=10, fill=col)
-    head = f"{_name(names, p.seat, locale)} · {_tr(f'neanderthal.sp.{p.species}', locale)}"
-    put(img, (x0 + 10, y0 + 7), fit_text(head, w - 110, 18, True), 18, fill=_ink(col), bold=True)
+    tabs = _tabs(view, p, locale)
+    draw_tabs(d, tabs, x0 + 14, y0)
+    outline, width = col, 3
+    if tabs and tabs[0][1] in (INK, WINNER):  # to play, or won: a dark frame
+        outline, width = tabs[0][1], 6
+    rounded_rectangle(d, (x0, y0, x0 + w, y0 + h), radius=10, fill=PANEL_BG, outline=outline, width=width)
+    rounded_rectangle(d, (x0, y0, x0 + w, y0 + HEADER_H), radius=10, fill=col, outline=outline, width=width)
+    d.rectangle((x0 + width, y0 + HEADER_H - 12, x0 + w - width, y0 + HEADER_H - 1), fill=col)
+    ink = _ink(col)
+    cy = y0 + HEADER_H / 2
+    d.ellipse((x0 + 10, cy - 14, x0 + 38, cy + 14), fill=col, outline=ink, width=2)
+    put(img, (x0 + 24, cy), SPECIES_MARK[p.species], 17, fill=ink, bold=True, anchor="mm")
     score = _tr("neanderthal.ui.score", locale, n=p.score)
-    put(img, (x0 + w - 10, y0 + 7), score, 18, fill=_ink(col), bold=True, anchor="ra")
-    if mine_last:
-        d.ellipse((x0 + w - 108, y0 + 10, x0 + w - 94, y0 + 24), fill=HIGHLIGHT, outline=WHITE)
+    score_w = text_width(score, 26, True)
+    head = f"{_name(names, p.seat, locale)} · {_tr(f'neanderthal.sp.{p.species}', locale)}"
+    put(img, (x0 + 46, cy), fit_text(head, w - score_w - 70, 20, True), 20, fill=ink, bold=True, anchor="lm")
+    put(img, (x0 + w - 12, cy), score, 26, fill=ink, bold=True, anchor="rm", role="score")
     y = y0 + PANEL_TOP
     for part in PANEL_PARTS:
         y = part(img, d, view, p, x0, y, w, locale)
@@ -691,8 +741,32 @@ def _tableau(img, d, view, p, x0: int, y: int, w: int, locale: str) -> int:
     return y
 
 
+BREAKDOWN = 16  # the size of the final score's breakdown
+
+
+def _breakdown_lines(view, p, w: int, locale: str) -> tuple[str, ...]:
+    """Once the game is over, the score by source ("Elders 6 · Daughters 4 · …", the sources that scored)."""
+    if view.phase != "over" or not p.pts:
+        return ()
+    parts = [f"{_tr(k, locale)} {v}" for k, v in p.pts.items() if v]
+    return wrap(" · ".join(parts) or "—", w - 20, BREAKDOWN, True)
+
+
+def _breakdown(img, d, view, p, x0: int, y: int, w: int, locale: str) -> int:
+    """The final score's breakdown, on a ruled-off band at the panel's foot."""
+    lines = _breakdown_lines(view, p, w, locale)
+    if not lines:
+        return y
+    d.line((x0 + 10, y + 4, x0 + w - 10, y + 4), fill=LINE, width=2)
+    y += 10
+    for line in lines:
+        put(img, (x0 + 10, y), line, BREAKDOWN, fill=WINNER, bold=True)
+        y += round(BREAKDOWN * 1.25)
+    return y
+
+
 # A species' panel, part after part: each draws from its top and returns where the next one starts.
-PANEL_PARTS = (_placard, _elders, _daughters, _tableau)
+PANEL_PARTS = (_placard, _elders, _daughters, _tableau, _breakdown)
 
 
 def palettes(locale: str) -> list[Palette]:

@@ -235,7 +235,6 @@ TEXTS: dict[str, tuple[Text, Text]] = {
         "Tiles {tiles} · tokens {vp} · majorities {maj}",
         "Peças {tiles} · fichas {vp} · maiorias {maj}",
     ),
-    "atlandice.pic.winner": ("Winner", "Vencedor"),
     "atlandice.pic.unranked": ("not ranked", "fora da classificação"),
     "atlandice.alt.position": (
         "Round {round}; the clock at {clock} of {end}; the submarine at the {sector}",

@@ -23,6 +23,10 @@ TEXTS = {
     "core.result.tied": ("{who} win, tied with {score}", "{who} vencem, empatados com {score}"),
     "core.result.won": ("Won: the goal is reached ({goal})", "Vitória: a meta foi alcançada ({goal})"),
     "core.result.lost": ("Lost: the goal is not reached ({goal})", "Derrota: a meta não foi alcançada ({goal})"),
+    # the tabs that mark a player on a picture
+    "core.pic.to_play": ("To play", "Vez de jogar"),
+    "core.pic.last_move": ("Last move", "Última jogada"),
+    "core.pic.winner": ("Winner", "Venceu"),
     # a picture's description (alt text)
     "core.alt.scores": ("Scores: {list}", "Pontuação: {list}"),
 }
