@@ -42,6 +42,10 @@ CARD_W, CARD_H = 128, 172  # creatures, battle, hand
 SMALL_W, SMALL_H = 100, 138  # cards in the players' areas
 PANEL_H = 192
 LEGEND_H = 56
+EVENTS_H = EVENT_LINE * 4 + 12  # the last move in words, four lines at most
+HAND_H = CARD_H + 48
+BATTLE_H = CARD_H + 48
+STACK_W = SMALL_W + 12  # a card drawn in a player's area, with its gap
 WHITE = (255, 255, 255)
 TITLE_BG = (58, 40, 30)
 PANEL_BG = (252, 249, 240)
@@ -65,7 +69,7 @@ WEAPON_INK = {"sw": (150, 30, 30), "sp": (30, 80, 150), "bo": (30, 120, 50)}
 # Where names are drawn (``named_texts`` lists every one of them with its box)
 CARD_NAME = Box(CARD_W - 12, 16, bold=True)
 SMALL_NAME = Box(SMALL_W - 12, 12, bold=True)
-COLUMNS_FROM = 3  # players from which the players' areas stand in two columns
+COLUMNS_FROM = 4  # players from which the players' areas stand in two columns
 INFO_W = 250  # a player's name, nation, counts and City, left of the area's cards
 INFO_NAME = Box(INFO_W - 20, 21, bold=True)
 INFO_LINE = Box(INFO_W - 20, 16, bold=True)
@@ -134,7 +138,8 @@ def _card(cid: str, w: int, h: int, locale: str) -> Image.Image:
     y += 28 if small else 36
     d.text((6, y), f"♦{c.cha}", font=font(fs, True), fill=(150, 60, 150), anchor="la")
     d.text((w - 6, y), f"★{c.pts}", font=font(fs, True), fill=(170, 120, 0), anchor="ra")
-    icons = ("L" if cid in D.LEADERS else "") + ("F" if c.flee else "") + ("S" if c.secured else "")
+    flags = (("leader", cid in D.LEADERS), ("flee", c.flee), ("secured", c.secured))
+    icons = "".join(t(msg(f"pergamemnon.ui.icon.{flag}"), locale) for flag, on in flags if on)
     bottom = h - 6
     if icons:
         d.text((6, bottom), icons, font=font(fs, True), fill=(170, 30, 30), anchor="ld")
@@ -177,43 +182,87 @@ def _panel_boxes(view) -> list[tuple[int, int, int]]:
     return [(MARGIN + (seat % 2) * (half + 10), (seat // 2) * (PANEL_H + 8), half) for seat in range(view.players)]
 
 
+def _has_hand(view) -> bool:
+    """Whether the picture shows a hand: a player's own view, at every step (its height never changes)."""
+    return view.viewer is not None and view.ps[view.viewer].hand is not None
+
+
 def _layout(view) -> tuple[int, int, int, int, int]:
-    events_h = EVENT_LINE * min(4, max(1, len(view.events))) + 12
-    market_y = TOP + events_h
+    """The y of the hand (in its owner's view, at the top), the creatures, the battle and the players' areas,
+    and the height: the same at every step for a player count and a kind of view, so that the board never
+    jumps in the channel and a replay's frames share one size."""
+    hand_y = TOP + EVENTS_H
+    hand_h = HAND_H if _has_hand(view) else 0
+    market_y = hand_y + hand_h
     battle_y = market_y + CARD_H + 44
-    battle_h = CARD_H + 48 if view.battle is not None else SMALL_H + 52 if view.last else 0
-    panels_y = battle_y + battle_h
-    me = view.viewer
-    hand_h = CARD_H + 48 if me is not None and view.ps[me].hand is not None and view.phase != "over" else 0
+    panels_y = battle_y + BATTLE_H
     rows = view.players if view.players < COLUMNS_FROM else (view.players + 1) // 2
-    height = panels_y + rows * (PANEL_H + 8) + hand_h + LEGEND_H
-    return market_y, battle_y, panels_y, hand_h, height
+    height = panels_y + rows * (PANEL_H + 8) + LEGEND_H
+    return hand_y, market_y, battle_y, panels_y, height
 
 
-def _score(p) -> str:
-    return f"{p.halves // 2}" + ("½" if p.halves % 2 else "")
+def _score_msg(halves: int) -> Msg:
+    """A score in points ("1 pt", "20 pts", "20½ pts"), from half points."""
+    return msg("pergamemnon.ui.score", n=halves // 2 if halves % 2 == 0 else f"{halves // 2}½")
 
 
-def headline(view, locale: str, names: list[str]) -> str:
-    """The picture's status line: whom the game waits for and what is asked, or why it ended and who won."""
+def _score(p) -> Msg:
+    return _score_msg(p.halves)
+
+
+def headline(view, locale: str, names: list[str], *, own: bool = True) -> str:
+    """The picture's status line: whom the game waits for and what is asked (in a player's own view, that it
+    is their turn; ``own`` False names them all the same, as the description does), or why it ended and who
+    won."""
     if view.phase == "over":
         status = (
             _t(msg("pergamemnon.ui.over"), locale) + " — " + _t(msg(f"pergamemnon.ui.end_{view.end_reason}"), locale)
         )
         winners = [p for p in view.ps if p.winner]
         if winners:
-            score = _t(msg("pergamemnon.ui.score", n=_score(winners[0])), locale)
+            score = _t(_score(winners[0]), locale)
             status += " — " + winners_headline([_name(names, p.seat, locale) for p in winners], score, locale)
         return status
-    status = _t(msg("pergamemnon.ui.waiting", who=seat_msg(view.actor)), locale, names)
+    if own and view.viewer is not None and view.viewer == view.actor:
+        status = _t(msg("pergamemnon.ui.your_turn"), locale)
+    else:
+        status = _t(msg("pergamemnon.ui.waiting", who=seat_msg(view.actor)), locale, names)
     if view.prompt is not None:
         status += " — " + _t(view.prompt, locale, names)
     return status
 
 
+def _ink(seat: int) -> tuple[int, int, int]:
+    """A seat's colour for text on the panels: darkened until it reads at 4.5:1 on them (the fifth seat's
+    orange is 2.1:1 as it is)."""
+    return _readable(seat_colour(seat), PANEL_BG)
+
+
+@cache
+def _readable(colour: tuple[int, int, int], background: tuple[int, int, int]) -> tuple[int, int, int]:
+    shade = colour
+    for step in range(20):
+        shade = tuple(round(c * (1 - step * 0.04)) for c in colour)  # type: ignore[assignment]
+        if contrast(shade, background) >= 4.5:
+            break
+    return shade
+
+
+def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """WCAG's contrast ratio of two colours (1 to 21)."""
+
+    def luminance(colour: tuple[int, ...]) -> float:
+        channels = [c / 255 for c in colour[:3]]
+        linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
 def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes:
     names = list(names or [])
-    market_y, battle_y, panels_y, hand_h, height = _layout(view)
+    hand_y, market_y, battle_y, panels_y, height = _layout(view)
     img, draw = canvas(WIDTH, height, _colours())
     draw.rectangle((0, 0, WIDTH, TOP - 8), fill=TITLE_BG)
     _put(img, (MARGIN, (TOP - 8) / 2), "PERGAMEMNON", font=(26, True), fill=(240, 210, 140), anchor="lm")
@@ -224,15 +273,13 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
         line = fit_text("› " + _t(e, locale, names), WIDTH - 2 * MARGIN, 17)
         _put(img, (MARGIN, y), line, font=(17, False), fill=INK, anchor="la")
         y += EVENT_LINE
+    if _has_hand(view):
+        _hand(img, draw, view, hand_y, locale)
     _market(img, draw, view, market_y, locale)
-    if view.battle is not None or view.last:
-        _battle(img, draw, view, battle_y, locale, names)
+    _battle(img, draw, view, battle_y, locale, names)
     for seat, (x, dy, w) in enumerate(_panel_boxes(view)):
         _panel(img, draw, view, seat, x, panels_y + dy, w, locale, names)
-    y = height - LEGEND_H - hand_h
-    if hand_h:
-        _hand(img, draw, view, y, locale)
-        y += hand_h
+    y = height - LEGEND_H
     draw.line((MARGIN, y + 4, WIDTH - MARGIN, y + 4), fill=MUTED)
     legend = fit_text(_t(msg("pergamemnon.ui.legend"), locale), WIDTH - 2 * MARGIN, 16)
     _put(img, (MARGIN, y + 14), legend, font=(16, False), fill=MUTED, anchor="la")
@@ -253,25 +300,22 @@ def _market(img, draw, view, market_y: int, locale: str) -> None:
 
 
 def _hand(img, draw, view, y: int, locale: str) -> None:
-    """The private hand, in its owner's view."""
+    """The private hand, in its owner's view, at the top of the picture."""
     me = view.viewer
-    _put(img, (MARGIN, y + 6), _t(msg("pergamemnon.ui.your_hand"), locale), font=(18, True), fill=seat_colour(me))
+    rounded_rectangle(draw, (MARGIN, y, WIDTH - MARGIN, y + HAND_H - 8), 10, fill=PANEL_BG, outline=seat_colour(me))
+    _put(img, (MARGIN + 12, y + 6), _t(msg("pergamemnon.ui.your_hand"), locale), font=(18, True), fill=_ink(me))
     for i, cid in enumerate(view.ps[me].hand):
-        _paste(img, draw, cid, MARGIN + i * (CARD_W + 14), y + 32, False, locale, cid in view.hl)
+        _paste(img, draw, cid, MARGIN + 12 + i * (CARD_W + 14), y + 30, False, locale, cid in view.hl)
 
 
 def _battle(img, draw, view, y0: int, locale: str, names: list[str]) -> None:
+    """The battle on the table; else the last one, who fought it and who won; else a word that none was fought."""
     b = view.battle
-    h = CARD_H + 40 if b is not None else SMALL_H + 44
     rounded_rectangle(
-        draw, (MARGIN, y0, WIDTH - MARGIN, y0 + h), 10, fill=(250, 236, 226), outline=(170, 60, 40), width=2
+        draw, (MARGIN, y0, WIDTH - MARGIN, y0 + BATTLE_H - 8), 10, fill=(250, 236, 226), outline=(170, 60, 40), width=2
     )
     if b is None:
-        _put(img, (MARGIN + 12, y0 + 8), _t(msg("pergamemnon.ui.last_battle"), locale), font=(18, True), fill=INK)
-        x = MARGIN + 12
-        for cid in view.last:
-            _paste(img, draw, cid, x, y0 + 32, True, locale, cid in view.hl or cid in view.pending)
-            x += SMALL_W + 10
+        _last_battle(img, draw, view, y0, locale, names)
         return
     title = _t(msg("pergamemnon.ui.battle", att=seat_msg(b.att), dfn=seat_msg(b.dfn)), locale, names)
     if b.weapon:
@@ -284,11 +328,40 @@ def _battle(img, draw, view, y0: int, locale: str, names: list[str]) -> None:
     for k, (seat, cards) in enumerate(((b.att, b.att_cards), (b.dfn, b.dfn_cards))):
         x = MARGIN + 12 + k * half
         name = fit_text(_name(names, seat, locale), 150, 17, True)
-        _put(img, (x, y0 + 36), name, font=(17, True), fill=seat_colour(seat), anchor="la")
+        _put(img, (x, y0 + 36), name, font=(17, True), fill=_ink(seat), anchor="la")
         x += 160
         for cid in cards:
             _paste(img, draw, cid, x, y0 + 32, False, locale, cid in b.stack or cid in view.hl)
             x += CARD_W + 10
+
+
+def _last_battle(img, draw, view, y0: int, locale: str, names: list[str]) -> None:
+    if not view.last:
+        _put(img, (MARGIN + 12, y0 + 8), _t(msg("pergamemnon.ui.no_battle"), locale), font=(18, True), fill=MUTED)
+        return
+    sides = view.last_sides
+    if len(sides) == 3:
+        att, dfn, split = sides
+        key = {"att": "last_att", "dfn": "last_dfn"}.get(view.result, "last_tie")
+        title = _t(msg(f"pergamemnon.ui.{key}", att=seat_msg(att), dfn=seat_msg(dfn)), locale, names)
+        owners = [att] * split + [dfn] * (len(view.last) - split)
+    else:  # a battle fought before the sides were kept
+        title, owners = _t(msg("pergamemnon.ui.last_battle"), locale), [None] * len(view.last)
+    _put(img, (MARGIN + 12, y0 + 8), title, font=(18, True), fill=INK)
+    x = MARGIN + 12
+    for i, (cid, owner) in enumerate(zip(view.last, owners, strict=True)):
+        if i and owner != owners[i - 1]:
+            x += 24
+        if owner is not None and (i == 0 or owner != owners[i - 1]):
+            name = fit_text(_name(names, owner, locale), 2 * SMALL_W, 15, True)
+            _put(img, (x, y0 + 36), name, font=(15, True), fill=_ink(owner))
+        _paste(img, draw, cid, x, y0 + 56, True, locale, cid in view.hl or cid in view.pending)
+        if owner is not None:  # the owner's name on the card: its colour is not the only mark
+            tab = (x + 2, y0 + 56 + SMALL_H + 2, x + SMALL_W - 2, y0 + 56 + SMALL_H + 18)
+            rounded_rectangle(draw, tab, 4, fill=_ink(owner))
+            owner_name = fit_text(_name(names, owner, locale), SMALL_W - 8, 12, True)
+            _put(img, (x + SMALL_W / 2, tab[1] + 8), owner_name, font=(12, True), fill=WHITE, anchor="mm")
+        x += SMALL_W + 10
 
 
 def _city_lines(p, locale: str) -> tuple[str, str]:
@@ -301,16 +374,20 @@ def _city_lines(p, locale: str) -> tuple[str, str]:
 
 def _panel(img, draw, view, seat: int, x0: int, y0: int, w: int, locale: str, names: list[str]) -> None:
     p = view.ps[seat]
-    colour = seat_colour(seat)
+    colour, ink = seat_colour(seat), _ink(seat)
     lit = seat == view.hl_seat or seat == view.actor
     rounded_rectangle(draw, (x0, y0, x0 + w, y0 + PANEL_H), 10, fill=PANEL_BG, outline=colour, width=5 if lit else 2)
     draw.rectangle((x0 + 2, y0 + 2, x0 + 12, y0 + PANEL_H - 2), fill=colour)
     x = x0 + 22
-    marker = "▶ " if seat == view.actor and view.phase != "over" else ""
+    marker = "▶ " if seat == view.actor and view.phase != "over" else "♛ " if p.winner else ""
     name = fit_text(marker + _name(names, seat, locale), INFO_NAME.width, INFO_NAME.size, True)
-    _put(img, (x, y0 + 8), name, font=(21, True), fill=colour, anchor="la")
+    _put(img, (x, y0 + 8), name, font=(21, True), fill=ink, anchor="la")
     nation = _t(msg(f"pergamemnon.nation.{p.nation}"), locale)
     _put(img, (x, y0 + 36), nation, font=(16, True), fill=NATION_INK[p.nation], anchor="la")
+    wide = w > WIDTH // 2
+    if p.breakdown is not None:  # the end: the points by source, then the total
+        _breakdown(img, p, x, y0 + 60, locale)
+        return _area(img, draw, view, p, x0, y0, w, wide, locale)
     states = []
     if view.nation_cards:
         states.append(_t(msg("pergamemnon.ui.active" if p.active else "pergamemnon.ui.inactive"), locale))
@@ -318,23 +395,128 @@ def _panel(img, draw, view, seat: int, x0: int, y0: int, w: int, locale: str, na
         states.append(_t(msg("pergamemnon.ui.fallen"), locale))
     bad = p.fallen or not p.active
     _put(img, (x, y0 + 58), " · ".join(states), font=(15, True), fill=(170, 30, 30) if bad else (30, 120, 50))
-    counts = "  ".join(
-        [
-            _t(msg("pergamemnon.ui.hand", n=p.hand_count), locale),
-            _t(msg("pergamemnon.ui.deck", n=p.deck_count), locale),
-            _t(msg("pergamemnon.ui.discard", n=len(p.discard)), locale),
-        ]
-    )
-    _put(img, (x, y0 + 80), fit_text(counts, INFO_W - 20, 15), font=(15, False), fill=INK)
     total, parts = _city_lines(p, locale)
+    if not wide:  # (a wide area draws the cards these count)
+        counts = "  ".join(
+            [
+                _t(msg("pergamemnon.ui.hand", n=p.hand_count), locale),
+                _t(msg("pergamemnon.ui.deck", n=p.deck_count), locale),
+                _t(msg("pergamemnon.ui.discard", n=len(p.discard)), locale),
+            ]
+        )
+        _put(img, (x, y0 + 80), fit_text(counts, INFO_W - 20, 15), font=(15, False), fill=INK)
     _put(img, (x, y0 + 102), fit_text(total, INFO_W - 20, 16, True), font=(16, True), fill=(150, 60, 150))
     _put(img, (x, y0 + 122), fit_text(parts, INFO_W - 20, 14), font=(14, False), fill=(150, 60, 150))
-    if p.score is not None:
-        label = _t(msg("pergamemnon.ui.score", n=_score(p)), locale)
-        if view.phase == "over" and p.winner:
-            label += "  — " + _t(msg("pergamemnon.ui.winner"), locale)
-        _put(img, (x, y0 + 150), label, font=(20, True), fill=INK, anchor="la")
-    _area_cards(img, draw, view, p, x0 + INFO_W + 10, y0, x0 + w - 6, locale)
+    _area(img, draw, view, p, x0, y0, w, wide, locale)
+
+
+def _area(img, draw, view, p, x0: int, y0: int, w: int, wide: bool, locale: str) -> None:
+    cards_x = x0 + INFO_W + 10
+    if wide:  # room for the Nation card, the City with its Charisma cards under it, the deck and the hand
+        cards_x = _stacks(img, draw, view, p, cards_x, y0, locale)
+    _area_cards(img, draw, view, p, cards_x, y0, x0 + w - 6, locale)
+
+
+def _breakdown(img, p, x: int, y: int, locale: str) -> None:
+    """A finished game's points of a player, by source, and the total."""
+    for key, points in p.breakdown.items():
+        if key == "pergamemnon.score.greek" and not points and not p.halves % 2:
+            continue
+        value = str(points)
+        if key == "pergamemnon.score.greek":  # Agamemnon's half points, the half shown
+            value = _score_number(p.halves - 2 * sum(v for k, v in p.breakdown.items() if k != key))
+        label = fit_text(_t(msg(key), locale), INFO_W - 62, 14)
+        _put(img, (x, y), label, font=(14, False), fill=INK)
+        _put(img, (x + INFO_W - 24, y), value, font=(14, True), fill=INK, anchor="ra")
+        y += 19
+    total = _t(msg("pergamemnon.ui.total"), locale) + " " + _t(_score(p), locale)
+    _put(img, (x, y + 4), total, font=(17, True), fill=INK)
+    if p.winner:
+        _put(
+            img,
+            (x + INFO_W - 24, y + 5),
+            _t(msg("pergamemnon.ui.winner"), locale),
+            font=(15, True),
+            fill=INK,
+            anchor="ra",
+        )
+
+
+def _score_number(halves: int) -> str:
+    return f"{halves // 2}" + ("½" if halves % 2 else "")
+
+
+@paletted_cache(lambda: _colours())
+def _stack_card(kind: str, label: str, value: str, nation: str, w: int, h: int, faded: bool) -> Image.Image:
+    """A Nation card (its side), a City card (its charisma) or a face-down deck or hand (its count)."""
+    img = Image.new("RGB", (w, h), PANEL_BG)
+    d = Drawing(img)
+    if kind == "back":
+        rounded_rectangle(d, (0, 0, w - 1, h - 1), 10, fill=(70, 50, 40), outline=INK, width=2)
+        d.text((w / 2, 10), label, font=font(14, True), fill=(230, 210, 170), anchor="ma")
+        d.text((w / 2, h / 2 + 8), value, font=font(34, True), fill=(230, 210, 170), anchor="mm")
+        return img
+    fill = (236, 232, 224) if faded else NATION_FILL[nation]
+    rounded_rectangle(d, (0, 0, w - 1, h - 1), 10, fill=fill, outline=NATION_INK[nation], width=2)
+    d.text((w / 2, 8), fit_text(label, w - 10, 13, True), font=font(13, True), fill=INK, anchor="ma")
+    size = 26 if kind == "city" else 15
+    d.text(
+        (w / 2, h / 2 + 6),
+        fit_text(value, w - 10, size, True),
+        font=font(size, True),
+        fill=NATION_INK[nation] if kind != "city" else (150, 60, 150),
+        anchor="mm",
+    )
+    return img
+
+
+def _stacks(img, draw, view, p, x: int, y0: int, locale: str) -> int:
+    """The Nation card, the City card with the Charisma cards tucked under it, the deck and the hand, as the
+    table shows them (two or three players, a player's area a row); returns the x after them."""
+    top = y0 + 32
+    if view.nation_cards:
+        side = _t(msg("pergamemnon.ui.active" if p.active else "pergamemnon.ui.inactive"), locale)
+        if p.fallen:
+            side = _t(msg("pergamemnon.ui.fallen"), locale)
+        label = _t(msg("pergamemnon.ui.nation_card"), locale)
+        card = _stack_card("nation", label, side, p.nation, SMALL_W, SMALL_H, not p.active)
+        img.paste(card, (x, top))
+        x += STACK_W
+    cards = sum(D.CARDS[c].cha for c in p.city)
+    city = _t(msg(f"pergamemnon.city.{p.nation}"), locale)
+    tucked = min(p.cha, 4)
+    city_h = SMALL_H - 8 * 4
+    for i in range(tucked, 0, -1):  # the Charisma cards peek out under the City card
+        rounded_rectangle(
+            draw,
+            (x + 4, top + city_h - 20 + i * 8, x + SMALL_W - 4, top + city_h + i * 8),
+            5,
+            fill=(150, 60, 150),
+            outline=PANEL_BG,
+        )
+        _put(img, (x + SMALL_W - 10, top + city_h + i * 8 - 4), "♦", font=(9, True), fill=WHITE, anchor="rb")
+    card = _stack_card("city", city, f"♦{p.cha + cards}", p.nation, SMALL_W, city_h, False)
+    img.paste(card, (x, top))
+    x += STACK_W
+    for key, n in (("pergamemnon.ui.deck_stack", p.deck_count), ("pergamemnon.ui.hand_stack", p.hand_count)):
+        label = _t(msg(key), locale)
+        layers = min(n, 3)
+        for i in range(layers - 1, 0, -1):
+            rounded_rectangle(
+                draw,
+                (x + 3 * i, top - 3 * i + 6, x + SMALL_W - 1 + 3 * i, top + SMALL_H - 3 * i),
+                10,
+                fill=(70, 50, 40),
+                outline=PANEL_BG,
+            )
+        if n:
+            img.paste(_stack_card("back", label, str(n), "", SMALL_W, SMALL_H - 6, False), (x, top + 6))
+        else:
+            rounded_rectangle(draw, (x, top + 6, x + SMALL_W - 1, top + SMALL_H), 10, outline=MUTED)
+            _put(img, (x + SMALL_W / 2, top + 16), label, font=(14, True), fill=MUTED, anchor="ma")
+            _put(img, (x + SMALL_W / 2, top + SMALL_H / 2 + 6), "0", font=(30, True), fill=MUTED, anchor="mm")
+        x += STACK_W + 6
+    return x + 6
 
 
 def _shown(groups: list[list[str]], slots: int) -> list[int]:
@@ -378,9 +560,9 @@ def describe(view, locale: str, names: list[str]) -> str:
         total, _ = _city_lines(p, locale)
         name = _name(names, seat, locale)
         if p.score is not None:
-            name += " " + _t(msg("pergamemnon.ui.score", n=_score(p)), locale)
+            name += " " + _t(_score(p), locale)
         players.append(f"{name} ({nation}): {total}")
-    parts = ["PERGAMEMNON", headline(view, locale, names), "; ".join(players)]
+    parts = ["PERGAMEMNON", headline(view, locale, names, own=False), "; ".join(players)]
     if view.battle is not None:
         b = view.battle
         parts.append(_t(msg("pergamemnon.ui.battle", att=seat_msg(b.att), dfn=seat_msg(b.dfn)), locale, names))

@@ -37,6 +37,7 @@ def begin(state: PergState, att: int, dfn: int) -> None:
     state.phase = "attack"
     state.actor = att
     state.last = []
+    state.last_sides = []
     say(state, "challenge", who=seat_msg(att), target=seat_msg(dfn))
 
 
@@ -151,6 +152,7 @@ def finish(state: PergState, winner: int | None) -> None:
     """The spoils, the Nation cards, the Charisma card; then the winner places captured cards."""
     b = current(state)
     state.last = b.att_cards + b.dfn_cards
+    state.last_sides = [b.att, b.dfn, len(b.att_cards)]
     state.pending = []
     if winner is None:
         for s in (b.att, b.dfn):

@@ -46,6 +46,7 @@ class PlayerView(BaseModel):
     score: int | None = None  # once the game is over
     halves: int | None = None
     winner: bool | None = None  # once the game is over (the creature tie-break included)
+    breakdown: dict[str, int] | None = None  # once the game is over: the points by source (scoring.CATEGORIES)
 
 
 class BattleView(BaseModel):
@@ -83,6 +84,7 @@ class PergView(BaseModel):
     hl_seat: int
     hl: list[str]
     last: list[str]
+    last_sides: list[int] = []  # the last battle's attacker, defender, and how many of ``last`` were the attacker's
     events: list[Msg]
     prompt: Msg | None
     ps: list[PlayerView]
@@ -135,6 +137,18 @@ class PergamemnonEngine(Engine[PergState]):
             return msg("pergamemnon.prompt.attack", who=seat_msg(b.dfn), nation=nation_msg(state.ps[b.dfn].nation))
         return msg(turn.prompt_key(state))
 
+    def public_prompt(self, state: PergState) -> Msg:
+        """What the player to act is asked, as everyone else reads it (the channel's picture): in the third
+        person where the player's own prompt says "you"."""
+        if state.phase == "defend":
+            b = B.current(state)
+            return msg("pergamemnon.public.defend", who=seat_msg(b.att), weapon=B.weapon_msg(b.weapon))
+        if state.phase == "place":
+            return msg("pergamemnon.public.place", card=card_msg(state.pending[0]))
+        if state.phase == "discard":
+            return msg("pergamemnon.public.discard")
+        return self.prompt(state, state.actor)
+
     def face_down(self, state: PergState) -> tuple[int, ...]:
         return (len(state.cdeck), *(len(p.deck) for p in state.ps))  # the creature deck and the army decks
 
@@ -161,6 +175,7 @@ class PergamemnonEngine(Engine[PergState]):
                     score=S.exact_halves(p) // 2 if over else None,
                     halves=S.exact_halves(p) if over else None,
                     winner=(i in won) if over else None,
+                    breakdown=S.breakdown(p) if over else None,
                 )
             )
         bv = None
@@ -202,8 +217,9 @@ class PergamemnonEngine(Engine[PergState]):
             hl_seat=state.hl_seat,
             hl=list(state.hl),
             last=list(state.last),
+            last_sides=list(state.last_sides),
             events=[e.text for e in public_events(state, seat)],
-            prompt=None if over else self.prompt(state, state.actor),
+            prompt=None if over else self.prompt(state, seat) if seat == state.actor else self.public_prompt(state),
             ps=ps,
         )
 

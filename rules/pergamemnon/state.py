@@ -67,6 +67,9 @@ class PergState(GameState):
     hl_seat: int = -1
     hl: list[str] = Field(default_factory=list)  # cards of the last move
     last: list[str] = Field(default_factory=list)  # the last battle's cards, for the picture
+    # the last battle's attacker, defender and how many of ``last`` the attacker played (written only once
+    # set, so that a state stored before it was kept is written back the same)
+    last_sides: list[int] = Field(default_factory=list, exclude_if=lambda v: not v)
 
     def nation_cards(self) -> bool:
         """rulebook: «excepto para 2 jogadores, onde as Cartas de Nação já não são mais necessárias»"""

@@ -145,6 +145,19 @@ TEXTS: dict[str, tuple[Text, Text]] = {
         "Você perdeu: descarte cartas da mão antes de completar a mão.",
     ),
     "pergamemnon.prompt.over": ("The game is over.", "O jogo terminou."),
+    # the same, as everyone else reads them (the channel's picture speaks of the player to act)
+    "pergamemnon.public.defend": (
+        "{who} attacks with a {weapon}: a defending card to choose.",
+        "{who} ataca com {weapon}: escolher a carta de defesa.",
+    ),
+    "pergamemnon.public.place": (
+        "captured {card}: to the discard pile or under the City for its charisma?",
+        "capturou {card}: para a pilha de descarte ou debaixo da Cidade pelo carisma?",
+    ),
+    "pergamemnon.public.discard": (
+        "lost the battle: may discard hand cards before drawing back up.",
+        "perdeu a batalha: pode descartar cartas da mão antes de completar a mão.",
+    ),
     # events
     "pergamemnon.ev.reshuffle": (
         "{who} shuffles the discard pile into a new deck.",
@@ -243,7 +256,29 @@ TEXTS: dict[str, tuple[Text, Text]] = {
     "pergamemnon.ui.active": ("active", "ativa"),
     "pergamemnon.ui.inactive": ("inactive", "inativa"),
     "pergamemnon.ui.fallen": ("leader captured", "líder capturado"),
-    "pergamemnon.ui.score": ("{n} pts", "{n} pts"),
+    "pergamemnon.ui.score": ({"one": "{n} pt", "other": "{n} pts"}, {"one": "{n} pt", "other": "{n} pts"}),
+    "pergamemnon.ui.your_turn": ("Your turn", "Sua vez"),
+    "pergamemnon.ui.no_battle": ("No battle yet", "Nenhuma batalha ainda"),
+    "pergamemnon.ui.last_att": (
+        "Last battle: {att} attacked {dfn}, {att} won",
+        "Última batalha: {att} atacou {dfn}, {att} venceu",
+    ),
+    "pergamemnon.ui.last_dfn": (
+        "Last battle: {att} attacked {dfn}, {dfn} won",
+        "Última batalha: {att} atacou {dfn}, {dfn} venceu",
+    ),
+    "pergamemnon.ui.last_tie": (
+        "Last battle: {att} attacked {dfn}, a tie",
+        "Última batalha: {att} atacou {dfn}, empate",
+    ),
+    "pergamemnon.ui.nation_card": ("Nation", "Nação"),
+    "pergamemnon.ui.city_card": ("City", "Cidade"),
+    "pergamemnon.ui.deck_stack": ("Deck", "Baralho"),
+    "pergamemnon.ui.hand_stack": ("Hand", "Mão"),
+    "pergamemnon.ui.total": ("Total", "Total"),
+    "pergamemnon.ui.icon.leader": ("L", "L"),
+    "pergamemnon.ui.icon.flee": ("F", "F"),
+    "pergamemnon.ui.icon.secured": ("S", "P"),
     "pergamemnon.ui.battle": ("Battle: {att} attacks {dfn}", "Batalha: {att} ataca {dfn}"),
     "pergamemnon.ui.exchange": ("defence {total} against {weapon} {atk}", "defesa {total} contra {weapon} {atk}"),
     "pergamemnon.ui.last_battle": ("Last battle", "Última batalha"),
@@ -256,7 +291,7 @@ TEXTS: dict[str, tuple[Text, Text]] = {
         "Weapon and attack on top; H/A/S = helmet vs sword, armour vs spear, shield vs bow; "
         "♦ charisma, ★ points, F flee, S secured, L leader, $ cost.",
         "Arma e ataque em cima; C/A/E = capacete contra espada, armadura contra lança, "
-        "escudo contra arco; ♦ carisma, ★ pontos, F fuga, S assegurado, L líder, $ custo.",
+        "escudo contra arco; ♦ carisma, ★ pontos, F fuga, P ponto assegurado, L líder, $ custo.",
     ),
     "pergamemnon.ui.end_creatures": ("too few creatures left", "restam poucas criaturas"),
     "pergamemnon.ui.end_army": ("a nation ran out of cards", "uma nação ficou sem cartas"),

@@ -117,6 +117,7 @@ def recruit(state: PergState, seat: int, cid: str, k: int, used: tuple[str, ...]
     state.hl_seat = seat
     state.hl = [cid, *([best] if best else [])]
     state.last = []
+    state.last_sides = []
     say(
         state,
         "recruit",

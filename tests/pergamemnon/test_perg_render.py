@@ -71,3 +71,116 @@ def test_the_picture_crowns_the_creature_tiebreak_winner(monkeypatch):
     monkeypatch.setattr(R, "_put", lambda img, xy, text, **kw: crowned.append(text))
     render(v, locale="en", names=["Ann", "Bob"])
     assert sum("Winner" in text for text in crowned) == 1
+
+
+def _game_states(players, seed):
+    _, log = play(ENGINE, players, seed=seed)
+    state = ENGINE.new_game(players, seed)
+    states = [state]
+    for seat, aid in log:
+        state = ENGINE.apply(state, seat, aid)
+        states.append(state)
+    return states
+
+
+def _drawn(monkeypatch, view, locale="en", names=None):
+    """The texts the picture of ``view`` draws, each with where and in which colour."""
+    import render.pergamemnon as R
+
+    texts = []
+    monkeypatch.setattr(R, "_put", lambda img, xy, text, **kw: texts.append((text, xy, kw.get("fill"))))
+    render(view, locale=locale, names=names or [])
+    return texts
+
+
+def test_the_picture_keeps_its_height_through_a_whole_game():
+    """A board that changed height from move to move jumped in the channel and zoomed in the replay."""
+    for players in (2, 3, 4, 5):
+        states = _game_states(players, 3)
+        for viewer in (None, 0):
+            heights = {Image.open(io.BytesIO(render(ENGINE.view(s, viewer)))).size for s in states[::3] + states[-1:]}
+            assert len(heights) == 1, (players, viewer, heights)
+
+
+def test_a_seats_own_view_shows_its_hand_at_the_top_and_says_your_turn(monkeypatch):
+    states = _game_states(3, 5)
+    state = next(s for s in states[10:] if s.phase == "turn")
+    me = state.actor
+    names = ["Ana", "Bia", "Caio"]
+    texts = _drawn(monkeypatch, ENGINE.view(state, me), names=names)
+    y = {text: xy[1] for text, xy, _ in texts}
+    creatures = next(v for k, v in y.items() if k.startswith("Creatures"))
+    assert y["Your hand"] < creatures
+    status = next(text for text, xy, _ in texts if xy[0] == 260)
+    assert status.startswith("Your turn") and f"Waiting for {names[me]}" not in status
+    other = _drawn(monkeypatch, ENGINE.view(state, (me + 1) % 3), names=names)
+    assert any(text.startswith(f"Waiting for {names[me]}") for text, _, _ in other)
+
+
+def test_the_channel_picture_speaks_of_the_player_to_act_in_the_third_person():
+    from render.pergamemnon import headline
+
+    seen = set()
+    for state in _game_states(3, 2) + _game_states(2, 4):
+        if state.phase == "over":
+            continue
+        public = headline(ENGINE.view(state, None), "en", ["Ana", "Bia", "Caio"])
+        assert " you" not in public.lower() and "your" not in public.lower(), public
+        seen.add(state.phase)
+    assert {"defend", "discard", "place"} <= seen
+
+
+def test_scores_say_pt_for_one_point_and_pts_for_more():
+    from render.pergamemnon import _score_msg
+    from rules.core import t
+
+    assert t(_score_msg(2), "en") == "1 pt" and t(_score_msg(40), "en") == "20 pts"
+    assert t(_score_msg(41), "en") == "20½ pts" and t(_score_msg(2), "pt-BR") == "1 pt"
+
+
+def test_the_legend_names_each_card_mark_by_the_letter_drawn_on_the_cards():
+    """The pt-BR legend read "S assegurado": the letter a secured card bears names its word in each language."""
+    from rules.core import msg, t
+
+    for locale in ("en", "pt-BR"):
+        legend = t(msg("pergamemnon.ui.legend"), locale)
+        for flag in ("leader", "flee", "secured"):
+            letter = t(msg(f"pergamemnon.ui.icon.{flag}"), locale)
+            words = [w for w in legend.split(", ") if w.startswith(letter + " ")]
+            assert words and words[0][2].upper() == letter, (locale, flag, legend)
+
+
+def test_every_seats_name_reads_on_its_panel(monkeypatch):
+    """The fifth seat's orange on cream read 2.1:1; names are drawn in a shade that reads 4.5:1."""
+    from render.pergamemnon import PANEL_BG, contrast
+
+    state = ENGINE.new_game(5, 1)
+    names = ["Ana", "Bia", "Caio", "Dani", "Eva"]
+    texts = _drawn(monkeypatch, ENGINE.view(state, None), names=names)
+    for name in names:
+        fills = [fill for text, _, fill in texts if text.endswith(name)]
+        assert fills and all(contrast(fill, PANEL_BG) >= 4.5 for fill in fills), (name, fills)
+
+
+def test_the_last_battle_says_who_fought_who_won_and_whose_each_card_was(monkeypatch):
+    names = ["Ana", "Bia", "Caio"]
+    for state in _game_states(3, 6):
+        view = ENGINE.view(state, None)
+        if view.battle is None and view.last and view.result in ("att", "dfn"):
+            break
+    att, dfn, split = view.last_sides
+    won = att if view.result == "att" else dfn
+    texts = [text for text, _, _ in _drawn(monkeypatch, view, names=names)]
+    title = next(text for text in texts if text.startswith("Last battle"))
+    assert names[att] in title and names[dfn] in title and title.endswith(f"{names[won]} won")
+    assert texts.count(names[att]) >= split + 1 and texts.count(names[dfn]) >= len(view.last) - split + 1
+
+
+def test_the_end_shows_each_players_points_by_source(monkeypatch):
+    final = _game_states(3, 8)[-1]
+    view = ENGINE.view(final, None)
+    texts = [text for text, _, _ in _drawn(monkeypatch, view, names=["Ana", "Bia", "Caio"])]
+    assert texts.count("Armies") == 3 and texts.count("Creatures") == 3 and texts.count("Secured points") == 3
+    for p in view.ps:
+        assert any(text.startswith(f"Total {p.halves // 2}") for text in texts)
+    assert not any("pts — Winner" in text for text in texts)
