@@ -514,6 +514,35 @@ TEXTS: dict[str, tuple[Text, Text]] = {
         "Esse arquivo mostra uma partida em curso às claras: uma partida em curso só continua a partir do "
         "arquivo lacrado que /partida exportar gera.",
     ),
+    "import.seat_waiting": (
+        "{name} (invited: waiting for them to Join)",
+        "{name} (convidado: esperando clicar em Entrar)",
+    ),
+    "import.lobby_note": (
+        "A game continued from its file. Its other players take their seats with **Join**; nobody else can. "
+        "Nobody is pinged or reminded before joining. Seats still open: {open}; **Start** gives them to the AI.",
+        "Uma partida continuada a partir do arquivo. Os outros jogadores dela tomam seus lugares com **Entrar**; "
+        "mais ninguém pode. Ninguém é chamado nem lembrado antes de entrar. Lugares ainda livres: {open}; "
+        "**Começar** os entrega à IA.",
+    ),
+    "import.start_with_ai": (
+        "Start (the AI takes the open seats: {open})",
+        "Começar (a IA fica com os lugares livres: {open})",
+    ),
+    "import.not_invited": (
+        "The seats of this game wait for the players of its file: you are not one of them.",
+        "Os lugares desta partida esperam os jogadores do arquivo dela: você não é um deles.",
+    ),
+    "import.table_fixed": (
+        "This game goes on from its file: its seats and options stay as they were.",
+        "Esta partida continua a partir do arquivo: os lugares e as opções ficam como estavam.",
+    ),
+    "import.lobby_done": (
+        "{game} is imported ({moves} moves) and waits in its lobby: {where}. The other players join there; "
+        "**Start** when you are ready.",
+        "{game} foi importada ({moves} jogadas) e espera na mesa: {where}. Os outros jogadores entram lá; "
+        "**Começar** quando quiser.",
+    ),
     "import.not_at_table": (
         "Only a player of that game can continue it: you held no seat in it.",
         "Só quem joga essa partida pode continuá-la: você não tinha lugar nela.",
@@ -550,10 +579,6 @@ TEXTS: dict[str, tuple[Text, Text]] = {
     "import.over": (
         "That game is over: there is nothing to continue (`python -m bot replay-file` draws it).",
         "Essa partida acabou: não há o que continuar (`python -m bot replay-file` a desenha).",
-    ),
-    "import.done": (
-        "{game} is imported (moves replayed: {moves}) and goes on in {where}.",
-        "{game} foi importada (jogadas reproduzidas: {moves}) e continua em {where}.",
     ),
     # forum channels
     "forum.opening": ("{game} is played in this post.", "{game} é jogada neste post."),

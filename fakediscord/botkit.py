@@ -111,15 +111,26 @@ async def sealed(bot: MesaBot, data: bytes) -> bytes:
 
 async def import_game(fake: FakeDiscord, bot: MesaBot, user: int, channel_id: int, data: bytes) -> int:
     """``/game import`` by ``user`` in ``channel_id`` of a file (``game_file``), sealed as ``bot`` seals it;
-    returns where the game goes on (its thread)."""
+    the file's other players Join its lobby and ``user`` starts it. Returns where the game goes on."""
+    from bot.service import export
+
+    players = [p.user_id for p in export.read(data).players if p.user_id not in (None, user)]
     data = await sealed(bot, data)
-    before = set(fake.threads)
     inter = await fake.slash(user, channel_id, "game import", {"file": fake.upload("game.json", data)})
     await fake.wait_for(lambda: [m for m in inter.messages if not m.loading])
     assert "import" in inter.messages[-1].content.lower(), inter.messages[-1].content
-    thread = await fake.wait_for(lambda: next(iter(set(fake.threads) - before), None))
-    await fake.wait_for(lambda: board_messages(fake, thread))
-    return thread
+    lobby = await fake.wait_for(lambda: imported_lobby(fake, channel_id))
+    for other in dict.fromkeys(players):
+        click = await fake.click(other, lobby, _lobby_id(lobby, "join"))
+        await click.wait_response()
+    return await start_game(fake, user, lobby)
+
+
+def imported_lobby(fake: FakeDiscord, channel_id: int) -> FakeMessage | None:
+    """The latest lobby message in a channel (an import's: no interaction made it)."""
+    return next(
+        (m for m in reversed(fake.messages(channel_id)) if any(c.endswith(":L:join") for c in m.custom_ids())), None
+    )
 
 
 def board_messages(fake: FakeDiscord, channel_id: int) -> list[FakeMessage]:

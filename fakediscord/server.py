@@ -179,6 +179,8 @@ class FakeDiscord:
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.requests: list[tuple[str, str]] = []
+        # every JSON body the bot sent (method, path, body): what a test reads of allowed_mentions
+        self.bodies: list[tuple[str, str, dict[str, Any]]] = []
         self.unknown_routes: list[tuple[str, str]] = []
         self.gateway_log: list[tuple[str, Any]] = []  # ("recv", op) / ("send", event or op)
         self._fails: list[list[Any]] = []
@@ -1300,8 +1302,11 @@ class FakeDiscord:
                     m = re.fullmatch(r"files\[(\d+)\]|file(\d*)", name)
                     idx = int(next(g for g in m.groups() if g is not None) or 0) if m else len(indexed)
                     indexed[idx] = (filename or f"file{idx}", data, content_type)
+            self.bodies.append((request.method, request.path.removeprefix(API), body))
             return body, [indexed[i] for i in sorted(indexed)]
-        return (orjson.loads(raw) if raw else {}), []
+        body = orjson.loads(raw) if raw else {}
+        self.bodies.append((request.method, request.path.removeprefix(API), body))
+        return body, []
 
     async def _no_content(self, request: web.Request, *args: str) -> web.Response:
         return web.Response(status=204)

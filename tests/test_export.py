@@ -4,22 +4,35 @@ from __future__ import annotations
 
 import base64
 import binascii
+import contextlib
 import json
 import random
 import re
+import time
 
 import pytest
 
 from bot.__main__ import main
 from bot.service import export
 from bot.storage import Database, GameRow, Seat
-from fakediscord.botkit import board_messages, ephemeral_reply, last_board, mentioned, mesa, play_move
+from fakediscord.botkit import (
+    check_reminders,
+    ephemeral_reply,
+    imported_lobby,
+    last_board,
+    lobby_id,
+    mentioned,
+    mesa,
+    play_move,
+    start_game,
+)
 from fakediscord.fixtures import CHANNEL_ID
 from rules import GAMES
 from rules.core.play import play
 from tests.test_bot_e2e import _started
+from tests.test_clock import Clock
 
-ANA, BRUNO, CARLA = 1, 2, 3
+ANA, BRUNO, CARLA, DAVI = 1, 2, 3, 4
 
 
 @pytest.fixture
@@ -90,11 +103,14 @@ async def test_export_replay_file_and_import_round_trip(fake_discord, db_path, t
         assert "sealed file" in answer.content
         assert len(fake.threads) == threads
 
-        # Imported: a new game in a new thread, at the very position of the original, and it goes on.
+        # Imported: a lobby where Ana takes her seat, then a new game in a new thread, at the very position
+        # of the original, and it goes on.
         _, done = await _import(fake, BRUNO, CHANNEL_ID, data)
         assert "imported" in done.content
-        new_thread = next(t for t in fake.threads if t != thread)
-        await fake.wait_for(lambda: board_messages(fake, new_thread))
+        lobby = await fake.wait_for(lambda: imported_lobby(fake, CHANNEL_ID))
+        joined = await fake.click(ANA, lobby, lobby_id(lobby, "join"))
+        await joined.wait_response()
+        new_thread = await start_game(fake, BRUNO, lobby)
         db = await Database.open(db_path)
         try:
             copy = await db.game_in_channel(new_thread)
@@ -110,6 +126,97 @@ async def test_export_replay_file_and_import_round_trip(fake_discord, db_path, t
         copied, _ = await _stored(db_path, copy.id)
         engine = GAMES[copied.game]
         assert engine.load(copied.state).step > engine.load(original.state).step
+
+
+def _reaching(fake, since: int, user: int) -> list[str]:
+    """What of the bot's requests since ``since`` reached ``user``: a mention allowed to ping them, their id
+    in a message's text, a direct message opened to them."""
+    found = []
+    for method, path, body in fake.bodies[since:]:
+        allowed = body.get("allowed_mentions") or {}
+        if str(user) in [str(u) for u in allowed.get("users", [])]:
+            found.append(f"{method} {path}: allowed_mentions names them")
+        texts = [body.get("content") or ""] + [str(e) for e in body.get("embeds") or []]
+        data = body.get("data") if isinstance(body.get("data"), dict) else {}
+        texts.append(str(data.get("content") or ""))
+        if any(f"<@{user}>" in text or f"<@!{user}>" in text for text in texts):
+            found.append(f"{method} {path}: their mention in the message")
+        if str(body.get("recipient_id")) == str(user):
+            found.append(f"{method} {path}: a direct message to them")
+    return found
+
+
+async def test_an_import_seats_pings_dms_and_reminds_nobody_until_they_join(fake_discord, db_path):
+    """The file's other players are invited, not seated: nothing reaches them (no mention allowed, no
+    direct message, no reminder) until they click Join; nobody else can take their seats, and seats
+    nobody took go to the AI when the importer starts."""
+    fake = fake_discord
+    rng = random.Random(4)
+    clock = Clock(time.time())
+    async with mesa(fake, db_path, clock=clock, reminder_delay=3600, reminder_poll=3600) as bot:
+        # Ana's turns would reach her by mention and by direct message: the import must use neither.
+        settings = await fake.slash(ANA, CHANNEL_ID, "settings", {"turns": "both"})
+        await ephemeral_reply(fake, settings)
+        thread, _ = await _started(fake, humans=(ANA, BRUNO), ai=1)
+        for _ in range(4):
+            assert await play_move(fake, thread, rng)
+        _, data = await _export(fake, BRUNO, thread)
+        ended = await fake.slash(ANA, thread, "game end")  # the table moves elsewhere: no more turns for Ana here
+        await ended.wait_response()
+        await fake.settle()
+        # Carla, who was not at the table, cannot take the game over, even with the visible players edited.
+        forged = json.loads(data)
+        forged["players"][0]["user_id"] = str(CARLA)
+        _, answer = await _import(fake, CARLA, CHANNEL_ID, json.dumps(forged).encode())
+        assert "no seat" in answer.content
+
+        since = len(fake.bodies)
+        dms = len(fake.dm_messages(ANA))
+        _, done = await _import(fake, BRUNO, CHANNEL_ID, data)
+        assert "imported" in done.content
+        lobby = await fake.wait_for(lambda: imported_lobby(fake, CHANNEL_ID))
+        assert "waiting for them to Join" in lobby.embed_texts()
+        # Davi is not in the file: the seat is not his.
+        davi = await fake.click(DAVI, lobby, lobby_id(lobby, "join"))
+        assert "not one of them" in (await ephemeral_reply(fake, davi)).content
+        clock.now += 100 * 3600  # long past every reminder
+        await check_reminders(fake, bot)
+        assert _reaching(fake, since, ANA) == []
+        # Started without her: the AI takes Ana's seat, and still nothing reaches her, reminders included.
+        first = await start_game(fake, BRUNO, fake.message(lobby.id))
+        async with _database(db_path) as db:
+            game = await db.game_in_channel(first)
+        assert [(s.user_id, s.is_ai) for s in game.seats if s.seat == 0] == [(None, True)]
+        assert all(s.user_id in (None, BRUNO) for s in game.seats)
+        for _ in range(3):
+            if not await play_move(fake, first, rng):
+                break
+        clock.now += 100 * 3600
+        await check_reminders(fake, bot)
+        await fake.settle()
+        assert _reaching(fake, since, ANA) == [] and len(fake.dm_messages(ANA)) == dms
+
+        # Imported again, Ana joins this time: from her click on, she is a player like any other.
+        _, done = await _import(fake, BRUNO, CHANNEL_ID, data)
+        lobby = await fake.wait_for(
+            lambda: (m := imported_lobby(fake, CHANNEL_ID)) is not None and m.id != game.lobby_message_id and m
+        )
+        assert _reaching(fake, since, ANA) == []
+        joined = await fake.click(ANA, lobby, lobby_id(lobby, "join"))
+        await joined.wait_response()
+        second = await start_game(fake, BRUNO, fake.message(lobby.id))
+        async with _database(db_path) as db:
+            game = await db.game_in_channel(second)
+        assert [s.user_id for s in game.seats if s.seat == 0] == [ANA]
+
+
+@contextlib.asynccontextmanager
+async def _database(db_path):
+    db = await Database.open(db_path)
+    try:
+        yield db
+    finally:
+        await db.close()
 
 
 async def test_export_import_refuses_a_broken_log_or_other_rules(fake_discord, db_path, tmp_path, capsys):

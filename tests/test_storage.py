@@ -651,6 +651,20 @@ async def test_an_imported_game_keeps_its_seats_and_log_and_a_rematch_is_opened_
         (1, 0, "a", 10, False),
         (2, 1, "b", None, True),
     ]
+    # An import's lobby: a seat waits for the player it invites, and the start gives it to the AI.
+    waiting = [Seat(0, 10, "Ana", False), Seat(1, None, "Bruno", False, "easy", invited=11)]
+    lobby_id = await db.import_game("atlandice", 1, 2, 10, "en", {}, 5, waiting, '{"s": 2}', moves, status="lobby")
+    lobby = await db.get_game(lobby_id)
+    assert lobby.status == "lobby" and [(s.user_id, s.invited, s.is_open) for s in lobby.seats] == [
+        (10, None, False),
+        (None, 11, True),
+    ]
+    started = [lobby.seats[0], Seat(1, None, "Bruno", True, "easy")]
+    assert await db.start_imported(lobby_id, started, 44)
+    assert not await db.start_imported(lobby_id, started, 45)  # started once
+    begun = await db.get_game(lobby_id)
+    assert (begun.status, begun.thread_id, begun.version) == ("active", 44, 2)
+    assert [(s.user_id, s.is_ai, s.invited) for s in begun.seats] == [(10, False, None), (None, True, None)]
     await db.update_game(game_id, status="finished")
     first, made = await db.create_rematch(await db.get_game(game_id), 7, 11, "Bruno", [Seat(0, 11, "", False)])
     again, made_again = await db.create_rematch(await db.get_game(game_id), 7, 10, "Ana", [Seat(0, 10, "", False)])

@@ -269,6 +269,12 @@ class GameService:
         self._host_only(game, user_id)
         return game
 
+    @staticmethod
+    def _new_table_only(game: GameRow) -> None:
+        """An imported game's table is the file's: its seats and options stay as they were."""
+        if game.state is not None:
+            raise UserError("import.table_fixed")
+
     def _host_only(self, game: GameRow, user_id: int) -> None:
         if user_id != game.host_id:
             raise UserError("error.host_only", host=f"<@{game.host_id}>")
@@ -276,6 +282,8 @@ class GameService:
     async def join(self, game_id: int, user_id: int, name: str) -> GameRow:
         async with self.lock(game_id):
             game = await self._lobby(game_id)
+            if game.state is not None:  # an imported game: each of its players takes the seat kept for them
+                return await self._take_invited_seat(game, user_id, name)
             engine = engine_of(game)
             if any(s.user_id == user_id and not s.is_ai for s in game.seats):
                 raise UserError("error.already_joined")
@@ -283,6 +291,18 @@ class GameService:
                 raise UserError("error.lobby_full", max=engine.max_players)
             await self.db.set_seats(game_id, [*game.seats, Seat(len(game.seats), user_id, name, False)])
             return await self.load(game_id)
+
+    async def _take_invited_seat(self, game: GameRow, user_id: int, name: str) -> GameRow:
+        if game.seat_of(user_id) is not None:
+            raise UserError("error.already_joined")
+        if not any(s.is_open and s.invited == user_id for s in game.seats):
+            raise UserError("import.not_invited")
+        seats = [
+            dataclasses.replace(s, user_id=user_id, name=name) if s.is_open and s.invited == user_id else s
+            for s in game.seats
+        ]
+        await self.db.set_seats(game.id, seats)
+        return await self.load(game.id)
 
     async def leave(self, game_id: int, user_id: int) -> GameRow:
         async with self.lock(game_id):
@@ -292,6 +312,13 @@ class GameService:
                 return await self.load(game_id)
             if game.seat_of(user_id) is None:
                 raise UserError("error.not_joined")
+            if game.state is not None:  # an imported game's seat waits for its player again
+                seats = [
+                    dataclasses.replace(s, user_id=None) if s.user_id == user_id and s.invited == user_id else s
+                    for s in game.seats
+                ]
+                await self.db.set_seats(game_id, seats)
+                return await self.load(game_id)
             await self.db.set_seats(game_id, [s for s in game.seats if s.user_id != user_id or s.is_ai])
             return await self.load(game_id)
 
@@ -299,6 +326,7 @@ class GameService:
         async with self.lock(game_id):
             game = await self._lobby(game_id)
             self._host_only(game, user_id)
+            self._new_table_only(game)
             engine = engine_of(game)
             if len(game.seats) >= engine.max_players:
                 raise UserError("error.lobby_full", max=engine.max_players)
@@ -319,6 +347,7 @@ class GameService:
         async with self.lock(game_id):
             game = await self._lobby(game_id)
             self._host_only(game, user_id)
+            self._new_table_only(game)
             engine = engine_of(game)
             options = {**game.options, key: value}
             engine.check_options(engine.min_players, options)
@@ -343,10 +372,18 @@ class GameService:
     async def start(
         self, game_id: int, user_id: int, thread_id: int | None, seed: int | None = None, then: Then | None = None
     ) -> MoveResult:
-        """Deals the game (the seed is drawn here and stored) and lets AI seats play up to a human."""
+        """Deals the game (the seed is drawn here and stored) and lets AI seats play up to a human. An
+        imported game goes on from its file's position instead: the AI takes the seats nobody took."""
         async with self.lock(game_id):
             game = await self.check_start(game_id, user_id)
             engine = engine_of(game)
+            if game.state is not None:
+                seats = [dataclasses.replace(s, is_ai=True, invited=None) if s.is_open else s for s in game.seats]
+                if not await self.db.start_imported(game_id, seats, thread_id):
+                    raise UserError("error.not_in_lobby")
+                await self.db.update_game(game_id, web_token=new_web_token())
+                game = await self.load(game_id)
+                return await self._after_move(game, self.state_of(game), [], then)
             seed = secrets.randbits(62) if seed is None else seed
             state = engine.new_game(len(game.seats), seed, game.options)
             if not await self.db.start_game(game_id, seed, engine.dump(state), thread_id):
@@ -367,12 +404,25 @@ class GameService:
         guild_id: int | None,
         channel_id: int,
         host_id: int,
+        host_name: str,
         locale: str,
     ) -> GameRow:
-        """A game brought from a file (``export.replay`` checked it) stored as a new running game hosted by
-        ``host_id``. It has no thread yet: ``move`` gives it one and posts its board."""
+        """A game brought from a file (``export.replay`` checked it) stored as the lobby of a new game
+        hosted by ``host_id``, one of its players, who takes their seats. The file's other players are
+        not seated: each seat waits for its player to Join (``join``), and nothing reaches them until
+        then; at the start the AI takes the seats nobody took (``start``)."""
+        if all(s.user_id != host_id or s.is_ai for s in seats):
+            raise UserError("import.not_at_table")
+        waiting = [
+            s
+            if s.is_ai
+            else dataclasses.replace(s, name=host_name)
+            if s.user_id == host_id
+            else dataclasses.replace(s, user_id=None, invited=s.user_id)
+            for s in seats
+        ]
         new_id = await self.db.import_game(
-            game_id, guild_id, channel_id, host_id, locale, options, seed, seats, state, moves
+            game_id, guild_id, channel_id, host_id, locale, options, seed, waiting, state, moves, status=LOBBY
         )
         return await self.load(new_id)
 

@@ -7,7 +7,7 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from .backends import Row, Step
+from .backends import Row, Sql, Step
 from .players import COLUMNS as PLAYER_COLUMNS
 from .records import DatabaseError, GameRow, Seat, Shards
 from .tables import Tables
@@ -16,7 +16,8 @@ from .tables import Tables
 # its player's settings if they set any (``players``), and the version of its pending undo request: what
 # a move needs to know of its players and of the game comes with it.
 _GAMES_WITH_SEATS = f"""SELECT g.*, u.version AS undo_version, s.seat AS seat_number, s.user_id AS seat_user_id,
-       s.name AS seat_name, s.is_ai AS seat_is_ai, s.ai_level AS seat_ai_level, p.user_id AS player_user_id,
+       s.name AS seat_name, s.is_ai AS seat_is_ai, s.ai_level AS seat_ai_level,
+       s.invited_id AS seat_invited_id, p.user_id AS player_user_id,
        {", ".join(f"p.{column} AS player_{column}" for column in PLAYER_COLUMNS)}
 FROM games g LEFT JOIN undo_requests u ON u.game_id = g.id LEFT JOIN seats s ON s.game_id = g.id
 LEFT JOIN players p ON p.user_id = s.user_id"""
@@ -64,6 +65,7 @@ def _games_of(rows: Iterable[Row]) -> list[GameRow]:
                     row["seat_name"],
                     bool(row["seat_is_ai"]),
                     row["seat_ai_level"],
+                    row["seat_invited_id"],
                 )
             )
         if row["player_user_id"] is not None:
@@ -243,12 +245,32 @@ class Games(Tables):
 
     async def set_seats(self, game_id: int, seats: list[Seat]) -> None:
         async with self.sql.transaction(game_id) as tx:
-            await tx.execute("DELETE FROM seats WHERE game_id = $1", game_id)
-            await tx.executemany(
-                "INSERT INTO seats (game_id, seat, user_id, name, is_ai, ai_level) VALUES ($1, $2, $3, $4, $5, $6)",
-                [(game_id, i, s.user_id, s.name, int(s.is_ai), s.level) for i, s in enumerate(seats)],
-            )
+            await self._write_seats(tx, game_id, seats)
             await tx.execute("UPDATE games SET updated_at = $1 WHERE id = $2", time.time(), game_id)
+
+    @staticmethod
+    async def _write_seats(tx: Sql, game_id: int, seats: list[Seat]) -> None:
+        await tx.execute("DELETE FROM seats WHERE game_id = $1", game_id)
+        await tx.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, name, is_ai, ai_level, invited_id)"
+            " VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            [(game_id, i, s.user_id, s.name, int(s.is_ai), s.level, s.invited) for i, s in enumerate(seats)],
+        )
+
+    async def start_imported(self, game_id: int, seats: list[Seat], thread_id: int | None) -> bool:
+        """An imported game's lobby starts: its seats as they end up (those nobody took, the AI's) and its
+        thread, in one transaction; False if it is no lobby any more."""
+        async with self.sql.transaction(game_id) as tx:
+            changed = await tx.execute(
+                "UPDATE games SET status = 'active', thread_id = $1, updated_at = $2 WHERE id = $3 AND status = 'lobby'",
+                thread_id,
+                time.time(),
+                game_id,
+            )
+            if changed != 1:
+                return False
+            await self._write_seats(tx, game_id, seats)
+            return True
 
     async def update_game(self, game_id: int, **fields: Any) -> None:
         """Sets columns of the game (names from this code, never from input); one statement."""

@@ -181,14 +181,16 @@ class Moves(Tables):
         seats: list[Seat],
         state: str,
         moves: list[Move],
+        status: str = "active",
     ) -> int:
         """A running game brought from a file: its seats, its moves (numbered from 1) and the state after
-        them, in one transaction; it has no thread yet (``update_game`` gives it one)."""
+        them, in one transaction; it has no thread yet (``update_game`` gives it one). With ``status``
+        ``lobby`` it waits for its invited players first (``start_imported``)."""
         now = time.time()
         async with self.sql.transaction() as tx:
             game_id = await tx.fetchval(
                 """INSERT INTO games (game, guild_id, channel_id, status, host_id, locale, options, seed, state,
-                   version, created_at, updated_at) VALUES ($1, $2, $3, 'active', $4, $5, $6, $7, $8, $9, $10, $10)
+                   version, created_at, updated_at) VALUES ($1, $2, $3, $11, $4, $5, $6, $7, $8, $9, $10, $10)
                    RETURNING id""",
                 game,
                 guild_id,
@@ -200,12 +202,14 @@ class Moves(Tables):
                 state,
                 len(moves),
                 now,
+                status,
             )
             if game_id is None:
                 raise DatabaseError("the database did not number the new game.")
             await tx.executemany(
-                "INSERT INTO seats (game_id, seat, user_id, name, is_ai, ai_level) VALUES ($1, $2, $3, $4, $5, $6)",
-                [(game_id, i, s.user_id, s.name, int(s.is_ai), s.level) for i, s in enumerate(seats)],
+                "INSERT INTO seats (game_id, seat, user_id, name, is_ai, ai_level, invited_id)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                [(game_id, i, s.user_id, s.name, int(s.is_ai), s.level, s.invited) for i, s in enumerate(seats)],
             )
             logged = _log_moves(game_id, 0, moves, now)
             await tx.executemany(logged.sql, logged.rows or [])

@@ -39,6 +39,13 @@ class Seat:
     name: str
     is_ai: bool
     level: str = "normal"  # the AI's strength when the AI plays the seat (rules.core.LEVELS)
+    # An imported game's lobby: the player of the file this seat waits for (it is theirs once they Join)
+    invited: int | None = None
+
+    @property
+    def is_open(self) -> bool:
+        """Nobody holds it yet: an imported game's seat waiting for its player."""
+        return self.user_id is None and not self.is_ai
 
 
 @dataclass

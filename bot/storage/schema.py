@@ -214,6 +214,13 @@ MIGRATIONS: list[Migration] = [
         ALTER TABLE games SET (fillfactor = 50);
         """,
     ),
+    # 13: a game continued from a file (/game import) seats nobody who has not accepted: a seat of the
+    #     file's other players waits in its lobby, open (user_id NULL), for the one it invites to Join
+    Migration(
+        """
+        ALTER TABLE seats ADD COLUMN invited_id INTEGER;
+        """
+    ),
 ]
 
 

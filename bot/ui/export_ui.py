@@ -12,9 +12,9 @@ from rules.core import t
 from ..service import export
 from ..service.games import UserError, engine_of
 from ..storage import ACTIVE, GameRow
-from .places import open_thread
 from .ports import Mesa
-from .replies import channel_locale, reply, user_locale
+from .presenter import Presenter
+from .replies import channel_locale, release, reply, user_locale
 
 
 class ExportUI:
@@ -54,8 +54,7 @@ class ExportUI:
         if not given.is_sealed:  # a running game in the clear was not written by a bot: anyone can make one
             raise UserError("import.unsealed")
         service = self.bot.service
-        channel = interaction.channel
-        game = await service.import_game(
+        lobby = await service.import_game(
             file.game,
             replayed.state.seed,
             replayed.state.options,
@@ -65,18 +64,22 @@ class ExportUI:
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id or 0,
             host_id=interaction.user.id,
+            host_name=interaction.user.display_name,
             locale=channel_locale(interaction),
         )
-        parent_id = getattr(channel, "parent_id", None) or interaction.channel_id or 0
-        client = interaction.client
-        parent = client.get_channel(parent_id) or channel
-        thread_id = await open_thread(client, game, parent)
-        if thread_id is None and await service.db.active_games_in_channel_itself(parent_id):
-            await service.end(game.id, interaction.user.id)
-            raise UserError("error.channel_busy")
-        moved = await service.move(game.id, interaction.user.id, parent_id, thread_id, then=self.bot.handlers.publish)
-        title = f"{engine_of(game).title} #{game.id}"
+        # The lobby in the channel: no mention in it reaches anyone (the invited are named as the file names them).
+        embed, view = Presenter.lobby(lobby, lobby.locale)
+        channel = interaction.channel
+        if not isinstance(channel, discord.abc.Messageable):
+            raise UserError("error.no_game_here")
+        try:
+            message = await channel.send(
+                embed=embed, view=view or discord.utils.MISSING, allowed_mentions=discord.AllowedMentions.none()
+            )
+        finally:
+            release(view)
+        await service.db.update_game(lobby.id, lobby_message_id=message.id)
+        title = f"{engine_of(lobby).title} #{lobby.id}"
         await reply(
-            interaction,
-            t("import.done", locale, game=title, moves=len(replayed.moves), where=f"<#{moved.game.play_channel_id}>"),
+            interaction, t("import.lobby_done", locale, game=title, moves=len(replayed.moves), where=message.jump_url)
         )

@@ -46,6 +46,8 @@ def seat_label(game: GameRow, seat: int, locale: str) -> str:
     s = game.seats[seat]
     if s.is_ai:
         return ai_label(message_names(game, locale)[seat], s.level, locale)
+    if s.is_open:  # an imported game's seat waiting for its player: the file's name, never a mention
+        return t("import.seat_waiting", locale, name=message_names(game, locale)[seat])
     return f"<@{s.user_id}>"
 
 
@@ -305,6 +307,18 @@ class Presenter:
         if game.status != "lobby":
             return embed, None
         view = discord.ui.View(timeout=None)
+        if game.state is not None:  # an imported game: its players join, the host starts; the table is the file's
+            open_seats = sum(s.is_open for s in game.seats)
+            embed.add_field(name="📥", value=t("import.lobby_note", locale, open=open_seats), inline=False)
+            start = t("import.start_with_ai", locale, open=open_seats) if open_seats else t("lobby.start", locale)
+            for what, label, style in [
+                ("join", t("lobby.join", locale), discord.ButtonStyle.success),
+                ("leave", t("lobby.leave", locale), discord.ButtonStyle.secondary),
+                ("start", start[:80], discord.ButtonStyle.primary),
+                ("cancel", t("lobby.cancel", locale), discord.ButtonStyle.danger),
+            ]:
+                view.add_item(LobbyButton(game.id, what, label=label, style=style, row=0))
+            return embed, view
         for what, key, style in [
             ("join", "lobby.join", discord.ButtonStyle.success),
             ("leave", "lobby.leave", discord.ButtonStyle.secondary),
