@@ -133,6 +133,11 @@ TEXTS: dict[str, tuple[Text, Text]] = {
     ),
     # board messages
     "board.turn": ("{who}: {prompt}", "{who}: {prompt}"),
+    # a seat's deadline at a table with a clock ({when}: a Discord timestamp, in each reader's time zone)
+    "board.deadline": (
+        "⏰ Play by {when} ({left}), or the AI plays this turn.",
+        "⏰ Jogue até {when} ({left}), ou a IA joga esta vez.",
+    ),
     "board.waiting": ("Waiting for {who}.", "Aguardando {who}."),
     "board.your_move": ("Your move", "Sua jogada"),
     "board.private_choice": ("Choose privately", "Escolher em segredo"),

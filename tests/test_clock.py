@@ -71,6 +71,14 @@ async def test_clock_the_ai_plays_a_late_turn_and_the_player_plays_the_next(fake
             clock.now = START + hours * HOUR
             await check_reminders(fake, bot)
 
+        # the board says by when the player plays, and so does each reminder (Discord's timestamps)
+        deadline = int(START + 24 * HOUR)
+        assert f"<t:{deadline}:R>" in last_board(fake, thread).embed_texts()
+        await hours_later(12.0)
+        reminder = await fake.wait_for(
+            lambda: next((m for m in fake.messages(thread) if f"<@{late}>" in m.content and "<t:" in m.content), None)
+        )
+        assert f"<t:{deadline}:f>" in reminder.content and f"<t:{deadline}:R>" in reminder.content
         boards = len(board_messages(fake, thread))
         await hours_later(23.9)
         assert len(board_messages(fake, thread)) == boards  # still their time

@@ -138,6 +138,12 @@ class Boards:
         while others := [task for task in self._background if task is not me]:
             await asyncio.gather(*others, return_exceptions=True)
 
+    async def deadlines(self, game: GameRow) -> dict[int, float]:
+        """Each waiting seat's deadline at a table with a clock (none without)."""
+        if not game.turn_limit:
+            return {}
+        return {seat: row["deadline"] for seat, row in (await self.service.db.clocks_of(game.id)).items()}
+
     async def publish(self, result: MoveResult, clicked: discord.Interaction | None = None) -> bool:
         """Posts the new board in the game's channel and takes the controls off the old ones.
 
@@ -153,7 +159,8 @@ class Boards:
         try:
             channel = await self.channel(game.play_channel_id)
             muted = self.notifier.unmentioned(game, waiting)
-            payload = await self.presenter.board(game, state, result.moves, muted=muted)
+            deadlines = await self.deadlines(game)
+            payload = await self.presenter.board(game, state, result.moves, muted=muted, deadlines=deadlines)
             # The same version posted again on purpose (a seat handed to the AI) is a new message.
             again = game.board_version is not None and game.board_version >= game.version
             kwargs = payload.kwargs()
@@ -544,7 +551,9 @@ class Boards:
         if not game.board_message_id or not isinstance(channel, PLAY_CHANNELS):
             return
         try:
-            payload = await self.presenter.board(game, self.service.state_of(game))
+            payload = await self.presenter.board(
+                game, self.service.state_of(game), deadlines=await self.deadlines(game)
+            )
         except BrokenGame as exc:
             log.info("game %s: its board keeps its old controls: %s", game.id, exc)
             return

@@ -22,6 +22,7 @@ from ..service.games import GameService, engine_of
 from ..service.players import PlayerSettings
 from ..storage import GameRow
 from .ports import PlayChannel
+from .presenter import deadline_line
 from .replies import plain
 
 log = logging.getLogger(__name__)
@@ -62,9 +63,10 @@ class Notifier:
             if s.by_dm and self.service.later_for(s) is None:
                 await self.send_dm(game, s, key)
 
-    async def send_dm(self, game: GameRow, settings: PlayerSettings, key: str) -> bool:
-        """One direct message about a game; a refusal (50007) falls back to a mention in the game's thread,
-        telling the player why, once. Whether the direct message went out."""
+    async def send_dm(self, game: GameRow, settings: PlayerSettings, key: str, deadline: float | None = None) -> bool:
+        """One direct message about a game (with the seat's ``deadline`` at a table with a clock); a refusal
+        (50007) falls back to a mention in the game's thread, telling the player why, once. Whether the direct
+        message went out."""
         user_id = settings.user_id
         locale = settings.locale or game.locale
         guild = self.bot.get_guild(game.guild_id) if game.guild_id else None
@@ -75,6 +77,8 @@ class Notifier:
             server=plain(guild.name) if guild else "—",
             link=board_link(game),
         )
+        if deadline is not None:
+            text += "\n" + deadline_line(deadline, locale)
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             await user.send(text)

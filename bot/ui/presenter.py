@@ -116,6 +116,13 @@ def position_mark(game: GameRow) -> str:
     return hashlib.blake2b(seen, digest_size=8).hexdigest()
 
 
+def deadline_line(deadline: float, locale: str) -> str:
+    """ "⏰ Play by <date> (in 23 hours), or the AI plays this turn": Discord shows the time in each reader's
+    own time zone and language."""
+    when = int(deadline)
+    return t("board.deadline", locale, when=f"<t:{when}:f>", left=f"<t:{when}:R>")
+
+
 @dataclass
 class Payload:
     content: str
@@ -159,9 +166,11 @@ class Presenter:
         viewer: int | None = None,
         controls: bool = True,
         muted: frozenset[int] = frozenset(),
+        deadlines: dict[int, float] | None = None,
     ) -> Payload:
         """The channel's message after a move (or a player's private copy with ``viewer``); the ``muted``
-        users are named but not @mentioned (their quiet hours, or their turns reach them elsewhere)."""
+        users are named but not @mentioned (their quiet hours, or their turns reach them elsewhere). At a
+        table with a clock, each waiting seat's turn line says by when it plays (``deadlines`` by seat)."""
         locale = locale or game.locale
         engine = engine_of(game)
         png = await self.cache.get(game, state, viewer, locale)
@@ -184,6 +193,8 @@ class Presenter:
             prompts = []
             for seat in to_act:
                 prompts.append(turn_line(seat_label(game, seat, locale), engine, state, seat, names, locale))
+                if deadlines and seat in deadlines:
+                    prompts.append(deadline_line(deadlines[seat], locale))
                 if not game.seats[seat].is_ai and (user_id := game.seats[seat].user_id):
                     ping.append(user_id)
             embed.description = "\n".join(prompts)

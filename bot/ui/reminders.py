@@ -20,6 +20,7 @@ from ..service.games import GameService, engine_of
 from ..storage import ACTIVE
 from .boards import Boards, gone
 from .components import SpecialButton
+from .presenter import deadline_line
 from .replies import release
 
 log = logging.getLogger(__name__)
@@ -102,8 +103,9 @@ class Reminders:
             await db.reminder_sent(game.id, reminder["seat"], None)
             return
         mention = settings.by_mention
+        deadline = (await self.boards.deadlines(game)).get(reminder["seat"])
         if settings.by_dm and not await self.boards.notifier.send_dm(
-            game, settings, "dm.turn" if held else "dm.remind"
+            game, settings, "dm.turn" if held else "dm.remind", deadline
         ):
             mention = mention and not (await self.service.players.get(settings.user_id)).dm_refused  # told already
         if not mention:
@@ -113,6 +115,8 @@ class Reminders:
         step = min(reminder["sent"] + 1, 3)
         key = "remind.turn" if held else f"remind.{step}"
         text = t(key, locale, who=f"<@{reminder['user_id']}>", game=f"{engine_of(game).title} #{game.id}")
+        if deadline is not None:
+            text += "\n" + deadline_line(deadline, locale)
         view = discord.ui.View(timeout=None)
         view.add_item(SpecialButton(game.id, game.version, "mute", label=t("remind.mute", locale)))
         if game.board_message_id:
