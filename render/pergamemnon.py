@@ -26,6 +26,7 @@ from .common import (
     fit_text,
     font,
     paletted_cache,
+    put_boxed,
     put_text,
     rounded_rectangle,
     seat_colour,
@@ -36,13 +37,15 @@ from .common import (
 
 WIDTH = 1500
 MARGIN = 12
-TOP = 60
-EVENT_LINE = 22
+STATUS = Box(WIDTH - 2 * MARGIN, 25, lines=2)  # whose turn and what to do: 9 px at Discord's 550 px preview
+TOP = 42 + 2 * round(STATUS.size * 1.2) + 6
+EVENT_SIZE = 25  # the last move, as large
+EVENT_LINE = 30
 CARD_W, CARD_H = 128, 172  # creatures, battle, hand
 SMALL_W, SMALL_H = 100, 138  # cards in the players' areas
 PANEL_H = 192
 LEGEND_H = 56
-EVENTS_H = EVENT_LINE * 4 + 12  # the last move in words, four lines at most
+EVENTS_H = EVENT_LINE * 3 + 10  # the last move in words, three lines at most
 HAND_H = CARD_H + 48
 BATTLE_H = CARD_H + 48
 STACK_W = SMALL_W + 12  # a card drawn in a player's area, with its gap
@@ -265,13 +268,12 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
     hand_y, market_y, battle_y, panels_y, height = _layout(view)
     img, draw = canvas(WIDTH, height, _colours())
     draw.rectangle((0, 0, WIDTH, TOP - 8), fill=TITLE_BG)
-    _put(img, (MARGIN, (TOP - 8) / 2), "PERGAMEMNON", font=(26, True), fill=(240, 210, 140), anchor="lm")
-    status = fit_text(headline(view, locale, names), WIDTH - 270, 19, True)
-    _put(img, (260, (TOP - 8) / 2), status, font=(19, True), fill=WHITE, anchor="lm")
+    _put(img, (MARGIN, 21), "PERGAMEMNON", font=(26, True), fill=(240, 210, 140), anchor="lm")
+    put_boxed(img, (MARGIN, 42), headline(view, locale, names), STATUS, fill=HIGHLIGHT, role="turn prompt")
     y = TOP
-    for e in view.events[-4:]:  # the last move, in words
-        line = fit_text("› " + _t(e, locale, names), WIDTH - 2 * MARGIN, 17)
-        _put(img, (MARGIN, y), line, font=(17, False), fill=INK, anchor="la")
+    for e in view.events[-3:]:  # the last move, in words
+        line = fit_text("› " + _t(e, locale, names), WIDTH - 2 * MARGIN, EVENT_SIZE)
+        put_text(img, (MARGIN, y), line, EVENT_SIZE, fill=INK, role="last_move")
         y += EVENT_LINE
     if _has_hand(view):
         _hand(img, draw, view, hand_y, locale)
@@ -384,6 +386,9 @@ def _panel(img, draw, view, seat: int, x0: int, y0: int, w: int, locale: str, na
     _put(img, (x, y0 + 8), name, font=(21, True), fill=ink, anchor="la")
     nation = _t(msg(f"pergamemnon.nation.{p.nation}"), locale)
     _put(img, (x, y0 + 36), nation, font=(16, True), fill=NATION_INK[p.nation], anchor="la")
+    if p.winner:
+        winner = _t(msg("pergamemnon.ui.winner"), locale)
+        _put(img, (x + INFO_W - 24, y0 + 36), "♛ " + winner, font=(16, True), fill=INK, anchor="ra")
     wide = w > WIDTH // 2
     if p.breakdown is not None:  # the end: the points by source, then the total
         _breakdown(img, p, x, y0 + 60, locale)
@@ -428,18 +433,9 @@ def _breakdown(img, p, x: int, y: int, locale: str) -> None:
         label = fit_text(_t(msg(key), locale), INFO_W - 62, 14)
         _put(img, (x, y), label, font=(14, False), fill=INK)
         _put(img, (x + INFO_W - 24, y), value, font=(14, True), fill=INK, anchor="ra")
-        y += 19
-    total = _t(msg("pergamemnon.ui.total"), locale) + " " + _t(_score(p), locale)
-    _put(img, (x, y + 4), total, font=(17, True), fill=INK)
-    if p.winner:
-        _put(
-            img,
-            (x + INFO_W - 24, y + 5),
-            _t(msg("pergamemnon.ui.winner"), locale),
-            font=(15, True),
-            fill=INK,
-            anchor="ra",
-        )
+        y += 18
+    total = fit_text(_t(msg("pergamemnon.ui.total"), locale) + " " + _t(_score(p), locale), INFO_W - 20, 25, True)
+    put_text(img, (x, y + 2), total, 25, fill=INK, bold=True, role="score")
 
 
 def _score_number(halves: int) -> str:
