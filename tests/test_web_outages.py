@@ -74,6 +74,15 @@ class WebProcess:
             await asyncio.sleep(0.01)
         raise AssertionError("python -m bot web never served")
 
+    async def said(self, words: str) -> None:
+        """Waits until the log has a line with ``words`` (a minute at most: a guard, not a timing)."""
+        for _ in range(6000):
+            if self.lines(words):
+                return
+            assert self.process.returncode is None, "".join(self.log)
+            await asyncio.sleep(0.01)
+        raise AssertionError(f"the log never said {words!r}: {''.join(self.log)}")
+
     def lines(self, words: str) -> list[str]:
         return [line for line in self.log if words in line]
 
@@ -124,6 +133,7 @@ async def test_python_m_bot_web_rides_out_a_postgres_outage(pg, postgres_server,
                 assert answer.status == 503 and answer.headers["Retry-After"]
                 assert "banco de dados" in await answer.text()
             assert await status_of(session, health) == 503
+            await web.said("cannot be reached")  # (down for as long as it takes the process to notice)
         finally:
             await asyncio.to_thread(postgres_server.resume)
         for attempt in range(50):  # (the test's own pool may hold a connection the restart closed)
