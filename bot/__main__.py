@@ -165,6 +165,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"mesa: {exc}", file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from .web.gate import raise_open_files
+
+    raise_open_files()  # (each open page view costs a file)
     if web:
         if settings.web_port is None:
             print("mesa: set MESA_WEB_PORT (or PORT) to the port the spectator pages are served on", file=sys.stderr)

@@ -65,7 +65,9 @@ class MesaBot(commands.AutoShardedBot):
         # The spectator pages, served by the bot itself when it is given a port (else by ``python -m bot web``).
         self.web: WebServer | None = None
         if settings.web_port is not None:
-            self.web = WebServer(lambda: self.service.db, settings, self.presenter.cache, self.service.settled)
+            self.web = WebServer(
+                lambda: self.service.db, settings, self.presenter.cache, self.service.settled, self.gateway_problem
+            )
             self.service.watchers.append(self.web.changes.notify)
         self.handlers = Handlers(self, self.service, self.presenter)
         self.reminders = Reminders(self, self.service, self.handlers)
@@ -77,6 +79,20 @@ class MesaBot(commands.AutoShardedBot):
         self._reminder_loop: asyncio.Task[None] | None = None
         self._outbox: asyncio.Task[None] | None = None
         self._stopping: asyncio.Future[None] | None = None
+
+    def gateway_problem(self) -> str | None:
+        """What keeps this process from hearing Discord now (its gateway, each of its shards'), or None: the
+        pages' /healthz tells hosts. A process that waits for a shard to take over has none to hear."""
+        if self.is_closed():
+            return "the bot is stopping"
+        if not self.keeper.ids:
+            return None
+        if not self.is_ready():
+            return "the Discord gateway is not connected yet"
+        closed = sorted(shard_id for shard_id, shard in self.shards.items() if shard.is_closed())
+        if closed:
+            return f"the Discord gateway is not connected (shard {', '.join(map(str, closed))})"
+        return None
 
     async def use_database(self, db: Database) -> None:
         self.service.db = db

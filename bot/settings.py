@@ -46,6 +46,17 @@ VARIABLES: list[tuple[str, str, str]] = [
     ("MESA_WEB_HOST", "the address the spectator pages are served on", "0.0.0.0"),
     ("MESA_WEB_STREAMS", "live page views open at once, in all", "1000"),
     ("MESA_WEB_STREAMS_PER_ADDRESS", "live page views open at once from one address", "20"),
+    (
+        "MESA_WEB_CONNECTIONS",
+        "connections to the pages open at once, in all (past it: dropped)",
+        "three quarters of the open-files limit",
+    ),
+    ("MESA_WEB_CONNECTIONS_PER_ADDRESS", "connections to the pages open at once from one address (an IPv6 /64)", "50"),
+    (
+        "MESA_WEB_IDLE",
+        "seconds a connection to the pages may take to send a request, or stay idle between two (then it is closed)",
+        "15",
+    ),
     ("MESA_WEB_PROXY", "1: behind a proxy that appends the visitor's address to X-Forwarded-For", "0"),
     (
         "MESA_SECRET_KEY",
@@ -199,6 +210,12 @@ class Settings:
     web_host: str = "0.0.0.0"
     web_streams: int = 1000
     web_streams_per_address: int = 20
+    # Connections to the pages open at once, in all (None: as many as the open-files limit allows) and per
+    # address (not counted behind a proxy: every connection comes from it).
+    web_connections: int | None = None
+    web_connections_per_address: int = 50
+    # How long a connection may take to send a request's line and headers, or stay idle between two (seconds).
+    web_idle: float = 15.0
     web_proxy: bool = False
     # The key running games' files are sealed with (None: one drawn once and kept in the database).
     secret_key: str | None = None
@@ -229,6 +246,9 @@ class Settings:
             web_host=_raw("MESA_WEB_HOST") or "0.0.0.0",
             web_streams=_count("MESA_WEB_STREAMS", 1000),
             web_streams_per_address=_count("MESA_WEB_STREAMS_PER_ADDRESS", 20),
+            web_connections=_count("MESA_WEB_CONNECTIONS", 0) or None,
+            web_connections_per_address=_count("MESA_WEB_CONNECTIONS_PER_ADDRESS", 50),
+            web_idle=_number("MESA_WEB_IDLE", 15.0, positive=True),
             web_proxy=_flag("MESA_WEB_PROXY"),
             secret_key=_secret("MESA_SECRET_KEY"),
         )

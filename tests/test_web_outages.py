@@ -13,11 +13,12 @@ import sys
 from collections.abc import AsyncIterator
 
 import pytest
-from aiohttp import ClientConnectionError, ClientSession
-from test_web import next_event, play, settings, started, token_of
+from aiohttp import ClientConnectionError, ClientSession, ClientTimeout
+from test_web import Web, next_event, play, settings, started, token_of
 
 from bot.service.games import GameService
 from bot.storage import Database
+from bot.web import SECURITY_HEADERS, WebServer
 
 
 def free_port() -> int:
@@ -30,7 +31,8 @@ class WebProcess:
     """``python -m bot web`` on a free port of 127.0.0.1, in a process group of its own (whatever the test's
     end, it and anything it started are killed); its log is read as it comes."""
 
-    def __init__(self, database: str, **env: str) -> None:
+    def __init__(self, database: str, open_files: int | None = None, **env: str) -> None:
+        self.open_files = open_files  # the process's open-files limit, soft and hard (None: this one's)
         self.port = free_port()
         self.env = {**os.environ, "MESA_DATABASE": database, "MESA_WEB_PORT": str(self.port)}
         self.env |= {"MESA_WEB_HOST": "127.0.0.1", "MESA_RENDER_WORKERS": "0", **env}
@@ -41,7 +43,11 @@ class WebProcess:
 
     async def __aenter__(self) -> WebProcess:
         self.process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", "web", env=self.env, stderr=asyncio.subprocess.PIPE, start_new_session=True
+            *(sys.executable, "-m", "bot", "web"),
+            env=self.env,
+            stderr=asyncio.subprocess.PIPE,
+            start_new_session=True,
+            preexec_fn=None if self.open_files is None else _open_files(self.open_files),
         )
         self._reader = asyncio.ensure_future(self._read())
         return self
@@ -113,6 +119,15 @@ async def pg(postgres_url) -> AsyncIterator[tuple[Database, GameService]]:
     await db.close()
 
 
+@pytest.fixture
+async def lite(tmp_path) -> AsyncIterator[tuple[Database, GameService]]:
+    db = await Database.open(tmp_path / "mesa.sqlite3")
+    service = GameService(db, settings())
+    yield db, service
+    service.thinker.close()
+    await db.close()
+
+
 async def test_python_m_bot_web_rides_out_a_postgres_outage(pg, postgres_server, postgres_url):
     """PostgreSQL restarted under ``python -m bot web``: meanwhile its pages answer a clear 503 and its health
     check too; once the server is back they answer again, an open stream hears the next move, and the log has
@@ -131,6 +146,7 @@ async def test_python_m_bot_web_rides_out_a_postgres_outage(pg, postgres_server,
             await until_status(session, page, 503)
             async with session.get(page, headers={"Accept-Language": "pt-BR"}) as answer:
                 assert answer.status == 503 and answer.headers["Retry-After"]
+                assert answer.headers["Content-Security-Policy"] == SECURITY_HEADERS["Content-Security-Policy"]
                 assert "banco de dados" in await answer.text()
             assert await status_of(session, health) == 503
             await web.said("cannot be reached")  # (down for as long as it takes the process to notice)
@@ -161,3 +177,131 @@ async def _next_version(stream) -> int:
         name, data = await next_event(stream)
         if name == "game":
             return int(json.loads(data)["version"])
+
+
+# -- connections ---------------------------------------------------------------------------------
+def _open_files(limit: int):
+    """A child's open-files limit, soft and hard (so that the process cannot raise it)."""
+
+    def lower() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
+
+    return lower
+
+
+async def test_slow_clients_neither_starve_the_pages_nor_fill_the_log(lite, tmp_path):
+    """``python -m bot web`` with 256 open files: 400 connections that send nothing or half a request take
+    no more than the process can hold (past its limit one is dropped at once, the log says so once a minute,
+    never with a traceback), each of them is closed once it has been idle for MESA_WEB_IDLE, and a page is
+    still served meanwhile."""
+    db, service = lite
+    game_id = await started(service)
+    token = await token_of(db, game_id)
+    env = {"MESA_WEB_IDLE": "1", "MESA_WEB_CONNECTIONS_PER_ADDRESS": "1000"}  # (every test connection is 127.0.0.1's)
+    async with (
+        WebProcess(str(tmp_path / "mesa.sqlite3"), 256, **env) as web,
+        ClientSession(timeout=ClientTimeout(total=10)) as session,  # (a page not served in 10 s is asked again)
+    ):
+        await web.serving(session)
+        slow: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+        for i in range(400):
+            try:
+                reader, writer = await asyncio.open_connection("127.0.0.1", web.port)
+            except OSError:  # (the listening socket's queue is full: the process is not accepting)
+                continue
+            if i % 2:
+                writer.write(b"GET /g/" + token.encode() + b" HTTP/1.1\r\nHost: mesa\r\n")  # never ended
+            slow.append((reader, writer))
+        answer = None
+        for _ in range(30):  # (a guard against a process that never serves again, not a timing)
+            with contextlib.suppress(ClientConnectionError, TimeoutError):
+                answer = await status_of(session, f"{web.url}/g/{token}")
+                if answer == 200:
+                    break
+            await asyncio.sleep(0.1)
+        assert answer == 200, web.log
+        for reader, writer in slow:  # each one ends: dropped at once, or closed once idle
+            with contextlib.suppress(ConnectionError):
+                assert await asyncio.wait_for(reader.read(), 60) == b""  # (a guard, not a timing)
+            writer.close()
+        assert await web.stop() == 0
+    assert 1 <= len(web.lines("refused")) <= 2, web.log  # (a minute may turn once at most in this test)
+    assert not web.lines("Traceback") and not web.lines("Too many open files"), web.log
+
+
+async def _raw(port: int, request: bytes) -> tuple[int, dict[str, str]]:
+    """What the server answers to ``request`` sent as it is: the status and the headers."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        writer.write(request)
+        head = (await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 60)).decode("latin-1")  # (a guard)
+    finally:
+        writer.close()
+    status_line, *lines = head.strip().split("\r\n")
+    headers = dict(line.split(": ", 1) for line in lines)
+    return int(status_line.split()[1]), headers
+
+
+async def test_aiohttps_own_answers_carry_the_security_headers(lite):
+    """A request aiohttp itself refuses before any handler of the pages sees it (a broken request line, a
+    header too long, an unknown method) is answered 400 with the pages' headers too; so are a 404 and a 405."""
+    db, _ = lite
+    server = WebServer(lambda: db, settings())
+    port = await server.start(host="127.0.0.1", port=0)
+    try:
+        for request, status in (
+            (b"NOT HTTP AT ALL\r\n\r\n", 400),
+            (b"GET /robots.txt HTTP/1.1\r\nHost: mesa\r\nX-Long: " + b"a" * 10_000 + b"\r\n\r\n", 400),
+            (b"GET /robots.txt HTTP/1.1\r\nHost: mesa\r\nBad Header\r\n\r\n", 400),
+            (b"GET /nowhere HTTP/1.1\r\nHost: mesa\r\n\r\n", 404),
+            (b"POST /robots.txt HTTP/1.1\r\nHost: mesa\r\nContent-Length: 0\r\n\r\n", 405),
+        ):
+            answer, headers = await _raw(port, request)
+            assert answer == status, request[:40]
+            for header, value in SECURITY_HEADERS.items():
+                assert headers.get(header) == value, (request[:40], header)
+    finally:
+        await server.stop()
+
+
+async def test_the_stream_limit_per_address_counts_an_ipv6_64_as_one_address(lite):
+    db, service = lite
+    game_id = await started(service)
+    token = await token_of(db, game_id)
+    async with Web(db, web_streams=10, web_streams_per_address=2, web_proxy=True) as client:
+
+        async def open_from(address: str):
+            return await client.get(f"/g/{token}/events", headers={"X-Forwarded-For": address})
+
+        one, other = await open_from("2001:db8:1:2::1"), await open_from("2001:db8:1:2:ffff:ffff:ffff:9")
+        assert one.status == other.status == 200
+        assert (await open_from("2001:db8:1:2:abcd::7")).status == 429  # the same /64: its third stream
+        elsewhere = await open_from("2001:db8:1:3::1")  # the next /64
+        mapped = await open_from("::ffff:192.0.2.1")  # an IPv4 address written as IPv6 is that IPv4 address
+        plain = await open_from("192.0.2.1")
+        assert elsewhere.status == mapped.status == plain.status == 200
+        assert (await open_from("192.0.2.1")).status == 429
+        for stream in (one, other, elsewhere, mapped, plain):
+            stream.close()
+
+
+# -- health ----------------------------------------------------------------------------------------
+async def test_the_bots_healthz_says_whether_its_gateway_and_database_are_reachable(fake_discord, tmp_path):
+    """The bot serving the pages itself: /healthz is 200 while Discord's gateway is connected and the
+    database answers; a shard disconnected makes it 503 and say why, until it is connected again."""
+    from fakediscord.botkit import mesa
+
+    async with mesa(fake_discord, tmp_path / "mesa.sqlite3", web_port=0, web_host="127.0.0.1") as bot:
+        assert bot.web is not None
+        async with ClientSession() as session:
+            health = f"http://127.0.0.1:{bot.web.port}/healthz"
+            await until_status(session, health, 200)
+            shard = bot.get_shard(0)
+            assert shard is not None
+            await shard.disconnect()
+            async with session.get(health) as answer:
+                assert answer.status == 503 and "gateway" in await answer.text()
+            await shard.connect()
+            await until_status(session, health, 200)

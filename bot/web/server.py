@@ -28,7 +28,7 @@ import re
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from importlib import resources
-from typing import TypeAlias
+from typing import Any, TypeAlias, cast
 
 from aiohttp import web
 from aiohttp_sse import EventSourceResponse
@@ -40,6 +40,7 @@ from ..settings import Settings
 from ..storage import Database, GameRow
 from ..workers import renderpool
 from .changes import Changes, stored
+from .gate import Gate, address_group, connection_limit
 from .page import LOCALES, Pages, render_page
 
 log = logging.getLogger(__name__)
@@ -102,6 +103,7 @@ class Streams:
         self.open: Counter[str] = Counter()
 
     def take(self, address: str) -> bool:
+        """Whether a stream from ``address`` (its group: ``address_group``) may open; if so it counts."""
         if sum(self.open.values()) >= self.total or self.open[address] >= self.per_address:
             return False
         self.open[address] += 1
@@ -111,6 +113,21 @@ class Streams:
         self.open[address] -= 1
         if self.open[address] <= 0:
             del self.open[address]
+
+
+class SecureHandler(web.RequestHandler):
+    """aiohttp's handler of a connection, whose own answers (to a request it cannot parse: 400; after an
+    error no handler caught: 500) carry the headers every answer of the pages carries."""
+
+    __slots__ = ()
+
+    def handle_error(
+        self, request: Any, status: int = 500, exc: BaseException | None = None, message: str | None = None
+    ) -> web.StreamResponse:
+        response = super().handle_error(request, status, exc, message)
+        response.headers.update(SECURITY_HEADERS)
+        response.headers.setdefault("Cache-Control", "no-store")
+        return response
 
 
 class WebServer:
@@ -139,6 +156,8 @@ class WebServer:
         self.assets = hashlib.sha256(b"".join(self.static.values())).hexdigest()[:12]
         self.app = self.make_app()
         self.runner: web.AppRunner | None = None
+        self.gate: Gate | None = None
+        self._listener: asyncio.Server | None = None
         self.port: int | None = None
 
     def make_app(self) -> web.Application:
@@ -156,20 +175,45 @@ class WebServer:
 
     # -- running ---------------------------------------------------------------------
     async def start(self, *, host: str | None = None, port: int | None = None) -> int:
-        """Serves the pages (``port`` 0: any free port) and follows the database's changes; returns the port."""
-        self.runner = web.AppRunner(self.app, handler_cancellation=True, shutdown_timeout=5.0, access_log=None)
+        """Serves the pages (``port`` 0: any free port) and follows the database's changes; returns the port.
+
+        The connections are let in through a ``Gate`` (limited per address and in all, below the open-files
+        limit), handled by aiohttp's handler with its timeouts (``web_idle``: a connection that sends no
+        whole request meanwhile is closed) and the pages' headers on its own answers too."""
+        self.runner = web.AppRunner(self.app, handler_cancellation=True, shutdown_timeout=5.0)
         await self.runner.setup()
-        site = web.TCPSite(
-            self.runner, host or self.settings.web_host, self.settings.web_port if port is None else port
+        server, loop = self.runner.server, asyncio.get_running_loop()
+        assert server is not None
+
+        def handler() -> asyncio.Protocol:
+            idle = self.settings.web_idle
+            return SecureHandler(server, loop=loop, keepalive_timeout=idle, access_log=cast(Any, None))
+
+        per_address = None if self.settings.web_proxy else self.settings.web_connections_per_address
+        self.gate = Gate(handler, connection_limit(self.settings.web_connections), per_address)
+        self._listener = await loop.create_server(
+            self.gate,
+            host or self.settings.web_host,
+            self.settings.web_port if port is None else port,
+            reuse_address=True,
         )
-        await site.start()
-        self.port = self.runner.addresses[0][1]
+        self.port = int(self._listener.sockets[0].getsockname()[1])
         self.changes.follow(stored(self.pages.db))
-        log.info("spectator pages served on port %s", self.port)
+        log.info(
+            "spectator pages served on port %s (%s connections at once, %s from one address)",
+            self.port,
+            self.gate.total,
+            "any number" if per_address is None else per_address,
+        )
         return self.port
 
     async def stop(self) -> None:
         """Ends the streams, then the server (its shutdown wakes every stream: no wait for them)."""
+        if self._listener is not None:
+            self._listener.close()
+            self._listener = None
+        if self.gate is not None:
+            self.gate.close()
         if self.runner is not None:
             await self.runner.cleanup()
             self.runner = None
@@ -238,12 +282,13 @@ class WebServer:
         response.headers.setdefault("Cache-Control", "no-store")
 
     def address(self, request: web.Request) -> str:
-        """The visitor's address (behind a proxy, the last one it appended to X-Forwarded-For)."""
+        """The visitor's address (behind a proxy, the last one it appended to X-Forwarded-For), as the limits
+        count it: an IPv6 address as its /64 (``address_group``)."""
         if self.settings.web_proxy:
             forwarded = request.headers.get("X-Forwarded-For", "").split(",")[-1].strip()
             if forwarded:
-                return forwarded
-        return request.remote or "?"
+                return address_group(forwarded)
+        return address_group(request.remote or "?")
 
     async def _game(self, request: web.Request) -> GameRow:
         token = request.match_info["token"]
