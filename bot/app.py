@@ -15,7 +15,7 @@ from . import texts as _texts  # noqa: F401  (registers the bot's texts)
 from .service.games import GameService
 from .settings import Settings
 from .shards import ShardKeeper
-from .storage import Database
+from .storage import Database, DatabaseAway
 from .ui.boards import clean_key
 from .ui.commands import CatalogueTranslator, MesaTree, setup
 from .ui.components import DYNAMIC_ITEMS
@@ -96,13 +96,31 @@ class MesaBot(commands.AutoShardedBot):
 
     async def use_database(self, db: Database) -> None:
         self.service.db = db
+        self._follow_outages(db)
         await self.service.players.load_locales()
+
+    def _follow_outages(self, db: Database) -> None:
+        if self._after_outage not in db.outage.on_back:
+            db.outage.on_back.append(self._after_outage)
+
+    async def _after_outage(self, since: float) -> None:
+        """The database answers again: the games of this process's shards go on by themselves (the clicks it
+        lost told, the boards' controls given back, the boards left behind posted, the reminders and clocks
+        that fell due meanwhile dealt with)."""
+        try:
+            await self.handlers.after_outage(since)
+        except DatabaseAway:  # away again: the end of that outage does this
+            return
+        except Exception as exc:
+            log.warning("after the database's outage: %s: %s", type(exc).__name__, exc)
+        self.reminders.wake()
 
     async def setup_hook(self) -> None:
         await self.keeper.setup(self, self.service.db)
         self.handlers.shards = self.keeper.shards
         await asyncio.to_thread(self.presenter.cache.pool.start)  # (spawns its workers: a second, off the loop)
         if self.service.has_db:  # the languages players chose, for every answer (else once it is opened)
+            self._follow_outages(self.service.db)
             await self.service.players.load_locales()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         setup(self.tree)

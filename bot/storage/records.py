@@ -32,6 +32,11 @@ class DatabaseError(Exception):
     """The database cannot be used; the message is one sentence for whoever starts the bot."""
 
 
+class DatabaseAway(DatabaseError):
+    """The database cannot be reached now (its server is down, restarting, or out of reach): what was asked
+    was not done, or is not known to be. It comes back by itself; ``Outage`` says when."""
+
+
 @dataclass
 class Seat:
     seat: int

@@ -23,7 +23,7 @@ import discord
 from rules.core import GameState, t
 
 from ..service.games import BrokenGame, GameService, MoveResult, engine_of
-from ..storage import ACTIVE, FINISHED, FORBIDDEN, GameRow, Move, Shards
+from ..storage import ACTIVE, FINISHED, FORBIDDEN, DatabaseAway, GameRow, Move, Shards
 from .components import PREFIX
 from .notify import Notifier
 from .places import mark_status
@@ -44,6 +44,9 @@ BROKEN = "broken"
 BOARDS_CLEAN = "boards_clean_at"
 # Failures of the connection itself (discord.py raises them once its own retries are spent).
 NETWORK_ERRORS = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
+# Seconds before an outage in which a board posted is checked against the database when it is back: a commit
+# not waited for (``synchronous_commit=off``) is lost by a crash of the server only if that recent.
+LOST_WINDOW = 10.0
 # The key of ``Interaction.extras`` that says the click's acknowledgement took its board's controls off.
 STRIPPED = "mesa_stripped"
 
@@ -116,6 +119,15 @@ class Boards:
         # clicks a crash lost, the reminders) is done for their games only.
         self.shards = Shards.all(1)
         self.notifier = Notifier(bot, service, self.channel)
+        # What an outage of the database leaves for its end (``after_outage``): the clicks being played here
+        # (none of them lost), those whose move may or may not be stored, those already told that they did
+        # not count, the games whose board lost its controls to a click that failed, and the boards posted
+        # lately (game -> message, the position's mark, when), which the database may not have kept.
+        self.playing: set[int] = set()
+        self.unsure: set[int] = set()
+        self.told: set[int] = set()
+        self.needs_controls: set[int] = set()
+        self._posted: dict[int, tuple[int, str, float]] = {}
 
     def _spawn(self, coro: Coroutine[Any, Any, object]) -> None:
         self._track(asyncio.create_task(coro))
@@ -171,7 +183,7 @@ class Boards:
             finally:
                 payload.sent()
         except Exception as exc:  # the move is stored whatever happened here: say so, post later
-            if not isinstance(exc, (discord.HTTPException, *NETWORK_ERRORS)):
+            if not isinstance(exc, (discord.HTTPException, DatabaseAway, *NETWORK_ERRORS)):
                 log.exception("game %s: the board could not be drawn", game.id)
             why = await self._post_failed(game, exc)
             if clicked is not None:
@@ -180,7 +192,13 @@ class Boards:
             return False
         self._retry.pop(game.id, None)
         recorded = time.time()
-        if not await self.service.db.record_board(game.id, message.id, game.version, recorded):
+        self._note_posted(game, message.id, recorded)
+        try:
+            stored = await self.service.db.record_board(game.id, message.id, game.version, recorded)
+        except DatabaseAway:  # the move is stored and its board out: the outbox records it when the database is back
+            log.info("game %s: its board %s is posted but not recorded yet", game.id, message.id)
+            stored = True
+        if not stored:
             # another process moved the game on meanwhile: its board is the live one
             log.info("game %s: moved on past version %s while its board was posted", game.id, game.version)
             self._spawn(self._strip(message.edit(view=None)))
@@ -366,6 +384,8 @@ class Boards:
                 if game is not None:
                     await self.channel_gone(game.play_channel_id)
                 return True
+        except DatabaseAway:  # the outage is in the log once; its end sweeps again
+            pass
         except Exception as exc:  # one line: the next sweep tries again
             log.warning("game %s: %s: %s", game_id, type(exc).__name__, exc)
         return False
@@ -395,6 +415,9 @@ class Boards:
         while not self.bot.is_closed():
             try:
                 wait = await self.post_due_boards()
+            except DatabaseAway:  # said once for the whole outage; its end wakes the outbox
+                await self.service.db.outage.back()
+                continue
             except Exception as exc:  # the database went away for a moment: try again later
                 log.warning("board outbox: %s: %s", type(exc).__name__, exc)
                 wait = self.service.settings.board_retry
@@ -490,14 +513,19 @@ class Boards:
         self._retry.pop(game.id, None)
         return await self.repost(game.id)  # a success clears board_blocked; a refusal is not told twice
 
-    async def answer_lost_clicks(self, before: float, shards: Shards) -> None:
+    async def answer_lost_clicks(self, before: float, shards: Shards, key: str = "board.click_lost") -> None:
         """Tells each player whose acknowledged click (on a game of ``shards``, noted before ``before``)
         a crash lost that it did not count, once the game's board has back the controls that the click's
-        acknowledgement may have taken off."""
-        clicks = await self.service.db.take_clicks(before, shards)
+        acknowledgement may have taken off. A click still being played here is left to its task, and one
+        whose player was told already (``told``) is not told twice."""
+        clicks = [
+            c for c in await self.service.db.take_clicks(before, shards) if c["interaction_id"] not in self.playing
+        ]
         for game_id in sorted({click["game_id"] for click in clicks}):
             await self._quiet(self.refresh_controls(game_id))
         for click in clicks:
+            if click["interaction_id"] in self.told:
+                continue
             if time.time() - click["created_at"] > CLICK_TOKEN_LIFE or self.bot.application_id is None:
                 continue
             game = await self.service.db.get_game(click["game_id"])
@@ -507,8 +535,47 @@ class Boards:
             webhook = discord.Webhook.from_state(
                 {"id": self.bot.application_id, "type": 3, "token": click["token"]}, state=self.bot._connection
             )
-            text = t("board.click_lost", click["locale"], game=f"{engine_of(game).title} #{game.id}")
+            text = t(key, click["locale"], game=f"{engine_of(game).title} #{game.id}")
             await self._quiet(webhook.send(text, ephemeral=True))
+
+    def _note_posted(self, game: GameRow, message_id: int, when: float) -> None:
+        """Keeps the boards posted in the last ``LOST_WINDOW`` seconds: an outage's end checks them."""
+        self._posted[game.id] = (message_id, position_mark(game), when)
+        if len(self._posted) > 64:
+            self._posted = {g: p for g, p in self._posted.items() if p[2] > when - LOST_WINDOW}
+
+    async def after_outage(self, since: float) -> None:
+        """The database answers again after an outage that began at ``since`` (a Unix time): every game of this
+        process's shards goes on by itself.
+
+        The clicks noted before it and not played are told that they did not count (once), and their boards
+        get back their controls; so do the boards whose controls a click took off when it failed; a board
+        posted lately for a move the database did not keep (``synchronous_commit=off`` and a crash of its
+        server) loses its controls, and the stored position's board gets them back; the boards left to post
+        are posted at once. An outage during this is answered at its own end."""
+        self._retry.clear()
+        await self.answer_lost_clicks(since, self.shards, "board.click_lost_outage")
+        self.told.clear()
+        self.unsure.clear()
+        for game_id in sorted(self.needs_controls):
+            self.needs_controls.discard(game_id)
+            await self._each(game_id, self._refresh_if_served)
+        for game_id, (message_id, mark, when) in sorted(self._posted.items()):
+            if when < since - LOST_WINDOW:
+                continue
+            game = await self.service.db.get_game(game_id)
+            if game is None or not self.shards.serves(game.guild_id):
+                continue
+            if game.board_message_id != message_id or position_mark(game) != mark:
+                log.warning("game %s: its board %s shows a move the database does not have", game_id, message_id)
+                self._posted.pop(game_id, None)
+                await self._each(game_id, self._reconcile_locked)
+        self.outbox_wake.set()
+
+    async def _refresh_if_served(self, game_id: int) -> None:
+        game = await self.service.db.get_game(game_id)
+        if game is not None and self.shards.serves(game.guild_id):
+            await self.refresh_controls(game_id)
 
     async def channel_gone(self, channel_id: int) -> None:
         """A thread or channel was deleted: its games are abandoned and their hosts told; its lobbies end."""

@@ -15,8 +15,8 @@ import discord
 
 from rules.core import RuleError, t
 
-from ..service.games import BrokenGame, MoveResult, Stale, UserError, engine_of
-from ..storage import ACTIVE, GameRow
+from ..service.games import BrokenGame, MoveResult, Noted, Stale, UserError, engine_of
+from ..storage import ACTIVE, DatabaseAway, GameRow
 from .boards import NETWORK_ERRORS, STRIPPED, Boards
 from .places import forum_of, open_thread
 from .ports import mesa
@@ -41,6 +41,11 @@ class Handlers(Boards):
             await coro
         except Stale:
             await self._stale(interaction)
+        except DatabaseAway:  # said once in the log for the whole outage, not for every click
+            key = "error.db_away_unsure" if interaction.id in self.unsure else "error.db_away"
+            if key == "error.db_away":
+                self.told.add(interaction.id)  # its note, if it was made after all, says nothing more
+            await self._quiet(reply(interaction, t(key, user_locale(interaction))))
         except BrokenGame as error:
             await reply(interaction, t(error.message, user_locale(interaction)))
             await self.report_broken(error)
@@ -68,10 +73,22 @@ class Handlers(Boards):
         # The click is noted before it is acknowledged, and the move's transaction forgets it: a click
         # still noted at start-up is one a crash lost, and its player is told. Noted first, every click
         # Discord shows as received is one the bot knows of, whenever it dies.
-        db = self.service.db
         noted = await self.service.note_click(
             interaction.id, game_id, interaction.user.id, interaction.token, user_locale(interaction)
         )
+        self.playing.add(interaction.id)  # an outage's end leaves it to this task
+        try:
+            await self._play(interaction, game_id, version, action_id, noted)
+        finally:
+            self.playing.discard(interaction.id)
+
+    async def _play(
+        self, interaction: discord.Interaction, game_id: int, version: int, action_id: str, noted: Noted
+    ) -> None:
+        """Plays a noted click: acknowledged at once, its move stored and its board posted; on a failure, the
+        click is forgotten and the board has back the controls that the acknowledgement took off (or, if the
+        database is away, the end of the outage says whether the move counted and gives them back)."""
+        db = self.service.db
         posted = []
         lines: list[discord.Message] = []
 
@@ -106,11 +123,22 @@ class Handlers(Boards):
                 noted=noted,
             )
         except BaseException as exc:
-            await db.drop_click(interaction.id)
-            if isinstance(exc, Exception) and not isinstance(exc, Stale) and interaction.extras.get(STRIPPED):
-                await self._restore_controls(interaction, game_id, version)
+            if isinstance(exc, DatabaseAway):
+                # The move may have been stored before the database went away: its click, still noted if not,
+                # tells which when it is back (``after_outage``), and the board gets its controls back then.
+                self.unsure.add(interaction.id)
+                self.needs_controls.add(game_id)
+                raise
+            try:
+                await db.drop_click(interaction.id)
+            finally:
+                if isinstance(exc, Exception) and not isinstance(exc, Stale) and interaction.extras.get(STRIPPED):
+                    try:
+                        await self._restore_controls(interaction, game_id, version)
+                    except DatabaseAway:  # given back when the database is
+                        self.needs_controls.add(game_id)
             raise
-        if all(posted):  # else the clicker was just told what became of the move and its board
+        if all(posted) and not db.outage.down:  # else the clicker was just told what became of the move
             await mesa(interaction).undo.offer(interaction, result)
 
     async def _restore_controls(self, interaction: discord.Interaction, game_id: int, version: int) -> None:

@@ -17,7 +17,7 @@ import discord
 from rules.core import t
 
 from ..service.games import GameService, engine_of
-from ..storage import ACTIVE
+from ..storage import ACTIVE, DatabaseAway
 from .boards import Boards, gone
 from .components import SpecialButton
 from .presenter import deadline_line
@@ -33,6 +33,12 @@ class Reminders:
         self.boards = boards
         self._wake = asyncio.Event()
         self._checks: list[asyncio.Future[None]] = []  # callers of ``check`` waiting for the next pass
+        # What an outage of the database interrupted, still claimed by this process (``LEASE``): the reminders
+        # and deadlines to deal with, and the reminders sent whose sending is not yet stored. The next pass,
+        # once the database is back, takes them up first, so that each fires once.
+        self._reminders_left: list[dict[str, Any]] = []
+        self._clocks_left: list[dict[str, Any]] = []
+        self._unrecorded: list[tuple[dict[str, Any], bool, bool]] = []
 
     async def loop(self) -> None:
         """Sends the reminders that are due, until the bot closes."""
@@ -54,17 +60,34 @@ class Reminders:
         checks, self._checks = self._checks, []
         try:
             try:
-                for reminder in await self.service.due_reminders(self.boards.shards):
+                while self._unrecorded:
+                    await self._record_sent(*self._unrecorded[0])
+                    self._unrecorded.pop(0)
+                if not self._reminders_left:
+                    self._reminders_left = await self.service.due_reminders(self.boards.shards)
+                while self._reminders_left:
+                    reminder = self._reminders_left[0]
                     try:
                         await self.send(reminder)
+                    except DatabaseAway:
+                        raise
                     except Exception as exc:  # one game's trouble never stops the others' reminders
                         log.warning("game %s: reminder: %s: %s", reminder["game_id"], type(exc).__name__, exc)
                         await self.service.reminder_sent(reminder)
-                for due in await self.service.due_clocks(self.boards.shards):  # a turn's time is up: the AI plays it
+                    self._reminders_left.pop(0)
+                if not self._clocks_left:
+                    self._clocks_left = await self.service.due_clocks(self.boards.shards)
+                while self._clocks_left:  # a turn's time is up: the AI plays it
+                    due = self._clocks_left[0]
                     try:
                         await self.service.time_up(due["game_id"], due["seat"], due["lease"], then=self.boards.publish)
+                    except DatabaseAway:
+                        raise
                     except Exception as exc:
                         log.warning("game %s: clock: %s: %s", due["game_id"], type(exc).__name__, exc)
+                    self._clocks_left.pop(0)
+            except DatabaseAway:  # in the log once for the whole outage; its end wakes this loop
+                pass
             except Exception as exc:
                 log.warning("reminder loop: %s: %s", type(exc).__name__, exc)
         finally:
@@ -139,6 +162,12 @@ class Reminders:
         await self._sent(reminder, held, settings.reminders)
 
     async def _sent(self, reminder: dict[str, Any], held: bool, reminders: bool) -> None:
+        try:
+            await self._record_sent(reminder, held, reminders)
+        except DatabaseAway:  # it went out: stored once the database is back, never sent twice
+            self._unrecorded.append((reminder, held, reminders))
+
+    async def _record_sent(self, reminder: dict[str, Any], held: bool, reminders: bool) -> None:
         if held:
             await self.service.held_ping_sent(reminder, reminders)
         else:

@@ -1,0 +1,198 @@
+"""Outages of PostgreSQL while games are played: the server stopped and started again, or its postmaster
+killed right after a commit. Each test plays through the real bot and the fake Discord on a PostgreSQL
+server of its own (tests/pg_fixtures.py), so that stopping it disturbs no other test, and checks that
+every game goes on by itself once the database is back: no board keeps live buttons for a move the
+database does not hold, the current board has its controls, each player whose click did not count is
+told so once, the reminders that fell due meanwhile are sent once, and the log says one line when the
+outage begins and one when it ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+from pg_fixtures import PostgresServer
+
+from bot.storage import Database
+from fakediscord import FakeDiscord
+from fakediscord.botkit import action_ids, board_messages, last_board, mentioned, mesa, play_move, start_lobby
+from fakediscord.botkit import lobby_id as lobby_button
+from fakediscord.timing import stretched
+from rules import GAMES
+
+ANA, BRUNO = 1, 2
+# A game goes on within this many seconds of its database coming back (on an idle machine).
+BACK_WITHIN = 10.0
+
+
+@pytest.fixture(scope="module")
+def outage_server():
+    """A PostgreSQL server for this module alone: its tests stop it, kill it and start it again."""
+    folder = Path(tempfile.mkdtemp(prefix="mesa-outage-"))
+    folder.chmod(0o777)
+    try:
+        server = PostgresServer(folder)
+        yield server
+        server.stop()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def outage_url(outage_server):
+    name = outage_server.create_database(outage_server.migrated_template())
+    yield outage_server.url(name)
+    try:
+        outage_server.drop_database(name)
+    except Exception:  # a test that failed with the server down: the next start of the module's server
+        outage_server.resume()
+        outage_server.drop_database(name)
+
+
+class Said(logging.Handler):
+    """What the bot logged at WARNING and above."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.lines: list[str] = []
+        self.tracebacks = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(record.getMessage())
+        self.tracebacks += record.exc_info is not None
+
+
+@pytest.fixture
+def said():
+    handler = Said()
+    logging.getLogger("bot").addHandler(handler)
+    yield handler
+    logging.getLogger("bot").removeHandler(handler)
+
+
+def live_boards(fake: FakeDiscord, channel_id: int) -> list:
+    return [b for b in board_messages(fake, channel_id) if fake.message(b.id).custom_ids()]
+
+
+async def _started(fake: FakeDiscord) -> tuple[int, int]:
+    lobby = await start_lobby(fake, "atlandice", ANA, [BRUNO], 0)
+    start = await fake.click(ANA, lobby, lobby_button(lobby, "start"))
+    await start.wait_response()
+    thread = await fake.wait_for(lambda: next(iter(fake.threads), None))
+    await fake.wait_for(lambda: board_messages(fake, thread), timeout=30)
+    return thread, int(last_board(fake, thread).custom_ids()[0].split(":")[1])
+
+
+async def _stored(url: str, game_id: int):
+    db = await Database.open(url)
+    try:
+        return await db.get_game(game_id), await db.moves_that_count(game_id)
+    finally:
+        await db.close()
+
+
+async def _replays(url: str, game_id: int) -> bool:
+    game, log = await _stored(url, game_id)
+    engine = GAMES[game.game]
+    return engine.load(game.state) == engine.replay(
+        len(game.seats), game.seed, game.options, [(r["seat"], r["action_id"]) for r in log]
+    )
+
+
+async def _until(condition, timeout: float) -> None:
+    """Waits for an async condition (looked at every 50 ms), ``timeout`` stretched by the machine's load."""
+    async with asyncio.timeout(stretched(timeout)):
+        while not await condition():
+            await asyncio.sleep(0.05)
+
+
+async def _truthful(fake: FakeDiscord, url: str, thread: int, game_id: int) -> None:
+    """The thread's one live board is the stored game's board, for its stored version."""
+    game, _ = await _stored(url, game_id)
+    live = live_boards(fake, thread)
+    assert [b.id for b in live] == [game.board_message_id] and game.board_version == game.version, (
+        [b.id for b in live],
+        game.board_message_id,
+        game.board_version,
+        game.version,
+    )
+    assert all(c.split(":")[2] == str(game.version) for c in live[0].custom_ids() if c.count(":") >= 3)
+
+
+def _ephemerals(inter) -> list[str]:
+    """The private sentences an interaction was answered with (not an empty "thinking" acknowledgement)."""
+    return [m.content for m in inter.messages if m.ephemeral and m.content]
+
+
+@pytest.mark.parametrize(
+    "seconds", [1, pytest.param(10, marks=pytest.mark.slow), pytest.param(60, marks=pytest.mark.slow)]
+)
+async def test_outage_of_postgres_while_a_game_is_played_ends_by_itself(
+    fake_discord, outage_server, outage_url, said, seconds
+):
+    """PostgreSQL stops while a game is played (one click under way, its move not stored yet, a command
+    coming during the outage) and starts again ``seconds`` later: within seconds the game goes on without a
+    restart of the bot, each click or command that did not count is told so once, the board that lost its controls to
+    the click under way has them back, and the reminder that fell due meanwhile is sent once."""
+    fake = fake_discord
+    now = [time.time()]
+    async with mesa(fake, outage_url, clock=lambda: now[0], reminder_poll=0.05, board_retry=0.05) as bot:
+        thread, game_id = await _started(fake)
+        assert await play_move(fake, thread, random.Random(1))
+        await fake.settle()
+        board = last_board(fake, thread)
+        player, choices = mentioned(board)[0], action_ids(board)
+        # A click under way when the server stops: noted, acknowledged (its board's controls taken off with
+        # the acknowledgement), and its move not stored.
+        held = fake.hold("POST", r"^/interactions/\d+/[^/]+/callback$")
+        under_way = await fake.click(player, board, choices[0])
+        await asyncio.wait_for(held.arrived.wait(), stretched(10))
+        stopped_at = time.monotonic()
+        await asyncio.to_thread(outage_server.halt)
+        held.release()
+        await fake.wait_for(lambda: _ephemerals(under_way), timeout=10)
+        assert not live_boards(fake, thread)  # the acknowledgement took the only board's controls
+        # A command during the outage: refused at once, told that it did not count.
+        other = await fake.slash(player, thread, "game board")
+        await fake.wait_for(lambda: _ephemerals(other), timeout=10)
+        assert "did not count" in _ephemerals(other)[0] or "não valeu" in _ephemerals(other)[0]
+        now[0] += 13 * 3600  # the first reminder of the turn falls due while the database is away
+        reminders = len([m for m in fake.messages(thread) if "~mute" in str(m.custom_ids())])
+        await asyncio.sleep(seconds - (time.monotonic() - stopped_at))  # the outage lasts this long
+        await asyncio.to_thread(outage_server.resume)
+        back_at = time.monotonic()
+        # The click under way did not count: its player is told, once; the board has its controls back.
+        await fake.wait_for(lambda: len(_ephemerals(under_way)) == 2, timeout=BACK_WITHIN)
+        assert "did not count" in _ephemerals(under_way)[1] or "não valeu" in _ephemerals(under_way)[1]
+        await fake.wait_for(lambda: live_boards(fake, thread), timeout=BACK_WITHIN)
+        controls_back = time.monotonic() - back_at
+        await _truthful(fake, outage_url, thread, game_id)
+        # The reminder that fell due during the outage is sent, once.
+        await fake.wait_for(
+            lambda: len([m for m in fake.messages(thread) if "~mute" in str(m.custom_ids())]) > reminders,
+            timeout=BACK_WITHIN,
+        )
+        # The game goes on.
+        before = len(board_messages(fake, thread))
+        assert await play_move(fake, thread, random.Random(2))
+        await fake.wait_for(lambda: len(board_messages(fake, thread)) > before, timeout=BACK_WITHIN)
+        moving_again = time.monotonic() - back_at
+        await fake.settle()
+        await bot.check_reminders()
+        await fake.settle()
+        assert len([m for m in fake.messages(thread) if "~mute" in str(m.custom_ids())]) == reminders + 1
+        await _truthful(fake, outage_url, thread, game_id)
+        assert _ephemerals(under_way)[1:] == _ephemerals(under_way)[1:2] and len(_ephemerals(other)) == 1
+    assert controls_back < stretched(BACK_WITHIN) and moving_again < stretched(BACK_WITHIN)
+    assert await _replays(outage_url, game_id)
+    outage = [line for line in said.lines if "database" in line]
+    assert len(outage) == 2 and "cannot be reached" in outage[0] and "answers again" in outage[1], said.lines
+    assert said.tracebacks == 0, said.lines
+    print(f"outage of {seconds} s: controls back after {controls_back:.2f} s, a move after {moving_again:.2f} s")
