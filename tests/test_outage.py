@@ -193,6 +193,6 @@ async def test_outage_of_postgres_while_a_game_is_played_ends_by_itself(
     assert controls_back < stretched(BACK_WITHIN) and moving_again < stretched(BACK_WITHIN)
     assert await _replays(outage_url, game_id)
     outage = [line for line in said.lines if "database" in line]
-    assert len(outage) == 2 and "cannot be reached" in outage[0] and "answers again" in outage[1], said.lines
+    assert len(outage) == 2 and "cannot be reached" in outage[0] and "can be reached again" in outage[1], said.lines
     assert said.tracebacks == 0, said.lines
     print(f"outage of {seconds} s: controls back after {controls_back:.2f} s, a move after {moving_again:.2f} s")

@@ -112,6 +112,10 @@ class Outage:
     def down(self) -> bool:
         return self.since is not None
 
+    def down_since(self, error: BaseException) -> None:
+        """The database could not be reached (``error``): the outage begins, unless it has already."""
+        self.failed(error)
+
     def failed(self, error: BaseException) -> DatabaseAway:
         """A statement could not reach the database: the outage begins (once), and its error is returned."""
         if self.since is None:
@@ -142,8 +146,14 @@ class Outage:
                 wait = min(wait * 1.5, PROBE_MAX)
                 continue
             break
-        since, self.since = self.since or time.time(), None
-        log.warning("the database %s answers again, after %.1f s", self.name, time.time() - since)
+        self.up()
+
+    def up(self) -> None:
+        """The database answers again: the outage ends (once), and whoever waits for its end hears of it."""
+        if self.since is None:
+            return
+        since, self.since = self.since, None
+        log.warning("the database %s can be reached again, after %.1f s", self.name, time.time() - since)
         self._back.set()
         for call in self.on_back:
             task: asyncio.Task[object] = asyncio.get_running_loop().create_task(call(since))
@@ -556,7 +566,9 @@ def unreachable(error: BaseException) -> bool:
     down, the connection lost), rather than that a statement was refused."""
     import asyncpg
 
-    if isinstance(error, (OSError, TimeoutError, asyncpg.PostgresConnectionError)):
+    if isinstance(error, DatabaseAway):  # (told already)
+        return True
+    if isinstance(error, (OSError, TimeoutError, asyncpg.PostgresConnectionError, asyncpg.TooManyConnectionsError)):
         return True
     if isinstance(error, asyncpg.exceptions.OperatorInterventionError):  # 57P01-57P03: shutdown, crash, starting
         return not isinstance(error, asyncpg.exceptions.QueryCanceledError)
@@ -657,22 +669,7 @@ class Postgres(Backend):
         await self.pool.close()
 
     def unreachable(self, error: BaseException) -> bool:
-        import asyncpg
-
-        if isinstance(error, asyncpg.InterfaceError):  # (a statement on a connection closed meanwhile)
-            return "closed" in str(error)
-        return isinstance(
-            error,
-            (
-                OSError,  # refused, reset, no route, no socket file
-                TimeoutError,
-                asyncpg.PostgresConnectionError,
-                asyncpg.CannotConnectNowError,  # starting up, shutting down
-                asyncpg.AdminShutdownError,
-                asyncpg.CrashShutdownError,
-                asyncpg.TooManyConnectionsError,
-            ),
-        )
+        return unreachable(error)
 
     async def schema_version(self, sql: Sql | None = None) -> int:
         sql = sql or self

@@ -20,11 +20,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections.abc import AsyncIterator
 from typing import Any
 
-from .backends import CHANGES_CHANNEL, Postgres
+from .backends import CHANGES_CHANNEL, Outage, Postgres
 from .tables import Tables
 
 log = logging.getLogger(__name__)
@@ -48,34 +47,6 @@ CATCH_UP_MARGIN = 60.0
 Changed = tuple[int, float | None]
 
 
-class Outage:
-    """Whether the database can be reached, as this process last found it. The log says so once when it
-    cannot any more, and once when it can again."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.since: float | None = None  # when it was found out of reach (monotonic), None while it can be reached
-
-    @property
-    def down(self) -> bool:
-        return self.since is not None
-
-    def up(self) -> None:
-        if self.since is not None:
-            log.warning("the database %s can be reached again, after %.1f s", self.name, time.monotonic() - self.since)
-            self.since = None
-
-    def down_since(self, error: BaseException) -> None:
-        if self.since is None:
-            self.since = time.monotonic()
-            log.warning(
-                "the database %s cannot be reached (%s: %s); trying again every few seconds",
-                self.name,
-                type(error).__name__,
-                error,
-            )
-
-
 class Changes(Tables):
     _subscribers: set[asyncio.Queue[Changed]]
     _watcher: asyncio.Task[None] | None
@@ -84,7 +55,7 @@ class Changes(Tables):
     def _init_changes(self) -> None:
         self._subscribers = set()
         self._watcher = None
-        self.outage = Outage(self.sql.name)
+        self.outage = self.sql.outage
 
     @contextlib.asynccontextmanager
     async def subscribe(self) -> AsyncIterator[AsyncIterator[Changed]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .backends import Backend, Outage, connect, unreachable
+from .backends import Backend, connect, unreachable
 from .changes import Changes
 from .clicks import Clicks, click_note
 from .clocks import Clocks
@@ -58,11 +58,6 @@ class Database(Games, Moves, Reminders, Clicks, UndoRequests, Meta, Changes, Pla
     @property
     def kind(self) -> str:
         return self.sql.kind
-
-    @property
-    def outage(self) -> Outage:
-        """Whether the database can be reached now, and who hears when it comes back."""
-        return self.sql.outage
 
     async def schema_version(self) -> int:
         return await self.sql.schema_version()
