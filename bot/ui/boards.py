@@ -564,7 +564,7 @@ class Boards:
             if when < since - LOST_WINDOW:
                 continue
             game = await self.service.db.get_game(game_id)
-            if game is None or not self.shards.serves(game.guild_id):
+            if game is None or self.shards.of(game.guild_id) not in self.shards.ids:
                 continue
             if game.board_message_id != message_id or position_mark(game) != mark:
                 log.warning("game %s: its board %s shows a move the database does not have", game_id, message_id)
@@ -574,7 +574,7 @@ class Boards:
 
     async def _refresh_if_served(self, game_id: int) -> None:
         game = await self.service.db.get_game(game_id)
-        if game is not None and self.shards.serves(game.guild_id):
+        if game is not None and self.shards.of(game.guild_id) in self.shards.ids:
             await self.refresh_controls(game_id)
 
     async def channel_gone(self, channel_id: int) -> None:
