@@ -763,6 +763,10 @@ TEXTS: dict[str, tuple[Text, Text]] = {
         "mesas sem relógio me esperam (nas outras, a IA joga)",
     ),
     "away.set": ("Noted: you are away.", "Anotado: você está ausente."),
+    "away.table_waits": (
+        "🏖 {who} is away until {until}: this table waits for their return, without reminders.",
+        "🏖 {who} está ausente até {until}: esta mesa espera a volta, sem lembretes.",
+    ),
     "away.back": (
         "Welcome back: your turns wait for you again.",
         "Bem-vindo de volta: suas vezes esperam por você de novo.",

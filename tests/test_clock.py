@@ -248,3 +248,25 @@ async def test_clock_every_lobby_has_room_for_its_variants_and_the_clock(db_path
 
 def _custom_ids(view) -> list[str]:
     return [item.custom_id for item in view.children]
+
+
+async def test_clock_away_pause_tells_the_tables_that_wait(fake_discord, db_path):
+    """``/away mode:pause`` says so at each running table without a clock (which waits for the player),
+    pinging nobody; a table with a clock is not told so (the AI plays there, and its board says it)."""
+    fake = fake_discord
+    clock = Clock(START)
+    async with mesa(fake, db_path, clock=clock):
+        waits = await start_game(fake, ANA, await start_lobby(fake, "atlandice", ANA, [BRUNO], 0))
+        lobby = await start_lobby(fake, "atlandice", ANA, [BRUNO], 0)
+        await choose(fake, ANA, lobby, ":L:lv", "clock.72.easy")
+        timed = await start_game(fake, ANA, lobby)
+        inter = await fake.slash(BRUNO, CHANNEL_ID, "away", {"until": "2026-03-20", "mode": "pause"})
+        await ephemeral_reply(fake, inter)
+
+        def told(channel: int) -> list:
+            return [m for m in fake.messages(channel) if "🏖" in m.content and not m.files()]
+
+        said = await fake.wait_for(lambda: told(waits))
+        assert "<@2>" in said[0].content and "waits" in said[0].content and not said[0].pinged()
+        await fake.settle()
+        assert not told(timed)

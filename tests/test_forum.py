@@ -72,3 +72,16 @@ async def test_forum_play_opens_a_tagged_post_finished_when_over(fake_discord, d
         await db.close()
     assert [g.channel_id for g in games] == [FORUM] * 3
     assert [g.status for g in games] == ["active", "finished", "active"]
+
+
+async def test_a_forum_game_its_host_ends_is_tagged_finished(fake_discord, db_path):
+    fake = fake_discord
+    fake.add_forum(GUILD_ID, FORUM, "board-games")
+    async with mesa(fake, db_path):
+        asking = await fake.user_post(ANA, FORUM, "Who plays?", "Anyone up for a game?")
+        lobby = await start_lobby(fake, "atlandice", ANA, [BRUNO], ai_seats=0, channel_id=asking)
+        post = await start_game(fake, ANA, lobby)
+        assert fake.tags_of(post) == ["ATLANDICE", "playing"]
+        ended = await fake.slash(ANA, post, "game end")
+        await ended.wait_response()
+        await fake.wait_for(lambda: fake.tags_of(post) == ["ATLANDICE", "finished"])

@@ -52,6 +52,7 @@ async def test_rematch_opens_one_lobby_with_the_same_table(fake_discord, db_path
         assert len(lobby) == 1 and f"/{CHANNEL_ID}/{lobby[0].id}" in opened.content
         invite = lobby[0]
         assert "<@1>" in invite.content and "<@2>" in invite.content  # Ana invited, Bruno hosting
+        assert "🤖 AI 2" in invite.embed_texts()  # the AI seat is "AI n", not named after its host
         # A second click (Ana's) finds the lobby open: no second one.
         again = await fake.click(ANA, final, _rematch_id(final))
         assert f"/{invite.id}" in (await ephemeral_reply(fake, again)).content
@@ -69,5 +70,5 @@ async def test_rematch_opens_one_lobby_with_the_same_table(fake_discord, db_path
         await db.close()
     assert new.id != old.id and new.host_id == BRUNO and new.status == "active"
     assert new.options == old.options == {"first": "host"}
-    assert sorted((s.user_id, s.is_ai, s.level) for s in new.seats if s.is_ai) == [(None, True, "easy")]
+    assert sorted((s.user_id, s.is_ai, s.level, s.name) for s in new.seats if s.is_ai) == [(None, True, "easy", "")]
     assert {s.user_id for s in new.seats if not s.is_ai} == {ANA, BRUNO}

@@ -159,3 +159,12 @@ def test_the_names_of_things_read_english_in_english_and_portuguese_in_pt_br():
     assert len(names) > 100
     alike = {key for key, entry in names.items() if entry["en"] == entry["pt-BR"]}
     assert {names[key]["en"] for key in alike} <= ALIKE
+
+
+def test_the_portuguese_texts_about_a_player_assume_no_gender():
+    """A text about a player ({who}) never calls them "ele" or "ela" (nor "dele", "dela"): Portuguese
+    pronouns have a gender, and the bot does not know the player's."""
+    gendered = re.compile(r"\b(ele|ela|dele|dela|nele|nela|eles|elas|deles|delas)\b", re.IGNORECASE)
+    about_a_player = {key: entry["pt-BR"] for key, entry in CATALOGUE.items() if "{who}" in entry["pt-BR"]}
+    assert "clock.time_up" in about_a_player
+    assert {key: text for key, text in about_a_player.items() if gendered.search(text)} == {}

@@ -239,7 +239,17 @@ class Games(Tables):
                 raise DatabaseError("the database did not number the new game.")
             await tx.executemany(
                 "INSERT INTO seats (game_id, seat, user_id, name, is_ai, ai_level) VALUES ($1, $2, $3, $4, $5, $6)",
-                [(game_id, i, s.user_id, s.name or host_name, int(s.is_ai), s.level) for i, s in enumerate(seats)],
+                [
+                    (
+                        game_id,
+                        i,
+                        s.user_id,
+                        s.name or (host_name if s.user_id == host_id else ""),
+                        int(s.is_ai),
+                        s.level,
+                    )
+                    for i, s in enumerate(seats)
+                ],  # an AI seat keeps no name: it is "AI n"
             )
         return int(game_id), True
 

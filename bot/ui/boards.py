@@ -599,6 +599,15 @@ class Boards:
                 return
             await self._strip(channel.get_partial_message(game.board_message_id).edit(view=None))
 
+    async def mark_ended(self, game: GameRow) -> None:
+        """A game its host ended: its forum post's status tag says it is finished (other channels have none)."""
+        try:
+            channel = await self.channel(game.play_channel_id)
+        except (discord.HTTPException, TypeError) as exc:
+            log.info("game %s: its post keeps its tags: %s", game.id, exc)
+            return
+        await mark_status(channel, game, "forum.tag.finished")
+
     async def refresh_controls(self, game_id: int) -> None:
         """Builds the controls of the game's current board again (its link changed, or a click that a crash or
         a failure lost had them taken off with its acknowledgement), under the game's lock."""

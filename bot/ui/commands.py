@@ -274,6 +274,8 @@ class GameGroup(app_commands.Group):
         if elsewhere and before.status == ACTIVE:  # the players hear it where they play
             await bot.handlers.say(row, text)
         await bot.handlers.strip_board(row)
+        if before.status == ACTIVE:
+            await bot.handlers.mark_ended(row)
 
     @app_commands.command(name=L("cmd.move"), description=L("cmd.move.desc"))
     @app_commands.rename(game=L("cmd.end.game"))

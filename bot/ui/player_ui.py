@@ -140,7 +140,18 @@ class PlayerUI:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await service.players.save(updated)
         locale = user_locale(interaction)
-        for table in await tables_of(service, user.id):  # the tables waiting on them now
+        tables = await tables_of(service, user.id)
+        if updated.away(now) and updated.away_mode == players_mod.AWAY_PAUSE:  # the tables that wait are told
+            for table in tables:
+                if not table.game.turn_limit:
+                    waits = t(
+                        "away.table_waits",
+                        table.game.locale,
+                        who=user.mention,
+                        until=f"<t:{int(updated.away_until or 0)}:f>",
+                    )
+                    await self.bot.handlers.say(table.game, waits)
+        for table in tables:  # the tables waiting on them now
             if not table.mine:
                 continue
             game = table.game
