@@ -11,6 +11,8 @@ from typing import Any, cast
 import discord
 from discord.ext import commands
 
+from rules.core import normalize_locale
+
 from . import texts as _texts  # noqa: F401  (registers the bot's texts)
 from .service.games import GameService
 from .settings import Settings
@@ -152,8 +154,13 @@ class MesaBot(commands.AutoShardedBot):
         await self.handlers.outbox()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A click whose custom id none of Mesa's controls reads (forged, or from an old or foreign app) is
+        """Notes the language of the user's Discord (their direct messages and reminders are written in it).
+        A click whose custom id none of Mesa's controls reads (forged, or from an old or foreign app) is
         answered privately at once; discord.py would let it go unanswered."""
+        try:
+            await self.service.players.saw_locale(interaction.user.id, normalize_locale(interaction.locale))
+        except Exception as exc:  # (the language is noted again at the next interaction)
+            log.warning("the language of user %s was not noted: %s", interaction.user.id, exc)
         data = cast(dict[str, object], interaction.data or {})
         if interaction.type is not discord.InteractionType.component or any(
             item.__discord_ui_compiled_template__.fullmatch(str(data.get("custom_id", ""))) for item in DYNAMIC_ITEMS

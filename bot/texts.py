@@ -739,11 +739,11 @@ TEXTS: dict[str, tuple[Text, Text]] = {
     ),
     "clock.time_up": (
         "⏱ {who}'s time was up: the AI ({level}) played this turn for them; they play their next one.",
-        "⏱ O tempo de {who} acabou: a IA ({level}) jogou esta vez por ele; a próxima é dele de novo.",
+        "⏱ O tempo de {who} acabou: a IA ({level}) fez esta jogada, e a próxima volta para {who}.",
     ),
     "clock.away_played": (
         "🏖 {who} is away until {until}: the AI plays for them.",
-        "🏖 {who} está ausente até {until}: a IA joga por ele.",
+        "🏖 {who} está ausente até {until}: enquanto isso, a IA joga.",
     ),
     "cmd.away": ("away", "ausente"),
     "cmd.away.desc": (

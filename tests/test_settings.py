@@ -178,3 +178,23 @@ async def test_settings_time_zones_come_with_mesa_where_the_system_has_none(fake
         answer = await ephemeral_reply(fake, inter)
         until = int(dt.datetime(2026, 3, 20, 23, 59, tzinfo=brazil).timestamp())
         assert f"<t:{until}:f>" in answer.embed_texts()
+
+
+async def test_direct_messages_and_reminders_follow_the_players_discord_language(fake_discord, db_path):
+    """Ana's Discord speaks Portuguese and she chose no language with /settings: her turns' direct
+    messages and her reminders, written with no interaction of hers at hand (after a restart too), are in
+    Portuguese, though the server's language is English."""
+    fake = fake_discord
+    rng = random.Random(4)
+    clock = Clock(dt.datetime(2026, 3, 10, 15, 0, tzinfo=dt.UTC).timestamp())
+    async with mesa(fake, db_path, clock=clock, reminder_delay=6 * HOUR, reminder_poll=HOUR):
+        await _settings(fake, ANA, CHANNEL_ID, turns="both")
+        thread = await _game(fake, BRUNO, [ANA])
+        await _until_turn_of(fake, thread, ANA, rng)
+        await fake.wait_for(lambda: [m for m in fake.dm_messages(ANA) if "É a sua vez" in m.content])
+    clock.now += 7 * HOUR
+    async with mesa(fake, db_path, clock=clock, reminder_delay=6 * HOUR, reminder_poll=HOUR) as bot:
+        await check_reminders(fake, bot)
+        await fake.wait_for(lambda: [m for m in fake.dm_messages(ANA) if "Lembrete" in m.content])
+        reminded = [m for m in fake.messages(thread) if "<@1>" in m.content and not m.files()]
+        assert reminded and "é a sua vez" in reminded[-1].content, [m.content for m in reminded]

@@ -107,9 +107,15 @@ class PlayerSettings:
     zone: str = UTC
     reminders: bool = True
     locale: str | None = None  # None: Discord's language
+    discord_locale: str | None = None  # the language of their Discord, as their last interaction said it
     dm_refused: bool = False  # Discord refused a direct message (50007): mentions since, told once
     away_until: float | None = None
     away_mode: str = AWAY_AI
+
+    @property
+    def reads(self) -> str | None:
+        """The language the player reads: the one they chose, else their Discord's (None: not known)."""
+        return self.locale or self.discord_locale
 
     @property
     def by_mention(self) -> bool:
@@ -154,6 +160,7 @@ def _settings_of(row: dict[str, Any]) -> PlayerSettings:
         zone=row["time_zone"],
         reminders=bool(row["reminders"]),
         locale=row["locale"],
+        discord_locale=row.get("discord_locale"),
         dm_refused=bool(row["dm_refused"]),
         away_until=row["away_until"],
         away_mode=row["away_mode"] if row["away_mode"] in AWAY_MODES else AWAY_AI,
@@ -183,9 +190,19 @@ class Players:
     def __init__(self, db: Callable[[], Database]) -> None:
         self._db = db
         self.locales: dict[int, str] = {}
+        self.discord_locales: dict[int, str] = {}  # (what the database holds: written when it changes)
 
     async def load_locales(self) -> None:
         self.locales = dict(await self._db().players_with_locale())
+        self.discord_locales = dict(await self._db().players_discord_locales())
+
+    async def saw_locale(self, user_id: int, locale: str) -> None:
+        """Keeps the language of a player's Discord, as an interaction of theirs says it (a write only when
+        it changed): what reaches them later, with no interaction at hand, is written in it."""
+        if self.discord_locales.get(user_id) == locale:
+            return
+        self.discord_locales[user_id] = locale
+        await self._db().save_discord_locale(user_id, locale)
 
     async def get(self, user_id: int) -> PlayerSettings:
         return (await self.get_many([user_id]))[user_id]

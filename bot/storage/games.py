@@ -18,7 +18,7 @@ from .tables import Tables
 _GAMES_WITH_SEATS = f"""SELECT g.*, u.version AS undo_version, s.seat AS seat_number, s.user_id AS seat_user_id,
        s.name AS seat_name, s.is_ai AS seat_is_ai, s.ai_level AS seat_ai_level,
        s.invited_id AS seat_invited_id, p.user_id AS player_user_id,
-       {", ".join(f"p.{column} AS player_{column}" for column in PLAYER_COLUMNS)}
+       {", ".join(f"p.{column} AS player_{column}" for column in (*PLAYER_COLUMNS, "discord_locale"))}
 FROM games g LEFT JOIN undo_requests u ON u.game_id = g.id LEFT JOIN seats s ON s.game_id = g.id
 LEFT JOIN players p ON p.user_id = s.user_id"""
 
@@ -71,7 +71,7 @@ def _games_of(rows: Iterable[Row]) -> list[GameRow]:
         if row["player_user_id"] is not None:
             games[-1].players[row["player_user_id"]] = {
                 "user_id": row["player_user_id"],
-                **{column: row[f"player_{column}"] for column in PLAYER_COLUMNS},
+                **{column: row[f"player_{column}"] for column in (*PLAYER_COLUMNS, "discord_locale")},
             }
     return games
 

@@ -34,6 +34,21 @@ class PlayerRows(Tables):
         rows = await self.sql.fetch("SELECT user_id, locale FROM players WHERE locale IS NOT NULL")
         return [(r["user_id"], r["locale"]) for r in rows]
 
+    async def players_discord_locales(self) -> list[tuple[int, str]]:
+        rows = await self.sql.fetch("SELECT user_id, discord_locale FROM players WHERE discord_locale IS NOT NULL")
+        return [(r["user_id"], r["discord_locale"]) for r in rows]
+
+    async def save_discord_locale(self, user_id: int, locale: str) -> None:
+        """The language of the player's Discord, as their last interaction said it (their other settings
+        are kept, or the defaults for a player who set none)."""
+        await self.sql.execute(
+            """INSERT INTO players (user_id, discord_locale, updated_at) VALUES ($1, $2, $3)
+               ON CONFLICT (user_id) DO UPDATE SET discord_locale = EXCLUDED.discord_locale""",
+            user_id,
+            locale,
+            time.time(),
+        )
+
     async def save_player(self, row: dict[str, Any]) -> None:
         """Writes a player's settings (``user_id`` and every column of ``COLUMNS``)."""
         values = [row[column] for column in COLUMNS]

@@ -221,6 +221,9 @@ MIGRATIONS: list[Migration] = [
         ALTER TABLE seats ADD COLUMN invited_id INTEGER;
         """
     ),
+    # 14: the language of the player's Discord as their last interaction said it: their direct messages and
+    #     reminders are written in it when they chose none with /settings.
+    Migration("ALTER TABLE players ADD COLUMN discord_locale TEXT;"),
 ]
 
 

@@ -68,7 +68,7 @@ class Notifier:
         (50007) falls back to a mention in the game's thread, telling the player why, once. Whether the direct
         message went out."""
         user_id = settings.user_id
-        locale = settings.locale or game.locale
+        locale = settings.reads or game.locale
         guild = self.bot.get_guild(game.guild_id) if game.guild_id else None
         text = t(
             key,

@@ -134,7 +134,7 @@ class Reminders:
         if not mention:
             await self._sent(reminder, held, settings.reminders)
             return
-        locale = game.locale
+        locale = settings.reads or game.locale  # the reminded player's language
         step = min(reminder["sent"] + 1, 3)
         key = "remind.turn" if held else f"remind.{step}"
         text = t(key, locale, who=f"<@{reminder['user_id']}>", game=f"{engine_of(game).title} #{game.id}")
