@@ -14,6 +14,7 @@ from typing import Any, Protocol, cast
 import discord
 
 from ..service.games import GameService, MoveResult
+from ..storage import GameRow
 
 # The channels a game is played in or its host is told in: a text, voice or stage channel's chat,
 # or a thread of one (a private chat too, though games are started in servers only).
@@ -29,6 +30,8 @@ class Controls(Protocol):
     async def publish(self, result: MoveResult, clicked: discord.Interaction | None = None) -> bool: ...
 
     async def channel(self, channel_id: int) -> PlayChannel: ...
+
+    async def say(self, game: GameRow, text: str) -> None: ...
 
     async def on_action(self, interaction: discord.Interaction, game_id: int, version: int, action_id: str) -> None: ...
 
