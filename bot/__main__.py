@@ -137,10 +137,51 @@ def _parser() -> argparse.ArgumentParser:
         "  python -m bot migrate --from A --to B\n"
         "                                 copy every game from one database to another (SQLite file or\n"
         "                                 postgresql:// URL), checked by replaying each game\n"
+        "  python -m bot forget USER_ID   forget a player (what /privacy delete does): settings, absence and\n"
+        '                                 ratings deleted, their name in stored games "Former player"\n'
         "  python -m bot replay-file FILE --out DIR\n"
         "                                 draw a game file written by /game export: a picture per move and the GIF\n"
         f"\nsettings (environment variables):\n{settings}\n",
     )
+
+
+def forget_main(argv: list[str]) -> int:
+    """``python -m bot forget USER_ID``: what ``/privacy delete`` does, for an admin, on the database of
+    ``MESA_DATABASE`` (SQLite or PostgreSQL)."""
+    parser = argparse.ArgumentParser(
+        prog="python -m bot forget",
+        description="Forget a player: their settings, absence and ratings deleted, their name in stored games "
+        "replaced by 'Former player', their Discord id taken out of every game (PRIVACY.md).",
+    )
+    parser.add_argument("user_id", help="the player's Discord user id (a number such as 123456789012345678)")
+    args = parser.parse_args(argv)
+    if not args.user_id.isascii() or not args.user_id.isdigit() or int(args.user_id) == 0:
+        print(f"mesa forget: {args.user_id!r} is not a Discord user id", file=sys.stderr)
+        return 2
+    try:
+        settings = Settings.from_env()
+    except SettingsError as exc:
+        print(f"mesa: {exc}", file=sys.stderr)
+        return 2
+
+    from .service import privacy
+    from .storage import Database, DatabaseError
+
+    async def run() -> tuple[dict[str, int], list[int]]:
+        db = await Database.open(settings.database)
+        try:
+            return await privacy.forget(db, int(args.user_id))
+        finally:
+            await db.close()
+
+    try:
+        changed, running = asyncio.run(run())
+    except DatabaseError as exc:
+        print(f"mesa: {exc}", file=sys.stderr)
+        return 1
+    done = ", ".join(f"{what.replace('_', ' ')}: {count}" for what, count in changed.items())
+    print(f"forgot user {args.user_id} ({done}); the AI plays their seats in running games: {len(running)}")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -153,6 +194,8 @@ def main(argv: list[str] | None = None) -> int:
         from .migrate import main as migrate_main
 
         return migrate_main(argv[1:])
+    if argv and argv[0] == "forget":
+        return forget_main(argv[1:])
     if argv and argv[0] == "replay-file":
         from .replay_file import main as replay_file_main
 

@@ -25,6 +25,7 @@ from .ui.export_ui import ExportUI
 from .ui.handlers import Handlers
 from .ui.player_ui import PlayerUI
 from .ui.presenter import Presenter
+from .ui.privacy_ui import PrivacyUI
 from .ui.reminders import Reminders
 from .ui.replay_ui import ReplayUI
 from .ui.stats_ui import StatsUI
@@ -78,6 +79,7 @@ class MesaBot(commands.AutoShardedBot):
         self.stats = StatsUI(self)
         self.exports = ExportUI(self)
         self.players = PlayerUI(self)
+        self.privacy = PrivacyUI(self)
         self._reminder_loop: asyncio.Task[None] | None = None
         self._outbox: asyncio.Task[None] | None = None
         self._stopping: asyncio.Future[None] | None = None

@@ -537,6 +537,36 @@ TEXTS: dict[str, tuple[Text, Text]] = {
         "Esse arquivo mostra uma partida em curso às claras: uma partida em curso só continua a partir do "
         "arquivo lacrado que /partida exportar gera.",
     ),
+    # privacy
+    "cmd.privacy": ("privacy", "privacidade"),
+    "cmd.privacy.desc": ("What Mesa keeps about you", "O que o Mesa guarda sobre você"),
+    "cmd.privacy.show": ("show", "mostrar"),
+    "cmd.privacy.show.desc": (
+        "Everything Mesa keeps about you, as a file",
+        "Tudo o que o Mesa guarda sobre você, como arquivo",
+    ),
+    "cmd.privacy.delete": ("delete", "apagar"),
+    "cmd.privacy.delete.desc": ("Delete what Mesa keeps about you", "Apagar o que o Mesa guarda sobre você"),
+    "privacy.shown": (
+        "Everything Mesa keeps about you: your settings, seats, moves, stats and ratings. "
+        "PRIVACY.md says why and for how long; /privacy delete deletes it.",
+        "Tudo o que o Mesa guarda sobre você: ajustes, lugares, jogadas, estatísticas e ratings. "
+        "O PRIVACY.md diz por quê e por quanto tempo; /privacidade apagar apaga.",
+    ),
+    "privacy.ask": (
+        "Delete what Mesa keeps about you? Your settings, absence and ratings are deleted, your name in "
+        'stored games becomes "Former player" and your Discord id leaves them; the games stay and still '
+        "replay, and the AI plays your seats in those still running. This cannot be undone.",
+        "Apagar o que o Mesa guarda sobre você? Seus ajustes, ausência e ratings são apagados, seu nome nas "
+        'partidas guardadas vira "Ex-jogador" e seu id do Discord sai delas; as partidas ficam e ainda se '
+        "reproduzem, e a IA joga seus lugares nas que continuam. Não dá para desfazer.",
+    ),
+    "privacy.confirm": ("Delete my data", "Apagar meus dados"),
+    "privacy.deleted": (
+        "Done: Mesa keeps nothing about you any more. The AI now plays your seats in running games: {games}.",
+        "Pronto: o Mesa não guarda mais nada sobre você. A IA joga agora seus lugares nas partidas em curso: {games}.",
+    ),
+    "privacy.former_player": ("Former player", "Ex-jogador"),
     "import.seat_waiting": (
         "{name} (invited: waiting for them to Join)",
         "{name} (convidado: esperando clicar em Entrar)",

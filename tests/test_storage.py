@@ -6,7 +6,8 @@ import pytest
 
 from bot.service.games import GameService, Stale
 from bot.settings import Settings
-from bot.storage import MIGRATIONS, Database, DatabaseError, Move, Seat, StaleVersion
+from bot.storage import FORMER_PLAYER, MIGRATIONS, Database, DatabaseError, Move, Seat, StaleVersion
+from bot.storage.players import COLUMNS
 
 
 @pytest.fixture
@@ -15,6 +16,15 @@ async def db(database_target):
     database = await Database.open(database_target)
     yield database
     await database.close()
+
+
+PLAYER_DEFAULTS = dict.fromkeys(COLUMNS) | {
+    "delivery": "mention",
+    "time_zone": "UTC",
+    "reminders": 1,
+    "dm_refused": 0,
+    "away_mode": "ai",
+}
 
 
 async def _active_game(db: Database) -> int:
@@ -786,3 +796,47 @@ async def _games_updates(observer, db: Database) -> tuple[int, int]:
     await observer.execute("SELECT pg_stat_clear_snapshot()")
     row = await observer.fetchrow("SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname = 'games'")
     return int(row["n_tup_upd"]), int(row["n_tup_hot_upd"])
+
+
+async def test_a_player_is_shown_everything_stored_about_them_then_forgotten(db):
+    """``about`` gives every row naming a player; ``forget`` deletes their settings, reminders, deadlines,
+    undo requests and clicks, and leaves their seats, moves and hosted games to a former player no one
+    is, named in each game's language; their running game goes on with the AI in their seat."""
+    ana, bruno = 10, 11
+    running = await _active_game(db)  # Ana hosts, seat 0; seat 1 is an AI seat
+    await db.record_moves(running, 0, [Move(0, "a", ana, []), Move(1, "b", None, [])], '{"s": 2}', False)
+    finished = await db.create_lobby("atlandice", 1, 2, bruno, "Bruno", "en", {})
+    await db.set_seats(finished, [Seat(0, bruno, "Bruno", False), Seat(1, ana, "Ana", False)])
+    assert await db.start_game(finished, seed=6, state='{"s": 0}', thread_id=4)
+    await db.record_moves(finished, 0, [Move(1, "x", ana, []), Move(0, "y", bruno, [])], '{"s": 9}', True)
+    await db.save_player({"user_id": ana, **PLAYER_DEFAULTS, "time_zone": "America/Sao_Paulo"})
+    await db.save_player({"user_id": bruno, **PLAYER_DEFAULTS})
+    await db.schedule_reminders(running, 2, [(0, ana)], 100.0)
+    await db.save_undo_request(running, bruno, 2, 1, [ana])
+    await db.note_click(777, running, ana, "tok", "pt-BR")
+
+    about = await db.about(ana)
+    assert [s["time_zone"] for s in about["settings"]] == ["America/Sao_Paulo"]
+    assert [(s["game_id"], s["seat"], s["name"]) for s in about["seats"]] == [(running, 0, "Ana"), (finished, 1, "Ana")]
+    assert [g["game_id"] for g in about["games_hosted"]] == [running]
+    assert [(m["game_id"], m["action_id"]) for m in about["moves"]] == [(running, "a"), (finished, "x")]
+    assert [r["user_id"] for r in about["reminders"]] == [ana]
+    assert [u["game_id"] for u in about["undo_requests"]] == [running]
+    assert [c["interaction_id"] for c in about["clicks_being_played"]] == [777]
+
+    before = [(await db.get_game(g)).state for g in (running, finished)]
+    changed = await db.forget(ana, lambda locale: f"former ({locale})")
+    assert changed["settings"] == 1 and changed["seats"] == 2 and changed["moves"] == 2
+    assert await db.about(ana) == {key: [] for key in about}
+    game = await db.get_game(running)
+    assert (game.host_id, game.status) == (FORMER_PLAYER, "active")
+    assert (game.seats[0].user_id, game.seats[0].name, game.seats[0].is_ai) == (FORMER_PLAYER, "former (pt-BR)", True)
+    done = await db.get_game(finished)
+    assert [(s.user_id, s.name, s.is_ai) for s in done.seats] == [
+        (bruno, "Bruno", False),
+        (FORMER_PLAYER, "former (en)", False),
+    ]
+    assert [r["user_id"] for r in await db.action_log(finished)] == [FORMER_PLAYER, bruno]
+    assert [(await db.get_game(g)).state for g in (running, finished)] == before  # the games replay as before
+    assert [p["user_id"] for p in await db.players([ana, bruno])] == [bruno]  # nobody else is touched
+    assert (await db.about(bruno))["moves"]

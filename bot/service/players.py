@@ -222,6 +222,10 @@ class Players:
             for user_id in users
         }
 
+    def forget(self, user_id: int) -> None:
+        """The user's settings were deleted (``/privacy delete``): their language too."""
+        self.locales.pop(user_id, None)
+
     async def save(self, settings: PlayerSettings) -> PlayerSettings:
         await self._db().save_player(_row_of(settings))
         if settings.locale is None:

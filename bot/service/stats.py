@@ -19,16 +19,24 @@ from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce
 
-from ..storage import GameRow
+from ..storage import FORMER_PLAYER, GameRow
 from .games import engine_of
 
 log = logging.getLogger(__name__)
 
 AI = "ai"
+FORMER = "f"  # a forgotten player's result in one game: rated as a newcomer, never shown
 
 
 def player_key(user_id: int | None) -> str:
     return AI if user_id is None else f"u{user_id}"
+
+
+def seat_key(game: GameRow, seat: int) -> str:
+    """Who a seat's result counts for: its player, the AI, or, for a player who asked to be forgotten,
+    nobody beyond that one game (``FORMER`` keys are never listed)."""
+    user_id = game.seats[seat].user_id
+    return f"{FORMER}{game.id}.{seat}" if user_id == FORMER_PLAYER else player_key(user_id)
 
 
 @dataclass(frozen=True)
@@ -73,7 +81,8 @@ class Table:
     standings: dict[str, Standing] = field(default_factory=dict)
 
     def top(self, n: int = 10) -> list[Standing]:
-        return sorted(self.standings.values(), key=lambda s: (-s.rating, -s.wins, s.key))[:n]
+        shown = [s for s in self.standings.values() if not s.key.startswith(FORMER)]
+        return sorted(shown, key=lambda s: (-s.rating, -s.wins, s.key))[:n]
 
 
 class Stats:
@@ -82,8 +91,10 @@ class Stats:
         self._results: dict[int, Result] = {}  # a finished game's result never changes
 
     def result(self, game: GameRow) -> Result | None:
-        if game.id in self._results:
-            return self._results[game.id]
+        cached = self._results.get(game.id)
+        # a finished game's result changes only if a player of it asked to be forgotten
+        if cached is not None and [s.user_id for s in cached.game.seats] == [s.user_id for s in game.seats]:
+            return cached
         engine = engine_of(game)
         try:
             outcome = engine.outcome(engine.load(game.state)) if game.state else None
@@ -94,7 +105,7 @@ class Stats:
             return None
         game = dataclasses.replace(game, state=None)  # the cache keeps the result, not the whole state
         lines = tuple(
-            Line(r.seat, player_key(game.seats[r.seat].user_id), r.score, r.rank, r.winner)
+            Line(r.seat, seat_key(game, r.seat), r.score, r.rank, r.winner)
             for r in sorted(outcome.results, key=lambda r: r.rank)
             if r.seat is not None and r.seat < len(game.seats)
         )

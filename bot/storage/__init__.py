@@ -10,6 +10,7 @@ imports nothing of discord or of the rest of the bot.
 
 from .backends import LOCK_IDENTIFY, LOCK_MEMBER, LOCK_SHARD, Outage, Session, is_postgres
 from .database import Database
+from .privacy import FORMER_PLAYER
 from .records import (
     ABANDONED,
     ACTIVE,
@@ -33,6 +34,7 @@ __all__ = [
     "ENDED",
     "FINISHED",
     "FORBIDDEN",
+    "FORMER_PLAYER",
     "LOBBY",
     "LOCK_IDENTIFY",
     "LOCK_MEMBER",

@@ -12,13 +12,14 @@ from .games import Games
 from .meta import Meta
 from .moves import Moves
 from .players import PlayerRows
+from .privacy import Privacy
 from .records import DatabaseAway, DatabaseError, GameRow
 from .reminders import Reminders
 from .schema import migrate
 from .undo import UndoRequests
 
 
-class Database(Games, Moves, Reminders, Clicks, UndoRequests, Meta, Changes, PlayerRows, Clocks):
+class Database(Games, Moves, Reminders, Clicks, UndoRequests, Meta, Changes, PlayerRows, Clocks, Privacy):
     """The bot's storage: SQLite (a file path) or PostgreSQL (a ``postgresql://`` URL), the same either way."""
 
     def __init__(self, backend: Backend) -> None:

@@ -20,6 +20,7 @@ from .export_ui import ExportUI
 from .handlers import Handlers
 from .player_ui import PlayerUI
 from .presenter import Presenter
+from .privacy_ui import PrivacyUI
 from .replay_ui import ReplayUI
 from .replies import channel_locale, message_names, release, reply, user_locale
 from .stats_ui import StatsUI
@@ -49,6 +50,9 @@ class Mesa(ports.Mesa, Protocol):
 
     @property
     def players(self) -> PlayerUI: ...
+
+    @property
+    def privacy(self) -> PrivacyUI: ...
 
     def wake_reminders(self) -> None: ...
 
@@ -385,6 +389,19 @@ async def away(interaction: discord.Interaction, until: str | None = None, mode:
     await _bot(interaction).players.away(interaction, until, mode)
 
 
+class PrivacyGroup(app_commands.Group):
+    def __init__(self) -> None:
+        super().__init__(name=L("cmd.privacy"), description=L("cmd.privacy.desc"))
+
+    @app_commands.command(name=L("cmd.privacy.show"), description=L("cmd.privacy.show.desc"))
+    async def show(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).privacy.show(interaction)
+
+    @app_commands.command(name=L("cmd.privacy.delete"), description=L("cmd.privacy.delete.desc"))
+    async def delete(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).privacy.ask_delete(interaction)
+
+
 def _acceptable(parameter: app_commands.Parameter, value: object) -> bool:
     """Whether ``value`` is one a Discord client could send for ``parameter``: of its type, among its
     choices, within its bounds. Discord checks none of this for a forged interaction, nor does discord.py
@@ -467,6 +484,7 @@ def setup(tree: app_commands.CommandTree) -> None:
     tree.add_command(mygames)
     tree.add_command(settings)
     tree.add_command(away)
+    tree.add_command(PrivacyGroup())
 
 
 __all__ = ["CatalogueTranslator", "MesaTree", "setup"]

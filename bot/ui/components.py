@@ -11,6 +11,7 @@ custom_id forms (version prefix ``m1``):
 - ``m1:<game>:L:settings``              the host's table settings: the same menus, privately, where the
                                         lobby message has no room for them
 - ``m1:<game>:R``                       a finished game's Rematch
+- ``m1:privacy:forget:<user>``          /privacy delete's confirmation (only that user's click counts)
 """
 
 from __future__ import annotations
@@ -214,6 +215,23 @@ class RematchButton(_Control, DynamicItem[Button[discord.ui.View]], template=_GA
         await mesa(interaction).handlers.on_rematch(interaction, self.game_id)
 
 
+class ForgetButton(
+    _Control, DynamicItem[Button[discord.ui.View]], template=rf"{PREFIX}:privacy:forget:(?P<user>[0-9]{{1,20}})"
+):
+    def __init__(self, user_id: int, **button: Any) -> None:
+        super().__init__(Button(custom_id=f"{PREFIX}:privacy:forget:{user_id}", **button))
+        self.user_id = user_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["user"]))
+
+    async def answer(self, interaction: discord.Interaction) -> None:
+        await mesa(interaction).privacy.on_forget(interaction, self.user_id)
+
+
 DYNAMIC_ITEMS = (
     ActionButton,
     ActionSelect,
@@ -223,4 +241,5 @@ DYNAMIC_ITEMS = (
     LobbyLevel,
     UndoButton,
     RematchButton,
+    ForgetButton,
 )

@@ -48,6 +48,12 @@ class Controls(Protocol):
     async def on_rematch(self, interaction: discord.Interaction, game_id: int) -> None: ...
 
 
+class PrivacyControls(Protocol):
+    """``/privacy`` (``privacy_ui.PrivacyUI``) as its confirmation button sees it."""
+
+    async def on_forget(self, interaction: discord.Interaction, user_id: int) -> None: ...
+
+
 class UndoControls(Protocol):
     """Undo (``undo_ui.UndoUI``) as the buttons and the handlers see it."""
 
@@ -69,6 +75,9 @@ class Mesa(Protocol):
 
     @property
     def undo(self) -> UndoControls: ...
+
+    @property
+    def privacy(self) -> PrivacyControls: ...
 
     def wake_reminders(self) -> None: ...
 
