@@ -54,7 +54,9 @@ CARD_W, CARD_H = 200, 168
 GAP = 8
 ROWS_Y = TOP + LOG_H + 6
 PANEL_H = 412  # a species' panel at its smallest: it grows with what a player holds (``_panel_h``)
-LEGEND_H = 70
+ICON_W = 62  # a legend sign's width, before its words
+LEGEND_ROW = 24  # a line of the legend under the panels (the rows map), four entries a line
+LEGEND_COLUMNS = 4
 # The species apart by lightness too (light yellow, mid green, dark red: CIEDE2000 over 23 between any two
 # under simulated deuteranopia and protanopia), and by the letter on each token: the initial of their name in
 # both languages (Archaic man / Homem Arcaico, Neanderthal / Neandertal, Cro-Magnon)
@@ -89,7 +91,10 @@ TABLEAU = Box(NARROWEST - 20, 13, lines=2)  # two lines kept, more taken when a 
 LINE_13 = round(13 * 1.2)  # a line of the tableau and of the hand
 HEADER_H = 44  # a species' panel's header
 PANEL_TOP = HEADER_H + 10  # under it
-LEGEND = Box(WIDTH - 24, 14, lines=3)
+LEGEND = Box((WIDTH - 24) // LEGEND_COLUMNS - ICON_W - 10, 14)
+# the matrix's legend, in the column right of its five columns of cards
+SIDE_X = LEFT + D.GRID_COLS * (CARD_W + GAP) + 6
+SIDE_LEGEND = Box(WIDTH - SIDE_X - 8 - ICON_W, 13, lines=3)
 
 
 def _rows(view) -> int:
@@ -251,8 +256,106 @@ def _background(locale: str, height: int, rows: int = 2) -> Image.Image:
     for r, label in enumerate(_row_labels(rows, locale)):
         y = ROWS_Y + r * (CARD_H + GAP)
         put(img, (LEFT - 36, y + CARD_H / 2), label, 12, fill=MUTED, bold=True, anchor="mm")
-    put_boxed(img, (12, height - LEGEND_H + 6), _tr("neanderthal.ui.legend", locale), LEGEND, fill=MUTED)
+    if rows == 2:
+        top = height - legend_h(rows) + 6
+        d.line((12, top - 4, WIDTH - 12, top - 4), fill=LINE)
+        column = (WIDTH - 24) // LEGEND_COLUMNS
+        for i, (key, sign) in enumerate(LEGEND_SIGNS):
+            x, y = 12 + (i % LEGEND_COLUMNS) * column, top + (i // LEGEND_COLUMNS) * LEGEND_ROW
+            sign(img, d, x, y + 10)
+            put(img, (x + ICON_W, y + 10), fit_text(_tr(key, locale), LEGEND.width, 14), 14, fill=INK, anchor="lm")
+    else:
+        _side_legend(img, d, locale)
     return img
+
+
+def legend_h(rows: int) -> int:
+    """The legend's height under the panels: its lines on the rows map, nothing on the matrix (its legend
+    lies right of the cards)."""
+    return 12 + -(-len(LEGEND_SIGNS) // LEGEND_COLUMNS) * LEGEND_ROW if rows == 2 else 12
+
+
+def _side_legend(img, d, locale: str) -> int:
+    """The legend in the column right of the matrix, an entry under the other; where it ends."""
+    y = ROWS_Y
+    for key, sign in LEGEND_SIGNS:
+        sign(img, d, SIDE_X, y + 10)
+        y += max(LEGEND_ROW, put_boxed(img, (SIDE_X + ICON_W, y + 2), _tr(key, locale), SIDE_LEGEND, leading=1.15) + 8)
+    return y
+
+
+def _glyphs(value: str, fill=INK, size: int = 15):
+    """A legend sign drawn as a card prints it: ``value`` in ``fill``, bold."""
+
+    def sign(img, d, x: int, cy: float) -> None:
+        put(img, (x + 2, cy), value, size, fill=fill, bold=True, anchor="lm")
+
+    return sign
+
+
+def _framed(fill, outline, mark: str = "", ink=INK):
+    """A legend sign of a small card's frame (a predator's red frame, an ice barrier, the last move's)."""
+
+    def sign(img, d, x: int, cy: float) -> None:
+        d.rectangle((x + 2, cy - 9, x + 44, cy + 9), fill=fill, outline=outline, width=3)
+        put(img, (x + 23, cy), mark, 12, fill=ink, bold=True, anchor="mm")
+
+    return sign
+
+
+def _token_sign(n: int, alpha: bool):
+    def sign(img, d, x: int, cy: float) -> None:
+        _meeple(d, img, x + 2 + token_half("Y", n, alpha), cy, "Y", n, alpha)
+
+    return sign
+
+
+def _discs_sign(lead: str, lead_fill, colours: str):
+    def sign(img, d, x: int, cy: float) -> None:
+        put(img, (x + 2, cy), lead, 14, fill=lead_fill, bold=True, anchor="lm")
+        for i, c in enumerate(colours):
+            _disc(d, x + 10 + text_width(lead, 14, True) + i * 16, cy, c, 7)
+
+    return sign
+
+
+def _home_sign(img, d, x: int, cy: float) -> None:
+    d.rectangle((x + 2, cy - 9, x + 36, cy + 9), fill=SPECIES_COLOUR["Y"], outline=INK)
+    put(img, (x + 19, cy), "⌂" + SPECIES_MARK["Y"], 14, fill=_ink(SPECIES_COLOUR["Y"]), bold=True, anchor="mm")
+
+
+def _artifact_sign(img, d, x: int, cy: float) -> None:
+    put(img, (x + 2, cy), "✦", 16, fill=(240, 130, 30), anchor="lm")
+    _disc(d, x + 28, cy, "O", 9)
+
+
+def _inexperienced_sign(img, d, x: int, cy: float) -> None:
+    _meeple(d, img, x + 11, cy, "Y", 1)
+    _disc(d, x + 31, cy, "W", 6)
+    put(img, (x + 39, cy), "◔", 12, fill=MUTED, anchor="lm")
+
+
+# The legend: what each sign means, drawn as the board draws it
+LEGEND_SIGNS = (
+    ("neanderthal.legend.climate", _glyphs("32", (40, 80, 160))),
+    ("neanderthal.legend.dice", _glyphs("2×1", size=16)),
+    ("neanderthal.legend.star", _glyphs("1×*", size=16)),
+    ("neanderthal.legend.ferocity", _glyphs("☠45", size=16)),
+    ("neanderthal.legend.freezing", _glyphs("❄6", size=16)),
+    ("neanderthal.legend.predator", _framed(KIND_FILL["CLUB"], PRED, "⚠", PRED)),
+    ("neanderthal.legend.basket", _glyphs("◡", MUTED)),
+    ("neanderthal.legend.prereq", _discs_sign("◆", MUTED, "OW")),
+    ("neanderthal.legend.babies", _discs_sign("+1♥", (170, 30, 60), "O")),
+    ("neanderthal.legend.trophy", _glyphs("♛ 3=", (120, 80, 0))),
+    ("neanderthal.legend.hand", _glyphs("▭D 3=", (30, 80, 150))),
+    ("neanderthal.legend.inexperienced", _inexperienced_sign),
+    ("neanderthal.legend.token", _token_sign(3, False)),
+    ("neanderthal.legend.alpha", _token_sign(1, True)),
+    ("neanderthal.legend.home", _home_sign),
+    ("neanderthal.legend.artifact", _artifact_sign),
+    ("neanderthal.legend.ice", _framed(ICE, (120, 160, 200), "❄", (60, 100, 150))),
+    ("neanderthal.legend.last", _framed(None, HIGHLIGHT)),
+)
 
 
 def _tokens_summary(tokens: list[str]) -> list[tuple[str, bool, int]]:
@@ -333,7 +436,7 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
     panel_y = _panel_y(view)
     pw = _panel_w(n)
     ph = _panel_h(view, pw, locale)
-    img = _background(locale, panel_y + ph + LEGEND_H, _rows(view)).copy()
+    img = _background(locale, panel_y + ph + legend_h(_rows(view)), _rows(view)).copy()
     d = Drawing(img)
     last = set(view.last)
     put(img, (14, 10), _title(view, locale), 22, fill=WHITE, bold=True)
@@ -806,7 +909,9 @@ def named_texts(locale: str) -> Iterator[tuple[str, str, Box]]:
             yield f"event {icon}", f"{label} ×{k}" if k > 1 else label, EVENT_ICON
     for r in D.RANKS:
         yield f"rank {r}", _rank(r, locale), ELDER
-    yield "legend", _tr("neanderthal.ui.legend", locale), LEGEND
+    for key, _ in LEGEND_SIGNS:
+        yield key, _tr(key, locale), LEGEND
+        yield f"{key} beside the matrix", _tr(key, locale), SIDE_LEGEND
     for rows in (2, D.GRID_ROWS):
         for label in _row_labels(rows, locale):
             yield "row", label, Box(2 * 36 - 8, 12, bold=True)

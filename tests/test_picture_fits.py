@@ -142,12 +142,23 @@ def test_the_matrix_rows_fits_names_of_their_own():
         assert nea._row_labels(2, locale) == [t("neanderthal.ui.north", locale), t("neanderthal.ui.south", locale)]
 
 
-def test_the_neanderthal_legend_fits_the_home_the_ice_barrier_and_the_tableau():
-    for locale in LOCALES:
-        legend = t("neanderthal.ui.legend", locale)
-        for sign in ("⌂", "✦", t("neanderthal.ui.ice", locale), t("neanderthal.ui.tableau", locale)):
-            assert sign in legend
-        assert fits(nea.LEGEND, legend)
+def test_the_neanderthal_legend_draws_every_sign_of_the_cards_and_the_map():
+    """The legend explains each sign a card or the map carries, the climate's blue number, ♥, ⚠ and ◡ too,
+    each drawn as the board draws it, beside its meaning."""
+    from rules.neanderthal import data as D
+
+    keys = [key for key, _ in nea.LEGEND_SIGNS]
+    for sign in ("climate", "babies", "predator", "basket", "ferocity", "freezing", "prereq", "trophy", "hand"):
+        assert f"neanderthal.legend.{sign}" in keys
+    for sign in ("home", "artifact", "ice", "token", "alpha", "last", "inexperienced"):
+        assert f"neanderthal.legend.{sign}" in keys
+    assert len(set(keys)) == len(keys)
+    for locale in LOCALES:  # beside the matrix, the legend ends by the matrix's foot
+        from render.common import Drawing
+
+        img = Image.new("RGB", (nea.WIDTH, 1200), BACKGROUND)
+        end = nea._side_legend(img, Drawing(img), locale)
+        assert end <= nea.ROWS_Y + D.GRID_ROWS * (nea.CARD_H + nea.GAP), locale
 
 
 def test_an_event_panel_fits_each_portal_once():
@@ -269,7 +280,9 @@ def test_a_species_panel_fits_the_largest_counts_the_rules_allow(players, option
         _parts_stay_in_their_panel(view, locale)
         png = render("neanderthal", view, locale=locale, names=NAMES[: len(view.ps)])
         image = Image.open(io.BytesIO(png))
-        assert image.height == nea._panel_y(view) + nea._panel_h(view, nea._panel_w(players), locale) + nea.LEGEND_H
+        assert image.height == nea._panel_y(view) + nea._panel_h(view, nea._panel_w(players), locale) + nea.legend_h(
+            nea._rows(view)
+        )
         # the game over, each panel ends with the score from every source
         view.phase = "over"
         for p in view.ps:
