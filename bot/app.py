@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from rules.core import normalize_locale
 
+from . import discord_internals
 from . import texts as _texts  # noqa: F401  (registers the bot's texts)
 from .service.games import GameService
 from .settings import Settings
@@ -142,8 +143,7 @@ class MesaBot(commands.AutoShardedBot):
 
     async def launch_shards(self) -> None:
         if not self.keeper.ids:  # MESA_SHARDS=auto and none free: wait to take over a stopped process's
-            self._connection.shard_count = self.shard_count
-            self._connection.shard_ids = []
+            discord_internals.serve_shards(self, [], self.shard_count)
             return
         await super().launch_shards()
 

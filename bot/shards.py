@@ -24,17 +24,12 @@ from typing import TYPE_CHECKING, Protocol
 
 import discord
 
+from . import discord_internals
 from .settings import Settings
 from .storage import LOCK_IDENTIFY, LOCK_MEMBER, LOCK_SHARD, Database, DatabaseError, Session, Shards
 
 if TYPE_CHECKING:
     import yarl
-
-
-class ConnectionState(Protocol):
-    """discord.py's connection state (``AutoShardedConnectionState``): the shards it waits for at start-up."""
-
-    shard_ids: list[int] | range
 
 
 class Sweeps(Protocol):
@@ -56,9 +51,6 @@ class MesaBot(Protocol):
 
     shard_count: int
     shard_ids: list[int] | None
-
-    @property
-    def _connection(self) -> ConnectionState: ...
 
     @property
     def http(self) -> discord.http.HTTPClient: ...
@@ -216,7 +208,7 @@ class ShardKeeper:
             (kept, since) for shards, since in self._unswept if (kept := tuple(s for s in shards if s in self.ids))
         ]
         bot.shard_ids = sorted(self.ids)
-        bot._connection.shard_ids = list(bot.shard_ids)
+        discord_internals.serve_shards(bot, bot.shard_ids)
         bot.handlers.shards = self.shards
         for shard in extra:
             # discord.py's ShardInfo closes one shard's connection and cancels its reading task (no more
@@ -239,7 +231,7 @@ class ShardKeeper:
         since = time.time()
         was_ready = bot.is_ready()
         bot.shard_ids = sorted(self.ids)
-        bot._connection.shard_ids = list(bot.shard_ids)
+        discord_internals.serve_shards(bot, bot.shard_ids)
         bot.handlers.shards = self.shards
         if was_ready:  # else the start-up sweep, once ready, covers them
             self._unswept.append((tuple(new), since))

@@ -24,6 +24,8 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from rules.core import Msg, t
 
+from .pillow_internals import InkDrawing, core, core_fill, image_of
+
 # Distinct on light and dark Discord themes and for the common colour-vision deficiencies
 # (Okabe-Ito palette), in seat order.
 SEAT_COLOURS = [
@@ -106,7 +108,7 @@ def seat_colour(seat: int | None) -> tuple[int, int, int]:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
-class Drawing(ImageDraw.ImageDraw):
+class Drawing(InkDrawing):
     """Pillow's drawing context, which also keeps the picture it draws on (``image``): the text stamps
     and the rounded rectangles are pasted onto it.
 
@@ -118,10 +120,8 @@ class Drawing(ImageDraw.ImageDraw):
         super().__init__(image)
         self.image = image
 
-    def _getink(self, ink: object, fill: object = None) -> tuple[int | None, int | None]:
-        if self.image.mode == "P":
-            ink, fill = (palette_index(self.image, c) if isinstance(c, tuple) else c for c in (ink, fill))
-        return super()._getink(ink, fill)  # type: ignore[arg-type]
+    def pixel_colour(self, colour: Any) -> Any:
+        return palette_index(self.image, colour) if self.image.mode == "P" and isinstance(colour, tuple) else colour
 
     def text(self, *args: Any, **kwargs: Any) -> None:
         if self.image.mode == "P":  # Pillow draws text on a palette image without anti-aliasing
@@ -170,9 +170,9 @@ def paste_image(img: Image.Image, image: Image.Image, xy: tuple[int, int], mask:
 
         def blend(region: Any) -> None:
             if mask is None:
-                region.paste(source.im, size)
+                region.paste(core(source), size)
             else:
-                region.paste(source.im, size, mask.im)
+                region.paste(core(source), size, core(mask))
 
         _blended(img, (*xy, xy[0] + image.width, xy[1] + image.height), blend)
 
@@ -201,7 +201,7 @@ def _blended(
     With ``kept`` (what ``blend`` draws, as a key), what comes out over one flat colour is kept
     (``FLAT_TEXTS``) and pasted as it is the next time over that colour."""
     palette = img.info["fixed"]
-    pixels = img.im.crop(box)
+    pixels = core(img).crop(box)
     key = None
     if kept is not None:
         low, high = pixels.getextrema()
@@ -209,14 +209,14 @@ def _blended(
             key = ("flat", *kept, low, palette.info["serial"])
             flat = FLAT_TEXTS.find(key)
             if flat is not None:
-                img.im.paste(flat.im, box)
+                core(img).paste(core(flat), box)
                 return
     region = pixels.convert("RGB", 0)
     blend(region)
-    mapped = region.convert("P", 0, palette.im)
+    mapped = region.convert("P", 0, core(palette))
     if key is not None:
-        FLAT_TEXTS.keep(key, img._new(mapped))
-    img.im.paste(mapped, box)
+        FLAT_TEXTS.keep(key, image_of(img, mapped))
+    core(img).paste(mapped, box)
 
 
 def text(
@@ -570,12 +570,12 @@ def paste_colour(
     and pasted straight through Pillow's core (a text stamp is pasted a hundred times a picture, and
     ``Image.new`` and ``Image.paste`` cost more than the pixels of a short one: a board costs 15 % more
     CPU through them, even with the blocks kept by colour and size). Pillow's core is not a public
-    interface, so pyproject bounds Pillow to the major versions whose pixels the tests compare with
+    interface: ``render/pillow_internals.py`` holds it, and its test compares these pixels with
     ``Image.paste``'s."""
     if img.mode == "P":
 
         def blend(region: Any) -> None:
-            region.paste(Image.core.fill("RGB", mask.size, colour[:3]), (0, 0, *mask.size), mask.im)
+            region.paste(core_fill("RGB", mask.size, colour[:3]), (0, 0, *mask.size), core(mask))
 
         # (``text``: a text's words, size and boldness, of which ``mask`` is the stamp)
         _blended(img, box, blend, None if text is None else (*text, colour[:3]))
@@ -583,7 +583,7 @@ def paste_colour(
     if img.mode != "RGB":  # Pillow blends a colour into a translucent picture in a way of its own
         img.paste(colour, box, mask)
         return
-    img.im.paste(Image.core.fill("RGB", mask.size, colour[:3]), box, mask.im)
+    core(img).paste(core_fill("RGB", mask.size, colour[:3]), box, core(mask))
 
 
 def translate(key: str, locale: str, **params: object) -> str:

@@ -28,11 +28,12 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Itera
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, overload
 from urllib.parse import parse_qs, urlsplit, urlunsplit
 
 import aiosqlite
 
+from . import aiosqlite_internals
 from .records import DatabaseAway, DatabaseError
 
 if TYPE_CHECKING:  # asyncpg itself is imported when a PostgreSQL database is opened
@@ -412,10 +413,7 @@ class SQLite(Backend):
         """``run(connection)`` as one write in the connection's thread: one round trip."""
         async with self._write:
             self.trips += 1
-            # aiosqlite runs a function in its thread with the connection by ``_execute``; pyproject keeps
-            # aiosqlite to the versions that have it (tests/test_storage.py runs every move through it).
-            in_thread = cast(Callable[..., Awaitable[T]], self.conn._execute)
-            return await in_thread(run, self.conn._conn)
+            return await aiosqlite_internals.in_thread(self.conn, run)
 
     async def close(self) -> None:
         await self.conn.close()

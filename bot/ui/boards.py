@@ -22,6 +22,7 @@ import discord
 
 from rules.core import GameState, t
 
+from .. import discord_internals
 from ..service.games import BrokenGame, GameService, MoveResult, engine_of
 from ..storage import ACTIVE, FINISHED, FORBIDDEN, DatabaseAway, GameRow, Move, Shards
 from .components import PREFIX
@@ -531,10 +532,7 @@ class Boards:
             game = await self.service.db.get_game(click["game_id"])
             if game is None:
                 continue
-            # The interaction's follow-up webhook, built as discord.py builds Interaction.followup.
-            webhook = discord.Webhook.from_state(
-                {"id": self.bot.application_id, "type": 3, "token": click["token"]}, state=self.bot._connection
-            )
+            webhook = discord_internals.followup(self.bot, self.bot.application_id, click["token"])
             text = t(key, click["locale"], game=f"{engine_of(game).title} #{game.id}")
             await self._quiet(webhook.send(text, ephemeral=True))
 

@@ -23,6 +23,7 @@ from typing import Any, Self, cast
 import discord
 from discord.ui import Button, DynamicItem, Select
 
+from .. import discord_internals
 from .ports import mesa
 
 PREFIX = "m1"
@@ -60,13 +61,13 @@ def unlinked(interaction: discord.Interaction) -> None:
     message and member they carry) as soon as nothing uses them.
 
     The response's only link back (``InteractionResponse._parent``: discord.py has no public way to drop
-    it) serves to send the response; once one was sent, every way of sending another refuses before it
+    it, ``bot.discord_internals.unlink`` does) serves to send the response; once one was sent, every way of sending another refuses before it
     uses it, and what the bot still does with the interaction (``is_done``, follow-ups, editing the
     original response) does not go through it. An interaction not acknowledged yet is left alone: work
     still under way may acknowledge it."""
     response = interaction.response
     if response.is_done():
-        response._parent = None  # type: ignore[assignment]
+        discord_internals.unlink(response)
 
 
 class ActionButton(

@@ -1,0 +1,57 @@
+"""The parts of discord.py that are not its public interface, each where the public one has no way at all.
+
+- ``Client._connection``, the client's connection state: a follow-up to a click the bot lost in a restart
+  is sent through a webhook built on it, as ``Interaction.followup`` builds its own (``followup``), and
+  the shards a process serves are told to it when they change at run time (``serve_shards``).
+- ``InteractionResponse._parent``, the response's link back to its interaction, dropped once the response
+  was sent so that both go at once instead of waiting for the garbage collector (``unlink``).
+
+Nothing else in Mesa touches these; ``check`` says at once which of them a discord.py version lacks, and
+``tests/test_library_internals.py`` runs each, so an upgrade that breaks one fails there, loudly.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+import discord
+
+
+def state(client: discord.Client) -> Any:
+    """The client's connection state (``Client._connection``)."""
+    return client._connection
+
+
+def followup(client: discord.Client, application_id: int, token: str) -> discord.Webhook:
+    """The follow-up webhook of an interaction the bot knows only by its token, built as discord.py builds
+    ``Interaction.followup``: an application's webhook, which may send private (ephemeral) messages."""
+    return discord.Webhook.from_state({"id": application_id, "type": 3, "token": token}, state=client._connection)
+
+
+def serve_shards(client: object, shard_ids: list[int], shard_count: int | None = None) -> None:
+    """Tells an ``AutoShardedClient``'s connection state which shards this process serves now (and in all)."""
+    connection = cast(Any, client)._connection
+    if shard_count is not None:
+        connection.shard_count = shard_count
+    connection.shard_ids = list(shard_ids)
+
+
+def unlink(response: discord.InteractionResponse[Any]) -> None:
+    """Drops a sent response's link back to its interaction (``InteractionResponse._parent``)."""
+    response._parent = None  # type: ignore[assignment]
+
+
+def check(client: discord.Client) -> None:
+    """Raises ``RuntimeError``, naming discord.py's version, if one of the internals above is missing."""
+    missing = []
+    if not hasattr(client, "_connection"):
+        missing.append("Client._connection")
+    elif not hasattr(client._connection, "shard_ids"):
+        missing.append("ConnectionState.shard_ids")
+    if "_parent" not in getattr(discord.InteractionResponse, "__slots__", ()):
+        missing.append("InteractionResponse._parent")
+    if missing:
+        raise RuntimeError(
+            f"discord.py {discord.__version__} lacks {', '.join(missing)}, which bot/discord_internals.py uses: "
+            "keep discord.py to the versions pyproject.toml allows"
+        )
