@@ -118,6 +118,9 @@ class Guess(Engine):
     def prompt(self, state, seat):
         return msg("guess.prompt")
 
+    def public_prompt(self, view, seat):
+        return msg("guess.prompt")
+
 
 def _picture(view, *, locale, names) -> bytes:
     out = io.BytesIO()

@@ -38,6 +38,11 @@ def states(
     return out
 
 
+def frame(engine: Engine[Any], state: GameState, *, names: list[str], locale: str) -> bytes:
+    """A replay's picture of a position: the channel's board, drawn from the spectator's view alone."""
+    return render(engine.id, engine.view(state, None), locale=locale, names=names)
+
+
 def replay_gif(
     engine: Engine[Any],
     players: int,
@@ -61,7 +66,7 @@ def replay_gif(
 
     def picture(i: int) -> tuple[bytes, str]:
         if i not in drawn:
-            drawn[i] = render(engine.id, engine.view(all_states[i], None), locale=locale, names=names)
+            drawn[i] = frame(engine, all_states[i], names=names, locale=locale)
         return drawn[i], t("replay.caption", locale, game=title, n=i, total=last)
 
     return animate(len(all_states), picture, max_bytes=max_bytes, progress=progress, **kwargs)

@@ -35,10 +35,17 @@ def ai_label(name: str, level: str, locale: str) -> str:
     return t("ai.seat", locale, name=name, level=t(f"ai.level.{level_of(level)}", locale))
 
 
-def turn_line(who: str, engine: Engine[Any], state: GameState, seat: int, names: list[str], locale: str) -> str:
-    """ "Ana: Take a resource…": who must act, then the question put to them, as the channel's board, a
-    player's private view and the spectator page say it. The prompt never names its own seat
-    (``Engine.prompt``): the name is said here, once."""
+def turn_line(who: str, engine: Engine[Any], view: BaseModel, seat: int, names: list[str], locale: str) -> str:
+    """ "Ana: Take a resource…": who must act, then the question put to them, as everyone but them reads it
+    (the channel's board, the spectator page, the other players' copies). Made from ``view``, the
+    spectator's view, alone (``Engine.public_prompt``), so it tells nothing the channel may not know. The
+    question never names its own seat: the name is said here, once."""
+    return t("board.turn", locale, who=who, prompt=t(engine.public_prompt(view, seat), locale, names=names))
+
+
+def own_turn_line(who: str, engine: Engine[Any], state: GameState, seat: int, names: list[str], locale: str) -> str:
+    """The line of ``turn_line`` in ``seat``'s own copy of the board (``/game me``, a private message): the
+    question put to that seat (``Engine.prompt``), which may name what only that seat knows."""
     return t("board.turn", locale, who=who, prompt=t(engine.prompt(state, seat), locale, names=names))
 
 
@@ -247,6 +254,7 @@ __all__ = [
     "ai_label",
     "event_lines",
     "outcome_lines",
+    "own_turn_line",
     "public_events",
     "running_scores",
     "seat_names",

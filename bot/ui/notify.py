@@ -35,6 +35,14 @@ def board_link(game: GameRow) -> str:
     return f"{where}/{game.board_message_id}" if game.board_message_id else where
 
 
+def direct_text(game: GameRow, key: str, locale: str, server: str, deadline: float | None = None) -> str:
+    """A direct message about a game (``dm.turn``...): the game, its server, a link to its board and the
+    seat's ``deadline`` at a table with a clock, nothing of the position (the board tells it to whoever may
+    read it)."""
+    text = t(key, locale, game=f"{engine_of(game).title} #{game.id}", server=server, link=board_link(game))
+    return text if deadline is None else text + "\n" + deadline_line(deadline, locale)
+
+
 class Notifier:
     def __init__(
         self, bot: discord.Client, service: GameService, channel: Callable[[int], Awaitable[PlayChannel]]
@@ -70,15 +78,7 @@ class Notifier:
         user_id = settings.user_id
         locale = settings.reads or game.locale
         guild = self.bot.get_guild(game.guild_id) if game.guild_id else None
-        text = t(
-            key,
-            locale,
-            game=f"{engine_of(game).title} #{game.id}",
-            server=plain(guild.name) if guild else "—",
-            link=board_link(game),
-        )
-        if deadline is not None:
-            text += "\n" + deadline_line(deadline, locale)
+        text = direct_text(game, key, locale, plain(guild.name) if guild else "—", deadline)
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             await user.send(text)

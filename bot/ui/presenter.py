@@ -17,7 +17,15 @@ from rules.core import LEVELS, MAX_BUTTON_CHOICES, Action, GameState, t
 from rules.core.search import level_of
 
 from ..service.games import CLOCK_HOURS, engine_of
-from ..service.spectate import RenderCache, ai_label, event_lines, outcome_lines, seat_names, turn_line
+from ..service.spectate import (
+    RenderCache,
+    ai_label,
+    event_lines,
+    outcome_lines,
+    own_turn_line,
+    seat_names,
+    turn_line,
+)
 from ..storage import ACTIVE, ENDED, FINISHED, GameRow, Move
 from .components import (
     ActionButton,
@@ -191,8 +199,13 @@ class Presenter:
         view = discord.ui.View(timeout=None)
         if game.status == ACTIVE and to_act:
             prompts = []
+            spectators = self.cache.view(game, state, None)  # everyone's turn line is made from the spectator's view
             for seat in to_act:
-                prompts.append(turn_line(seat_label(game, seat, locale), engine, state, seat, names, locale))
+                who = seat_label(game, seat, locale)
+                if seat == viewer:  # a player's own copy asks them their own question
+                    prompts.append(own_turn_line(who, engine, state, seat, names, locale))
+                else:
+                    prompts.append(turn_line(who, engine, spectators, seat, names, locale))
                 if deadlines and seat in deadlines:
                     prompts.append(deadline_line(deadlines[seat], locale))
                 if not game.seats[seat].is_ai and (user_id := game.seats[seat].user_id):

@@ -17,13 +17,25 @@ import discord
 from rules.core import t
 
 from ..service.games import GameService, engine_of
-from ..storage import ACTIVE, DatabaseAway
+from ..storage import ACTIVE, DatabaseAway, GameRow
 from .boards import Boards, gone
 from .components import SpecialButton
+from .notify import board_link
 from .presenter import deadline_line
 from .replies import release
 
 log = logging.getLogger(__name__)
+
+
+def reminder_text(game: GameRow, user_id: int, key: str, locale: str, deadline: float | None = None) -> str:
+    """A reminder in the game's thread (``remind.1``...): it mentions the player, says the seat's
+    ``deadline`` at a table with a clock and links the board, nothing of the position."""
+    text = t(key, locale, who=f"<@{user_id}>", game=f"{engine_of(game).title} #{game.id}")
+    if deadline is not None:
+        text += "\n" + deadline_line(deadline, locale)
+    if game.board_message_id:
+        text += f"\n{board_link(game)}"
+    return text
 
 
 class Reminders:
@@ -137,13 +149,9 @@ class Reminders:
         locale = settings.reads or game.locale  # the reminded player's language
         step = min(reminder["sent"] + 1, 3)
         key = "remind.turn" if held else f"remind.{step}"
-        text = t(key, locale, who=f"<@{reminder['user_id']}>", game=f"{engine_of(game).title} #{game.id}")
-        if deadline is not None:
-            text += "\n" + deadline_line(deadline, locale)
+        text = reminder_text(game, reminder["user_id"], key, locale, deadline)
         view = discord.ui.View(timeout=None)
         view.add_item(SpecialButton(game.id, game.version, "mute", label=t("remind.mute", locale)))
-        if game.board_message_id:
-            text += f"\nhttps://discord.com/channels/{game.guild_id or '@me'}/{game.play_channel_id}/{game.board_message_id}"
         try:
             channel = await self.boards.channel(game.play_channel_id)
             await channel.send(

@@ -93,7 +93,7 @@ class StatsUI:
             games = [g for g in games if any(s.user_id == user.id for s in g.seats)]
         else:
             games = [g for g in games if here in (g.channel_id, g.thread_id)]
-        lines = [self._history_line(g, locale) for g in reversed(games[-HISTORY_LINES:])]
+        lines = [history_line(self.stats, g, locale) for g in reversed(games[-HISTORY_LINES:])]
         none = t("history.empty", locale) if user is None else t("stats.none", locale, who=user.mention)
         embed = discord.Embed(
             title=t("history.title", locale),
@@ -102,20 +102,20 @@ class StatsUI:
         )
         await reply(interaction, "", embed=embed)
 
-    def _history_line(self, game: GameRow, locale: str) -> str:
-        result = self.stats.result(game)
-        if result is None:
-            return ""
-        names = message_names(game, locale)
-        scores = ", ".join(
-            ("🏆 " if line.winner else "") + f"{names[line.seat]}: {line.score}" for line in result.lines
-        )
-        return t(
-            "history.line",
-            locale,
-            game=GAMES[game.game].title if game.game in GAMES else game.game,
-            id=game.id,
-            date=time.strftime("%Y-%m-%d", time.gmtime(game.updated_at or 0)),
-            scores=scores,
-            where=f"<#{game.play_channel_id}>",
-        )
+
+def history_line(stats: Stats, game: GameRow, locale: str) -> str:
+    """A finished game in `/game history`: its players' scores (the outcome, public once over), its date and thread."""
+    result = stats.result(game)
+    if result is None:
+        return ""
+    names = message_names(game, locale)
+    scores = ", ".join(("🏆 " if line.winner else "") + f"{names[line.seat]}: {line.score}" for line in result.lines)
+    return t(
+        "history.line",
+        locale,
+        game=GAMES[game.game].title if game.game in GAMES else game.game,
+        id=game.id,
+        date=time.strftime("%Y-%m-%d", time.gmtime(game.updated_at or 0)),
+        scores=scores,
+        where=f"<#{game.play_channel_id}>",
+    )

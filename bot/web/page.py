@@ -2,7 +2,7 @@
 their scores, the status and the moves in words, at the live position or an earlier one.
 
 Everything here comes from what the channel shows: the spectator's view (``Engine.view(state,
-None)``), the prompts of the seats to act, the public events of the action log and the final
+None)``) and the questions of the seats to act made from it (``Engine.public_prompt``), the public events of the action log and the final
 results. Nothing else of a state or of the log (hands, private events, action ids, Discord ids)
 reaches a page.
 """
@@ -152,16 +152,23 @@ def caption(step: int, total: int, locale: str) -> str:
 
 
 def status_lines(
-    game: GameRow, engine: Engine[Any], state: GameState, names: list[str], locale: str, status: str | None = None
+    game: GameRow,
+    engine: Engine[Any],
+    state: GameState,
+    view: BaseModel,
+    names: list[str],
+    locale: str,
+    status: str | None = None,
 ) -> list[str]:
-    """Who must act and what they answer, or the game's end, as the channel's board says it.
+    """Who must act and what they answer (from ``view``, the spectator's view), or the game's end, as the
+    channel's board says it.
 
     ``status``: the game's status at that position (an earlier position was played: ACTIVE).
     """
     status = status or game.status
     to_act = engine.to_act(state)
     if status == ACTIVE and to_act:
-        return [turn_line(label(game, seat, names, locale), engine, state, seat, names, locale) for seat in to_act]
+        return [turn_line(label(game, seat, names, locale), engine, view, seat, names, locale) for seat in to_act]
     if status in (FINISHED, ACTIVE):
         outcome = engine.outcome(state)
         if outcome is not None:
@@ -356,8 +363,8 @@ class Pages:
         self._logs.put(logged, lines)
         last = [line.text for line in log[:1] if line.step == state.step]
         total = state.step
-        status = status_lines(game, engine, state, names, locale)
-        view = self.cache.view(game, state, None)  # the spectator's (the channel's board's): the scores
+        view = self.cache.view(game, state, None)  # the spectator's (the channel's board's): the question, the scores
+        status = status_lines(game, engine, state, view, names, locale)
         seated = players(game, engine, state, names, locale, view)
         live = Position(
             total,

@@ -6,6 +6,8 @@ from __future__ import annotations
 import functools
 from typing import ClassVar
 
+from pydantic import BaseModel
+
 from rules.core import (
     Action,
     Engine,
@@ -16,6 +18,7 @@ from rules.core import (
     Rng,
     action,
     msg,
+    told_to_all,
 )
 
 from . import ai
@@ -186,7 +189,10 @@ class AtlandiceEngine(Engine[AtlandiceState]):
     def view(self, state: AtlandiceState, seat: int | None) -> AtlandiceView:
         # ATLANDICE has no hidden information: every seat and the channel see the same board.
         acting = self.to_act(state)
-        prompt = self.prompt(state, acting[0]) if acting else None
+        prompt = None
+        if acting:  # the actor's own question, put to them; for everyone else in words for all
+            prompt = self.prompt(state, acting[0])
+            prompt = prompt if seat in acting else told_to_all(prompt)
         outcome = self.outcome(state)
         scores = winners = None
         if outcome is not None:
@@ -196,6 +202,11 @@ class AtlandiceEngine(Engine[AtlandiceState]):
         return build_view(
             state, acting, prompt, [e.text for e in state.events if e.visible_to(seat)], scores, winners or []
         )
+
+    def public_prompt(self, view: BaseModel, seat: int) -> Msg:
+        if not isinstance(view, AtlandiceView) or view.prompt is None:
+            raise ValueError("a public question is read from the spectator's view of a game under way")
+        return view.prompt
 
     def final_breakdown(self, state: AtlandiceState) -> list[dict[str, int]]:
         return final_breakdown(state)

@@ -311,4 +311,20 @@ TEXTS: dict[str, tuple[Text, Text]] = {
     ),
 }
 
+# The questions that say "you", as everyone but the player asked reads them (``rules.core.told_to_all``).
+TEXTS.update(
+    {
+        "atlandice.public.move_a": ("Which resource of {sector} to move?", "Qual recurso {sector} mover?"),
+        "atlandice.public.swap_a": (
+            "Exchange: which resource of {sector} to swap?",
+            "Troca: qual recurso {sector} trocar?",
+        ),
+        "atlandice.public.take_region": ("From which Region to take a resource?", "De qual Região pegar um recurso?"),
+        "atlandice.public.visit_neutral": (
+            "Choose a Sector and take a die, to keep or for the Neutral player (one die each round).",
+            "Escolha um Setor e pegue um dado, para si ou para o Jogador Neutro (um dado por rodada).",
+        ),
+    }
+)
+
 register(TEXTS)

@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 
 from .cache import LEGAL
 from .clone import clone_model
+from .i18n import CATALOGUE, PLURALS
 from .model import (
     ACTION_ID_RE,
     Action,
@@ -90,6 +91,16 @@ class Engine(ABC, Generic[S]):
         """The question ``seat`` is answering now (``Choose a die``...), put to that seat: it never names
         ``seat`` itself, since whoever shows it names the seat first ("Ana: Choose a die", the picture's
         "To play: Ana — Choose a die"); it may name the other seats (``core.seat``)."""
+
+    @abstractmethod
+    def public_prompt(self, view: BaseModel, seat: int) -> Msg:
+        """The question ``seat`` is answering now as everyone else reads it: the public turn line of the
+        channel's board, the spectator page and the other players' copies ("Ana: Choose a die").
+
+        Made from ``view``, the spectator's view (``view(state, None)``), alone, so it holds nothing the
+        spectators may not know (a binding trade's terms, a card in hand); it never says "you", since
+        whoever reads it is not ``seat`` (``told_to_all`` gives a question its words for everyone). The
+        seat's own question, ``prompt``, goes only to that seat."""
 
     def face_down(self, state: S) -> tuple[int, ...]:
         """How many cards each face-down pile or face-down place holds (decks dealt from during play).
@@ -198,6 +209,16 @@ def _pick(actions: list[Action], action_id: str) -> Action:
         if action.id == action_id:
             return action
     raise IllegalAction("error.illegal_action")
+
+
+def told_to_all(question: Msg) -> Msg:
+    """A seat's question (``<game>.prompt.<kind>``) as everyone else reads it: its ``<game>.public.<kind>``
+    text where the catalogue has one (a question that says "you" has one, with the same parameters), else
+    the question itself."""
+    public = question.key.replace(".prompt.", ".public.", 1)
+    if public != question.key and (public in CATALOGUE or public in PLURALS):
+        return Msg(key=public, params=question.params)
+    return question
 
 
 def public_events(state: GameState, seat: int | None) -> list[Event]:

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel
 
-from rules.core import Action, Engine, Msg, OptionSpec, Outcome, PlayerResult, Rng, msg
+from rules.core import Action, Engine, Msg, OptionSpec, Outcome, PlayerResult, Rng, msg, told_to_all
 
 from . import ai, phases
 from . import data as D
@@ -77,6 +77,7 @@ class EngisView(BaseModel):
     hl_seat: int
     hl: list[str]
     ps: list[PlayerView]
+    prompt: Msg | None = None  # what the player to act is asked, as this viewer may read it (None: over)
 
 
 class EngisEngine(Engine[EngisState]):
@@ -201,7 +202,19 @@ class EngisEngine(Engine[EngisState]):
             hl_seat=state.hl_seat,
             hl=list(state.hl),
             ps=ps,
+            prompt=None if over else self._prompt_seen(state, seat),
         )
+
+    def _prompt_seen(self, state: EngisState, seat: int | None) -> Msg:
+        """The actor's question as ``seat`` reads it: their own, put to them; for everyone else in words
+        for all."""
+        question = self.prompt(state, state.actor)
+        return question if seat == state.actor else told_to_all(question)
+
+    def public_prompt(self, view: BaseModel, seat: int) -> Msg:
+        if not isinstance(view, EngisView) or view.viewer is not None or view.prompt is None:
+            raise ValueError("a public question is read from the spectator's view of a game under way")
+        return view.prompt
 
     def outcome(self, state: EngisState) -> Outcome | None:
         if state.phase != "over":

@@ -304,4 +304,15 @@ for _group, _names in (("card", CARDS), ("skill", SKILLS), ("object", OBJECTS), 
     for _k, (_en, _pt) in _names.items():
         TEXTS[f"engis.{_group}.{_k}"] = (_en, _pt)
 
+# The questions that say "you", as everyone but the player asked reads them (``rules.core.told_to_all``).
+TEXTS.update(
+    {
+        "engis.public.bid": ("Bid (never equal to an earlier one)", "Lance (nunca igual a um anterior)"),
+        "engis.public.place": (
+            "Place {hex} on an empty space next to the clan's territory",
+            "Coloque {hex} num espaço vazio adjacente ao território do clã",
+        ),
+    }
+)
+
 register(TEXTS)

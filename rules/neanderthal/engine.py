@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel
 
-from rules.core import Action, Engine, Msg, OptionSpec, Outcome, PlayerResult, Rng, msg, seat_msg
+from rules.core import Action, Engine, Msg, OptionSpec, Outcome, PlayerResult, Rng, msg, seat_msg, told_to_all
 
 from . import ai, phases
 from . import data as D
@@ -260,13 +260,21 @@ class NeanderthalEngine(Engine[NeanderthalState]):
         return "c" if state.shown[i] else "u"
 
     def _prompt_seen(self, state: NeanderthalState, seat: int | None) -> Msg | None:
-        """The actor's question as ``seat`` reads it: a proposal's binding terms only for its two parties
-        (they may name a card in hand), the others reading the proposal alone."""
+        """The actor's question as ``seat`` reads it: the actor's own, put to them; to everyone else in words
+        for all (``told_to_all``), a proposal's binding terms only for its two parties (they may name a card
+        in hand), the others reading the proposal alone."""
         if state.phase == "over":
             return None
+        if seat == state.actor:
+            return self.prompt(state, seat)
         if state.phase == "answer" and state.terms and seat not in (int(state.proposal[0]), int(state.terms[0])):
-            return _answer_msg(state, terms=False)
-        return self.prompt(state, state.actor)
+            return told_to_all(_answer_msg(state, terms=False))
+        return told_to_all(self.prompt(state, state.actor))
+
+    def public_prompt(self, view: BaseModel, seat: int) -> Msg:
+        if not isinstance(view, NeanderthalView) or view.viewer is not None or view.prompt is None:
+            raise ValueError("a public question is read from the spectator's view of a game under way")
+        return view.prompt
 
     def outcome(self, state: NeanderthalState) -> Outcome | None:
         if state.phase != "over":

@@ -657,4 +657,66 @@ for _n, (_en, _pt) in CARDS.items():
 for _k, (_en, _pt) in SKILLS.items():
     TEXTS[f"neanderthal.skill.{_k}"] = (_en, _pt)
 
+# The questions that say "you", as everyone but the player asked reads them (``rules.core.told_to_all``).
+TEXTS.update(
+    {
+        "neanderthal.public.action": ("Choose the species action", "Escolha a ação de espécie"),
+        "neanderthal.public.alloc": (
+            {
+                "one": "Allocate the unassigned tribesmen ({n} left)",
+                "other": "Allocate the unassigned tribesmen ({n} left)",
+            },
+            {
+                "one": "Aloque os membros não alocados (resta {n})",
+                "other": "Aloque os membros não alocados (restam {n})",
+            },
+        ),
+        "neanderthal.public.discard": ("Hand too big: discard a card", "Mão grande demais: descarte uma carta"),
+        "neanderthal.public.extra": ("Hominids: choose the extra portal", "Hominídeos: escolha o portal extra"),
+        "neanderthal.public.flip": (
+            "A loss in the chaos: turn the sexuality card?",
+            "Perdas no caos: virar o cartão de sexualidade?",
+        ),
+        "neanderthal.public.handover": (
+            "Agreed: choose the hand card given to {seat}",
+            "Acordo feito: escolha a carta da mão dada a {seat}",
+        ),
+        "neanderthal.public.lose": (
+            {"one": "Choose what is lost ({n} left)", "other": "Choose what is lost ({n} left)"},
+            {"one": "Escolha o que perde (resta {n})", "other": "Escolha o que perde (restam {n})"},
+        ),
+        "neanderthal.public.move": (
+            "Move Hunters, or make Elders and Husbands, then done",
+            "Mova caçadores, ou faça anciões e maridos, e conclua",
+        ),
+        "neanderthal.public.order1": (
+            "Choose which uncontested test to roll next",
+            "Escolha qual teste sem disputa rolar agora",
+        ),
+        "neanderthal.public.pay": (
+            {
+                "one": "Choose the colour of a disc put on the daughter ({n} left)",
+                "other": "Choose the colour of a disc put on the daughter ({n} left)",
+            },
+            {
+                "one": "Escolha a cor de um disco a pôr na filha (resta {n})",
+                "other": "Escolha a cor de um disco a pôr na filha (restam {n})",
+            },
+        ),
+        "neanderthal.public.release": (
+            "A success frees a {colour} disc: choose which",
+            "Um sucesso libera um disco {colour}: escolha qual",
+        ),
+        "neanderthal.public.sex": ("Choose the side of the sexuality card", "Escolha o lado do cartão de sexualidade"),
+        "neanderthal.public.terms": (
+            "Bind the proposal that {who} leaves {card} to a trade?",
+            "Vincular a proposta de que {who} deixe {card} a uma troca?",
+        ),
+        "neanderthal.public.victim": (
+            "Attack test on {card}: choose which tribesman dies",
+            "Teste de ataque em {card}: escolha qual membro da tribo morre",
+        ),
+    }
+)
+
 register(TEXTS)

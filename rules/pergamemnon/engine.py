@@ -17,6 +17,7 @@ from rules.core import (
     msg,
     public_events,
     seat_msg,
+    told_to_all,
 )
 
 from . import ai, turn
@@ -137,18 +138,6 @@ class PergamemnonEngine(Engine[PergState]):
             return msg("pergamemnon.prompt.attack", who=seat_msg(b.dfn), nation=nation_msg(state.ps[b.dfn].nation))
         return msg(turn.prompt_key(state))
 
-    def public_prompt(self, state: PergState) -> Msg:
-        """What the player to act is asked, as everyone else reads it (the channel's picture): in the third
-        person where the player's own prompt says "you"."""
-        if state.phase == "defend":
-            b = B.current(state)
-            return msg("pergamemnon.public.defend", who=seat_msg(b.att), weapon=B.weapon_msg(b.weapon))
-        if state.phase == "place":
-            return msg("pergamemnon.public.place", card=card_msg(state.pending[0]))
-        if state.phase == "discard":
-            return msg("pergamemnon.public.discard")
-        return self.prompt(state, state.actor)
-
     def face_down(self, state: PergState) -> tuple[int, ...]:
         return (len(state.cdeck), *(len(p.deck) for p in state.ps))  # the creature deck and the army decks
 
@@ -219,9 +208,20 @@ class PergamemnonEngine(Engine[PergState]):
             last=list(state.last),
             last_sides=list(state.last_sides),
             events=[e.text for e in public_events(state, seat)],
-            prompt=None if over else self.prompt(state, seat) if seat == state.actor else self.public_prompt(state),
+            prompt=None if over else self._prompt_seen(state, seat),
             ps=ps,
         )
+
+    def _prompt_seen(self, state: PergState, seat: int | None) -> Msg:
+        """The actor's question as ``seat`` reads it: their own, put to them; for everyone else in words
+        for all."""
+        question = self.prompt(state, state.actor)
+        return question if seat == state.actor else told_to_all(question)
+
+    def public_prompt(self, view: BaseModel, seat: int) -> Msg:
+        if not isinstance(view, PergView) or view.viewer is not None or view.prompt is None:
+            raise ValueError("a public question is read from the spectator's view of a game under way")
+        return view.prompt
 
     def outcome(self, state: PergState) -> Outcome | None:
         if state.phase != "over":
