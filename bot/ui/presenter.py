@@ -119,9 +119,15 @@ def position_mark(game: GameRow) -> str:
     """A short fingerprint of the game's stored position and where it is played: the boards of two different
     positions never share it, even at the same version number (a move lost by the database and played
     again). It names the board's picture (``board-<mark>.png``), so a board in a channel's history can be
-    compared with the stored game, not only by the version its buttons carry."""
-    seen = f"{game.play_channel_id}:{game.status}:{game.state or ''}".encode()
-    return hashlib.blake2b(seen, digest_size=8).hexdigest()
+    compared with the stored game, not only by the version its buttons carry.
+
+    Everyone reads a picture's name: it is made from the spectator's view of the position, never from what
+    it hides (two positions that differ only there show the same board, and either board serves)."""
+    seen = f"{game.play_channel_id}:{game.status}:{game.version}:"
+    if game.state is not None:
+        engine = engine_of(game)
+        seen += engine.view(engine.load(game.state), None).model_dump_json()
+    return hashlib.blake2b(seen.encode(), digest_size=8).hexdigest()
 
 
 def deadline_line(deadline: float, locale: str) -> str:
