@@ -851,8 +851,14 @@ def _breakdown_lines(view, p, w: int, locale: str) -> tuple[str, ...]:
     """Once the game is over, the score by source ("Elders 6 · Daughters 4 · …", the sources that scored)."""
     if view.phase != "over" or not p.pts:
         return ()
-    parts = [f"{_tr(k, locale)} {v}" for k, v in p.pts.items() if v]
-    return wrap(" · ".join(parts) or "—", w - 20, BREAKDOWN, True)
+    lines: list[str] = []
+    for part in [f"{_tr(k, locale)} {v}" for k, v in p.pts.items() if v] or ["—"]:  # a source whole on its line
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and text_width(joined, BREAKDOWN, True) <= w - 20:
+            lines[-1] = joined
+        else:
+            lines.append(part)
+    return tuple(lines)
 
 
 def _breakdown(img, d, view, p, x0: int, y: int, w: int, locale: str) -> int:
