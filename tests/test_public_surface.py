@@ -24,10 +24,11 @@ from typing import Any
 
 import pytest
 from public_surface import NAMES, difference, game_row, move_of, surfaces
+from test_ai_honesty import GAME_CASES
 
 from bot.storage import Move
 from rules import GAMES
-from rules.core import Engine, Event, GameState, t
+from rules.core import Engine, Event, GameState, Rng, t
 from rules.core.clone import clone_model
 from rules.neanderthal.state import Elder
 
@@ -70,6 +71,39 @@ async def public(engine: Engine[Any], state: GameState, moves: list[Move], viewe
     return await surfaces(game_row(engine, state, ai_seats=frozenset({state.players - 1})), state, moves, viewer)
 
 
+@pytest.mark.parametrize(("game_id", "players", "options", "count"), CASES)
+async def test_what_the_spectators_cannot_see_changes_no_public_surface(game_id, players, options, count):
+    """The hidden state drawn again (the hands, decks, face-down cards, the dice to come): the spectator's
+    view is the same, and so is every public surface made of it."""
+    engine = GAMES[game_id]
+    scramble = GAME_CASES[game_id][0]
+    changed = 0
+    for n, (state, move) in enumerate(sample(game_id, players, options, count)):
+        seen = await public(engine, state, [move])
+        world = scramble(state, NOBODY, Rng(seed=n + 1))
+        changed += world != state
+        assert engine.view(world, None) == engine.view(state, None), (
+            f"the spectator's view shows a secret ({state.step})"
+        )
+        assert not difference(await public(engine, world, [move]), seen), state.step
+    assert changed, "no scramble changed anything hidden"
+
+
+@pytest.mark.parametrize(("game_id", "players", "options", "count"), CASES)
+async def test_what_a_player_cannot_see_changes_nothing_in_their_copy(game_id, players, options, count):
+    """A player's own copy of the board (``/game me``) while another seat acts: the other seats' secrets and
+    that seat's question stay out of it."""
+    engine = GAMES[game_id]
+    scramble = GAME_CASES[game_id][0]
+    for n, (state, move) in enumerate(sample(game_id, players, options, count)):
+        acting = engine.to_act(state)
+        for viewer in [s for s in range(players) if s not in acting][:1]:
+            world = scramble(state, viewer, Rng(seed=n + 1))
+            assert engine.view(world, viewer) == engine.view(state, viewer)
+            mine = await public(engine, state, [move], viewer)
+            assert not difference(await public(engine, world, [move], viewer), mine), (state.step, viewer)
+
+
 def secret_choices(engine: Engine[Any], state: GameState, most: int) -> list[tuple[GameState, Move]]:
     """The positions after the secret choices of the seat to act (a card laid face down, a trade's terms)
     that the spectators cannot tell from the first of them: the same spectator's view after, the same
@@ -83,6 +117,32 @@ def looks(engine: Engine[Any], position: tuple[GameState, Move]) -> tuple[Any, l
     """What the spectators know of a move: the position's spectator's view and the move's public events."""
     state, move = position
     return engine.view(state, None), [e for e in map(Event.model_validate, move.events) if e.seats is None]
+
+
+@pytest.mark.parametrize(
+    ("players", "count"),
+    [pytest.param(3, 3, id="pergamemnon-3"), pytest.param(4, 12, id="pergamemnon-4-more", marks=pytest.mark.slow)],
+)
+async def test_a_secret_choice_changes_no_public_surface(players, count):
+    """Each secret choice the spectators cannot tell apart (PERGAMEMNON's card laid face down, its defending
+    and reinforcing cards among those of the same weapon) leaves every public surface the same: the move's
+    words in the log and the thinking line with it. Choices that tell nothing are met often: a surface that
+    named the card would part them."""
+    engine = GAMES["pergamemnon"]
+    compared = 0
+    for state, _ in positions("pergamemnon", players, {}, seed=5):
+        if compared >= count:
+            break
+        if not engine.to_act(state):
+            continue
+        alike = secret_choices(engine, state, most=3)
+        if len(alike) < 2:
+            continue
+        first = await public(engine, alike[0][0], [alike[0][1]])
+        for other, move in alike[1:]:
+            assert not difference(await public(engine, other, [move]), first), (state.step, move.action_id)
+        compared += 1
+    assert compared == count, "too few secret choices met"
 
 
 # -- NEANDERTHAL's binding trades (F1): the terms are the two parties' ------------------------------------
@@ -180,3 +240,55 @@ def test_perg_defence_reads_in_the_third_person_on_the_page():
     game = game_row(engine, state)
     line = status_lines(game, engine, state, engine.view(state, None), NAMES[:3], "en")[0]
     assert not YOU.search(line) and NAMES[state.battle.att] in line, line
+
+
+# -- the positive control --------------------------------------------------------------------------------
+
+
+async def test_a_surface_that_tells_the_seats_own_question_is_caught(monkeypatch):
+    """The same comparison catches a board that tells the channel the asked seat's own question, as the turn
+    line did before it was made from the spectator's view: a binding trade's terms show."""
+    from bot.service.spectate import own_turn_line
+    from bot.ui.presenter import Presenter
+
+    engine = GAMES["neanderthal"]
+    state, a, b = negotiation()
+    answers = [move_of(engine, state, a, choice) for choice in (f"tm-{b}-dh", f"tm-{b}-gh23")]
+    real = Presenter.board
+
+    async def telling(self, game, state, moves=None, **kwargs):
+        payload = await real(self, game, state, moves, **kwargs)
+        for seat in engine.to_act(state):
+            payload.embed.description += "\n" + own_turn_line(NAMES[seat], engine, state, seat, NAMES[:3], "en")
+        return payload
+
+    assert not difference(*[await public(engine, after, [move]) for after, move in answers])
+    monkeypatch.setattr(Presenter, "board", telling)
+    assert difference(*[await public(engine, after, [move]) for after, move in answers]) == ["board en", "board pt-BR"]
+
+
+@pytest.mark.parametrize("game_id", ["engis", "pergamemnon", "neanderthal"])
+async def test_a_surface_that_shows_a_hidden_hand_is_caught(game_id, monkeypatch):
+    """The same comparison catches an alt text that tells what the seat to act sees (its hand)."""
+    from bot.ui.presenter import Presenter
+
+    engine = GAMES[game_id]
+    scramble = GAME_CASES[game_id][0]
+    real = Presenter.board
+
+    async def leaky(self, game, state, moves=None, **kwargs):
+        payload = await real(self, game, state, moves, **kwargs)
+        payload.file.description += " " + engine.view(state, engine.to_act(state)[0]).model_dump_json()
+        return payload
+
+    if game_id == "neanderthal":  # hands are seldom held in random play: the trade's two hold a card each
+        state, a, _ = negotiation()
+        found = [(state, Move(a, "ask", None, []))]
+    else:
+        found = [(s, m) for s, m in sample(game_id, 3, {}, 4) if engine.to_act(s)]
+    monkeypatch.setattr(Presenter, "board", leaky)
+    for n, (state, move) in enumerate(found):
+        world = scramble(state, NOBODY, Rng(seed=n + 1))
+        if difference(await public(engine, world, [move]), await public(engine, state, [move])):
+            return
+    pytest.fail("a hand told in the alt text was not caught")
