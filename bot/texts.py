@@ -482,6 +482,14 @@ TEXTS: dict[str, tuple[Text, Text]] = {
     "web.next": ("Next move", "Próxima jogada"),
     "web.last": ("Live position", "Posição ao vivo"),
     "web.positions": ("Earlier positions", "Posições anteriores"),
+    "web.board": ("Board", "Tabuleiro"),
+    "web.full": ("Open the board full size", "Abrir o tabuleiro em tamanho real"),
+    "web.over": ("Game over", "Partida encerrada"),
+    "web.noscript": (
+        "This page follows the game live with JavaScript, which is off: reload it to see new moves.",
+        "Esta página acompanha a partida ao vivo com JavaScript, que está desligado: recarregue-a para ver "
+        "as novas jogadas.",
+    ),
     "web.now": ("Now", "Agora"),
     "web.players": ("Players", "Jogadores"),
     "web.score": ("Score", "Pontos"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import html
 import json
 import os
 import re
@@ -815,3 +816,49 @@ def test_python_m_bot_web_needs_a_port(monkeypatch, capsys):
     monkeypatch.delenv("PORT", raising=False)
     assert main(["web"]) == 2
     assert "MESA_WEB_PORT" in capsys.readouterr().err
+
+
+async def test_the_page_s_markup_serves_every_reader(db, service):
+    """The page as served: "No move yet." under the name the script reads (``data-no-moves``), a line for
+    a browser without JavaScript and no "Live" until the script is live, the board a link to its picture
+    full size, the board's section named for the board, the stepper's four glyphs of one family, and the
+    moves reachable by keyboard, announced in a live region."""
+    game_id = await started(service, "atlandice", seed=5)
+    token = await token_of(db, game_id)
+    async with Web(db, service) as client:
+        page = await (await client.get(f"/g/{token}", headers={"Accept-Language": "en"})).text()
+        assert f'data-no-moves="{t("web.no_moves", "en")}"' in page
+        assert f'<noscript><p class="noscript">{t("web.noscript", "en")}</p></noscript>' in page
+        assert f">{t('web.live', 'en')}<" not in page
+        full = re.search(r'<a id="full" href="([^"]+)"', page).group(1)
+        full = html.unescape(full)
+        assert ".png?" in full
+        picture = await client.get(f"/g/{full}")
+        assert picture.status == 200 and picture.content_type == "image/png"
+        assert f'<section class="board" aria-label="{t("web.board", "en")}">' in page
+        glyphs = re.findall(r'id="(first|prev|next|last)"[^>]*>([^<]+)</button>', page)
+        assert [g for _, g in glyphs] == ["«", "‹", "›", "»"]
+        assert 'aria-live="polite"></p>' in page and 'id="announce"' in page
+        await play(service, game_id, 2)
+        page = await (await client.get(f"/g/{token}", headers={"Accept-Language": "en"})).text()
+        moves = re.findall(r"<li data-step=\d+ tabindex=0 class=\"move\">", page)
+        assert len(moves) >= 2
+
+
+async def test_after_an_undo_the_caption_says_the_last_move_that_counts(db, service):
+    """A move taken back: the live position's words still name the move that led there."""
+    from bot.service.undo import UndoService
+
+    game_id = await started(service, "atlandice", seed=5)
+    token = await token_of(db, game_id)
+    await play(service, game_id, 3)
+    last_mover = next(r["user_id"] for r in reversed(await db.action_log(game_id)) if r["user_id"] is not None)
+    assert (await UndoService(service).request(game_id, last_mover)).result is not None
+    async with Web(db, service) as client:
+        stream = await client.get(f"/g/{token}/events")
+        data = json.loads((await next_event(stream))[1])
+        stream.close()
+    live = data["live"]
+    assert live["total"] > 0 and any(line["step"] is None for line in data["log"])  # the undone lead the log
+    counted = [line["text"] for line in data["log"] if line["step"] == live["total"]]
+    assert counted and live["lines"] == counted[:1]

@@ -76,6 +76,7 @@ class Position:
     total: int
     caption: str
     image: str  # its picture: an address relative to the page, or for the live position a data: URL
+    full: str  # its picture's address (relative to the page): a tap on the board opens it full size
     alt: str
     lines: list[str]
 
@@ -361,7 +362,9 @@ class Pages:
                 log.append(LogLine(step, what))
             step -= 1
         self._logs.put(logged, lines)
-        last = [line.text for line in log[:1] if line.step == state.step]
+        # the move that led to the live position (past the moves taken back since, after an undo)
+        latest = next((line for line in log if line.step is not None), None)
+        last = [latest.text] if latest is not None and latest.step == state.step else []
         total = state.step
         view = self.cache.view(game, state, None)  # the spectator's (the channel's board's): the question, the scores
         status = status_lines(game, engine, state, view, names, locale)
@@ -371,6 +374,7 @@ class Pages:
             total,
             caption(total, total, locale),
             await self._live_picture(game, state, locale),
+            image_url(game, total, locale),
             describe(self.cache.words(game, state, None, locale), total, total, last, locale),
             last,
         )
@@ -432,7 +436,8 @@ class Pages:
             counted = await self.db().moves_that_count(game.id)
             lines = [t(e.text, locale, names=names) for e in public_events(counted[step - 1]["events"])]
         alt = describe(self.steps.words(game, state, None, locale), step, total, lines, locale)
-        return Position(step, total, caption(step, total, locale), image_url(game, step, locale), alt, lines)
+        image = image_url(game, step, locale)
+        return Position(step, total, caption(step, total, locale), image, image, alt, lines)
 
     async def picture(self, game: GameRow, step: int, locale: str) -> bytes | None:
         """The channel's board picture (the spectator's view) of a position, drawn once per version."""
@@ -455,7 +460,10 @@ def render_page(snapshot: Snapshot, game: GameRow, locale: str, assets: str) -> 
     e = escape
 
     def texts(*keys: str) -> str:
-        return " ".join(f'data-{key.replace("web.", "").replace(".", "-")}="{e(t(key, locale))}"' for key in keys)
+        # data-no-moves: the script reads it as dataset.noMoves
+        return " ".join(
+            f'data-{key.replace("web.", "").replace(".", "-").replace("_", "-")}="{e(t(key, locale))}"' for key in keys
+        )
 
     players_html = "".join(
         f'<li class="player{" acting" if p.acting else ""}"><bdi class="name">{e(p.name)}</bdi>'
@@ -464,7 +472,7 @@ def render_page(snapshot: Snapshot, game: GameRow, locale: str, assets: str) -> 
     )
     log_html = (
         "".join(
-            f'<li{"" if line.step is None else f" data-step={line.step}"} class="{"undone" if line.step is None else "move"}">'
+            f'<li{"" if line.step is None else f" data-step={line.step} tabindex=0"} class="{"undone" if line.step is None else "move"}">'
             f'<span class="n">{"" if line.step is None else line.step}</span> {e(line.text)}</li>'
             for line in snapshot.log
         )
@@ -494,16 +502,22 @@ def render_page(snapshot: Snapshot, game: GameRow, locale: str, assets: str) -> 
             "web.step",
             "web.no_moves",
             "web.too_many",
+            "web.over",
         )
     }>
 <header>
 <h1 id="title">{e(snapshot.title)}</h1>
-<p id="live" class="live" role="status" aria-live="polite">{e(t("web.live", locale))}</p>
+<p id="live" class="live{" off" if snapshot.over else ""}" role="status" aria-live="polite">{
+        e(t("web.over", locale)) if snapshot.over else ""
+    }</p>
+<noscript><p class="noscript">{e(t("web.noscript", locale))}</p></noscript>
 </header>
 <main>
-<section class="board" aria-label="{e(t("web.positions", locale))}">
+<section class="board" aria-label="{e(t("web.board", locale))}">
 <figure>
-<img id="board" src="{e(live.image)}" alt="{e(live.alt)}">
+<a id="full" href="{e(live.full)}" target="_blank" title="{e(t("web.full", locale))}"><img id="board" src="{
+        e(live.image)
+    }" alt="{e(live.alt)}"></a>
 <figcaption><span id="caption">{e(live.caption)}</span> <span id="earlier" hidden>{e(t("web.earlier", locale))}</span>
 <span id="lines">{e(" ".join(live.lines))}</span></figcaption>
 </figure>
@@ -511,7 +525,7 @@ def render_page(snapshot: Snapshot, game: GameRow, locale: str, assets: str) -> 
 <button type="button" id="first" title="{e(t("web.first", locale))}" aria-label="{e(t("web.first", locale))}">«</button>
 <button type="button" id="prev" title="{e(t("web.previous", locale))}" aria-label="{
         e(t("web.previous", locale))
-    }">◀</button>
+    }">‹</button>
 <input type="range" id="slider" min="0" max="{live.total}" value="{live.total}" aria-label="{
         e(t("web.positions", locale))
     }">
@@ -531,6 +545,7 @@ def render_page(snapshot: Snapshot, game: GameRow, locale: str, assets: str) -> 
 <section>
 <h2>{e(t("web.moves", locale))}</h2>
 <ol id="log">{log_html}</ol>
+<p id="announce" class="visually-hidden" aria-live="polite"></p>
 </section>
 </aside>
 </main>

@@ -31,6 +31,7 @@
 
   function show(position) {
     if (board.getAttribute("src") !== position.image) board.src = position.image;
+    $("full").href = position.full; // a tap opens the picture full size, to pinch and zoom
     board.alt = position.alt;
     $("caption").textContent = position.caption;
     $("lines").textContent = position.lines.join(" ");
@@ -42,6 +43,7 @@
   }
 
   function render(data) {
+    const moved = snapshot !== null && snapshot.version !== data.version;
     snapshot = data;
     $("title").textContent = data.title;
     $("status").textContent = data.status;
@@ -56,12 +58,23 @@
     const log = data.log.length
       ? data.log.map((line) => {
           const li = item("li", "", line.step === null ? "undone" : "move");
-          if (line.step !== null) li.dataset.step = line.step;
+          if (line.step !== null) {
+            li.dataset.step = line.step;
+            li.tabIndex = 0; // a move is reached by keyboard too (Enter or Space shows it)
+          }
           li.append(item("span", line.step === null ? "" : String(line.step), "n"), ` ${line.text}`);
           return li;
         })
       : [item("li", body.dataset.noMoves, "empty")];
     $("log").replaceChildren(...log);
+    if (moved) {
+      $("log").scrollTop = 0; // the newest move, first, in view
+      $("announce").textContent = data.live.lines.join(" "); // and said to a screen reader
+    }
+    if (data.over) {
+      source?.close();
+      say("off", body.dataset.over);
+    }
     if (shown === null) {
       show(data.live);
     } else {
@@ -94,8 +107,9 @@
       say("on", body.dataset.live);
     });
     source.addEventListener("game", (event) => {
-      say("on", body.dataset.live);
-      render(JSON.parse(event.data));
+      const data = JSON.parse(event.data);
+      if (!data.over) say("on", body.dataset.live);
+      render(data); // (a game over closes the stream and says so)
     });
     // The server cannot read the game just now (its database is out of reach): it goes on by itself.
     source.addEventListener("waiting", () => say("off", body.dataset.reconnecting));
@@ -103,9 +117,16 @@
       source.close();
       say("off", body.dataset.gone);
     });
-    source.addEventListener("error", () => {
+    source.addEventListener("error", async () => {
+      if (snapshot?.over) return;
       say("off", body.dataset.reconnecting);
       if (source.readyState === EventSource.CLOSED) {
+        // A link replaced while the page was away answers 404: it is over, no more tries.
+        const page = await fetch(window.location.href, { method: "HEAD", cache: "no-store" }).catch(() => null);
+        if (page?.status === 404) {
+          say("off", body.dataset.gone);
+          return;
+        }
         // Refused (too many open views, or the server restarting): try again later, a little later each time.
         broken += 1;
         setTimeout(connect, Math.min(60000, 2000 * 2 ** broken));
@@ -121,6 +142,13 @@
   $("log").addEventListener("click", (event) => {
     const li = event.target.closest("li[data-step]");
     if (li) go(Number(li.dataset.step));
+  });
+  $("log").addEventListener("keydown", (event) => {
+    const li = event.target.closest("li[data-step]");
+    if (li && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      go(Number(li.dataset.step));
+    }
   });
   document.addEventListener("keydown", (event) => {
     if (event.target === slider || !snapshot) return;
