@@ -115,7 +115,7 @@ def scramble_engis(state: Any, seat: int, rng: Rng) -> Any:
 PERGAMEMNON_HIDDEN = {"cdeck", "ps", "battle", "rng"}
 PERGAMEMNON_OPEN = COMMON | {
     "row", "supply", "box", "hidden_out", "turn", "phase", "actor", "result", "winner", "loser", "buying",
-    "pending", "end_reason", "hl_seat", "hl", "last",
+    "pending", "end_reason", "hl_seat", "hl", "last", "last_sides",
 }  # fmt: skip
 PERGAMEMNON_PLAYER_HIDDEN = {"hand", "deck"}
 PERGAMEMNON_PLAYER_OPEN = {"nation", "discard", "cha", "city", "secured", "active", "fallen"}
