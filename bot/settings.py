@@ -65,6 +65,8 @@ VARIABLES: list[tuple[str, str, str]] = [
         "one drawn once and kept in the database",
     ),
 ]
+# The most shards a bot may have in all (Discord's largest bots have a few thousand).
+MOST_SHARDS = 100_000
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
@@ -91,20 +93,44 @@ def _number(name: str, default: float, *, positive: bool = False) -> float:
     return value
 
 
-def _count(name: str, default: int) -> int:
+def _count(name: str, default: int, most: int = 1_000_000) -> int:
     raw = _raw(name)
     if raw is None:
         return default
-    if not raw.isdigit():
-        raise SettingsError(f"{name} must be a whole number, 0 or more (got {raw!r})")
+    if not (raw.isascii() and raw.isdigit()) or int(raw) > most:
+        raise SettingsError(f"{name} must be a whole number from 0 to {most:,} (got {raw!r})")
     return int(raw)
+
+
+def _database() -> str:
+    """MESA_DATABASE (else DATABASE_URL, else mesa.sqlite3): an SQLite file's path, or a PostgreSQL URL that
+    the driver can use. A URL of another scheme is refused, never taken for a path; no message shows the
+    password."""
+    name = "MESA_DATABASE" if _raw("MESA_DATABASE") else "DATABASE_URL"
+    raw = _raw("MESA_DATABASE") or _raw("DATABASE_URL") or "mesa.sqlite3"
+    scheme, sep, _ = raw.partition("://")
+    if not sep:
+        return raw
+    from .storage import DatabaseError
+    from .storage.backends import is_postgres, postgres_target, shown
+
+    if not is_postgres(raw):
+        raise SettingsError(
+            f"{name} must be a postgresql:// URL or an SQLite file's path; {scheme}:// is neither "
+            f"(got {shown(raw)}): write postgresql://user:password@host/database"
+        )
+    try:
+        postgres_target(raw)
+    except DatabaseError as exc:
+        raise SettingsError(str(exc).replace("MESA_DATABASE", name)) from None
+    return raw
 
 
 def _snowflake(name: str) -> int | None:
     raw = _raw(name)
     if raw is None:
         return None
-    if not raw.isdigit() or int(raw) == 0:
+    if not (raw.isascii() and raw.isdigit()) or int(raw) == 0:
         raise SettingsError(f"{name} must be a Discord server id, a number like 123456789012345678 (got {raw!r})")
     return int(raw)
 
@@ -121,7 +147,7 @@ def _shards(count: int | None) -> tuple[tuple[int, ...] | None, bool]:
     ids: set[int] = set()
     for part in raw.replace(" ", "").split(","):
         first, dash, last = part.partition("-")
-        if not first.isdigit() or (dash and not last.isdigit()):
+        if not (first.isascii() and first.isdigit()) or (dash and not (last.isascii() and last.isdigit())):
             raise SettingsError(f"MESA_SHARDS must be auto, a range like 0-3 or a list like 0,2 (got {raw!r})")
         low, high = int(first), int(last) if dash else int(first)
         if low > high or high >= count:
@@ -135,7 +161,7 @@ def _port(*names: str) -> int | None:
         raw = _raw(name)
         if raw is None:
             continue
-        if not raw.isdigit() or not 0 < int(raw) < 65536:
+        if not (raw.isascii() and raw.isdigit()) or not 0 < int(raw) < 65536:
             raise SettingsError(f"{name} must be a port number from 1 to 65535 (got {raw!r})")
         return int(raw)
     return None
@@ -223,13 +249,13 @@ class Settings:
     @classmethod
     def from_env(cls) -> Settings:
         """The settings from ``MESA_*`` and ``DISCORD_TOKEN``; SettingsError names a bad variable."""
-        count = _count("MESA_SHARD_COUNT", 0) or None
+        count = _count("MESA_SHARD_COUNT", 0, most=MOST_SHARDS) or None
         if _raw("MESA_SHARD_COUNT") is not None and count is None:
             raise SettingsError("MESA_SHARD_COUNT must be a whole number, 1 or more (got '0')")
         shard_ids, auto = _shards(count)
         return cls(
             token=_raw("DISCORD_TOKEN"),
-            database=_raw("MESA_DATABASE") or _raw("DATABASE_URL") or "mesa.sqlite3",
+            database=_database(),
             shard_count=count,
             shard_ids=shard_ids,
             auto_shards=auto,

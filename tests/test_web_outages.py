@@ -208,8 +208,8 @@ async def test_slow_clients_neither_starve_the_pages_nor_fill_the_log(lite, tmp_
         slow: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
         for i in range(400):
             try:
-                reader, writer = await asyncio.open_connection("127.0.0.1", web.port)
-            except OSError:  # (the listening socket's queue is full: the process is not accepting)
+                reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", web.port), 5)
+            except (OSError, TimeoutError):  # (the listening socket's queue is full: the process is not accepting)
                 continue
             if i % 2:
                 writer.write(b"GET /g/" + token.encode() + b" HTTP/1.1\r\nHost: mesa\r\n")  # never ended
@@ -222,9 +222,15 @@ async def test_slow_clients_neither_starve_the_pages_nor_fill_the_log(lite, tmp_
                     break
             await asyncio.sleep(0.1)
         assert answer == 200, web.log
-        for reader, writer in slow:  # each one ends: dropped at once, or closed once idle
+
+        async def ended(reader: asyncio.StreamReader) -> bytes:
             with contextlib.suppress(ConnectionError):
-                assert await asyncio.wait_for(reader.read(), 60) == b""  # (a guard, not a timing)
+                return await reader.read()
+            return b""
+
+        # Each one ends: dropped at once, or closed once idle (a minute is a guard, not a timing).
+        assert set(await asyncio.wait_for(asyncio.gather(*(ended(reader) for reader, _ in slow)), 60)) == {b""}
+        for _, writer in slow:
             writer.close()
         assert await web.stop() == 0
     assert 1 <= len(web.lines("refused")) <= 2, web.log  # (a minute may turn once at most in this test)
@@ -305,3 +311,56 @@ async def test_the_bots_healthz_says_whether_its_gateway_and_database_are_reacha
                 assert answer.status == 503 and "gateway" in await answer.text()
             await shard.connect()
             await until_status(session, health, 200)
+
+
+# -- settings ------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("variables", "said"),
+    [
+        ({"MESA_SHARD_COUNT": "99999999999999999999"}, "MESA_SHARD_COUNT must be a whole number from 0 to 100,000"),
+        ({"MESA_WEB_PORT": "99999"}, "MESA_WEB_PORT must be a port number from 1 to 65535"),
+        ({"MESA_WEB_PORT": "²"}, "MESA_WEB_PORT must be a port number"),
+        ({"MESA_DEV_GUILD": "¹²"}, "MESA_DEV_GUILD must be a Discord server id"),
+        ({"MESA_DATABASE": "postgresql+asyncpg://mesa:s3cret@db.example.org/mesa"}, "postgresql+asyncpg:// is neither"),
+        ({"DATABASE_URL": "pgsql://mesa:s3cret@db.example.org/mesa"}, "DATABASE_URL must be a postgresql:// URL"),
+        ({"MESA_DATABASE": "postgresql://mesa:s3cret@db.example.org:99999/mesa"}, "Port out of range"),
+        ({"MESA_DATABASE": "postgres://mesa:s3cret@db/mesa?channel_binding=require"}, "cannot honour channel_binding"),
+        ({"MESA_DATABASE": "postgres://mesa:s3cret@db/mesa?hostaddr=10.0.0.1&replication=1"}, "hostaddr=10.0.0.1, rep"),
+    ],
+)
+def test_a_setting_that_cannot_be_used_is_one_line_without_the_password(monkeypatch, capsys, tmp_path, variables, said):
+    """Before anything is opened or written (no database file appears), in one line, never a traceback, and
+    with the URL's password hidden."""
+    from bot.__main__ import main
+
+    monkeypatch.chdir(tmp_path)
+    for name in ("MESA_DATABASE", "DATABASE_URL", "MESA_WEB_PORT", "PORT", "MESA_SHARDS"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("DISCORD_TOKEN", "a-token")
+    for name, value in variables.items():
+        monkeypatch.setenv(name, value)
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1 and "Traceback" not in err, err
+    assert "s3cret" not in err and not list(tmp_path.iterdir())
+
+
+async def test_libpqs_usual_url_parameters_are_taken(postgres_url):
+    """A URL as hosted providers give it (libpq's parameters: a connect timeout, keepalives, channel binding
+    when offered, TLS as the server offers it, the application's name) opens the database."""
+    from bot.settings import Settings
+
+    url = postgres_url + (
+        "&connect_timeout=10&keepalives=1&keepalives_idle=30&keepalives_interval=10&keepalives_count=3"
+        "&channel_binding=prefer&sslmode=prefer&application_name=mesa-test&tcp_user_timeout=5000"
+    )
+    os.environ["MESA_DATABASE"] = url
+    try:
+        assert Settings.from_env().database == url
+    finally:
+        del os.environ["MESA_DATABASE"]
+    db = await Database.open(url)
+    try:
+        assert await db.sql.fetchval("SELECT current_setting('application_name')") == "mesa-test"
+    finally:
+        await db.close()

@@ -170,6 +170,58 @@ class Outage:
             task.cancel()
 
 
+# libpq's URL parameters that asyncpg does not read (it would send them to the server as settings, which
+# refuses them): what Mesa does with each. Those not here and not read by asyncpg go to the server.
+LIBPQ_IGNORED = {  # (a parameter: why it is left out)
+    "keepalives": "TCP keepalives are the system's; Mesa notices a lost connection itself",
+    "keepalives_idle": "TCP keepalives are the system's; Mesa notices a lost connection itself",
+    "keepalives_interval": "TCP keepalives are the system's; Mesa notices a lost connection itself",
+    "keepalives_count": "TCP keepalives are the system's; Mesa notices a lost connection itself",
+    "tcp_user_timeout": "Mesa notices a lost connection itself",
+    "sslcompression": "no server compresses TLS any more",
+    "sslsni": "asyncpg sends the host's name with TLS anyway",
+    "fallback_application_name": "Mesa names its connections itself",
+}
+LIBPQ_UNSUPPORTED = ("hostaddr", "require_auth", "replication", "requirepeer", "sslcrldir", "sslcertmode", "options")
+# Parameters whose weaker values asyncpg meets (as libpq does when it cannot): their strict value is refused.
+LIBPQ_BEST_EFFORT = {"channel_binding": "require", "gssencmode": "require", "gssdelegation": "1"}
+
+
+def postgres_target(url: str) -> tuple[str, float | None]:
+    """A PostgreSQL URL as asyncpg takes it, and its ``connect_timeout`` (seconds, None: not given); libpq's
+    parameters it does not read are left out (``LIBPQ_IGNORED``). DatabaseError names, in one sentence
+    without the password, a URL that cannot be used: a port out of range, a parameter Mesa cannot honour."""
+    name = shown(url)
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018  (raises ValueError when out of range)
+    except ValueError as exc:
+        raise DatabaseError(f"MESA_DATABASE is not a usable PostgreSQL URL ({name}): {exc}") from None
+    kept: list[str] = []
+    timeout: float | None = None
+    refused: list[str] = []
+    for pair in parts.query.split("&") if parts.query else []:
+        key, _, value = pair.partition("=")
+        if key == "connect_timeout":
+            try:
+                timeout = max(2.0, float(value)) if float(value) > 0 else None
+            except ValueError:
+                raise DatabaseError(f"{name}: connect_timeout must be a number of seconds (got {value!r})") from None
+        elif key in LIBPQ_IGNORED:
+            continue
+        elif key in LIBPQ_UNSUPPORTED or LIBPQ_BEST_EFFORT.get(key) == value:
+            refused.append(f"{key}={value}")
+        elif key in LIBPQ_BEST_EFFORT:
+            continue
+        else:
+            kept.append(pair)
+    if refused:
+        raise DatabaseError(
+            f"{name}: Mesa's PostgreSQL driver (asyncpg) cannot honour {', '.join(refused)}; remove it from the URL"
+        )
+    return urlunsplit(parts._replace(query="&".join(kept))), timeout
+
+
 class Sql(ABC):
     """Where statements run: the database itself (each statement on its own) or an open transaction."""
 
@@ -725,12 +777,18 @@ class Postgres(Backend):
         import asyncpg
 
         name = shown(url)
+        url, timeout = postgres_target(url)
         logging.getLogger("asyncpg.pool").addFilter(_POOL_FLOOR)  # (added once: the same filter)
         try:
             # No floor of open connections: asyncpg would keep one by reconnecting while the server is away,
             # with a traceback in the log at each try. The first connection is made here, to check the URL.
             pool = await asyncpg.create_pool(
-                url, min_size=0, max_size=pool_size, timeout=10, reset=_reset, server_settings=commit_settings(url)
+                url,
+                min_size=0,
+                max_size=pool_size,
+                timeout=timeout or 10,
+                reset=_reset,
+                server_settings=commit_settings(url),
             )
             try:
                 async with pool.acquire():
@@ -758,7 +816,7 @@ class Postgres(Backend):
             # the server is down or restarting (nothing listens at its address): it may come back
             raise DatabaseAway(f"cannot reach the PostgreSQL server of {name}: {exc.strerror or exc}") from None
         except (TimeoutError, OSError) as exc:
-            why = "no answer in 10 s" if isinstance(exc, asyncio.TimeoutError) else (exc.strerror or str(exc))
+            why = f"no answer in {timeout or 10:g} s" if isinstance(exc, TimeoutError) else (exc.strerror or str(exc))
             raise DatabaseError(f"cannot reach the PostgreSQL server of {name}: {why}") from None
         except (ValueError, TypeError, asyncpg.InterfaceError) as exc:
             raise DatabaseError(f"MESA_DATABASE is not a usable PostgreSQL URL ({name}): {exc}") from None
