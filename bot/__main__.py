@@ -16,6 +16,7 @@ from .settings import VARIABLES, Settings, SettingsError
 
 if TYPE_CHECKING:  # the bot itself is imported when it runs (--help imports no discord)
     from .app import MesaBot
+    from .storage import Database
 
 
 class Fatal(Exception):
@@ -39,15 +40,12 @@ async def run_bot(settings: Settings) -> None:
     import discord
 
     from .app import MesaBot
-    from .storage import Database, DatabaseError, is_postgres
+    from .storage import DatabaseError, is_postgres
 
     new_file = None if is_postgres(str(settings.database)) else Path(settings.database)
     if new_file is not None and new_file.exists():
         new_file = None
-    try:
-        db = await Database.open(settings.database)
-    except DatabaseError as exc:
-        raise Fatal(str(exc)) from None
+    db = await _opened(settings.database)
     try:
         async with MesaBot(settings, db) as bot:
             try:
@@ -64,8 +62,6 @@ async def run_bot(settings: Settings) -> None:
                 await bot.connect()
             finally:
                 await bot.close()
-            if bot.keeper.lost:
-                raise Fatal("the database connection that held this process's shards was lost")
     except Fatal:
         await db.close()
         if new_file is not None:  # made by this start alone: nothing of it is worth keeping
@@ -73,6 +69,25 @@ async def run_bot(settings: Settings) -> None:
                 path.unlink(missing_ok=True)
         raise
     await db.close()
+
+
+async def _opened(target: str | Path) -> Database:
+    """The database, once it can be reached: a server that is down or still starting up is waited for (one
+    line in the log, a try every few seconds at most), anything else wrong with it stops the bot (Fatal)."""
+    from .storage import Database, DatabaseAway, DatabaseError
+
+    wait, said = 0.25, False
+    while True:
+        try:
+            return await Database.open(target)
+        except DatabaseAway as exc:
+            if not said:
+                logging.getLogger("bot").warning("%s; waiting for it", exc)
+                said = True
+        except DatabaseError as exc:
+            raise Fatal(str(exc)) from None
+        await asyncio.sleep(wait)
+        wait = min(wait * 2, 5.0)
 
 
 async def run_web(settings: Settings, ready: asyncio.Event | None = None) -> None:

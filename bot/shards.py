@@ -26,7 +26,8 @@ import discord
 
 from . import discord_internals
 from .settings import Settings
-from .storage import LOCK_IDENTIFY, LOCK_MEMBER, LOCK_SHARD, Database, DatabaseError, Session, Shards
+from .storage import LOCK_IDENTIFY, LOCK_MEMBER, LOCK_SHARD, Database, DatabaseAway, DatabaseError, Session, Shards
+from .storage.backends import SESSION_TIMEOUT
 
 if TYPE_CHECKING:
     import yarl
@@ -77,8 +78,16 @@ class MesaBot(Protocol):
 log = logging.getLogger(__name__)
 
 IDENTIFY_WINDOW = 5.0  # seconds a login bucket stays taken (Discord's rule)
-CLAIM_EVERY = 2.0  # seconds between two looks for free shards (MESA_SHARDS=auto)
+CLAIM_EVERY = 2.0  # seconds between two looks for free shards (MESA_SHARDS=auto), and at the lock connection
 SETTLE = 1.0  # seconds a starting process waits for the others starting with it before it claims
+# Seconds between two tries to reach the database for the lock connection: the first, and the longest.
+RECONNECT_FIRST = 0.25
+RECONNECT_MAX = 5.0
+# Seconds a process waits between claiming a shard and serving it (MESA_SHARDS=auto): a process that lost
+# its lock connection stops serving its shards within CLAIM_EVERY + SESSION_TIMEOUT (it looks at the
+# connection that often, each look answered within SESSION_TIMEOUT, and it hears at once of a connection
+# the server closed), so by then no other process serves the shard claimed.
+FENCE_GRACE = CLAIM_EVERY + SESSION_TIMEOUT + 1.0
 
 
 class ShardKeeper:
@@ -92,7 +101,11 @@ class ShardKeeper:
             self.ids = [] if self.auto else list(range(self.count))
         self.max_concurrency = 1
         self.session: Session | None = None
-        self.lost = False  # the connection holding our locks died: the shards may be someone else's now
+        # The connection holding our locks was lost: the shards may be another process's from then on, so this
+        # one serves none until it has their locks again (``_fence``).
+        self.fenced = False
+        self.closing = False
+        self._bot: MesaBot | None = None
         self._free_at: dict[int, float] = {}
         self._buckets: dict[int, asyncio.Lock] = {}
         self._claiming: asyncio.Task[None] | None = None
@@ -112,14 +125,19 @@ class ShardKeeper:
         self.max_concurrency = max(1, int(limits.get("max_concurrency", 1)))
         if self.auto and self.settings.shard_count is None:
             self.count = max(1, int(count))
+        self._bot = bot
         if db.sql.shared:
-            self.session = await db.sql.session()
+            self.session = await self._open(db)
+            if not self.auto:
+                await self._lock_fixed(refuse=True)
         elif self.auto:
             raise DatabaseError(f"{db.name}: MESA_SHARDS=auto needs PostgreSQL in MESA_DATABASE")
         if self.auto:
             await self._join()
-            await self._claim()
-            self._claiming = asyncio.create_task(self._keep_claiming(bot), name="mesa-shards")
+            if await self._claim():
+                await asyncio.sleep(FENCE_GRACE)
+        if db.sql.shared:
+            self._claiming = asyncio.create_task(self._keep_claiming(bot, db), name="mesa-shards")
         bot.shard_count = self.count
         bot.shard_ids = sorted(self.ids)
         log.info("serving shards %s of %s", sorted(self.ids), self.count)
@@ -132,12 +150,16 @@ class ShardKeeper:
             wait = self._free_at.get(bucket, 0.0) - time.monotonic()
             if wait > 0:
                 await asyncio.sleep(wait)
-            if self.session is not None:
-                while not await self.session.try_lock(LOCK_IDENTIFY, bucket):
-                    await asyncio.sleep(0.1)
-                task = asyncio.create_task(self._release_later(bucket))
-                self._unlocks.add(task)
-                task.add_done_callback(self._unlocks.discard)
+            if self.session is not None and self.session.alive():
+                try:
+                    while not await self.session.try_lock(LOCK_IDENTIFY, bucket):
+                        await asyncio.sleep(0.1)
+                except DatabaseAway:  # a login Discord asks for now is not held back by the database's outage
+                    log.info("shard %s logs in without the other processes' word: the database is away", shard_id)
+                else:
+                    task = asyncio.create_task(self._release_later(bucket))
+                    self._unlocks.add(task)
+                    task.add_done_callback(self._unlocks.discard)
             self._free_at[bucket] = time.monotonic() + IDENTIFY_WINDOW
 
     async def _release_later(self, bucket: int) -> None:
@@ -172,23 +194,111 @@ class ShardKeeper:
         self.ids.extend(new)
         return new
 
-    async def _keep_claiming(self, bot: MesaBot) -> None:
+    async def _open(self, db: Database) -> Session:
+        """The lock connection, opened as soon as the database can be reached (waiting for it, with a wait
+        that grows to ``RECONNECT_MAX``); it fences this process's shards the moment it is lost."""
+        wait = RECONNECT_FIRST
+        while True:
+            try:
+                session = await db.sql.session()
+            except DatabaseAway:
+                await asyncio.sleep(wait)
+                wait = min(wait * 2, RECONNECT_MAX)
+                continue
+            session.on_lost(self._lost)
+            return session
+
+    def _lost(self) -> None:
+        """The lock connection is closed (by the server, the network, or this process stopping)."""
+        if not self.closing and self._bot is not None and not self.fenced:
+            task = asyncio.get_running_loop().create_task(self._fence(self._bot))
+            self._unlocks.add(task)
+            task.add_done_callback(self._unlocks.discard)
+
+    async def _fence(self, bot: MesaBot) -> None:
+        """Stops serving every shard at once (their locks are gone with the connection, and another process
+        may claim them as soon as the database is back): no background work for them, their gateway closed.
+        The shards are served again once their locks are taken again (``_reclaim``)."""
+        if self.fenced:
+            return
+        self.fenced = True
+        lost = sorted(self.ids)
+        log.warning("the database connection holding shards %s of %s is lost: they wait for it", lost, self.count)
+        if self.auto:
+            self.ids = []
+        bot.handlers.shards = Shards(self.count, ())
+        bot.shard_ids = sorted(self.ids)
+        bot._connection.shard_ids = list(bot.shard_ids)
+        self._unswept = []
+        if self.session is not None:
+            session, self.session = self.session, None
+            await session.close()
+        for shard in lost:
+            running = bot.get_shard(shard)
+            if running is not None:
+                await running.disconnect()
+
+    async def _reclaim(self, bot: MesaBot, db: Database) -> None:
+        """After the lock connection was lost: opens it again (waiting for the database), then takes the shards
+        again: a fixed list's own (once no other process holds them), or its fair part (MESA_SHARDS=auto)."""
+        self.session = await self._open(db)
+        if self.auto:
+            await self._join()
+            self.fenced = False
+            return
+        if not await self._lock_fixed(refuse=False):
+            session, self.session = self.session, None
+            await session.close()
+            return
+        self.fenced = False
+        await self._take_over(bot, sorted(self.ids))
+
+    async def _lock_fixed(self, *, refuse: bool) -> bool:
+        """Takes the lock of each shard of a fixed list (MESA_SHARDS=0-3): a shard another process serves
+        already is refused at start (``refuse``: two processes would answer every interaction of it), and
+        after a lost connection, waited for."""
+        assert self.session is not None
+        taken = [shard for shard in sorted(self.ids) if not await self.session.try_lock(LOCK_SHARD, shard)]
+        if not taken:
+            return True
+        for shard in sorted(set(self.ids) - set(taken)):
+            await self.session.unlock(LOCK_SHARD, shard)
+        if refuse:
+            raise DatabaseError(
+                f"shards {taken} of {self.count} are served by another process already: give each process "
+                "shards of its own in MESA_SHARDS (or MESA_SHARDS=auto to every process)"
+            )
+        log.warning("shards %s of %s are served by another process: this one waits for them", taken, self.count)
+        return False
+
+    async def _keep_claiming(self, bot: MesaBot, db: Database) -> None:
         while not bot.is_closed():
             await asyncio.sleep(CLAIM_EVERY)
-            if self.session is None or not self.session.alive():
-                log.error("the database connection that holds this process's shards is lost; stopping")
-                self.lost = True
-                await bot.close()
-                return
             try:
+                if self.session is None or not self.session.alive():
+                    await self._fence(bot)
+                    await self._reclaim(bot, db)
+                    if self.fenced:
+                        continue
+                assert self.session is not None
+                if not self.auto:  # a look at the connection: one that no longer answers is lost
+                    await self.session.holders(LOCK_SHARD)
+                    await self._sweep(bot)
+                    continue
                 extra = await self._excess()
                 if extra:
                     await self._hand_back(bot, extra)
                 new = await self._claim()
                 if new:
+                    await asyncio.sleep(FENCE_GRACE)  # whoever held them has stopped serving them by now
                     await self._take_over(bot, new)
                 await self._sweep(bot)
-            except Exception as exc:  # the database is away for a moment: look again next time
+            except DatabaseAway:  # the connection is lost (or answers no more): fenced at the next look
+                if self.session is not None and self.session.alive():
+                    session, self.session = self.session, None
+                    await self._fence(bot)
+                    await session.close()
+            except Exception as exc:  # one line: look again next time
                 log.warning("claiming shards: %s: %s", type(exc).__name__, exc)
 
     async def _excess(self) -> list[int]:
@@ -250,6 +360,7 @@ class ShardKeeper:
 
     async def close(self) -> None:
         """Lets the shards go (a clean stop): the other processes may take them at once."""
+        self.closing = True
         if self._claiming is not None:
             self._claiming.cancel()
             with contextlib.suppress(BaseException):

@@ -196,3 +196,99 @@ async def test_outage_of_postgres_while_a_game_is_played_ends_by_itself(
     assert len(outage) == 2 and "cannot be reached" in outage[0] and "can be reached again" in outage[1], said.lines
     assert said.tracebacks == 0, said.lines
     print(f"outage of {seconds} s: controls back after {controls_back:.2f} s, a move after {moving_again:.2f} s")
+
+
+# -- two processes sharing the shards (MESA_SHARDS=auto) -------------------------------------------------
+@pytest.fixture
+async def shard_bots(fake_discord, outage_url, tmp_path):
+    """Starts ``python -m bot`` processes sharing two shards on the outage server; each is ended at the end."""
+    import os
+    import sys
+
+    from spawned import end
+    from test_shards import OTHER_CHANNEL, OTHER_GUILD, ROOT, WINDOW
+
+    fake_discord.add_guild(OTHER_GUILD, "Other Guild")
+    fake_discord.add_channel(OTHER_GUILD, OTHER_CHANNEL, "games")
+    started = []
+
+    async def start():
+        env = {
+            **os.environ,
+            "PYTHONPATH": str(ROOT),
+            "DISCORD_TOKEN": "fake-token",
+            "MESA_DATABASE": outage_url,
+            "MESA_SHARD_COUNT": "2",
+            "MESA_SHARDS": "auto",
+            "MESA_LOG_LEVEL": "WARNING",
+            "MESA_AI_PROCESSES": "0",
+            "MESA_RENDER_WORKERS": "0",
+            "MESA_TEST_IDENTIFY_WINDOW": str(WINDOW),
+        }
+        err = tmp_path / f"bot-{len(started)}.err"
+        with err.open("wb") as stderr:
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable,
+                str(ROOT / "tests" / "mesa_launcher.py"),
+                str(fake_discord.port),
+                cwd=ROOT,
+                env=env,
+                stdout=asyncio.subprocess.DEVNULL,
+                stderr=stderr,
+                start_new_session=True,
+            )
+        proc.said = err  # type: ignore[attr-defined]
+        started.append(proc)
+        return proc
+
+    yield start
+    for proc in started:
+        await end(proc)
+
+
+async def test_outage_two_processes_never_serve_a_shard_together_and_serve_them_again(
+    fake_discord, outage_server, outage_url, shard_bots
+):
+    """Two processes share the shards through PostgreSQL's advisory locks; the server stops for a second. Each
+    process stops serving its shard as soon as its lock connection is lost (no shard ever has two gateway
+    sessions), neither exits, both reconnect, claim the shards again, and the games of both go on."""
+    from test_shards import _balanced, _game_in
+
+    fake = fake_discord
+    procs = [await shard_bots(), await shard_bots()]
+    await _balanced(fake, outage_url, procs)
+    threads = [await _game_in(fake, shard, 1 + shard, 3 + shard) for shard in (0, 1)]
+    doubled: list[list[int]] = []
+
+    async def watch() -> None:
+        while True:
+            live = [c.session.shard[0] for c in fake._connections if c.session is not None and not c.ws.closed]
+            if len(live) != len(set(live)):
+                doubled.append(live)
+            await asyncio.sleep(0.005)
+
+    watching = asyncio.create_task(watch())
+    try:
+        await asyncio.to_thread(outage_server.halt)
+        await asyncio.sleep(1)  # the outage lasts a second
+        await asyncio.to_thread(outage_server.resume)
+        back_at = time.monotonic()
+        await _balanced(fake, outage_url, procs)  # each process serves one shard again
+        for thread in threads:
+            assert await play_move(fake, thread, random.Random(thread))
+        took = time.monotonic() - back_at
+    finally:
+        watching.cancel()
+    assert not doubled, doubled
+    for proc in procs:
+        assert proc.returncode is None, proc.said.read_text()
+        assert "Traceback" not in proc.said.read_text(), proc.said.read_text()
+    db = await Database.open(outage_url)
+    try:
+        for game in await db.started_games():
+            engine = GAMES[game.game]
+            log = [(r["seat"], r["action_id"]) for r in await db.moves_that_count(game.id)]
+            assert engine.load(game.state) == engine.replay(len(game.seats), game.seed, game.options, log)
+    finally:
+        await db.close()
+    print(f"two processes: shards served and games moving again {took:.2f} s after the database came back")

@@ -330,3 +330,46 @@ async def test_a_process_killed_under_load_loses_nothing_and_its_shard_is_served
         await db.close()
     # a process that joins gets its part back: the survivor lets one shard go, its connection closed
     await _balanced(fake, postgres_url, [survivor, await bots()])
+
+
+async def test_a_process_whose_fixed_shards_overlap_another_s_is_refused_at_start(two_shards, postgres_url, tmp_path):
+    """Two processes given overlapping shard lists would both answer every interaction of the shard they
+    share: the second is refused in one line, and the first goes on serving its shards."""
+    from spawned import end
+
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "DISCORD_TOKEN": "fake-token",
+        "MESA_DATABASE": postgres_url,
+        "MESA_SHARD_COUNT": "2",
+        "MESA_LOG_LEVEL": "WARNING",
+        "MESA_AI_PROCESSES": "0",
+        "MESA_RENDER_WORKERS": "0",
+        "MESA_TEST_IDENTIFY_WINDOW": str(WINDOW),
+    }
+    argv = [sys.executable, str(ROOT / "tests" / "mesa_launcher.py"), str(two_shards.port)]
+    procs = []
+    try:
+        for shards in ("0-1", "1"):
+            err = tmp_path / f"{shards}.err"
+            with err.open("wb") as stderr:
+                procs.append(
+                    await asyncio.create_subprocess_exec(
+                        *argv,
+                        cwd=ROOT,
+                        env={**env, "MESA_SHARDS": shards},
+                        stdout=asyncio.subprocess.DEVNULL,
+                        stderr=stderr,
+                        start_new_session=True,
+                    )
+                )
+            if shards == "0-1":
+                await two_shards.wait_for(lambda: _live_shards(two_shards) == [0, 1], timeout=30)
+        code = await asyncio.wait_for(procs[1].wait(), stretched(30))
+        lines = (tmp_path / "1.err").read_text().strip().splitlines()
+        assert code != 0 and len(lines) == 1 and "served by another process" in lines[0], lines
+        assert procs[0].returncode is None and _live_shards(two_shards) == [0, 1]
+    finally:
+        for proc in procs:
+            await end(proc)

@@ -72,6 +72,9 @@ log = logging.getLogger(__name__)
 # half as long again).
 PROBE_FIRST = 0.25
 PROBE_MAX = 2.0
+# Seconds a statement on a session (the connection holding a process's locks) may take before the connection
+# is taken for lost.
+SESSION_TIMEOUT = 2.0
 
 
 def is_postgres(target: str | Path) -> bool:
@@ -351,6 +354,10 @@ class Backend(Sql):
 
 class Session(ABC):
     """A connection of its own that holds locks until released or until the process dies."""
+
+    @abstractmethod
+    def on_lost(self, call: Callable[[], object]) -> None:
+        """``call()`` runs as soon as the connection is found lost (its locks may be another's from then on)."""
 
     @abstractmethod
     async def try_lock(self, kind: int, key: int) -> bool: ...
@@ -762,8 +769,11 @@ class Postgres(Backend):
 
     async def session(self) -> Session:
         # named after the process, so that pg_stat_activity shows which bot holds which lock
-        conn = await self.connect(server_settings={"application_name": f"mesa bot {os.getpid()}"})
-        return _PgSession(conn)
+        with _reaching(self.outage):
+            conn = await self.connect(
+                timeout=SESSION_TIMEOUT, server_settings={"application_name": f"mesa bot {os.getpid()}"}
+            )
+        return _PgSession(conn, self.outage)
 
     async def connect(self, **options: Any) -> asyncpg.Connection:
         """A connection of its own (not the pool's), to the same database; ``options``: asyncpg's."""
@@ -862,13 +872,21 @@ async def _reset(conn: asyncpg.Connection) -> None:
 class _PgSession(Session):
     """A connection of its own; one statement at a time on it (asyncpg runs one at a time)."""
 
-    def __init__(self, conn: asyncpg.Connection) -> None:
+    def __init__(self, conn: asyncpg.Connection, outage: Outage) -> None:
         self.conn = conn
+        self.outage = outage
         self._one = asyncio.Lock()
+
+    def on_lost(self, call: Callable[[], object]) -> None:
+        def lost(_conn: object) -> None:
+            call()
+
+        self.conn.add_termination_listener(lost)
 
     async def _value(self, sql: str, *args: Any) -> Any:
         async with self._one:
-            return await self.conn.fetchval(sql, *args)
+            with _reaching(self.outage):
+                return await self.conn.fetchval(sql, *args, timeout=SESSION_TIMEOUT)
 
     async def try_lock(self, kind: int, key: int) -> bool:
         return bool(await self._value("SELECT pg_try_advisory_lock($1, $2)", kind, key))
@@ -882,12 +900,14 @@ class _PgSession(Session):
     async def holders(self, kind: int) -> list[int]:
         # two-key advisory locks show the first key as classid and the second as objid (oid: unsigned)
         async with self._one:
-            rows = await self.conn.fetch(
-                """SELECT DISTINCT objid::bigint AS key FROM pg_locks WHERE locktype = 'advisory' AND granted
-                   AND objsubid = 2 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
-                   AND classid::bigint = $1 ORDER BY 1""",
-                kind,
-            )
+            with _reaching(self.outage):
+                rows = await self.conn.fetch(
+                    """SELECT DISTINCT objid::bigint AS key FROM pg_locks WHERE locktype = 'advisory' AND granted
+                       AND objsubid = 2 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                       AND classid::bigint = $1 ORDER BY 1""",
+                    kind,
+                    timeout=SESSION_TIMEOUT,
+                )
         return [int(r["key"]) for r in rows]
 
     def alive(self) -> bool:
