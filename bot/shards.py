@@ -228,7 +228,7 @@ class ShardKeeper:
             self.ids = []
         bot.handlers.shards = Shards(self.count, ())
         bot.shard_ids = sorted(self.ids)
-        bot._connection.shard_ids = list(bot.shard_ids)
+        discord_internals.serve_shards(bot, bot.shard_ids)
         self._unswept = []
         if self.session is not None:
             session, self.session = self.session, None
