@@ -1,8 +1,12 @@
 """An animated picture of a whole game: one frame per move, as a GIF.
 
 GIF because Discord plays it inline everywhere (an animated PNG shows as a still picture there).
-Every frame is mapped to one palette (taken from the first and last boards), so Pillow stores
-each frame after the first as the rectangle that changed. A long game is subsampled to
+Every frame has one size and every board one scale: the canvas is the largest board's (a game's boards
+keep one size, but for a few that grow at the end). Every frame is mapped to one palette (taken from the
+first and last boards), so Pillow stores each frame after the first as the rectangle that changed; GIF
+rather than animated WebP or MP4 (``python -m bench replay --formats`` measures them): it plays and loops
+inline everywhere Discord runs, its text is as sharp as drawn (MP4's colour subsampling blurs coloured
+text to about 31 dB PSNR), and lossless WebP, a little smaller, takes six times as long to encode. A long game is subsampled to
 ``max_frames`` (first and last kept), and if the file is still over ``max_bytes`` (Discord takes
 8 MB from a bot by default) it is made again with half the frames, then smaller.
 """
@@ -10,6 +14,7 @@ each frame after the first as the rectangle that changed. A long game is subsamp
 from __future__ import annotations
 
 import io
+import struct
 from collections.abc import Callable, Iterator
 
 from PIL import Image
@@ -38,16 +43,13 @@ def pick(count: int, max_frames: int) -> list[int]:
     return sorted({round(i * step) for i in range(max_frames)})
 
 
-def _frame(png: bytes, caption: str, width: int, fit: tuple[int, int] | None = None) -> Image.Image:
-    """A board under its caption; with ``fit`` (the animation's size), a board too large for it is made
-    smaller, whole, rather than cut (a board taller than the first and last, whose legend would go)."""
+def _frame(png: bytes, caption: str, width: int) -> Image.Image:
+    """A board under its caption, reduced by a whole factor to about ``width``: every board of a game at one
+    scale (the animation's canvas is the largest board's, and a smaller board stands on it at its top)."""
     board = Image.open(io.BytesIO(png)).convert("RGB")
     factor = max(1, round(board.width / width))
     if factor > 1:  # a whole factor: Pillow's box reduce, several times faster than a resize
         board = board.reduce(factor)
-    if fit is not None and (board.width > fit[0] or board.height > fit[1] - CAPTION_H):
-        scale = min(fit[0] / board.width, (fit[1] - CAPTION_H) / board.height)
-        board = board.resize((int(board.width * scale), int(board.height * scale)), Image.Resampling.BOX)
     image = Image.new("RGB", (board.width, board.height + CAPTION_H), BACKGROUND)
     image.paste(board, (0, CAPTION_H))
     put_text(image, (10, CAPTION_H // 2), caption, 18, fill=INK, bold=True, anchor="lm")
@@ -61,20 +63,31 @@ def _palette(first: Image.Image, last: Image.Image) -> Image.Image:
     return both.quantize(colors=255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
 
 
+def _board_size(png: bytes, width: int) -> tuple[int, int]:
+    """The size of a board's frame (``_frame``) from its PNG's header, without decoding it."""
+    board_w, board_h = struct.unpack(">II", png[16:24])
+    factor = max(1, round(board_w / width))
+    return -(-board_w // factor), -(-board_h // factor) + CAPTION_H
+
+
 def _encode(picture: Picture, indices: list[int], width: int, progress: Progress | None) -> bytes:
-    first, last = _frame(*picture(indices[0]), width), _frame(*picture(indices[-1]), width)
+    drawn = []
+    for n, i in enumerate(indices):  # every board first: the animation takes the largest one's size
+        drawn.append(picture(i))
+        if progress is not None:
+            progress(n + 1, len(indices))
+    sizes = [_board_size(png, width) for png, _ in drawn]
+    size = (max(w for w, _ in sizes), max(h for _, h in sizes))
+    first, last = _frame(*drawn[0], width), _frame(*drawn[-1], width)
     palette = _palette(first, last)
-    size = (max(first.width, last.width), max(first.height, last.height))
 
     def frames() -> Iterator[Image.Image]:
-        for n, i in enumerate(indices):
-            image = first if n == 0 else last if n == len(indices) - 1 else _frame(*picture(i), width, size)
-            if image.size != size:  # a board that grew or shrank: one canvas for every frame
+        for n in range(len(indices)):
+            image = first if n == 0 else last if n == len(indices) - 1 else _frame(*drawn[n], width)
+            if image.size != size:  # a board smaller than another: on one canvas, at the same scale
                 canvas = Image.new("RGB", size, BACKGROUND)
                 canvas.paste(image, (0, 0))
                 image = canvas
-            if progress is not None:
-                progress(n + 1, len(indices))
             yield image.quantize(palette=palette, dither=Image.Dither.NONE)
 
     it = frames()

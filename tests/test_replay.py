@@ -172,3 +172,43 @@ def test_a_replay_frame_fits_a_board_taller_than_the_first_and_last_with_its_leg
             frame = gif.convert("RGB")
             bottom_rows = [frame.getpixel((frame.width // 2, y)) for y in range(frame.height)]
             assert legend in bottom_rows, f"frame {i} lost the board's legend"
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        pytest.param("pergamemnon"),  # the largest replays (6.9 MB for 4 players when its height jumped)
+        pytest.param("atlandice", marks=pytest.mark.slow),
+        pytest.param("engis", marks=pytest.mark.slow),
+        pytest.param("neanderthal", marks=pytest.mark.slow),
+    ],
+)
+def test_a_full_four_player_replay_has_frames_of_one_size_under_3_mb(game):
+    """Every board of a whole game has one size (a board that grew was shrunk into the animation, and the
+    replay zoomed); the animation takes the largest board's size, each board at one scale; and the replay of
+    a full game at 4 players (NEANDERTHAL: 3) stays under 3 MB."""
+    from render import render
+    from render.replay import _board_size, animate
+    from rules.core import play
+
+    engine = GAMES[game]
+    players = min(4, engine.max_players)
+    _, log = play(engine, players, seed=1)
+    states = [engine.new_game(players, 1)]
+    for seat, action_id in log:
+        states.append(engine.apply(states[-1], seat, action_id))
+    sizes = set()
+
+    def picture(i):
+        png = render(game, engine.view(states[i], None), locale="en", names=["Ana", "Bia", "Caio", "Davi"])
+        sizes.add(Image.open(io.BytesIO(png)).size)
+        return png, f"{game} {i}"
+
+    pngs = []
+    data, frames = animate(len(states), lambda i: pngs.append(picture(i)) or pngs[-1])
+    if game != "neanderthal":  # (its species' panels grow for the end's breakdown)
+        assert len(sizes) == 1, sizes
+    assert frames == min(len(states), 300) and len(data) <= 3_000_000, (frames, len(data))
+    largest = max((_board_size(png, 720) for png, _ in pngs), key=lambda size: size[1])
+    with Image.open(io.BytesIO(data)) as gif:
+        assert gif.n_frames == frames and gif.size == largest
