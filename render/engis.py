@@ -40,7 +40,10 @@ from .common import (
 )
 
 WIDTH = 1500
-TOP = 56  # title bar
+STATUS = Box(WIDTH - 40, 25, lines=2)  # who plays and what to do: 9 px at Discord's 550 px preview
+BAR = 42 + 2 * round(STATUS.size * 1.2) + 6  # the title bar: the round and phase, then the status
+LAST_MOVE = 25  # the last move, under the bar, as large
+TOP = BAR + LAST_MOVE + 14
 BOARD_H = 300  # collective board
 PANEL_H = 384  # one clan
 TERRITORY_W = 300  # a clan's hexes, left of its objects, skills and cards
@@ -73,6 +76,7 @@ TERRAIN_FILL = {
     "V": (176, 52, 38),
     "W": (104, 120, 92),
 }
+HATCHED = {"V": (120, 30, 20)}  # terrains drawn with stripes: Volcano (blocks movement), apart from Forest
 DARK_TERRAINS = {"F", "M", "L", "C", "V", "W"}
 RESOURCE_GLYPH = {
     "wood": ("■", (120, 70, 28)),
@@ -113,6 +117,8 @@ def _tile(hid: str, r: int, locale: str) -> Image.Image:
     cx, cy = size[0] / 2, size[1] / 2
     h = D.ALL_HEXES[hid]
     d.polygon(_hex_points(cx, cy, r * k - 1), fill=TERRAIN_FILL[h.terrain], outline=(40, 36, 30), width=2 * k)
+    if h.terrain in HATCHED:  # a pattern besides the colour and the name: a volcano blocks movement
+        _hatch(img, _hex_points(cx, cy, r * k - 2 * k), HATCHED[h.terrain], 3 * k)
     ink = (255, 255, 255) if h.terrain in DARK_TERRAINS else INK
     name = t(Msg(key=f"engis.terrain.{h.terrain}"), locale)
     box = _tile_box(r)
@@ -149,6 +155,18 @@ def _tile(hid: str, r: int, locale: str) -> Image.Image:
     if hid.startswith("p"):
         d.text((cx + r * k * 0.62, cy + r * k * 0.40), "•", font=font(fs), fill=ink, anchor="mm")
     return img.resize((size[0] // k, size[1] // k), Image.Resampling.LANCZOS)
+
+
+def _hatch(img: Image.Image, polygon: list[tuple[float, float]], colour: tuple[int, int, int], width: int) -> None:
+    """Diagonal stripes of ``colour`` inside ``polygon`` (Volcano's pattern, told from Forest without colour)."""
+    mask = Image.new("L", img.size, 0)
+    Drawing(mask).polygon(polygon, fill=255)
+    stripes = Image.new("L", img.size, 0)
+    sd = Drawing(stripes)
+    step = width * 4
+    for x in range(-img.height, img.width, step):
+        sd.line((x, img.height, x + img.height, 0), fill=255, width=width)
+    img.paste(colour, (0, 0), Image.composite(stripes, mask, mask).point(lambda v: 255 if v == 255 else 0))
 
 
 @image_cache
@@ -262,20 +280,30 @@ def _winners(view) -> list[int]:
 
 
 def headline(view, locale: str, names: list[str]) -> str:
-    """The picture's status line: the round, its phase and who plays, or who won."""
+    """The picture's status line: the round, its phase, who plays and what to do, or who won."""
+    return "  ·  ".join([_round_line(view, locale), _status(view, locale, names)])
+
+
+def _round_line(view, locale: str) -> str:
     status = [_tr("engis.r.round", locale, n=view.round)]
     if view.phase != "over":
         status.append(_phase_label(view, locale))
+    return "  ·  ".join(status)
+
+
+def _status(view, locale: str, names: list[str]) -> str:
+    """Who plays and what they must do ("Ana: bid 0–4 (not 2)"), or who won."""
     if view.phase == "over" and view.players == 1:
         score = _tr("engis.r.solo_score", locale, n=view.ps[0].score, target=D.SOLO_TARGET)
-        status.append(goal_headline(bool(_winners(view)), score, locale))
-    elif view.phase == "over":
+        return goal_headline(bool(_winners(view)), score, locale)
+    if view.phase == "over":
         winners = _winners(view)
         score = _tr("engis.r.pts", locale, n=view.ps[winners[0]].score)
-        status.append(winners_headline([_name(names, s, locale) for s in winners], score, locale))
-    elif view.actor >= 0:
-        status.append(_tr("engis.r.turn", locale, who=_name(names, view.actor, locale)))
-    return "  ·  ".join(status)
+        return winners_headline([_name(names, s, locale) for s in winners], score, locale)
+    if view.actor < 0:
+        return ""
+    who = _name(names, view.actor, locale)
+    return who + ": " + t(view.todo, locale, names=names) if view.todo is not None else who
 
 
 # --------------------------------------------------------------------------- collective board
@@ -339,6 +367,8 @@ def _draw_offer(img, draw, view, locale: str, y0: int) -> None:
     tx = 135 + _length(info[1], 15) + 12
     for terrain in (kind for kind in D.ALL_TYPES if kind in counts):
         rounded_rectangle(draw, (tx, y0 + 210, tx + 16, y0 + 226), radius=3, fill=TERRAIN_FILL[terrain])
+        ink = (255, 255, 255) if terrain in DARK_TERRAINS else INK
+        put(img, (tx + 8, y0 + 218), _tr(f"engis.terrain.{terrain}", locale)[0], 11, fill=ink, bold=True, anchor="mm")
         put(img, (tx + 19, y0 + 209), str(counts[terrain]), 14, fill=MUTED)
         tx += 36
 
@@ -347,6 +377,7 @@ def _draw_order(img, draw, view, locale: str, names: list[str], y0: int) -> None
     """The turn order with bids and scores (once over, by rank with the winners crowned)."""
     x = 470
     put(img, (x, y0 + 12), _tr("engis.r.order", locale), 18, bold=True)
+    put(img, (x + 414, y0 + 16), _tr("engis.r.score_col", locale), 14, bold=True, fill=MUTED, anchor="ra")
     order = view.order or view.bid_order
     winners = set(_winners(view))
     if view.phase == "over":
@@ -366,10 +397,11 @@ def _draw_order(img, draw, view, locale: str, names: list[str], y0: int) -> None
         put(img, (x, y), pos, 18, bold=True)
         draw.ellipse((x + 28, y + 2, x + 46, y + 20), fill=colour)
         star = " ★" if seat == view.first and view.players > 1 else ""
-        put(img, (x + 54, y), _fit(name, 190, 18) + star, 18, fill=colour, bold=True)
+        room = 205 - (_length(star, 18, True) if star else 0)  # the star after the name, clear of the bid
+        put(img, (x + 54, y), _fit(name, room, 18, True) + star, 18, fill=colour, bold=True)
         if bid is not None:
-            put(img, (x + 270, y), _tr("engis.r.bid", locale, n=bid), 16, fill=MUTED)
-        put(img, (x + 410, y), score, 20, bold=True, anchor="ra")
+            put(img, (x + 268, y), _tr("engis.r.bid", locale, n=bid), 16, fill=MUTED)
+        put(img, (x + 414, y - 3), score, 25, bold=True, anchor="ra", role="score")
     foot = (x, y0 + 44 + 4 * 34 + 6)
     if view.players == 1:
         put(img, foot, _tr("engis.r.target", locale, n=D.SOLO_TARGET), 16, bold=True, fill=(150, 60, 20))
@@ -560,7 +592,7 @@ def _draw_cards(img, draw, view, pv, colour, hl: set[str], locale: str, x: int, 
         y += 26
     if pv.secret is not None:
         secret = ", ".join(_tr(f"engis.weather.{c}", locale) for c in pv.secret)
-        label = _tr("engis.r.secret" if mine else "engis.r.secret_of", locale) + ": " + secret
+        label = _tr("engis.r.secret" if mine else "engis.r.secret_of", locale, n=len(pv.secret)) + ": " + secret
         box = Box(right - x, 15, bold=True, lines=2)
         y += put_boxed(img, (x, y), label, box, fill=(150, 60, 20)) + 4
     if pv.failed is not None:
@@ -592,10 +624,14 @@ def _card_row(img, draw, x, y, right, title, cards, fill, ink, lit, locale) -> f
 # --------------------------------------------------------------------------- legend
 def _draw_legend(img, draw, locale: str, y0: int) -> None:
     x: float = MARGIN + 10
-    put(img, (x, y0 + 6), _tr("engis.r.legend", locale) + ":", 15, bold=True)
-    x += 80
+    title = _tr("engis.r.legend", locale) + ":"
+    put(img, (x, y0 + 6), title, 15, bold=True)
+    x += _length(title, 15, True) + 12
     for terrain in ("F", "M", "L", "S", "D", "C", "V", "W"):
         rounded_rectangle(draw, (x, y0 + 6, x + 18, y0 + 24), radius=4, fill=TERRAIN_FILL[terrain])
+        if terrain in HATCHED:
+            for dx in (4, 10, 16):
+                draw.line((x + dx - 4, y0 + 22, x + dx + 2, y0 + 8), fill=HATCHED[terrain], width=2)
         label = _tr(f"engis.terrain.{terrain}", locale)
         put(img, (x + 24, y0 + 6), label, 14)
         x += 34 + _length(label, 14)
@@ -659,6 +695,7 @@ def _colours() -> tuple[tuple[int, int, int], ...]:
         PLANT[1],
         KNOW[1],
         *TERRAIN_FILL.values(),
+        *HATCHED.values(),
         *(c for _, c in RESOURCE_GLYPH.values()),
     )
 
@@ -667,8 +704,8 @@ def _colours() -> tuple[tuple[int, int, int], ...]:
 def _frame(players: int) -> Image.Image:
     height, _ = _layout(players)
     img, draw = canvas(WIDTH, height, _colours())
-    draw.rectangle((0, 0, WIDTH, TOP - 6), fill=(58, 44, 32))
-    put(img, (MARGIN + 10, (TOP - 6) / 2), "ENGIS", 30, bold=True, fill=(246, 214, 140), anchor="lm")
+    draw.rectangle((0, 0, WIDTH, BAR - 6), fill=(58, 44, 32))
+    put(img, (MARGIN + 10, 21), "ENGIS", 30, bold=True, fill=(246, 214, 140), anchor="lm")
     return img
 
 
@@ -680,11 +717,15 @@ def _board(view, locale: str, names: list[str], parts: Parts) -> Image.Image:
     img = _frame(view.players).copy()
     draw = Drawing(img)
     height, boxes = _layout(view.players)
-    put(img, (170, (TOP - 6) / 2), headline(view, locale, names), 22, fill=(255, 255, 255), bold=True, anchor="lm")
+    put(img, (150, 21), _round_line(view, locale), 22, fill=(255, 255, 255), bold=True, anchor="lm")
+    put_boxed(img, (MARGIN + 10, 42), _status(view, locale, names), STATUS, fill=(255, 196, 0), role="turn prompt")
     side = _tr(f"engis.opt.side.{view.side}", locale)
     if view.players == 1:
         side += " · " + _tr(f"engis.opt.solo.{view.solo}", locale)
-    put(img, (WIDTH - MARGIN - 10, (TOP - 6) / 2), side, 16, fill=(230, 220, 200), anchor="rm")
+    put(img, (WIDTH - MARGIN - 10, 21), side, 16, fill=(230, 220, 200), anchor="rm")
+    if view.events:  # the last move, in words
+        line = _fit("› " + t(view.events[-1], locale, names=names), WIDTH - 2 * MARGIN - 20, LAST_MOVE)
+        put(img, (MARGIN + 10, BAR + 4), line, LAST_MOVE, role="last_move")
     _draw_collective(img, draw, view, locale, names, TOP, parts)
     for pv, (x, y, w) in zip(view.ps, boxes, strict=False):
         _draw_player(img, draw, view, pv, locale, names, x, y, w, parts)
@@ -722,10 +763,13 @@ def named_texts(locale: str) -> Iterator[tuple[str, str, Box]]:
 
 
 def palettes(locale: str) -> list[Palette]:
-    """The colours a player tells apart: the terrains (their name is printed small on each hex), and the
-    clans' meeples on the hexes."""
+    """The colours a player tells apart: the terrains (named on each hex, and by their initial on the
+    discarded hexes' swatches), and the clans' meeples (on the hexes of their clan's own panel, under its
+    name)."""
     seats = {f"seat {s + 1}": seat_colour(s) for s in range(4)}
-    return [Palette("terrains", dict(TERRAIN_FILL)), Palette("clans' meeples", seats)]
+    terrains = {k: _tr(f"engis.terrain.{k}", locale) for k in TERRAIN_FILL}
+    panels = {key: f"on the hexes of the panel named for {key}" for key in seats}  # a clan's meeples stay home
+    return [Palette("terrains", dict(TERRAIN_FILL), terrains), Palette("clans' meeples", seats, panels)]
 
 
 __all__ = ["BACKGROUND", "headline", "named_texts", "palettes", "render"]

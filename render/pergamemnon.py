@@ -148,7 +148,14 @@ def _card(cid: str, w: int, h: int, locale: str) -> Image.Image:
         d.text((6, bottom), icons, font=font(fs, True), fill=(170, 30, 30), anchor="ld")
     if c.cost:
         d.text((w - 6, bottom), f"${c.cost}", font=font(fs + 2, True), fill=(110, 60, 150), anchor="rd")
+    # whose army the card is of, by its nation's initial: its tint is not the only mark
+    d.text((w / 2, bottom), _nation_mark(c.nation, locale), font=font(fs, True), fill=NATION_INK[c.nation], anchor="md")
     return img
+
+
+def _nation_mark(nation: str, locale: str) -> str:
+    """The mark a card bears of its nation: the nation's initial (a creature's: ✦)."""
+    return t(msg(f"pergamemnon.nation.{nation}"), locale)[0] if nation else "✦"
 
 
 def _put(img: Image.Image, xy, value: str, *, font, fill=INK, anchor: str = "la") -> None:
@@ -591,11 +598,12 @@ class _CityOf:
 
 
 def palettes(locale: str) -> list[Palette]:
-    """The colours a player tells apart: the nations' card tints (the cards of a battle), and the players'
-    names written in their colours."""
+    """The colours a player tells apart: the nations' card tints (each card bears its nation's initial, a
+    creature a ✦), and the players' names written in their colours."""
     seats = {f"seat {s + 1}": seat_colour(s) for s in range(5)}
     names = {key: f"name of {key}" for key in seats}
-    return [Palette("nations' cards", dict(NATION_FILL)), Palette("players", seats, names)]
+    marks = {nation: _nation_mark(nation, locale) for nation in NATION_FILL}
+    return [Palette("nations' cards", dict(NATION_FILL), marks), Palette("players", seats, names)]
 
 
 __all__ = ["describe", "headline", "named_texts", "palettes", "render"]

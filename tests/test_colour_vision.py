@@ -40,29 +40,7 @@ def confused(game: str, locale: str) -> list[str]:
     return out
 
 
-COLOUR_CASES = [
-    pytest.param(
-        game,
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="ENGIS: Forest, Volcano, Wetland and Coast alike to deuteranopes, with no pattern or icon; the "
-            "clans' meeples carry no mark",
-        ),
-    )
-    if game == "engis"
-    else pytest.param(
-        game,
-        marks=pytest.mark.xfail(
-            strict=True, reason="PERGAMEMNON: the Persian and Roman card tints alike to deuteranopes, no owner on them"
-        ),
-    )
-    if game == "pergamemnon"
-    else game
-    for game in sorted(GAMES)
-]
-
-
-@pytest.mark.parametrize("game", COLOUR_CASES)
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_colours_a_player_tells_apart_stay_apart_for_colour_blind_players(game):
     for locale in ("en", "pt-BR"):
         assert confused(game, locale) == []

@@ -17,22 +17,13 @@ LEAST = 9
 NAMES = ["Ana", "Bia", "Caio", "Davi", "Eva"]
 
 
-def _cases():
-    for game in sorted(GAMES):
-        reason = {
-            "engis": "ENGIS: the header names the player at 19 px, not the action; no score or last move recorded",
-        }.get(game)
-        marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-        yield pytest.param(game, marks=marks, id=game)
-
-
 def drawn(game, view, locale):
     with key_texts() as texts:
         png = render(game, view, locale=locale, names=NAMES)
     return Image.open(io.BytesIO(png)).size, texts
 
 
-@pytest.mark.parametrize("game", list(_cases()))
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_whose_turn_what_to_do_the_scores_and_the_last_move_read_at_550_px(game):
     engine = GAMES[game]
     players = min(3, engine.max_players)

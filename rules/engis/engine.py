@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel
 
-from rules.core import Action, Engine, Msg, OptionSpec, Outcome, PlayerResult, Rng, msg, told_to_all
+from rules.core import Action, Engine, Msg, OptionSpec, Outcome, PlayerResult, Rng, msg, public_events, told_to_all
 
 from . import ai, phases
 from . import data as D
@@ -78,6 +78,8 @@ class EngisView(BaseModel):
     hl: list[str]
     ps: list[PlayerView]
     prompt: Msg | None = None  # what the player to act is asked, as this viewer may read it (None: over)
+    todo: Msg | None = None  # what the player to act must do, in short ("bid 0–4 (not 2)")
+    events: list[Msg] = []  # the last move, in words
 
 
 class EngisEngine(Engine[EngisState]):
@@ -142,6 +144,31 @@ class EngisEngine(Engine[EngisState]):
             return msg("engis.prompt.develop", n=S.knowledge(state.ps[seat]))
         return msg(f"engis.prompt.{ph}")
 
+    def todo(self, state: EngisState, seat: int | None) -> Msg | None:
+        """What the player to act must do, in short, for the board's header: the bids left, the actions
+        left, or the prompt."""
+        actor, ph = state.actor, state.phase
+        if ph == "over" or actor < 0:
+            return None
+        if ph == "bid" and state.players > 1:
+            bids = phases.legal_bids(state, actor)
+            low, high = min(bids), max(bids)
+            skipped = [str(b) for b in range(low, high + 1) if b not in bids]
+            if low == high:
+                return msg("engis.todo.bid_one", n=low)
+            if skipped:
+                return msg("engis.todo.bid_not", low=low, high=high, skipped=", ".join(skipped))
+            return msg("engis.todo.bid", low=low, high=high)
+        if ph == "act":
+            left = phases.menu(state, state.ps[actor])
+            if not left:
+                return msg("engis.todo.end")
+            names = {k: msg(f"engis.act.{a}") for k, a in zip("abcd", left, strict=False)}
+            return msg(f"engis.todo.act{len(names)}", **names)
+        if ph == "score":
+            return msg("engis.todo.score")
+        return self._prompt_seen(state, seat)
+
     def face_down(self, state: EngisState) -> tuple[int, ...]:
         return (len(state.pile),)  # the offer is refilled from the face-down tile pile
 
@@ -203,6 +230,8 @@ class EngisEngine(Engine[EngisState]):
             hl=list(state.hl),
             ps=ps,
             prompt=None if over else self._prompt_seen(state, seat),
+            todo=self.todo(state, seat),
+            events=[e.text for e in public_events(state, seat)],
         )
 
     def _prompt_seen(self, state: EngisState, seat: int | None) -> Msg:

@@ -7,6 +7,7 @@ English they read in English.
 from __future__ import annotations
 
 from rules.core import register
+from rules.core.i18n import Text
 
 from . import data as D
 
@@ -102,7 +103,7 @@ def _hex_label(hid: str, lang: int) -> str:
     return f"{name} {num}" + (f" ({', '.join(parts)})" if parts else "")
 
 
-TEXTS: dict[str, tuple[str, str]] = {
+TEXTS: dict[str, tuple[Text, Text]] = {
     "engis.empty": ("empty", "vazio"),
     "engis.space": ("{space} · {terrain}", "{space} · {terrain}"),
     "engis.neutral": ("Neutral", "Neutro"),
@@ -196,7 +197,17 @@ TEXTS: dict[str, tuple[str, str]] = {
     "engis.ev.final": ("{who} ends with {n} points", "{who} termina com {n} pontos"),
     # picture
     "engis.r.round": ("Round {n}/8", "Rodada {n}/8"),
-    "engis.r.pts": ("{n} pts", "{n} pts"),
+    "engis.r.pts": ({"one": "{n} pt", "other": "{n} pts"}, {"one": "{n} pt", "other": "{n} pts"}),
+    "engis.r.score_col": ("Score", "Pontos"),
+    "engis.todo.bid": ("bid {low}–{high}", "lance de {low} a {high}"),
+    "engis.todo.bid_not": ("bid {low}–{high} (not {skipped})", "lance de {low} a {high} (exceto {skipped})"),
+    "engis.todo.bid_one": ("bid {n}", "lance {n}"),
+    "engis.todo.act1": ("actions left: {a}", "ações restantes: {a}"),
+    "engis.todo.act2": ("actions left: {a} · {b}", "ações restantes: {a} · {b}"),
+    "engis.todo.act3": ("actions left: {a} · {b} · {c}", "ações restantes: {a} · {b} · {c}"),
+    "engis.todo.act4": ("actions left: {a} · {b} · {c} · {d}", "ações restantes: {a} · {b} · {c} · {d}"),
+    "engis.todo.end": ("no action left: end the turn", "nenhuma ação restante: encerrar o turno"),
+    "engis.todo.score": ("play a scoring card", "jogar uma carta de pontuação"),
     "engis.r.solo_score": ("{n} of {target} points", "{n} de {target} pontos"),
     "engis.alt.weather": ("Hardships by column: {list}", "Intempéries por coluna: {list}"),
     "engis.r.offer": ("Offer", "Oferta"),
@@ -212,8 +223,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     "engis.r.played_top": ("Played {n}, on top", "Usadas {n}, no topo"),
     "engis.r.hand": ("Your hand", "Sua mão"),
     "engis.r.hand_n": ("Cards in hand: {n}", "Cartas na mão: {n}"),
-    "engis.r.secret": ("Your secret hardship", "Sua intempérie secreta"),
-    "engis.r.secret_of": ("Individual hardship", "Intempérie individual"),
+    "engis.r.secret": (
+        {"one": "Your secret hardship", "other": "Your secret hardships"},
+        {"one": "Sua intempérie secreta", "other": "Suas intempéries secretas"},
+    ),
+    "engis.r.secret_of": (
+        {"one": "Individual hardship", "other": "Individual hardships"},
+        {"one": "Intempérie individual", "other": "Intempéries individuais"},
+    ),
     "engis.r.row": ("Bid row: {n}", "Fileira: {n}"),
     "engis.r.first": ("1st player", "1º jogador"),
     "engis.r.tokens": ("Tokens left", "Fichas restantes"),
