@@ -160,9 +160,9 @@ async def test_python_m_bot_web_rides_out_a_postgres_outage(pg, postgres_server,
                 if attempt == 49:
                     raise
                 await asyncio.sleep(0.1)
+        await until_status(session, page, 200)  # (the page read before the stream hears of the move)
         after = await asyncio.wait_for(_next_version(stream), 60)  # (a guard against a hang, not a timing)
         assert after == (await db.get_game(game_id)).version > before
-        await until_status(session, page, 200)
         await until_status(session, health, 200)
         stream.close()
         assert await web.stop() == 0

@@ -240,6 +240,8 @@ class Pages:
         self._tokens: dict[int, set[str]] = {}  # game id -> its tokens in ``_rows``
         self._changes = 0  # changes told so far
         self._changed: dict[int, int] = {}  # game id -> the count at its last change, while reads are under way
+        # Told of a game found changed by a read (before the database told of it): its streams are woken.
+        self.found: Callable[[int], None] | None = None
 
     def changed(self, game_id: int, game: GameRow | None = None, state: GameState | None = None) -> bool:
         """The game changed (a move, its end, a new link): it is read again when next asked for, unless the
@@ -328,7 +330,12 @@ class Pages:
         finally:
             del self._reading[token]
         if row is not None and self._changed.get(row.id, 0) <= began:  # not changed while it was read
+            before = self._rows.get(token)
             self._keep(row, None, at)
+            if before is not None and not same_page(before[0], row) and self.found is not None:
+                # A change read here before the database told of it (after an outage, when it tells late):
+                # the streams of the game are woken now, since that word will find the game kept as of then.
+                self.found(row.id)
         if not self._reading:
             self._changed.clear()
         return row

@@ -151,6 +151,7 @@ class WebServer:
         cache = cache or RenderCache(pool=renderpool.shared(settings.render_workers))
         self.pages = Pages(db, cache, settled=settled)
         self.changes = Changes(self.pages.changed, self.pages.check, settled)
+        self.pages.found = self.changes.notify
         self.streams = Streams(settings.web_streams, settings.web_streams_per_address)
         self.static = {name: (resources.files(__package__) / "static" / name).read_bytes() for name in STATIC}
         self.assets = hashlib.sha256(b"".join(self.static.values())).hexdigest()[:12]
