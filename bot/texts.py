@@ -105,7 +105,7 @@ TEXTS: dict[str, tuple[Text, Text]] = {
         "O tabuleiro mudou desde aquela mensagem; aqui está o atual.",
     ),
     "error.forged": ("That button does not belong to any game.", "Esse botão não pertence a nenhuma partida."),
-    "error.bad_option": (
+    "error.command_value": (
         "/{command}: “{option}” takes none of the values given. Pick one that Discord offers.",
         "/{command}: “{option}” não aceita o valor dado. Escolha um dos que o Discord oferece.",
     ),

@@ -463,7 +463,9 @@ class MesaTree(app_commands.CommandTree):
             if forged is not None:
                 command = interaction.command
                 name = command.qualified_name if command is not None else "?"
-                await reply(interaction, t("error.bad_option", user_locale(interaction), command=name, option=forged))
+                await reply(
+                    interaction, t("error.command_value", user_locale(interaction), command=name, option=forged)
+                )
                 return False
         return True
 

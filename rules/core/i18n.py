@@ -42,9 +42,11 @@ def form_key(key: str, form: str) -> str:
 
 
 def register(texts: Mapping[str, tuple[Text, Text]]) -> None:
+    """Adds ``texts`` to the catalogue. A key another catalogue gave other words is refused: the one
+    registered last would otherwise speak for both."""
     for key, (en, pt) in texts.items():
         if isinstance(en, str) and isinstance(pt, str):
-            CATALOGUE[key] = {"en": en, "pt-BR": pt}
+            _add(key, {"en": en, "pt-BR": pt})
             continue
         if isinstance(en, str) or isinstance(pt, str) or set(en) != set(pt) or not {"one", "other"} <= set(en):
             raise ValueError(f"{key}: both languages give the same plural forms, one and other at least")
@@ -52,7 +54,13 @@ def register(texts: Mapping[str, tuple[Text, Text]]) -> None:
             raise ValueError(f"{key}: plural forms are {', '.join(FORMS)}")
         PLURALS.add(key)
         for form in en:
-            CATALOGUE[form_key(key, form)] = {"en": en[form], "pt-BR": pt[form]}
+            _add(form_key(key, form), {"en": en[form], "pt-BR": pt[form]})
+
+
+def _add(key: str, words: dict[str, str]) -> None:
+    if CATALOGUE.get(key, words) != words:
+        raise ValueError(f"{key}: registered twice, with other words")
+    CATALOGUE[key] = words
 
 
 def plural_form(key: str, n: object, locale: str) -> str:
