@@ -9,6 +9,7 @@ users, except the role ``mesa_pw``, which must give its password (the refused-pa
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import os
 import shutil
@@ -16,6 +17,7 @@ import signal
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
@@ -110,7 +112,17 @@ def postgres_server():
     Its folder is a temporary folder of its own: the server's user must reach it (pytest's own
     temporary folders are private to the user running the tests).
     """
-    folder = Path(tempfile.mkdtemp(prefix="mesa-postgres-"))
+    with temporary_server("mesa-postgres-") as server:
+        yield server
+
+
+@contextlib.contextmanager
+def temporary_server(prefix: str, *, open_to_all: bool = False) -> Iterator[PostgresServer]:
+    """A server in a temporary folder of its own, stopped and its folder removed at the end
+    (``open_to_all``: the folder is open to every user, as a server started again by hand needs)."""
+    folder = Path(tempfile.mkdtemp(prefix=prefix))
+    if open_to_all:
+        folder.chmod(0o777)
     try:
         server = PostgresServer(folder)
         yield server

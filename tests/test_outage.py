@@ -12,13 +12,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import shutil
-import tempfile
 import time
-from pathlib import Path
 
 import pytest
-from pg_fixtures import PostgresServer
+from pg_fixtures import temporary_server
 
 from bot.storage import Database
 from fakediscord import FakeDiscord
@@ -35,14 +32,8 @@ BACK_WITHIN = 10.0
 @pytest.fixture(scope="module")
 def outage_server():
     """A PostgreSQL server for this module alone: its tests stop it, kill it and start it again."""
-    folder = Path(tempfile.mkdtemp(prefix="mesa-outage-"))
-    folder.chmod(0o777)
-    try:
-        server = PostgresServer(folder)
+    with temporary_server("mesa-outage-", open_to_all=True) as server:
         yield server
-        server.stop()
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture
