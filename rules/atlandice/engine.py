@@ -18,6 +18,7 @@ from rules.core import (
     Rng,
     action,
     msg,
+    question_in_view,
     told_to_all,
 )
 
@@ -204,9 +205,7 @@ class AtlandiceEngine(Engine[AtlandiceState]):
         )
 
     def public_prompt(self, view: BaseModel, seat: int) -> Msg:
-        if not isinstance(view, AtlandiceView) or view.prompt is None:
-            raise ValueError("a public question is read from the spectator's view of a game under way")
-        return view.prompt
+        return question_in_view(view, AtlandiceView)
 
     def final_breakdown(self, state: AtlandiceState) -> list[dict[str, int]]:
         return final_breakdown(state)

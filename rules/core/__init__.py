@@ -2,7 +2,7 @@
 
 from . import texts as _texts  # noqa: F401  (registers the shared texts)
 from .cache import cached_legal
-from .engine import Engine, GameState, public_events, told_to_all
+from .engine import Engine, GameState, public_events, question_in_view, question_seen_by, told_to_all
 from .i18n import CATALOGUE, LOCALES, missing_keys, normalize_locale, number, register, seat_msg, t
 from .model import (
     ACTION_ID_MAX,
@@ -57,6 +57,8 @@ __all__ = [
     "number",
     "play",
     "public_events",
+    "question_in_view",
+    "question_seen_by",
     "register",
     "seat_msg",
     "t",

@@ -221,5 +221,18 @@ def told_to_all(question: Msg) -> Msg:
     return question
 
 
+def question_seen_by(question: Msg, actor: int, seat: int | None) -> Msg:
+    """The actor's question as ``seat`` reads it: their own, put to them; for everyone else in words for all."""
+    return question if seat == actor else told_to_all(question)
+
+
+def question_in_view(view: BaseModel, kind: type[BaseModel]) -> Msg:
+    """The question a spectator's view (of type ``kind``) holds: what ``Engine.public_prompt`` gives."""
+    prompt = getattr(view, "prompt", None)
+    if not isinstance(view, kind) or getattr(view, "viewer", None) is not None or not isinstance(prompt, Msg):
+        raise ValueError("a public question is read from the spectator's view of a game under way")
+    return prompt
+
+
 def public_events(state: GameState, seat: int | None) -> list[Event]:
     return [e for e in state.events if e.visible_to(seat)]

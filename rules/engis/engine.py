@@ -6,7 +6,19 @@ from typing import ClassVar
 
 from pydantic import BaseModel
 
-from rules.core import Action, Engine, Msg, OptionSpec, Outcome, PlayerResult, Rng, msg, public_events, told_to_all
+from rules.core import (
+    Action,
+    Engine,
+    Msg,
+    OptionSpec,
+    Outcome,
+    PlayerResult,
+    Rng,
+    msg,
+    public_events,
+    question_in_view,
+    question_seen_by,
+)
 
 from . import ai, phases
 from . import data as D
@@ -237,13 +249,10 @@ class EngisEngine(Engine[EngisState]):
     def _prompt_seen(self, state: EngisState, seat: int | None) -> Msg:
         """The actor's question as ``seat`` reads it: their own, put to them; for everyone else in words
         for all."""
-        question = self.prompt(state, state.actor)
-        return question if seat == state.actor else told_to_all(question)
+        return question_seen_by(self.prompt(state, state.actor), state.actor, seat)
 
     def public_prompt(self, view: BaseModel, seat: int) -> Msg:
-        if not isinstance(view, EngisView) or view.viewer is not None or view.prompt is None:
-            raise ValueError("a public question is read from the spectator's view of a game under way")
-        return view.prompt
+        return question_in_view(view, EngisView)
 
     def outcome(self, state: EngisState) -> Outcome | None:
         if state.phase != "over":

@@ -6,7 +6,19 @@ from typing import ClassVar
 
 from pydantic import BaseModel
 
-from rules.core import Action, Engine, Msg, OptionSpec, Outcome, PlayerResult, Rng, msg, seat_msg, told_to_all
+from rules.core import (
+    Action,
+    Engine,
+    Msg,
+    OptionSpec,
+    Outcome,
+    PlayerResult,
+    Rng,
+    msg,
+    question_in_view,
+    seat_msg,
+    told_to_all,
+)
 
 from . import ai, phases
 from . import data as D
@@ -272,9 +284,7 @@ class NeanderthalEngine(Engine[NeanderthalState]):
         return told_to_all(self.prompt(state, state.actor))
 
     def public_prompt(self, view: BaseModel, seat: int) -> Msg:
-        if not isinstance(view, NeanderthalView) or view.viewer is not None or view.prompt is None:
-            raise ValueError("a public question is read from the spectator's view of a game under way")
-        return view.prompt
+        return question_in_view(view, NeanderthalView)
 
     def outcome(self, state: NeanderthalState) -> Outcome | None:
         if state.phase != "over":

@@ -16,8 +16,9 @@ from rules.core import (
     Rng,
     msg,
     public_events,
+    question_in_view,
+    question_seen_by,
     seat_msg,
-    told_to_all,
 )
 
 from . import ai, turn
@@ -215,13 +216,10 @@ class PergamemnonEngine(Engine[PergState]):
     def _prompt_seen(self, state: PergState, seat: int | None) -> Msg:
         """The actor's question as ``seat`` reads it: their own, put to them; for everyone else in words
         for all."""
-        question = self.prompt(state, state.actor)
-        return question if seat == state.actor else told_to_all(question)
+        return question_seen_by(self.prompt(state, state.actor), state.actor, seat)
 
     def public_prompt(self, view: BaseModel, seat: int) -> Msg:
-        if not isinstance(view, PergView) or view.viewer is not None or view.prompt is None:
-            raise ValueError("a public question is read from the spectator's view of a game under way")
-        return view.prompt
+        return question_in_view(view, PergView)
 
     def outcome(self, state: PergState) -> Outcome | None:
         if state.phase != "over":
