@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from rules.atlandice import data as D
+from rules.atlandice import data
 from rules.core import msg, t
 
 from .common import (
@@ -476,7 +476,7 @@ def _tiles_won(draw, locale: str, tiles: list[str], x: float, y: float, room: fl
     full = 34 + text_width(vp, 14, True)
     wide = len(tiles) * (full + 6) <= room
     for tile in tiles:
-        region = next(r for r, row in D.TILES.items() if tile in row)
+        region = next(r for r, row in data.TILES.items() if tile in row)
         badge = full if wide else 30
         rounded_rectangle(draw, (x, y - 2, x + badge, y + 24), radius=6, fill=RES_COLOUR[RESOURCES[region]])
         _die(draw, x + 4, y + 2, region + 1, 18)
@@ -571,7 +571,7 @@ def named_texts(locale: str) -> Iterator[tuple[str, str, Box]]:
     for sector in SECTOR_IDS:
         yield f"sector {sector}", t(msg(f"atlandice.sector.{sector}"), locale), SECTOR_NAME
     yield "Black Market", t(msg("atlandice.effect.bm"), locale), TILE_EFFECT
-    for tiles in D.TILES.values():
+    for tiles in data.TILES.values():
         for tile in tiles:
             yield f"tile {tile}", t(msg(f"atlandice.short.{tile}"), locale), TILE_TITLE
             yield f"tile {tile} effect", t(msg(f"atlandice.effect.{tile}"), locale), TILE_EFFECT

@@ -11,7 +11,7 @@ from functools import lru_cache
 from PIL import Image
 
 from rules.core import Msg, seat_msg, t
-from rules.engis import data as D
+from rules.engis import data
 
 from .common import (
     BACKGROUND,
@@ -115,7 +115,7 @@ def _tile(hid: str, r: int, locale: str) -> Image.Image:
     img = Image.new("RGBA", size, (0, 0, 0, 0))
     d = Drawing(img)
     cx, cy = size[0] / 2, size[1] / 2
-    h = D.ALL_HEXES[hid]
+    h = data.ALL_HEXES[hid]
     d.polygon(_hex_points(cx, cy, r * k - 1), fill=TERRAIN_FILL[h.terrain], outline=(40, 36, 30), width=2 * k)
     if h.terrain in HATCHED:  # a pattern besides the colour and the name: a volcano blocks movement
         _hatch(img, _hex_points(cx, cy, r * k - 2 * k), HATCHED[h.terrain], 3 * k)
@@ -124,7 +124,7 @@ def _tile(hid: str, r: int, locale: str) -> Image.Image:
     box = _tile_box(r)
     fs = box.size * k
     d.text((cx, cy - r * k * 0.48), fit_text(name, box.width * k, fs, True), font=font(fs, True), fill=ink, anchor="mm")
-    resource = D.RESOURCE.get(h.terrain)
+    resource = data.RESOURCE.get(h.terrain)
     gs = int(r * 0.42) * k
     if resource and h.icons:
         glyph, colour = RESOURCE_GLYPH[resource]
@@ -186,7 +186,7 @@ def _paste_tile(img: Image.Image, tile: Image.Image, cx: float, cy: float) -> No
 
 
 def _space_centre(space: str, x0: float, y0: float, r: float) -> tuple[float, float]:
-    col, y = D.SPACES[space]
+    col, y = data.SPACES[space]
     return x0 + r + (col - 1) * 1.5 * r, y0 + math.sqrt(3) * r * (y + 0.5)
 
 
@@ -274,7 +274,7 @@ def _winners(view) -> list[int]:
         return []
     keys = {pv.seat: (pv.score, len(pv.meeples)) for pv in view.ps}
     best = max(keys.values())
-    if view.players == 1 and best[0] < D.SOLO_TARGET:
+    if view.players == 1 and best[0] < data.SOLO_TARGET:
         return []
     return [s for s, k in keys.items() if k == best]
 
@@ -294,7 +294,7 @@ def _round_line(view, locale: str) -> str:
 def _status(view, locale: str, names: list[str]) -> str:
     """Who plays and what they must do ("Ana: bid 0–4 (not 2)"), or who won."""
     if view.phase == "over" and view.players == 1:
-        score = _tr("engis.r.solo_score", locale, n=view.ps[0].score, target=D.SOLO_TARGET)
+        score = _tr("engis.r.solo_score", locale, n=view.ps[0].score, target=data.SOLO_TARGET)
         return goal_headline(bool(_winners(view)), score, locale)
     if view.phase == "over":
         winners = _winners(view)
@@ -362,10 +362,10 @@ def _draw_offer(img, draw, view, locale: str, y0: int) -> None:
         put(img, (135, y0 + 188 + i * 20), line, 15, fill=MUTED)
     counts: dict[str, int] = {}  # the discarded hexes, by terrain (they stay in view of everyone)
     for hid in view.out:
-        terrain = D.ALL_HEXES[hid].terrain
+        terrain = data.ALL_HEXES[hid].terrain
         counts[terrain] = counts.get(terrain, 0) + 1
     tx = 135 + _length(info[1], 15) + 12
-    for terrain in (kind for kind in D.ALL_TYPES if kind in counts):
+    for terrain in (kind for kind in data.ALL_TYPES if kind in counts):
         rounded_rectangle(draw, (tx, y0 + 210, tx + 16, y0 + 226), radius=3, fill=TERRAIN_FILL[terrain])
         ink = (255, 255, 255) if terrain in DARK_TERRAINS else INK
         put(img, (tx + 8, y0 + 218), _tr(f"engis.terrain.{terrain}", locale)[0], 11, fill=ink, bold=True, anchor="mm")
@@ -404,7 +404,7 @@ def _draw_order(img, draw, view, locale: str, names: list[str], y0: int) -> None
         put(img, (x + 414, y - 3), score, 25, bold=True, anchor="ra", role="score")
     foot = (x, y0 + 44 + 4 * 34 + 6)
     if view.players == 1:
-        put(img, foot, _tr("engis.r.target", locale, n=D.SOLO_TARGET), 16, bold=True, fill=(150, 60, 20))
+        put(img, foot, _tr("engis.r.target", locale, n=data.SOLO_TARGET), 16, bold=True, fill=(150, 60, 20))
     else:
         put(img, foot, "★ " + _tr("engis.r.first", locale), 14, fill=MUTED)
 
@@ -430,7 +430,7 @@ def _draw_weather(img, draw, view, locale: str, y0: int) -> None:
         )
         put(img, (cx + 8, cy + 6), str(col), 24, bold=True, fill=(160, 120, 20))
         put_boxed(img, (cx + 32, cy + 6), _tr(f"engis.weather.{card}", locale), WEATHER)
-        kind, terrain = D.COLLECTIVE[card]
+        kind, terrain = data.COLLECTIVE[card]
         if kind == "terrain":
             rounded_rectangle(draw, (cx + 32, cy + 32, cx + 50, cy + 50), radius=3, fill=TERRAIN_FILL[terrain])
         elif kind in ("plant", "know"):
@@ -446,7 +446,7 @@ def _draw_pool(img, view, locale: str, y0: int) -> None:
     """The skills still to develop, by level, with how many copies are left."""
     x, y = 920, y0 + 196
     put(img, (x, y), _tr("engis.r.pool", locale), 16, bold=True)
-    for i, (skill, level) in enumerate(D.SKILLS.items()):
+    for i, (skill, level) in enumerate(data.SKILLS.items()):
         n = view.pool.get(skill, 0)
         cx = x + (i % 4) * 140
         cy = y + 22 + (i // 4) * 17
@@ -475,7 +475,7 @@ def _draw_player(img, draw, view, pv, locale: str, names: list[str], x0: int, y0
     parts.draw(
         img,
         (x0 + 12, y0 + 46, x0 + TERRITORY_W - 4, y0 + 316),
-        ("engis territory", territory, seat, tuple(sorted(hl & set(D.SPACES))), locale),
+        ("engis territory", territory, seat, tuple(sorted(hl & set(data.SPACES))), locale),
         lambda: _draw_territory(img, draw, pv, colour, hl, locale, x0, y0),
         PANEL_BG,
     )
@@ -502,7 +502,7 @@ def _draw_territory(img, draw, pv, colour, hl: set[str], locale: str, x0: int, y
     """The clan's hexes with its meeples, the column numbers and the bid row."""
     r = 40
     bx, by = x0 + 14, y0 + 52
-    for space in D.SPACES:
+    for space in data.SPACES:
         cx, cy = _space_centre(space, bx, by, r)
         hid = pv.hexes.get(space)
         _paste_tile(img, _tile(hid, r, locale) if hid else _empty_tile(r), cx, cy)
@@ -541,7 +541,7 @@ def _draw_objects(img, draw, pv, colour, hl: set[str], locale: str, x: int, y: i
     ow = width / 2 - 6
     for gi, group in enumerate(("wood", "stone")):
         glyph, gcolour = RESOURCE_GLYPH[group]
-        for i, obj in enumerate(o for o, ob in D.OBJECTS.items() if ob.group == group):
+        for i, obj in enumerate(o for o, ob in data.OBJECTS.items() if ob.group == group):
             ox, oy = x + gi * (ow + 6), y + 22 + i * OBJECT_PITCH
             have, lit = obj in pv.objects, f"obj-{obj}" in hl
             rounded_rectangle(
@@ -553,7 +553,7 @@ def _draw_objects(img, draw, pv, colour, hl: set[str], locale: str, x: int, y: i
                 width=4 if lit else 1,
             )
             ink = (255, 255, 255) if have else gcolour
-            put(img, (ox + 5, oy + 11), glyph + str(D.OBJECTS[obj].cost), 13, fill=ink, bold=True, anchor="lm")
+            put(img, (ox + 5, oy + 11), glyph + str(data.OBJECTS[obj].cost), 13, fill=ink, bold=True, anchor="lm")
             name = _fit(_tr(f"engis.object.{obj}", locale), ow - 34, 13)
             put(img, (ox + 30, oy + 11), name, 13, fill=(255, 255, 255) if have else MUTED, anchor="lm")
 
@@ -564,7 +564,7 @@ def _draw_skills(img, draw, pv, hl: set[str], locale: str, x: int, y: int, right
     cx = x + _length(_tr("engis.r.skills", locale), 15, True) + 10
     cy = y - 2
     for skill in pv.skills:
-        label = f"{D.SKILLS[skill]} " + _tr(f"engis.skill.{skill}", locale)
+        label = f"{data.SKILLS[skill]} " + _tr(f"engis.skill.{skill}", locale)
         cw = _length(label, 13) + 12
         if cx + cw > right:
             cx, cy = x, cy + 26
@@ -749,16 +749,16 @@ def named_texts(locale: str) -> Iterator[tuple[str, str, Box]]:
     for terrain in TERRAIN_FILL:
         for r in (PICKED_R, 40, 44):
             yield f"terrain {terrain} on a hex", _tr(f"engis.terrain.{terrain}", locale), _tile_box(r)
-    for card in (*D.COLLECTIVE, *D.INDIVIDUAL):
+    for card in (*data.COLLECTIVE, *data.INDIVIDUAL):
         yield f"intempérie {card}", _tr(f"engis.weather.{card}", locale), WEATHER
-    for card, (kind, terrain) in D.COLLECTIVE.items():
+    for card, (kind, terrain) in data.COLLECTIVE.items():
         yield f"defence of {card}", _need(kind, terrain, locale), NEED_ENEMIES if kind == "enemies" else NEED
-    for skill, level in D.SKILLS.items():
+    for skill, level in data.SKILLS.items():
         yield f"skill {skill}", _tr(f"engis.skill.{skill}", locale) + " ×2", POOL_SKILL
         yield f"skill {skill} chip", f"{level} " + _tr(f"engis.skill.{skill}", locale), CHIP
-    for obj in D.OBJECTS:
+    for obj in data.OBJECTS:
         yield f"object {obj}", _tr(f"engis.object.{obj}", locale), OBJECT
-    for card in D.CARDS:
+    for card in data.CARDS:
         yield f"card {card}", _tr(f"engis.card.{card}", locale), CHIP
 
 

@@ -10,7 +10,7 @@ from functools import cache
 from PIL import Image
 
 from rules.core import Msg, msg, seat_msg, t
-from rules.pergamemnon import data as D
+from rules.pergamemnon import data
 from rules.pergamemnon.flow import card_msg
 
 from .common import (
@@ -113,7 +113,7 @@ def _card(cid: str, w: int, h: int, locale: str) -> Image.Image:
         rounded_rectangle(d, (0, 0, w - 1, h - 1), 10, fill=(70, 50, 40), outline=INK, width=2)
         d.text((w / 2, h / 2), "?", font=font(h // 3, True), fill=(230, 210, 170), anchor="mm")
         return img
-    c = D.CARDS[cid]
+    c = data.CARDS[cid]
     small = w < 110
     rounded_rectangle(
         d,
@@ -121,7 +121,7 @@ def _card(cid: str, w: int, h: int, locale: str) -> Image.Image:
         10,
         fill=NATION_FILL[c.nation],
         outline=NATION_INK[c.nation],
-        width=3 if cid in D.LEADERS else 2,
+        width=3 if cid in data.LEADERS else 2,
     )
     box = SMALL_NAME if small else CARD_NAME
     fs = 13 if small else 16
@@ -141,7 +141,7 @@ def _card(cid: str, w: int, h: int, locale: str) -> Image.Image:
     y += 28 if small else 36
     d.text((6, y), f"♦{c.cha}", font=font(fs, True), fill=(150, 60, 150), anchor="la")
     d.text((w - 6, y), f"★{c.pts}", font=font(fs, True), fill=(170, 120, 0), anchor="ra")
-    flags = (("leader", cid in D.LEADERS), ("flee", c.flee), ("secured", c.secured))
+    flags = (("leader", cid in data.LEADERS), ("flee", c.flee), ("secured", c.secured))
     icons = "".join(t(msg(f"pergamemnon.ui.icon.{flag}"), locale) for flag, on in flags if on)
     bottom = h - 6
     if icons:
@@ -375,7 +375,7 @@ def _last_battle(img, draw, view, y0: int, locale: str, names: list[str]) -> Non
 
 def _city_lines(p, locale: str) -> tuple[str, str]:
     """The City's charisma, one total with its parts: the Charisma cards under it and the City cards'."""
-    cards = sum(D.CARDS[c].cha for c in p.city)
+    cards = sum(data.CARDS[c].cha for c in p.city)
     city = _t(msg(f"pergamemnon.city.{p.nation}"), locale)
     total = _t(msg("pergamemnon.ui.city_total", city=city, n=p.cha + cards), locale)
     return total, _t(msg("pergamemnon.ui.city_parts", tokens=p.cha, cards=cards), locale)
@@ -485,7 +485,7 @@ def _stacks(img, draw, view, p, x: int, y0: int, locale: str) -> int:
         card = _stack_card("nation", label, side, p.nation, SMALL_W, SMALL_H, not p.active)
         img.paste(card, (x, top))
         x += STACK_W
-    cards = sum(D.CARDS[c].cha for c in p.city)
+    cards = sum(data.CARDS[c].cha for c in p.city)
     city = _t(msg(f"pergamemnon.city.{p.nation}"), locale)
     tucked = min(p.cha, 4)
     city_h = SMALL_H - 8 * 4
@@ -569,18 +569,18 @@ def describe(view, locale: str, names: list[str]) -> str:
     if view.battle is not None:
         b = view.battle
         parts.append(_t(msg("pergamemnon.ui.battle", att=seat_msg(b.att), dfn=seat_msg(b.dfn)), locale, names))
-    creatures = ", ".join(f"{_t(card_msg(cid), locale)} ({D.CARDS[cid].atk})" for cid in view.row)
+    creatures = ", ".join(f"{_t(card_msg(cid), locale)} ({data.CARDS[cid].atk})" for cid in view.row)
     parts.append(_t(msg("pergamemnon.alt.creatures", list=creatures or "—"), locale))
     return alt_text(*parts)
 
 
 def named_texts(locale: str) -> Iterator[tuple[str, str, Box]]:
     """Every card, nation and City name the picture draws, with the box it is drawn in."""
-    for cid in D.CARDS:
+    for cid in data.CARDS:
         name = t(card_msg(cid), locale)
         yield f"card {cid}", name, CARD_NAME
         yield f"card {cid} in a player's area", name, SMALL_NAME
-    for nation in D.PREFIX:
+    for nation in data.PREFIX:
         yield f"nation {nation}", _t(msg(f"pergamemnon.nation.{nation}"), locale), INFO_LINE
         p = _CityOf(nation)
         total, parts = _city_lines(p, locale)

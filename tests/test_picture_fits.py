@@ -377,10 +377,10 @@ def test_an_engis_hexs_meeples_fit_inside_it_beside_its_plant_or_knowledge():
 
     import render.engis as engis
     from render.common import Drawing
-    from rules.engis import data as D
+    from rules.engis import data
 
     r = 40
-    for hid, h in D.ALL_HEXES.items():
+    for hid, h in data.ALL_HEXES.items():
         if not (h.plant or h.know):
             continue
         colour = (engis.PLANT if h.plant else engis.KNOW)[1]

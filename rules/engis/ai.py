@@ -13,9 +13,7 @@ from rules.core.clone import clone_model
 from rules.core.search import SearchHooks
 from rules.core.search import choose as search_choose
 
-from . import data as D
-from . import phases as P
-from . import scoring as S
+from . import data, phases, scoring
 from .moves import AtSpace, Buy, Count, Craft, Move, PickHex, Plain, Put, ScoreCard, Skill, parse
 from .state import EngisState, Phase, Player
 
@@ -48,38 +46,40 @@ SKILL_BASE = {
 
 
 def _rounds_left(state: EngisState) -> int:
-    return D.ROUNDS - state.round + 1
+    return data.ROUNDS - state.round + 1
 
 
 def card_value(
     state: EngisState,
     seat: int,
     card: str,
-    counts: S.Counts | None = None,
-    at: S.Counts | None = None,
+    counts: scoring.Counts | None = None,
+    at: scoring.Counts | None = None,
     player: Player | None = None,
 ) -> float:
     """Points now, minus what waiting would add (Objetos grows with every object)."""
-    pts: float = S.card_points(state, seat, card, counts=counts, at=at, player=player)
+    pts: float = scoring.card_points(state, seat, card, counts=counts, at=at, player=player)
     if card == "objetos":
-        pts -= 1.5 * (D.ROUNDS - state.round)
+        pts -= 1.5 * (data.ROUNDS - state.round)
     return pts
 
 
-def position_value(state: EngisState, seat: int, counts: S.Counts | None = None, player: Player | None = None) -> float:
+def position_value(
+    state: EngisState, seat: int, counts: scoring.Counts | None = None, player: Player | None = None
+) -> float:
     """``counts``: the territory's ``terrain_counts`` when the caller has them (moving meeples keeps them);
     ``player``: the seat's player with its meeples elsewhere (by default, the state's)."""
     p = state.ps[seat] if player is None else player
     if not p.hand:
         return 0.0
     if counts is None:
-        counts = S.terrain_counts(p)
-    at = S.meeples_at(p)
+        counts = scoring.terrain_counts(p)
+    at = scoring.meeples_at(p)
     best = max(card_value(state, seat, c, counts, at, p) for c in p.hand)
-    if state.round == D.ROUNDS and p.secret:
-        best -= 4 * sum(1 for c in p.secret if c in ("cacada",) and not S.defended_individual(p, c))
+    if state.round == data.ROUNDS and p.secret:
+        best -= 4 * sum(1 for c in p.secret if c in ("cacada",) and not scoring.defended_individual(p, c))
         for card, col in zip(state.weather, state.weather_cols, strict=False):
-            if card == "inimigos" and not S.defended_collective(p, card, col):
+            if card == "inimigos" and not scoring.defended_collective(p, card, col):
                 best -= 4
     return best
 
@@ -89,34 +89,39 @@ def _threats(state: EngisState, seat: int) -> dict[int, list[tuple[str, str]]]:
     p = state.ps[seat]
     out: dict[int, list[tuple[str, str]]] = {}
     for card, col in zip(state.weather, state.weather_cols, strict=False):
-        if not S.defended_collective(p, card, col):
-            out.setdefault(col, []).append(D.COLLECTIVE[card])
+        if not scoring.defended_collective(p, card, col):
+            out.setdefault(col, []).append(data.COLLECTIVE[card])
     return out
 
 
 def _hex_value(
-    state: EngisState, seat: int, hid: str, space: str, counts: S.Counts, threats: dict[int, list[tuple[str, str]]]
+    state: EngisState,
+    seat: int,
+    hid: str,
+    space: str,
+    counts: scoring.Counts,
+    threats: dict[int, list[tuple[str, str]]],
 ) -> float:
     p = state.ps[seat]
-    h = D.ALL_HEXES[hid]
+    h = data.ALL_HEXES[hid]
     left = _rounds_left(state)
     v = 0.0
     v += h.icons * 1.2
     v += h.plant * (1.0 + (left * 1.0 if "plantio" in p.skills else 0.0))
     v += h.know * 2.5
-    if h.terrain in D.BASIC:
+    if h.terrain in data.BASIC:
         v += 0.8 * counts[h.terrain]
         if not counts[h.terrain]:
             v += 2.0
-        terrain_at = S.territory(p).terrain
-        v += 0.6 * sum(1 for o in D.ADJ[space] if terrain_at.get(o) == h.terrain)
-        if h.terrain in (D.FOREST, D.MOUNTAIN):
+        terrain_at = scoring.territory(p).terrain
+        v += 0.6 * sum(1 for o in data.ADJ[space] if terrain_at.get(o) == h.terrain)
+        if h.terrain in (data.FOREST, data.MOUNTAIN):
             v += 0.8 * h.icons
-    elif h.terrain == D.CAVE:
+    elif h.terrain == data.CAVE:
         v += 3.0 + (left if "pintura" in p.skills else 0)
-    elif h.terrain == D.VOLCANO:
+    elif h.terrain == data.VOLCANO:
         v += 3.0 if "resistencia" in p.skills else -1.0
-    for kind, terrain in threats.get(D.column(space), ()):
+    for kind, terrain in threats.get(data.column(space), ()):
         if (kind == "terrain" and terrain == h.terrain) or (kind == "plant" and h.plant) or (kind == "know" and h.know):
             v += 4.0
     return v
@@ -129,7 +134,7 @@ def best_space(state: EngisState, seat: int, hid: str) -> tuple[float, str]:
 def _spaces(state: EngisState, seat: int) -> Callable[[str], tuple[float, str]]:
     """``best_space`` for several hexes of one territory: what the territory gives computed once."""
     p = state.ps[seat]
-    counts, threats, free = S.terrain_counts(p), _threats(state, seat), S.free_spaces(p)
+    counts, threats, free = scoring.terrain_counts(p), _threats(state, seat), scoring.free_spaces(p)
 
     def best(hid: str) -> tuple[float, str]:
         return max(((_hex_value(state, seat, hid, s, counts, threats), s) for s in free), default=(0.0, ""))
@@ -140,20 +145,20 @@ def _spaces(state: EngisState, seat: int) -> Callable[[str], tuple[float, str]]:
 def skill_value(state: EngisState, seat: int, skill: str) -> float:
     p = state.ps[seat]
     left = _rounds_left(state)
-    counts = S.terrain_counts(p)
-    v = SKILL_BASE[skill] + D.SKILLS[skill] * 0.3
+    counts = scoring.terrain_counts(p)
+    v = SKILL_BASE[skill] + data.SKILLS[skill] * 0.3
     if skill == "fogo":
         v += 3.0 * sum(1 for c in ("mamute", "abrigo") if c in p.hand)
     elif skill == "pintura":
-        v += counts[D.CAVE] * left
+        v += counts[data.CAVE] * left
     elif skill == "plantio":
-        v += S.territory(p).plants * left
+        v += scoring.territory(p).plants * left
     elif skill == "resistencia":
-        v += 3.0 * counts[D.VOLCANO]
+        v += 3.0 * counts[data.VOLCANO]
     elif skill in ("coleta", "destreza"):
         v *= sum(1 for c in ("agua", "alimento") if c in p.hand) / 2
     elif skill == "inteligencia":
-        v = v if state.round < D.ROUNDS else 0.0
+        v = v if state.round < data.ROUNDS else 0.0
     elif skill in ("madeira", "pedra", "recursos"):
         v *= max(0.2, (8 - len(p.objects)) / 8)
     elif skill == "movimento":
@@ -164,15 +169,15 @@ def skill_value(state: EngisState, seat: int, skill: str) -> float:
         if card == "enxame" and skill in ("conhecimento", "fogo"):
             v += 4.0
         if card == "extincao":
-            v += D.SKILLS[skill] * 0.5
+            v += data.SKILLS[skill] * 0.5
     return v
 
 
 def object_value(state: EngisState, seat: int, obj: str) -> float:
     p = state.ps[seat]
-    o = D.OBJECTS[obj]
+    o = data.OBJECTS[obj]
     v = float(o.points) + (2.0 if o.card in p.hand else 0.0)
-    v += 0.5 * sum(1 for x in p.objects if D.OBJECTS[x].group == o.group)
+    v += 0.5 * sum(1 for x in p.objects if data.OBJECTS[x].group == o.group)
     if (obj == "jangada" and "maremoto" in p.secret) or (obj == "roda" and "migracao" in p.secret):
         v += 4.0
     if obj in ("clava", "machadinha") and "inimigos" in state.weather:
@@ -182,7 +187,7 @@ def object_value(state: EngisState, seat: int, obj: str) -> float:
 
 def _best_home(state: EngisState, seat: int, spaces: list[str]) -> str:
     p = state.ps[seat]
-    counts = S.terrain_counts(p)
+    counts = scoring.terrain_counts(p)
     scored = []
     for s in spaces:
         with_meeple = p.changed(meeples=(*p.meeples, s))
@@ -200,9 +205,9 @@ def _move_gain(
     if base is None:
         base = position_value(state, seat, player=p)
     best = (0.0, "")
-    counts = S.terrain_counts(p)
+    counts = scoring.terrain_counts(p)
     before, after = p.meeples[:i], p.meeples[i + 1 :]
-    for dst in P.move_targets(p, src):
+    for dst in phases.move_targets(p, src):
         gain = position_value(state, seat, counts, p.changed(meeples=(*before, dst, *after))) - base
         if gain > best[0] + 1e-9:
             best = (gain, dst)
@@ -220,7 +225,7 @@ def _bid(state: EngisState, seat: int, moves: list[Move]) -> Move:
         def buy_value(buy: Buy) -> tuple[float, str]:
             offered = state.offer[buy.slot]
             assert offered is not None, "a legal buy names a filled slot"
-            return own(offered)[0] - 1.0 * D.SOLO_PRICES[buy.slot], str(buy)
+            return own(offered)[0] - 1.0 * data.SOLO_PRICES[buy.slot], str(buy)
 
         return max(_of(moves, Buy), key=buy_value)
     values = sorted((own(h)[0] for h in state.offer if h), reverse=True)
@@ -232,7 +237,7 @@ def _bid(state: EngisState, seat: int, moves: list[Move]) -> Move:
 def _take(state: EngisState, seat: int, moves: list[Move]) -> Move:
     """Leaves the meeples where they score most."""
     p = state.ps[seat]
-    counts = S.terrain_counts(p)
+    counts = scoring.terrain_counts(p)
 
     def after_take(take: AtSpace) -> tuple[float, str]:
         i = p.meeples.index(take.space)
@@ -301,7 +306,7 @@ def _home(state: EngisState, seat: int, moves: list[Move]) -> Move:
 def _score(state: EngisState, seat: int, moves: list[Move]) -> Move:
     def value(m: ScoreCard) -> tuple[float, str]:
         if m.intel:
-            return S.card_points(state, seat, m.card, one_group=True), str(m)
+            return scoring.card_points(state, seat, m.card, one_group=True), str(m)
         return card_value(state, seat, m.card), str(m)
 
     return max(_of(moves, ScoreCard), key=value)
@@ -337,7 +342,7 @@ POLICIES: dict[Phase, Policy] = {
 
 
 def ai_action(state: EngisState, seat: int) -> str:
-    moves = [parse(a.id) for a in P.legal(state, seat)]
+    moves = [parse(a.id) for a in phases.legal(state, seat)]
     policy = POLICIES.get(state.phase)
     return str(policy(state, seat, moves) if policy is not None else moves[0])
 
@@ -346,7 +351,7 @@ def _any_move_gain(state: EngisState, seat: int) -> bool:
     p = state.ps[seat]
     p = p.changed(moved=(False,) * len(p.meeples))  # as at the start of a Move
     base = position_value(state, seat, player=p)
-    return any(_move_gain(state, seat, s, base, p)[1] for s in P.movable_from(p))
+    return any(_move_gain(state, seat, s, base, p)[1] for s in phases.movable_from(p))
 
 
 def determinize(state: EngisState, seat: int, rng: Rng) -> EngisState:
@@ -358,7 +363,7 @@ def determinize(state: EngisState, seat: int, rng: Rng) -> EngisState:
     if over:
         return world
     own_secret = set(world.ps[seat].secret)
-    unseen_secret = sorted(c for c in D.INDIVIDUAL if c not in own_secret)
+    unseen_secret = sorted(c for c in data.INDIVIDUAL if c not in own_secret)
     rng.shuffle(unseen_secret)
     for i, p in enumerate(world.ps):
         if i == seat:

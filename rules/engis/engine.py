@@ -20,9 +20,7 @@ from rules.core import (
     question_seen_by,
 )
 
-from . import ai, phases
-from . import data as D
-from . import scoring as S
+from . import ai, data, phases, scoring
 from . import texts as _texts  # noqa: F401  (registers the catalogue)
 from .moves import parse
 from .setup import setup as _setup
@@ -153,7 +151,7 @@ class EngisEngine(Engine[EngisState]):
         if ph == "move_to":
             return msg("engis.prompt.move_to", space=state.src.upper())
         if ph == "develop":
-            return msg("engis.prompt.develop", n=S.knowledge(state.ps[seat]))
+            return msg("engis.prompt.develop", n=scoring.knowledge(state.ps[seat]))
         return msg(f"engis.prompt.{ph}")
 
     def todo(self, state: EngisState, seat: int | None) -> Msg | None:
@@ -211,7 +209,7 @@ class EngisEngine(Engine[EngisState]):
                     secret=list(p.secret) if (mine or over) else None,
                     score=p.score,
                     pts=dict(p.pts),
-                    knowledge=S.knowledge(p),
+                    knowledge=scoring.knowledge(p),
                     failed=state.final.get(str(i)) if over else None,
                 )
             )
@@ -225,7 +223,7 @@ class EngisEngine(Engine[EngisState]):
             phase=state.phase,
             actor=state.actor,
             offer=list(state.offer),
-            prices=list(D.SOLO_PRICES) if state.players == 1 else None,
+            prices=list(data.SOLO_PRICES) if state.players == 1 else None,
             pile=len(state.pile),
             out=list(state.out),
             first=state.first,
@@ -261,7 +259,7 @@ class EngisEngine(Engine[EngisState]):
         meeples = [len(p.meeples) for p in state.ps]
         results = []
         if state.players == 1:
-            won = scores[0] >= D.SOLO_TARGET
+            won = scores[0] >= data.SOLO_TARGET
             results.append(
                 PlayerResult(
                     seat=0,
@@ -277,8 +275,8 @@ class EngisEngine(Engine[EngisState]):
                 PlayerResult(
                     seat=None,
                     name=msg("engis.target"),
-                    score=D.SOLO_TARGET,
-                    breakdown={"engis.score.target": D.SOLO_TARGET},
+                    score=data.SOLO_TARGET,
+                    breakdown={"engis.score.target": data.SOLO_TARGET},
                     rank=2 if won else 1,
                     winner=not won,
                 )
@@ -298,7 +296,7 @@ class EngisEngine(Engine[EngisState]):
                     )
                 )
         if state.players == 1:
-            return Outcome(results=results, categories=CATEGORIES, goal=msg("engis.r.target", n=D.SOLO_TARGET))
+            return Outcome(results=results, categories=CATEGORIES, goal=msg("engis.r.target", n=data.SOLO_TARGET))
         return Outcome(results=results, categories=CATEGORIES, tiebreak=msg("engis.tiebreak"))
 
 

@@ -11,7 +11,7 @@ from typing import Literal, get_args
 
 from rules.core import IllegalAction
 
-from . import data as D
+from . import data
 
 CountKind = Literal["token", "bid"]
 
@@ -137,18 +137,18 @@ def parse(action_id: str) -> Move:
     number = arg.isascii() and arg.isdigit()
     if head in _COUNTS and number:
         return Count(_COUNTS[head], int(arg))
-    if head == "buy" and number and 1 <= int(arg) <= len(D.SOLO_PRICES):
+    if head == "buy" and number and 1 <= int(arg) <= len(data.SOLO_PRICES):
         return Buy(int(arg) - 1)
-    if head in ("pick", "drop") and arg in D.ALL_HEXES:
+    if head in ("pick", "drop") and arg in data.ALL_HEXES:
         return PickHex(arg, drop=head == "drop")
-    if head == "put" and arg in D.SPACES:
+    if head == "put" and arg in data.SPACES:
         return Put(arg)
-    if head in _SPACE_KINDS and arg in D.SPACES:
+    if head in _SPACE_KINDS and arg in data.SPACES:
         return AtSpace(_SPACE_KINDS[head], arg)
-    if head == "craft" and arg in D.OBJECTS:
+    if head == "craft" and arg in data.OBJECTS:
         return Craft(arg)
-    if head in ("skill", "discard") and arg in D.SKILLS:
+    if head in ("skill", "discard") and arg in data.SKILLS:
         return Skill(arg, discard=head == "discard")
-    if head in ("card", "intel") and arg in D.CARDS:
+    if head in ("card", "intel") and arg in data.CARDS:
         return ScoreCard(arg, intel=head == "intel")
     raise IllegalAction("error.illegal_action")

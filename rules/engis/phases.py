@@ -12,8 +12,7 @@ from rules.core import Action, Event, IllegalAction, Msg, action, cached_legal, 
 from rules.core import seat_msg as _core_seat_msg
 from rules.core.model import Style
 
-from . import data as D
-from . import scoring as S
+from . import data, scoring
 from .moves import (
     AtSpace,
     Buy,
@@ -115,7 +114,7 @@ def _taken_bids(state: EngisState) -> set[int]:
 def legal_bids(state: EngisState, seat: int) -> list[int]:
     p = state.ps[seat]
     taken = _taken_bids(state)
-    return [b for b in range(min(D.MAX_BID, len(p.meeples)) + 1) if b not in taken]
+    return [b for b in range(min(data.MAX_BID, len(p.meeples)) + 1) if b not in taken]
 
 
 def _without(values: tuple[str, ...], value: str) -> tuple[str, ...]:
@@ -164,14 +163,14 @@ def _bid(state: EngisState, seat: int, amount: int) -> None:
 
 def _buy(state: EngisState, slot: int) -> None:
     """Solo: the offer space's price in meeples buys its hex."""
-    price = D.SOLO_PRICES[slot]
+    price = data.SOLO_PRICES[slot]
     hid = state.offer[slot]
     state.ps[0] = state.ps[0].changed(bid=price)
     state.picked = hid or ""
     for i, other in enumerate(state.offer):
         if i != slot and other is not None:
             state.out.append(other)
-    state.offer = [None] * D.OFFER_SIZE
+    state.offer = [None] * data.OFFER_SIZE
     state.order = [0]
     _event(state, "engis.ev.buy", who=seat_msg(0), hex=hex_msg(state.picked), n=price)
     state.pending = price
@@ -224,7 +223,7 @@ def _pick(state: EngisState, seat: int, hid: str) -> None:
 
 
 def _auto_place(state: EngisState) -> None:
-    spaces = S.free_spaces(state.ps[state.actor])
+    spaces = scoring.free_spaces(state.ps[state.actor])
     if len(spaces) == 1:
         _place(state, state.actor, spaces[0])
 
@@ -278,19 +277,19 @@ def _next_actor(state: EngisState) -> None:
 # --------------------------------------------------------------------------- phase 2
 def can_move(p: Player) -> bool:
     """Some meeple can reach a space: a first step onto a neighbour is enough, whatever the range."""
-    return any(S.passable(p, o) for s in set(p.meeples) for o in D.ADJ[s])
+    return any(scoring.passable(p, o) for s in set(p.meeples) for o in data.ADJ[s])
 
 
 def developable(state: EngisState, p: Player) -> list[str]:
-    k = S.knowledge(p)
-    return [s for s, lvl in D.SKILLS.items() if lvl <= k and state.pool.get(s, 0) > 0 and s not in p.skills]
+    k = scoring.knowledge(p)
+    return [s for s, lvl in data.SKILLS.items() if lvl <= k and state.pool.get(s, 0) > 0 and s not in p.skills]
 
 
 def menu(state: EngisState, p: Player) -> list[Step]:
     out: list[Step] = []
     if "move" not in p.used and can_move(p):
         out.append("move")
-    if "craft" not in p.used and S.craftable(p):
+    if "craft" not in p.used and scoring.craftable(p):
         out.append("craft")
     if "develop" not in p.used and developable(state, p):
         out.append("develop")
@@ -300,17 +299,17 @@ def menu(state: EngisState, p: Player) -> list[Step]:
 
 
 def movable_from(p: Player) -> list[str]:
-    steps = D.MOVIMENTO_RANGE if "movimento" in p.skills else 1
+    steps = data.MOVIMENTO_RANGE if "movimento" in p.skills else 1
     out = []
     for s in sorted(set(p.meeples)):
-        if any(not p.moved[i] for i, m in enumerate(p.meeples) if m == s) and S.reachable(p, s, steps):
+        if any(not p.moved[i] for i, m in enumerate(p.meeples) if m == s) and scoring.reachable(p, s, steps):
             out.append(s)
     return out
 
 
 def move_targets(p: Player, src: str) -> list[str]:
-    steps = D.MOVIMENTO_RANGE if "movimento" in p.skills else 1
-    return S.reachable(p, src, steps)
+    steps = data.MOVIMENTO_RANGE if "movimento" in p.skills else 1
+    return scoring.reachable(p, src, steps)
 
 
 def _move(state: EngisState, seat: int, src: str, dst: str) -> None:
@@ -328,10 +327,10 @@ def _craft(state: EngisState, seat: int, obj: str) -> None:
     p = state.ps[seat] = p.changed(objects=(*p.objects, obj), used=(*p.used, "craft"))
     state.hl_seat, state.hl = seat, [f"obj-{obj}"]
     _event(state, "engis.ev.craft", who=seat_msg(seat), obj=object_msg(obj))
-    group = D.OBJECTS[obj].group
-    if sum(1 for o in p.objects if D.OBJECTS[o].group == group) == 4:
-        state.ps[seat] = p.scored("engis.score.crafting", D.GROUP_BONUS)
-        _event(state, "engis.ev.group", who=seat_msg(seat), n=D.GROUP_BONUS)
+    group = data.OBJECTS[obj].group
+    if sum(1 for o in p.objects if data.OBJECTS[o].group == group) == 4:
+        state.ps[seat] = p.scored("engis.score.crafting", data.GROUP_BONUS)
+        _event(state, "engis.ev.group", who=seat_msg(seat), n=data.GROUP_BONUS)
 
 
 def _develop(state: EngisState, seat: int, skill: str) -> None:
@@ -342,7 +341,7 @@ def _develop(state: EngisState, seat: int, skill: str) -> None:
     _event(state, "engis.ev.develop", who=seat_msg(seat), skill=skill_msg(skill))
     if skill == "neandertal":
         # designed (EQ10): the extra meeple joins the player's pieces at once.
-        spaces = S.placement_spaces(p)
+        spaces = scoring.placement_spaces(p)
         if len(spaces) == 1:
             _add_meeple(state, seat, spaces[0])
         else:
@@ -377,7 +376,7 @@ def _retorno(state: EngisState, seat: int) -> None:
     p = state.ps[seat]
     p = state.ps[seat] = p.changed(used=(*p.used, "retorno"), row=p.row - 1)
     _event(state, "engis.ev.retorno", who=seat_msg(seat))
-    spaces = S.placement_spaces(p)
+    spaces = scoring.placement_spaces(p)
     if len(spaces) == 1:
         _add_meeple(state, seat, spaces[0])
     else:
@@ -401,11 +400,11 @@ def _score_card(state: EngisState, seat: int, card: str, *, intel: bool = False)
         # designed (EQ14): the last card is set aside unscored; one of the three cards on top
         # of the discard pile is scored again (Objetos: one group only).
         p = state.ps[seat] = p.changed(aside=p.aside + p.hand, hand=())
-        pts = S.card_points(state, seat, card, one_group=True)
+        pts = scoring.card_points(state, seat, card, one_group=True)
         p = p.changed(played=(*_without(p.played, card), card))
         _event(state, "engis.ev.intel", who=seat_msg(seat), card=card_msg(card), n=pts)
     else:
-        pts = S.card_points(state, seat, card)
+        pts = scoring.card_points(state, seat, card)
         p = p.changed(hand=_without(p.hand, card), played=(*p.played, card))
         _event(state, "engis.ev.card", who=seat_msg(seat), card=card_msg(card), n=pts)
     state.ps[seat] = p.scored("engis.score.cards", pts)
@@ -415,11 +414,11 @@ def _score_card(state: EngisState, seat: int, card: str, *, intel: bool = False)
 
 def _end_phase3(state: EngisState) -> None:
     for seat, p in enumerate(state.ps):
-        pts = S.after_phase3(p)
+        pts = scoring.after_phase3(p)
         if pts:
             state.ps[seat] = p.scored("engis.score.skills", pts)
             _event(state, "engis.ev.art", who=seat_msg(seat), n=pts)
-    if state.round >= D.ROUNDS:
+    if state.round >= data.ROUNDS:
         final_scoring(state)
         return
     state.cur = -1
@@ -445,7 +444,7 @@ def _return_auto(state: EngisState, seat: int) -> bool:
     """Brings meeples back while forced; True when a choice is needed."""
     p = state.ps[seat]
     while p.row > 0:
-        spaces = S.placement_spaces(p)
+        spaces = scoring.placement_spaces(p)
         if len(spaces) > 1:
             return True
         p = state.ps[seat] = p.changed(row=p.row - 1, meeples=(*p.meeples, spaces[0]))
@@ -472,13 +471,13 @@ def _end_round(state: EngisState) -> None:
 
 def final_scoring(state: EngisState) -> None:
     """rulebook: majorities, knowledge, Resistência and Exploração, then the intempéries."""
-    maj = S.majorities(state)
-    know = S.knowledge_award(state)
+    maj = scoring.majorities(state)
+    know = scoring.knowledge_award(state)
     for seat, p in enumerate(state.ps):
         p = p.scored("engis.score.majorities", maj[seat])
         p = p.scored("engis.score.knowledge", know[seat])
-        p = state.ps[seat] = p.scored("engis.score.skills", S.skill_endgame(p))
-        pen, failed, cancelled = S.weather_penalty(state, seat)
+        p = state.ps[seat] = p.scored("engis.score.skills", scoring.skill_endgame(p))
+        pen, failed, cancelled = scoring.weather_penalty(state, seat)
         p = state.ps[seat] = p.scored("engis.score.intemperies", pen)
         state.final[str(seat)] = failed + ([f"!{cancelled}"] if cancelled else [])
         _event(state, "engis.ev.final", who=seat_msg(seat), n=p.score)
@@ -501,7 +500,7 @@ def _count_choice(kind: CountKind, n: int, style: Style = "primary") -> Action:
 @functools.cache
 def _buy_choice(slot: int, hid: str) -> Action:
     return action(
-        id=str(Buy(slot)), label=msg("engis.act.buy", hex=hex_msg(hid), n=D.SOLO_PRICES[slot]), style="primary"
+        id=str(Buy(slot)), label=msg("engis.act.buy", hex=hex_msg(hid), n=data.SOLO_PRICES[slot]), style="primary"
     )
 
 
@@ -520,7 +519,7 @@ def _hex_choice(drop: bool, hid: str) -> Action:
 
 @functools.cache
 def _put_choice(space: str) -> Action:
-    return action(id=str(Put(space)), label=msg("engis.act.put", space=space.upper(), col=D.column(space)))
+    return action(id=str(Put(space)), label=msg("engis.act.put", space=space.upper(), col=data.column(space)))
 
 
 @functools.cache
@@ -530,7 +529,7 @@ def _craft_choice(obj: str, cost: int) -> Action:
 
 @functools.cache
 def _skill_choice(skill: str) -> Action:
-    return action(id=str(Skill(skill)), label=msg("engis.act.skill", skill=skill_msg(skill), n=D.SKILLS[skill]))
+    return action(id=str(Skill(skill)), label=msg("engis.act.skill", skill=skill_msg(skill), n=data.SKILLS[skill]))
 
 
 @functools.cache
@@ -564,28 +563,31 @@ def legal(state: EngisState, seat: int) -> list[Action]:
             return [
                 _buy_choice(i, h)
                 for i, h in enumerate(state.offer)
-                if h is not None and D.SOLO_PRICES[i] <= len(p.meeples)
+                if h is not None and data.SOLO_PRICES[i] <= len(p.meeples)
             ]
         return [_count_choice("bid", b) for b in legal_bids(state, seat)]
     if ph == "pick":
         drop = state.order[state.cur] == NEUTRAL
         return [_hex_choice(drop, h) for h in state.offer if h is not None]
     if ph == "place":
-        return [_put_choice(s) for s in S.free_spaces(p)]
+        return [_put_choice(s) for s in scoring.free_spaces(p)]
     if ph == "act":
         return [*(_plain_choice(a, "primary") for a in menu(state, p)), _plain_choice("end", "success")]
     if ph == "craft":
-        return [*(_craft_choice(o, S.object_cost(p, o)) for o in S.craftable(p)), _plain_choice("back", "danger")]
+        return [
+            *(_craft_choice(o, scoring.object_cost(p, o)) for o in scoring.craftable(p)),
+            _plain_choice("back", "danger"),
+        ]
     if ph == "develop":
         return [*(_skill_choice(s) for s in developable(state, p)), _plain_choice("back", "danger")]
     if ph == "discard":
         return [_discard_choice(s) for s, n in state.pool.items() if n > 0]
     if ph == "score":
-        acts = [_card_choice(False, c, S.card_points(state, seat, c)) for c in p.hand]
-        if state.round == D.ROUNDS and "inteligencia" in p.skills:
-            acts += [_card_choice(True, c, S.card_points(state, seat, c, one_group=True)) for c in p.played[-3:]]
+        acts = [_card_choice(False, c, scoring.card_points(state, seat, c)) for c in p.hand]
+        if state.round == data.ROUNDS and "inteligencia" in p.skills:
+            acts += [_card_choice(True, c, scoring.card_points(state, seat, c, one_group=True)) for c in p.played[-3:]]
         return acts
-    terrain = S.territory(p).terrain
+    terrain = scoring.territory(p).terrain
     if ph == "take":
         return [_space_choice("take", s, terrain.get(s)) for s in sorted(set(p.meeples))]
     if ph == "move":
@@ -599,7 +601,7 @@ def legal(state: EngisState, seat: int) -> list[Action]:
             _plain_choice("back", "danger"),
         ]
     if ph in ("nea", "retorno", "back"):
-        return [_space_choice("home", s, terrain.get(s)) for s in S.placement_spaces(p)]
+        return [_space_choice("home", s, terrain.get(s)) for s in scoring.placement_spaces(p)]
     return []
 
 

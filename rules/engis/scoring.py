@@ -6,14 +6,14 @@ import functools
 from collections import Counter
 from collections.abc import Mapping
 
-from . import data as D
+from . import data
 from .state import EngisState, Player
 
 
 # --------------------------------------------------------------------------- territory
-def hex_of(p: Player, space: str) -> D.Hex | None:
+def hex_of(p: Player, space: str) -> data.Hex | None:
     hid = p.hexes.get(space)
-    return D.ALL_HEXES[hid] if hid else None
+    return data.ALL_HEXES[hid] if hid else None
 
 
 class Counts(dict[str, int]):
@@ -57,31 +57,31 @@ class Territory:
     )
 
     def __init__(self, hexes: Mapping[str, str]) -> None:
-        data = D.ALL_HEXES
-        self.terrain = {s: data[h].terrain for s, h in hexes.items()}  # space -> terrain
+        all_hexes = data.ALL_HEXES
+        self.terrain = {s: all_hexes[h].terrain for s, h in hexes.items()}  # space -> terrain
         self.counts = _count(self.terrain.values())  # terrain -> hexes
         self.icons = Counts()  # resource -> icons
-        self.columns: dict[int, list[D.Hex]] = {}  # column -> its hexes
+        self.columns: dict[int, list[data.Hex]] = {}  # column -> its hexes
         know = plants = 0
         for s, hid in hexes.items():
-            h = data[hid]
-            resource = D.RESOURCE.get(h.terrain)
+            h = all_hexes[hid]
+            resource = data.RESOURCE.get(h.terrain)
             if resource is not None:
                 self.icons[resource] += h.icons
             know += h.know
             plants += h.plant
-            self.columns.setdefault(D.column(s), []).append(h)
+            self.columns.setdefault(data.column(s), []).append(h)
         # rulebook: the printed point, the hex icons, the five-terrains point (Conhecimento: ``triples``)
-        self.know = D.PRINTED_KNOWLEDGE + know + (1 if all(self.counts[t] for t in D.BASIC) else 0)
-        self.triples = sum(self.counts[t] // 3 for t in D.BASIC)
+        self.know = data.PRINTED_KNOWLEDGE + know + (1 if all(self.counts[t] for t in data.BASIC) else 0)
+        self.triples = sum(self.counts[t] // 3 for t in data.BASIC)
         self.plants = plants
         self.links = Counts()  # terrain -> adjacent pairs of its hexes
         for a, t in self.terrain.items():
-            for b in D.ADJ[a]:
+            for b in data.ADJ[a]:
                 if a < b and self.terrain.get(b) == t:
                     self.links[t] += 1
-        self.free = tuple(s for s in sorted(D.SPACES) if s not in hexes and any(o in hexes for o in D.ADJ[s]))
-        self.caves = [s for s, t in self.terrain.items() if t == D.CAVE]
+        self.free = tuple(s for s in sorted(data.SPACES) if s not in hexes and any(o in hexes for o in data.ADJ[s]))
+        self.caves = [s for s, t in self.terrain.items() if t == data.CAVE]
         self.reach: dict[tuple[str, int, bool], tuple[str, ...]] = {}  # see ``reachable``
         self.icon_spaces: dict[frozenset[str], list[tuple[str, int]]] = {}  # see ``_icon_spaces``
 
@@ -117,7 +117,7 @@ def knowledge(p: Player) -> int:
 def passable(p: Player, space: str) -> bool:
     """A meeple may stand on (or cross) this space: a hex, not a volcano without Resistência."""
     h = hex_of(p, space)
-    return h is not None and (h.terrain != D.VOLCANO or "resistencia" in p.skills)
+    return h is not None and (h.terrain != data.VOLCANO or "resistencia" in p.skills)
 
 
 def reachable(p: Player, space: str, steps: int) -> list[str]:
@@ -136,7 +136,7 @@ def _reachable(p: Player, space: str, steps: int) -> list[str]:
     for _ in range(steps):
         nxt = []
         for s in frontier:
-            for o in D.ADJ[s]:
+            for o in data.ADJ[s]:
                 if o not in seen and passable(p, o):
                     seen.add(o)
                     nxt.append(o)
@@ -160,16 +160,16 @@ def free_spaces(p: Player) -> list[str]:
 
 # --------------------------------------------------------------------------- crafting
 def object_cost(p: Player, obj: str) -> int:
-    o = D.OBJECTS[obj]
+    o = data.OBJECTS[obj]
     cost = o.cost
     skill = "madeira" if o.group == "wood" else "pedra"
     if skill in p.skills and obj not in ("vaso", "lascada"):
-        cost = max(1, cost - D.DISCOUNT)
+        cost = max(1, cost - data.DISCOUNT)
     return cost
 
 
 def _affordable(p: Player, obj: str, wood: int, stone: int) -> bool:
-    o = D.OBJECTS[obj]
+    o = data.OBJECTS[obj]
     have, other = (wood, stone) if o.group == "wood" else (stone, wood)
     if "recursos" in p.skills:
         have += other // 2  # rulebook: «converta dois ícones de madeira ... numa pedra»
@@ -178,18 +178,18 @@ def _affordable(p: Player, obj: str, wood: int, stone: int) -> bool:
 
 def craftable(p: Player) -> list[str]:
     wood, stone = resource_icons(p, "wood"), resource_icons(p, "stone")
-    return [o for o in D.OBJECTS if o not in p.objects and _affordable(p, o, wood, stone)]
+    return [o for o in data.OBJECTS if o not in p.objects and _affordable(p, o, wood, stone)]
 
 
 # --------------------------------------------------------------------------- cards
-_TERRAINS_OF = {res: frozenset(t for t, r in D.RESOURCE.items() if r == res) for res in set(D.RESOURCE.values())}
+_TERRAINS_OF = {res: frozenset(t for t, r in data.RESOURCE.items() if r == res) for res in set(data.RESOURCE.values())}
 
 
 # Coleta: water also from mountains, food also from lakes.
-_COLETA = {"agua": D.MOUNTAIN, "alimento": D.LAKE}
+_COLETA = {"agua": data.MOUNTAIN, "alimento": data.LAKE}
 _ICON_TERRAINS = {
     (card, coleta): _TERRAINS_OF[res] | ({_COLETA[card]} if coleta and card in _COLETA else set())
-    for card, res in D.CARD_RESOURCE.items()
+    for card, res in data.CARD_RESOURCE.items()
     for coleta in (False, True)
 }
 
@@ -203,11 +203,11 @@ def _icon_card(p: Player, card: str, at: Counts | None = None) -> int:
     for space, icons in _icon_spaces(p, terrains):
         pts += icons + at[space]
     if "destreza" in p.skills and card in ("agua", "alimento"):
-        home = D.LAKE if card == "agua" else D.SAVANNA
-        if any(D.ALL_HEXES[p.hexes[s]].terrain == home and D.ALL_HEXES[p.hexes[s]].icons for s in p.meeples):
-            pts += D.DESTREZA_POINTS - 1
+        home = data.LAKE if card == "agua" else data.SAVANNA
+        if any(data.ALL_HEXES[p.hexes[s]].terrain == home and data.ALL_HEXES[p.hexes[s]].icons for s in p.meeples):
+            pts += data.DESTREZA_POINTS - 1
     if card == "mamute" and "fogo" in p.skills:
-        pts += D.FOGO_BONUS
+        pts += data.FOGO_BONUS
     return pts
 
 
@@ -216,8 +216,12 @@ def _icon_spaces(p: Player, terrains: frozenset[str]) -> list[tuple[str, int]]:
     memo = territory(p).icon_spaces
     found = memo.get(terrains)
     if found is None:
-        data = D.ALL_HEXES
-        found = [(s, data[h].icons) for s, h in p.hexes.items() if data[h].terrain in terrains and data[h].icons]
+        all_hexes = data.ALL_HEXES
+        found = [
+            (s, all_hexes[h].icons)
+            for s, h in p.hexes.items()
+            if all_hexes[h].terrain in terrains and all_hexes[h].icons
+        ]
         memo[terrains] = found
     return found
 
@@ -233,7 +237,7 @@ def iguais_best(p: Player, counts: Counts | None = None, at: Counts | None = Non
     for s, n in at.items():
         on[terrain[s]] += n
     best = (0, "")
-    for k in D.BASIC:
+    for k in data.BASIC:
         if not counts[k]:
             continue
         v = counts[k] + on[k] + t.links[k]
@@ -243,7 +247,7 @@ def iguais_best(p: Player, counts: Counts | None = None, at: Counts | None = Non
 
 
 def object_points(p: Player, group: str | None = None) -> int:
-    return sum(D.OBJECTS[o].points for o in p.objects if group is None or D.OBJECTS[o].group == group)
+    return sum(data.OBJECTS[o].points for o in p.objects if group is None or data.OBJECTS[o].group == group)
 
 
 def raw_card(
@@ -260,20 +264,20 @@ def raw_card(
     ``terrain_counts`` and ``meeples_at`` when the caller has them; ``player``: the seat's player as
     it would be after a move the AI weighs (by default, the state's)."""
     p = state.ps[seat] if player is None else player
-    if card in D.CARD_RESOURCE:
+    if card in data.CARD_RESOURCE:
         pts = _icon_card(p, card, at)
     elif card == "abrigo":
         if at is None:
             at = meeples_at(p)
         caves = territory(p).caves
-        pts = D.CAVE_POINTS * len(caves) + sum(at[s] for s in caves)
+        pts = data.CAVE_POINTS * len(caves) + sum(at[s] for s in caves)
         if "fogo" in p.skills:
-            pts += D.FOGO_BONUS
+            pts += data.FOGO_BONUS
     elif card == "tribo":
         mine = len(p.meeples)
         pts = mine + sum(1 for i, o in enumerate(state.ps) if i != seat and len(o.meeples) < mine)
         if state.players == 1:
-            pts += D.SOLO_TRIBO_BONUS
+            pts += data.SOLO_TRIBO_BONUS
     elif card == "objetos":
         if one_group:
             pts = max(object_points(p, "wood"), object_points(p, "stone"))
@@ -284,18 +288,18 @@ def raw_card(
     else:  # diferentes
         if counts is None:
             counts = terrain_counts(p)
-        kinds = {t for t in D.BASIC if counts[t]}
+        kinds = {t for t in data.BASIC if counts[t]}
         terrain = territory(p).terrain
         occupied = {terrain[s] for s in p.meeples} & kinds
         pts = len(kinds) + len(occupied)
-    pts += D.OBJECT_BONUS * _cards_helped(tuple(p.objects))[card]
+    pts += data.OBJECT_BONUS * _cards_helped(tuple(p.objects))[card]
     return pts
 
 
 @functools.lru_cache(maxsize=1024)
 def _cards_helped(objects: tuple[str, ...]) -> Counts:
     """How many of ``objects`` add to each scoring card (a player's objects change a few times a game)."""
-    return _count([D.OBJECTS[o].card for o in objects])
+    return _count([data.OBJECTS[o].card for o in objects])
 
 
 def card_points(
@@ -309,14 +313,16 @@ def card_points(
     player: Player | None = None,
 ) -> int:
     """rulebook: the three-points rule raises any card to 3."""
-    return max(D.MIN_CARD_POINTS, raw_card(state, seat, card, one_group=one_group, counts=counts, at=at, player=player))
+    return max(
+        data.MIN_CARD_POINTS, raw_card(state, seat, card, one_group=one_group, counts=counts, at=at, player=player)
+    )
 
 
 def after_phase3(p: Player) -> int:
     """Pintura (1 per cave) and Plantio (1 per plant icon), after every phase 3."""
     pts = 0
     if "pintura" in p.skills:
-        pts += terrain_counts(p)[D.CAVE]
+        pts += terrain_counts(p)[data.CAVE]
     if "plantio" in p.skills:
         pts += territory(p).plants
     return pts
@@ -327,48 +333,48 @@ def majorities(state: EngisState) -> list[int]:
     n = state.players
     out = [0] * n
     counts = [terrain_counts(p) for p in state.ps]
-    for t in D.BASIC:
+    for t in data.BASIC:
         if n == 1:
-            if counts[0][t] >= D.SOLO_MAJORITY_MIN:
-                out[0] += D.MAJORITY_POINTS
+            if counts[0][t] >= data.SOLO_MAJORITY_MIN:
+                out[0] += data.MAJORITY_POINTS
             continue
         best = max(c[t] for c in counts)
         if best <= 0:
             continue
         winners = [i for i in range(n) if counts[i][t] == best]
         for i in winners:
-            out[i] += D.MAJORITY_POINTS // len(winners)
+            out[i] += data.MAJORITY_POINTS // len(winners)
     return out
 
 
 def knowledge_award(state: EngisState) -> list[int]:
     ks = [knowledge(p) for p in state.ps]
     if state.players == 1:
-        return [D.KNOWLEDGE_POINTS if ks[0] >= D.SOLO_KNOWLEDGE_MIN else 0]
+        return [data.KNOWLEDGE_POINTS if ks[0] >= data.SOLO_KNOWLEDGE_MIN else 0]
     best = max(ks)
     winners = [i for i, k in enumerate(ks) if k == best]
-    return [D.KNOWLEDGE_POINTS // len(winners) if i in winners else 0 for i in range(len(ks))]
+    return [data.KNOWLEDGE_POINTS // len(winners) if i in winners else 0 for i in range(len(ks))]
 
 
 def skill_endgame(p: Player) -> int:
     pts = 0
     counts = terrain_counts(p)
     if "resistencia" in p.skills:
-        pts += D.RESISTENCIA_POINTS * counts[D.VOLCANO]
+        pts += data.RESISTENCIA_POINTS * counts[data.VOLCANO]
     if "exploracao" in p.skills:
-        kinds = sum(1 for t in D.ALL_TYPES if counts[t])
-        pts += D.EXPLORACAO.get(min(kinds, 7), 0)
+        kinds = sum(1 for t in data.ALL_TYPES if counts[t])
+        pts += data.EXPLORACAO.get(min(kinds, 7), 0)
     return pts
 
 
-def _column_hexes(p: Player, col: int) -> list[D.Hex]:
+def _column_hexes(p: Player, col: int) -> list[data.Hex]:
     return territory(p).columns.get(col, [])
 
 
 def defended_collective(p: Player, card: str, col: int, nth: int = 1) -> bool:
     """``nth``: this is the nth card of the same need under that column (Era Glacial example:
     two cave cards in one column need two caves)."""
-    kind, terrain = D.COLLECTIVE[card]
+    kind, terrain = data.COLLECTIVE[card]
     hexes = _column_hexes(p, col)
     if kind == "terrain":
         return sum(1 for h in hexes if h.terrain == terrain) >= nth
@@ -376,8 +382,8 @@ def defended_collective(p: Player, card: str, col: int, nth: int = 1) -> bool:
         return sum(1 for h in hexes if h.plant) >= nth
     if kind == "know":
         return sum(1 for h in hexes if h.know) >= nth
-    meeples = sum(1 for s in p.meeples if D.column(s) == col)
-    return meeples >= D.INIMIGOS_MEEPLES * nth and {"clava", "machadinha"} <= set(p.objects)
+    meeples = sum(1 for s in p.meeples if data.column(s) == col)
+    return meeples >= data.INIMIGOS_MEEPLES * nth and {"clava", "machadinha"} <= set(p.objects)
 
 
 def defended_individual(p: Player, card: str) -> bool:
@@ -386,16 +392,16 @@ def defended_individual(p: Player, card: str) -> bool:
     if card == "migracao":
         return "roda" in p.objects
     if card == "cacada":
-        return len({D.column(s) for s in p.meeples}) >= D.CACADA_COLUMNS
+        return len({data.column(s) for s in p.meeples}) >= data.CACADA_COLUMNS
     if card == "vulcao":
         return {"movimento", "resistencia"} <= set(p.skills)
     if card == "enxame":
         return {"conhecimento", "fogo"} <= set(p.skills)
-    return sum(D.SKILLS[s] for s in p.skills) >= D.EXTINCAO_LEVELS
+    return sum(data.SKILLS[s] for s in p.skills) >= data.EXTINCAO_LEVELS
 
 
 def weather_need(card: str) -> tuple[str, str]:
-    return D.COLLECTIVE[card]
+    return data.COLLECTIVE[card]
 
 
 def failed_weather(state: EngisState, seat: int) -> list[str]:
@@ -420,4 +426,4 @@ def weather_penalty(state: EngisState, seat: int) -> tuple[int, list[str], str]:
     if failed and "sobrevivencia" in state.ps[seat].skills:
         cancelled = failed[0]
         failed = failed[1:]
-    return -D.WEATHER_PENALTY * len(failed), failed, cancelled
+    return -data.WEATHER_PENALTY * len(failed), failed, cancelled

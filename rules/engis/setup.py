@@ -4,21 +4,21 @@ from __future__ import annotations
 
 from rules.core import Rng
 
-from . import data as D
+from . import data
 from .state import EngisState, Player
 
 
 def _invalid(card: str, col: int, boards: list[dict[str, str]]) -> bool:
     """rulebook: a terrain card is invalid when a printed terrain already defends it."""
-    kind, terrain = D.COLLECTIVE[card]
+    kind, terrain = data.COLLECTIVE[card]
     if kind != "terrain":
         return False
-    return any(D.ALL_HEXES[h].terrain == terrain and D.column(s) == col for b in boards for s, h in b.items())
+    return any(data.ALL_HEXES[h].terrain == terrain and data.column(s) == col for b in boards for s, h in b.items())
 
 
 def deal_weather(rng: Rng, cols: tuple[int, ...], boards: list[dict[str, str]]) -> list[str]:
     """designed (EQ18): swap an invalid card with another if both become valid, else redraw."""
-    deck = rng.shuffled(list(D.COLLECTIVE))
+    deck = rng.shuffled(list(data.COLLECTIVE))
     cards = [deck.pop() for _ in cols]
     for _ in range(100):
         bad = [i for i, c in enumerate(cards) if _invalid(c, cols[i], boards)]
@@ -37,20 +37,20 @@ def deal_weather(rng: Rng, cols: tuple[int, ...], boards: list[dict[str, str]]) 
 def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> EngisState:
     side = options.get("side", "normal")
     boards = rng.shuffled(list(range(4)))[:players]
-    layouts = [D.BOARDS[side][b] for b in boards]
-    hands = list(D.CARDS)
+    layouts = [data.BOARDS[side][b] for b in boards]
+    hands = list(data.CARDS)
     ps = []
     for b, layout in zip(boards, layouts, strict=False):
         meeples = [s for s in sorted(layout) for _ in range(2)]  # «2 meepls em cada terreno impresso»
         ps.append(Player(board=b, hexes=dict(layout), meeples=meeples, hand=list(hands)))
-    pile = rng.shuffled(list(D.TILE_IDS))
+    pile = rng.shuffled(list(data.TILE_IDS))
     solo = options.get("solo", "standard") if players == 1 else "standard"
-    cols = D.SOLO_LAYOUTS[solo] if players == 1 else (1, 2, 3, 4)
+    cols = data.SOLO_LAYOUTS[solo] if players == 1 else (1, 2, 3, 4)
     weather = deal_weather(rng, cols, layouts)
-    greens = rng.shuffled(list(D.INDIVIDUAL))
-    per = D.SOLO_INDIVIDUAL[solo] if players == 1 else 1
+    greens = rng.shuffled(list(data.INDIVIDUAL))
+    per = data.SOLO_INDIVIDUAL[solo] if players == 1 else 1
     ps = [p.changed(secret=tuple(greens.pop() for _ in range(per))) for p in ps]
-    copies = D.SKILL_COPIES_2 if players >= 3 else D.SKILL_COPIES_1
+    copies = data.SKILL_COPIES_2 if players >= 3 else data.SKILL_COPIES_1
     state = EngisState(
         players=players,
         seed=seed,
@@ -61,10 +61,10 @@ def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> EngisSt
         solo=solo,
         ps=ps,
         pile=pile,
-        offer=[None] * D.OFFER_SIZE,
+        offer=[None] * data.OFFER_SIZE,
         weather=weather,
         weather_cols=list(cols),
-        pool={s: copies for s in D.SKILLS},
-        tokens=list(D.TOKENS) if players == 2 else [],
+        pool={s: copies for s in data.SKILLS},
+        tokens=list(data.TOKENS) if players == 2 else [],
     )
     return state

@@ -9,7 +9,7 @@ from __future__ import annotations
 from rules.core import register
 from rules.core.i18n import Text
 
-from . import data as D
+from . import data
 
 TERRAINS = {
     "F": ("Forest", "Floresta"),
@@ -90,12 +90,12 @@ WEATHER = {
 
 
 def _hex_label(hid: str, lang: int) -> str:
-    h = D.ALL_HEXES[hid]
+    h = data.ALL_HEXES[hid]
     name = TERRAINS[h.terrain][lang]
     num = hid[1:] if hid[0] != "p" else ("impresso" if lang else "printed")
     parts = []
     if h.icons:
-        parts.append(f"{h.icons} {RESOURCES[D.RESOURCE[h.terrain]][lang]}")
+        parts.append(f"{h.icons} {RESOURCES[data.RESOURCE[h.terrain]][lang]}")
     if h.plant:
         parts.append("planta" if lang else "plant")
     if h.know:
@@ -315,7 +315,7 @@ for _t, (_en, _pt) in TERRAINS.items():
     TEXTS[f"engis.terrain.{_t}"] = (_en, _pt)
 for _r, (_en, _pt) in RESOURCES.items():
     TEXTS[f"engis.res.{_r}"] = (_en, _pt)
-for _h in D.ALL_HEXES:
+for _h in data.ALL_HEXES:
     TEXTS[f"engis.hex.{_h}"] = (_hex_label(_h, 0), _hex_label(_h, 1))
 for _group, _names in (("card", CARDS), ("skill", SKILLS), ("object", OBJECTS), ("weather", WEATHER)):
     for _k, (_en, _pt) in _names.items():

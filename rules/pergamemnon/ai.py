@@ -12,8 +12,7 @@ from rules.core import Rng
 from rules.core.search import SearchHooks
 from rules.core.search import choose as search_choose
 
-from . import battle as B
-from . import data as D
+from . import battle, data
 from .flow import attack_value, defence_value
 from .moves import Attack, Keep, Place, PlayCard, Recruit, Yield, parse
 from .state import PergState
@@ -33,17 +32,17 @@ LEADER_RISK = 8.0
 @cache
 def nation_defence(nation: str, weapon: str) -> float:
     """The average defence of a nation's Army cards against a weapon (public knowledge)."""
-    cards = [D.CARDS[c] for c in D.ARMY[nation]]
+    cards = [data.CARDS[c] for c in data.ARMY[nation]]
     return sum(c.defence(weapon) for c in cards) / len(cards)
 
 
 def _risk(cid: str) -> float:
-    c = D.CARDS[cid]
-    return (LEADER_RISK if cid in D.LEADERS else 0.0) + 0.4 * c.pts
+    c = data.CARDS[cid]
+    return (LEADER_RISK if cid in data.LEADERS else 0.0) + 0.4 * c.pts
 
 
 def _attack_edge(state: PergState, seat: int, target: int, cid: str) -> float:
-    c = D.CARDS[cid]
+    c = data.CARDS[cid]
     return attack_value(state, seat, cid) - nation_defence(state.ps[target].nation, c.weapon) - 0.3 * _risk(cid)
 
 
@@ -63,36 +62,36 @@ def ai_action(state: PergState, seat: int) -> str:
         edges = {t: max(_attack_edge(state, seat, t, c) for c in p.hand) for t in tgts}
         best_t = max(tgts, key=lambda t: (edges[t], -t)) if tgts else None
         if recs:
-            r = max(recs, key=lambda c: (D.CARDS[c].pts, D.CARDS[c].cost, c))
-            if D.CARDS[r].pts >= 2 or best_t is None or edges[best_t] < 1.5:
+            r = max(recs, key=lambda c: (data.CARDS[c].pts, data.CARDS[c].cost, c))
+            if data.CARDS[r].pts >= 2 or best_t is None or edges[best_t] < 1.5:
                 return str(Recruit(r))
         assert best_t is not None, "no recruit and no attack: the turn offers no choice"
         return str(Attack(best_t))
     if ph == "attack":
-        t = B.current(state).dfn
+        t = battle.current(state).dfn
         return _play(max(p.hand, key=lambda c: (_attack_edge(state, seat, t, c), c)))
     if ph == "defend":
-        w = B.current(state).weapon
+        w = battle.current(state).weapon
         return _play(
-            max(p.hand, key=lambda c: (2 * defence_value(state, seat, c, w) + 0.5 * D.CARDS[c].atk - _risk(c), c))
+            max(p.hand, key=lambda c: (2 * defence_value(state, seat, c, w) + 0.5 * data.CARDS[c].atk - _risk(c), c))
         )
     if ph == "reinforce":
-        w, atk = B.incoming(state)
-        need = atk - B.defence_total(state)
+        w, atk = battle.incoming(state)
+        need = atk - battle.defence_total(state)
         # the leader never reinforces: a lost battle would take it, and the City with it
         good = [
             c
             for c in p.hand
-            if defence_value(state, seat, c, w) >= need and not (c == D.LEADER[p.nation] and not p.fallen)
+            if defence_value(state, seat, c, w) >= need and not (c == data.LEADER[p.nation] and not p.fallen)
         ]
         if not good:
             return str(Yield())
-        return _play(min(good, key=lambda c: (_risk(c) - 0.2 * D.CARDS[c].atk, c)))
+        return _play(min(good, key=lambda c: (_risk(c) - 0.2 * data.CARDS[c].atk, c)))
     if ph == "pay":
         return ids[0]  # the cheapest way first
     if ph == "place":
         cid = state.pending[0]
-        return str(Place(city=not (D.CARDS[cid].pts > 0 or D.is_creature(cid))))
+        return str(Place(city=not (data.CARDS[cid].pts > 0 or data.is_creature(cid))))
     if ph == "discard":
         return str(Keep())
     return ids[0]
@@ -113,7 +112,7 @@ def determinize(state: PergState, seat: int, rng: Rng) -> PergState:
         seen.update(p.hand, p.deck, p.discard, p.city, p.secured)
     if b is not None:
         seen.update(b.att_cards, b.dfn_cards, b.stack)
-    unseen = sorted(c for c in D.CREATURES if c not in seen)
+    unseen = sorted(c for c in data.CREATURES if c not in seen)
     rng.shuffle(unseen)
     world.cdeck = unseen[: len(world.cdeck)]
     for i, p in enumerate(world.ps):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.core import Msg, msg, seat_msg
 
-from . import data as D
+from . import data
 from .flow import (
     attack_value,
     card_msg,
@@ -47,7 +47,7 @@ def attack_card(state: PergState, cid: str) -> None:
     p = state.ps[b.att]
     p.hand.remove(cid)
     b.att_cards.append(cid)
-    b.weapon = D.CARDS[cid].weapon
+    b.weapon = data.CARDS[cid].weapon
     state.phase = "defend"
     state.actor = b.dfn
     say(state, "declare", who=seat_msg(b.att), weapon=weapon_msg(b.weapon))
@@ -79,7 +79,7 @@ def other(b: Battle, seat: int) -> int:
 def incoming(state: PergState) -> tuple[str, int]:
     b = current(state)
     cid = cards_of(b, b.agg)[-1]
-    return D.CARDS[cid].weapon, attack_value(state, b.agg, cid)
+    return data.CARDS[cid].weapon, attack_value(state, b.agg, cid)
 
 
 def defence_total(state: PergState) -> int:
@@ -91,7 +91,7 @@ def defence_total(state: PergState) -> int:
 def can_reinforce(state: PergState) -> bool:
     b = current(state)
     y = other(b, b.agg)
-    return len(b.stack) < D.MAX_DEFENCE_CARDS and bool(state.ps[y].hand)
+    return len(b.stack) < data.MAX_DEFENCE_CARDS and bool(state.ps[y].hand)
 
 
 def resolve(state: PergState) -> None:
@@ -115,7 +115,7 @@ def resolve(state: PergState) -> None:
                 who=seat_msg(y),
                 dfn=dfn,
                 atk=atk,
-                weapon=weapon_msg(D.CARDS[counter].weapon),
+                weapon=weapon_msg(data.CARDS[counter].weapon),
                 value=attack_value(state, y, counter),
             )
             x = b.agg
@@ -168,7 +168,7 @@ def finish(state: PergState, winner: int | None) -> None:
         egypt_takes = w.nation == "egy" and not w.fallen
         was_fallen = lp.fallen  # the City sides when the battle was decided
         for cid in cards_of(b, loser):
-            c = D.CARDS[cid]
+            c = data.CARDS[cid]
             if c.secured:
                 lp.secured.append(cid)  # «colocadas completamente debaixo da sua Carta de Cidade»
                 say(state, "secured", card=card_msg(cid), who=seat_msg(loser))

@@ -21,10 +21,7 @@ from rules.core import (
     seat_msg,
 )
 
-from . import ai, turn
-from . import battle as B
-from . import data as D
-from . import scoring as S
+from . import ai, battle, data, scoring, turn
 from . import texts as _texts  # noqa: F401  (registers the catalogue)
 from .flow import card_msg, nation_msg
 from .moves import parse
@@ -124,18 +121,20 @@ class PergamemnonEngine(Engine[PergState]):
 
     def prompt(self, state: PergState, seat: int) -> Msg:
         if state.phase == "defend":
-            b = B.current(state)
-            return msg("pergamemnon.prompt.defend", who=seat_msg(b.att), weapon=B.weapon_msg(b.weapon))
+            b = battle.current(state)
+            return msg("pergamemnon.prompt.defend", who=seat_msg(b.att), weapon=battle.weapon_msg(b.weapon))
         if state.phase == "reinforce":
-            w, atk = B.incoming(state)
-            return msg("pergamemnon.prompt.reinforce", weapon=B.weapon_msg(w), atk=atk, total=B.defence_total(state))
+            w, atk = battle.incoming(state)
+            return msg(
+                "pergamemnon.prompt.reinforce", weapon=battle.weapon_msg(w), atk=atk, total=battle.defence_total(state)
+            )
         if state.phase == "pay":
             # shown in the channel: not the hand card's charisma (the pay labels, private, give the totals)
-            return msg("pergamemnon.prompt.pay", card=card_msg(state.buying), cost=D.CARDS[state.buying].cost)
+            return msg("pergamemnon.prompt.pay", card=card_msg(state.buying), cost=data.CARDS[state.buying].cost)
         if state.phase == "place":
             return msg("pergamemnon.prompt.place", card=card_msg(state.pending[0]))
         if state.phase == "attack":
-            b = B.current(state)
+            b = battle.current(state)
             return msg("pergamemnon.prompt.attack", who=seat_msg(b.dfn), nation=nation_msg(state.ps[b.dfn].nation))
         return msg(turn.prompt_key(state))
 
@@ -162,10 +161,10 @@ class PergamemnonEngine(Engine[PergState]):
                     cha=p.cha,
                     city=list(p.city),
                     secured=list(p.secured),
-                    score=S.exact_halves(p) // 2 if over else None,
-                    halves=S.exact_halves(p) if over else None,
+                    score=scoring.exact_halves(p) // 2 if over else None,
+                    halves=scoring.exact_halves(p) if over else None,
                     winner=(i in won) if over else None,
-                    breakdown=S.breakdown(p) if over else None,
+                    breakdown=scoring.breakdown(p) if over else None,
                 )
             )
         bv = None
@@ -184,8 +183,8 @@ class PergamemnonEngine(Engine[PergState]):
                 stack=list(b.stack),
             )
             if b.revealed:
-                bv.in_weapon, bv.atk = B.incoming(state)
-                bv.dfn_total = B.defence_total(state)
+                bv.in_weapon, bv.atk = battle.incoming(state)
+                bv.dfn_total = battle.defence_total(state)
         return PergView(
             viewer=seat,
             players=state.players,
@@ -224,10 +223,10 @@ class PergamemnonEngine(Engine[PergState]):
     def outcome(self, state: PergState) -> Outcome | None:
         if state.phase != "over":
             return None
-        keys = [(S.exact_halves(p), S.creature_key(p)) for p in state.ps]
+        keys = [(scoring.exact_halves(p), scoring.creature_key(p)) for p in state.ps]
         results = []
         for i, p in enumerate(state.ps):
-            bd = S.breakdown(p)
+            bd = scoring.breakdown(p)
             rank = 1 + sum(1 for k in keys if k > keys[i])
             results.append(
                 PlayerResult(
@@ -236,16 +235,16 @@ class PergamemnonEngine(Engine[PergState]):
                     breakdown=bd,
                     rank=rank,
                     winner=rank == 1,
-                    tiebreak=S.tiebreak_number(p),
+                    tiebreak=scoring.tiebreak_number(p),
                 )
             )
-        return Outcome(results=results, categories=S.CATEGORIES, tiebreak=self._tiebreak(state))
+        return Outcome(results=results, categories=scoring.CATEGORIES, tiebreak=self._tiebreak(state))
 
     @staticmethod
     def _tiebreak(state: PergState) -> Msg:
         """Scores are shown rounded down; when Agamemnon's half point ranks a player above others with the
         same shown score, the sentence says so (with the exact score)."""
-        exact = [S.exact_halves(p) for p in state.ps]
+        exact = [scoring.exact_halves(p) for p in state.ps]
         for i, h in enumerate(exact):
             if h % 2 == 0:
                 continue

@@ -6,13 +6,13 @@ import functools
 
 from rules.core import Event, Msg, msg, seat_msg
 
-from . import data as D
+from . import data
 from .state import PergState
 
 
 @functools.lru_cache(maxsize=512)
 def card_msg(cid: str) -> Msg:
-    return msg("pergamemnon.cn." + slug(D.CARDS[cid].name))
+    return msg("pergamemnon.cn." + slug(data.CARDS[cid].name))
 
 
 def slug(name: str) -> str:
@@ -31,7 +31,7 @@ def say(state: PergState, key: str, seats: list[int] | None = None, **params) ->
 # -- effective combat values (the City cards' drawbacks; never below 0) ----------------------
 def attack_value(state: PergState, seat: int, cid: str) -> int:
     p = state.ps[seat]
-    v = D.CARDS[cid].atk
+    v = data.CARDS[cid].atk
     if p.nation == "car" and p.fallen:  # «o seu valor de ataque é reduzido em 1 por carta»
         v -= 1
     return max(0, v)
@@ -39,7 +39,7 @@ def attack_value(state: PergState, seat: int, cid: str) -> int:
 
 def defence_value(state: PergState, seat: int, cid: str, weapon: str) -> int:
     p = state.ps[seat]
-    v = D.CARDS[cid].defence(weapon)
+    v = data.CARDS[cid].defence(weapon)
     if p.nation == "rom" and p.fallen:  # «subtrair 1 a cada valor defensivo de cada carta»
         v -= 1
     return max(0, v)
@@ -51,7 +51,7 @@ def flees(state: PergState, seat: int, cid: str, fallen: bool | None = None) -> 
     ``fallen``: the loser's City side when the battle was decided (the cards beaten together with Xerxes are
     captured with him: his drawback starts with the next battle)."""
     p = state.ps[seat]
-    return D.CARDS[cid].flee or (p.nation == "per" and (p.fallen if fallen is None else fallen))
+    return data.CARDS[cid].flee or (p.nation == "per" and (p.fallen if fallen is None else fallen))
 
 
 # -- cards -------------------------------------------------------------------------------
@@ -90,7 +90,7 @@ def seat_of(state: PergState, nation: str) -> int | None:
 
 def leader_captured(state: PergState, cid: str) -> None:
     """«Se o Líder ... for capturado em combate, o jogador tem de virar a sua Carta de Cidade»."""
-    nation = D.LEADERS.get(cid)
+    nation = data.LEADERS.get(cid)
     if nation is None:
         return
     seat = seat_of(state, nation)
@@ -102,7 +102,7 @@ def leader_captured(state: PergState, cid: str) -> None:
     if nation == "egy":
         # «remover de jogo todas as suas cartas com habilidade de “fuga”»
         for zone in (p.hand, p.deck, p.discard):
-            gone = [c for c in zone if D.CARDS[c].flee]
+            gone = [c for c in zone if data.CARDS[c].flee]
             for c in gone:
                 zone.remove(c)
                 state.box.append(c)

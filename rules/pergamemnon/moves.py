@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from rules.core import IllegalAction
 
-from . import data as D
+from . import data
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,16 +88,16 @@ Move = Recruit | Attack | Pay | PlayCard | Yield | Place | Keep
 def parse(action_id: str) -> Move:
     """The move an id names (``IllegalAction`` for an id no PERGAMEMNON action has)."""
     head, _, rest = action_id.partition("-")
-    if head == "rec" and rest in D.CARDS:
+    if head == "rec" and rest in data.CARDS:
         return Recruit(rest)
-    if head == "card" and rest in D.CARDS:
+    if head == "card" and rest in data.CARDS:
         return PlayCard(rest)
     if head == "atk" and _number(rest):
         return Attack(int(rest))
     if head == "pay":
         k, _, cards = rest.partition("-")
         sub = tuple(cards.split(".")) if cards else ()
-        if _number(k) and all(c in D.CARDS for c in sub):
+        if _number(k) and all(c in data.CARDS for c in sub):
             return Pay(int(k), sub)
     if action_id in _PLAIN:
         return _PLAIN[action_id]

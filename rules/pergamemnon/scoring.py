@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import data as D
+from . import data
 from .state import Player
 
 CATEGORIES = [
@@ -15,22 +15,22 @@ CATEGORIES = [
 
 def scoring_cards(p: Player) -> list[str]:
     """Hand, deck, discard pile, Secured points and creatures kept under the City (not captured armies)."""
-    return [*p.hand, *p.deck, *p.discard, *p.secured, *[c for c in p.city if D.is_creature(c)]]
+    return [*p.hand, *p.deck, *p.discard, *p.secured, *[c for c in p.city if data.is_creature(c)]]
 
 
 def halves(p: Player) -> int:
     """Agamemnon alive: «cada carta que valha pontos vale mais meio ponto» (counted in half points)."""
     if p.nation != "gre" or p.fallen:
         return 0
-    return sum(1 for c in scoring_cards(p) if D.CARDS[c].pts > 0)
+    return sum(1 for c in scoring_cards(p) if data.CARDS[c].pts > 0)
 
 
 def breakdown(p: Player) -> dict[str, int]:
-    free = [*p.hand, *p.deck, *p.discard, *[c for c in p.city if D.is_creature(c)]]
+    free = [*p.hand, *p.deck, *p.discard, *[c for c in p.city if data.is_creature(c)]]
     out = {
-        "pergamemnon.score.armies": sum(D.CARDS[c].pts for c in free if not D.is_creature(c)),
-        "pergamemnon.score.creatures": sum(D.CARDS[c].pts for c in free if D.is_creature(c)),
-        "pergamemnon.score.secured": sum(D.CARDS[c].pts for c in p.secured),
+        "pergamemnon.score.armies": sum(data.CARDS[c].pts for c in free if not data.is_creature(c)),
+        "pergamemnon.score.creatures": sum(data.CARDS[c].pts for c in free if data.is_creature(c)),
+        "pergamemnon.score.secured": sum(data.CARDS[c].pts for c in p.secured),
     }
     if p.nation == "gre":
         out["pergamemnon.score.greek"] = halves(p) // 2
@@ -39,13 +39,13 @@ def breakdown(p: Player) -> dict[str, int]:
 
 def exact_halves(p: Player) -> int:
     """The exact score in half points (the Greek bonus may end in ½)."""
-    base = sum(D.CARDS[c].pts for c in scoring_cards(p))
+    base = sum(data.CARDS[c].pts for c in scoring_cards(p))
     return 2 * base + halves(p)
 
 
 def creature_key(p: Player) -> tuple[int, ...]:
     """«o jogador com a criatura mais poderosa (maior valor) vence»: costs, highest first."""
-    return tuple(sorted((D.CARDS[c].cost for c in scoring_cards(p) if D.is_creature(c)), reverse=True))
+    return tuple(sorted((data.CARDS[c].cost for c in scoring_cards(p) if data.is_creature(c)), reverse=True))
 
 
 def tiebreak_number(p: Player) -> int:

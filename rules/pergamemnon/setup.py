@@ -4,24 +4,24 @@ from __future__ import annotations
 
 from rules.core import Rng
 
-from . import data as D
+from . import data
 from .state import PergState, Player
 
 
 def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> PergState:
-    nations = rng.shuffled(list(D.NATIONS))[:players]  # «Baralham-se as 5 Cartas de Nação ...»
+    nations = rng.shuffled(list(data.NATIONS))[:players]  # «Baralham-se as 5 Cartas de Nação ...»
     ps = []
-    supply = D.CHARISMA_CARDS
+    supply = data.CHARISMA_CARDS
     for nation in nations:
-        p = Player(nation=nation, deck=rng.shuffled(D.ARMY[nation]))
-        p.cha = D.ROMAN_CHARISMA if nation == "rom" else 1
+        p = Player(nation=nation, deck=rng.shuffled(data.ARMY[nation]))
+        p.cha = data.ROMAN_CHARISMA if nation == "rom" else 1
         supply -= p.cha
         for _ in range(p.hand_size()):
             p.hand.append(p.deck.pop())
         ps.append(p)
-    creatures = rng.shuffled(D.CREATURES)
-    keep = creatures[: D.CREATURES_PER_PLAYER * players]
-    row_n = D.ROW_PER_PLAYER * players
+    creatures = rng.shuffled(data.CREATURES)
+    keep = creatures[: data.CREATURES_PER_PLAYER * players]
+    row_n = data.ROW_PER_PLAYER * players
     row, cdeck = keep[:row_n], keep[row_n:]
     first = 0 if options.get("first") == "host" else rng.below(players)
     return PergState(

@@ -8,7 +8,7 @@ from pydantic import BaseModel, Field
 
 from rules.core import GameState
 
-from . import data as D
+from . import data
 
 
 class Player(BaseModel):
@@ -23,7 +23,7 @@ class Player(BaseModel):
     fallen: bool = False  # leader captured: City card flipped
 
     def hand_size(self) -> int:
-        return D.PERSIAN_HAND if self.nation == "per" and not self.fallen else D.HAND
+        return data.PERSIAN_HAND if self.nation == "per" and not self.fallen else data.HAND
 
     def available(self) -> int:
         return len(self.hand) + len(self.deck) + len(self.discard)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from rules.core import register
 from rules.core.i18n import Text
 
-from . import data as D
+from . import data
 
 NATIONS = {
     "rom": ("Romans", "Romanos"),
@@ -347,7 +347,7 @@ for _k, (_en, _pt) in NATIONS.items():
     TEXTS[f"pergamemnon.nation.{_k}"] = (_en, _pt)
 for _k, (_en, _pt) in CITIES.items():
     TEXTS[f"pergamemnon.city.{_k}"] = (_en, _pt)
-for _c in D.CARDS.values():
+for _c in data.CARDS.values():
     TEXTS["pergamemnon.cn." + _c.name.lower().replace(" ", "_")] = (_c.name, CARD_NAMES_PT[_c.name])
 
 register(TEXTS)

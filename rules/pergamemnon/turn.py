@@ -7,8 +7,7 @@ from itertools import combinations
 
 from rules.core import Action, IllegalAction, Msg, action, cached_legal, msg, seat_msg
 
-from . import battle as B
-from . import data as D
+from . import battle, data
 from .flow import card_msg, check_end, draw, flip_inactive, nation_msg, next_active, say, start_turn, targets
 from .moves import Attack, Keep, Move, Pay, Place, PlayCard, Recruit, Yield
 from .state import PergState, Player
@@ -26,11 +25,11 @@ def bonus(p: Player) -> int:
 
 def hand_charisma(p: Player) -> int:
     """«joga a carta da sua mão que tenha o maior valor de carisma»."""
-    return max((D.CARDS[c].cha for c in p.hand), default=0)
+    return max((data.CARDS[c].cha for c in p.hand), default=0)
 
 
 def city_charisma(p: Player) -> int:
-    return p.cha + sum(D.CARDS[c].cha for c in p.city)
+    return p.cha + sum(data.CARDS[c].cha for c in p.city)
 
 
 def affordable(state: PergState, seat: int) -> list[str]:
@@ -38,7 +37,7 @@ def affordable(state: PergState, seat: int) -> list[str]:
     if not p.cha and not p.city:  # «Se o jogador não tiver Cartas de Carisma debaixo ... não lhe é possível»
         return []
     power = hand_charisma(p) + city_charisma(p) + bonus(p)
-    return [c for c in state.row if D.CARDS[c].cost <= power]
+    return [c for c in state.row if data.CARDS[c].cost <= power]
 
 
 def payments(p: Player, cost: int) -> list[tuple[int, tuple[str, ...]]]:
@@ -50,21 +49,21 @@ def payments(p: Player, cost: int) -> list[tuple[int, tuple[str, ...]]]:
     if len(city) <= 10:
         subsets = [sub for n in range(len(city) + 1) for sub in combinations(city, n)]
     else:  # never seen in play; the strongest cards first keeps the enumeration small
-        strong = sorted(city, key=lambda c: (-D.CARDS[c].cha, c))
+        strong = sorted(city, key=lambda c: (-data.CARDS[c].cha, c))
         subsets = [tuple(strong[:i]) for i in range(len(city) + 1)]
     found = []
     for sub in subsets:
-        s = sum(D.CARDS[c].cha for c in sub)
+        s = sum(data.CARDS[c].cha for c in sub)
         k = max(0, need - s)
         if not sub and k == 0:
             k = 1
         if k > p.cha:
             continue
         n = k + len(sub)
-        if n > 1 and any(s - D.CARDS[c].cha + k >= need for c in sub):
+        if n > 1 and any(s - data.CARDS[c].cha + k >= need for c in sub):
             continue  # a card that adds nothing the rest does not already pay
         over = s + k - need
-        lost = sum(D.CARDS[c].pts for c in sub if D.is_creature(c))
+        lost = sum(data.CARDS[c].pts for c in sub if data.is_creature(c))
         found.append(((over, lost, n, sub), (k, sub)))
     found.sort()
     return [choice for _, choice in found]
@@ -90,7 +89,7 @@ def cards_msg(cards: list[str]):
 
 def choose_recruit(state: PergState, seat: int, cid: str) -> None:
     """Several ways to pay with captured City cards: the player chooses; else it is paid at once."""
-    options = payments(state.ps[seat], D.CARDS[cid].cost)[:20]
+    options = payments(state.ps[seat], data.CARDS[cid].cost)[:20]
     if len(options) == 1:
         recruit(state, seat, cid, *options[0])
         return
@@ -102,7 +101,7 @@ def recruit(state: PergState, seat: int, cid: str, k: int, used: tuple[str, ...]
     p = state.ps[seat]
     state.buying = ""
     state.phase = "turn"
-    best = max(p.hand, key=lambda c: D.CARDS[c].cha) if p.hand else None
+    best = max(p.hand, key=lambda c: data.CARDS[c].cha) if p.hand else None
     p.cha -= k
     state.supply += k  # «colocadas na pilha de Cartas de Carisma não usadas»
     for c in used:
@@ -123,7 +122,7 @@ def recruit(state: PergState, seat: int, cid: str, k: int, used: tuple[str, ...]
         "recruit",
         who=seat_msg(seat),
         card=card_msg(cid),
-        cost=D.CARDS[cid].cost,
+        cost=data.CARDS[cid].cost,
         hand=card_msg(best) if best else msg("pergamemnon.none"),
         k=k,
         n=len(used),
@@ -139,7 +138,7 @@ def recruit(state: PergState, seat: int, cid: str, k: int, used: tuple[str, ...]
 # -- decisions -----------------------------------------------------------------------------
 @functools.lru_cache(maxsize=1024)
 def _card_label(cid: str, key: str) -> Msg:
-    c = D.CARDS[cid]
+    c = data.CARDS[cid]
     return msg(
         key,
         card=card_msg(cid),
@@ -176,7 +175,7 @@ def legal(state: PergState, seat: int) -> list[Action]:
                 id=str(Recruit(c)),
                 style="success",
                 secret=True,
-                label=msg("pergamemnon.act.recruit", card=card_msg(c), cost=D.CARDS[c].cost),
+                label=msg("pergamemnon.act.recruit", card=card_msg(c), cost=data.CARDS[c].cost),
             )
             for c in affordable(state, seat)
         ]
@@ -208,17 +207,17 @@ def legal(state: PergState, seat: int) -> list[Action]:
                     "pergamemnon.act.pay",
                     n=k,
                     cards=cards_msg(list(sub)),
-                    total=hand_charisma(p) + bonus(p) + k + sum(D.CARDS[c].cha for c in sub),
+                    total=hand_charisma(p) + bonus(p) + k + sum(data.CARDS[c].cha for c in sub),
                 ),
             )
-            for k, sub in payments(p, D.CARDS[state.buying].cost)[:20]
+            for k, sub in payments(p, data.CARDS[state.buying].cost)[:20]
         ]
     if ph == "place":
         cid = state.pending[0]
         return [
             action(id=str(Place(city=False)), label=msg("pergamemnon.act.pile", card=card_msg(cid)), style="primary"),
             action(
-                id=str(Place(city=True)), label=msg("pergamemnon.act.city", card=card_msg(cid), cha=D.CARDS[cid].cha)
+                id=str(Place(city=True)), label=msg("pergamemnon.act.city", card=card_msg(cid), cha=data.CARDS[cid].cha)
             ),
         ]
     if ph == "discard":
@@ -237,24 +236,24 @@ def apply(state: PergState, seat: int, move: Move) -> None:
             choose_recruit(state, seat, card)
         case "turn", Attack(target):
             state.hl = []
-            B.begin(state, seat, target)
+            battle.begin(state, seat, target)
         case "pay", Pay(k, cards):
             recruit(state, seat, state.buying, k, cards)
         case "attack", PlayCard(card):
             state.hl = []
-            B.attack_card(state, card)
+            battle.attack_card(state, card)
         case "defend", PlayCard(card):
-            B.defend_card(state, card)
+            battle.defend_card(state, card)
         case "reinforce", PlayCard(card):
-            B.reinforce(state, card)
+            battle.reinforce(state, card)
         case "reinforce", Yield():
-            B.reinforce(state, None)
+            battle.reinforce(state, None)
         case "place", Place(city):
-            B.place(state, city)
+            battle.place(state, city)
         case "discard", PlayCard(card):
-            B.discard(state, card)
+            battle.discard(state, card)
         case "discard", Keep():
-            B.discard(state, None)
+            battle.discard(state, None)
         case _:
             raise IllegalAction("error.illegal_action")
 

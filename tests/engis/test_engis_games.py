@@ -6,27 +6,26 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.core import play
-from rules.engis import ENGINE
-from rules.engis import data as D
+from rules.engis import ENGINE, data
 from rules.engis.state import EngisState
 
 
 def check_invariants(s: EngisState) -> None:
-    placed = [h for p in s.ps for h in p.hexes.values() if h in D.HEXES]
+    placed = [h for p in s.ps for h in p.hexes.values() if h in data.HEXES]
     all_hexes = s.pile + [h for h in s.offer if h] + s.out + placed + ([s.picked] if s.picked else [])
-    assert sorted(all_hexes) == sorted(D.TILE_IDS), "hex conservation"
+    assert sorted(all_hexes) == sorted(data.TILE_IDS), "hex conservation"
     for seat, p in enumerate(s.ps):
         extra = 1 if "neandertal" in p.skills else 0
         limbo = 1 if s.phase in ("nea", "retorno") and s.actor == seat else 0  # being placed
-        assert len(p.meeples) + p.row + limbo == D.MEEPLES + extra, "meeple conservation"
-        assert sorted(p.hand + p.played + p.aside) == sorted(D.CARDS), "card conservation"
+        assert len(p.meeples) + p.row + limbo == data.MEEPLES + extra, "meeple conservation"
+        assert sorted(p.hand + p.played + p.aside) == sorted(data.CARDS), "card conservation"
         assert len(set(p.skills)) == len(p.skills)
         assert len(p.hexes) == 2 + s.round - (
             1 if s.phase in ("token", "bid", "take", "pick", "place") and _not_placed_yet(s, p) else 0
         )
         assert sum(p.pts.values()) == p.score
     copies = 2 if s.players >= 3 else 1
-    for skill in D.SKILLS:
+    for skill in data.SKILLS:
         owners = sum(skill in p.skills for p in s.ps)
         assert owners + s.pool[skill] + s.pool_out.count(skill) == copies
 
@@ -72,7 +71,7 @@ def run(players: int, seed: int, options=None, policy="mixed") -> EngisState:
             assert all(not ENGINE.legal_actions(after, x) for x in others)
 
     final, log = play(ENGINE, players, seed, options, policy=policy, on_step=on_step)
-    assert final.phase == "over" and final.round == D.ROUNDS and rounds_seen == set(range(1, 9))
+    assert final.phase == "over" and final.round == data.ROUNDS and rounds_seen == set(range(1, 9))
     assert all(len(p.hexes) == 10 and not p.hand for p in final.ps)
     assert not final.pile and not any(final.offer)
     assert ENGINE.replay(players, seed, options, log) == final
@@ -90,7 +89,7 @@ def test_random_games_keep_invariants(players, side):
 @pytest.mark.parametrize("solo", ["standard", "advanced", "glacial"])
 def test_solo_modes_play(solo):
     final = run(1, seed=3, options={"solo": solo}, policy="ai")
-    assert len(final.weather) == len(D.SOLO_LAYOUTS[solo])
+    assert len(final.weather) == len(data.SOLO_LAYOUTS[solo])
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -193,7 +192,7 @@ def test_only_the_top_of_a_discard_pile_is_public():
 
     s = new(3)
     played = ["agua", "tribo", "mamute"]
-    edit(s, 0, played=played, hand=[c for c in D.CARDS if c not in played])
+    edit(s, 0, played=played, hand=[c for c in data.CARDS if c not in played])
     phase3(s, 1)
     for viewer in (None, 1, 2):
         pv = ENGINE.view(s, viewer).ps[0]

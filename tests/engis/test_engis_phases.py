@@ -4,9 +4,7 @@ import pytest
 from engis_helpers import act, edit, ids, new, phase2, phase3, territory
 
 from rules.core import IllegalAction
-from rules.engis import ENGINE
-from rules.engis import data as D
-from rules.engis import scoring as S
+from rules.engis import ENGINE, data, scoring
 from rules.engis.setup import _invalid
 from rules.engis.state import NEUTRAL
 
@@ -18,7 +16,7 @@ def test_setup(players, side):
     s = new(players, seed=players * 7, side=side)
     assert len([h for h in s.offer if h]) == 4 and len(s.pile) == 28
     for p in s.ps:
-        assert sorted(p.hand) == sorted(D.CARDS)
+        assert sorted(p.hand) == sorted(data.CARDS)
         assert len(p.hexes) == 2
         assert sorted(p.meeples) == sorted([sp for sp in p.hexes for _ in range(2)])
         assert len(p.secret) == 1
@@ -30,16 +28,16 @@ def test_setup(players, side):
 
 
 def test_side_a_printed_terrains_are_adjacent_at_the_top():
-    for layout in D.BOARDS["normal"]:
+    for layout in data.BOARDS["normal"]:
         a, b = sorted(layout)
-        assert b in D.ADJ[a] and all(D.SPACES[x][1] <= 0.5 for x in layout)
-    for layout in D.BOARDS["swamp"]:
-        assert D.SWAMP in {D.ALL_HEXES[h].terrain for h in layout.values()}
+        assert b in data.ADJ[a] and all(data.SPACES[x][1] <= 0.5 for x in layout)
+    for layout in data.BOARDS["swamp"]:
+        assert data.SWAMP in {data.ALL_HEXES[h].terrain for h in layout.values()}
 
 
 def test_every_column_has_a_space_and_boards_have_eight_empty_spaces():
-    assert {D.column(s) for s in D.SPACES} == {1, 2, 3, 4}
-    assert len(D.SPACES) - 2 == 8
+    assert {data.column(s) for s in data.SPACES} == {1, 2, 3, 4}
+    assert len(data.SPACES) - 2 == 8
 
 
 def test_solo_advanced_and_glacial_layouts():
@@ -105,10 +103,10 @@ def test_hex_must_be_adjacent_and_cannot_be_refused():
     assert all(i.startswith("pick-") for i in ids(s))  # no "pass"
     s = act(s, seat, ids(s)[0])
     assert s.phase == "place"
-    free = set(S.free_spaces(s.ps[seat]))
+    free = set(scoring.free_spaces(s.ps[seat]))
     offered = {i.split("-")[1] for i in ids(s)}
     assert offered == free
-    far = next(sp for sp in D.SPACES if sp not in free and sp not in s.ps[seat].hexes)
+    far = next(sp for sp in data.SPACES if sp not in free and sp not in s.ps[seat].hexes)
     with pytest.raises(IllegalAction):
         act(s, seat, f"put-{far}")
 
@@ -116,7 +114,7 @@ def test_hex_must_be_adjacent_and_cannot_be_refused():
 def test_first_round_valid_spaces_board_one():
     s = new(4)
     edit(s, 0, hexes={"a1": "pF", "b1": "pL"})
-    assert S.free_spaces(s.ps[0]) == ["a2", "b2", "c1", "c2"]
+    assert scoring.free_spaces(s.ps[0]) == ["a2", "b2", "c1", "c2"]
 
 
 def test_three_players_last_player_discards_the_spare():
@@ -239,26 +237,26 @@ def test_craft_threshold_nothing_spent_and_once_a_round():
     s = act(s, 0, "craft")
     assert ids(s) == ["craft-vaso", "craft-clava", "craft-arco", "back"]
     s = act(s, 0, "craft-arco")
-    assert s.ps[0].objects == ("arco",) and S.resource_icons(s.ps[0], "wood") == 3
+    assert s.ps[0].objects == ("arco",) and scoring.resource_icons(s.ps[0], "wood") == 3
     assert "craft" not in ids(s)
     with pytest.raises(IllegalAction):
         act(s, 0, "craft")
-    assert S.card_points(s, 0, "mamute") == 1 + 1 + 2  # the bow adds 2 to Mamute
+    assert scoring.card_points(s, 0, "mamute") == 1 + 1 + 2  # the bow adds 2 to Mamute
 
 
 def test_madeira_pedra_discounts_and_recursos():
     s = new(4)
     p = edit(s, 0, hexes={"a1": "pF", "b1": "M3"})
-    assert S.craftable(p) == ["vaso", "lascada", "machadinha"]
+    assert scoring.craftable(p) == ["vaso", "lascada", "machadinha"]
     p = edit(s, 0, skills=["madeira"])
-    assert S.object_cost(p, "clava") == 1 and S.object_cost(p, "vaso") == 1
-    assert "clava" in S.craftable(p) and "arco" not in S.craftable(p)
+    assert scoring.object_cost(p, "clava") == 1 and scoring.object_cost(p, "vaso") == 1
+    assert "clava" in scoring.craftable(p) and "arco" not in scoring.craftable(p)
     p = edit(s, 0, skills=["pedra"])
-    assert S.object_cost(p, "roda") == 2 and S.object_cost(p, "lascada") == 1
+    assert scoring.object_cost(p, "roda") == 2 and scoring.object_cost(p, "lascada") == 1
     p = edit(s, 0, skills=["recursos"])
-    assert "clava" in S.craftable(p)  # 1 wood + (2 stone -> 1 wood)
+    assert "clava" in scoring.craftable(p)  # 1 wood + (2 stone -> 1 wood)
     p = edit(s, 0, hexes={"a1": "F5", "b1": "F1"})  # 4 wood -> 2 stone
-    assert "machadinha" in S.craftable(p) and "roda" not in S.craftable(p)
+    assert "machadinha" in scoring.craftable(p) and "roda" not in scoring.craftable(p)
 
 
 def test_fourth_object_of_a_group_gives_four_points():
@@ -275,7 +273,7 @@ def test_develop_up_to_knowledge_once_a_round_one_copy():
     # «o jogador possui um total de 4 pontos de conhecimento ... escolhe a habilidade FOGO (nível 3)»
     s = new(4)
     territory(s, 0, {"a1": "pF", "b1": "pL", "a2": "M1", "b2": "S2", "c1": "D2"}, ["a1"])
-    assert S.knowledge(s.ps[0]) == 4
+    assert scoring.knowledge(s.ps[0]) == 4
     edit(s, 0, skills=["movimento"])
     phase2(s, 0)
     s = act(s, 0, "develop")
@@ -360,7 +358,7 @@ def test_solo_discards_a_skill_even_without_enough_knowledge():
     for skill in ("movimento", "retorno", "madeira", "pedra"):
         s.pool[skill] = 0
     phase2(s, 0)
-    assert S.knowledge(s.ps[0]) == 1 and "develop" not in ids(s)
+    assert scoring.knowledge(s.ps[0]) == 1 and "develop" not in ids(s)
     s = act(s, 0, "end")
     assert s.phase == "discard" and s.actor == 0
     assert ids(s) == [f"discard-{k}" for k, n in s.pool.items() if n]

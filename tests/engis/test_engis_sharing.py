@@ -7,9 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from rules.engis import ENGINE
-from rules.engis import data as D
-from rules.engis import scoring as S
+from rules.engis import ENGINE, data, scoring
 from rules.engis.state import FrozenDict, Player
 
 _SEQUENCES = ("meeples", "objects", "skills", "hand", "played", "aside", "secret", "used", "moved")
@@ -43,13 +41,13 @@ def test_a_player_cannot_be_changed_in_place():
 def test_a_territory_is_summed_up_once_and_follows_a_new_hex():
     s = ENGINE.new_game(2, seed=3)
     p = s.ps[0]
-    first = S.territory(p)
-    assert S.territory(p.changed(meeples=())) is first  # the same hexes: the same summary
-    space = S.free_spaces(p)[0]
+    first = scoring.territory(p)
+    assert scoring.territory(p.changed(meeples=())) is first  # the same hexes: the same summary
+    space = scoring.free_spaces(p)[0]
     q = p.changed(hexes=FrozenDict({**p.hexes, space: "F1"}))
-    assert S.territory(q) is not first and space not in S.free_spaces(q)
-    forest = D.ALL_HEXES["F1"].terrain
-    assert S.terrain_counts(q)[forest] == S.terrain_counts(p)[forest] + 1
+    assert scoring.territory(q) is not first and space not in scoring.free_spaces(q)
+    forest = data.ALL_HEXES["F1"].terrain
+    assert scoring.terrain_counts(q)[forest] == scoring.terrain_counts(p)[forest] + 1
     assert ENGINE.load(ENGINE.dump(s)).ps[0].hexes == p.hexes
 
 

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Rng
-from rules.pergamemnon import ENGINE
-from rules.pergamemnon import data as D
+from rules.pergamemnon import ENGINE, data
 from rules.pergamemnon.state import PergState, Player
 
 
@@ -23,7 +22,9 @@ def fixture(
     cost: int = 0,
 ) -> str:
     """A test card with explicit values (ids starting with M are creatures)."""
-    monkeypatch.setitem(D.CARDS, cid, D.Card(cid, weapon, atk, helm, armour, shield, cha, pts, flee, secured, cost))
+    monkeypatch.setitem(
+        data.CARDS, cid, data.Card(cid, weapon, atk, helm, armour, shield, cha, pts, flee, secured, cost)
+    )
     return cid
 
 
@@ -32,15 +33,15 @@ def make(nations, hands, *, decks=None, cha=None, row=None, cdeck=None, turn=0, 
     ps = []
     for i, nation in enumerate(nations):
         hand = list(hands[i])
-        deck = list(decks[i]) if decks is not None else [c for c in D.ARMY[nation] if c not in hand]
+        deck = list(decks[i]) if decks is not None else [c for c in data.ARMY[nation] if c not in hand]
         ps.append(Player(nation=nation, hand=hand, deck=deck, cha=(cha[i] if cha else 1)))
     n = len(nations)
     if row is None:
-        row = D.CREATURES[: 2 * n]
+        row = data.CREATURES[: 2 * n]
     if cdeck is None:
-        cdeck = D.CREATURES[2 * n : 4 * n]
+        cdeck = data.CREATURES[2 * n : 4 * n]
     if supply is None:
-        supply = D.CHARISMA_CARDS - sum(p.cha for p in ps)
+        supply = data.CHARISMA_CARDS - sum(p.cha for p in ps)
     return PergState(
         game="pergamemnon",
         players=n,

@@ -2,22 +2,21 @@
 
 from perg_helpers import act, fixture, ids, make
 
-from rules.pergamemnon import ENGINE
-from rules.pergamemnon import data as D
+from rules.pergamemnon import ENGINE, data
 from rules.pergamemnon.battle import incoming
 from rules.pergamemnon.scoring import breakdown, exact_halves
 
 
 def test_rulebook_values_in_data():
-    assert D.CARDS["G0"].name == "Agamemnon" and D.CARDS["G0"].cha == 5
-    centaur = next(c for c in D.CREATURES if D.CARDS[c].name == "Centaur")
-    assert D.CARDS[centaur].cost == 6
-    sphinx = D.CARDS[next(c for c in D.CREATURES if D.CARDS[c].name == "Sphinx")]
+    assert data.CARDS["G0"].name == "Agamemnon" and data.CARDS["G0"].cha == 5
+    centaur = next(c for c in data.CREATURES if data.CARDS[c].name == "Centaur")
+    assert data.CARDS[centaur].cost == 6
+    sphinx = data.CARDS[next(c for c in data.CREATURES if data.CARDS[c].name == "Sphinx")]
     assert (sphinx.weapon, sphinx.atk, sphinx.armour, sphinx.helm) == ("bo", 5, 5, 7)
-    assert (D.CARDS["G6"].weapon, D.CARDS["G6"].atk, D.CARDS["G6"].shield) == ("sp", 5, 6)
-    assert len(D.CARDS) == 5 * 11 + 24
-    for nation in D.NATIONS:
-        assert len(D.ARMY[nation]) == 11 and D.LEADER[nation] in D.ARMY[nation]
+    assert (data.CARDS["G6"].weapon, data.CARDS["G6"].atk, data.CARDS["G6"].shield) == ("sp", 5, 6)
+    assert len(data.CARDS) == 5 * 11 + 24
+    for nation in data.NATIONS:
+        assert len(data.ARMY[nation]) == 11 and data.LEADER[nation] in data.ARMY[nation]
 
 
 def test_battle_example_1_ends_in_a_tie():
@@ -26,7 +25,7 @@ def test_battle_example_1_ends_in_a_tie():
     s = make(
         ["gre", "egy", "per"],
         [["G6", "G3", "G4"], ["M05", "E4", "E5"], ["P1", "P2", "P3"]],
-        row=[c for c in D.CREATURES if c != "M05"][:6],
+        row=[c for c in data.CREATURES if c != "M05"][:6],
     )
     s = act(s, "atk-1", "card-G6")
     assert s.phase == "defend" and s.actor == 1
@@ -84,13 +83,13 @@ def test_battle_example_2_reinforced_reinforcement_counter_attacks(monkeypatch):
 
 
 def test_recruitment_example_agamemnon_and_the_centaur():
-    centaur = next(c for c in D.CREATURES if D.CARDS[c].name == "Centaur")
+    centaur = next(c for c in data.CREATURES if data.CARDS[c].name == "Centaur")
     row = [
         centaur,
-        *[c for c in D.CREATURES if c != centaur and D.CARDS[c].cost >= 10][:2],
-        *[c for c in D.CREATURES if c != centaur and 8 <= D.CARDS[c].cost < 10][:3],
+        *[c for c in data.CREATURES if c != centaur and data.CARDS[c].cost >= 10][:2],
+        *[c for c in data.CREATURES if c != centaur and 8 <= data.CARDS[c].cost < 10][:3],
     ]
-    cdeck = [c for c in D.CREATURES if c not in row][:6]
+    cdeck = [c for c in data.CREATURES if c not in row][:6]
     s = make(
         ["gre", "egy", "per"],
         [["G0", "G3", "G6"], ["E1", "E2", "E3"], ["P1", "P2", "P3"]],
@@ -166,7 +165,7 @@ def test_tie_with_an_empty_charisma_supply():
     s = make(
         ["gre", "egy", "per"],
         [["G6", "G3", "G4"], ["M05", "E4", "E5"], ["P1", "P2", "P3"]],
-        row=[c for c in D.CREATURES if c != "M05"][:6],
+        row=[c for c in data.CREATURES if c != "M05"][:6],
         supply=0,
     )
     s = act(s, "atk-1", "card-G6", "card-M05")

@@ -8,18 +8,17 @@ from hypothesis import strategies as st
 from perg_helpers import all_cards
 
 from rules.core import MAX_BUTTON_CHOICES, play
-from rules.pergamemnon import ENGINE
-from rules.pergamemnon import data as D
+from rules.pergamemnon import ENGINE, data
 
 
 def _invariants(before, after, seat, action_id):
     cards = all_cards(after)
     assert len(cards) == len(set(cards)), Counter(cards).most_common(3)
-    kept = sum(1 for c in cards if D.is_creature(c)) + after.hidden_out
+    kept = sum(1 for c in cards if data.is_creature(c)) + after.hidden_out
     assert kept == 24
-    armies = [c for c in cards if not D.is_creature(c)]
-    assert sorted(armies) == sorted(c for p in after.ps for c in D.ARMY[p.nation])
-    assert after.supply + sum(p.cha for p in after.ps) == D.CHARISMA_CARDS and after.supply >= 0
+    armies = [c for c in cards if not data.is_creature(c)]
+    assert sorted(armies) == sorted(c for p in after.ps for c in data.ARMY[p.nation])
+    assert after.supply + sum(p.cha for p in after.ps) == data.CHARISMA_CARDS and after.supply >= 0
     if after.phase != "over":
         assert ENGINE.legal_actions(after, after.actor)
         assert len(ENGINE.legal_actions(after, after.actor)) <= MAX_BUTTON_CHOICES

@@ -46,7 +46,7 @@ def test_render_every_phase_and_the_end():
 
 def test_the_picture_crowns_the_creature_tiebreak_winner(monkeypatch):
     """Tied on points, «o jogador com a criatura mais poderosa (maior valor) vence»: only he is the winner."""
-    import render.pergamemnon as R
+    from render import pergamemnon as picture
     from rules.core import Rng
     from rules.pergamemnon.state import PergState, Player
 
@@ -68,7 +68,7 @@ def test_the_picture_crowns_the_creature_tiebreak_winner(monkeypatch):
     v = ENGINE.view(s, None)
     assert [p.winner for p in v.ps] == [False, True]
     crowned = []
-    monkeypatch.setattr(R, "_put", lambda img, xy, text, **kw: crowned.append(text))
+    monkeypatch.setattr(picture, "_put", lambda img, xy, text, **kw: crowned.append(text))
     render(v, locale="en", names=["Ann", "Bob"])
     assert sum("Winner" in text for text in crowned) == 1
 
@@ -85,10 +85,10 @@ def _game_states(players, seed):
 
 def _drawn(monkeypatch, view, locale="en", names=None):
     """The texts the picture of ``view`` draws, each with where and in which colour."""
-    import render.pergamemnon as R
+    from render import pergamemnon as picture
 
     texts = []
-    monkeypatch.setattr(R, "_put", lambda img, xy, text, **kw: texts.append((text, xy, kw.get("fill"))))
+    monkeypatch.setattr(picture, "_put", lambda img, xy, text, **kw: texts.append((text, xy, kw.get("fill"))))
     render(view, locale=locale, names=names or [])
     return texts
 

@@ -6,8 +6,7 @@ import pytest
 from perg_helpers import act, all_cards, fixture, ids, make
 
 from rules.core import GameOver, IllegalAction, NotYourTurn, missing_keys, t
-from rules.pergamemnon import ENGINE
-from rules.pergamemnon import data as D
+from rules.pergamemnon import ENGINE, data
 from rules.pergamemnon.turn import payment
 
 
@@ -94,10 +93,10 @@ def test_no_charisma_card_under_the_city_no_recruit():
     assert not any(i.startswith("rec-") for i in ids(s))  # Nefertiti's 7 alone is not enough
     s.ps[0].cha = 1
     assert any(i.startswith("rec-") for i in ids(s))
-    cheap = min(s.row, key=lambda c: D.CARDS[c].cost)
-    dear = max(s.row, key=lambda c: D.CARDS[c].cost)
+    cheap = min(s.row, key=lambda c: data.CARDS[c].cost)
+    dear = max(s.row, key=lambda c: data.CARDS[c].cost)
     assert f"rec-{cheap}" in ids(s)
-    if D.CARDS[dear].cost > 8:
+    if data.CARDS[dear].cost > 8:
         with pytest.raises(IllegalAction):
             ENGINE.apply(s, 0, f"rec-{dear}")
 
@@ -176,10 +175,10 @@ def test_hands_only_in_the_owners_view():
 
 def _win(monkeypatch, loser_nation, loser_cards, winner_nation="per", pick="pile"):
     big = fixture(monkeypatch, "BIG", "sw", 20, 20, 20, 20)
-    hand2 = list(loser_cards) + [c for c in D.ARMY[loser_nation] if c not in loser_cards][: 3 - len(loser_cards)]
+    hand2 = list(loser_cards) + [c for c in data.ARMY[loser_nation] if c not in loser_cards][: 3 - len(loser_cards)]
     s = make(
         [winner_nation, loser_nation],
-        [[big, "P1", "P2", "P3"] if winner_nation == "per" else [big, *D.ARMY[winner_nation][1:3]], hand2],
+        [[big, "P1", "P2", "P3"] if winner_nation == "per" else [big, *data.ARMY[winner_nation][1:3]], hand2],
     )
     s = act(s, "atk-1", f"card-{big}", f"card-{loser_cards[0]}")
     for c in loser_cards[1:]:
@@ -212,21 +211,21 @@ def test_caesar_captured(monkeypatch):
     assert s.ps[1].fallen
     from rules.pergamemnon.flow import defence_value
 
-    assert defence_value(s, 1, "R1", "sw") == D.CARDS["R1"].helm - 1
+    assert defence_value(s, 1, "R1", "sw") == data.CARDS["R1"].helm - 1
 
 
 def test_hannibal_captured(monkeypatch):
     s = _win(monkeypatch, "car", ["C0"])
     from rules.pergamemnon.flow import attack_value
 
-    assert s.ps[1].fallen and attack_value(s, 1, "C1") == D.CARDS["C1"].atk - 1
+    assert s.ps[1].fallen and attack_value(s, 1, "C1") == data.CARDS["C1"].atk - 1
 
 
 def test_nefertiti_captured_removes_egyptian_flee_cards(monkeypatch):
     s = _win(monkeypatch, "egy", ["E0"])
     p = s.ps[1]
     assert p.fallen
-    assert not any(D.CARDS[c].flee for c in [*p.hand, *p.deck, *p.discard])
+    assert not any(data.CARDS[c].flee for c in [*p.hand, *p.deck, *p.discard])
     assert {"E1", "E2", "E3", "E9"} <= set(s.box)
 
 
@@ -260,7 +259,7 @@ def test_reinforcement_only_when_short_and_at_most_two_cards(monkeypatch):
 
 def test_army_exhaustion_ends_the_game(monkeypatch):
     big = fixture(monkeypatch, "BIG", "sw", 20, 20, 20, 20)
-    s = make(["per", "gre"], [[big, "P1", "P2", "P3"], ["G2", "G3", "G4"]], decks=[D.ARMY["per"][4:], []])
+    s = make(["per", "gre"], [[big, "P1", "P2", "P3"], ["G2", "G3", "G4"]], decks=[data.ARMY["per"][4:], []])
     s = act(s, "atk-1", f"card-{big}", "card-G2", "yield")
     while s.phase == "place":
         s = act(s, "pile")
