@@ -6,13 +6,24 @@ import importlib
 import importlib.util
 import itertools
 import re
+import typing
 from collections import Counter
 
 import pytest
 from pydantic import BaseModel
 
 from rules import GAMES
-from rules.core import MAX_BUTTON_CHOICES, MAX_CHOICES, Engine, GameState, IllegalAction, missing_keys, play, t
+from rules.core import (
+    MAX_BUTTON_CHOICES,
+    MAX_CHOICES,
+    Engine,
+    GameState,
+    IllegalAction,
+    StoredModel,
+    missing_keys,
+    play,
+    t,
+)
 from rules.core.clone import clone
 
 CASES = [
@@ -56,6 +67,31 @@ def _check_step(engine: Engine, before: GameState, after: GameState, seat: int, 
         texts.extend(a.label for a in actions)
         texts.extend(a.group for a in actions if a.group is not None)
     assert not missing_keys(texts), missing_keys(texts)
+
+
+def _models_inside(model: type[BaseModel], found: set[type[BaseModel]]) -> set[type[BaseModel]]:
+    """``model`` and every model class its fields' declared types name, however deep."""
+    if model in found:
+        return found
+    found.add(model)
+    pending = [field.annotation for field in model.model_fields.values()]
+    while pending:
+        annotation = pending.pop()
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            _models_inside(annotation, found)
+        elif isinstance(annotation, type) and issubclass(annotation, tuple) and hasattr(annotation, "_fields"):
+            pending.extend(typing.get_type_hints(annotation).values())
+        pending.extend(typing.get_args(annotation))
+    return found
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_field_renamed_in_code_keeps_its_stored_key_both_ways(game_id):
+    """A field whose stored key differs from its name (``Field(alias=...)``) sits in a ``StoredModel``: it
+    is built by its name in code, and read and written under its stored key (else it would be lost)."""
+    for model in _models_inside(GAMES[game_id].state_type, set()):
+        if any(field.alias for field in model.model_fields.values()):
+            assert issubclass(model, StoredModel), model
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)

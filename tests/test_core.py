@@ -1,8 +1,10 @@
+from typing import NamedTuple
+
 from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import BaseModel, Field
 
-from rules.core import Msg, Rng, missing_keys, msg, normalize_locale, register, t
+from rules.core import Msg, Rng, StoredModel, missing_keys, msg, normalize_locale, register, t
 from rules.core.clone import clone_model
 
 
@@ -103,3 +105,44 @@ def test_clone_model_copies_values_not_of_their_declared_type():
     odd.by_key = {"k": ([1], 2)}
     copied = clone_model(odd)
     assert copied == odd and copied.by_key["k"][0] is not odd.by_key["k"][0]
+
+
+class _Loss(NamedTuple):
+    seat: int
+    kind: str
+    tribesmen: int
+
+
+class _Kill(NamedTuple):
+    seat: int
+    movers: list[str]
+
+
+class _Board(StoredModel):
+    wife_disc: str = Field("", alias="hdisc")
+    losses: list[_Loss] = Field(default_factory=list)
+    kills: list[_Kill] = Field(default_factory=list)
+
+
+class _Stored(StoredModel):
+    boards: list[_Board] = Field(alias="ps")
+
+
+def test_a_renamed_field_reads_and_writes_its_stored_key():
+    stored = '{"ps":[{"hdisc":"O","losses":[[1,"hunt",2]],"kills":[[0,["Y"]]]}]}'
+    state = _Stored.model_validate_json(stored)
+    assert state.boards[0].wife_disc == "O"
+    assert state.boards[0].losses[0].kind == "hunt" and state.boards[0].kills[0].movers == ["Y"]
+    assert state.model_dump_json() == stored
+    built = _Stored(boards=[_Board(wife_disc="O", losses=[_Loss(1, "hunt", 2)], kills=[_Kill(0, ["Y"])])])
+    assert built == state and built.model_dump_json() == stored
+
+
+def test_clone_shares_records_of_plain_values_and_copies_the_others():
+    original = _Stored(boards=[_Board(losses=[_Loss(1, "hunt", 2)], kills=[_Kill(0, ["Y"])])])
+    copied = clone_model(original)
+    assert copied == original
+    assert copied.boards[0].losses[0] is original.boards[0].losses[0]
+    assert type(copied.boards[0].kills[0]) is _Kill
+    copied.boards[0].kills[0].movers.append("R")
+    assert original.boards[0].kills[0].movers == ["Y"]

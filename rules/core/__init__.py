@@ -2,7 +2,7 @@
 
 from . import texts as _texts  # noqa: F401  (registers the shared texts)
 from .cache import cached_legal
-from .engine import Engine, GameState, public_events, question_in_view, question_seen_by, told_to_all
+from .engine import Engine, GameState, StoredModel, public_events, question_in_view, question_seen_by, told_to_all
 from .i18n import CATALOGUE, LOCALES, missing_keys, normalize_locale, number, register, seat_msg, t
 from .model import (
     ACTION_ID_MAX,
@@ -49,6 +49,7 @@ __all__ = [
     "PlayerResult",
     "Rng",
     "RuleError",
+    "StoredModel",
     "action",
     "cached_legal",
     "missing_keys",

@@ -4,7 +4,7 @@
 dispatch per object, for states that hold no shared or cyclic references.  ``clone_model`` copies
 each model class with a function written for its fields' declared types (``list[str]`` is a slice,
 ``dict[str, int]`` a dict copy, ``list[Player]`` a loop over Player's own copier) and shares what
-cannot change (scalars, tuples of scalars, frozen models).  A value that is not of its declared
+cannot change (scalars, tuples and NamedTuples of scalars, frozen models).  A value that is not of its declared
 container type goes through ``clone``, which dispatches on the value's own type and falls back to
 ``copy.deepcopy``.  The one trust placed in the declarations: the items of a ``list[str]`` (say) are
 strings, as in any state that survives its JSON round-trip (which the contract tests check).
@@ -41,6 +41,8 @@ def clone(value: Any) -> Any:
         return clone_model(value)
     if kind is tuple:
         return tuple(x if type(x) in _ATOMS else clone(x) for x in value)
+    if isinstance(value, tuple) and hasattr(kind, "_fields"):  # a NamedTuple record
+        return kind(*(x if type(x) in _ATOMS else clone(x) for x in value))
     return copy.deepcopy(value)
 
 
@@ -93,6 +95,8 @@ def _atomic(annotation: Any) -> bool:
         return all(_atomic(a) for a in typing.get_args(annotation))
     if origin is tuple:
         return all(a is Ellipsis or _atomic(a) for a in typing.get_args(annotation))
+    if isinstance(annotation, type) and issubclass(annotation, tuple) and hasattr(annotation, "_fields"):
+        return all(_atomic(a) for a in typing.get_type_hints(annotation).values())  # a NamedTuple record
     return (
         isinstance(annotation, type)
         and issubclass(annotation, BaseModel)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import ClassVar, Generic, TypeVar, cast
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from .cache import LEGAL
 from .clone import clone_model
@@ -24,7 +24,21 @@ from .model import (
 from .rng import Rng
 
 
-class GameState(BaseModel):
+class StoredModel(BaseModel):
+    """A model kept in the database as JSON: a game's state and every model inside it.
+
+    A field's name in code may differ from its key in the stored JSON: ``wife_disc: str =
+    Field("", alias="hdisc")`` reads and writes ``"hdisc"`` (the key games stored before the rename
+    hold), while code builds and reads it as ``wife_disc``. So a field is renamed without touching
+    stored games, replays, exported files or their fingerprints. A record inside a state (a row of
+    ``[seat, kind, count]``) is a ``typing.NamedTuple``: named fields in code, the same JSON array in
+    the database; of plain values, it is shared between copies of a state like a tuple.
+    """
+
+    model_config = ConfigDict(validate_by_name=True, validate_by_alias=True, serialize_by_alias=True)
+
+
+class GameState(StoredModel):
     """Fields every game state has; a game's state subclasses it.
 
     ``step`` counts the actions applied; ``events`` are what the last action did, in words.
@@ -149,7 +163,7 @@ class Engine(ABC, Generic[S]):
         return cast(S, self.state_type.model_validate_json(data))  # state_type is S's class (a ClassVar cannot say so)
 
     def dump(self, state: S) -> str:
-        return state.model_dump_json()
+        return state.model_dump_json(by_alias=True)
 
     def is_over(self, state: S) -> bool:
         return not self.to_act(state)
