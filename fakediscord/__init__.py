@@ -29,6 +29,9 @@ Semantics worth knowing:
   posts in the channel, or in its threads, answer 403/50013. delete_channel() removes a channel (with its threads) or a thread, announcing
   CHANNEL_DELETE / THREAD_DELETE unless announce=False; requests on it then answer 404/10003.
 - INTERACTION_CREATE goes to every connected bot; run one bot at a time.
+- OAuth2 (`POST /oauth2/token`, `GET /users/@me` with a Bearer token) and Activities (callback type 12,
+  `GET /applications/{app}/activity-instances/{id}`) are `fake.accounts` (fakediscord/accounts.py): a test grants
+  codes as a user's Discord client would (`fake.accounts.grant(user_id)`).
 - `requests` and `set_fail` use the path without /api/v10 and without the query string.
 """
 

@@ -21,6 +21,7 @@ import zstandard
 from aiohttp import WSMsgType, web
 
 from . import payloads as P
+from .accounts import Accounts, Refusal, parse_form
 from .store import FakeGuild, FakeInteraction, FakeMessage
 from .timing import stretched
 
@@ -157,6 +158,8 @@ class FakeDiscord:
         heartbeat_interval: int = 41250,
     ):
         self.app_id = app_id
+        #: OAuth2 (codes, access tokens) and Activities (instances): fakediscord/accounts.py
+        self.accounts = Accounts(app_id)
         self.bot_user_id = bot_user_id if bot_user_id is not None else app_id
         self.bot_user = P.user_payload(self.bot_user_id, bot_name, bot=True)
         #: if set, REST and IDENTIFY with another token are refused (401 / close 4004)
@@ -1245,6 +1248,7 @@ class FakeDiscord:
             ("DELETE", r"/channels/(\d+)/thread-members/(@me|\d+)", self._thread_member_remove),
             ("POST", r"/users/@me/channels", self._create_dm),
             ("GET", r"/guilds/(\d+)/members/(\d+)", self._get_member),
+            ("GET", r"/applications/(\d+)/activity-instances/([A-Za-z0-9_-]+)", self._activity_instance),
         ]
         return [(m, re.compile(p + r"/?$"), h) for m, p, h in table]
 
@@ -1274,6 +1278,14 @@ class FakeDiscord:
             self.unknown_routes.append((method, short))
             return _json({"message": f"404: Not Found ({method} {path})", "code": 0}, 404)
         is_webhook = short.startswith(("/interactions/", "/webhooks/"))
+        if method == "POST" and short == "/oauth2/token":  # (the client's id and secret, not the bot's token)
+            return await self._oauth_token(request)
+        bearer = request.headers.get("Authorization", "").startswith("Bearer ")
+        if bearer and method == "GET" and short == "/users/@me":
+            user_id = self.accounts.bearer(request.headers.get("Authorization"))
+            if user_id is None or user_id not in self.users:
+                return _json({"message": "401: Unauthorized", "code": 0}, 401)
+            return _json(self.users[user_id])
         if self.token is not None and not is_webhook and request.headers.get("Authorization") != f"Bot {self.token}":
             return _json({"message": "401: Unauthorized", "code": 0}, 401)
         for m, pattern, handler in self._routes:
@@ -1425,6 +1437,21 @@ class FakeDiscord:
         existing[:] = [c for c in existing if c["id"] != cmd["id"]] + [cmd]
         return _json(cmd, 201)
 
+    async def _oauth_token(self, request: web.Request) -> web.Response:
+        try:
+            answer = self.accounts.exchange(parse_form(await request.read()), request.headers.get("Authorization"))
+        except Refusal as refusal:
+            return _json({"error": refusal.error, "error_description": refusal.description}, refusal.status)
+        return _json(answer)
+
+    async def _activity_instance(self, request: web.Request, app: str, instance_id: str) -> web.Response:
+        if not request.headers.get("Authorization", "").startswith("Bot "):
+            return _json({"message": "401: Unauthorized", "code": 0}, 401)
+        instance = self.accounts.instance(app, instance_id)
+        if instance is None:
+            raise _Error(404, 10064, "Unknown Activity Instance")  # (the code is the fake's own)
+        return _json(instance)
+
     # ================================================================== REST: interactions & webhooks
     async def _callback(self, request: web.Request, iid: str, token: str) -> web.Response:
         body, files = await self._body(request)
@@ -1476,6 +1503,12 @@ class FakeDiscord:
             resource["message"] = src.payload()
         elif rtype in (8, 9):
             pass
+        elif rtype == 12:
+            if not self.accounts.activities:
+                raise _Error(400, 50035, "Invalid Form Body (the application has no Activity)")
+            instance = self.accounts.launch(inter.channel_id, inter.guild_id, inter.user_id)
+            info["activity_instance_id"] = instance["instance_id"]
+            resource["activity_instance"] = {"id": instance["instance_id"]}
         else:
             raise _Error(400, 50035, f"Invalid Form Body (callback type {rtype})")
         return _json({"interaction": info, "resource": resource})

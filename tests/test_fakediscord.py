@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+import aiohttp
 import discord
 import pytest
 from discord import app_commands
@@ -135,6 +136,17 @@ def make_bot() -> commands.Bot:
     async def choose_game(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         games = ["ENGIS", "PERGAMEMNON", "ATLANDICE", "NEANDERTHAL"]
         return [app_commands.Choice(name=g, value=g) for g in games if current.upper() in g]
+
+    @bot.tree.command(name="launch", description="Launch the Activity")
+    async def launch(interaction: discord.Interaction) -> None:
+        try:
+            answer = await interaction.response.launch_activity()
+        except discord.HTTPException as e:
+            bot.launched.append(f"refused {e.code}")
+            return
+        bot.launched.append(answer.resource.id)
+
+    bot.launched = []  # type: ignore[attr-defined]
 
     @bot.tree.command(name="boom", description="Fails")
     async def boom(interaction: discord.Interaction) -> None:
@@ -434,3 +446,69 @@ async def test_forget_drops_a_channels_old_messages_and_their_clicks_and_all_of_
         fake.forget(CHANNEL_ID, keep=0)
         assert fake.messages(CHANNEL_ID) == [] and fake.ephemerals(1) == []
         assert not any(i.id in fake.interactions for i in [*clicks, late])
+
+
+async def test_oauth2_code_exchange_and_the_user_behind_a_bearer_token(fake_discord: FakeDiscord) -> None:
+    fake, accounts = fake_discord, fake_discord.accounts
+    url = fake.base_url + "/api/v10"
+    client = {"client_id": str(fake.app_id), "client_secret": accounts.client_secret}
+    async with aiohttp.ClientSession() as http:
+
+        async def exchange(form: dict[str, str], **kw: object) -> tuple[int, dict[str, object]]:
+            async with http.post(url + "/oauth2/token", data=form, **kw) as r:
+                return r.status, await r.json()
+
+        code = accounts.grant(2)
+        status, token = await exchange({**client, "grant_type": "authorization_code", "code": code})
+        assert status == 200 and token["token_type"] == "Bearer" and token["scope"] == "identify"
+        headers = {"Authorization": f"Bearer {token['access_token']}"}
+        async with http.get(url + "/users/@me", headers=headers) as r:
+            assert r.status == 200 and (await r.json())["id"] == "2"
+        async with http.get(url + "/users/@me", headers={"Authorization": "Bearer forged"}) as r:
+            assert r.status == 401
+        # a code is good once
+        assert (await exchange({**client, "grant_type": "authorization_code", "code": code}))[0] == 400
+        # another application's code, a wrong secret, HTTP Basic credentials, a redirect URL that differs
+        other = accounts.grant(2, client_id=fake.app_id + 1)
+        status, refusal = await exchange({**client, "grant_type": "authorization_code", "code": other})
+        assert (status, refusal["error"]) == (400, "invalid_grant")
+        wrong = {**client, "client_secret": "guess", "grant_type": "authorization_code", "code": accounts.grant(2)}
+        status, refusal = await exchange(wrong)
+        assert (status, refusal["error"]) == (401, "invalid_client")
+        basic = {"Authorization": aiohttp.encode_basic_auth(str(fake.app_id), accounts.client_secret)}
+        status, _ = await exchange({"grant_type": "authorization_code", "code": accounts.grant(3)}, headers=basic)
+        assert status == 200
+        there = accounts.grant(3, redirect_uri="https://mesa.example.org/signed-in")
+        form = {**client, "grant_type": "authorization_code", "code": there, "redirect_uri": "https://evil.example"}
+        assert (await exchange(form))[0] == 400
+
+
+async def test_a_launch_activity_answer_makes_an_instance_the_bot_can_check(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    async with run_bot(fake, make_bot()) as bot:
+        inter = await fake.slash(1, CHANNEL_ID, "launch")
+        assert (await inter.wait_response())["type"] == 12
+        await fake.wait_for(lambda: bot.launched)
+        assert bot.launched == ["refused 50035"]  # the application has no Activity yet
+
+        fake.accounts.activities = True
+        for user in (1, 2):
+            inter = await fake.slash(user, CHANNEL_ID, "launch")
+            assert (await inter.wait_response())["type"] == 12
+        await fake.wait_for(lambda: len(bot.launched) == 3)
+        first, joined = bot.launched[1:]
+        assert first == joined  # the second player joins the instance running in the channel
+        route = discord.http.Route(
+            "GET", "/applications/{app}/activity-instances/{instance}", app=fake.app_id, instance=first
+        )
+        instance = await bot.http.request(route)
+        assert instance["location"]["channel_id"] == str(CHANNEL_ID)
+        assert instance["location"]["guild_id"] == str(GUILD_ID) and instance["users"] == ["1", "2"]
+        with pytest.raises(discord.NotFound):
+            await bot.http.request(
+                discord.http.Route("GET", "/applications/{app}/activity-instances/i-1-gc-1-2", app=fake.app_id)
+            )
+        fake.accounts.leave(first, 1)
+        fake.accounts.leave(first, 2)
+        with pytest.raises(discord.NotFound):  # the instance ended with its last participant
+            await bot.http.request(route)
