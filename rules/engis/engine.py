@@ -57,6 +57,10 @@ class PlayerView(BaseModel):
     score: int
     pts: dict[str, int]
     knowledge: int
+    wood: int  # the wood and stone icons of the clan's hexes, what it crafts with
+    stone: int
+    defended: list[bool]  # whether the clan's columns defend each collective intempérie (``weather``'s order)
+    secret_defended: list[bool] | None  # and its own intempéries (``secret``), where these are seen
     failed: list[str] | None = None
 
 
@@ -210,6 +214,10 @@ class EngisEngine(Engine[EngisState]):
                     score=p.score,
                     pts=dict(p.pts),
                     knowledge=scoring.knowledge(p),
+                    wood=scoring.resource_icons(p, "wood"),
+                    stone=scoring.resource_icons(p, "stone"),
+                    defended=scoring.collective_defences(p, state.weather, state.weather_cols),
+                    secret_defended=[scoring.defended_individual(p, c) for c in p.secret] if (mine or over) else None,
                     failed=state.final.get(str(i)) if over else None,
                 )
             )

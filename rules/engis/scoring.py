@@ -404,19 +404,25 @@ def weather_need(card: str) -> tuple[str, str]:
     return data.COLLECTIVE[card]
 
 
+def collective_defences(p: Player, weather: list[str], cols: list[int]) -> list[bool]:
+    """Whether ``p`` defends each collective intempérie (``weather``, under the columns ``cols``), in that
+    order: two cards of one need under one column need it twice."""
+    defended = {}
+    seen: Counter = Counter()
+    for i in sorted(range(len(weather)), key=lambda i: cols[i]):
+        need = (weather_need(weather[i]), cols[i])
+        seen[need] += 1
+        defended[i] = defended_collective(p, weather[i], cols[i], seen[need])
+    return [defended[i] for i in range(len(weather))]
+
+
 def failed_weather(state: EngisState, seat: int) -> list[str]:
     """The intempéries (collective in column order, then individual) this player fails."""
     p = state.ps[seat]
-    failed = []
-    seen: Counter = Counter()
-    for card, col in sorted(zip(state.weather, state.weather_cols, strict=False), key=lambda cc: cc[1]):
-        need = (weather_need(card), col)
-        seen[need] += 1
-        if not defended_collective(p, card, col, seen[need]):
-            failed.append(card)
-    for card in p.secret:
-        if not defended_individual(p, card):
-            failed.append(card)
+    defences = collective_defences(p, state.weather, state.weather_cols)
+    by_column = sorted(zip(state.weather_cols, state.weather, defences, strict=True), key=lambda c: c[0])
+    failed = [card for _, card, defended in by_column if not defended]
+    failed += [card for card in p.secret if not defended_individual(p, card)]
     return failed
 
 
