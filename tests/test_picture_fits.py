@@ -375,7 +375,8 @@ def test_an_engis_hexs_meeples_fit_inside_it_beside_its_plant_or_knowledge():
     and every pixel of the plant or the star stays in sight."""
     from PIL import ImageChops, ImageDraw
 
-    import render.engis as engis
+    import render.engis_clan as engis_clan
+    import render.engis_tiles as engis_tiles
     from render.common import Drawing
     from rules.engis import data
 
@@ -383,15 +384,15 @@ def test_an_engis_hexs_meeples_fit_inside_it_beside_its_plant_or_knowledge():
     for hid, h in data.ALL_HEXES.items():
         if not (h.plant or h.know):
             continue
-        colour = (engis.PLANT if h.plant else engis.KNOW)[1]
-        tile = engis._tile(hid, r, "en")
+        colour = (engis_tiles.PLANT if h.plant else engis_tiles.KNOW)[1]
+        tile = engis_tiles.hex_tile(hid, r, "en")
         board = Image.new("RGB", (tile.width + 40, tile.height + 40), BACKGROUND)
         cx, cy = board.width / 2, board.height / 2
-        engis._paste_tile(board, tile, cx, cy)
+        engis_tiles.paste_tile(board, tile, cx, cy)
         drawn = board.copy()
-        engis._hex_meeples(drawn, Drawing(drawn), cx, cy, r, (230, 120, 30), 5)
+        engis_clan.hex_meeples(drawn, Drawing(drawn), cx, cy, r, (230, 120, 30), 5)
         inside = Image.new("L", board.size, 0)
-        ImageDraw.Draw(inside).polygon(engis._hex_points(cx, cy, r), fill=255)
+        ImageDraw.Draw(inside).polygon(engis_tiles.hex_points(cx, cy, r), fill=255)
         changed = ImageChops.difference(board, drawn).convert("L").point(lambda v: 255 if v else 0)
         outside = ImageChops.subtract(changed, inside)
         assert outside.getbbox() is None, f"{hid}: the meeples ink outside the hex at {outside.getbbox()}"
