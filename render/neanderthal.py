@@ -10,7 +10,7 @@ from functools import cache
 from PIL import Image
 
 from rules.core import Msg, msg, t
-from rules.neanderthal import data as D
+from rules.neanderthal import data
 
 from .common import (
     HIGHLIGHT,
@@ -93,12 +93,12 @@ HEADER_H = 44  # a species' panel's header
 PANEL_TOP = HEADER_H + 10  # under it
 LEGEND = Box((WIDTH - 24) // LEGEND_COLUMNS - ICON_W - 10, 14)
 # the matrix's legend, in the column right of its five columns of cards
-SIDE_X = LEFT + D.GRID_COLS * (CARD_W + GAP) + 6
+SIDE_X = LEFT + data.GRID_COLS * (CARD_W + GAP) + 6
 SIDE_LEGEND = Box(WIDTH - SIDE_X - 8 - ICON_W, 13, lines=3)
 
 
 def _rows(view) -> int:
-    return D.GRID_ROWS if view.cells else 2
+    return data.GRID_ROWS if view.cells else 2
 
 
 def _panel_y(view) -> int:
@@ -113,7 +113,7 @@ def put(img: Image.Image, xy, value: str, size: int = 16, **style) -> None:
     put_text(img, xy, value, size, **style)
 
 
-def _dice(b: D.Biome) -> str:
+def _dice(b: data.Biome) -> str:
     return f"{b.hits}×{'*' if b.star else '1'}"
 
 
@@ -148,7 +148,7 @@ def _colours() -> tuple[tuple[int, int, int], ...]:
     )
 
 
-def _kind_line(b: D.Biome, locale: str) -> str:
+def _kind_line(b: data.Biome, locale: str) -> str:
     return (
         _tr(f"neanderthal.kind.{b.kind}", locale)
         + (" ⚠" if b.pred else "")
@@ -160,7 +160,7 @@ def _kind_line(b: D.Biome, locale: str) -> str:
 def _card(card: int, locale: str) -> Image.Image:
     """A biome card face (static, cached): its name on up to two lines, then its kind, dice, ferocity
     and freezing, prerequisites, gains, trophy and hand values."""
-    b = D.BIOMES[card]
+    b = data.BIOMES[card]
     img = Image.new("RGB", (CARD_W, CARD_H), KIND_FILL[b.kind])
     d = Drawing(img)
     d.rectangle((0, 0, CARD_W - 1, CARD_H - 1), outline=PRED if b.pred else (120, 110, 95), width=3 if b.pred else 1)
@@ -502,7 +502,7 @@ def _event_panel(img, d, view, locale: str, names: list[str]) -> None:
     rounded_rectangle(d, (ex, ey, ex + EVENT_W, ey + height), radius=8, fill=(250, 236, 240), outline=(150, 90, 110))
     put(img, (ex + 8, ey + 6), _tr("neanderthal.ui.event", locale), 13, fill=MUTED)
     if view.event_card:
-        dc = D.DAUGHTERS[view.event_card]
+        dc = data.DAUGHTERS[view.event_card]
         y = ey + 24 + put_boxed(img, (ex + 8, ey + 24), _tr(f"neanderthal.card.{view.event_card}", locale), EVENT_NAME)
         for i, c in enumerate(dc.order):
             _meeple(d, img, ex + 18 + i * 24, y + 11, c, 1)
@@ -543,7 +543,7 @@ def _bids(img, view, locale: str, names: list[str], x: int, y: float) -> None:
 def _biome_rows(img, d, view, locale: str, last: set[str]) -> None:
     for r, (row, ice) in enumerate(((view.north, view.ice_n), (view.south, view.ice_s))):
         y = ROWS_Y + r * (CARD_H + GAP)
-        for i in range(D.ROW_SIZE):
+        for i in range(data.ROW_SIZE):
             x = LEFT + i * (CARD_W + GAP)
             slot = f"{'NS'[r]}{i}"
             if ice[i]:
@@ -591,7 +591,7 @@ def _matrix(img, d, view, locale: str, last: set[str]) -> None:
     artifact markers (L6-A) stay on their cells, and each species' home biome is marked."""
     homes = {cell: view.ps[s].species for s, cell in enumerate(view.homes)}
     for i, kind in enumerate(view.cells):
-        r, c = divmod(i, D.GRID_COLS)
+        r, c = divmod(i, data.GRID_COLS)
         x, y = LEFT + c * (CARD_W + GAP), ROWS_Y + r * (CARD_H + GAP)
         if kind == "c":
             paste_image(img, _card(view.grid[i], locale), (x, y))
@@ -664,7 +664,7 @@ def _placard(img, d, view, p, x0: int, y: int, w: int, locale: str) -> int:
     y += 24
     put(img, (x0 + 10, y), _tr("neanderthal.ui.vocab", locale), 14, fill=MUTED)
     x = x0 + 120
-    for c in D.COLOURS:
+    for c in data.COLOURS:
         _disc(d, x, y + 9, c, 9)
         put(img, (x + 13, y), str(p.vocab.get(c, 0)), 15, bold=True)
         x += 50
@@ -690,9 +690,9 @@ def _elders(img, d, view, p, x0: int, y: int, w: int, locale: str) -> int:
     put(img, (x0 + 10, y), _tr("neanderthal.ui.elders", locale), 14, fill=MUTED)
     y += 20
     bw = (w - 20) // 6
-    for i, r in enumerate(D.RANKS):
+    for i, r in enumerate(data.RANKS):
         bx = x0 + 10 + i * bw
-        usable = p.tribal or r in D.MAX_RANK_VOCAL
+        usable = p.tribal or r in data.MAX_RANK_VOCAL
         d.rectangle((bx, y, bx + bw - 4, y + 44), fill=WHITE if usable else (225, 222, 215), outline=LINE)
         put(img, (bx + 4, y + 2), fit_text(_rank(r, locale), bw - 10, ELDER.size), ELDER.size, fill=MUTED)
         e = p.elders.get(str(r))
@@ -804,9 +804,9 @@ def _daughters(img, d, view, p, x0: int, y: int, w: int, locale: str) -> int:
 
 
 def _tableau_items(p, locale: str) -> list[str]:
-    items = [_tr(f"neanderthal.card.{c}", locale) + (" ♛♛" if D.trophy_of(c)[0] == 2 else " ♛") for c in p.trophies]
+    items = [_tr(f"neanderthal.card.{c}", locale) + (" ♛♛" if data.trophy_of(c)[0] == 2 else " ♛") for c in p.trophies]
     items += [
-        _tr(f"neanderthal.card.{tl.card}", locale) + (" ◔" if tl.disc else "") + f" ({D.hand_of(tl.card)[0]})"
+        _tr(f"neanderthal.card.{tl.card}", locale) + (" ◔" if tl.disc else "") + f" ({data.hand_of(tl.card)[0]})"
         for tl in p.tools
     ]
     return items
@@ -903,22 +903,22 @@ def describe(view, locale: str, names: list[str]) -> str:
 
 def named_texts(locale: str) -> Iterator[tuple[str, str, Box]]:
     """Every card, event, skill and rank name the picture draws, with the box it is drawn in."""
-    for card, b in D.BIOMES.items():
+    for card, b in data.BIOMES.items():
         yield f"card {card}", _tr(f"neanderthal.card.{card}", locale), CARD_NAME
         yield f"card {card} kind", _kind_line(b, locale), CARD_KIND
-    for card, dc in D.DAUGHTERS.items():
+    for card, dc in data.DAUGHTERS.items():
         yield f"daughter {card}", _tr(f"neanderthal.card.{card}", locale), EVENT_NAME
         yield f"daughter {card} in a panel", _tr(f"neanderthal.card.{card}", locale), DAUGHTER
         yield f"skill {dc.skill}", _tr(f"neanderthal.skill.{dc.skill}", locale), EVENT_SKILL
         for icon, k in dc.events:
             label = _tr(f"neanderthal.icon.{icon}", locale)
             yield f"event {icon}", f"{label} ×{k}" if k > 1 else label, EVENT_ICON
-    for r in D.RANKS:
+    for r in data.RANKS:
         yield f"rank {r}", _rank(r, locale), ELDER
     for key, _ in LEGEND_SIGNS:
         yield key, _tr(key, locale), LEGEND
         yield f"{key} beside the matrix", _tr(key, locale), SIDE_LEGEND
-    for rows in (2, D.GRID_ROWS):
+    for rows in (2, data.GRID_ROWS):
         for label in _row_labels(rows, locale):
             yield "row", label, Box(2 * 36 - 8, 12, bold=True)
 

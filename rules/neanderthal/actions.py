@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules.core import Action, action, msg, seat_msg
 
-from . import data as D
+from . import data
 from .allocation import apply_swap, swap_actions
 from .board import (
     _neolexia,
@@ -31,8 +31,8 @@ def phase5(state: NeanderthalState) -> None:
     for s in state.order:
         p = state.ps[s]
         for t in p.tools:
-            if D.hand_of(t.card)[0] == "D" and not t.disc:
-                n, discs = D.side_of(t.card)
+            if data.hand_of(t.card)[0] == "D" and not t.disc:
+                n, discs = data.side_of(t.card)
                 got = babies(state, s, n)
                 if discs:
                     state.rel_q.append([s, discs])
@@ -41,8 +41,8 @@ def phase5(state: NeanderthalState) -> None:
 
 def convert_at(state: NeanderthalState) -> int:
     if state.variant == "alien":
-        return D.CONVERT_AT[2]  # I1: 6 portals "no jogo solo ou de 2 jogadores" (K2's 5 is K2's own)
-    return D.N1_CONVERT if state.scenario == "hominids" else D.CONVERT_AT[state.players]
+        return data.CONVERT_AT[2]  # I1: 6 portals "no jogo solo ou de 2 jogadores" (K2's 5 is K2's own)
+    return data.N1_CONVERT if state.scenario == "hominids" else data.CONVERT_AT[state.players]
 
 
 def start_actions(state: NeanderthalState) -> None:
@@ -73,7 +73,7 @@ def neolexia_colours(state: NeanderthalState, seat: int) -> set[str]:
             if w.husband and w.husband[0] == p.species:
                 # I2-A: the colours on the father's brain map "em um turno anterior"
                 then = state.portals_then.get(str(b), q.portals)
-                cols |= set(D.COLOURS) if q.tribal else {pt.split("-")[1] for pt in then}
+                cols |= set(data.COLOURS) if q.tribal else {pt.split("-")[1] for pt in then}
     return cols
 
 
@@ -83,7 +83,7 @@ def action_actions(state: NeanderthalState, seat: int) -> list[Action]:
     if not p.tribal:
         for b, i in portal_sources(state, seat):
             w = state.ps[b].wives[i]
-            for space, colour in D.DAUGHTERS[w.card].portals:
+            for space, colour in data.DAUGHTERS[w.card].portals:
                 full = len(p.portals) >= 6  # N1: the 7th disc may go on any portal
                 if (f"{space}-{colour}" in p.portals and not full) or p.vocab[colour] <= 0:
                     continue
@@ -120,10 +120,10 @@ def action_actions(state: NeanderthalState, seat: int) -> list[Action]:
     else:
         chief = exp_elder(p, 1)
         for card in sorted(set(p.hand)):
-            kind = D.hand_of(card)[0]
+            kind = data.hand_of(card)[0]
             ranks = (2,) if kind == "D" else (3, 5)
             for r in ranks:
-                colour = D.RANK_COLOUR[r]
+                colour = data.RANK_COLOUR[r]
                 if exp_elder(p, r) and (chief or p.vocab[colour] > 0):
                     acts.append(
                         action(
@@ -175,7 +175,7 @@ def apply_action(state: NeanderthalState, seat: int, move: Move) -> bool:
         p.hand.remove(card_i)
         disc = ""
         if not exp_elder(p, 1):
-            disc = D.RANK_COLOUR[move.rank]
+            disc = data.RANK_COLOUR[move.rank]
             take_vocab(p, disc)
         p.tools.append(Tool(card=card_i, disc=disc))
         state.last = [f"T{seat}"]

@@ -19,10 +19,7 @@ from rules.core import Rng
 from rules.core.search import SearchHooks, outcome_reward
 from rules.core.search import choose as search_choose
 
-from . import data as D
-from . import matrix as M
-from . import phases as P
-from . import scoring as S
+from . import data, matrix, phases, scoring
 from .ai_k2 import K2_SCORE, K2_TROPHIES, k2_action
 from .ai_matrix import matrix_action, move_on_matrix
 from .ai_odds import RANK_PREF, alpha_swap, first_of, freed, hunters_wanted, portal, slot_value, tool
@@ -42,7 +39,7 @@ SEX_PREF = ("prom", "harem", "pair")
 
 def ai_action(state: NeanderthalState, seat: int) -> str:
     """The greedy choice; any legal action where it has no opinion (a decision it does not know)."""
-    ids = [a.id for a in P.legal(state, seat)]
+    ids = [a.id for a in phases.legal(state, seat)]
     if not ids:
         return ""
     choice = _greedy(state, seat, ids)
@@ -59,7 +56,7 @@ def _greedy(state: NeanderthalState, seat: int, ids: list[str]) -> str:
         for s in ("harem", "pair", "prom") if state.variant == "k2" else SEX_PREF:
             if f"side-{s}" in ids:
                 return f"side-{s}"
-    if M.is_matrix(state):
+    if matrix.is_matrix(state):
         choice = matrix_action(state, seat, ids)
         if choice:
             return choice
@@ -75,12 +72,12 @@ def _greedy(state: NeanderthalState, seat: int, ids: list[str]) -> str:
         who = int(state.proposal[2])
         if who != seat:
             return "yes"
-        toks, _ = P.fight_tokens(state, state.proposal[1])
-        mine = sum(1 for t in toks if P.token_side(t) == str(seat))
+        toks, _ = phases.fight_tokens(state, state.proposal[1])
+        mine = sum(1 for t in toks if phases.token_side(t) == str(seat))
         return "yes" if 2 * mine < len(toks) - mine else "no"
     if ph == "target":
-        toks, _ = P.fight_tokens(state, state.fight_key)
-        return max(ids, key=lambda a: (sum(1 for t in toks if P.token_side(t) == parse_as(a, Target).side), a))
+        toks, _ = phases.fight_tokens(state, state.fight_key)
+        return max(ids, key=lambda a: (sum(1 for t in toks if phases.token_side(t) == parse_as(a, Target).side), a))
     if ph == "victim":  # a Refugee first, then a tribesman, the Alpha last
         return min(ids, key=lambda a: ("rta".index(parse_as(a, Victim).kind[0]), a))
     if ph == "order4":
@@ -95,7 +92,7 @@ def _greedy(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     if ph == "pay":
         # a colour of its own portals can be freed again by neolexia
         p = state.ps[seat]
-        cols = P.neolexia_colours(state, seat)
+        cols = phases.neolexia_colours(state, seat)
         return max(
             ids, key=lambda a: (parse_as(a, PayColour).colour in cols, p.vocab[parse_as(a, PayColour).colour], a)
         )
@@ -127,7 +124,7 @@ def _alloc(state: NeanderthalState, seat: int, ids: list[str]) -> str:
         for r in RANK_PREF:
             if f"e-{r}" in legal:
                 return f"e-{r}"
-    if p.sex != "prom" or P.has_skill(state, seat, "piper"):
+    if p.sex != "prom" or phases.has_skill(state, seat, "piper"):
         for i, w in enumerate(p.wives):
             if not w.discs and not w.husband and f"s-{seat}-{i}" in legal and p.vocab["O"] > 0:
                 return f"s-{seat}-{i}"
@@ -143,8 +140,8 @@ def _alloc(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     alpha = p.species + "a" in p.pool
     for sl, n in sorted(mine.items()):
         if n < hunters_wanted(state, sl):
-            kind = D.BIOMES[P.slot_card(state, sl)].kind
-            if alpha and P.alpha_power(p, kind) and f"ha-{sl}" in legal:
+            kind = data.BIOMES[phases.slot_card(state, sl)].kind
+            if alpha and phases.alpha_power(p, kind) and f"ha-{sl}" in legal:
                 return f"ha-{sl}"
             if plain and f"h-{sl}" in legal:
                 return f"h-{sl}"
@@ -200,7 +197,7 @@ def determinize(state: NeanderthalState, seat: int, rng: Rng) -> NeanderthalStat
     hands = [] if world.variant == "eve" else [p.hand for q, p in enumerate(world.ps) if q != seat and p.hand]
     for row, ice, deck, side in ((world.north, world.ice_n, "deck_n", "N"), (world.south, world.ice_s, "deck_s", "S")):
         under = [j for j, frozen in enumerate(ice) if frozen and row[j]]
-        held = [(hand, i) for hand in hands for i, card in enumerate(hand) if D.BIOMES[card].row == side]
+        held = [(hand, i) for hand in hands for i, card in enumerate(hand) if data.BIOMES[card].row == side]
         cards = getattr(world, deck)
         pool = rng.shuffled(sorted(cards + [row[j] for j in under] + [hand[i] for hand, i in held]))
         for j in under:
@@ -209,7 +206,7 @@ def determinize(state: NeanderthalState, seat: int, rng: Rng) -> NeanderthalStat
             hand[i] = pool.pop()
         setattr(world, deck, pool)
     if world.grid:  # L and M: the matrix's undiscovered cards, North ones above, South ones below
-        half = D.GRID_ROWS // 2 * D.GRID_COLS
+        half = data.GRID_ROWS // 2 * data.GRID_COLS
         for cells, deck in ((range(half), "deck_n"), (range(half, len(world.grid)), "deck_s")):
             under = [j for j in cells if not world.shown[j] and world.grid[j]]
             pool = rng.shuffled(sorted(getattr(world, deck) + [world.grid[j] for j in under]))
@@ -225,12 +222,12 @@ def reward(engine: Engine, state: NeanderthalState, seat: int) -> float:
     if state.variant != "k2":
         return outcome_reward(engine, state, seat, SCORE_SCALE)
     p = state.ps[0]
-    if S.k2_won(state):
+    if scoring.k2_won(state):
         return 1.0
     married = sum(1 for w in p.wives if w.husband) / max(1, len(p.wives))
     progress = (
         0.35 * min(1.0, p.score / K2_SCORE)
-        + 0.35 * min(1.0, S.trophies(p) / K2_TROPHIES)
+        + 0.35 * min(1.0, scoring.trophies(p) / K2_TROPHIES)
         + 0.15 * p.tribal
         + 0.15 * married
     )

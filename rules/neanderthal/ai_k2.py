@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import data as D
-from . import phases as P
-from . import scoring as S
+from . import data, phases, scoring
 from .ai_odds import RANK_PREF, at_least, kind_chance
 from .board import dedicated
 from .moves import Hunter, K2Swap, MoreEvents, Neolexia, Promote, Side, parse
@@ -39,14 +37,14 @@ def _k2_hunts(state: NeanderthalState, seat: int) -> Callable[[str], HuntValue]:
     card, less the Hunters that ferocity and freezing may kill.  What the player and each slot give
     is read once for every number of Hunters weighed (in one decision)."""
     p = state.ps[seat]
-    vp = D.VP[p.sex or "pair"]
-    converts = {D.side_of(t.card)[0] for t in p.tools if not t.disc and D.hand_of(t.card)[0] == "I"}
-    immune = P.exp_elder(p, 6) or P.has_skill(state, seat, "housewife")
+    vp = data.VP[p.sex or "pair"]
+    converts = {data.side_of(t.card)[0] for t in p.tools if not t.disc and data.hand_of(t.card)[0] == "I"}
+    immune = phases.exp_elder(p, 6) or phases.has_skill(state, seat, "housewife")
     last = not state.event_deck and state.k2_asked  # the last turn: no Baby will hunt again
     dead = state.dead.get(p.species, 0)
     owed_all = [c for _, c in dedicated(p)]
     fire = "6" in p.elders and p.elders["6"].disc == "B"
-    short = S.trophies(p) < K2_TROPHIES
+    short = scoring.trophies(p) < K2_TROPHIES
     worth = (K2W["troph"] if short else 0) + vp["trophy"]
     hand_card = p.tribal and any(not e.disc for e in p.elders.values())
     life = vp["pool"] + (0 if last else K2W["life"] - 1)
@@ -55,8 +53,8 @@ def _k2_hunts(state: NeanderthalState, seat: int) -> Callable[[str], HuntValue]:
     def on_slot(slot: str) -> HuntValue:
         if slot in slots:
             return slots[slot]
-        b = D.BIOMES[P.slot_card(state, slot)]
-        alpha_power = P.alpha_power(p, b.kind)
+        b = data.BIOMES[phases.slot_card(state, slot)]
+        alpha_power = phases.alpha_power(p, b.kind)
         p_hit = ((2 if b.star else 1) + (1 if b.kind in converts else 0)) / 6
         p_die = len(set(b.fer) | (set() if immune else set(b.frz))) / 6
         gain = min(b.babies, dead) * (vp["pool"] if last else K2W["baby"])
@@ -66,7 +64,7 @@ def _k2_hunts(state: NeanderthalState, seat: int) -> Callable[[str], HuntValue]:
                 owed.remove(c)
                 gain += K2W["fire"] if fire and c == "B" else K2W["disc"]
         hand = bool(not b.troph and b.hand and hand_card)
-        pred = b.kind == "BIG" and bool(P.nearest_predators(state, slot))
+        pred = b.kind == "BIG" and bool(phases.nearest_predators(state, slot))
 
         def value_of(n: int, alpha: bool, free: int) -> float:
             if n <= 0 and not alpha and not free:
@@ -110,7 +108,7 @@ def _portals_within_reach(p, cards: list[int]) -> int:
     """How many portals a vocal player can reach: those placed and those his daughters offer."""
     reach = set(p.portals)
     for card in cards:
-        reach |= {f"{space}-{colour}" for space, colour in D.DAUGHTERS[card].portals}
+        reach |= {f"{space}-{colour}" for space, colour in data.DAUGHTERS[card].portals}
     return len(reach)
 
 
@@ -120,7 +118,7 @@ def _k2_swap(state: NeanderthalState, ids: list[str]) -> str:
     p = state.ps[0]
     cards = [w.card for w in p.wives]
     now = _portals_within_reach(p, cards)
-    if p.tribal or now >= D.CONVERT_AT[1]:
+    if p.tribal or now >= data.CONVERT_AT[1]:
         return "keep"
     best, most = "keep", now
     for a in ids:
@@ -170,7 +168,7 @@ def _k2_alloc(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     if refs:
         a, _ = max(refs, key=lambda r: (hunt(r[1])(*on[r[1]][:2], on[r[1]][2] + 1) - hunt(r[1])(*on[r[1]]), r[0]))
         return a
-    if P.exp_elder(p, 6) and len(p.pool) > K2_KEEP:
+    if phases.exp_elder(p, 6) and len(p.pool) > K2_KEEP:
         return next((e for r in RANK_PREF if (e := str(Promote(False, r))) in ids), "done")
     return "done"
 

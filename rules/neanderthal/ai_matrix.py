@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import data as D
-from . import matrix as M
-from . import phases as P
+from . import data, matrix, phases
 from .actions import portal_sources
 from .ai_odds import RANK_PREF, alpha_swap, at_least, first_of, freed, kind_chance, portal, tool
 from .moves import Assimilate, GiveLot, MarryHusband, Promote, Side, Step, parse, parse_as
@@ -53,13 +51,13 @@ def _cell_odds(state: NeanderthalState, seat: int, j: int, n: int) -> tuple[floa
     a 6 among the dice (L6-A: an artifact found), that a trophy takes the card away, and the
     Hunters expected to die (ferocity, freezing)."""
     p = state.ps[seat]
-    b = D.BIOMES[state.grid[j]]
-    convert = any(not t.disc and D.hand_of(t.card)[0] == "I" and D.side_of(t.card)[0] == b.kind for t in p.tools)
+    b = data.BIOMES[state.grid[j]]
+    convert = any(not t.disc and data.hand_of(t.card)[0] == "I" and data.side_of(t.card)[0] == b.kind for t in p.tools)
     faces = (2 if b.star else 1) + (1 if convert else 0)
     ok = at_least(n, faces / 6, b.hits)
     six = ok - (5 / 6) ** n * at_least(n, faces / 5, b.hits)  # less: a success without any 6
     troph = kind_chance(n, b.troph[1]) if b.troph else 0.0
-    immune = P.exp_elder(p, 6) or P.has_skill(state, seat, "housewife")
+    immune = phases.exp_elder(p, 6) or phases.has_skill(state, seat, "housewife")
     deaths = n * len(set(b.fer) | (set() if immune else set(b.frz))) / 6
     return ok, max(0.0, six), troph, deaths
 
@@ -67,9 +65,9 @@ def _cell_odds(state: NeanderthalState, seat: int, j: int, n: int) -> tuple[floa
 def _cell_value(state: NeanderthalState, seat: int, j: int, n: int, known: int) -> float:
     """The worth of ``n`` of the player's Hunters hunting on cell ``j`` this turn (L6), with ``known``
     artifacts on the map; 0 for none."""
-    if n <= 0 or not M.cell_card(state, j):
+    if n <= 0 or not matrix.cell_card(state, j):
         return 0.0
-    b = D.BIOMES[state.grid[j]]
+    b = data.BIOMES[state.grid[j]]
     ok, six, troph, deaths = _cell_odds(state, seat, j, n)
     p = state.ps[seat]
     babies = min(b.babies, state.dead.get(p.species, 0))
@@ -80,7 +78,7 @@ def _cell_value(state: NeanderthalState, seat: int, j: int, n: int, known: int) 
             v += six * (1 - troph) * (MW["find"] if known < state.goal else MW["spare"])
         elif mark == "O" and known >= state.goal:
             v += ok * MW["act"] - troph * MW["trophy"]
-    if b.kind == "BIG" and P.nearest_predators(state, f"M{j}"):
+    if b.kind == "BIG" and phases.nearest_predators(state, f"M{j}"):
         v -= (1 - MW["pred"]) * ok * babies * MW["baby"] + ok * n * MW["life"] / 6
     return v
 
@@ -120,7 +118,7 @@ def _map_values(state: NeanderthalState, seat: int) -> Callable[[dict[int, int]]
 
     def revealed_from(j: int) -> list[int]:
         if j not in reveals:
-            reveals[j] = [k for k in M.neighbours(j) if M.undiscovered(state, k)]
+            reveals[j] = [k for k in matrix.neighbours(j) if matrix.undiscovered(state, k)]
         return reveals[j]
 
     partners = []
@@ -131,7 +129,7 @@ def _map_values(state: NeanderthalState, seat: int) -> Callable[[dict[int, int]]
             partners.append((theirs, weight))
     artifacts = []
     if state.variant == "alien":  # the artifacts' cells still huntable, and their neighbours
-        artifacts = [(k, M.neighbours(k)) for k in state.o_start if M.cell_card(state, k)]
+        artifacts = [(k, matrix.neighbours(k)) for k in state.o_start if matrix.cell_card(state, k)]
 
     def map_value(camps: dict[int, int]) -> float:
         total = sum(value(j, n) for j, n in camps.items())
@@ -143,7 +141,7 @@ def _map_values(state: NeanderthalState, seat: int) -> Callable[[dict[int, int]]
                 if not theirs or not cells:
                     continue
                 gap = min(
-                    abs(j // D.GRID_COLS - k // D.GRID_COLS) + abs(j % D.GRID_COLS - k % D.GRID_COLS)
+                    abs(j // data.GRID_COLS - k // data.GRID_COLS) + abs(j % data.GRID_COLS - k % data.GRID_COLS)
                     for j in cells
                     for k in theirs
                 )
@@ -152,7 +150,9 @@ def _map_values(state: NeanderthalState, seat: int) -> Callable[[dict[int, int]]
             live = {j for j, n in camps.items() if n}
             reach = {k for k, around in artifacts if k in live or any(j in live for j in around)}
             total += MW["near"] * min(len(reach), state.goal) * min(1.0, len(live) / state.goal)
-            chances = [success(j, n) for j, n in camps.items() if n and j in state.o_start and M.cell_card(state, j)]
+            chances = [
+                success(j, n) for j, n in camps.items() if n and j in state.o_start and matrix.cell_card(state, j)
+            ]
             if len(chances) >= state.goal:
                 total += MW["win"] * _signal_chance(chances, state.goal)
         return total
@@ -169,9 +169,9 @@ def matrix_action(state: NeanderthalState, seat: int, ids: list[str]) -> str:
         if choice:
             return choice
     p = state.ps[seat]
-    spare = sum(p.vocab.values()) - M.on_map(state, seat)
+    spare = sum(p.vocab.values()) - matrix.on_map(state, seat)
     if state.phase == "buy":
-        return "buy" if spare - M.price(state, seat) >= MW["keep"] else "pass"
+        return "buy" if spare - matrix.price(state, seat) >= MW["keep"] else "pass"
     if state.phase == "action":
         wanted = (alpha_swap, freed("e6"), freed("d"), freed("e"), freed("h"), freed("t"), tool)
         choice = first_of(ids, wanted)
@@ -218,8 +218,8 @@ def _new_portals(state: NeanderthalState, seat: int, card: int) -> int:
         return 0
     have = set(p.portals)
     for b, i in portal_sources(state, seat):
-        have |= {f"{space}-{colour}" for space, colour in D.DAUGHTERS[state.ps[b].wives[i].card].portals}
-    return len({f"{space}-{colour}" for space, colour in D.DAUGHTERS[card].portals} - have)
+        have |= {f"{space}-{colour}" for space, colour in data.DAUGHTERS[state.ps[b].wives[i].card].portals}
+    return len({f"{space}-{colour}" for space, colour in data.DAUGHTERS[card].portals} - have)
 
 
 def _eve(state: NeanderthalState, seat: int, ids: list[str]) -> str:
@@ -242,7 +242,7 @@ def _eve(state: NeanderthalState, seat: int, ids: list[str]) -> str:
                     return a
         if "as-none" in ids:
             return "as-none"
-        return min(ids, key=lambda a: (M.on_map(state, parse_as(a, GiveLot).to), a))
+        return min(ids, key=lambda a: (matrix.on_map(state, parse_as(a, GiveLot).to), a))
     if ph == "action":
         wanted = (freed("d"), portal, freed("e6"), freed("e"), freed("h"), freed("t"), tool)
         return first_of(ids, wanted) or "pass"
@@ -254,7 +254,7 @@ def _eve(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     if "swap" in ids and dead_alpha and (not state.event_deck or promote):
         return "swap"  # then made an Elder at once, or in the last turn: alive at the end (M4-A)
     choice = _elder(ids, True, (5, 3, 4, 2, 1))  # the Alpha safe as an Elder (M4-A asks him alive)
-    hunters = M.on_map(state, seat)
+    hunters = matrix.on_map(state, seat)
     if not choice and dead_alpha and hunters >= 3 and not any(str(r) in p.elders for r in (3, 4, 5)):
         choice = _elder(ids, False, (5, 3, 4))
     if not choice and hunters >= 2 and (not p.elders or (len(p.elders) < 2 and not state.event_deck)):
@@ -287,7 +287,10 @@ def move_on_matrix(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     map_value = _map_values(state, seat)
     base = map_value(camps)
     steps = [(a, step) for a in ids if isinstance(step := parse(a), Step)]
-    free = {step.frm: M._free(state, seat, step.frm, False) + M._free(state, seat, step.frm, True) for _, step in steps}
+    free = {
+        step.frm: matrix._free(state, seat, step.frm, False) + matrix._free(state, seat, step.frm, True)
+        for _, step in steps
+    }
     best, best_gain = "", 0.05
     for a, step in steps:
         i, j = step.frm, step.to

@@ -8,8 +8,7 @@ import functools
 import math
 from collections.abc import Callable, Sequence
 
-from . import data as D
-from . import phases as P
+from . import data, phases
 from .moves import Move, Neolexia, PlayTool, Portal, SwapElder, SwapHusband, Word, parse
 from .state import NeanderthalState
 
@@ -17,23 +16,23 @@ RANK_PREF = (6, 1, 3, 5, 4, 2)
 
 
 def slot_value(state: NeanderthalState, seat: int, slot: str) -> float:
-    b = D.BIOMES[P.slot_card(state, slot)]
+    b = data.BIOMES[phases.slot_card(state, slot)]
     p = state.ps[seat]
     troph = 4.0 if state.variant == "k2" else 2.0
     v = b.babies * 1.2 + len(b.discs) * 1.0 + (troph if b.troph else 0) + (1.5 if b.hand and p.tribal else 0)
     chance = (2 if b.star else 1) / 6
-    kill = (len(b.fer) + (0 if P.exp_elder(p, 6) else len(b.frz))) / 6
+    kill = (len(b.fer) + (0 if phases.exp_elder(p, 6) else len(b.frz))) / 6
     v = v * min(1.0, chance * (b.hits + 1) * 1.6) - kill * 2.5
     if b.pred:
         v -= 1.5
-    if b.kind == "BIG" and P.nearest_predators(state, slot):
+    if b.kind == "BIG" and phases.nearest_predators(state, slot):
         v -= 1.0
     others = [t for t in state.hunters.get(slot, []) if not t.startswith(f"{seat}:")]
     return v - 3 * len(others)
 
 
 def hunters_wanted(state: NeanderthalState, slot: str) -> int:
-    b = D.BIOMES[P.slot_card(state, slot)]
+    b = data.BIOMES[phases.slot_card(state, slot)]
     want = b.hits + 1
     if b.troph:
         want = max(want, b.troph[1] + 1)

@@ -10,7 +10,7 @@ import functools
 
 from rules.core import Action, IllegalAction, Msg, action, msg, seat_msg
 
-from . import data as D
+from . import data
 from .board import (
     _husband_home,
     _pack,
@@ -101,9 +101,9 @@ def _hunted(state: NeanderthalState, seat: int) -> set[str]:
 
 def _prereq_sum(state: NeanderthalState, where: set[str], tracker: bool) -> dict[str, int]:
     """The free discs the hunts at ``where`` need, by colour (the Tracker's need no white disc)."""
-    need = {c: 0 for c in D.COLOURS}
+    need = {c: 0 for c in data.COLOURS}
     for k in where:
-        for c in D.BIOMES[slot_card(state, k)].prereq:
+        for c in data.BIOMES[slot_card(state, k)].prereq:
             if not (tracker and c == "W"):
                 need[c] += 1
     return need
@@ -116,11 +116,13 @@ def huntable(state: NeanderthalState, seat: int) -> list[str]:
     tracker = has_skill(state, seat, "tracker")
     need = _prereq_sum(state, where, tracker)
     vocab = state.ps[seat].vocab
-    left = tuple([vocab[c] - need[c] for c in D.COLOURS])  # free discs besides the hunts already made
+    left = tuple([vocab[c] - need[c] for c in data.COLOURS])  # free discs besides the hunts already made
     if min(left) < 0:
         return []
     return [
-        slot for slot in slots(state) if slot in where or _fits(left, D.BIOMES[slot_card(state, slot)].prereq, tracker)
+        slot
+        for slot in slots(state)
+        if slot in where or _fits(left, data.BIOMES[slot_card(state, slot)].prereq, tracker)
     ]
 
 
@@ -129,18 +131,18 @@ def _fits(left: tuple[int, ...], prereq: str, tracker: bool) -> bool:
     """Whether ``left`` free discs (by colour, in COLOURS order) cover a biome's prerequisite
     (the Tracker's hunts need no white disc)."""
     return all(
-        left[i] >= sum(1 for x in prereq if x == c and not (tracker and c == "W")) for i, c in enumerate(D.COLOURS)
+        left[i] >= sum(1 for x in prereq if x == c and not (tracker and c == "W")) for i, c in enumerate(data.COLOURS)
     )
 
 
 def can_promote(state: NeanderthalState, seat: int, rank: int) -> bool:
     p = state.ps[seat]
-    if str(rank) in p.elders or (not p.tribal and rank not in D.MAX_RANK_VOCAL):
+    if str(rank) in p.elders or (not p.tribal and rank not in data.MAX_RANK_VOCAL):
         return False
-    if not exp_elder(p, 6) and p.vocab[D.RANK_COLOUR[rank]] <= 0:
+    if not exp_elder(p, 6) and p.vocab[data.RANK_COLOUR[rank]] <= 0:
         return False
-    if not p.tribal and rank in D.RANK_DOMAIN:
-        if not {"O", "W", "B"} <= _domain_colours(tuple(p.portals), D.RANK_DOMAIN[rank]):
+    if not p.tribal and rank in data.RANK_DOMAIN:
+        if not {"O", "W", "B"} <= _domain_colours(tuple(p.portals), data.RANK_DOMAIN[rank]):
             return False
     return True
 
@@ -148,7 +150,7 @@ def can_promote(state: NeanderthalState, seat: int, rank: int) -> bool:
 @functools.lru_cache(maxsize=1024)
 def _domain_colours(portals: tuple[str, ...], dom: str) -> frozenset[str]:
     """The disc colours of the ``portals`` ("venus-B"...) on spaces of the domain ``dom``."""
-    return frozenset(pt.split("-")[1] for pt in portals if dom in D.PORTALS[pt.split("-")[0]])
+    return frozenset(pt.split("-")[1] for pt in portals if dom in data.PORTALS[pt.split("-")[0]])
 
 
 def wife_slots(state: NeanderthalState) -> list[tuple[int, int]]:
@@ -190,7 +192,7 @@ def alloc_actions(state: NeanderthalState, seat: int) -> list[Action]:
             continue
         for sl in hunts:
             acts.append(_hunt_action(kind, sl, slot_card(state, sl)))
-    ranks = [r for r in D.RANKS if can_promote(state, seat, r)] if plain or alpha else []
+    ranks = [r for r in data.RANKS if can_promote(state, seat, r)] if plain or alpha else []
     for kind, ok in (("h", plain), ("ha", alpha)):
         if ok:
             acts += [_elder_action(kind, r) for r in ranks]
@@ -355,7 +357,7 @@ def apply_alloc(state: NeanderthalState, seat: int, move: Move) -> bool:
         p.pool.remove(tok)
         disc = ""
         if not exp_elder(p, 6):
-            disc = D.RANK_COLOUR[move.rank]
+            disc = data.RANK_COLOUR[move.rank]
             take_vocab(p, disc)
         p.elders[str(move.rank)] = Elder(token=tok, disc=disc)
         state.last = [f"E{seat}"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rules.core import Action, action, msg, seat_msg
 
-from . import data as D
+from . import data
 from .board import card_msg, has_skill, say, take_vocab
 from .matrix import is_matrix, next_buyer, pay_colours, price
 from .moves import K2Swap, Move, Word
@@ -15,7 +15,7 @@ from .state import NeanderthalState, Wife
 
 
 def bidders(state: NeanderthalState) -> list[int]:
-    media = D.DAUGHTERS[state.event_card].media
+    media = data.DAUGHTERS[state.event_card].media
     out = []
     for s in state.order:
         p = state.ps[s]
@@ -46,7 +46,7 @@ def start_auction(state: NeanderthalState) -> bool:
         return not next_buyer(state, 0)
     if state.variant == "k2":
         p = state.ps[0]
-        if len(p.wives) < D.K2_DAUGHTERS:
+        if len(p.wives) < data.K2_DAUGHTERS:
             p.wives.append(Wife(card=card))
             say(state, "neanderthal.ev.k2_daughter", card=card_msg(card))
         elif any(not w.husband for w in p.wives):
@@ -69,7 +69,7 @@ def start_auction(state: NeanderthalState) -> bool:
 
 
 def max_bid(state: NeanderthalState, seat: int) -> int:
-    media = D.DAUGHTERS[state.event_card].media
+    media = data.DAUGHTERS[state.event_card].media
     return sum(state.ps[seat].vocab[c] for c in media)
 
 

@@ -13,7 +13,7 @@ import functools
 
 from rules.core import Action, Event, IllegalAction, Msg, action, msg
 
-from . import data as D
+from . import data
 from .moves import DiscardCard, Release, Word
 from .state import NeanderthalState, Player, Wife
 
@@ -64,7 +64,7 @@ def has_skill(state: NeanderthalState, seat: int, skill: str) -> bool:
     sp = state.ps[seat].species
     for b, p in enumerate(state.ps):
         for w in p.wives:
-            if D.DAUGHTERS[w.card].skill != skill or not wife_active(state, b, w):
+            if data.DAUGHTERS[w.card].skill != skill or not wife_active(state, b, w):
                 continue
             if b == seat or (w.husband and w.husband[0] == sp):
                 return True
@@ -78,7 +78,8 @@ def alpha_power(p: Player, kind: str) -> bool:
 
 def has_weapon(p: Player) -> bool:
     return any(
-        not t.disc and D.BIOMES[t.card].side and D.hand_of(t.card)[0] == "I" and D.side_of(t.card)[1] for t in p.tools
+        not t.disc and data.BIOMES[t.card].side and data.hand_of(t.card)[0] == "I" and data.side_of(t.card)[1]
+        for t in p.tools
     )
 
 
@@ -250,12 +251,12 @@ def slots(state: NeanderthalState) -> list[str]:
         shown, gice = state.shown, state.gice
         return [_cell_name(i) for i in range(len(grid)) if shown[i] and not gice[i] and grid[i]]
     north, south, ice_n, ice_s = state.north, state.south, state.ice_n, state.ice_s
-    return [_ROW_SLOTS["N"][i] for i in range(D.ROW_SIZE) if not ice_n[i] and north[i]] + [
-        _ROW_SLOTS["S"][i] for i in range(D.ROW_SIZE) if not ice_s[i] and south[i]
+    return [_ROW_SLOTS["N"][i] for i in range(data.ROW_SIZE) if not ice_n[i] and north[i]] + [
+        _ROW_SLOTS["S"][i] for i in range(data.ROW_SIZE) if not ice_s[i] and south[i]
     ]
 
 
-_ROW_SLOTS = {r: [f"{r}{i}" for i in range(D.ROW_SIZE)] for r in "NS"}
+_ROW_SLOTS = {r: [f"{r}{i}" for i in range(data.ROW_SIZE)] for r in "NS"}
 
 
 @functools.cache
@@ -282,7 +283,7 @@ def _pack(acts: list[Action]) -> list[Action]:
 def lazarus(state: NeanderthalState, seat: int) -> bool:
     """J1: a species whose tribesmen are all dead takes no Refugees (it still bids and scores)."""
     sp = state.ps[seat].species
-    return state.dead.get(sp, 0) >= D.TRIBESMEN and sp in state.dead_alpha
+    return state.dead.get(sp, 0) >= data.TRIBESMEN and sp in state.dead_alpha
 
 
 def take_foreign(state: NeanderthalState, n: int) -> int:

@@ -20,9 +20,7 @@ from rules.core import (
     told_to_all,
 )
 
-from . import ai, phases
-from . import data as D
-from . import scoring as S
+from . import ai, data, phases, scoring
 from . import texts as _texts  # noqa: F401  (registers the catalogue)
 from .board import _card_of, card_msg, slot_card
 from .coop import lot_msg
@@ -130,8 +128,8 @@ class NeanderthalEngine(Engine[NeanderthalState]):
         OptionSpec(
             key="artifacts",
             label=msg("neanderthal.opt.artifacts"),
-            default=str(D.ARTIFACTS[0]),
-            choices=[(str(n), msg("neanderthal.opt.artifacts.n", n=n)) for n in D.ARTIFACTS],
+            default=str(data.ARTIFACTS[0]),
+            choices=[(str(n), msg("neanderthal.opt.artifacts.n", n=n)) for n in data.ARTIFACTS],
         ),
     ]
 
@@ -219,11 +217,11 @@ class NeanderthalEngine(Engine[NeanderthalState]):
                     trophies=list(p.trophies),
                     hand_count=len(p.hand),
                     hand=list(p.hand) if seat == i or (seat is not None and state.variant == "eve") else None,
-                    score=p.score if state.phase == "over" else sum(S.breakdown(state, i).values()),
+                    score=p.score if state.phase == "over" else sum(scoring.breakdown(state, i).values()),
                     pts=dict(p.pts),
                 )
             )
-        won = S.solo_won(state) if state.phase == "over" and state.variant in ("k2", "alien", "eve") else None
+        won = scoring.solo_won(state) if state.phase == "over" and state.variant in ("k2", "alien", "eve") else None
         return NeanderthalView(
             viewer=seat,
             players=state.players,
@@ -289,10 +287,10 @@ class NeanderthalEngine(Engine[NeanderthalState]):
     def outcome(self, state: NeanderthalState) -> Outcome | None:
         if state.phase != "over":
             return None
-        cats = [f"neanderthal.score.{c}" for c in S.CATEGORIES]
+        cats = [f"neanderthal.score.{c}" for c in scoring.CATEGORIES]
         results = []
         if state.variant in ("k2", "alien", "eve"):  # against the game: K2 G, L7, M4 (shared)
-            won = S.solo_won(state)
+            won = scoring.solo_won(state)
             for i, p in enumerate(state.ps):
                 results.append(
                     PlayerResult(seat=i, score=p.score, breakdown=dict(p.pts), rank=1 if won else 2, winner=won)

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from rules.core import Action, IllegalAction, action, msg, seat_msg
 
-from . import data as D
-from . import matrix
+from . import data, matrix
 from .board import (
     card_msg,
     draw,
@@ -100,7 +99,7 @@ def dependents(p: Player) -> list[Lose]:
     domestic animals."""
     out = [Lose("le", r) for r in sorted(p.elders)]
     out += [Lose("lw", str(i)) for i, w in enumerate(p.wives) if not w.husband or w.hdisc]
-    out += [Lose("ld", str(i)) for i, t in enumerate(p.tools) if D.hand_of(t.card)[0] == "D"]
+    out += [Lose("ld", str(i)) for i, t in enumerate(p.tools) if data.hand_of(t.card)[0] == "D"]
     return out
 
 
@@ -157,7 +156,7 @@ def apply_loss(state: NeanderthalState, seat: int, loss: Move) -> None:
         # any loss allows the sexuality flip (D4-C); a lost Refugee is not one of the player's own
         # tribesmen for the Refugee icon (D6)
         state.losses[str(seat)] = state.losses.get(str(seat), 0) + (
-            0 if is_refugee(p, tok) and not D.REFUGEE_LOSS_COUNTS_FOREIGNERS else 1
+            0 if is_refugee(p, tok) and not data.REFUGEE_LOSS_COUNTS_FOREIGNERS else 1
         )
         say(state, "neanderthal.ev.lost", seat=seat_msg(seat), what=msg(f"neanderthal.lost.{kind}"))
     elif isinstance(loss, Lose) and kind == "le":
@@ -202,7 +201,7 @@ def loss_actions(state: NeanderthalState, seat: int) -> list[Action]:
 def _lowest(row: list[int], ice: list[bool]) -> int | None:
     best = None
     for i, c in enumerate(row):
-        if c and not ice[i] and (best is None or D.BIOMES[c].clim < D.BIOMES[row[best]].clim):
+        if c and not ice[i] and (best is None or data.BIOMES[c].clim < data.BIOMES[row[best]].clim):
             best = i
     return best
 
@@ -221,7 +220,7 @@ def cooling(state: NeanderthalState) -> None:
         say(state, "neanderthal.ev.cool", card=card_msg(moved))
         state.last += [f"N{j}", f"S{j}"]
         return
-    empty = [i for i, c in enumerate(state.north) if not c and D.COOLING_FILLS_NORTH_GAP]
+    empty = [i for i, c in enumerate(state.north) if not c and data.COOLING_FILLS_NORTH_GAP]
     if empty:
         state.north[empty[0]], state.ice_n[empty[0]] = new, True
         say(state, "neanderthal.ev.ice")
@@ -261,7 +260,7 @@ def warming(state: NeanderthalState) -> None:
             state.removed.append(state.north[j])
             state.north[j] = moved
         say(state, "neanderthal.ev.warm", card=card_msg(moved))
-    for i in range(D.ROW_SIZE):  # glacial melt
+    for i in range(data.ROW_SIZE):  # glacial melt
         state.ice_s[i] = False
 
 
@@ -296,15 +295,15 @@ def chaos(state: NeanderthalState) -> None:
 
 def can_flip(p: Player) -> bool:
     other = _other_side(p)
-    need = D.MPI[other]
+    need = data.MPI[other]
     free = dict(p.vocab)
-    for c in D.MPI[p.sex]:
+    for c in data.MPI[p.sex]:
         free[c] += 1
     return all(free[c] >= need.count(c) for c in set(need))
 
 
 def _other_side(p: Player) -> str:
-    a, b = D.SEX_CARDS[p.sex_card]
+    a, b = data.SEX_CARDS[p.sex_card]
     return b if p.sex == a else a
 
 
@@ -312,7 +311,7 @@ def flip(p: Player) -> None:
     for c in p.mpi:
         give_vocab(p, c)
     p.sex = _other_side(p)
-    p.mpi = D.MPI[p.sex]
+    p.mpi = data.MPI[p.sex]
     for c in p.mpi:
         take_vocab(p, c)
 

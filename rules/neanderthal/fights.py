@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rules.core import Action, Event, IllegalAction, Msg, action, msg, seat_msg
 
-from . import data as D
+from . import data
 from .board import (
     _card_of,
     _home,
@@ -549,13 +549,13 @@ def gathering(state: NeanderthalState) -> None:
     for s in state.order:
         p = state.ps[s]
         mine = [sl for sl, toks in state.hunters.items() if any(token_side(t) == str(s) for t in toks)]
-        baskets = sum(1 for sl in mine if D.BIOMES[slot_card(state, sl)].basket)
+        baskets = sum(1 for sl in mine if data.BIOMES[slot_card(state, sl)].basket)
         n = 0
         if p.sex == "prom" or has_skill(state, s, "basket"):
             n += baskets
         elif baskets and has_skill(state, s, "shell"):
             n += 1
-        if has_skill(state, s, "scavenger") and any(D.BIOMES[slot_card(state, sl)].pred for sl in mine):
+        if has_skill(state, s, "scavenger") and any(data.BIOMES[slot_card(state, sl)].pred for sl in mine):
             n += 1
         if n:
             got = babies(state, s, n)

@@ -12,8 +12,7 @@ from functools import partial
 
 from rules.core import Action, Event, action, msg, seat_msg
 
-from . import coop, matrix
-from . import data as D
+from . import coop, data, matrix
 from .board import (
     _home,
     _once,
@@ -40,7 +39,7 @@ from .state import NeanderthalState
 def roll_test(state: NeanderthalState, seat: int, toks: list[str], card: int) -> tuple[list[str], list[int], int]:
     """One hunt test: returns the survivors, the faces (after 3->1 changes) and the hits.  Each die
     is a Hunter's, with his own player's powers (a combined test of M3-A mixes players)."""
-    b = D.BIOMES[card]
+    b = data.BIOMES[card]
     powers: dict[int, tuple[bool, bool]] = {}
     faces, survivors = [], []
     for tagged in toks:
@@ -49,7 +48,7 @@ def roll_test(state: NeanderthalState, seat: int, toks: list[str], card: int) ->
         p = state.ps[owner]
         if owner not in powers:
             convert = any(
-                not t.disc and D.hand_of(t.card)[0] == "I" and D.side_of(t.card)[0] == b.kind for t in p.tools
+                not t.disc and data.hand_of(t.card)[0] == "I" and data.side_of(t.card)[0] == b.kind for t in p.tools
             )
             powers[owner] = (convert, exp_elder(p, 6) or has_skill(state, owner, "housewife"))
         convert, no_freeze = powers[owner]
@@ -81,13 +80,13 @@ def nearest_predators(state: NeanderthalState, slot: str) -> list[str]:
     row, ice = (state.north, state.ice_n) if slot[0] == "N" else (state.south, state.ice_s)
     i = int(slot[1:])
     found = []
-    for step in range(1, D.ROW_SIZE):
+    for step in range(1, data.ROW_SIZE):
         for j in (i - step, i + step):
-            if 0 <= j < D.ROW_SIZE and row[j] and not ice[j] and D.BIOMES[row[j]].pred:
+            if 0 <= j < data.ROW_SIZE and row[j] and not ice[j] and data.BIOMES[row[j]].pred:
                 if _clear(ice, i, j):
                     found.append(f"{slot[0]}{j}")
         if found:
-            return sorted(found, key=lambda s: D.BIOMES[slot_card(state, s)].clim)
+            return sorted(found, key=lambda s: data.BIOMES[slot_card(state, s)].clim)
     return []
 
 
@@ -107,7 +106,7 @@ def _hunt(state: NeanderthalState, seat: int, slot: str, toks: list[str]) -> tup
     hunt the survivors move onto the nearest predator (G4): the kill and its trophy or hand card wait
     in ``state.pend`` until that predator's test (phase 4, step 3) settles piracy."""
     card = slot_card(state, slot)
-    b = D.BIOMES[card]
+    b = data.BIOMES[card]
     survivors, faces, hits = roll_test(state, seat, toks, card)
     ok = hits >= b.hits
     took = ""
@@ -202,7 +201,7 @@ def _hand_ok(state: NeanderthalState, seat: int, card: int, k: int, survivors: l
 
 
 def _hand_ok_one(state: NeanderthalState, seat: int, card: int, k: int, survivors: list[str]) -> bool:
-    b = D.BIOMES[card]
+    b = data.BIOMES[card]
     p = state.ps[seat]
     if not (b.hand and p.tribal and any(not e.disc for e in p.elders.values()) and survivors):
         return False
@@ -215,7 +214,7 @@ def _hand_ok_one(state: NeanderthalState, seat: int, card: int, k: int, survivor
 
 
 def _gain(state: NeanderthalState, seat: int, card: int) -> None:
-    b = D.BIOMES[card]
+    b = data.BIOMES[card]
     if state.sharing:  # M3-A: the gains of a combined test are shared out
         if b.babies:
             _lot(state, "b", b.babies)
@@ -257,7 +256,7 @@ def courtship(state: NeanderthalState, key: str, toks: list[str]) -> None:
     b, i = map(int, key.split("-"))
     board = state.ps[b]
     w = board.wives[i]
-    media = D.DAUGHTERS[w.card].media
+    media = data.DAUGHTERS[w.card].media
 
     def order(t: str):
         s = token_side(t)
@@ -333,7 +332,7 @@ def phase4_start(state: NeanderthalState) -> None:
         if not toks:
             continue
         contested = len({token_side(t) for t in toks}) > 1
-        pred = D.BIOMES[slot_card(state, sl)].pred
+        pred = data.BIOMES[slot_card(state, sl)].pred
         tests.append((2 if pred else (1 if contested else 0), 1, "h", sl))
     state.tests = [[kind, key, str(cat)] for cat, _, kind, key in sorted(tests)]
     state.stage = "hunt"
@@ -404,7 +403,7 @@ def _combined(state: NeanderthalState, key: str, toks: list[str], home: Callable
             for t in _after_predator(state, int(s), key, None, [t for t in toks if token_side(t) == s]):
                 home(t)
         return
-    predator = D.BIOMES[slot_card(state, key)].pred
+    predator = data.BIOMES[slot_card(state, key)].pred
     state.sharing = [int(s) for s in sides]
     state.sharing_at = key
     _, survivors, hits = _hunt(state, int(sides[0]), key, toks)
@@ -425,10 +424,10 @@ def _opportunistic(state: NeanderthalState, seat: int, slot: str) -> bool:
     """G7: a replacement card may be hunted if it is no (still inactive) predator and the skill
     prerequisites are met."""
     card = slot_card(state, slot)
-    if not card or D.BIOMES[card].pred:
+    if not card or data.BIOMES[card].pred:
         return False
     p = state.ps[seat]
-    return all(p.vocab[c] >= D.BIOMES[card].prereq.count(c) for c in D.COLOURS)
+    return all(p.vocab[c] >= data.BIOMES[card].prereq.count(c) for c in data.COLOURS)
 
 
 def _owner(state: NeanderthalState, test: list[str]) -> int | None:
@@ -462,7 +461,7 @@ def court_ties(state: NeanderthalState, key: str) -> list[str]:
     """G1-D "Se empatado, o pai da filha decide entre eles": the Suitors (by side) tied on the
     vocabulary in the daughter's bid media whose order the father has still to decide."""
     b, i = map(int, key.split("-"))
-    media = D.DAUGHTERS[state.ps[b].wives[i].card].media
+    media = data.DAUGHTERS[state.ps[b].wives[i].card].media
     chosen = state.court[1:] if state.court[:1] == [key] else []
     sides = sorted({token_side(t) for t in state.suitors.get(key, [])} - {"f"} - set(chosen))
     by_words: dict[int, list[str]] = {}

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from rules.core import Action, IllegalAction, action, msg, seat_msg
 
-from . import data as D
+from . import data
 from .allocation import alpha_swaps, can_promote, swap_alpha_back
 from .board import (
     _pack,
@@ -27,7 +27,7 @@ from .board import (
 from .moves import Lose, MarryHusband, Move, Promote, Step, SwapElder, SwapHusband, Word
 from .state import Elder, NeanderthalState
 
-CELLS = D.GRID_ROWS * D.GRID_COLS
+CELLS = data.GRID_ROWS * data.GRID_COLS
 NORTH_CELLS = range(0, CELLS // 2)
 SOUTH_CELLS = range(CELLS // 2, CELLS)
 
@@ -38,11 +38,11 @@ def is_matrix(state: NeanderthalState) -> bool:
 
 def neighbours(i: int) -> list[int]:
     """L1 note: adjacent means sharing an edge (diagonals are not adjacent)."""
-    r, c = divmod(i, D.GRID_COLS)
+    r, c = divmod(i, data.GRID_COLS)
     out = []
     for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0)):
-        if 0 <= r + dr < D.GRID_ROWS and 0 <= c + dc < D.GRID_COLS:
-            out.append((r + dr) * D.GRID_COLS + c + dc)
+        if 0 <= r + dr < data.GRID_ROWS and 0 <= c + dc < data.GRID_COLS:
+            out.append((r + dr) * data.GRID_COLS + c + dc)
     return out
 
 
@@ -70,7 +70,7 @@ def setup_matrix(state: NeanderthalState) -> None:
     state.shown = [False] * CELLS
     state.gice = [False] * CELLS
     state.marks = [""] * CELLS
-    state.homes = [D.HOME[sp] for sp in state.seats]
+    state.homes = [data.HOME[sp] for sp in state.seats]
     for seat, home in enumerate(state.homes):
         for i in (home, *neighbours(home)):
             state.shown[i] = True
@@ -180,7 +180,9 @@ def _lowest(state: NeanderthalState, cells: range) -> int | None:
     """L3-C: the lowest climate among the revealed cards only."""
     best = None
     for i in cells:
-        if cell_card(state, i) and (best is None or D.BIOMES[state.grid[i]].clim < D.BIOMES[state.grid[best]].clim):
+        if cell_card(state, i) and (
+            best is None or data.BIOMES[state.grid[i]].clim < data.BIOMES[state.grid[best]].clim
+        ):
             best = i
     return best
 
@@ -196,7 +198,7 @@ def cooling(state: NeanderthalState) -> None:
     state.grid[j], state.gice[j], state.shown[j] = new, True, False
     state.last.append(f"M{j}")
     say(state, "neanderthal.ev.cool", card=card_msg(moved))
-    _push(state, moved, toks, j + D.GRID_COLS, D.GRID_COLS)
+    _push(state, moved, toks, j + data.GRID_COLS, data.GRID_COLS)
 
 
 def warming(state: NeanderthalState) -> None:
@@ -209,7 +211,7 @@ def warming(state: NeanderthalState) -> None:
         state.grid[j], state.shown[j] = new, True
         state.last.append(f"M{j}")
         say(state, "neanderthal.ev.warm", card=card_msg(moved))
-        _push(state, moved, toks, j - D.GRID_COLS, -D.GRID_COLS)
+        _push(state, moved, toks, j - data.GRID_COLS, -data.GRID_COLS)
     for i in SOUTH_CELLS:  # glacial melt: the barriers become undiscovered cards (L3-B)
         if state.gice[i]:
             state.gice[i] = False
@@ -265,8 +267,8 @@ def price(state: NeanderthalState, seat: int) -> int:
 def pay_colours(state: NeanderthalState, seat: int) -> str:
     """The colours a daughter may be paid in: her bid media (the Singer Woman: any colour)."""
     if is_matrix(state) and has_skill(state, seat, "singer"):
-        return "".join(D.COLOURS)
-    return D.DAUGHTERS[state.event_card].media
+        return "".join(data.COLOURS)
+    return data.DAUGHTERS[state.event_card].media
 
 
 def can_buy(state: NeanderthalState, seat: int) -> bool:
@@ -319,7 +321,7 @@ def _free(state: NeanderthalState, seat: int, i: int, alpha: bool) -> int:
 def _may_enter(state: NeanderthalState, seat: int, i: int) -> bool:
     p = state.ps[seat]
     tracker = has_skill(state, seat, "tracker")
-    need = D.BIOMES[state.grid[i]].prereq
+    need = data.BIOMES[state.grid[i]].prereq
     return all(p.vocab[c] >= need.count(c) for c in set(need) if not (tracker and c == "W"))
 
 
@@ -392,7 +394,7 @@ def move_actions(state: NeanderthalState, seat: int) -> list[Action]:
     for kind, ok in (("e", plain), ("ea", alpha_at is not None)):
         if not ok:
             continue
-        for r in D.RANKS:
+        for r in data.RANKS:
             if can_promote(state, seat, r):
                 acts.append(
                     action(
@@ -461,7 +463,7 @@ def apply_move(state: NeanderthalState, seat: int, move: Move) -> bool:
         if isinstance(move, Promote):
             disc = ""
             if not exp_elder(p, 6):
-                disc = D.RANK_COLOUR[move.rank]
+                disc = data.RANK_COLOUR[move.rank]
                 take_vocab(p, disc)
             p.elders[str(move.rank)] = Elder(token=tok, disc=disc)
             state.last = [f"E{seat}"]
@@ -505,8 +507,8 @@ def discover(state: NeanderthalState) -> None:
 
 def predators(state: NeanderthalState, slot: str) -> list[str]:
     """L6-C: the predators on any adjacent revealed card, lower climate first."""
-    found = [f"M{j}" for j in neighbours(int(slot[1:])) if cell_card(state, j) and D.BIOMES[state.grid[j]].pred]
-    return sorted(found, key=lambda s: D.BIOMES[state.grid[int(s[1:])]].clim)
+    found = [f"M{j}" for j in neighbours(int(slot[1:])) if cell_card(state, j) and data.BIOMES[state.grid[j]].pred]
+    return sorted(found, key=lambda s: data.BIOMES[state.grid[int(s[1:])]].clim)
 
 
 def artifact(state: NeanderthalState, seat: int, slot: str, ok: bool, faces: list[int]) -> None:
@@ -515,7 +517,7 @@ def artifact(state: NeanderthalState, seat: int, slot: str, ok: bool, faces: lis
         return
     i = int(slot[1:])
     if not state.marks[i]:
-        state.marks[i] = "O" if ok and D.ARTIFACT_FACE in faces else "B"
+        state.marks[i] = "O" if ok and data.ARTIFACT_FACE in faces else "B"
         say(
             state,
             "neanderthal.ev.artifact" if state.marks[i] == "O" else "neanderthal.ev.no_artifact",

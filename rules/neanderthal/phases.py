@@ -18,7 +18,7 @@ from typing import TypeVar
 
 from rules.core import Action, IllegalAction, action, cached_legal, msg, seat_msg
 
-from . import data as D
+from . import data
 from .actions import action_actions, apply_action, neolexia_colours, phase5, start_actions
 from .allocation import alloc_actions, apply_alloc, foreign_suitors, start_alloc
 from .auction import (
@@ -111,9 +111,9 @@ __all__ = [
 def start_turn(state: NeanderthalState) -> None:
     if not state.event_deck and state.scenario == "giant_wurm" and not state.reshuffled and not state.frozen:
         # N2: after the 21st card the discarded event cards are reshuffled; 5 make a new deck
-        discards = state.rng.shuffled([c for c in state.removed if c in D.DAUGHTERS])
-        state.removed = [c for c in state.removed if c not in D.DAUGHTERS]
-        state.event_deck, state.event_aside = discards[: D.N2_DECK_AFTER], discards[D.N2_DECK_AFTER :]
+        discards = state.rng.shuffled([c for c in state.removed if c in data.DAUGHTERS])
+        state.removed = [c for c in state.removed if c not in data.DAUGHTERS]
+        state.event_deck, state.event_aside = discards[: data.N2_DECK_AFTER], discards[data.N2_DECK_AFTER :]
         state.reshuffled = True
         if state.event_deck:
             say(state, "neanderthal.ev.reshuffle")
@@ -137,7 +137,7 @@ def start_turn(state: NeanderthalState) -> None:
         state.o_hits = []
     card = state.event_deck.pop(0)
     state.event_card = card
-    d = D.DAUGHTERS[card]
+    d = data.DAUGHTERS[card]
     state.order = [s for s in (seat_of(state, c) for c in d.order) if s is not None]
     say(state, "neanderthal.ev.turn", n=state.turn, card=card_msg(card), first=seat_msg(state.order[0]))
     state.queue = [[icon, n] for icon, n in d.events]
@@ -207,7 +207,7 @@ def _pass_action() -> Action:
 
 
 def _sex_actions(state: NeanderthalState, seat: int) -> list[Action]:
-    sexes = D.SEX_CARDS[state.ps[seat].sex_card]
+    sexes = data.SEX_CARDS[state.ps[seat].sex_card]
     return [action(id=str(Side(s)), style="primary", label=msg(f"neanderthal.sex.{s}")) for s in sexes]
 
 
@@ -221,7 +221,7 @@ def _extra_actions(state: NeanderthalState, seat: int) -> list[Action]:
                 "neanderthal.act.extra", space=msg(f"neanderthal.portal.{sp}"), colour=msg(f"neanderthal.disc.{c}")
             ),
         )
-        for sp, cols in D.PORTALS.items()
+        for sp, cols in data.PORTALS.items()
         for c in cols
         if f"{sp}-{c}" not in p.portals and p.vocab[c] > 0
     ]
@@ -271,7 +271,7 @@ def _k2more_actions(state: NeanderthalState, seat: int) -> list[Action]:
             style="primary" if n else "danger",
             label=msg("neanderthal.act.k2more", n=n) if n else msg("neanderthal.act.k2end"),
         )
-        for n in range(min(D.K2_MORE, len(state.event_aside)) + 1)
+        for n in range(min(data.K2_MORE, len(state.event_aside)) + 1)
     ]
 
 
@@ -319,7 +319,7 @@ def legal(state: NeanderthalState, seat: int) -> list[Action]:
 def _sex(state: NeanderthalState, seat: int, move: Move) -> None:
     p = state.ps[seat]
     p.sex = _as(move, Side).sex
-    p.mpi = D.MPI[p.sex]
+    p.mpi = data.MPI[p.sex]
     for c in p.mpi:
         take_vocab(p, c)
     say(state, "neanderthal.ev.sex", seat=seat_msg(seat), sex=msg(f"neanderthal.sex.{p.sex}"))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import data as D
+from . import data
 from .board import alpha_power, has_skill, wife_active
 from .state import NeanderthalState
 
@@ -22,7 +22,7 @@ CATEGORIES = [
 
 
 def trophies(p) -> int:
-    return sum(D.trophy_of(c)[0] for c in p.trophies)
+    return sum(data.trophy_of(c)[0] for c in p.trophies)
 
 
 def _husbands(state: NeanderthalState, sp: str) -> list:
@@ -34,7 +34,7 @@ def _husbands(state: NeanderthalState, sp: str) -> list:
 
 def breakdown(state: NeanderthalState, seat: int) -> dict[str, int]:
     p = state.ps[seat]
-    vp = D.VP[p.sex or "pair"]
+    vp = data.VP[p.sex or "pair"]
     sp = p.species
     out = dict.fromkeys(CATEGORIES, 0)
     # every tribesman of your colour scores for you, wherever he is (Refugees included)
@@ -49,12 +49,12 @@ def breakdown(state: NeanderthalState, seat: int) -> dict[str, int]:
     out["daughter"] = daughters * vp["daughter"]
     out["vocab"] = sum(p.vocab.values()) * vp["vocab"]
     out["trophy"] = trophies(p) * vp["trophy"]
-    out["invention"] = sum(1 for t in p.tools if not t.disc and D.hand_of(t.card)[0] == "I") * vp["invention"]
-    domestic = D.N2_DOMESTIC_VP if state.scenario == "giant_wurm" else vp["domestic"]
-    out["domestic"] = sum(1 for t in p.tools if not t.disc and D.hand_of(t.card)[0] == "D") * domestic
-    out["scenario"] = D.N1_TRIBAL_VP if state.scenario == "hominids" and p.tribal else 0
+    out["invention"] = sum(1 for t in p.tools if not t.disc and data.hand_of(t.card)[0] == "I") * vp["invention"]
+    domestic = data.N2_DOMESTIC_VP if state.scenario == "giant_wurm" else vp["domestic"]
+    out["domestic"] = sum(1 for t in p.tools if not t.disc and data.hand_of(t.card)[0] == "D") * domestic
+    out["scenario"] = data.N1_TRIBAL_VP if state.scenario == "hominids" and p.tribal else 0
     if state.variant == "k2" and state.level in ("intro", "advanced"):
-        out["scenario"] = D.K2_MORE_VP * state.k2_added
+        out["scenario"] = data.K2_MORE_VP * state.k2_added
     alpha = sp + "a" in unassigned and any(alpha_power(p, k) for k in ("BIG", "SMALL", "CLUB"))
     out["alpha"] = vp["alpha"] if alpha else 0
     skills = 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.core import Rng
 
-from . import data as D
+from . import data
 from .matrix import setup_matrix
 from .state import Elder, NeanderthalState, Player
 
@@ -12,28 +12,28 @@ from .state import Elder, NeanderthalState, Player
 def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> NeanderthalState:
     matrix = options.get("map", "rows") == "matrix"
     k2 = players == 1 and not matrix
-    species = rng.shuffled(list(D.SPECIES))
+    species = rng.shuffled(list(data.SPECIES))
     seats = species[:players]
-    sex_cards = rng.shuffled(sorted(D.SEX_CARDS))
-    events = rng.shuffled(sorted(D.DAUGHTERS))
-    n_events = D.K2_EVENTS if k2 else D.EVENT_DECK
-    deck_n = rng.shuffled(D.NORTH)
-    deck_s = rng.shuffled(D.SOUTH)
-    ps, dead = _players(seats, sex_cards, D.K2_POOL if k2 else D.START_POOL)
+    sex_cards = rng.shuffled(sorted(data.SEX_CARDS))
+    events = rng.shuffled(sorted(data.DAUGHTERS))
+    n_events = data.K2_EVENTS if k2 else data.EVENT_DECK
+    deck_n = rng.shuffled(data.NORTH)
+    deck_s = rng.shuffled(data.SOUTH)
+    ps, dead = _players(seats, sex_cards, data.K2_POOL if k2 else data.START_POOL)
     scenario = "standard" if k2 or matrix else options.get("scenario", "standard")
     if scenario == "hominids":
         events = _hominids(ps, dead, rng)
-        n_events = len(D.N1_DECK)
+        n_events = len(data.N1_DECK)
     elif scenario == "giant_wurm":
         _giant_wurm(ps, dead)
-        n_events = len(D.DAUGHTERS)
+        n_events = len(data.DAUGHTERS)
     foreign = species[1] if k2 else ""
     level = options.get("solo", "pt")
     foreign_left = 0
     if k2 and level == "pt":
-        dead[foreign] = D.K2_FOREIGN[level]
+        dead[foreign] = data.K2_FOREIGN[level]
     elif k2:
-        foreign_left = D.K2_FOREIGN[level]  # a pile apart: the dead foreigners stay dead
+        foreign_left = data.K2_FOREIGN[level]  # a pile apart: the dead foreigners stay dead
     dead_alpha = [sp for sp in seats if not (k2 and level == "advanced")]  # K2 advanced: no Alpha
     variant = ("alien" if players == 1 else "eve") if matrix else "k2" if k2 else "standard"
     state = NeanderthalState(
@@ -50,21 +50,21 @@ def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> Neander
         actor=0,
         order=list(range(players)),
         ps=ps,
-        north=deck_n[: D.ROW_SIZE],
-        south=deck_s[: D.ROW_SIZE],
-        ice_s=[False] * D.ROW_SIZE,
-        deck_n=deck_n[D.ROW_SIZE :],
-        deck_s=deck_s[D.ROW_SIZE :],
+        north=deck_n[: data.ROW_SIZE],
+        south=deck_s[: data.ROW_SIZE],
+        ice_s=[False] * data.ROW_SIZE,
+        deck_n=deck_n[data.ROW_SIZE :],
+        deck_s=deck_s[data.ROW_SIZE :],
         event_deck=events[:n_events],
         event_aside=events[n_events:],
         dead=dead,
         dead_alpha=dead_alpha,
         scenario=scenario,
-        ice_n=[scenario == "giant_wurm" and i in D.N2_ICE for i in range(D.ROW_SIZE)],
+        ice_n=[scenario == "giant_wurm" and i in data.N2_ICE for i in range(data.ROW_SIZE)],
     )
     if matrix:
         setup_matrix(state)
-        state.goal = int(options.get("artifacts", str(D.ARTIFACTS[0]))) if variant == "alien" else 0
+        state.goal = int(options.get("artifacts", str(data.ARTIFACTS[0]))) if variant == "alien" else 0
     return state
 
 
@@ -74,8 +74,8 @@ def _players(seats: list[str], sex_cards: list[int], start: int) -> tuple[list[P
     ps = []
     dead: dict[str, int] = {}
     for i, sp in enumerate(seats):
-        vocab = {c: D.DISCS_PER_COLOUR for c in D.COLOURS}
-        space, colour = D.START_PORTAL[sp]
+        vocab = {c: data.DISCS_PER_COLOUR for c in data.COLOURS}
+        space, colour = data.START_PORTAL[sp]
         vocab[colour] -= 1
         vocab["B"] -= 1  # under the Firestarter
         ps.append(
@@ -88,7 +88,7 @@ def _players(seats: list[str], sex_cards: list[int], start: int) -> tuple[list[P
                 pool=[sp] * start,
             )
         )
-        dead[sp] = D.TRIBESMEN - start - 1
+        dead[sp] = data.TRIBESMEN - start - 1
     return ps, dead
 
 
@@ -102,16 +102,16 @@ def _hominids(ps: list[Player], dead: dict[str, int], rng: Rng) -> list[int]:
         if p.species == "R":  # an experienced Firestarter
             p.elders["6"] = p.elders["6"].model_copy(update={"disc": ""})
             p.vocab["B"] += 1
-        if p.species in D.N1_POOL:
-            extra = D.N1_POOL[p.species] - len(p.pool)
-            p.pool = [p.species] * D.N1_POOL[p.species]
+        if p.species in data.N1_POOL:
+            extra = data.N1_POOL[p.species] - len(p.pool)
+            p.pool = [p.species] * data.N1_POOL[p.species]
             dead[p.species] -= extra
     by_icon = {
-        icon: rng.shuffled([c for c, d in sorted(D.DAUGHTERS.items()) if (icon, 1) in d.events])
+        icon: rng.shuffled([c for c, d in sorted(data.DAUGHTERS.items()) if (icon, 1) in d.events])
         for icon in ("warm", "cool")
     }
-    deck = [by_icon[icon].pop() for icon in reversed(D.N1_DECK)]  # built from the bottom up
-    return deck + rng.shuffled([c for c in sorted(D.DAUGHTERS) if c not in deck])
+    deck = [by_icon[icon].pop() for icon in reversed(data.N1_DECK)]  # built from the bottom up
+    return deck + rng.shuffled([c for c in sorted(data.DAUGHTERS) if c not in deck])
 
 
 def _giant_wurm(ps: list[Player], dead: dict[str, int]) -> None:
@@ -119,5 +119,5 @@ def _giant_wurm(ps: list[Player], dead: dict[str, int]) -> None:
     for p in ps:
         p.elders = {}
         p.vocab["B"] += 1
-        dead[p.species] += len(p.pool) - D.N2_POOL + 1
-        p.pool = [p.species] * D.N2_POOL
+        dead[p.species] += len(p.pool) - data.N2_POOL + 1
+        p.pool = [p.species] * data.N2_POOL

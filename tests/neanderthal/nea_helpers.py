@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from rules.neanderthal import ENGINE
-from rules.neanderthal import data as D
+from rules.neanderthal import ENGINE, data
 from rules.neanderthal.state import NeanderthalState
 
 
@@ -64,19 +63,19 @@ def cards_everywhere(state: NeanderthalState) -> list[int]:
 def check_invariants(state: NeanderthalState) -> None:
     for sp in state.seats:
         alpha = 0 if state.variant == "k2" and state.level == "advanced" else 1  # K2 advanced: no Alpha
-        assert tokens_of(state, sp) == D.TRIBESMEN + alpha, sp
+        assert tokens_of(state, sp) == data.TRIBESMEN + alpha, sp
     if state.foreign:
-        assert tokens_of(state, state.foreign) + state.foreign_left == D.K2_FOREIGN[state.level]
+        assert tokens_of(state, state.foreign) + state.foreign_left == data.K2_FOREIGN[state.level]
     for s in range(state.players):
-        assert discs_of(state, s) == {c: D.DISCS_PER_COLOUR for c in D.COLOURS}
+        assert discs_of(state, s) == {c: data.DISCS_PER_COLOUR for c in data.COLOURS}
         assert all(v >= 0 for v in state.ps[s].vocab.values())
     cards = cards_everywhere(state)
-    biomes = [c for c in cards if c in D.BIOMES]
-    assert sorted(biomes) == sorted(D.BIOMES), "biome cards lost or duplicated"
-    daughters = sorted(c for c in cards if c in D.DAUGHTERS)
+    biomes = [c for c in cards if c in data.BIOMES]
+    assert sorted(biomes) == sorted(data.BIOMES), "biome cards lost or duplicated"
+    daughters = sorted(c for c in cards if c in data.DAUGHTERS)
     waiting = state.phase in ("flip", "refugee", "auction", "lose", "council", "k2swap", "buy")
     # a hand discard or a disc release asked for among the events (an Elder died) comes before the auction
     interrupted = state.stage == "events" and state.phase in ("discard", "release")
     if waiting or interrupted:  # the event card waits to be auctioned
         daughters = sorted([*daughters, state.event_card])
-    assert daughters == sorted(D.DAUGHTERS), "daughter cards lost or duplicated"
+    assert daughters == sorted(data.DAUGHTERS), "daughter cards lost or duplicated"

@@ -11,9 +11,7 @@ from hypothesis import strategies as st
 from nea_helpers import check_invariants
 
 from rules.core import MAX_BUTTON_CHOICES, MAX_CHOICES, missing_keys, play
-from rules.neanderthal import ENGINE, events, hunting, matrix, phases
-from rules.neanderthal import data as D
-from rules.neanderthal import scoring as S
+from rules.neanderthal import ENGINE, data, events, hunting, matrix, phases, scoring
 from rules.neanderthal.state import Elder, Wife
 
 N = matrix.CELLS
@@ -60,11 +58,11 @@ def test_setup_matrix_with_home_biomes(players):
     state = ENGINE.new_game(players, 5, {"map": "matrix", "artifacts": "3"})
     assert state.variant == ("alien" if players == 1 else "eve")
     assert state.goal == (3 if players == 1 else 0)
-    assert all(c in D.NORTH for c in state.grid[:10]) and all(c in D.SOUTH for c in state.grid[10:])
+    assert all(c in data.NORTH for c in state.grid[:10]) and all(c in data.SOUTH for c in state.grid[10:])
     revealed = set()
     for seat, sp in enumerate(state.seats):
-        home = D.HOME[sp]
-        assert state.hunters[f"M{home}"] == [f"{seat}:{sp}"] * D.START_POOL and state.ps[seat].pool == []
+        home = data.HOME[sp]
+        assert state.hunters[f"M{home}"] == [f"{seat}:{sp}"] * data.START_POOL and state.ps[seat].pool == []
         revealed |= {home, *matrix.neighbours(home)}
     assert {i for i in range(N) if state.shown[i]} == revealed
     assert matrix.neighbours(7) == [2, 6, 8, 12] and matrix.neighbours(0) == [1, 5]  # edges, no diagonals
@@ -395,11 +393,11 @@ def test_eve_victory_needs_every_player_tribal_with_two_husbands_assimilated_wit
         p.pool.append(p.species + "a")
     # b's two Husbands on a's board, one assimilated with a Hunter of a (the pair is a Husband of both)
     pa.wives = [Wife(card=45, husband=pb.species, assim=pa.species), Wife(card=46, husband=pb.species)]
-    assert S.eve_goals(state, b) and not S.eve_goals(state, a)
+    assert scoring.eve_goals(state, b) and not scoring.eve_goals(state, a)
     pb.wives = [Wife(card=47, husband=pa.species, hdisc="O")]  # inexperienced: not yet
-    assert not S.eve_goals(state, a) and not S.solo_won(state)
+    assert not scoring.eve_goals(state, a) and not scoring.solo_won(state)
     pb.wives[-1].hdisc = ""
-    assert S.eve_goals(state, a) and S.solo_won(state)
+    assert scoring.eve_goals(state, a) and scoring.solo_won(state)
 
 
 # -- whole games -------------------------------------------------------------------------------------
@@ -436,7 +434,7 @@ def test_matrix_games_end_replay_and_keep_their_invariants(players, policy):
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(players=st.integers(1, 3), seed=st.integers(0, 10_000), artifacts=st.sampled_from(D.ARTIFACTS))
+@given(players=st.integers(1, 3), seed=st.integers(0, 10_000), artifacts=st.sampled_from(data.ARTIFACTS))
 def test_random_matrix_games_keep_their_invariants(players, seed, artifacts):
     def on_step(before, after, seat, aid):
         check_invariants(after)

@@ -6,8 +6,7 @@ import pytest
 from nea_helpers import after_sides, check_invariants, tokens_of
 
 from rules.core import IllegalAction
-from rules.neanderthal import ENGINE, actions, allocation, auction, board, events, fights, hunting, phases
-from rules.neanderthal import scoring as S
+from rules.neanderthal import ENGINE, actions, allocation, auction, board, events, fights, hunting, phases, scoring
 from rules.neanderthal.state import Elder, Tool, Wife
 
 
@@ -742,7 +741,7 @@ def test_scoring_example_32_vp():
     p.vocab = {"O": 4, "W": 4, "B": 4}
     state.ps[o].pool = [sp]
     state.ps[o].wives = [Wife(card=47, husband=sp)]
-    pts = S.breakdown(state, s)
+    pts = scoring.breakdown(state, s)
     assert pts["neanderthal.score.elder"] == 2
     assert sum(pts.values()) - pts["neanderthal.score.elder"] == 32
 
@@ -775,7 +774,7 @@ def test_k2_may_add_one_to_three_event_cards_when_the_deck_runs_out():
     assert (
         state.turn == turn + 1 and len(state.event_aside) <= aside - 2 and state.k2_added == 2
     )  # (a Würm may take one more)
-    assert S.breakdown(state, 0)["neanderthal.score.scenario"] == -10
+    assert scoring.breakdown(state, 0)["neanderthal.score.scenario"] == -10
     state.event_deck = []
     phases.start_turn(state)  # asked once only
     assert state.phase == "over"
@@ -787,7 +786,7 @@ def test_k2_choosing_no_extra_card_ends_the_game():
     state.event_deck = []
     phases.start_turn(state)
     state = ENGINE.apply(state, 0, "more-0")
-    assert state.phase == "over" and S.breakdown(state, 0)["neanderthal.score.scenario"] == 0
+    assert state.phase == "over" and scoring.breakdown(state, 0)["neanderthal.score.scenario"] == 0
 
 
 @pytest.mark.parametrize(("level", "supply", "alpha"), [("pt", 18, True), ("intro", 18, True), ("advanced", 8, False)])
@@ -844,12 +843,12 @@ def test_k2_victory_levels():
     p.trophies = [21, 31, 13, 15]
     p.wives = []
     state.level = "intro"
-    assert S.k2_won(state)
+    assert scoring.k2_won(state)
     state.level = "pt"
     p.score = 60
-    assert not S.k2_won(state)  # more than 4 trophies needed
+    assert not scoring.k2_won(state)  # more than 4 trophies needed
     p.trophies.append(18)
-    assert S.k2_won(state)
+    assert scoring.k2_won(state)
 
 
 def test_war_council_sets_the_player_order():

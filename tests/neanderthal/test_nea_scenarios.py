@@ -6,9 +6,7 @@ import pytest
 from nea_helpers import check_invariants
 
 from rules.core import play
-from rules.neanderthal import ENGINE, actions, board
-from rules.neanderthal import data as D
-from rules.neanderthal import scoring as S
+from rules.neanderthal import ENGINE, actions, board, data, scoring
 
 
 def _seat(state, colour):
@@ -22,8 +20,8 @@ def test_hominids_setup():
         assert g.portals == [] and len(g.pool) == 12
         assert r.elders["6"].disc == "" and len(r.pool) == 4
         deck = state.event_deck
-        icons = [next(i for i, _ in D.DAUGHTERS[c].events if i in ("warm", "cool")) for c in deck]
-        assert icons == list(reversed(D.N1_DECK))
+        icons = [next(i for i, _ in data.DAUGHTERS[c].events if i in ("warm", "cool")) for c in deck]
+        assert icons == list(reversed(data.N1_DECK))
         check_invariants(state)
 
 
@@ -46,7 +44,7 @@ def test_hominids_conversion_needs_seven_and_tribal_scores_five():
     p = state.ps[0]
     p.sex = "prom"
     p.tribal = True
-    assert S.breakdown(state, 0)["neanderthal.score.scenario"] == 5
+    assert scoring.breakdown(state, 0)["neanderthal.score.scenario"] == 5
 
 
 def test_giant_wurm_setup_and_reshuffle():
@@ -66,7 +64,7 @@ def test_giant_wurm_domestic_animals_score_five():
 
     state.ps[0].tools = [Tool(card=22)]
     state.ps[0].sex = "pair"
-    assert S.breakdown(state, 0)["neanderthal.score.domestic"] == 5
+    assert scoring.breakdown(state, 0)["neanderthal.score.domestic"] == 5
 
 
 @pytest.mark.parametrize("scenario", ["hominids", "giant_wurm"])
