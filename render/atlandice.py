@@ -378,7 +378,7 @@ def _card_base(
 def _sector_card(image, draw, view, locale: str, x: int, y: int, w: int, h: int, sector: int) -> None:
     if sector == 5:
         region = None
-        res_here, dice = view.bm, view.bm_dice
+        res_here, dice = view.black_market, view.black_market_dice
         base = _card_base(5, None, None, BM_CLOCK, False, None, 5 in view.last_sectors, locale, w, h)
     else:
         region = view.regions[sector]
@@ -402,7 +402,7 @@ def _sector_card(image, draw, view, locale: str, x: int, y: int, w: int, h: int,
     per_row = 6 if len(dice) > 8 else 4
     for i, v in enumerate(dice):
         _die(draw, x + 10 + (i % per_row) * 31, dy + (i // per_row) * 31, v, 27)
-    if view.sub == sector:
+    if view.submarine == sector:
         _submarine(draw, x + w - 72, y + h - 34)
 
 
@@ -424,7 +424,7 @@ def _player_card(
     rounded_rectangle(draw, (x, y, x + w, y + 38), radius=12, fill=colour, outline=outline, width=width)
     draw.rectangle((x + width, y + 24, x + w - width, y + 38), fill=colour)
     # during the game the tokens won so far; once over, the final score
-    vp_text = t(msg("atlandice.pic.vp", n=view.scores[part_index] if over else part.vp), locale)
+    vp_text = t(msg("atlandice.pic.vp", n=view.scores[part_index] if over else part.victory_points), locale)
     text(draw, (x + w - 12, y + 20), vp_text, STATUS_SIZE, fill=WHITE, bold=True, anchor="rm", role="score")
     name_w = w - 36 - text_width(vp_text, STATUS_SIZE, True)
     text(
@@ -455,7 +455,12 @@ def _player_card(
         tiles = TILE_VP * len(part.tiles)
         foot.append(
             t(
-                msg("atlandice.pic.final", tiles=tiles, vp=part.vp, maj=view.scores[part_index] - tiles - part.vp),
+                msg(
+                    "atlandice.pic.final",
+                    tiles=tiles,
+                    vp=part.victory_points,
+                    maj=view.scores[part_index] - tiles - part.victory_points,
+                ),
                 locale,
             )
         )
@@ -548,10 +553,13 @@ def describe(view, locale: str, names: list[str]) -> str:
     """The picture in words (its alt text): who plays or who won, the points, the clock and the submarine."""
     over = view.scores is not None
     scores = [
-        (_name(names, p.seat, locale), t(msg("atlandice.pic.vp", n=view.scores[i] if over else p.vp), locale))
+        (
+            _name(names, p.seat, locale),
+            t(msg("atlandice.pic.vp", n=view.scores[i] if over else p.victory_points), locale),
+        )
         for i, p in enumerate(view.participants)
     ]
-    sector = t(msg(f"atlandice.sector.{SECTOR_IDS[view.sub]}"), locale)
+    sector = t(msg(f"atlandice.sector.{SECTOR_IDS[view.submarine]}"), locale)
     position = t(
         msg("atlandice.alt.position", round=view.round, clock=view.clock, end=view.clock_end, sector=sector), locale
     )
@@ -608,12 +616,12 @@ def _board(view, locale: str, names: list[str], kept: Parts) -> Image.Image:
 def _sector_part(parts: Parts, image, draw, view, locale: str, x: int, y: int, sector: int) -> None:
     """A sector's card, a part kept from board to board (it changes when its dice or resources do)."""
     if sector == 5:
-        key = view.model_dump_json(include={"bm", "bm_dice"})
+        key = view.model_dump_json(include={"black_market", "black_market_dice"})
     else:
         key = view.regions[sector].model_dump_json()
     parts.draw(
         image,
         (x - 5, y - 5, x + CARD_W + 5, y + CARD_H + 5),
-        ("atlandice sector", key, sector in view.last_sectors, tuple(view.out), view.sub == sector, locale),
+        ("atlandice sector", key, sector in view.last_sectors, tuple(view.out), view.submarine == sector, locale),
         lambda: _sector_card(image, draw, view, locale, x, y, CARD_W, CARD_H, sector),
     )

@@ -51,9 +51,9 @@ def _dice(state: Any, rng: Rng) -> None:
 
 ATLANDICE_HIDDEN = {"stacks", "rng"}
 ATLANDICE_OPEN = COMMON | {
-    "neutral", "first", "round", "clock", "armed", "region_res", "bm", "dice", "sub", "stocks", "vp",
-    "tiles_won", "taken", "gave", "discarded", "removed", "out", "order", "turn", "phase", "tasks",
-    "donors", "don_pick", "last_seat", "last_sectors", "last_clock",
+    "neutral", "first", "round", "clock", "armed", "region_resources", "black_market", "dice", "submarine", "stocks",
+    "victory_points", "tiles_won", "taken", "gave", "discarded", "removed", "out", "order", "turn", "phase", "tasks",
+    "donors", "donation_pick", "last_seat", "last_sectors", "last_clock",
 }  # fmt: skip
 
 

@@ -92,7 +92,9 @@ def _base(state: AtlandiceState) -> tuple[int, ...]:
     """Each participant's points that no stock changes: tiles won and tokens."""
     if _decision.state is state:
         return _decision.context[0]
-    return tuple([TILE_VP * len(tw) + sum(v.values()) for tw, v in zip(state.tiles_won, state.vp, strict=True)])
+    return tuple(
+        [TILE_VP * len(tw) + sum(v.values()) for tw, v in zip(state.tiles_won, state.victory_points, strict=True)]
+    )
 
 
 def _rows(state: AtlandiceState, stocks: Stocks) -> list[tuple[int, ...]]:
@@ -370,7 +372,7 @@ class Board:
     def score(self, piles: list[Pile], dice: list[int] | None = None, sub: int | None = None) -> float:
         state = self.state
         dice = self.dice() if dice is None else dice
-        sub = state.sub if sub is None else sub
+        sub = state.submarine if sub is None else sub
         v = self.response(piles, dice, sub)
         for r in range(5):
             if self.gains[r]:
@@ -445,7 +447,7 @@ def _visit(state: AtlandiceState, seat: int, ids: list[str]) -> str:
         visit = _as(parse(aid), Visit)
         sector = visit.sector
         who = state.players if visit.neutral else seat
-        n = 2 if state.sub == sector else 1
+        n = 2 if state.submarine == sector else 1
         v = take_value(state, sector, who, seat, n)
         if who == seat:
             v += _effect_bonus(state, sector, who, picked)
@@ -464,7 +466,7 @@ def _sector_of(aid: str) -> int:
 
 
 def _res_of(aid: str) -> str:
-    return _as(parse(aid), PickResource).res
+    return _as(parse(aid), PickResource).resource
 
 
 M = TypeVar("M")
@@ -553,7 +555,7 @@ def _move(state: AtlandiceState, board: Board, task: Task, ids: list[str]) -> st
     if task.kind == "move_a" and task.target >= 0:
         combos = {aid: [(_res_of(aid), task.target)] for aid in ids}
     else:
-        dsts = [r for r in range(5) if r != task.excl and not state.exhausted(r)]
+        dsts = [r for r in range(5) if r != task.excluded and not state.exhausted(r)]
         if task.kind == "move_a":
             combos = {aid: [(_res_of(aid), d) for d in dsts] for aid in ids}
         else:
@@ -597,16 +599,16 @@ def _die(state: AtlandiceState, board: Board, task: Task, ids: list[str]) -> str
 def _donate(state: AtlandiceState, seat: int, ids: list[str]) -> str:
     base = value(state, state.stocks, seat)
     stocks = _copy(state.stocks)
-    if state.don_pick is not None:
-        stocks[seat][state.don_pick] -= 1
+    if state.donation_pick is not None:
+        stocks[seat][state.donation_pick] -= 1
     best, best_v = str(Stop()), base
     for aid in ids:
         move = parse(aid)
         if not isinstance(move, Donate):
             continue
-        a = move.res
+        a = move.resource
         stocks[seat][a] -= 1
-        if state.don_pick is not None:
+        if state.donation_pick is not None:
             v = value(state, stocks, seat, 1.0)
         else:
             v = max(

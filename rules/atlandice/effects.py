@@ -71,7 +71,7 @@ def effect(state: AtlandiceState, task: Task) -> None:
             push.extend(visit_tasks(state, task.seat, task.who, target))
     elif kind == "B1":
         if _roll(state, task, tile) in B1_ROLLS:
-            push.append(t("take_region", excl=s))
+            push.append(t("take_region", excluded=s))
     elif kind == "B2":
         push.append(t("move_a", sector=s, target=BM))
     elif kind == "B3":
@@ -83,7 +83,7 @@ def effect(state: AtlandiceState, task: Task) -> None:
             state.last_clock = state.clock
             event(state, "atlandice.ev.inn_clock", pos=state.clock)
     elif kind == "P2":
-        push.append(t("move_a", sector=BM, excl=s))
+        push.append(t("move_a", sector=BM, excluded=s))
     elif kind == "P3":
         push.append(t("die_a"))
     elif kind == "O":
@@ -92,7 +92,7 @@ def effect(state: AtlandiceState, task: Task) -> None:
         if _roll(state, task, tile) in F1_ROLLS:
             push.append(t("take", sector=s))
     elif kind == "F2":
-        push.append(t("move_a", sector=s, excl=s))
+        push.append(t("move_a", sector=s, excluded=s))
     elif kind == "F3" and _roll(state, task, tile) in F3_ROLLS:
         push.append(t("take", sector=BM))
     state.tasks[0:0] = push
@@ -124,7 +124,7 @@ def task_options(state: AtlandiceState, task: Task) -> list[Action]:
     if k == "take":
         return res_opts(task.sector, "atlandice.act.take")
     if k == "take_region":
-        return sec_opts([r for r in regions_except(state, task.excl) if region_total(state, r)])
+        return sec_opts([r for r in regions_except(state, task.excluded) if region_total(state, r)])
     if k == "swap_a":
         if not any(region_total(state, r) for r in regions_except(state, task.sector)):
             return []
@@ -134,17 +134,17 @@ def task_options(state: AtlandiceState, task: Task) -> list[Action]:
     if k == "swap_b":
         return res_opts(task.target)
     if k == "move_a":
-        if task.target < 0 and not regions_except(state, task.excl):
+        if task.target < 0 and not regions_except(state, task.excluded):
             return []
         return res_opts(task.sector)
     if k == "move_b":
-        return sec_opts(regions_except(state, task.excl))
+        return sec_opts(regions_except(state, task.excluded))
     if k == "die_a":
         return sec_opts([s for s in range(SECTORS) if state.dice[s]])
     if k == "die_b":
         return sec_opts([s for s in range(SECTORS) if s != task.sector and (s == BM or not state.exhausted(s))])
     if k == "sub":
-        return sec_opts([s for s in range(SECTORS) if s != state.sub and (s == BM or not state.exhausted(s))])
+        return sec_opts([s for s in range(SECTORS) if s != state.submarine and (s == BM or not state.exhausted(s))])
     raise AssertionError(k)
 
 
@@ -166,7 +166,7 @@ def sector_action(sector: int) -> Action:
 def _res(move: Move) -> str:
     if not isinstance(move, PickResource):
         raise IllegalAction("error.illegal_action")
-    return move.res
+    return move.resource
 
 
 def _sector(move: Move) -> int:
@@ -184,7 +184,7 @@ def do_task(state: AtlandiceState, task: Task, move: Move) -> None:
     elif k == "take_region":
         follow = task.model_copy(update={"kind": "take", "sector": _sector(move)})
     elif k == "swap_a":
-        follow = task.model_copy(update={"kind": "swap_r", "res": _res(move)})
+        follow = task.model_copy(update={"kind": "swap_r", "resource": _res(move)})
     elif k == "swap_r":
         follow = task.model_copy(update={"kind": "swap_b", "target": _sector(move)})
     elif k == "swap_b":
@@ -199,7 +199,7 @@ def do_task(state: AtlandiceState, task: Task, move: Move) -> None:
         if task.target >= 0:
             move_resource(state, task.sector, task.target, _res(move))
         else:
-            follow = task.model_copy(update={"kind": "move_b", "res": _res(move)})
+            follow = task.model_copy(update={"kind": "move_b", "resource": _res(move)})
     elif k == "move_b":
         move_resource(state, task.sector, _sector(move), task.chosen())
     elif k == "die_a":
@@ -213,9 +213,9 @@ def do_task(state: AtlandiceState, task: Task, move: Move) -> None:
         event(state, "atlandice.ev.move_die", a=die, b=new_value, src=sector_msg(src, "at"), dst=sector_msg(dst, "to"))
     elif k == "sub":
         dst = _sector(move)
-        event(state, "atlandice.ev.sub", src=sector_msg(state.sub, "of"), dst=sector_msg(dst, "to"))
-        state.touch(state.sub, dst)
-        state.sub = dst
+        event(state, "atlandice.ev.sub", src=sector_msg(state.submarine, "of"), dst=sector_msg(dst, "to"))
+        state.touch(state.submarine, dst)
+        state.submarine = dst
     else:
         raise AssertionError(k)
     if follow is not None:

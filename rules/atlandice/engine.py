@@ -96,12 +96,12 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             clock=CLOCK_START,
             stacks=stacks,
             armed=[True] * 5,
-            region_res=region_res,
-            bm={r: BM_START for r in RESOURCES},
+            region_resources=region_res,
+            black_market={r: BM_START for r in RESOURCES},
             dice=[[] for _ in range(SECTORS)],
-            sub=SUB_START,
+            submarine=SUB_START,
             stocks=[empty_pile() for _ in range(parts)],
-            vp=[{k: 0 for k in VP_KEYS} for _ in range(parts)],
+            victory_points=[{k: 0 for k in VP_KEYS} for _ in range(parts)],
             tiles_won=[[] for _ in range(parts)],
             taken=[0] * parts,
             gave=[False] * players,
@@ -162,8 +162,8 @@ class AtlandiceEngine(Engine[AtlandiceState]):
         if state.phase == "over":
             return msg("atlandice.prompt.over")
         if state.phase == "donate":
-            if state.don_pick is not None:
-                return msg("atlandice.prompt.donate2", res=res_msg(state.don_pick, 1))
+            if state.donation_pick is not None:
+                return msg("atlandice.prompt.donate2", res=res_msg(state.donation_pick, 1))
             return msg("atlandice.prompt.donate")
         if state.tasks:
             task = state.tasks[0]
@@ -174,7 +174,7 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             if task.kind in ("take", "swap_a", "move_a"):
                 params["sector"] = sector_msg(task.sector, "of")
             if task.kind in ("swap_r", "swap_b", "move_b"):
-                params["res"] = res_msg(task.res or RESOURCES[0], 1)
+                params["res"] = res_msg(task.resource or RESOURCES[0], 1)
             if task.kind == "swap_b":
                 params["sector"] = sector_msg(task.target, "of")
             if task.kind == "die_b":

@@ -29,10 +29,10 @@ class Visit:
 class PickResource:
     """A resource chosen for a task (take, swap, move): ``res.<resource>``."""
 
-    res: str
+    resource: str
 
     def __str__(self) -> str:
-        return f"res.{self.res}"
+        return f"res.{self.resource}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,10 +49,10 @@ class PickSector:
 class Donate:
     """A resource given back in the Donation: ``don.<resource>``."""
 
-    res: str
+    resource: str
 
     def __str__(self) -> str:
-        return f"don.{self.res}"
+        return f"don.{self.resource}"
 
 
 @dataclass(frozen=True, slots=True)

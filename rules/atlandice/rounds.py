@@ -124,7 +124,7 @@ def _phase3(state: AtlandiceState) -> bool:
             event(state, "atlandice.ev.donation")
             state.phase = "donate"
             state.donors = [(state.first + i) % state.players for i in range(state.players)]
-            state.don_pick = None
+            state.donation_pick = None
             return _next_donor(state)
     return _end_round(state)
 
@@ -133,7 +133,7 @@ def _next_donor(state: AtlandiceState) -> bool:
     """The Donation goes on with the next player who can give (in turn order), then the round ends."""
     while state.donors and state.total_stock(state.donors[0]) < DONATION_COST:
         state.donors.pop(0)
-        state.don_pick = None
+        state.donation_pick = None
     if state.donors:
         return False
     state.phase = "visit"

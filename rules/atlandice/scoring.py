@@ -53,10 +53,10 @@ def score_region(state: AtlandiceState, r: int, visitor: int) -> None:
         state.tiles_won[winner].append(tile)
         event(state, "atlandice.ev.tile", who=who_msg(state, winner), tile=tile_msg(tile))
         for p in order[1:]:
-            state.vp[p]["awards"] += REGION_TIE_VP
+            state.victory_points[p]["awards"] += REGION_TIE_VP
             event(state, "atlandice.ev.vp", who=who_msg(state, p), n=REGION_TIE_VP)
         for p in seconds:
-            state.vp[p]["awards"] += REGION_SECOND_VP
+            state.victory_points[p]["awards"] += REGION_SECOND_VP
             event(state, "atlandice.ev.vp", who=who_msg(state, p), n=REGION_SECOND_VP)
     else:
         state.discarded.append(tile)
@@ -64,24 +64,24 @@ def score_region(state: AtlandiceState, r: int, visitor: int) -> None:
     for p in range(state.participants):
         state.stocks[p][res] = 0
     if state.stacks[r]:
-        to_bm = min(returned, max(0, BM_START - state.bm[res]))
-        state.bm[res] += to_bm
-        state.region_res[r][res] += returned - to_bm
+        to_bm = min(returned, max(0, BM_START - state.black_market[res]))
+        state.black_market[res] += to_bm
+        state.region_resources[r][res] += returned - to_bm
         state.armed[r] = region_total(state, r) > 0
         event(state, "atlandice.ev.reveal", tile=tile_msg(state.stacks[r][0]), res=res_msg(res), n=returned, bm=to_bm)
     else:
-        lost = returned + state.bm[res] + sum(state.region_res[x][res] for x in range(5))
-        state.bm[res] = 0
+        lost = returned + state.black_market[res] + sum(state.region_resources[x][res] for x in range(5))
+        state.black_market[res] = 0
         for x in range(5):
-            state.region_res[x][res] = 0
+            state.region_resources[x][res] = 0
         state.removed[res] += lost
         state.out.append(res)
         state.armed[r] = False
         moved = len(state.dice[r])
         state.dice[BM] = sorted(state.dice[BM] + state.dice[r])
         state.dice[r] = []
-        if state.sub == r:
-            state.sub = BM
+        if state.submarine == r:
+            state.submarine = BM
         event(state, "atlandice.ev.exhausted", sector=sector_msg(r, "of"), res=res_msg(res), n=lost, dice=moved)
 
 
@@ -97,40 +97,40 @@ def inventory(state: AtlandiceState, what: str) -> None:
     winners = [p for p, c in enumerate(counts) if c == top and top > 0]
     event(state, "atlandice.ev.inventory", what=label)
     for p in winners:
-        state.vp[p]["inventory"] += INVENTORY_VP
+        state.victory_points[p]["inventory"] += INVENTORY_VP
         event(state, "atlandice.ev.vp", who=who_msg(state, p), n=INVENTORY_VP)
 
 
 def donate(state: AtlandiceState, seat: int, move: Move) -> None:
     """«Doação»: a donor gives two resources back to their Regions for points, one pick at a time."""
     if isinstance(move, Stop):
-        if state.don_pick is None:
+        if state.donation_pick is None:
             state.donors.pop(0)
-        state.don_pick = None
+        state.donation_pick = None
         return
     if not isinstance(move, Donate):
         raise IllegalAction("error.illegal_action")
-    res = move.res
-    if state.don_pick is None:
-        state.don_pick = res
+    res = move.resource
+    if state.donation_pick is None:
+        state.donation_pick = res
         return
-    a, b = state.don_pick, res
-    state.don_pick = None
+    a, b = state.donation_pick, res
+    state.donation_pick = None
     for x in (a, b):
         state.stocks[seat][x] -= 1
         r = RESOURCES.index(x)
         put(state, r, x)
         state.touch(r)
-    state.vp[seat]["donation"] += DONATION_VP
+    state.victory_points[seat]["donation"] += DONATION_VP
     event(state, "atlandice.ev.donate", who=who_msg(state, seat), a=res_msg(a, 1), b=res_msg(b, 1))
 
 
 def donation_options(state: AtlandiceState, seat: int) -> list[Action]:
     stock = dict(state.stocks[seat])
-    if state.don_pick is not None:
-        stock[state.don_pick] -= 1
+    if state.donation_pick is not None:
+        stock[state.donation_pick] -= 1
     acts = [_donation_action(r, stock[r]) for r in RESOURCES if stock[r] > 0]
-    return [*acts, _stop_action(state.don_pick is not None)]
+    return [*acts, _stop_action(state.donation_pick is not None)]
 
 
 @functools.cache
@@ -167,9 +167,9 @@ def final_breakdown(state: AtlandiceState) -> list[dict[str, int]]:
         out.append(
             {
                 "atlandice.score.tiles": TILE_VP * len(state.tiles_won[p]),
-                "atlandice.score.awards": state.vp[p]["awards"],
-                "atlandice.score.inventory": state.vp[p]["inventory"],
-                "atlandice.score.donation": state.vp[p]["donation"],
+                "atlandice.score.awards": state.victory_points[p]["awards"],
+                "atlandice.score.inventory": state.victory_points[p]["inventory"],
+                "atlandice.score.donation": state.victory_points[p]["donation"],
                 "atlandice.score.majorities": majority[p],
             }
         )

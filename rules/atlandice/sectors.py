@@ -16,7 +16,7 @@ SECTOR_EMOJI = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣"
 
 
 def region_total(state: AtlandiceState, region: int) -> int:
-    return sum(state.region_res[region].values())
+    return sum(state.region_resources[region].values())
 
 
 def regions_except(state: AtlandiceState, excl: int) -> list[int]:
@@ -46,7 +46,7 @@ def sector_of_value(state: AtlandiceState, value: int) -> int:
 def visit_tasks(state: AtlandiceState, seat: int, who: int, sector: int) -> list[Task]:
     """Phase 2 b) and c) of a visit: take a resource (two with the Submarine there), then the effect."""
     tasks = [Task(kind="take", seat=seat, who=who, sector=sector)]
-    if state.sub == sector:
+    if state.submarine == sector:
         tasks.append(Task(kind="take", seat=seat, who=who, sector=sector))
     tasks.append(Task(kind="effect", seat=seat, who=who, sector=sector))
     return tasks

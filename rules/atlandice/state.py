@@ -27,24 +27,26 @@ class Task(BaseModel):
     place (a step's follow-up is a new task), so copies of a state share their tasks.
     """
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, validate_by_name=True, validate_by_alias=True, serialize_by_alias=True)
 
     kind: TaskKind
     seat: int
     who: int
     sector: int = -1
-    res: str | None = None
+    resource: str | None = Field(None, alias="res")  # the resource chosen at a two-step task's first step
     target: int = -1
-    excl: int = -1
+    excluded: int = Field(-1, alias="excl")  # a sector the task may not pick (its own Region)
 
     def chosen(self) -> str:
         """The resource chosen at the first step of a two-step task (swap_r, swap_b, move_b)."""
-        if self.res is None:
+        if self.resource is None:
             raise ValueError(f"{self.kind}: no resource chosen yet")
-        return self.res
+        return self.resource
 
 
 class AtlandiceState(GameState):
+    model_config = ConfigDict(validate_by_name=True, validate_by_alias=True, serialize_by_alias=True)
+
     game: str = "atlandice"
     neutral: bool = False
     first: int = 0
@@ -54,14 +56,14 @@ class AtlandiceState(GameState):
     stacks: list[list[str]]
     # A region whose tile has held a resource since it was revealed (scored when it empties).
     armed: list[bool]
-    region_res: list[dict[str, int]]
-    bm: dict[str, int]
+    region_resources: list[dict[str, int]] = Field(alias="region_res")
+    black_market: dict[str, int] = Field(alias="bm")  # the resources on the Black Market
     # Dice values lying on each sector (index 5: the Black Market).
     dice: list[list[int]]
-    sub: int
+    submarine: int = Field(alias="sub")  # the sector the Submarine is in
     # Per participant (seats, then the Neutral in a 2-player game).
     stocks: list[dict[str, int]]
-    vp: list[dict[str, int]]
+    victory_points: list[dict[str, int]] = Field(alias="vp")  # by source (scoring.VP_KEYS)
     tiles_won: list[list[str]]
     taken: list[int]
     gave: list[bool]
@@ -73,7 +75,7 @@ class AtlandiceState(GameState):
     phase: Phase = "visit"
     tasks: list[Task] = Field(default_factory=list)
     donors: list[int] = Field(default_factory=list)
-    don_pick: str | None = None
+    donation_pick: str | None = Field(None, alias="don_pick")  # the first resource of a donation of two
     last_seat: int | None = None
     last_sectors: list[int] = Field(default_factory=list)
     last_clock: int | None = None
@@ -95,7 +97,7 @@ class AtlandiceState(GameState):
         return not self.stacks[region]
 
     def pile(self, sector: int) -> dict[str, int]:
-        return self.bm if sector == BM else self.region_res[sector]
+        return self.black_market if sector == BM else self.region_resources[sector]
 
     def total_stock(self, who: int) -> int:
         return sum(self.stocks[who].values())
@@ -176,7 +178,7 @@ class RegionView(BaseModel):
 class ParticipantView(BaseModel):
     seat: int | None
     stock: dict[str, int]
-    vp: int
+    victory_points: int
     tiles: list[str]
     dice_taken: int
     gave_neutral: bool = False
@@ -192,9 +194,9 @@ class AtlandiceView(BaseModel):
     clock_end: int
     track: dict[int, str]
     regions: list[RegionView]
-    bm: dict[str, int]
-    bm_dice: list[int]
-    sub: int
+    black_market: dict[str, int]
+    black_market_dice: list[int]
+    submarine: int
     participants: list[ParticipantView]
     out: list[str]
     removed: dict[str, int]
@@ -228,7 +230,7 @@ def build_view(
                 tile=tile,
                 tile_clock=TILE_CLOCK[tile] if tile else None,
                 stack_left=len(state.stacks[r]),
-                resources=dict(state.region_res[r]),
+                resources=dict(state.region_resources[r]),
                 dice=list(state.dice[r]),
                 exhausted=state.exhausted(r),
             )
@@ -239,7 +241,7 @@ def build_view(
             ParticipantView(
                 seat=p if p < state.players else None,
                 stock=dict(state.stocks[p]),
-                vp=sum(state.vp[p].values()),
+                victory_points=sum(state.victory_points[p].values()),
                 tiles=list(state.tiles_won[p]),
                 dice_taken=state.taken[p],
                 gave_neutral=state.gave[p] if p < len(state.gave) else False,
@@ -254,9 +256,9 @@ def build_view(
         clock_end=CLOCK_END,
         track=dict(CLOCK_TRACK),
         regions=regions,
-        bm=dict(state.bm),
-        bm_dice=list(state.dice[BM]),
-        sub=state.sub,
+        black_market=dict(state.black_market),
+        black_market_dice=list(state.dice[BM]),
+        submarine=state.submarine,
         participants=parts,
         out=list(state.out),
         removed=dict(state.removed),

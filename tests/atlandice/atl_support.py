@@ -31,10 +31,10 @@ def make_state(
     *,
     tiles: dict[int, list[str]] | None = None,
     regions: dict[int, dict[str, int]] | None = None,
-    bm: dict[str, int] | None = None,
+    black_market: dict[str, int] | None = None,
     dice: dict[int, list[int]] | None = None,
     stocks: dict[int, dict[str, int]] | None = None,
-    sub: int = WKS,
+    submarine: int = WKS,
     first: int = 0,
     turn: int = 0,
     clock: int = 0,
@@ -47,17 +47,17 @@ def make_state(
         for r, stack in tiles.items():
             s.stacks[r] = list(stack)
     for r in range(5):
-        s.region_res[r] = pile()
+        s.region_resources[r] = pile()
     for r, p in (regions or {}).items():
-        s.region_res[r] = pile(**p)
-    s.armed = [sum(s.region_res[r].values()) > 0 for r in range(5)]
-    s.bm = pile(**(bm or {}))
+        s.region_resources[r] = pile(**p)
+    s.armed = [sum(s.region_resources[r].values()) > 0 for r in range(5)]
+    s.black_market = pile(**(black_market or {}))
     s.dice = [[] for _ in range(6)]
     for sector, values in (dice or {}).items():
         s.dice[sector] = list(values)
     for p in range(s.participants):
         s.stocks[p] = pile(**(stocks or {}).get(p, {}))
-    s.sub = sub
+    s.submarine = submarine
     s.first = first
     s.clock = clock
     k = 3 if players == 2 else 2
@@ -86,7 +86,7 @@ def ids(state: AtlandiceState) -> list[str]:
 
 def totals(state: AtlandiceState) -> dict[str, int]:
     """Every resource counted on the regions, the Black Market and in stocks (Neutral included)."""
-    out = {r: state.bm[r] for r in RESOURCES}
+    out = {r: state.black_market[r] for r in RESOURCES}
     for r in RESOURCES:
-        out[r] += sum(p[r] for p in state.region_res) + sum(p[r] for p in state.stocks)
+        out[r] += sum(p[r] for p in state.region_resources) + sum(p[r] for p in state.stocks)
     return out

@@ -39,7 +39,7 @@ def test_inn_die_change_as_last_visitor_avoids_an_inventory_it_loses():
         stocks={1: {"gem": 3}},
     )
     s = ai_until_next_visit(play(s, "visit.3"))
-    assert s.clock in (1, 3, 4) and s.vp[1]["inventory"] == 0
+    assert s.clock in (1, 3, 4) and s.victory_points[1]["inventory"] == 0
 
 
 def test_jewellery_exchange_sends_the_contested_jewel_where_no_die_lies():
@@ -51,8 +51,8 @@ def test_jewellery_exchange_sends_the_contested_jewel_where_no_die_lies():
         stocks={0: {"gem": 2}, 1: {"gem": 3, "book": 5}, 2: {"arm": 5}},
     )
     s = ai_until_next_visit(play(s, "visit.1"))
-    assert s.region_res[JEW] == pile(arm=1)
-    assert s.region_res[FRG] == pile(arm=1, gem=1)
+    assert s.region_resources[JEW] == pile(arm=1)
+    assert s.region_resources[FRG] == pile(arm=1, gem=1)
 
 
 def test_supplies_go_where_the_next_player_cannot_use_them():
@@ -60,12 +60,12 @@ def test_supplies_go_where_the_next_player_cannot_use_them():
     s = make_state(
         tiles={INN: ["P2"]},
         regions={INN: {"food": 3}, FRG: {"arm": 3}, JEW: {"tool": 1}},
-        bm={"gem": 1},
+        black_market={"gem": 1},
         dice={INN: [3], FRG: [5], JEW: [1]},
         stocks={0: {"gem": 2}, 1: {"gem": 2}, 2: {"arm": 5, "tool": 3}},
     )
     s = ai_until_next_visit(play(s, "visit.3"))
-    assert s.bm["gem"] == 0 and s.region_res[JEW]["gem"] == 0 and s.region_res[FRG]["gem"] == 0
+    assert s.black_market["gem"] == 0 and s.region_resources[JEW]["gem"] == 0 and s.region_resources[FRG]["gem"] == 0
 
 
 def test_forge_shipment_feeds_no_opponent():
@@ -77,7 +77,7 @@ def test_forge_shipment_feeds_no_opponent():
         stocks={0: {"arm": 1}, 1: {"arm": 2}, 2: {"gem": 5}},
     )
     s = ai_until_next_visit(play(s, "visit.5"))
-    assert s.region_res[FRG] == pile(arm=1) and s.region_res[JEW]["arm"] == 0
+    assert s.region_resources[FRG] == pile(arm=1) and s.region_resources[JEW]["arm"] == 0
 
 
 def test_submarine_leaves_the_next_players_best_sector():
@@ -86,11 +86,11 @@ def test_submarine_leaves_the_next_players_best_sector():
         tiles={WKS: ["O1"]},
         regions={WKS: {"tool": 3}, JEW: {"gem": 4}},
         dice={WKS: [4], JEW: [1]},
-        sub=LIB,
+        submarine=LIB,
         stocks={1: {"gem": 2}, 0: {"gem": 3}},
     )
     s = ai_until_next_visit(play(s, "visit.4"))
-    assert s.sub not in (LIB, JEW)
+    assert s.submarine not in (LIB, JEW)
 
 
 def _variants(state):

@@ -17,7 +17,7 @@ def test_ana_forge_visit_with_submarine_and_a_rolled_six():
         tiles={FRG: ["F1", "F2", "F3"]},
         regions={FRG: {"arm": 3, "gem": 1}, JEW: {"gem": 5}},
         dice={FRG: [5], JEW: [1, 1], LIB: [2, 2], INN: [3, 3, 3], WKS: [4]},
-        sub=FRG,
+        submarine=FRG,
         rolls=(6,),
     )
     s = play(s, "visit.5")
@@ -25,13 +25,15 @@ def test_ana_forge_visit_with_submarine_and_a_rolled_six():
     s = play(s, "res.arm", "res.gem")  # the second resource: the Submarine's bonus
     # the F1 roll of 6 gave another Weapon (the only resource left, taken without asking)
     assert s.stocks[ANA] == pile(arm=2, gem=1)
-    assert s.region_res[FRG] == pile(arm=1)
+    assert s.region_resources[FRG] == pile(arm=1)
     assert s.dice[FRG] == []
     assert ENGINE.to_act(s) == [BRUNO]
 
 
 def test_forge_roll_without_bonus():
-    s = make_state(tiles={FRG: ["F1"]}, regions={FRG: {"arm": 3}}, dice={FRG: [5], JEW: [1, 1]}, sub=WKS, rolls=(3,))
+    s = make_state(
+        tiles={FRG: ["F1"]}, regions={FRG: {"arm": 3}}, dice={FRG: [5], JEW: [1, 1]}, submarine=WKS, rolls=(3,)
+    )
     s = play(s, "visit.5")
     assert s.stocks[ANA] == pile(arm=1)
 
@@ -45,7 +47,7 @@ def _library_example(visitor: int):
         first=visitor,
         tiles={LIB: ["B3", "B1", "B2"]},
         regions={LIB: {"book": 1}, INN: {"food": 4, "book": 1}, JEW: {"gem": 3}},
-        bm={"book": 1},
+        black_market={"book": 1},
         dice={LIB: [2], JEW: [1, 1, 1]},
         stocks=stocks,
     )
@@ -56,16 +58,20 @@ def test_library_empty_region_example():
     s = _library_example(ANA)
     # «Ana pega a peça da Biblioteca, Bruno ganha 3 Pontos de Vitória, e Eric e Bia não ganham nada.»
     assert s.tiles_won[ANA] == ["B3"]
-    assert s.vp[BRUNO]["awards"] == 3  # tied first: 3 tokens, so no second place for Eric
-    assert s.vp[ERIC]["awards"] == 0 and s.vp[BIA]["awards"] == 0 and s.vp[ANA]["awards"] == 0
+    assert s.victory_points[BRUNO]["awards"] == 3  # tied first: 3 tokens, so no second place for Eric
+    assert (
+        s.victory_points[ERIC]["awards"] == 0
+        and s.victory_points[BIA]["awards"] == 0
+        and s.victory_points[ANA]["awards"] == 0
+    )
     # «Ana, Bruno e Eric devolvem ao tabuleiro seus 7 Livros. 2 são colocados no Mercado Negro
     # (pois já havia 1 lá antes). Os 5 restantes são colocados na nova peça de Biblioteca.
     # O Livro que estava na Pousada continua lá.»
     assert all(st["book"] == 0 for st in s.stocks)
-    assert s.bm["book"] == 3
+    assert s.black_market["book"] == 3
     assert s.stacks[LIB][0] == "B1"
-    assert s.region_res[LIB] == pile(book=5)
-    assert s.region_res[INN]["book"] == 1
+    assert s.region_resources[LIB] == pile(book=5)
+    assert s.region_resources[INN]["book"] == 1
 
 
 def test_library_example_tie_tile_goes_to_one_tied_player():
@@ -73,8 +79,8 @@ def test_library_example_tie_tile_goes_to_one_tied_player():
     holders = [p for p in range(4) if s.tiles_won[p]]
     assert holders in ([ANA], [BRUNO])
     other = ANA if holders == [BRUNO] else BRUNO
-    assert s.vp[other]["awards"] == 3
-    assert sum(v["awards"] for v in s.vp) == 3
+    assert s.victory_points[other]["awards"] == 3
+    assert sum(v["awards"] for v in s.victory_points) == 3
 
 
 def test_clock_example_three_pointers_to_a_donation():
@@ -98,14 +104,14 @@ def test_clock_example_three_pointers_to_a_donation():
     s = play(s, "don.gem")
     assert set(ids(s)) == {"don.book", "stop"}
     s = play(s, "don.book")
-    assert s.vp[BRUNO]["donation"] == 1
-    assert s.region_res[JEW]["gem"] == 1 and s.region_res[LIB]["book"] == 1  # back to their regions
+    assert s.victory_points[BRUNO]["donation"] == 1
+    assert s.region_resources[JEW]["gem"] == 1 and s.region_resources[LIB]["book"] == 1  # back to their regions
     assert ENGINE.to_act(s) == [ERIC]  # Bruno has no 2 resources left
     s = play(s, "stop", "don.gem", "stop", "stop")  # Eric stops; Bia picks, cancels, stops
     assert ENGINE.to_act(s) == [ANA]
     s = play(s, "stop")
     assert s.phase == "visit" and s.round == 2 and s.first == ERIC
-    assert s.vp[BIA]["donation"] == 0 and s.stocks[BIA] == pile(gem=1, book=1)
+    assert s.victory_points[BIA]["donation"] == 0 and s.stocks[BIA] == pile(gem=1, book=1)
 
 
 def test_jewellery_exchange_example():
@@ -122,8 +128,8 @@ def test_jewellery_exchange_example():
     s = play(s, "sec.5")
     assert set(ids(s)) == {"res.arm", "res.tool"}
     s = play(s, "res.arm")
-    assert s.region_res[JEW] == pile(gem=1, arm=1)
-    assert s.region_res[FRG] == pile(arm=1, tool=1, gem=1)
+    assert s.region_resources[JEW] == pile(gem=1, arm=1)
+    assert s.region_resources[FRG] == pile(arm=1, tool=1, gem=1)
 
 
 def test_bruno_double_six_visits_the_black_market():
@@ -134,7 +140,7 @@ def test_bruno_double_six_visits_the_black_market():
         first=BRUNO,
         tiles={JEW: ["J3"]},
         regions={JEW: {"gem": 3, "book": 1}},
-        bm={"book": 2, "arm": 1},
+        black_market={"book": 2, "arm": 1},
         dice={JEW: [1], LIB: [2, 2]},
         rolls=(6, 6),
     )
@@ -143,7 +149,7 @@ def test_bruno_double_six_visits_the_black_market():
     assert set(ids(s)) == {"res.book", "res.arm"}  # the Black Market, without a die
     s = play(s, "res.book")
     assert s.stocks[BRUNO] == pile(book=2)
-    assert s.bm == pile(book=1, arm=1)
+    assert s.black_market == pile(book=1, arm=1)
     assert s.dice[BM] == [] and s.dice[JEW] == []
     assert ENGINE.to_act(s) == [ERIC]
 
@@ -151,9 +157,11 @@ def test_bruno_double_six_visits_the_black_market():
 def test_eric_moves_the_submarine():
     # «Eric pegou um dado de valor 4 na Oficina. Ele pega 1 Ferramenta que estava na região e depois
     # move o Submarino da Biblioteca para o Mercado Negro.»
-    s = make_state(first=ERIC, tiles={WKS: ["O2"]}, regions={WKS: {"tool": 4}}, dice={WKS: [4], JEW: [1, 1]}, sub=LIB)
+    s = make_state(
+        first=ERIC, tiles={WKS: ["O2"]}, regions={WKS: {"tool": 4}}, dice={WKS: [4], JEW: [1, 1]}, submarine=LIB
+    )
     s = play(s, "visit.4")
     assert s.stocks[ERIC] == pile(tool=1)
     assert set(ids(s)) == {"sec.1", "sec.3", "sec.4", "sec.5", "sec.bm"}
     s = play(s, "sec.bm")
-    assert s.sub == BM
+    assert s.submarine == BM

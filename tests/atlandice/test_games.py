@@ -25,8 +25,8 @@ def _check(before, after, seat, action_id):
         else:
             assert after.removed[res] == 0
     assert all(v >= 0 for p in after.stocks for v in p.values())
-    assert all(v >= 0 for p in after.region_res for v in p.values())
-    assert min(after.bm.values()) >= 0
+    assert all(v >= 0 for p in after.region_resources for v in p.values())
+    assert min(after.black_market.values()) >= 0
     assert 0 <= after.clock <= CLOCK_END
     # the dice on the board and in hand add up
     on_board = sum(len(d) for d in after.dice)

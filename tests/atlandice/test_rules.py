@@ -14,13 +14,13 @@ from rules.core import IllegalAction
 def test_setup_by_player_count():
     for players, per_region, dice in ((2, 7, 7), (3, 7, 7), (4, 9, 9)):
         s = ENGINE.new_game(players, seed=4)
-        assert [s.region_res[r][res] for r, res in enumerate(("gem", "book", "food", "tool", "arm"))] == [
+        assert [s.region_resources[r][res] for r, res in enumerate(("gem", "book", "food", "tool", "arm"))] == [
             per_region
         ] * 5
-        assert s.bm == pile(gem=3, book=3, food=3, tool=3, arm=3)
+        assert s.black_market == pile(gem=3, book=3, food=3, tool=3, arm=3)
         assert sum(len(d) for d in s.dice) == dice
         assert all(v == 6 for v in s.dice[BM]) and all(v == r + 1 for r in range(5) for v in s.dice[r])
-        assert s.sub == WKS and s.clock == 0
+        assert s.submarine == WKS and s.clock == 0
         assert sorted(sorted(st) for st in s.stacks) == [
             ["B1", "B2", "B3"],
             ["F1", "F2", "F3"],
@@ -52,10 +52,10 @@ def test_a_visit_to_a_sector_without_resources_still_applies_its_effect():
 
 def test_workshop_moving_the_submarine_here_gives_no_extra_resource():
     s = make_state(
-        tiles={WKS: ["O3"]}, regions={WKS: {"tool": 4}, JEW: {"gem": 2}}, dice={WKS: [4], JEW: [1, 1]}, sub=LIB
+        tiles={WKS: ["O3"]}, regions={WKS: {"tool": 4}, JEW: {"gem": 2}}, dice={WKS: [4], JEW: [1, 1]}, submarine=LIB
     )
     s = play(s, "visit.4", "sec.4")
-    assert s.sub == WKS and s.stocks[0] == pile(tool=1)
+    assert s.submarine == WKS and s.stocks[0] == pile(tool=1)
     assert ENGINE.to_act(s) == [1]
 
 
@@ -71,7 +71,7 @@ def test_inn_clock_move_does_not_trigger_inventory():
     )
     s = play(s, "visit.3")
     assert s.clock == 2
-    assert all(v["inventory"] == 0 for v in s.vp)
+    assert all(v["inventory"] == 0 for v in s.victory_points)
 
 
 def test_inn_roll_of_five_leaves_the_clock():
@@ -90,7 +90,7 @@ def test_phase_three_landing_on_an_inventory_scores_ties():
     # seat 3 (last visitor) takes the Jewellery die; the last die stays on the Library (B2: 2 pointers)
     s = play(s, "visit.1")
     assert s.round == 2 and s.clock == 2
-    assert [v["inventory"] for v in s.vp] == [0, 1, 1, 0]
+    assert [v["inventory"] for v in s.victory_points] == [0, 1, 1, 0]
 
 
 def test_inventory_of_total_stock():
@@ -105,7 +105,7 @@ def test_inventory_of_total_stock():
     )
     s = play(s, "visit.1")
     assert s.clock == 12 and CLOCK_TRACK[12] == "inv.total"
-    assert [v["inventory"] for v in s.vp] == [1, 0, 0, 0]
+    assert [v["inventory"] for v in s.victory_points] == [1, 0, 0, 0]
 
 
 def test_second_place_ties_each_score_one():
@@ -117,15 +117,15 @@ def test_second_place_ties_each_score_one():
     )
     s = play(s, "visit.2")
     assert s.tiles_won[0] == ["B2"]
-    assert [v["awards"] for v in s.vp] == [0, 1, 1, 0]
+    assert [v["awards"] for v in s.victory_points] == [0, 1, 1, 0]
 
 
 def test_region_award_with_one_holder_has_no_second():
     s = make_state(tiles={LIB: ["B2", "B1"]}, regions={LIB: {"book": 1}, JEW: {"gem": 3}}, dice={LIB: [2], JEW: [1]})
     s = play(s, "visit.2")
-    assert s.tiles_won[0] == ["B2"] and all(v["awards"] == 0 for v in s.vp)
+    assert s.tiles_won[0] == ["B2"] and all(v["awards"] == 0 for v in s.victory_points)
     # one Book returned: it tops up the Black Market, the new tile starts empty and is not scored
-    assert s.bm["book"] == 1 and s.region_res[LIB] == pile() and s.stacks[LIB] == ["B1"]
+    assert s.black_market["book"] == 1 and s.region_resources[LIB] == pile() and s.stacks[LIB] == ["B1"]
 
 
 def test_a_region_that_is_not_empty_is_not_scored():
@@ -133,17 +133,17 @@ def test_a_region_that_is_not_empty_is_not_scored():
         tiles={LIB: ["B3", "B1"]}, regions={LIB: {"book": 1, "arm": 1}, JEW: {"gem": 3}}, dice={LIB: [2], JEW: [1]}
     )
     s = play(s, "visit.2", "res.book")
-    assert s.stacks[LIB] == ["B3", "B1"] and s.region_res[LIB] == pile(arm=1)
+    assert s.stacks[LIB] == ["B3", "B1"] and s.region_resources[LIB] == pile(arm=1)
 
 
 def test_exhausted_stack_removes_the_resource_and_sends_its_dice_to_the_black_market():
     s = make_state(
         tiles={LIB: ["B3"]},
         regions={LIB: {"book": 1}, FRG: {"book": 1, "arm": 2}, JEW: {"gem": 3}},
-        bm={"book": 2, "gem": 1},
+        black_market={"book": 2, "gem": 1},
         dice={LIB: [2, 2], JEW: [1] * 7},
         stocks={1: {"book": 2}},
-        sub=LIB,
+        submarine=LIB,
     )
     before = totals(s)
     s = play(s, "visit.2")
@@ -151,7 +151,7 @@ def test_exhausted_stack_removes_the_resource_and_sends_its_dice_to_the_black_ma
     assert "book" in s.out and s.removed["book"] == before["book"]
     assert totals(s)["book"] == 0
     assert s.dice[LIB] == [] and s.dice[BM] == [2]
-    assert s.sub == BM
+    assert s.submarine == BM
     assert sector_of_value(s, 2) == BM
     assert "visit.2" not in ids(s)
     for _r, res in enumerate(("gem", "food", "tool", "arm")):
@@ -180,7 +180,7 @@ def test_final_majorities_and_ties():
         pile(gem=3, book=2),
     ]
     s.tiles_won = [["J1"], [], ["B2", "F1"]]
-    s.vp[1]["awards"] = 1
+    s.victory_points[1]["awards"] = 1
     s.phase = "over"
     out = ENGINE.outcome(s)
     maj = [out.for_seat(p).breakdown["atlandice.score.majorities"] for p in range(3)]
@@ -255,20 +255,20 @@ def test_library_smuggling_and_inn_supplies_and_forge_shipment():
     s = make_state(
         tiles={LIB: ["B2"], INN: ["P2"], FRG: ["F2"]},
         regions={LIB: {"book": 3, "gem": 1}, INN: {"food": 3}, FRG: {"arm": 3}},
-        bm={"tool": 1, "gem": 1},
+        black_market={"tool": 1, "gem": 1},
         dice={LIB: [2], INN: [3], FRG: [5], JEW: [1, 1]},
     )
     s = play(s, "visit.2", "res.book")  # Ana: take a Book, then move the Jewel to the Black Market
     s = play(s, "res.gem")
-    assert s.bm == pile(tool=1, gem=2) and s.region_res[LIB] == pile(book=2)
+    assert s.black_market == pile(tool=1, gem=2) and s.region_resources[LIB] == pile(book=2)
     s = play(s, "visit.3")  # Bruno: a Provision, then a resource from the Black Market to another Region
     assert set(ids(s)) == {"res.tool", "res.gem"}
     s = play(s, "res.tool")
     assert "sec.3" not in ids(s) and "sec.bm" not in ids(s)
     s = play(s, "sec.5")
-    assert s.region_res[FRG] == pile(arm=3, tool=1)
+    assert s.region_resources[FRG] == pile(arm=3, tool=1)
     s = play(s, "visit.5", "res.arm", "res.tool", "sec.2")  # Eric: Forge shipment of the Tool to the Library
-    assert s.region_res[LIB] == pile(book=2, tool=1) and s.region_res[FRG] == pile(arm=2)
+    assert s.region_resources[LIB] == pile(book=2, tool=1) and s.region_resources[FRG] == pile(arm=2)
 
 
 def test_inn_changes_a_die_and_moves_it():
@@ -283,7 +283,7 @@ def test_inn_changes_a_die_and_moves_it():
 
 def test_forge_contraband_takes_from_the_black_market():
     s = make_state(
-        tiles={FRG: ["F3"]}, regions={FRG: {"arm": 3}}, bm={"book": 1}, dice={FRG: [5], JEW: [1]}, rolls=(6,)
+        tiles={FRG: ["F3"]}, regions={FRG: {"arm": 3}}, black_market={"book": 1}, dice={FRG: [5], JEW: [1]}, rolls=(6,)
     )
     s = play(s, "visit.5")
     assert s.stocks[0] == pile(arm=1, book=1)
@@ -340,7 +340,7 @@ def test_neutral_competes_in_region_awards():
     )
     s = play(s, "visit.2")
     assert s.tiles_won[2] == ["B2"]
-    assert s.vp[0]["awards"] == 1 and s.vp[1]["awards"] == 1
+    assert s.victory_points[0]["awards"] == 1 and s.victory_points[1]["awards"] == 1
 
 
 def test_view_is_the_same_for_everyone_and_carries_the_last_move():
@@ -353,12 +353,16 @@ def test_view_is_the_same_for_everyone_and_carries_the_last_move():
 
 def test_jewellery_detour_to_an_exhausted_region_visits_the_black_market():
     s = make_state(
-        tiles={JEW: ["J3"], LIB: []}, regions={JEW: {"gem": 3}}, bm={"food": 1}, dice={JEW: [1, 1]}, rolls=(6, 2)
+        tiles={JEW: ["J3"], LIB: []},
+        regions={JEW: {"gem": 3}},
+        black_market={"food": 1},
+        dice={JEW: [1, 1]},
+        rolls=(6, 2),
     )
     s.out = ["book"]
     s = play(s, "visit.1")
     assert s.stocks[0] == pile(gem=1, food=1)
-    assert s.bm == pile()
+    assert s.black_market == pile()
 
 
 def test_jewellery_detour_applies_the_new_sector_effect_and_its_submarine():
@@ -366,7 +370,7 @@ def test_jewellery_detour_applies_the_new_sector_effect_and_its_submarine():
         tiles={JEW: ["J3"], FRG: ["F1"]},
         regions={JEW: {"gem": 3}, FRG: {"arm": 5}},
         dice={JEW: [1, 1]},
-        sub=FRG,
+        submarine=FRG,
         rolls=(6, 5, 2),
     )
     s = play(s, "visit.1")
@@ -387,7 +391,7 @@ def test_inn_die_change_decides_where_the_last_die_lies():
     s = play(s, "sec.4")  # it becomes a 4 on the Workshop
     assert s.dice[JEW] == [1] and s.dice[WKS] == [4]
     s = play(s, "visit.1", "sec.4")  # J2: the Jewel swaps with a Tool of the Workshop
-    assert s.region_res[WKS] == pile(tool=2, gem=1)
+    assert s.region_resources[WKS] == pile(tool=2, gem=1)
     assert s.round == 2 and s.clock == 3  # the last die lay on the Workshop (3 pointers)
 
 
