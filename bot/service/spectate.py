@@ -113,7 +113,7 @@ def running_scores(view: BaseModel) -> dict[int, int]:
     """The seats' scores as the spectator's view shows them during play (seat -> score).
 
     Read from the view alone: a list of the seats' scores, or a list of per-seat models each with
-    its ``seat`` and a ``score`` (or victory points, ``vp``) that is not None. A game whose view keeps
+    its ``seat`` and a ``score`` (or ``victory_points``) that is not None. A game whose view keeps
     the scores for the end (they depend on what is hidden) shows none.
     """
     scores = getattr(view, "scores", None)
@@ -122,7 +122,7 @@ def running_scores(view: BaseModel) -> dict[int, int]:
     for name in type(view).model_fields:
         value = getattr(view, name)
         if isinstance(value, list) and value and all(isinstance(v, BaseModel) for v in value):
-            for field in ("score", "vp"):
+            for field in ("score", "victory_points"):
                 found = {
                     v.seat: getattr(v, field)
                     for v in value

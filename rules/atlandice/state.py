@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.core import GameState, Msg, msg
+from rules.core import GameState, Msg, StoredModel, msg
 
 from .data import BM, CLOCK_END, CLOCK_TRACK, REGIONS, RESOURCES, SECTOR_IDS, TILE_CLOCK
 
@@ -20,14 +20,14 @@ TaskKind = Literal[
 ]
 
 
-class Task(BaseModel):
+class Task(StoredModel):
     """One pending step of a visit: a choice to make (or an effect to resolve).
 
     ``seat`` chooses, ``who`` (a participant: a seat, or the Neutral) benefits.  Never changed in
     place (a step's follow-up is a new task), so copies of a state share their tasks.
     """
 
-    model_config = ConfigDict(frozen=True, validate_by_name=True, validate_by_alias=True, serialize_by_alias=True)
+    model_config = ConfigDict(frozen=True)
 
     kind: TaskKind
     seat: int
@@ -45,8 +45,6 @@ class Task(BaseModel):
 
 
 class AtlandiceState(GameState):
-    model_config = ConfigDict(validate_by_name=True, validate_by_alias=True, serialize_by_alias=True)
-
     game: str = "atlandice"
     neutral: bool = False
     first: int = 0

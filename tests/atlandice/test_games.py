@@ -108,3 +108,15 @@ def test_ai_is_deterministic():
     a, log_a = play(ENGINE, 4, 9, policy="ai")
     b, log_b = play(ENGINE, 4, 9, policy="ai")
     assert log_a == log_b and a == b
+
+
+def test_the_spectator_page_reads_the_running_victory_points_from_the_view():
+    """The page beside the board lists each seat's victory points during play, read from the spectator's
+    view: the points a seat's tiles and donations earned so far, the Neutral left out."""
+    from bot.service.spectate import running_scores
+
+    _, log = play(ENGINE, 3, seed=5, policy="ai")
+    state = ENGINE.new_game(3, 5)
+    for seat, action_id in log[: len(log) // 2]:
+        state = ENGINE.apply(state, seat, action_id)
+    assert running_scores(ENGINE.view(state, None)) == {p: sum(state.victory_points[p].values()) for p in range(3)}
