@@ -64,7 +64,19 @@ VARIABLES: list[tuple[str, str, str]] = [
         "one to continue each other's games",
         "one drawn once and kept in the database",
     ),
+    (
+        "MESA_CLIENT_ID",
+        "the Discord application's id, to let players sign in on the pages (with MESA_WEB_URL)",
+        "unset",
+    ),
+    ("MESA_CLIENT_SECRET", "the Discord application's OAuth2 client secret (with MESA_CLIENT_ID)", "unset"),
+    (
+        "MESA_DISCORD_API",
+        "the Discord API the pages' sign-in asks (a test's fake Discord, or a proxy)",
+        "https://discord.com/api/v10",
+    ),
 ]
+DISCORD_API = "https://discord.com/api/v10"
 # The most shards a bot may have in all (Discord's largest bots have a few thousand).
 MOST_SHARDS = 100_000
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -183,6 +195,23 @@ def _secret(name: str) -> str | None:
     return raw
 
 
+def _sign_in() -> tuple[int | None, str | None]:
+    """MESA_CLIENT_ID and MESA_CLIENT_SECRET: both, or neither (the pages' sign-in is off)."""
+    raw_id, secret = _raw("MESA_CLIENT_ID"), _raw("MESA_CLIENT_SECRET")
+    if raw_id is not None and not (raw_id.isascii() and raw_id.isdigit() and int(raw_id) > 0):
+        raise SettingsError(
+            f"MESA_CLIENT_ID must be the application's id, a number like 123456789012345678 (got {raw_id!r})"
+        )
+    if (raw_id is None) != (secret is None):
+        given, missing = (
+            ("MESA_CLIENT_ID", "MESA_CLIENT_SECRET") if secret is None else ("MESA_CLIENT_SECRET", "MESA_CLIENT_ID")
+        )
+        raise SettingsError(f"{given} is set but {missing} is not: the pages' sign-in needs both")
+    if raw_id is not None and _raw("MESA_WEB_URL") is None:
+        raise SettingsError("MESA_CLIENT_ID needs MESA_WEB_URL: Discord sends the players back to the pages' address")
+    return (int(raw_id) if raw_id is not None else None), secret
+
+
 def _flag(name: str) -> bool:
     raw = (_raw(name) or "0").lower()
     if raw not in ("0", "1", "true", "false", "yes", "no"):
@@ -245,6 +274,16 @@ class Settings:
     web_proxy: bool = False
     # The key running games' files are sealed with (None: one drawn once and kept in the database).
     secret_key: str | None = None
+    # Signing in on the pages with Discord (OAuth2): the application's id and client secret (both None: the
+    # pages stay spectators' pages), and the Discord API asked (a test points it at its fake Discord).
+    client_id: int | None = None
+    client_secret: str | None = None
+    discord_api: str = DISCORD_API
+
+    @property
+    def sign_in(self) -> bool:
+        """Whether players may sign in on the pages (and play there)."""
+        return self.client_id is not None and self.client_secret is not None and self.web_url is not None
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -253,6 +292,7 @@ class Settings:
         if _raw("MESA_SHARD_COUNT") is not None and count is None:
             raise SettingsError("MESA_SHARD_COUNT must be a whole number, 1 or more (got '0')")
         shard_ids, auto = _shards(count)
+        client_id, client_secret = _sign_in()
         return cls(
             token=_raw("DISCORD_TOKEN"),
             database=_database(),
@@ -277,4 +317,7 @@ class Settings:
             web_idle=_number("MESA_WEB_IDLE", 15.0, positive=True),
             web_proxy=_flag("MESA_WEB_PROXY"),
             secret_key=_secret("MESA_SECRET_KEY"),
+            client_id=client_id,
+            client_secret=client_secret,
+            discord_api=_url("MESA_DISCORD_API") or DISCORD_API,
         )

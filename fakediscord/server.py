@@ -22,6 +22,7 @@ from aiohttp import WSMsgType, web
 
 from . import payloads as P
 from .accounts import Accounts, Refusal, parse_form
+from .authorize import Authorize
 from .store import FakeGuild, FakeInteraction, FakeMessage
 from .timing import stretched
 
@@ -160,6 +161,8 @@ class FakeDiscord:
         self.app_id = app_id
         #: OAuth2 (codes, access tokens) and Activities (instances): fakediscord/accounts.py
         self.accounts = Accounts(app_id)
+        #: Discord's authorize page in a browser (who approves a web app's sign-in): fakediscord/authorize.py
+        self.authorize = Authorize(self)
         self.bot_user_id = bot_user_id if bot_user_id is not None else app_id
         self.bot_user = P.user_payload(self.bot_user_id, bot_name, bot=True)
         #: if set, REST and IDENTIFY with another token are refused (401 / close 4004)
@@ -221,6 +224,7 @@ class FakeDiscord:
         app.router.add_get("/gateway/", self._gateway)
         app.router.add_get("/", self._gateway)
         app.router.add_get("/attachments/{cid}/{aid}/{filename}", self._cdn)
+        app.router.add_get("/oauth2/authorize", self.authorize.page)
         app.router.add_route("*", "/{tail:.*}", self._rest)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()

@@ -462,16 +462,70 @@ def escape(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def render_page(snapshot: Snapshot, game: GameRow, locale: str, assets: str) -> str:
-    """The page's HTML at the live position; its script keeps it live (server-sent events)."""
+def _script_texts(locale: str, *keys: str) -> str:
+    """The page's words its script needs, as ``data-`` attributes (data-no-moves: ``dataset.noMoves``)."""
+    return " ".join(
+        f'data-{key.replace("web.", "").replace(".", "-").replace("_", "-")}="{escape(t(key, locale))}"' for key in keys
+    )
+
+
+SCRIPT_TEXTS = (
+    "web.live",
+    "web.reconnecting",
+    "web.gone",
+    "web.earlier",
+    "web.setup",
+    "web.step",
+    "web.no_moves",
+    "web.too_many",
+    "web.over",
+)
+
+
+def _head(snapshot: Snapshot, locale: str, assets: str, extra: str) -> str:
+    e = escape
+    return f"""<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<meta name="robots" content="noindex">{extra}
+<title>{e(t("web.title", locale, game=snapshot.title))}</title>
+<link rel="icon" href="../static/icon.svg?{assets}" type="image/svg+xml">
+<link rel="stylesheet" href="../static/page.css?{assets}">
+<script src="../static/page.js?{assets}" defer></script>
+</head>"""
+
+
+def _board(live: Position, locale: str) -> str:
+    """The board's picture (a tap opens it full size), its caption and the stepper through earlier positions."""
     e = escape
 
-    def texts(*keys: str) -> str:
-        # data-no-moves: the script reads it as dataset.noMoves
-        return " ".join(
-            f'data-{key.replace("web.", "").replace(".", "-").replace("_", "-")}="{e(t(key, locale))}"' for key in keys
-        )
+    def button(name: str, key: str, sign: str) -> str:
+        return f'<button type="button" id="{name}" title="{e(t(key, locale))}" aria-label="{e(t(key, locale))}">{sign}</button>'
 
+    return f"""<section class="board" aria-label="{e(t("web.board", locale))}">
+<figure>
+<a id="full" href="{e(live.full)}" target="_blank" title="{e(t("web.full", locale))}"><img id="board" src="{
+        e(live.image)
+    }" alt="{e(live.alt)}"></a>
+<figcaption><span id="caption">{e(live.caption)}</span> <span id="earlier" hidden>{e(t("web.earlier", locale))}</span>
+<span id="lines">{e(" ".join(live.lines))}</span></figcaption>
+</figure>
+<nav class="stepper">
+{button("first", "web.first", "«")}
+{button("prev", "web.previous", "‹")}
+<input type="range" id="slider" min="0" max="{live.total}" value="{live.total}" aria-label="{
+        e(t("web.positions", locale))
+    }">
+{button("next", "web.next", "›")}
+{button("last", "web.last", "»")}
+</nav>
+</section>"""
+
+
+def _facts(snapshot: Snapshot, locale: str) -> str:
+    """Who must act, the players and their scores, the moves in words."""
+    e = escape
     players_html = "".join(
         f'<li class="player{" acting" if p.acting else ""}"><bdi class="name">{e(p.name)}</bdi>'
         f'<span class="score">{e(p.score)}</span></li>'
@@ -486,62 +540,7 @@ def render_page(snapshot: Snapshot, game: GameRow, locale: str, assets: str) -> 
         or f'<li class="empty">{e(t("web.no_moves", locale))}</li>'
     )
     turn_html = "".join(f"<li>{e(line)}</li>" for line in snapshot.turn)
-    live = snapshot.live
-    return f"""<!doctype html>
-<html lang="{e(locale)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<meta name="robots" content="noindex">
-<title>{e(t("web.title", locale, game=snapshot.title))}</title>
-<link rel="icon" href="../static/icon.svg?{assets}" type="image/svg+xml">
-<link rel="stylesheet" href="../static/page.css?{assets}">
-<script src="../static/page.js?{assets}" defer></script>
-</head>
-<body data-token="{e(game.web_token or "")}" data-lang="{e(locale)}" {
-        texts(
-            "web.live",
-            "web.reconnecting",
-            "web.gone",
-            "web.earlier",
-            "web.setup",
-            "web.step",
-            "web.no_moves",
-            "web.too_many",
-            "web.over",
-        )
-    }>
-<header>
-<h1 id="title">{e(snapshot.title)}</h1>
-<p id="live" class="live{" off" if snapshot.over else ""}" role="status" aria-live="polite">{
-        e(t("web.over", locale)) if snapshot.over else ""
-    }</p>
-<noscript><p class="noscript">{e(t("web.noscript", locale))}</p></noscript>
-</header>
-<main>
-<section class="board" aria-label="{e(t("web.board", locale))}">
-<figure>
-<a id="full" href="{e(live.full)}" target="_blank" title="{e(t("web.full", locale))}"><img id="board" src="{
-        e(live.image)
-    }" alt="{e(live.alt)}"></a>
-<figcaption><span id="caption">{e(live.caption)}</span> <span id="earlier" hidden>{e(t("web.earlier", locale))}</span>
-<span id="lines">{e(" ".join(live.lines))}</span></figcaption>
-</figure>
-<nav class="stepper">
-<button type="button" id="first" title="{e(t("web.first", locale))}" aria-label="{e(t("web.first", locale))}">«</button>
-<button type="button" id="prev" title="{e(t("web.previous", locale))}" aria-label="{
-        e(t("web.previous", locale))
-    }">‹</button>
-<input type="range" id="slider" min="0" max="{live.total}" value="{live.total}" aria-label="{
-        e(t("web.positions", locale))
-    }">
-<button type="button" id="next" title="{e(t("web.next", locale))}" aria-label="{e(t("web.next", locale))}">›</button>
-<button type="button" id="last" title="{e(t("web.last", locale))}" aria-label="{e(t("web.last", locale))}">»</button>
-</nav>
-</section>
-<aside>
-<section>
+    return f"""<section>
 <h2>{e(t("web.now", locale))} · <span id="status">{e(snapshot.status)}</span></h2>
 <ul id="turn">{turn_html}</ul>
 </section>
@@ -553,7 +552,38 @@ def render_page(snapshot: Snapshot, game: GameRow, locale: str, assets: str) -> 
 <h2>{e(t("web.moves", locale))}</h2>
 <ol id="log">{log_html}</ol>
 <p id="announce" class="visually-hidden" aria-live="polite"></p>
-</section>
+</section>"""
+
+
+def render_page(
+    snapshot: Snapshot,
+    game: GameRow,
+    locale: str,
+    assets: str,
+    account: str = "",
+    play: str = "",
+    head: str = "",
+) -> str:
+    """The page's HTML at the live position; its script keeps it live (server-sent events).
+
+    ``account`` (who is signed in, or the link to sign in), ``play`` (the signed-in player's controls) and
+    ``head`` (the page's own meta tags) are the parts a signed-in player's page adds (``bot.web.play``)."""
+    e = escape
+    return f"""<!doctype html>
+<html lang="{e(locale)}">
+{_head(snapshot, locale, assets, head)}
+<body data-token="{e(game.web_token or "")}" data-lang="{e(locale)}" {_script_texts(locale, *SCRIPT_TEXTS)}>
+<header>
+<h1 id="title">{e(snapshot.title)}</h1>
+<p id="live" class="live{" off" if snapshot.over else ""}" role="status" aria-live="polite">{
+        e(t("web.over", locale)) if snapshot.over else ""
+    }</p>{account}
+<noscript><p class="noscript">{e(t("web.noscript", locale))}</p></noscript>
+</header>
+<main>
+{_board(snapshot.live, locale)}
+<aside>{play}
+{_facts(snapshot, locale)}
 </aside>
 </main>
 <footer>{e(t("web.footer", locale))}</footer>

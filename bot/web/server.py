@@ -1,6 +1,6 @@
 """The spectator pages' web server (aiohttp): a page per game, its live stream and its pictures.
 
-Routes (``<token>``: the game's long random token; nothing lists the games, nothing writes):
+Routes (``<token>``: the game's long random token; nothing lists the games):
 
 - ``GET /g/<token>``: the page (HTML), at the live position;
 - ``GET /g/<token>/events``: the live stream (server-sent events): ``game`` with the page's data
@@ -8,6 +8,9 @@ Routes (``<token>``: the game's long random token; nothing lists the games, noth
 - ``GET /g/<token>/step/<n>``: an earlier position (JSON), ``/g/<token>/step/<n>.png`` its picture;
 - ``GET /static/page.css``, ``/static/page.js``, ``/static/icon.svg``: the page's own style, script and
   icon (nothing comes from another host).
+
+- with sign-in (``Settings.sign_in``): ``GET /signin``, ``GET /signin/callback`` and ``POST /g/<token>/signout``
+  (``bot.web.signin``), the session in an encrypted cookie (``bot.web.sessions``);
 
 - ``GET /healthz``: 200 while the pages can be served as they should (the database answers and its
   changes are heard; in the bot's process, its Discord gateway connected), else 503 and why: for hosts.
@@ -31,10 +34,12 @@ from importlib import resources
 from typing import Any, TypeAlias, cast
 
 from aiohttp import web
+from aiohttp_session import get_session
 from aiohttp_sse import EventSourceResponse
 
 from rules.core import t
 
+from ..service.games import GameService, Then
 from ..service.spectate import RenderCache
 from ..settings import Settings
 from ..storage import Database, GameRow
@@ -42,6 +47,10 @@ from ..workers import renderpool
 from .changes import Changes, stored
 from .gate import Gate, address_group, connection_limit
 from .page import LOCALES, Pages, render_page
+from .play import account_html
+from .sessions import csrf_token, signed_in
+from .sessions import middleware as session_middleware
+from .signin import SignIn
 
 log = logging.getLogger(__name__)
 Handler: TypeAlias = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -50,7 +59,7 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+        "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
     ),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
@@ -138,12 +147,20 @@ class WebServer:
         cache: RenderCache | None = None,
         settled: Callable[[int], Awaitable[None]] | None = None,
         gateway: Callable[[], str | None] | None = None,
+        service: GameService | None = None,
+        publish: Then | None = None,
     ) -> None:
         """``db`` gives the open database when a request needs it (the bot opens it after logging in);
         ``cache`` is the bot's own picture cache, ``settled`` its ``GameService.settled``, and ``gateway`` what
         keeps its Discord gateway from being connected now (None: nothing), when the pages are served in its
-        process."""
+        process.
+
+        ``service`` plays the moves made on the pages (the bot's own, in its process; else one of this
+        process's), and ``publish`` posts their boards in the channel (the bot's, in its process; else the
+        bot hears of the move from the database and posts it)."""
         self.settings = settings
+        self.service = service or GameService(None, settings)
+        self.publish = publish
         self.gateway = gateway
         self._probe: tuple[float, asyncio.Future[object]] | None = (
             None  # /healthz: when the database was asked, its answer
@@ -161,8 +178,22 @@ class WebServer:
         self._listener: asyncio.Server | None = None
         self.port: int | None = None
 
+    def the_service(self) -> GameService:
+        """The game service, on the pages' database (opened after the server, in the bot's process)."""
+        if not self.service.has_db:
+            self.service.db = self.pages.db()
+        return self.service
+
+    async def secret(self) -> str:
+        """The deployment's secret, which the sessions' key is derived from."""
+        return await self.the_service().secret()
+
     def make_app(self) -> web.Application:
-        app = web.Application(middlewares=[self._unavailable])
+        app = web.Application(middlewares=[self._unavailable, session_middleware(self.secret)])
+        self.sign_in: SignIn | None = None
+        if self.settings.sign_in:
+            self.sign_in = SignIn(self.settings, negotiate)
+            self.sign_in.add_routes(app)
         app.router.add_get("/g/{token}", self.page)
         app.router.add_get("/g/{token}/events", self.events)
         app.router.add_get(r"/g/{token}/step/{step:\d{1,6}}", self.position)
@@ -222,6 +253,8 @@ class WebServer:
 
     async def _shutdown(self, app: web.Application) -> None:
         await self.changes.close()
+        if self.sign_in is not None:
+            await self.sign_in.oauth.close()
 
     # -- answers ---------------------------------------------------------------------
     def unreachable(self, error: BaseException) -> bool:
@@ -307,7 +340,12 @@ class WebServer:
         game = await self._game(request)
         locale = negotiate(request)
         snapshot = await self.pages.snapshot(game, locale)
-        body = render_page(snapshot, game, locale, self.assets)
+        account = ""
+        if self.sign_in is not None:
+            user = await signed_in(request)
+            csrf = csrf_token(await get_session(request)) if user is not None else ""
+            account = account_html(game.web_token or "", locale, user, csrf)
+        body = render_page(snapshot, game, locale, self.assets, account)
         return web.Response(text=body, content_type="text/html", headers={"Content-Language": locale})
 
     async def position(self, request: web.Request) -> web.Response:
