@@ -70,12 +70,21 @@ class MesaBot(commands.AutoShardedBot):
         self.web: WebServer | None = None
         if settings.web_port is not None:
             self.web = WebServer(
-                lambda: self.service.db, settings, self.presenter.cache, self.service.settled, self.gateway_problem
+                lambda: self.service.db,
+                settings,
+                self.presenter.cache,
+                self.service.settled,
+                self.gateway_problem,
+                service=self.service,
             )
             self.service.watchers.append(self.web.changes.notify)
         self.handlers = Handlers(self, self.service, self.presenter)
         self.reminders = Reminders(self, self.service, self.handlers)
         self.undo = UndoUI(self)
+        if self.web is not None:  # a move made on a page is posted in its channel as a click's is
+            self.web.table.publish = self.handlers.publish
+            self.web.table.undone = self.undo.announce
+            self.web.table.ask_undo = self.undo.ask
         self.replays = ReplayUI(self)
         self.stats = StatsUI(self)
         self.exports = ExportUI(self)
@@ -83,6 +92,7 @@ class MesaBot(commands.AutoShardedBot):
         self.privacy = PrivacyUI(self)
         self._reminder_loop: asyncio.Task[None] | None = None
         self._outbox: asyncio.Task[None] | None = None
+        self._page_moves: asyncio.Task[None] | None = None
         self._stopping: asyncio.Future[None] | None = None
 
     def gateway_problem(self) -> str | None:
@@ -140,6 +150,8 @@ class MesaBot(commands.AutoShardedBot):
             await self.web.start()
         self._reminder_loop = asyncio.create_task(self.reminders.loop(), name="mesa-reminders")
         self._outbox = asyncio.create_task(self.outbox_loop(), name="mesa-boards")
+        if self.settings.sign_in and self.web is None:  # players play on pages served by another process
+            self._page_moves = asyncio.create_task(self.follow_page_moves(), name="mesa-page-moves")
 
     async def launch_shards(self) -> None:
         if not self.keeper.ids:  # MESA_SHARDS=auto and none free: wait to take over a stopped process's
@@ -154,6 +166,23 @@ class MesaBot(commands.AutoShardedBot):
         """Posts the boards left behind by a crash or a failed post (see ``Handlers.outbox``)."""
         await self.wait_until_ready()
         await self.handlers.outbox()
+
+    async def follow_page_moves(self) -> None:
+        """The pages are served by a process of their own (``python -m bot web``) where players play: a move
+        made there is stored by that process, and its board is posted here as soon as the database tells of
+        it (a game this process is changing itself posts its own board)."""
+        await self.wait_until_ready()
+        while not self.is_closed():
+            try:
+                async with self.service.db.subscribe() as changes:
+                    async for game_id, _ in changes:
+                        if not self.service.lock(game_id).locked():
+                            self.handlers.post_moved(game_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # (the database away: its changes are heard again once it is back)
+                log.info("following the moves made on the pages: %s: %s", type(exc).__name__, exc)
+                await asyncio.sleep(self.settings.board_retry)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Notes the language of the user's Discord (their direct messages and reminders are written in it).
@@ -201,7 +230,7 @@ class MesaBot(commands.AutoShardedBot):
     async def _stop(self) -> None:
         self.handlers.stopping = True  # clicks from now on are answered "restarting"
         await self.service.wait_idle()  # the moves under way post their boards
-        tasks = [task for task in (self._reminder_loop, self._outbox) if task is not None]
+        tasks = [task for task in (self._reminder_loop, self._outbox, self._page_moves) if task is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

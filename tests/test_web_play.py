@@ -4,6 +4,9 @@ made from the page, and every refusal a forged, stale or foreign request meets."
 
 from __future__ import annotations
 
+import asyncio
+import base64
+import json
 import re
 import urllib.parse
 
@@ -18,6 +21,7 @@ from bot.storage import Database
 from bot.web import WebServer
 from bot.web.sessions import BROWSER
 from fakediscord.server import FakeDiscord
+from rules import GAMES
 
 ANA, BRUNO, CARLA = 1, 2, 3
 
@@ -95,6 +99,22 @@ async def sign_in(fake: FakeDiscord, browser: TestClient, token: str, user_id: i
     assert answer.status == 200, await answer.text()
     assert answer.url.path == f"/g/{token}", answer.url  # back on the page
     return await answer.text()
+
+
+async def next_event(stream) -> tuple[str, str]:
+    """The next server-sent event of a stream: (its name, its data)."""
+    name, data = "message", []
+    while True:
+        line = (await asyncio.wait_for(stream.content.readline(), 30)).decode().rstrip("\r\n")
+        if not line:
+            if data:
+                return name, "\n".join(data)
+            continue
+        field, _, value = line.partition(":")
+        if field == "event":
+            name = value.removeprefix(" ")
+        elif field == "data":
+            data.append(value.removeprefix(" "))
 
 
 async def token_of(db: Database, game_id: int) -> str:
@@ -177,3 +197,215 @@ async def test_without_the_application_s_settings_the_page_offers_no_sign_in(db)
         page = await (await browser.get(f"/g/{token}")).text()
         assert "signin" not in page and "csrf" not in page
         assert (await browser.get(f"/signin?next=/g/{token}")).status == 404
+
+
+# -- a seat's own page ---------------------------------------------------------------------------------
+
+
+def form_fields(page: str) -> dict[str, str]:
+    """The session's token and the version of a signed-in player's page."""
+    csrf = re.search(r'name="csrf" value="([^"]+)"', page)
+    version = re.search(r'name="version" value="(\d+)"', page) or re.search(r'data-version="(\d+)"', page)
+    assert csrf is not None and version is not None, page
+    return {"csrf": csrf.group(1), "version": version.group(1)}
+
+
+def offered(page: str) -> list[str]:
+    return re.findall(r'data-action="([^"]+)"', page)
+
+
+def without_account(page: str) -> str:
+    """A page but for its header's sign-in part (the link, or who is signed in)."""
+    return re.sub(r'\n(<p class="account">.*?</p>|<form class="account".*?</form>)', "", page, flags=re.S)
+
+
+async def acting(site: Site, game_id: int) -> tuple[int, int, list[str]]:
+    """The seat to act, its user and its legal actions' ids."""
+    game = await site.service.load(game_id)
+    state = site.service.state_of(game)
+    engine = GAMES[game.game]
+    seat = engine.to_act(state)[0]
+    return seat, game.seats[seat].user_id or 0, [a.id for a in engine.legal_actions(state, seat)]
+
+
+async def test_a_seated_player_sees_their_own_seat_and_choices_and_nobody_else_does(db, fake):
+    async with Site(db, fake) as site:
+        game_id = await started(site.service)
+        token = await token_of(db, game_id)
+        seat, user_id, legal = await acting(site, game_id)
+        other = BRUNO if user_id == ANA else ANA
+        game = await site.service.load(game_id)
+        state = site.service.state_of(game)
+        own = await site.server.pages.cache.get(game, state, seat, "en")
+        public = await site.server.pages.cache.get(game, state, None, "en")
+
+        player, waiting, visitor, nobody = [await site.browser() for _ in range(4)]
+        mine = await sign_in(fake, player, token, user_id)
+        assert offered(mine) == legal  # every legal action, in the engine's order, as the message has them
+        assert base64.b64encode(own).decode() in mine and base64.b64encode(public).decode() not in mine
+
+        theirs = await sign_in(fake, waiting, token, other)
+        other_seat = game.seats_of(other)[0]
+        other_own = await site.server.pages.cache.get(game, state, other_seat, "en")
+        assert offered(theirs) == [] and 'id="play"' in theirs  # their view, no choice: not their turn
+        assert base64.b64encode(other_own).decode() in theirs
+
+        signed_out = await (await nobody.get(f"/g/{token}")).text()
+        spectator = await sign_in(fake, visitor, token, CARLA)  # signed in, not seated
+        assert offered(signed_out) == offered(spectator) == []
+        assert without_account(spectator) == without_account(signed_out)
+        assert base64.b64encode(public).decode() in signed_out
+        # the player's own picture at full size is theirs alone
+        assert (await player.get(f"/g/{token}/mine.png")).status == 200
+        assert await (await player.get(f"/g/{token}/mine.png")).read() == own
+        assert (await visitor.get(f"/g/{token}/mine.png")).status == 404
+        assert (await nobody.get(f"/g/{token}/mine.png")).status == 404
+
+
+async def test_a_player_s_stream_carries_their_own_seat_and_a_spectator_s_the_public_one(db, fake):
+    async with Site(db, fake) as site:
+        game_id = await started(site.service)
+        token = await token_of(db, game_id)
+        _, user_id, legal = await acting(site, game_id)
+        player, nobody = await site.browser(), await site.browser()
+        await sign_in(fake, player, token, user_id)
+        mine = json.loads((await next_event(await player.get(f"/g/{token}/events")))[1])
+        public = json.loads((await next_event(await nobody.get(f"/g/{token}/events")))[1])
+        assert [c["id"] for g in mine["mine"]["groups"] for c in g["choices"]] == legal
+        assert mine["mine"]["acting"] and public["mine"] is None
+        assert mine["live"]["image"] != public["live"]["image"]
+        assert {k: v for k, v in mine.items() if k not in ("live", "turn", "mine")} == {
+            k: v for k, v in public.items() if k not in ("live", "turn", "mine")
+        }
+
+
+# -- moves from the page --------------------------------------------------------------------------------
+
+
+async def test_a_move_from_the_page_is_the_service_s_move_and_a_replay_of_it_is_stale(db, fake):
+    async with Site(db, fake) as site:
+        game_id = await started(site.service)
+        token = await token_of(db, game_id)
+        seat, user_id, legal = await acting(site, game_id)
+        player = await site.browser()
+        fields = form_fields(await sign_in(fake, player, token, user_id))
+        before = await site.service.load(game_id)
+        move = {**fields, "action": legal[-1]}
+        answer = await player.post(f"/g/{token}/act", data=move, allow_redirects=False)
+        assert answer.status == 303 and answer.headers["Location"].startswith(f"/g/{token}")
+        after = await site.service.load(game_id)
+        assert after.version > before.version
+        log = await db.action_log(game_id)
+        played = next(row for row in log if row["version"] == before.version + 1)
+        assert (played["seat"], played["user_id"], played["action_id"]) == (seat, user_id, legal[-1])
+        page = await (await player.get(f"/g/{token}")).text()
+        assert "Played." in page
+        assert "Played." not in await (await player.get(f"/g/{token}")).text()  # said once
+        # the same request again (replayed): the board moved on; nothing more is stored
+        again = await player.post(f"/g/{token}/act", data=move, headers={"Accept": "application/json"})
+        assert again.status == 409
+        said = await again.json()
+        assert said["moved"] and "moved on" in said["text"]
+        assert (await site.service.load(game_id)).version == after.version
+
+
+async def test_every_forged_or_foreign_request_is_refused_and_changes_nothing(db, fake):
+    async with Site(db, fake) as site:
+        game_id = await started(site.service)
+        token = await token_of(db, game_id)
+        seat, user_id, legal = await acting(site, game_id)
+        other = BRUNO if user_id == ANA else ANA
+        player, waiting, nobody = await site.browser(), await site.browser(), await site.browser()
+        fields = form_fields(await sign_in(fake, player, token, user_id))
+        theirs = form_fields(await sign_in(fake, waiting, token, other))
+        version = (await site.service.load(game_id)).version
+        json_ = {"Accept": "application/json"}
+
+        async def refused(browser, data, status, headers=None) -> None:
+            answer = await browser.post(f"/g/{token}/act", data=data, headers=headers or json_)
+            assert answer.status == status, (data, await answer.text())
+            assert (await site.service.load(game_id)).version == version
+
+        move = {"version": fields["version"], "action": legal[0]}
+        await refused(player, move, 403)  # no token
+        await refused(player, {**move, "csrf": "forged" + fields["csrf"][6:]}, 403)  # a forged one
+        await refused(player, {**move, "csrf": theirs["csrf"]}, 403)  # another session's
+        await refused(nobody, {**move, "csrf": fields["csrf"]}, 401)  # signed out
+        await refused(player, {**move, "csrf": fields["csrf"]}, 403, {"Sec-Fetch-Site": "cross-site", **json_})
+        # the other player, with their own session and token: not their turn
+        await refused(waiting, {**move, "csrf": theirs["csrf"]}, 409)
+        # an action of another seat (what the next seat may choose once this one has played)
+        engine = GAMES[(await site.service.load(game_id)).game]
+        state = site.service.state_of(await site.service.load(game_id))
+        later = engine.apply(state, seat, legal[0])
+        foreign = [a.id for s in engine.to_act(later) for a in engine.legal_actions(later, s) if a.id not in legal]
+        assert foreign, "the next decision offers nothing this seat does not have"
+        await refused(player, {**move, "action": foreign[0], "csrf": fields["csrf"]}, 409)
+        # a cookie changed by a byte is no session at all
+        cookie = player.session.cookie_jar.filter_cookies(URL(f"http://127.0.0.1:{site.port}/"))[BROWSER.name]
+        tampered = cookie.value[:-3] + ("A" if cookie.value[-3] != "A" else "B") + cookie.value[-2:]
+        player.session.cookie_jar.update_cookies({BROWSER.name: tampered}, URL(f"http://127.0.0.1:{site.port}/"))
+        await refused(player, {**move, "csrf": fields["csrf"]}, 401)
+
+
+async def test_a_replaced_link_ends_the_sign_ins_made_through_it(db, fake):
+    async with Site(db, fake) as site:
+        game_id = await started(site.service)
+        token = await token_of(db, game_id)
+        _, user_id, legal = await acting(site, game_id)
+        player = await site.browser()
+        fields = form_fields(await sign_in(fake, player, token, user_id))
+        new = await site.service.reset_web_token(game_id, ANA)
+        assert (await player.get(f"/g/{token}")).status == 404
+        answer = await player.post(f"/g/{token}/act", data={**fields, "action": legal[0]})
+        assert answer.status == 404
+        page = await (await player.get(f"/g/{new}")).text()
+        assert "Sign in with Discord" in page and offered(page) == []
+        answer = await player.post(f"/g/{new}/act", data={**fields, "action": legal[0]})
+        assert answer.status == 401
+        assert (await site.service.load(game_id)).version == int(fields["version"])
+        # signing in again through the new link works
+        assert offered(await sign_in(fake, player, new, user_id)) == legal
+
+
+async def test_resigning_from_the_page_hands_the_seat_to_the_ai(db, fake):
+    async with Site(db, fake) as site:
+        game_id = await started(site.service)
+        token = await token_of(db, game_id)
+        player = await site.browser()
+        fields = form_fields(await sign_in(fake, player, token, BRUNO))
+        answer = await player.post(f"/g/{token}/resign", data={"csrf": fields["csrf"]})
+        assert answer.status == 200
+        game = await site.service.load(game_id)
+        assert not game.seats_of(BRUNO) and all(s.is_ai for s in game.seats if s.user_id == BRUNO)
+        page = await answer.text()
+        assert 'id="play"' not in page  # no seat of theirs any more: the spectator's page
+
+
+async def test_a_player_takes_back_their_own_last_move_from_the_page(db, fake):
+    async with Site(db, fake) as site:
+        game_id = await started(site.service, "atlandice", seed=5)
+        token = await token_of(db, game_id)
+        _, user_id, legal = await acting(site, game_id)
+        player = await site.browser()
+        await sign_in(fake, player, token, user_id)
+        played = None
+        for action in legal:  # a move that shows nothing new (a roll, a card) may be taken back
+            page = await (await player.get(f"/g/{token}")).text()
+            before = await site.service.load(game_id)
+            await player.post(f"/g/{token}/act", data={**form_fields(page), "action": action})
+            rows = [r for r in await db.moves_that_count(game_id) if r["version"] > before.version]
+            if (
+                rows
+                and all(r["revealed"] is False for r in rows)
+                and all(r["user_id"] in (user_id, None) for r in rows)
+            ):
+                played = before
+                break
+            pytest.skip("no first move of this game may be taken back")
+        assert played is not None
+        page = await (await player.get(f"/g/{token}")).text()
+        answer = await player.post(f"/g/{token}/undo", data={"csrf": form_fields(page)["csrf"]})
+        assert answer.status == 200 and "Taken back." in await answer.text()
+        counted = await db.moves_that_count(game_id)
+        assert all(r["version"] <= played.version for r in counted)

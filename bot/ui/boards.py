@@ -428,11 +428,13 @@ class Boards:
             except TimeoutError:
                 pass
 
-    async def repost(self, game_id: int) -> bool:
+    async def repost(self, game_id: int, *, look_back: bool = True) -> bool:
         """Posts the board of a game whose last move was stored but whose board never went out.
 
         AI seats that must act play first: the bot stopped between a move and their answer (a move
-        stored, or a game started, before a crash), and their moves come with the board.
+        stored, or a game started, before a crash), and their moves come with the board. Without
+        ``look_back`` (a move made on a page by another process, no crash) the channel's history is not
+        searched for a board posted already.
         """
         async with self.service.lock(game_id):
             if self._retry_waits(game_id, time.monotonic()):
@@ -451,7 +453,7 @@ class Boards:
                 await self._post_failed(game, exc)
                 return False
             try:
-                found = await self.reconcile(game, channel)
+                found = await self.reconcile(game, channel) if look_back else None
             except (discord.HTTPException, *NETWORK_ERRORS) as exc:  # no history: the post's nonce helps
                 if isinstance(exc, discord.HTTPException) and gone(exc):
                     await self._post_failed(game, exc)
@@ -466,6 +468,26 @@ class Boards:
             rows = await self.service.db.action_log(game.id, limit=min(game.version - since, 20))
             moves = [Move(r["seat"], r["action_id"], r["user_id"], r["events"]) for r in rows if r["version"] > since]
             return await self.publish(MoveResult(game, state, moves))
+
+    def post_moved(self, game_id: int) -> None:
+        """A game changed in another process (a move made on a page that ``python -m bot web`` serves): its
+        board is posted, in the background, if it is behind and the game is this process's."""
+        self._spawn(self._post_moved(game_id))
+
+    async def _post_moved(self, game_id: int) -> None:
+        try:
+            game = await self.service.db.get_game(game_id)
+            if game is None or game.status not in (ACTIVE, FINISHED) or (game.board_version or 0) >= game.version:
+                return
+            if (
+                self.stopping
+                or self.shards.of(game.guild_id) not in self.shards.ids
+                or self._retry_waits(game_id, time.monotonic())
+            ):
+                return
+            await self.repost(game_id, look_back=False)
+        except Exception as exc:  # (the outbox tries again)
+            log.info("game %s: the board of a move made on a page: %s: %s", game_id, type(exc).__name__, exc)
 
     async def reconcile(self, game: GameRow, channel: discord.abc.Messageable) -> int | None:
         """Takes the controls off every board of the game but the current one (after a crash).

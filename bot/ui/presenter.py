@@ -13,9 +13,10 @@ from typing import Any
 import discord
 from discord.ui import DynamicItem
 
-from rules.core import LEVELS, MAX_BUTTON_CHOICES, Action, GameState, t
+from rules.core import LEVELS, Action, GameState, t
 from rules.core.search import level_of
 
+from ..service.choices import grouped
 from ..service.games import CLOCK_HOURS, engine_of
 from ..service.spectate import (
     RenderCache,
@@ -62,37 +63,28 @@ def seat_label(game: GameRow, seat: int, locale: str) -> str:
 def _choices(
     game: GameRow, version: int, actions: list[Action], locale: str
 ) -> list[DynamicItem[discord.ui.Item[discord.ui.View]]]:
-    """Buttons for up to 20 choices, else select menus of 25 options grouped by ``Action.group``."""
+    """Buttons for up to 20 choices, else select menus of 25 options grouped by ``Action.group``
+    (``bot.service.choices.grouped``: a signed-in player's page offers them in the same groups); a message
+    holds four menus."""
     items: list[DynamicItem[discord.ui.Item[discord.ui.View]]] = []
-    names = seat_names(game, locale)
-    if len(actions) <= MAX_BUTTON_CHOICES:
-        for i, action in enumerate(actions):
+    groups = grouped(actions, locale, seat_names(game, locale))
+    if groups and not groups[0].menu:
+        for i, choice in enumerate(groups[0].choices):
             items.append(
                 ActionButton(
                     game.id,
                     version,
-                    action.id,
-                    label=t(action.label, locale, names=names)[:80],
-                    style=STYLES[action.style],
-                    emoji=action.emoji,
+                    choice.id,
+                    label=choice.label[:80],
+                    style=STYLES[choice.style],
+                    emoji=choice.emoji,
                     row=i // 5,
                 )
             )
         return items
-    groups: dict[str, list[Action]] = {}
-    for action in actions:
-        key = t(action.group, locale) if action.group else t("board.your_choices", locale)
-        groups.setdefault(key, []).append(action)
-    menus: list[tuple[str, list[Action]]] = []
-    for title, members in groups.items():
-        for start in range(0, len(members), 25):
-            menus.append((title, members[start : start + 25]))
-    for n, (title, members) in enumerate(menus[:4]):
-        options = [
-            discord.SelectOption(label=t(a.label, locale, names=names)[:100], value=a.id, emoji=a.emoji)
-            for a in members
-        ]
-        items.append(ActionSelect(game.id, version, n, options=options, placeholder=title[:150], row=n))
+    for n, group in enumerate(groups[:4]):
+        options = [discord.SelectOption(label=c.label[:100], value=c.id, emoji=c.emoji) for c in group.choices]
+        items.append(ActionSelect(game.id, version, n, options=options, placeholder=(group.title or "")[:150], row=n))
     return items
 
 

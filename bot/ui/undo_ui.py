@@ -64,17 +64,17 @@ class UndoUI:
             await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user
         earlier = await self.service.pending(game_id)
-        outcome = await self.service.request(game_id, user.id, move_version, then=self._announce(user.id))
+        outcome = await self.service.request(game_id, user.id, move_version, then=self.announce(user.id))
         if earlier is not None and earlier.get("message_id"):  # a request replaced or made moot
             await self._strip(earlier, "undo.void")
         locale = user_locale(interaction)
         if outcome.result is not None:
             await reply(interaction, t("undo.you_did", locale))
             return
-        await self._ask(outcome, game_id)
+        await self.ask(outcome, game_id)
         await reply(interaction, t("undo.asked", locale, who=_mentions(outcome.waiting)))
 
-    async def _ask(self, outcome: UndoOutcome, game_id: int) -> None:
+    async def ask(self, outcome: UndoOutcome, game_id: int) -> None:
         """Posts the request in the game's channel: the others answer privately, one button each."""
         game = await self.bot.service.load(game_id)
         locale = game.locale
@@ -113,7 +113,7 @@ class UndoUI:
         requester = f"<@{request['user_id']}>" if request else ""
         locale = user_locale(interaction)
         outcome = await self.service.vote(
-            game_id, interaction.user.id, version, agree, then=self._announce(request["user_id"] if request else 0)
+            game_id, interaction.user.id, version, agree, then=self.announce(request["user_id"] if request else 0)
         )
         if outcome.refused:
             await self._close(interaction, game_id, "undo.refused", requester)
@@ -147,7 +147,7 @@ class UndoUI:
             pass
 
     # -- the undo itself, seen by the table ------------------------------------------------
-    def _announce(self, user_id: int) -> Then:
+    def announce(self, user_id: int) -> Then:
         async def then(result: MoveResult) -> None:
             game = result.game
             channel = await self.bot.handlers.channel(game.play_channel_id)

@@ -27,6 +27,7 @@ from pydantic import BaseModel
 from rules.core import Engine, GameState, t
 
 from .. import texts as _texts  # noqa: F401  (registers the page's texts)
+from ..service.choices import ChoiceGroup, grouped
 from ..service.games import engine_of
 from ..service.replay import states
 from ..service.spectate import (
@@ -34,6 +35,7 @@ from ..service.spectate import (
     RenderCache,
     ai_label,
     outcome_lines,
+    own_turn_line,
     public_events,
     running_scores,
     seat_names,
@@ -82,8 +84,20 @@ class Position:
 
 
 @dataclass
+class Mine:
+    """What a signed-in player's page adds: their seat, whether it must act now, and its legal actions as
+    the board's Discord message groups them (``bot.service.choices``)."""
+
+    seat: int
+    acting: bool
+    groups: list[ChoiceGroup]
+    running: bool  # the game goes on (undo and resign are offered)
+
+
+@dataclass
 class Snapshot:
-    """The whole page at the live position: sent as one event whenever the game changes."""
+    """The whole page at the live position: sent as one event whenever the game changes. A seated player's
+    own page (``mine``) has their seat's picture and question instead of the spectator's."""
 
     version: int
     title: str
@@ -93,6 +107,7 @@ class Snapshot:
     log: list[LogLine]
     live: Position
     over: bool
+    mine: Mine | None = None
 
     @functools.cached_property
     def event(self) -> bytes:
@@ -344,10 +359,45 @@ class Pages:
         """The game's state as stored, read once per version."""
         return self._live_states.made((game.id, game.version), lambda: engine_of(game).load(game.state or ""))
 
-    async def snapshot(self, game: GameRow, locale: str) -> Snapshot:
+    async def snapshot(self, game: GameRow, locale: str, seat: int | None = None) -> Snapshot:
+        """The page at the live position: the spectator's, or ``seat``'s own (a seated player signed in)."""
         seats = tuple((s.name, s.is_ai, s.level) for s in game.seats)
-        key = (game.id, game.version, game.status, game.web_token, seats, locale)
-        return await self._snapshots.get_or(key, lambda: self._snapshot(game, locale))
+        key = (game.id, game.version, game.status, game.web_token, seats, locale, seat)
+        if seat is None:
+            return await self._snapshots.get_or(key, lambda: self._snapshot(game, locale))
+        return await self._snapshots.get_or(key, lambda: self._seat_snapshot(game, locale, seat))
+
+    async def _seat_snapshot(self, game: GameRow, locale: str, seat: int) -> Snapshot:
+        """``seat``'s own page: the spectator's, but for the seat's picture and words (``/game me``'s: the
+        seat's view), its own question, and its legal actions when it must act."""
+        public = await self.snapshot(game, locale)
+        engine, state, names = engine_of(game), self.live_state(game), seat_names(game, locale)
+        try:
+            image = data_url(await self.cache.get(game, state, seat, locale))
+        except Exception:
+            log.exception("the picture of game %s for seat %s could not be drawn", game.id, seat)
+            image = public.live.image
+        words = self.cache.words(game, state, seat, locale)
+        live = dataclasses.replace(
+            public.live,
+            image=image,
+            full=f"{game.web_token}/mine.png?v={game.version}&lang={locale}",
+            alt=describe(words, public.live.step, public.live.total, public.live.lines, locale),
+        )
+        turn = list(public.turn)
+        to_act = engine.to_act(state) if game.status == ACTIVE else []
+        if seat in to_act:  # (its own question, as its private view asks it; the others' as everyone reads them)
+            turn[to_act.index(seat)] = own_turn_line(
+                label(game, seat, names, locale), engine, state, seat, names, locale
+            )
+        acting = seat in to_act
+        groups = grouped(engine.legal_actions(state, seat), locale, names) if acting else []
+        mine = Mine(seat, acting, groups, game.status == ACTIVE)
+        return dataclasses.replace(public, turn=turn, live=live, mine=mine)
+
+    async def seat_picture(self, game: GameRow, seat: int, locale: str) -> bytes:
+        """``seat``'s own picture of the live position (``/game me``'s)."""
+        return await self.cache.get(game, self.live_state(game), seat, locale)
 
     async def _snapshot(self, game: GameRow, locale: str) -> Snapshot:
         engine = engine_of(game)

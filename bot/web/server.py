@@ -39,7 +39,7 @@ from aiohttp_sse import EventSourceResponse
 
 from rules.core import t
 
-from ..service.games import GameService, Then
+from ..service.games import GameService, engine_of
 from ..service.spectate import RenderCache
 from ..settings import Settings
 from ..storage import Database, GameRow
@@ -47,8 +47,8 @@ from ..workers import renderpool
 from .changes import Changes, stored
 from .gate import Gate, address_group, connection_limit
 from .page import LOCALES, Pages, render_page
-from .play import account_html
-from .sessions import csrf_token, signed_in
+from .play import Play, Table, account_html, play_html, seat_of, take_notice
+from .sessions import SignedIn, csrf_token, signed_in
 from .sessions import middleware as session_middleware
 from .signin import SignIn
 
@@ -148,7 +148,7 @@ class WebServer:
         settled: Callable[[int], Awaitable[None]] | None = None,
         gateway: Callable[[], str | None] | None = None,
         service: GameService | None = None,
-        publish: Then | None = None,
+        table: Table | None = None,
     ) -> None:
         """``db`` gives the open database when a request needs it (the bot opens it after logging in);
         ``cache`` is the bot's own picture cache, ``settled`` its ``GameService.settled``, and ``gateway`` what
@@ -156,11 +156,10 @@ class WebServer:
         process.
 
         ``service`` plays the moves made on the pages (the bot's own, in its process; else one of this
-        process's), and ``publish`` posts their boards in the channel (the bot's, in its process; else the
-        bot hears of the move from the database and posts it)."""
+        process's), and ``table`` posts their boards in the channel (the bot's, in its process; else the
+        bot hears of the moves from the database and posts them)."""
         self.settings = settings
-        self.service = service or GameService(None, settings)
-        self.publish = publish
+        self.table = table or Table()
         self.gateway = gateway
         self._probe: tuple[float, asyncio.Future[object]] | None = (
             None  # /healthz: when the database was asked, its answer
@@ -169,6 +168,10 @@ class WebServer:
         self.pages = Pages(db, cache, settled=settled)
         self.changes = Changes(self.pages.changed, self.pages.check, settled)
         self.pages.found = self.changes.notify
+        self.service, self._own_service = service, service is None
+        if service is None:  # (the bot's own tells the pages of its moves itself)
+            self.service = GameService(None, settings)
+            self.service.watchers.append(self.changes.notify)
         self.streams = Streams(settings.web_streams, settings.web_streams_per_address)
         self.static = {name: (resources.files(__package__) / "static" / name).read_bytes() for name in STATIC}
         self.assets = hashlib.sha256(b"".join(self.static.values())).hexdigest()[:12]
@@ -180,6 +183,7 @@ class WebServer:
 
     def the_service(self) -> GameService:
         """The game service, on the pages' database (opened after the server, in the bot's process)."""
+        assert self.service is not None
         if not self.service.has_db:
             self.service.db = self.pages.db()
         return self.service
@@ -194,6 +198,8 @@ class WebServer:
         if self.settings.sign_in:
             self.sign_in = SignIn(self.settings, negotiate)
             self.sign_in.add_routes(app)
+            Play(self.the_service, self._game, negotiate, self.table).add_routes(app)
+            app.router.add_get("/g/{token}/mine.png", self.own_picture)
         app.router.add_get("/g/{token}", self.page)
         app.router.add_get("/g/{token}/events", self.events)
         app.router.add_get(r"/g/{token}/step/{step:\d{1,6}}", self.position)
@@ -255,6 +261,8 @@ class WebServer:
         await self.changes.close()
         if self.sign_in is not None:
             await self.sign_in.oauth.close()
+        if self._own_service and self.service is not None:
+            self.service.thinker.close()
 
     # -- answers ---------------------------------------------------------------------
     def unreachable(self, error: BaseException) -> bool:
@@ -336,17 +344,41 @@ class WebServer:
             raise web.HTTPNotFound()
         return game
 
+    async def seat(self, request: web.Request, game: GameRow) -> tuple[int | None, SignedIn | None]:
+        """The seat whose own page the request sees (None: the spectator's page), and who is signed in."""
+        if self.sign_in is None:
+            return None, None
+        user = await signed_in(request)
+        return self.seat_for(game, user), user
+
+    def seat_for(self, game: GameRow, user: SignedIn | None) -> int | None:
+        if user is None:
+            return None
+        return seat_of(game, user, engine_of(game).to_act(self.pages.live_state(game)))
+
     async def page(self, request: web.Request) -> web.Response:
         game = await self._game(request)
         locale = negotiate(request)
-        snapshot = await self.pages.snapshot(game, locale)
-        account = ""
+        seat, user = await self.seat(request, game)
+        snapshot = await self.pages.snapshot(game, locale, seat)
+        account = play = ""
         if self.sign_in is not None:
-            user = await signed_in(request)
             csrf = csrf_token(await get_session(request)) if user is not None else ""
             account = account_html(game.web_token or "", locale, user, csrf)
-        body = render_page(snapshot, game, locale, self.assets, account)
+            play = play_html(
+                game.web_token or "", snapshot.mine, game.version, csrf, locale, await take_notice(request)
+            )
+        body = render_page(snapshot, game, locale, self.assets, account, play)
         return web.Response(text=body, content_type="text/html", headers={"Content-Language": locale})
+
+    async def own_picture(self, request: web.Request) -> web.Response:
+        """A seated player's own picture of the live position (the page's full-size link), for them alone."""
+        game = await self._game(request)
+        seat, _ = await self.seat(request, game)
+        if seat is None:
+            raise web.HTTPNotFound()
+        png = await self.pages.seat_picture(game, seat, negotiate(request))
+        return web.Response(body=png, content_type="image/png", headers={"Cache-Control": "private, no-store"})
 
     async def position(self, request: web.Request) -> web.Response:
         game = await self._game(request)
@@ -386,6 +418,7 @@ class WebServer:
         """The live stream: the page's data now, then again after every change; ``gone`` when the link is replaced."""
         game = await self._game(request)
         token, locale, address = game.web_token or "", negotiate(request), self.address(request)
+        _, user = await self.seat(request, game)
         if not self.streams.take(address):
             raise web.HTTPTooManyRequests(
                 text=self._too_many(locale), headers={"Retry-After": "60", "Content-Language": locale}
@@ -395,12 +428,14 @@ class WebServer:
                 response = EventSourceResponse(ping_interval=PING_SECONDS)
                 await response.prepare(request)
                 async with response:
-                    await self._stream(response, changed, token, locale)
+                    await self._stream(response, changed, token, locale, user)
             return response
         finally:
             self.streams.give_back(address)
 
-    async def _stream(self, response: EventSourceResponse, changed: asyncio.Event, token: str, locale: str) -> None:
+    async def _stream(
+        self, response: EventSourceResponse, changed: asyncio.Event, token: str, locale: str, user: SignedIn | None
+    ) -> None:
         # A broken connection (a ping that failed) ends the response's wait: it wakes the stream as a change
         # does. The stream waits on its event alone, so a reader that goes away (the handler cancelled)
         # leaves nothing pending behind it.
@@ -413,7 +448,8 @@ class WebServer:
                 changed.clear()
                 try:
                     game = await self.pages.game(token)
-                    event = None if game is None else (await self.pages.snapshot(game, locale)).event
+                    seat = None if game is None else self.seat_for(game, user)  # (a player's own page: theirs)
+                    event = None if game is None else (await self.pages.snapshot(game, locale, seat)).event
                 except Exception as exc:
                     if not self.unreachable(exc):
                         raise

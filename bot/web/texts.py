@@ -50,6 +50,10 @@ TEXTS: dict[str, tuple[Text, Text]] = {
         "O tabuleiro avançou antes da sua jogada chegar: aqui está o atual.",
     ),
     "web.played": ("Played.", "Jogada feita."),
+    "web.undo_in_discord": (
+        "Taking this move back needs the other players' agreement: ask for it in Discord with /game undo.",
+        "Desfazer esta jogada precisa do acordo dos outros jogadores: peça no Discord com /partida desfazer.",
+    ),
     "web.undo_asked": (
         "Asked: the other players answer in the channel.",
         "Pedido feito: os outros jogadores respondem no canal.",

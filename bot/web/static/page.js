@@ -75,6 +75,7 @@
       source?.close();
       say("off", body.dataset.over);
     }
+    renderMine(data);
     if (shown === null) {
       show(data.live);
     } else {
@@ -130,6 +131,92 @@
         // Refused (too many open views, or the server restarting): try again later, a little later each time.
         broken += 1;
         setTimeout(connect, Math.min(60000, 2000 * 2 ** broken));
+      }
+    });
+  }
+
+  // -- a signed-in player's page: their choices, sent without leaving the page --------------------------
+  const play = $("play");
+
+  function choicesOf(mine) {
+    // The same forms the server writes (they work without this script too), each control with its action id.
+    const forms = mine.groups.map((group, n) => {
+      const form = document.createElement("form");
+      form.className = group.menu ? "choices menu" : "choices";
+      form.method = "post";
+      form.action = `${token}/act`;
+      const text = (c) => (c.emoji ? `${c.emoji} ${c.label}` : c.label);
+      if (!group.menu) {
+        for (const c of group.choices) {
+          const button = item("button", text(c), `choice ${c.style}`);
+          Object.assign(button, { type: "submit", name: "action", value: c.id });
+          button.dataset.action = c.id;
+          form.append(button);
+        }
+        return form;
+      }
+      const label = item("label", group.title || "");
+      label.htmlFor = `menu-${n}`;
+      const select = document.createElement("select");
+      Object.assign(select, { id: `menu-${n}`, name: "action" });
+      for (const c of group.choices) {
+        const option = item("option", text(c));
+        option.value = c.id;
+        option.dataset.action = c.id;
+        select.append(option);
+      }
+      const submit = item("button", play.dataset.playLabel, "choice primary");
+      submit.type = "submit";
+      form.append(label, select, submit);
+      return form;
+    });
+    $("choices").replaceChildren(...forms);
+  }
+
+  function renderMine(data) {
+    if (!play) return;
+    play.hidden = !data.mine;
+    if (!data.mine) return;
+    play.dataset.version = data.version;
+    $("play-title").textContent = data.mine.acting ? play.dataset.yourChoices : play.dataset.yourView;
+    choicesOf(data.mine);
+  }
+
+  async function send(path, fields) {
+    // A request that changes the game: the session's token with it; the answer is said in the notice.
+    const form = new URLSearchParams({ ...fields, csrf: play.dataset.csrf });
+    play.setAttribute("aria-busy", "true");
+    $("notice").textContent = play.dataset.sending;
+    try {
+      const answer = await fetch(`${token}/${path}?lang=${encodeURIComponent(lang)}`, {
+        method: "POST",
+        body: form,
+        headers: { Accept: "application/json" },
+        credentials: "same-origin",
+        cache: "no-store",
+      });
+      const data = answer.headers.get("Content-Type")?.includes("json") ? await answer.json() : null;
+      $("notice").textContent = data ? data.text : await answer.text();
+    } catch {
+      $("notice").textContent = body.dataset.reconnecting;
+    } finally {
+      play.removeAttribute("aria-busy");
+    }
+  }
+
+  // Sends one action of the player's (a control's data-action): what a click on the picture calls too.
+  window.mesaAct = (actionId) => send("act", { action: actionId, version: play.dataset.version });
+
+  if (play) {
+    play.addEventListener("submit", (event) => {
+      const form = event.target;
+      const path = new URL(form.action).pathname.split("/").pop();
+      event.preventDefault();
+      if (path === "act") {
+        const chosen = event.submitter?.dataset.action ?? form.querySelector("select")?.value;
+        if (chosen) window.mesaAct(chosen);
+      } else {
+        send(path, {});
       }
     });
   }
