@@ -95,8 +95,10 @@ def _rss_mb(field: str = "VmRSS") -> float:
 
 def _cache_mb() -> float:
     """Memory held by the pictures' byte-bounded image caches."""
-    import render.common as common
-
+    try:
+        from render import caches as common  # (a tree whose drawing helpers are split)
+    except ImportError:
+        import render.common as common  # type: ignore[no-redef]
     caches = getattr(common, "CACHES", None) or [common.IMAGES]
     return sum(cache.used for cache in caches) / 1e6
 

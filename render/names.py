@@ -21,6 +21,8 @@ from functools import lru_cache
 
 from anyascii import anyascii
 
+from .lettering import fit_text, font
+
 # Bidirectional embeddings, overrides and isolates, and the marks (LRM, RLM, ALM).
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
 ISOLATE, END_ISOLATE = "\u2068", "\u2069"  # first strong isolate, pop directional isolate
@@ -53,8 +55,6 @@ def plain_name(name: str) -> str:
 
 @lru_cache(maxsize=4096)
 def _has_glyph(char: str) -> bool:
-    from .common import font  # (render.common imports the games' texts: not at import time)
-
     regular = font(NAME_SIZE)
     if unicodedata.category(char) in ("Mn", "Me", "Cf") or char == " ":
         return True  # marks and format characters draw nothing of their own
@@ -65,8 +65,6 @@ def _has_glyph(char: str) -> bool:
 
 @lru_cache(maxsize=2)
 def _empty_box(bold: bool = False) -> bytes:
-    from .common import font
-
     return bytes(font(NAME_SIZE, bold).getmask("\uffff"))
 
 
@@ -92,8 +90,6 @@ def _readable(name: str) -> str:
 @lru_cache(maxsize=1024)
 def drawn_name(name: str) -> str:
     """What a picture draws of the name (see the module's doc): never an empty box, at most ``NAME_WIDTH``."""
-    from .common import fit_text
-
     readable = _readable(bare_name(name))
     return fit_text(readable, NAME_WIDTH, NAME_SIZE)
 

@@ -1,7 +1,7 @@
 """The parts of Pillow that are not its public interface, used where the public one costs too much.
 
 A board pastes about a hundred text stamps; through ``Image.new`` and ``Image.paste`` each costs more than
-its pixels (a board about 15 % more CPU, ``render.common.paste_colour``), so the pictures go through
+its pixels (a board about 15 % more CPU, ``render.drawing.paste_colour``), so the pictures go through
 Pillow's core images (``Image.im``, ``Image.core.fill``) instead. A paletted board draws its shapes in
 its fixed palette through the drawing context's ink hook (``ImageDraw._getink``), where the public
 interface would add entries to the palette. Nothing else in Mesa touches these; ``check`` says at once

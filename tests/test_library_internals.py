@@ -14,7 +14,8 @@ from PIL import Image, ImageChops, ImageDraw
 from bot import discord_internals
 from bot.storage import aiosqlite_internals
 from render import pillow_internals
-from render.common import Drawing, canvas, palette_index
+from render.colours import palette_index
+from render.drawing import Drawing, canvas
 
 # -- Pillow ------------------------------------------------------------------------------------------
 

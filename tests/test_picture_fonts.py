@@ -11,9 +11,8 @@ from pathlib import Path
 
 import pytest
 
-import render.common as common
 from bot import texts as _bot_texts  # noqa: F401  (registers the bot's catalogue)
-from render import render
+from render import lettering, render
 from rules import GAMES
 from rules.core import play
 from rules.core.i18n import CATALOGUE
@@ -95,7 +94,7 @@ def _drawable_characters() -> set[str]:
 def test_the_fonts_mesa_ships_draw_every_character_of_the_pictures():
     """No character a picture can draw falls back to the font's empty box (its .notdef glyph)."""
     for bold in (False, True):
-        f = common.font(20, bold)
+        f = lettering.font(20, bold)
         assert Path(f.path).resolve().parent == (ROOT / "render" / "fonts").resolve()
         empty_box = bytes(f.getmask("\uffff"))
         missing = sorted(c for c in _drawable_characters() if bytes(f.getmask(c)) == empty_box)
@@ -107,6 +106,6 @@ def test_the_fonts_and_their_licence_are_package_data():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
     patterns = config["tool"]["setuptools"]["package-data"]["render"]
     shipped = {p.relative_to(ROOT / "render") for pattern in patterns for p in (ROOT / "render").glob(pattern)}
-    assert {f.relative_to(ROOT / "render") for f in common.FONT_FILES.values()} <= shipped
+    assert {f.relative_to(ROOT / "render") for f in lettering.FONT_FILES.values()} <= shipped
     assert Path("fonts/LICENSE") in shipped
     assert "Bitstream Vera" in (ROOT / "render" / "fonts" / "LICENSE").read_text()

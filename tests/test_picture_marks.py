@@ -7,10 +7,9 @@ from collections import Counter
 import pytest
 from PIL import Image
 
-import render.common as common
 from render import atlandice as atl
+from render import lettering, render, tabs
 from render import neanderthal as nea
-from render import render
 from render.common import HIGHLIGHT, key_texts
 from rules import GAMES
 from rules.atlandice import data as AD
@@ -21,15 +20,16 @@ NAMES = ["Ana", "Bia", "Caio", "Davi"]
 
 @pytest.fixture
 def drawn_texts(monkeypatch):
-    """Every text the pictures draw through ``render.common.put_text``, in order."""
+    """Every text the pictures draw through ``render.lettering.put_text``, in order."""
     texts: list[str] = []
-    put = common.put_text
+    put = lettering.put_text
 
     def record(img, xy, value, *args, **kwargs):
         texts.append(value)
         return put(img, xy, value, *args, **kwargs)
 
-    monkeypatch.setattr(common, "put_text", record)
+    monkeypatch.setattr(lettering, "put_text", record)  # (``text`` and ``put_boxed``)
+    monkeypatch.setattr(tabs, "put_text", record)  # (the panels' tabs)
     monkeypatch.setattr(nea, "put_text", record)  # (NEANDERTHAL's own texts)
     return texts
 

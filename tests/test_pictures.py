@@ -33,24 +33,25 @@ def test_pictures_along_a_whole_game(game, players):
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_png_holds_the_very_pixels_and_palette_drawn(game, monkeypatch):
-    """The board's PNG (written by render.common.paletted_png) decodes, through Pillow's own reader,
+    """The board's PNG (written by render.png.paletted_png) decodes, through Pillow's own reader,
     to exactly the paletted picture that was drawn."""
-    import render.common as common
+    from render import parts, png
 
     drawn = []
-    write = common.paletted_png
+    write = png.paletted_png
 
     def keep(image):
         drawn.append(image.copy())
         return write(image)
 
-    monkeypatch.setattr(common, "paletted_png", keep)
+    monkeypatch.setattr(png, "paletted_png", keep)  # (a board drawn whole)
+    monkeypatch.setattr(parts, "paletted_png", keep)  # (a board with its kept parts pasted)
     engine = GAMES[game]
     state, _ = play(engine, engine.max_players, seed=11, policy="ai")
-    png = render(game, engine.view(state, None), locale="pt-BR", names=["Ana", "Bia", "Caio", "Davi", "Eva"])
-    decoded = Image.open(io.BytesIO(png))
+    picture = render(game, engine.view(state, None), locale="pt-BR", names=["Ana", "Bia", "Caio", "Davi", "Eva"])
+    decoded = Image.open(io.BytesIO(picture))
     decoded.load()
-    assert write(drawn[-1]) == png
+    assert write(drawn[-1]) == picture
     assert decoded.mode == "P" and decoded.size == drawn[-1].size
     assert decoded.tobytes() == drawn[-1].tobytes()
     assert decoded.getpalette() == drawn[-1].getpalette()
@@ -60,9 +61,9 @@ def test_the_png_holds_the_very_pixels_and_palette_drawn(game, monkeypatch):
 def test_the_picture_caches_keep_within_one_byte_budget():
     """Stamps, tiles, cards and static layers share one budget: drawing a whole game's pictures in both
     languages never lets them hold more, and the pictures stay the same when they are drawn again."""
-    import render.common as common
+    from render import caches
 
-    cache = common.ImageCache(budget=3 * 1024 * 1024)
+    cache = caches.ImageCache(budget=3 * 1024 * 1024)
     made = []
 
     def draw(i):
@@ -72,7 +73,7 @@ def test_the_picture_caches_keep_within_one_byte_budget():
     for i in range(40):
         cache.get(("square", i), lambda i=i: draw(i))
         assert cache.used <= cache.budget
-    assert cache.used == 4 * common.image_bytes(draw(0))
+    assert cache.used == 4 * caches.image_bytes(draw(0))
     made.clear()
     cache.get(("square", 39), lambda: draw(39))
     cache.get(("square", 0), lambda: draw(0))
@@ -85,15 +86,15 @@ def test_the_picture_caches_keep_within_one_byte_budget():
     engine = GAMES["engis"]
     final, _ = play(engine, 4, seed=3, policy="ai")
     first = render("engis", engine.view(final, None), locale="en", names=[])
-    common.IMAGES.clear()
+    caches.IMAGES.clear()
     assert render("engis", engine.view(final, None), locale="en", names=[]) == first
-    assert 0 < common.IMAGES.used <= common.IMAGES.budget
+    assert 0 < caches.IMAGES.used <= caches.IMAGES.budget
 
 
 def _clear_caches():
-    import render.common as common
+    from render import caches
 
-    for cache in common.CACHES:
+    for cache in caches.CACHES:
         cache.clear()
 
 
@@ -127,7 +128,7 @@ def test_a_board_pasting_its_kept_parts_is_the_board_drawn_in_place(game):
     board to the next and pasted: along a stretch of a played game, board after board (the channel's and
     a seat's, in both languages), each is the very file of the board drawn from empty caches with every
     part drawn in place."""
-    import render.common as common
+    from render import caches
 
     engine = GAMES[game]
     players = min(3, engine.max_players)
@@ -141,37 +142,37 @@ def test_a_board_pasting_its_kept_parts_is_the_board_drawn_in_place(game):
         for seat in (None, 0)
         for locale in ("pt-BR", "en")
     ]
-    budget = common.PARTS.budget
+    budget = caches.PARTS.budget
     try:
-        common.PARTS.budget = 0
+        caches.PARTS.budget = 0
         _clear_caches()
         in_place = [render(game, view, locale=locale, names=names) for view, locale in boards]
     finally:
-        common.PARTS.budget = budget
+        caches.PARTS.budget = budget
     _clear_caches()
     for number, ((view, locale), png) in enumerate(zip(boards, in_place, strict=True)):
         assert render(game, view, locale=locale, names=names) == png, f"board {number} ({locale})"
 
 
 def test_every_picture_cache_keeps_within_its_budget_and_they_share_66_mb():
-    import render.common as common
+    from render import caches
 
-    assert sum(cache.budget for cache in common.CACHES) == 66 * 1024 * 1024
-    budgets = {id(cache): cache.budget for cache in common.CACHES}
+    assert sum(cache.budget for cache in caches.CACHES) == 66 * 1024 * 1024
+    budgets = {id(cache): cache.budget for cache in caches.CACHES}
     try:
-        for cache in common.CACHES:  # small budgets, so that drawing a few boards fills them
+        for cache in caches.CACHES:  # small budgets, so that drawing a few boards fills them
             cache.budget = 256 * 1024
             cache.clear()
         for game, engine in sorted(GAMES.items()):
             state, _ = play(engine, min(3, engine.max_players), seed=2, policy="random")
             for seat in (None, 0, 1):
                 render(game, engine.view(state, seat), locale="en", names=["Ana", "Bia", "Caio"])
-                for cache in common.CACHES:
+                for cache in caches.CACHES:
                     assert cache.used <= cache.budget
-                    assert cache.used == sum(common.image_bytes(i) for i in cache._items.values())
-        assert all(cache.used > 0 for cache in common.CACHES[:2])
+                    assert cache.used == sum(caches.image_bytes(i) for i in cache._items.values())
+        assert all(cache.used > 0 for cache in caches.CACHES[:2])
     finally:
-        for cache in common.CACHES:
+        for cache in caches.CACHES:
             cache.budget = budgets[id(cache)]
             cache.clear()
 
@@ -179,19 +180,20 @@ def test_every_picture_cache_keeps_within_its_budget_and_they_share_66_mb():
 def test_a_card_is_kept_in_its_boards_palette_and_pastes_as_drawn_and_mapped():
     """A card kept paletted (a quarter of the memory) pastes the very pixels of the card drawn fresh
     and mapped to the board's palette, as the whole board is mapped in the end."""
-    import render.common as common
     import render.pergamemnon as pergamemnon
+    from render import caches
+    from render.colours import BACKGROUND, fixed_palette
 
     _clear_caches()
     kept = pergamemnon._card("?", 128, 172, "en")
     assert kept.mode == "P"
     fresh = pergamemnon._card.__wrapped__("?", 128, 172, "en")
     assert fresh.mode == "RGB" and fresh.size == kept.size
-    mapped = fresh.quantize(palette=common.fixed_palette(pergamemnon._colours()), dither=Image.Dither.NONE)
-    board = Image.new("RGB", (200, 200), common.BACKGROUND)
+    mapped = fresh.quantize(palette=fixed_palette(pergamemnon._colours()), dither=Image.Dither.NONE)
+    board = Image.new("RGB", (200, 200), BACKGROUND)
     board.paste(kept, (10, 10))
     assert board.crop((10, 10, 138, 182)).tobytes() == mapped.convert("RGB").tobytes()
-    assert common.image_bytes(kept) * 4 == common.image_bytes(fresh)
+    assert caches.image_bytes(kept) * 4 == caches.image_bytes(fresh)
 
 
 def test_any_picture_pastes_on_a_paletted_board_as_on_a_board_in_rgb():
@@ -199,14 +201,15 @@ def test_any_picture_pastes_on_a_paletted_board_as_on_a_board_in_rgb():
     is; a paletted picture of another palette image (even of the same colours), an opaque picture and a
     translucent one through its mask are blended in RGB and mapped: each is the board drawn in RGB and
     mapped at the end, pixel for pixel."""
-    import render.common as common
     import render.pergamemnon as pergamemnon
+    from render import drawing
+    from render.colours import BACKGROUND, fixed_palette
 
     colours = pergamemnon._colours()
     card = pergamemnon._card.__wrapped__("?", 128, 172, "en")  # drawn in RGB
     own = pergamemnon._card("?", 128, 172, "en")  # kept in the board's palette
     same = Image.new("P", (1, 1))
-    same.putpalette(common.fixed_palette(colours).getpalette())
+    same.putpalette(fixed_palette(colours).getpalette())
     other = card.quantize(palette=same, dither=Image.Dither.NONE)  # the same colours, another image
     translucent = Image.new("RGBA", (60, 40), (0, 0, 0, 0))
     ImageDraw.Draw(translucent).ellipse((2, 2, 57, 37), fill=(200, 30, 30, 160))
@@ -216,13 +219,13 @@ def test_any_picture_pastes_on_a_paletted_board_as_on_a_board_in_rgb():
         (card, (5, 190), None),
         (translucent, (40, 60), translucent),
     ]
-    board, _ = common.canvas(300, 380, colours)
-    in_rgb = Image.new("RGB", (300, 380), common.BACKGROUND)
+    board, _ = drawing.canvas(300, 380, colours)
+    in_rgb = Image.new("RGB", (300, 380), BACKGROUND)
     for image, xy, mask in pastes:
-        common.paste_image(board, image, xy, mask)
+        drawing.paste_image(board, image, xy, mask)
         in_rgb.paste(image, xy, mask)
     assert board.mode == "P"
-    mapped = in_rgb.quantize(palette=common.fixed_palette(colours), dither=Image.Dither.NONE)
+    mapped = in_rgb.quantize(palette=fixed_palette(colours), dither=Image.Dither.NONE)
     assert board.tobytes() == mapped.tobytes()
 
 
@@ -230,31 +233,31 @@ def test_a_text_kept_over_a_flat_colour_pastes_the_pixels_blending_gives(monkeyp
     """A text over one flat colour of a paletted board is kept as it came out there (``FLAT_TEXTS``), once per
     colour: pasted again, over that colour or the other, and beside the same text over a background that is
     not flat, the board is the one whose every text is blended (``_blended``)."""
-    import render.common as common
     import render.pergamemnon as pergamemnon
+    from render import caches, drawing, lettering
 
     colours = pergamemnon._colours()
 
     def board() -> bytes:
-        img, draw = common.canvas(400, 200, colours)
+        img, draw = drawing.canvas(400, 200, colours)
         draw.rectangle((0, 0, 199, 139), fill=colours[1])
         draw.rectangle((200, 0, 399, 139), fill=colours[2])
         for x in range(0, 400, 3):  # stripes: no flat colour under the last text
             draw.line((x, 140, x, 199), fill=colours[x % 5])
         for xy in [(10, 10), (210, 10), (10, 70), (210, 70), (10, 150)]:
-            common.put_text(img, xy, "Ábaco 42", 24, fill=(20, 20, 20))
-        assert common.in_palette(img)
+            lettering.put_text(img, xy, "Ábaco 42", 24, fill=(20, 20, 20))
+        assert drawing.in_palette(img)
         return img.tobytes()
 
-    common.FLAT_TEXTS.clear()
+    caches.FLAT_TEXTS.clear()
     first, again = board(), board()
-    assert len(common.FLAT_TEXTS._items) == 2  # one for each flat colour
-    blend_every_text = common.paste_colour
+    assert len(caches.FLAT_TEXTS._items) == 2  # one for each flat colour
+    blend_every_text = lettering.paste_colour
     monkeypatch.setattr(
-        common, "paste_colour", lambda img, colour, box, mask, text=None: blend_every_text(img, colour, box, mask)
+        lettering, "paste_colour", lambda img, colour, box, mask, text=None: blend_every_text(img, colour, box, mask)
     )
     assert first == again == board()
-    common.FLAT_TEXTS.clear()
+    caches.FLAT_TEXTS.clear()
 
 
 def test_a_palette_is_one_image_whichever_threads_ask_for_it_first():
@@ -262,14 +265,14 @@ def test_a_palette_is_one_image_whichever_threads_ask_for_it_first():
     kept in it is then pasted as it is on each of their boards."""
     from concurrent.futures import ThreadPoolExecutor
 
-    import render.common as common
+    import render.colours as picture_colours
 
     colours = ((1, 2, 3), (4, 5, 6), (7, 8, 9))
-    common._PALETTES.pop(colours, None)
+    picture_colours._PALETTES.pop(colours, None)
     with ThreadPoolExecutor(8) as threads:
-        palettes = list(threads.map(lambda _: common.fixed_palette(colours), range(64)))
+        palettes = list(threads.map(lambda _: picture_colours.fixed_palette(colours), range(64)))
     assert all(p is palettes[0] for p in palettes)
-    common._PALETTES.pop(colours, None)
+    picture_colours._PALETTES.pop(colours, None)
 
 
 rgb = st.tuples(st.integers(0, 255), st.integers(0, 255), st.integers(0, 255))
@@ -295,7 +298,7 @@ rgb = st.tuples(st.integers(0, 255), st.integers(0, 255), st.integers(0, 255))
 def test_a_rounded_rectangle_from_cached_masks_has_pillows_pixels(
     x0, y0, w, h, radius, fill, outline, width, mode, under
 ):
-    import render.common as common
+    from render import drawing
 
     pillow = Image.new(mode, (200, 170), under)
     ours = pillow.copy()
@@ -304,9 +307,9 @@ def test_a_rounded_rectangle_from_cached_masks_has_pillows_pixels(
         ImageDraw.Draw(pillow).rounded_rectangle(box, radius, fill=fill, outline=outline, width=width)
     except ValueError:  # a radius Pillow refuses; ours refuses it too
         with pytest.raises(ValueError):
-            common.rounded_rectangle(common.Drawing(ours), box, radius, fill=fill, outline=outline, width=width)
+            drawing.rounded_rectangle(drawing.Drawing(ours), box, radius, fill=fill, outline=outline, width=width)
         return
-    common.rounded_rectangle(common.Drawing(ours), box, radius, fill=fill, outline=outline, width=width)
+    drawing.rounded_rectangle(drawing.Drawing(ours), box, radius, fill=fill, outline=outline, width=width)
     assert ours.tobytes() == pillow.tobytes()
 
 
@@ -319,28 +322,28 @@ def test_a_rounded_rectangle_from_cached_masks_has_pillows_pixels(
     mode=st.sampled_from(["RGB", "RGBA"]),
 )
 def test_text_pasted_as_a_block_of_its_colour_has_pillows_pixels(value, colour, alpha, under, mode):
-    import render.common as common
+    from render import drawing, lettering
 
-    mask = common._draw_mask(value, 18, False)
+    mask = lettering._draw_mask(value, 18, False)
     pillow = Image.new(mode, (mask.width + 10, mask.height + 10), under)
     ours = pillow.copy()
     ink = (*colour, alpha) if mode == "RGBA" and alpha % 2 else colour
     box = (4, 5, 4 + mask.width, 5 + mask.height)
     pillow.paste(ink, box, mask)
-    common.paste_colour(ours, ink, box, mask)
+    drawing.paste_colour(ours, ink, box, mask)
     assert ours.tobytes() == pillow.tobytes()
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_board_drawn_in_its_palette_is_the_board_drawn_in_rgb_and_mapped(game):
-    """Each board is drawn in its fixed palette from the start (``render.common.canvas``), its texts and
+    """Each board is drawn in its fixed palette from the start (``render.drawing.canvas``), its texts and
     translucent pictures blended in RGB where they fall and mapped back. Along a played game (the channel's
     and a seat's boards, in both languages, with the games' largest player count), it is the board drawn
     in RGB and mapped to the palette at the end: the same size and palette, and the same pixels but a
     shade on some anti-aliased edges, at most one pixel in a thousand. (A text blends over the colour its
     background is mapped to: Pillow maps colours through a cache of 6 bits a channel, so white maps to a
     palette's (250, 250, 250), and an edge blended over another edge meets its mapped shade.)"""
-    import render.common as common
+    from render import drawing
 
     engine = GAMES[game]
     players = engine.max_players
@@ -356,11 +359,11 @@ def test_a_board_drawn_in_its_palette_is_the_board_drawn_in_rgb_and_mapped(game)
     drawn = {}
     try:
         for paletted in (False, True):
-            common.PALETTED = paletted
+            drawing.PALETTED = paletted
             _clear_caches()
             drawn[paletted] = [render(game, view, locale=locale, names=names) for view, locale in boards]
     finally:
-        common.PALETTED = True
+        drawing.PALETTED = True
         _clear_caches()
     for number, (in_palette, in_rgb) in enumerate(zip(drawn[True], drawn[False], strict=True)):
         a, b = Image.open(io.BytesIO(in_palette)), Image.open(io.BytesIO(in_rgb))
