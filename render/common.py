@@ -12,9 +12,10 @@ from .lettering import Box, KeyText, fit_text, fits, font, key_texts, put_boxed,
 from .parts import Parts, parts_png
 from .png import to_png
 from .tabs import TAB_H, WINNER, Tab, draw_tabs, player_tabs
-from .wording import alt_text, goal_headline, joined, scores_line, translate, winners_headline
+from .wording import ALT_TEXT_MAX, alt_text, goal_headline, joined, scores_line, translate, winners_headline
 
 __all__ = [
+    "ALT_TEXT_MAX",
     "BACKGROUND",
     "HIGHLIGHT",
     "IMAGES",
