@@ -93,7 +93,7 @@ def _winners(view) -> list[int]:
     """The winners of a finished game: the highest score, then the most meeples; alone, the target."""
     if view.phase != "over":
         return []
-    keys = {pv.seat: (pv.score, len(pv.meeples)) for pv in view.ps}
+    keys = {pv.seat: (pv.score, len(pv.meeples)) for pv in view.clans}
     best = max(keys.values())
     if view.players == 1 and best[0] < data.SOLO_TARGET:
         return []
@@ -115,11 +115,11 @@ def _round_line(view, locale: str) -> str:
 def _status(view, locale: str, names: list[str]) -> str:
     """Who plays and what they must do ("Ana: bid 0–4 (not 2)"), or who won."""
     if view.phase == "over" and view.players == 1:
-        score = tr("engis.r.solo_score", locale, n=view.ps[0].score, target=data.SOLO_TARGET)
+        score = tr("engis.r.solo_score", locale, n=view.clans[0].score, target=data.SOLO_TARGET)
         return goal_headline(bool(_winners(view)), score, locale)
     if view.phase == "over":
         winners = _winners(view)
-        score = tr("engis.r.pts", locale, n=view.ps[winners[0]].score)
+        score = tr("engis.r.pts", locale, n=view.clans[winners[0]].score)
         return winners_headline([seat_name(names, s, locale) for s in winners], score, locale)
     if view.actor < 0:
         return ""
@@ -150,7 +150,7 @@ def _draw_collective(img, draw, view, locale: str, names: list[str], y0: int, pa
         _draw_weather(img, draw, view, locale, y0)
         _draw_pool(img, view, locale, y0)
 
-    weather = view.model_dump_json(include={"weather", "weather_cols", "pool"})
+    weather = view.model_dump_json(include={"weather", "weather_columns", "pool"})
     parts.draw(
         img,
         (912, y0 + 6, WIDTH - 16, y0 + BOARD_H - 14),
@@ -202,7 +202,7 @@ def _draw_order(img, draw, view, locale: str, names: list[str], y0: int) -> None
     order = view.order or view.bid_order
     winners = set(_winners(view))
     if view.phase == "over":
-        keys = {pv.seat: (pv.score, len(pv.meeples)) for pv in view.ps}
+        keys = {pv.seat: (pv.score, len(pv.meeples)) for pv in view.clans}
         order = sorted(keys, key=lambda s: keys[s], reverse=True)
     rows = list(order) + [s for s in range(view.players) if s not in order]
     for i, seat in enumerate(rows):
@@ -210,7 +210,7 @@ def _draw_order(img, draw, view, locale: str, names: list[str], y0: int) -> None
         if seat < 0:
             colour, name, score, bid = (120, 120, 120), tr("engis.neutral", locale), "", view.neutral_bid
         else:
-            pv = view.ps[seat]
+            pv = view.clans[seat]
             colour, name, score, bid = seat_colour(seat), seat_name(names, seat, locale), str(pv.score), pv.bid
         if seat == view.actor and view.phase != "over":
             rounded_rectangle(draw, (x - 6, y - 4, x + 420, y + 26), radius=6, fill=(255, 236, 170))
@@ -243,7 +243,7 @@ def _draw_weather(img, draw, view, locale: str, y0: int) -> None:
     """The collective intempéries, by column: each card's name and what defends it."""
     x = 920
     put(img, (x, y0 + 12), tr("engis.r.weather", locale), 18, bold=True)
-    for i, (card, col) in enumerate(sorted(zip(view.weather, view.weather_cols, strict=False), key=lambda c: c[1])):
+    for i, (card, col) in enumerate(sorted(zip(view.weather, view.weather_columns, strict=False), key=lambda c: c[1])):
         cx = x + (i % 3) * 186
         cy = y0 + 42 + (i // 3) * 74
         rounded_rectangle(
@@ -383,7 +383,7 @@ def _board(view, locale: str, names: list[str], parts: Parts) -> Image.Image:
         line = fit("› " + t(view.events[-1], locale, names=names), WIDTH - 2 * MARGIN - 20, LAST_MOVE)
         put(img, (MARGIN + 10, BAR + 4), line, LAST_MOVE, role="last_move")
     _draw_collective(img, draw, view, locale, names, TOP, parts)
-    for pv, (x, y, w) in zip(view.ps, boxes, strict=False):
+    for pv, (x, y, w) in zip(view.clans, boxes, strict=False):
         draw_clan(img, draw, view, pv, locale, names, x, y, w, parts)
     y = height - LEGEND_H + 4
     parts.draw(img, (0, y, WIDTH, height), ("engis legend", locale), lambda: _draw_legend(img, draw, locale, y))
@@ -393,8 +393,8 @@ def _board(view, locale: str, names: list[str], parts: Parts) -> Image.Image:
 def describe(view, locale: str, names: list[str]) -> str:
     """The picture in words (its alt text): the round and who plays, or who won; the points; the
     intempéries by column."""
-    scores = [(seat_name(names, pv.seat, locale), tr("engis.r.pts", locale, n=pv.score)) for pv in view.ps]
-    cards = sorted(zip(view.weather, view.weather_cols, strict=False), key=lambda c: c[1])
+    scores = [(seat_name(names, pv.seat, locale), tr("engis.r.pts", locale, n=pv.score)) for pv in view.clans]
+    cards = sorted(zip(view.weather, view.weather_columns, strict=False), key=lambda c: c[1])
     weather = ", ".join(f"{col} {tr(f'engis.weather.{card}', locale)}" for card, col in cards)
     position = tr("engis.alt.weather", locale, list=weather) if weather else ""
     return alt_text("ENGIS", headline(view, locale, names), scores_line(scores, locale), position)

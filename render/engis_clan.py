@@ -45,7 +45,7 @@ def draw_clan(img, draw, view, pv, locale: str, names: list[str], x0: int, y0: i
     put(img, (x0 + 14, y0 + 19), fit(title, w - 330, 20, True), 20, fill=(255, 255, 255), bold=True, anchor="lm")
     right = tr("engis.r.pts", locale, n=pv.score) + " · " + tr("engis.r.knowledge", locale, n=pv.knowledge)
     put(img, (x0 + w - 14, y0 + 19), right, 18, fill=(255, 255, 255), bold=True, anchor="rm")
-    hl = set(view.hl) if view.hl_seat == seat else set()
+    hl = set(view.highlight) if view.highlight_seat == seat else set()
     territory = pv.model_dump_json(include={"hexes", "meeples", "row", "marker"})
     parts.draw(
         img,

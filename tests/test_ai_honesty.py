@@ -67,11 +67,11 @@ def scramble_atlandice(state: Any, seat: int, rng: Rng) -> Any:
 # -- ENGIS: the hex pile, the other players' hands, discards under the top card, set-aside cards and
 # secret intempéries (from those nobody holds openly), the dice to come --------------------------------
 
-ENGIS_HIDDEN = {"pile", "ps", "rng"}
+ENGIS_HIDDEN = {"pile", "clans", "rng"}
 ENGIS_OPEN = COMMON | {
     "side", "variant", "solo", "round", "phase", "actor", "offer", "out", "first", "bid_order", "order",
-    "prev_order", "cur", "pending", "picked", "src", "neutral_bid", "tokens", "pool", "pool_out", "weather",
-    "weather_cols", "hl_seat", "hl", "final",
+    "previous_order", "order_index", "pending", "picked", "moving_from", "neutral_bid", "tokens", "pool",
+    "skills_removed", "weather", "weather_columns", "highlight_seat", "highlight", "failed_hardships",
 }  # fmt: skip
 ENGIS_PLAYER_HIDDEN = {"hand", "played", "aside", "secret"}  # the top of ``played`` is open
 ENGIS_PLAYER_OPEN = {
@@ -83,7 +83,7 @@ ENGIS_PLAYER_OPEN = {
     "objects",
     "skills",
     "score",
-    "pts",
+    "points",
     "used",
     "moved",
     "bid",
@@ -96,14 +96,14 @@ def scramble_engis(state: Any, seat: int, rng: Rng) -> Any:
     world.pile = rng.shuffled(world.pile)
     if state.phase == "over":  # everything is shown at the end
         return world
-    others = [i for i in range(len(world.ps)) if i != seat]
-    dealt = {c for p in world.ps for c in p.secret}
+    others = [i for i in range(len(world.clans)) if i != seat]
+    dealt = {c for p in world.clans for c in p.secret}
     undealt = [c for c in engis_data.INDIVIDUAL if c not in dealt]
-    *secrets, _ = _redeal(rng, [list(world.ps[i].secret) for i in others] + [undealt])
+    *secrets, _ = _redeal(rng, [list(world.clans[i].secret) for i in others] + [undealt])
     for i, secret in zip(others, secrets, strict=True):
-        p = world.ps[i]
+        p = world.clans[i]
         hand, under, aside = _redeal(rng, [list(p.hand), list(p.played[:-1]), list(p.aside)])
-        world.ps[i] = p.changed(
+        world.clans[i] = p.changed(
             hand=tuple(hand), played=(*under, *p.played[-1:]), aside=tuple(aside), secret=tuple(secret)
         )
     return world
@@ -264,7 +264,9 @@ def test_every_field_is_named_hidden_or_open(game_id):
     assert not hidden & open_ and hidden | open_ == fields, sorted(fields ^ (hidden | open_))
     if game_id in PLAYER_CASES:
         player_hidden, player_open = PLAYER_CASES[game_id]
-        player_fields = set(GAMES[game_id].state_type.model_fields["ps"].annotation.__args__[0].model_fields)
+        # the players' list: the field stored under "ps", whatever its name in code
+        players = next(f for name, f in GAMES[game_id].state_type.model_fields.items() if "ps" in (name, f.alias))
+        player_fields = set(players.annotation.__args__[0].model_fields)
         assert not player_hidden & player_open and player_hidden | player_open == player_fields
 
 

@@ -69,7 +69,7 @@ def position_value(
 ) -> float:
     """``counts``: the territory's ``terrain_counts`` when the caller has them (moving meeples keeps them);
     ``player``: the seat's player with its meeples elsewhere (by default, the state's)."""
-    p = state.ps[seat] if player is None else player
+    p = state.clans[seat] if player is None else player
     if not p.hand:
         return 0.0
     if counts is None:
@@ -78,7 +78,7 @@ def position_value(
     best = max(card_value(state, seat, c, counts, at, p) for c in p.hand)
     if state.round == data.ROUNDS and p.secret:
         best -= 4 * sum(1 for c in p.secret if c in ("cacada",) and not scoring.defended_individual(p, c))
-        for card, col in zip(state.weather, state.weather_cols, strict=False):
+        for card, col in zip(state.weather, state.weather_columns, strict=False):
             if card == "inimigos" and not scoring.defended_collective(p, card, col):
                 best -= 4
     return best
@@ -86,9 +86,9 @@ def position_value(
 
 def _threats(state: EngisState, seat: int) -> dict[int, list[tuple[str, str]]]:
     """Per column, the needs (kind, terrain) of the collective intempéries ``seat`` does not meet there."""
-    p = state.ps[seat]
+    p = state.clans[seat]
     out: dict[int, list[tuple[str, str]]] = {}
-    for card, col in zip(state.weather, state.weather_cols, strict=False):
+    for card, col in zip(state.weather, state.weather_columns, strict=False):
         if not scoring.defended_collective(p, card, col):
             out.setdefault(col, []).append(data.COLLECTIVE[card])
     return out
@@ -102,7 +102,7 @@ def _hex_value(
     counts: scoring.Counts,
     threats: dict[int, list[tuple[str, str]]],
 ) -> float:
-    p = state.ps[seat]
+    p = state.clans[seat]
     h = data.ALL_HEXES[hid]
     left = _rounds_left(state)
     v = 0.0
@@ -133,7 +133,7 @@ def best_space(state: EngisState, seat: int, hid: str) -> tuple[float, str]:
 
 def _spaces(state: EngisState, seat: int) -> Callable[[str], tuple[float, str]]:
     """``best_space`` for several hexes of one territory: what the territory gives computed once."""
-    p = state.ps[seat]
+    p = state.clans[seat]
     counts, threats, free = scoring.terrain_counts(p), _threats(state, seat), scoring.free_spaces(p)
 
     def best(hid: str) -> tuple[float, str]:
@@ -143,7 +143,7 @@ def _spaces(state: EngisState, seat: int) -> Callable[[str], tuple[float, str]]:
 
 
 def skill_value(state: EngisState, seat: int, skill: str) -> float:
-    p = state.ps[seat]
+    p = state.clans[seat]
     left = _rounds_left(state)
     counts = scoring.terrain_counts(p)
     v = SKILL_BASE[skill] + data.SKILLS[skill] * 0.3
@@ -174,7 +174,7 @@ def skill_value(state: EngisState, seat: int, skill: str) -> float:
 
 
 def object_value(state: EngisState, seat: int, obj: str) -> float:
-    p = state.ps[seat]
+    p = state.clans[seat]
     o = data.OBJECTS[obj]
     v = float(o.points) + (2.0 if o.card in p.hand else 0.0)
     v += 0.5 * sum(1 for x in p.objects if data.OBJECTS[x].group == o.group)
@@ -186,7 +186,7 @@ def object_value(state: EngisState, seat: int, obj: str) -> float:
 
 
 def _best_home(state: EngisState, seat: int, spaces: list[str]) -> str:
-    p = state.ps[seat]
+    p = state.clans[seat]
     counts = scoring.terrain_counts(p)
     scored = []
     for s in spaces:
@@ -200,7 +200,7 @@ def _move_gain(
 ) -> tuple[float, str]:
     """The best move of the meeple on ``src`` (``base``: the position's value, when known; ``player``:
     the seat's player, when not the state's)."""
-    p = state.ps[seat] if player is None else player
+    p = state.clans[seat] if player is None else player
     i = next(i for i, m in enumerate(p.meeples) if m == src and not p.moved[i])
     if base is None:
         base = position_value(state, seat, player=p)
@@ -236,7 +236,7 @@ def _bid(state: EngisState, seat: int, moves: list[Move]) -> Move:
 
 def _take(state: EngisState, seat: int, moves: list[Move]) -> Move:
     """Leaves the meeples where they score most."""
-    p = state.ps[seat]
+    p = state.clans[seat]
     counts = scoring.terrain_counts(p)
 
     def after_take(take: AtSpace) -> tuple[float, str]:
@@ -270,7 +270,7 @@ def _act(state: EngisState, seat: int, moves: list[Move]) -> Move:
 
 
 def _move(state: EngisState, seat: int, moves: list[Move]) -> Move:
-    if not state.ps[seat].moved:
+    if not state.clans[seat].moved:
         return Plain("move-done")
     base = position_value(state, seat)
     gains = [(_move_gain(state, seat, m.space, base), m) for m in _of(moves, AtSpace)]
@@ -281,7 +281,7 @@ def _move(state: EngisState, seat: int, moves: list[Move]) -> Move:
 
 
 def _move_to(state: EngisState, seat: int, moves: list[Move]) -> Move:
-    _gain, dst = _move_gain(state, seat, state.src)
+    _gain, dst = _move_gain(state, seat, state.moving_from)
     return AtSpace("to", dst) if dst else Plain("back")
 
 
@@ -348,7 +348,7 @@ def ai_action(state: EngisState, seat: int) -> str:
 
 
 def _any_move_gain(state: EngisState, seat: int) -> bool:
-    p = state.ps[seat]
+    p = state.clans[seat]
     p = p.changed(moved=(False,) * len(p.meeples))  # as at the start of a Move
     base = position_value(state, seat, player=p)
     return any(_move_gain(state, seat, s, base, p)[1] for s in phases.movable_from(p))
@@ -362,10 +362,10 @@ def determinize(state: EngisState, seat: int, rng: Rng) -> EngisState:
     over = state.phase == "over"
     if over:
         return world
-    own_secret = set(world.ps[seat].secret)
+    own_secret = set(world.clans[seat].secret)
     unseen_secret = sorted(c for c in data.INDIVIDUAL if c not in own_secret)
     rng.shuffle(unseen_secret)
-    for i, p in enumerate(world.ps):
+    for i, p in enumerate(world.clans):
         if i == seat:
             continue
         # hand, discards under the top card and set-aside cards: one pool dealt again by size
@@ -373,7 +373,7 @@ def determinize(state: EngisState, seat: int, rng: Rng) -> EngisState:
         pool = sorted(p.hand + hidden + p.aside)
         rng.shuffle(pool)
         nh, nd = len(p.hand), len(hidden)
-        world.ps[i] = p.changed(
+        world.clans[i] = p.changed(
             hand=tuple(pool[:nh]),
             played=(*pool[nh : nh + nd], *p.played[-1:]),
             aside=tuple(pool[nh + nd :]),

@@ -55,7 +55,7 @@ class PlayerView(BaseModel):
     secret_count: int
     secret: list[str] | None  # only in the owner's view (everyone's once the game is over)
     score: int
-    pts: dict[str, int]
+    points: dict[str, int]
     knowledge: int
     wood: int  # the wood and stone icons of the clan's hexes, what it crafts with
     stone: int
@@ -84,13 +84,13 @@ class EngisView(BaseModel):
     neutral_bid: int | None
     tokens: list[int]
     weather: list[str]
-    weather_cols: list[int]
+    weather_columns: list[int]
     pool: dict[str, int]
     picked: str
-    src: str
-    hl_seat: int
-    hl: list[str]
-    ps: list[PlayerView]
+    moving_from: str
+    highlight_seat: int
+    highlight: list[str]
+    clans: list[PlayerView]
     prompt: Msg | None = None  # what the player to act is asked, as this viewer may read it (None: over)
     todo: Msg | None = None  # what the player to act must do, in short ("bid 0–4 (not 2)")
     events: list[Msg] = []  # the last move, in words
@@ -148,14 +148,14 @@ class EngisEngine(Engine[EngisState]):
         ph = state.phase
         if ph == "bid" and state.players == 1:
             return msg("engis.prompt.buy")
-        if ph == "pick" and state.order and state.order[state.cur] < 0:
+        if ph == "pick" and state.order and state.order[state.order_index] < 0:
             return msg("engis.prompt.drop")
         if ph == "place":
             return msg("engis.prompt.place", hex=phases.hex_msg(state.picked))
         if ph == "move_to":
-            return msg("engis.prompt.move_to", space=state.src.upper())
+            return msg("engis.prompt.move_to", space=state.moving_from.upper())
         if ph == "develop":
-            return msg("engis.prompt.develop", n=scoring.knowledge(state.ps[seat]))
+            return msg("engis.prompt.develop", n=scoring.knowledge(state.clans[seat]))
         return msg(f"engis.prompt.{ph}")
 
     def todo(self, state: EngisState, seat: int | None) -> Msg | None:
@@ -174,7 +174,7 @@ class EngisEngine(Engine[EngisState]):
                 return msg("engis.todo.bid_not", low=low, high=high, skipped=", ".join(skipped))
             return msg("engis.todo.bid", low=low, high=high)
         if ph == "act":
-            left = phases.menu(state, state.ps[actor])
+            left = phases.menu(state, state.clans[actor])
             if not left:
                 return msg("engis.todo.end")
             names = {k: msg(f"engis.act.{a}") for k, a in zip("abcd", left, strict=False)}
@@ -188,12 +188,12 @@ class EngisEngine(Engine[EngisState]):
 
     def view(self, state: EngisState, seat: int | None) -> EngisView:
         over = state.phase == "over"
-        ps = []
-        for i, p in enumerate(state.ps):
+        clans = []
+        for i, p in enumerate(state.clans):
             mine = seat == i
             # rulebook: «mantendo apenas a carta do topo da pilha visível para todos»
             pile = list(p.played) if (mine or over) else p.played[-1:]
-            ps.append(
+            clans.append(
                 PlayerView(
                     seat=i,
                     board=p.board,
@@ -212,13 +212,13 @@ class EngisEngine(Engine[EngisState]):
                     secret_count=len(p.secret),
                     secret=list(p.secret) if (mine or over) else None,
                     score=p.score,
-                    pts=dict(p.pts),
+                    points=dict(p.points),
                     knowledge=scoring.knowledge(p),
                     wood=scoring.resource_icons(p, "wood"),
                     stone=scoring.resource_icons(p, "stone"),
-                    defended=scoring.collective_defences(p, state.weather, state.weather_cols),
+                    defended=scoring.collective_defences(p, state.weather, state.weather_columns),
                     secret_defended=[scoring.defended_individual(p, c) for c in p.secret] if (mine or over) else None,
-                    failed=state.final.get(str(i)) if over else None,
+                    failed=state.failed_hardships.get(str(i)) if over else None,
                 )
             )
         return EngisView(
@@ -240,13 +240,13 @@ class EngisEngine(Engine[EngisState]):
             neutral_bid=state.neutral_bid,
             tokens=list(state.tokens),
             weather=list(state.weather),
-            weather_cols=list(state.weather_cols),
+            weather_columns=list(state.weather_columns),
             pool=dict(state.pool),
             picked=state.picked,
-            src=state.src,
-            hl_seat=state.hl_seat,
-            hl=list(state.hl),
-            ps=ps,
+            moving_from=state.moving_from,
+            highlight_seat=state.highlight_seat,
+            highlight=list(state.highlight),
+            clans=clans,
             prompt=None if over else self._prompt_seen(state, seat),
             todo=self.todo(state, seat),
             events=[e.text for e in public_events(state, seat)],
@@ -263,8 +263,8 @@ class EngisEngine(Engine[EngisState]):
     def outcome(self, state: EngisState) -> Outcome | None:
         if state.phase != "over":
             return None
-        scores = [p.score for p in state.ps]
-        meeples = [len(p.meeples) for p in state.ps]
+        scores = [p.score for p in state.clans]
+        meeples = [len(p.meeples) for p in state.clans]
         results = []
         if state.players == 1:
             won = scores[0] >= data.SOLO_TARGET
@@ -272,7 +272,7 @@ class EngisEngine(Engine[EngisState]):
                 PlayerResult(
                     seat=0,
                     score=scores[0],
-                    breakdown=dict(state.ps[0].pts),
+                    breakdown=dict(state.clans[0].points),
                     rank=1 if won else 2,
                     winner=won,
                     tiebreak=meeples[0],
@@ -297,7 +297,7 @@ class EngisEngine(Engine[EngisState]):
                     PlayerResult(
                         seat=i,
                         score=scores[i],
-                        breakdown=dict(state.ps[i].pts),
+                        breakdown=dict(state.clans[i].points),
                         rank=rank,
                         winner=rank == 1,
                         tiebreak=meeples[i],

@@ -81,9 +81,9 @@ def start_round(state: EngisState) -> None:
     for i, slot in enumerate(state.offer):
         if slot is None and state.pile:
             state.offer[i] = state.pile.pop()
-    state.ps = [p.changed(bid=None, marker=False, used=(), moved=()) for p in state.ps]
+    state.clans = [p.changed(bid=None, marker=False, used=(), moved=()) for p in state.clans]
     state.neutral_bid = None
-    state.order, state.cur, state.pending, state.picked, state.src = [], 0, 0, "", ""
+    state.order, state.order_index, state.pending, state.picked, state.moving_from = [], 0, 0, "", ""
     n = state.players
     if n == 1:
         state.first, state.bid_order = 0, [0]
@@ -95,24 +95,24 @@ def start_round(state: EngisState) -> None:
         return
     elif state.round > 1 and state.variant == "reverse":
         # rulebook (variante): the 4th bids first, then the 3rd, the 2nd, the 1st.
-        state.first = state.prev_order[-1]
-        state.bid_order = list(reversed(state.prev_order))
+        state.first = state.previous_order[-1]
+        state.bid_order = list(reversed(state.previous_order))
     else:
         if state.round > 1:
-            state.first = state.prev_order[-1]  # «Quem jogou por último ... recebe a carta»
+            state.first = state.previous_order[-1]  # «Quem jogou por último ... recebe a carta»
         state.bid_order = [(state.first + i) % n for i in range(n)]
     state.phase, state.actor = "bid", state.bid_order[0]
 
 
 def _taken_bids(state: EngisState) -> set[int]:
-    taken = {p.bid for p in state.ps if p.bid is not None}
+    taken = {p.bid for p in state.clans if p.bid is not None}
     if state.neutral_bid is not None:
         taken.add(state.neutral_bid)
     return taken
 
 
 def legal_bids(state: EngisState, seat: int) -> list[int]:
-    p = state.ps[seat]
+    p = state.clans[seat]
     taken = _taken_bids(state)
     return [b for b in range(min(data.MAX_BID, len(p.meeples)) + 1) if b not in taken]
 
@@ -125,7 +125,7 @@ def _without(values: tuple[str, ...], value: str) -> tuple[str, ...]:
 
 def _take_auto(state: EngisState, seat: int) -> bool:
     """Removes bid meeples while the choice is forced; True once all are taken."""
-    p = state.ps[seat]
+    p = state.clans[seat]
     meeples, row = p.meeples, p.row
     done = True
     while state.pending > 0:
@@ -137,22 +137,22 @@ def _take_auto(state: EngisState, seat: int) -> bool:
         row += 1
         state.pending -= 1
     if row != p.row:
-        state.ps[seat] = p.changed(meeples=meeples, row=row)
+        state.clans[seat] = p.changed(meeples=meeples, row=row)
     return done
 
 
 def _take(state: EngisState, seat: int, space: str) -> None:
-    p = state.ps[seat]
-    state.ps[seat] = p.changed(meeples=_without(p.meeples, space), row=p.row + 1)
+    p = state.clans[seat]
+    state.clans[seat] = p.changed(meeples=_without(p.meeples, space), row=p.row + 1)
     state.pending -= 1
     if _take_auto(state, seat):
         _after_bid(state)
 
 
 def _bid(state: EngisState, seat: int, amount: int) -> None:
-    p = state.ps[seat]
+    p = state.clans[seat]
     # «ele deve colocar na fileira um de seus marcadores» (a zero bid)
-    state.ps[seat] = p.changed(bid=amount, marker=True if amount == 0 else p.marker)
+    state.clans[seat] = p.changed(bid=amount, marker=True if amount == 0 else p.marker)
     _event(state, "engis.ev.bid", who=seat_msg(seat), n=amount)
     state.pending = amount
     if _take_auto(state, seat):
@@ -165,7 +165,7 @@ def _buy(state: EngisState, slot: int) -> None:
     """Solo: the offer space's price in meeples buys its hex."""
     price = data.SOLO_PRICES[slot]
     hid = state.offer[slot]
-    state.ps[0] = state.ps[0].changed(bid=price)
+    state.clans[0] = state.clans[0].changed(bid=price)
     state.picked = hid or ""
     for i, other in enumerate(state.offer):
         if i != slot and other is not None:
@@ -185,11 +185,11 @@ def _after_bid(state: EngisState) -> None:
         state.phase, state.actor = "place", 0
         _auto_place(state)
         return
-    state.cur += 1
-    if state.cur < len(state.bid_order):
-        state.phase, state.actor = "bid", state.bid_order[state.cur]
+    state.order_index += 1
+    if state.order_index < len(state.bid_order):
+        state.phase, state.actor = "bid", state.bid_order[state.order_index]
         return
-    entries = [(p.bid or 0, s) for s, p in enumerate(state.ps)]
+    entries = [(p.bid or 0, s) for s, p in enumerate(state.clans)]
     if state.neutral_bid is not None:
         entries.append((state.neutral_bid, NEUTRAL))
     state.order = [s for _, s in sorted(entries, key=lambda e: -e[0])]
@@ -197,19 +197,19 @@ def _after_bid(state: EngisState) -> None:
     for s in reversed(state.order[:-1]):
         order = msg("core.then", a=seat_msg(s), b=order)
     _event(state, "engis.ev.order", order=order)
-    state.cur = 0
+    state.order_index = 0
     _to_pick(state)
 
 
 def _to_pick(state: EngisState) -> None:
-    who = state.order[state.cur]
+    who = state.order[state.order_index]
     state.phase, state.actor = "pick", state.first if who == NEUTRAL else who
 
 
 def _pick(state: EngisState, seat: int, hid: str) -> None:
     slot = state.offer.index(hid)
     state.offer[slot] = None
-    who = state.order[state.cur]
+    who = state.order[state.order_index]
     if who == NEUTRAL:
         # «o jogador ativo da rodada ... faz a escolha e remove um hexágono»
         state.out.append(hid)
@@ -223,15 +223,15 @@ def _pick(state: EngisState, seat: int, hid: str) -> None:
 
 
 def _auto_place(state: EngisState) -> None:
-    spaces = scoring.free_spaces(state.ps[state.actor])
+    spaces = scoring.free_spaces(state.clans[state.actor])
     if len(spaces) == 1:
         _place(state, state.actor, spaces[0])
 
 
 def _place(state: EngisState, seat: int, space: str) -> None:
-    p = state.ps[seat]
-    state.ps[seat] = p.changed(hexes=FrozenDict({**p.hexes, space: state.picked}))
-    state.hl_seat, state.hl = seat, [space]
+    p = state.clans[seat]
+    state.clans[seat] = p.changed(hexes=FrozenDict({**p.hexes, space: state.picked}))
+    state.highlight_seat, state.highlight = seat, [space]
     _event(state, "engis.ev.place", who=seat_msg(seat), hex=hex_msg(state.picked), space=space.upper())
     state.picked = ""
     if state.players == 1:
@@ -241,8 +241,8 @@ def _place(state: EngisState, seat: int, space: str) -> None:
 
 
 def _next_pick(state: EngisState) -> None:
-    state.cur += 1
-    if state.cur < len(state.order):
+    state.order_index += 1
+    if state.order_index < len(state.order):
         _to_pick(state)
         return
     for i, hid in enumerate(state.offer):  # the spare: 3-player last pick, 2-player leftover
@@ -254,23 +254,23 @@ def _next_pick(state: EngisState) -> None:
 
 
 def _to_actions(state: EngisState) -> None:
-    state.cur = 0
+    state.order_index = 0
     state.phase, state.actor = "act", state.players_order()[0]
 
 
 def _next_actor(state: EngisState) -> None:
     """The next player of phase 2 or phase 3."""
     order = state.players_order()
-    state.cur += 1
-    if state.cur < len(order):
-        state.actor = order[state.cur]
+    state.order_index += 1
+    if state.order_index < len(order):
+        state.actor = order[state.order_index]
         if state.phase != "score":
             state.phase = "act"
         return
     if state.phase == "score":
         _end_phase3(state)
     else:
-        state.cur = 0
+        state.order_index = 0
         state.phase, state.actor = "score", order[0]
 
 
@@ -313,31 +313,31 @@ def move_targets(p: Player, src: str) -> list[str]:
 
 
 def _move(state: EngisState, seat: int, src: str, dst: str) -> None:
-    p = state.ps[seat]
+    p = state.clans[seat]
     i = next(i for i, m in enumerate(p.meeples) if m == src and not p.moved[i])
-    state.ps[seat] = p.changed(
+    state.clans[seat] = p.changed(
         meeples=(*p.meeples[:i], dst, *p.meeples[i + 1 :]), moved=(*p.moved[:i], True, *p.moved[i + 1 :])
     )
-    state.hl_seat, state.hl = seat, [src, dst]
+    state.highlight_seat, state.highlight = seat, [src, dst]
     _event(state, "engis.ev.move", who=seat_msg(seat), src=src.upper(), dst=dst.upper())
 
 
 def _craft(state: EngisState, seat: int, obj: str) -> None:
-    p = state.ps[seat]
-    p = state.ps[seat] = p.changed(objects=(*p.objects, obj), used=(*p.used, "craft"))
-    state.hl_seat, state.hl = seat, [f"obj-{obj}"]
+    p = state.clans[seat]
+    p = state.clans[seat] = p.changed(objects=(*p.objects, obj), used=(*p.used, "craft"))
+    state.highlight_seat, state.highlight = seat, [f"obj-{obj}"]
     _event(state, "engis.ev.craft", who=seat_msg(seat), obj=object_msg(obj))
     group = data.OBJECTS[obj].group
     if sum(1 for o in p.objects if data.OBJECTS[o].group == group) == 4:
-        state.ps[seat] = p.scored("engis.score.crafting", data.GROUP_BONUS)
+        state.clans[seat] = p.scored("engis.score.crafting", data.GROUP_BONUS)
         _event(state, "engis.ev.group", who=seat_msg(seat), n=data.GROUP_BONUS)
 
 
 def _develop(state: EngisState, seat: int, skill: str) -> None:
-    p = state.ps[seat]
-    p = state.ps[seat] = p.changed(skills=(*p.skills, skill), used=(*p.used, "develop"))
+    p = state.clans[seat]
+    p = state.clans[seat] = p.changed(skills=(*p.skills, skill), used=(*p.used, "develop"))
     state.pool[skill] -= 1
-    state.hl_seat, state.hl = seat, [f"skill-{skill}"]
+    state.highlight_seat, state.highlight = seat, [f"skill-{skill}"]
     _event(state, "engis.ev.develop", who=seat_msg(seat), skill=skill_msg(skill))
     if skill == "neandertal":
         # designed (EQ10): the extra meeple joins the player's pieces at once.
@@ -358,23 +358,23 @@ def _after_develop(state: EngisState) -> None:
 
 
 def _add_meeple(state: EngisState, seat: int, space: str) -> None:
-    p = state.ps[seat]
-    state.ps[seat] = p.changed(meeples=(*p.meeples, space), moved=(*p.moved, True) if p.moved else p.moved)
+    p = state.clans[seat]
+    state.clans[seat] = p.changed(meeples=(*p.meeples, space), moved=(*p.moved, True) if p.moved else p.moved)
 
 
 def _discard_skill(state: EngisState, skill: str) -> None:
     state.pool[skill] -= 1
-    state.pool_out.append(skill)
+    state.skills_removed.append(skill)
     _event(state, "engis.ev.discard", skill=skill_msg(skill))
     state.phase = "act"
-    p = state.ps[state.actor]
+    p = state.clans[state.actor]
     if "end" in p.used:
         _next_actor(state)
 
 
 def _retorno(state: EngisState, seat: int) -> None:
-    p = state.ps[seat]
-    p = state.ps[seat] = p.changed(used=(*p.used, "retorno"), row=p.row - 1)
+    p = state.clans[seat]
+    p = state.clans[seat] = p.changed(used=(*p.used, "retorno"), row=p.row - 1)
     _event(state, "engis.ev.retorno", who=seat_msg(seat))
     spaces = scoring.placement_spaces(p)
     if len(spaces) == 1:
@@ -384,8 +384,8 @@ def _retorno(state: EngisState, seat: int) -> None:
 
 
 def _end_turn(state: EngisState, seat: int) -> None:
-    p = state.ps[seat]
-    p = state.ps[seat] = p.changed(used=(*p.used, "end"), moved=())
+    p = state.clans[seat]
+    p = state.clans[seat] = p.changed(used=(*p.used, "end"), moved=())
     if state.players == 1 and "develop" not in p.used and any(state.pool.values()):
         # «mesmo assim, ele deverá descartar uma delas» — designed: one skill leaves every round.
         state.phase = "discard"
@@ -395,11 +395,11 @@ def _end_turn(state: EngisState, seat: int) -> None:
 
 # --------------------------------------------------------------------------- phase 3
 def _score_card(state: EngisState, seat: int, card: str, *, intel: bool = False) -> None:
-    p = state.ps[seat]
+    p = state.clans[seat]
     if intel:
         # designed (EQ14): the last card is set aside unscored; one of the three cards on top
         # of the discard pile is scored again (Objetos: one group only).
-        p = state.ps[seat] = p.changed(aside=p.aside + p.hand, hand=())
+        p = state.clans[seat] = p.changed(aside=p.aside + p.hand, hand=())
         pts = scoring.card_points(state, seat, card, one_group=True)
         p = p.changed(played=(*_without(p.played, card), card))
         _event(state, "engis.ev.intel", who=seat_msg(seat), card=card_msg(card), n=pts)
@@ -407,21 +407,21 @@ def _score_card(state: EngisState, seat: int, card: str, *, intel: bool = False)
         pts = scoring.card_points(state, seat, card)
         p = p.changed(hand=_without(p.hand, card), played=(*p.played, card))
         _event(state, "engis.ev.card", who=seat_msg(seat), card=card_msg(card), n=pts)
-    state.ps[seat] = p.scored("engis.score.cards", pts)
-    state.hl_seat, state.hl = seat, [f"card-{card}"]
+    state.clans[seat] = p.scored("engis.score.cards", pts)
+    state.highlight_seat, state.highlight = seat, [f"card-{card}"]
     _next_actor(state)
 
 
 def _end_phase3(state: EngisState) -> None:
-    for seat, p in enumerate(state.ps):
+    for seat, p in enumerate(state.clans):
         pts = scoring.after_phase3(p)
         if pts:
-            state.ps[seat] = p.scored("engis.score.skills", pts)
+            state.clans[seat] = p.scored("engis.score.skills", pts)
             _event(state, "engis.ev.art", who=seat_msg(seat), n=pts)
     if state.round >= data.ROUNDS:
         final_scoring(state)
         return
-    state.cur = -1
+    state.order_index = -1
     state.phase = "back"
     _next_return(state)
 
@@ -430,41 +430,41 @@ def _end_phase3(state: EngisState) -> None:
 def _next_return(state: EngisState) -> None:
     """Players bring their meeples back in turn order, choosing where when they may."""
     order = state.players_order()
-    while state.cur < len(order):
-        if state.cur >= 0:
-            seat = order[state.cur]
-            if state.ps[seat].row > 0 and _return_auto(state, seat):
+    while state.order_index < len(order):
+        if state.order_index >= 0:
+            seat = order[state.order_index]
+            if state.clans[seat].row > 0 and _return_auto(state, seat):
                 state.actor = seat
                 return
-        state.cur += 1
+        state.order_index += 1
     _end_round(state)
 
 
 def _return_auto(state: EngisState, seat: int) -> bool:
     """Brings meeples back while forced; True when a choice is needed."""
-    p = state.ps[seat]
+    p = state.clans[seat]
     while p.row > 0:
         spaces = scoring.placement_spaces(p)
         if len(spaces) > 1:
             return True
-        p = state.ps[seat] = p.changed(row=p.row - 1, meeples=(*p.meeples, spaces[0]))
+        p = state.clans[seat] = p.changed(row=p.row - 1, meeples=(*p.meeples, spaces[0]))
     return False
 
 
 def _home(state: EngisState, seat: int, space: str) -> None:
-    p = state.ps[seat]
+    p = state.clans[seat]
     if not p.meeples:
         # «No caso do jogador retornar 4 peças (e não haver nenhuma em seu tabuleiro), todas
         # devem ser colocadas no mesmo hexágono.»
-        state.ps[seat] = p.changed(meeples=p.meeples + (space,) * p.row, row=0)
+        state.clans[seat] = p.changed(meeples=p.meeples + (space,) * p.row, row=0)
     else:
-        state.ps[seat] = p.changed(meeples=(*p.meeples, space), row=p.row - 1)
+        state.clans[seat] = p.changed(meeples=(*p.meeples, space), row=p.row - 1)
     _next_return(state)
 
 
 def _end_round(state: EngisState) -> None:
-    state.ps = [p.changed(marker=False) for p in state.ps]
-    state.prev_order = list(state.order)
+    state.clans = [p.changed(marker=False) for p in state.clans]
+    state.previous_order = list(state.order)
     state.round += 1
     start_round(state)
 
@@ -473,13 +473,13 @@ def final_scoring(state: EngisState) -> None:
     """rulebook: majorities, knowledge, Resistência and Exploração, then the intempéries."""
     maj = scoring.majorities(state)
     know = scoring.knowledge_award(state)
-    for seat, p in enumerate(state.ps):
+    for seat, p in enumerate(state.clans):
         p = p.scored("engis.score.majorities", maj[seat])
         p = p.scored("engis.score.knowledge", know[seat])
-        p = state.ps[seat] = p.scored("engis.score.skills", scoring.skill_endgame(p))
+        p = state.clans[seat] = p.scored("engis.score.skills", scoring.skill_endgame(p))
         pen, failed, cancelled = scoring.weather_penalty(state, seat)
-        p = state.ps[seat] = p.scored("engis.score.intemperies", pen)
-        state.final[str(seat)] = failed + ([f"!{cancelled}"] if cancelled else [])
+        p = state.clans[seat] = p.scored("engis.score.intemperies", pen)
+        state.failed_hardships[str(seat)] = failed + ([f"!{cancelled}"] if cancelled else [])
         _event(state, "engis.ev.final", who=seat_msg(seat), n=p.score)
     state.phase, state.actor = "over", -1
 
@@ -554,7 +554,7 @@ def _card_choice(intel: bool, card: str, points: int) -> Action:
 def legal(state: EngisState, seat: int) -> list[Action]:
     if state.phase == "over" or seat != state.actor:
         return []
-    p = state.ps[seat]
+    p = state.clans[seat]
     ph = state.phase
     if ph == "token":
         return [_count_choice("token", v, "secondary") for v in sorted(set(state.tokens))]
@@ -567,7 +567,7 @@ def legal(state: EngisState, seat: int) -> list[Action]:
             ]
         return [_count_choice("bid", b) for b in legal_bids(state, seat)]
     if ph == "pick":
-        drop = state.order[state.cur] == NEUTRAL
+        drop = state.order[state.order_index] == NEUTRAL
         return [_hex_choice(drop, h) for h in state.offer if h is not None]
     if ph == "place":
         return [_put_choice(s) for s in scoring.free_spaces(p)]
@@ -597,7 +597,7 @@ def legal(state: EngisState, seat: int) -> list[Action]:
         ]
     if ph == "move_to":
         return [
-            *(_space_choice("to", s, terrain.get(s)) for s in move_targets(p, state.src)),
+            *(_space_choice("to", s, terrain.get(s)) for s in move_targets(p, state.moving_from)),
             _plain_choice("back", "danger"),
         ]
     if ph in ("nea", "retorno", "back"):
@@ -607,14 +607,14 @@ def legal(state: EngisState, seat: int) -> list[Action]:
 
 def _moving_on(state: EngisState, seat: int) -> None:
     """After a meeple moved (or the choice of where to was left): the next meeple, or the Move is over."""
-    state.src, state.phase = "", "move"
-    if not movable_from(state.ps[seat]):
+    state.moving_from, state.phase = "", "move"
+    if not movable_from(state.clans[seat]):
         state.phase = "act"
 
 
 def apply(state: EngisState, seat: int, move: Move) -> None:
     """Plays ``move``, one of the choices ``legal`` offers in the current phase."""
-    p = state.ps[seat]
+    p = state.clans[seat]
     match state.phase, move:
         case "token", Count("token", n):
             state.neutral_bid = n
@@ -632,7 +632,7 @@ def apply(state: EngisState, seat: int, move: Move) -> None:
         case "place", Put(space):
             _place(state, seat, space)
         case "act", Plain("move"):
-            state.ps[seat] = p.changed(used=(*p.used, "move"), moved=(False,) * len(p.meeples))
+            state.clans[seat] = p.changed(used=(*p.used, "move"), moved=(False,) * len(p.meeples))
             state.phase = "move"
         case "act", Plain("craft" | "develop" as step):
             state.phase = step
@@ -643,9 +643,9 @@ def apply(state: EngisState, seat: int, move: Move) -> None:
         case "move", Plain("move-done"):
             state.phase = "act"
         case "move", AtSpace("from", space):
-            state.src, state.phase = space, "move_to"
+            state.moving_from, state.phase = space, "move_to"
         case "move_to", AtSpace("to", space):
-            _move(state, seat, state.src, space)
+            _move(state, seat, state.moving_from, space)
             _moving_on(state, seat)
         case "move_to", Plain("back"):
             _moving_on(state, seat)

@@ -263,7 +263,7 @@ def raw_card(
     """The card's sum before the three-points rule.  ``counts`` and ``at``: the player's
     ``terrain_counts`` and ``meeples_at`` when the caller has them; ``player``: the seat's player as
     it would be after a move the AI weighs (by default, the state's)."""
-    p = state.ps[seat] if player is None else player
+    p = state.clans[seat] if player is None else player
     if card in data.CARD_RESOURCE:
         pts = _icon_card(p, card, at)
     elif card == "abrigo":
@@ -275,7 +275,7 @@ def raw_card(
             pts += data.FOGO_BONUS
     elif card == "tribo":
         mine = len(p.meeples)
-        pts = mine + sum(1 for i, o in enumerate(state.ps) if i != seat and len(o.meeples) < mine)
+        pts = mine + sum(1 for i, o in enumerate(state.clans) if i != seat and len(o.meeples) < mine)
         if state.players == 1:
             pts += data.SOLO_TRIBO_BONUS
     elif card == "objetos":
@@ -332,7 +332,7 @@ def after_phase3(p: Player) -> int:
 def majorities(state: EngisState) -> list[int]:
     n = state.players
     out = [0] * n
-    counts = [terrain_counts(p) for p in state.ps]
+    counts = [terrain_counts(p) for p in state.clans]
     for t in data.BASIC:
         if n == 1:
             if counts[0][t] >= data.SOLO_MAJORITY_MIN:
@@ -348,7 +348,7 @@ def majorities(state: EngisState) -> list[int]:
 
 
 def knowledge_award(state: EngisState) -> list[int]:
-    ks = [knowledge(p) for p in state.ps]
+    ks = [knowledge(p) for p in state.clans]
     if state.players == 1:
         return [data.KNOWLEDGE_POINTS if ks[0] >= data.SOLO_KNOWLEDGE_MIN else 0]
     best = max(ks)
@@ -418,9 +418,9 @@ def collective_defences(p: Player, weather: list[str], cols: list[int]) -> list[
 
 def failed_weather(state: EngisState, seat: int) -> list[str]:
     """The intempéries (collective in column order, then individual) this player fails."""
-    p = state.ps[seat]
-    defences = collective_defences(p, state.weather, state.weather_cols)
-    by_column = sorted(zip(state.weather_cols, state.weather, defences, strict=True), key=lambda c: c[0])
+    p = state.clans[seat]
+    defences = collective_defences(p, state.weather, state.weather_columns)
+    by_column = sorted(zip(state.weather_columns, state.weather, defences, strict=True), key=lambda c: c[0])
     failed = [card for _, card, defended in by_column if not defended]
     failed += [card for card in p.secret if not defended_individual(p, card)]
     return failed
@@ -429,7 +429,7 @@ def failed_weather(state: EngisState, seat: int) -> list[str]:
 def weather_penalty(state: EngisState, seat: int) -> tuple[int, list[str], str]:
     failed = failed_weather(state, seat)
     cancelled = ""
-    if failed and "sobrevivencia" in state.ps[seat].skills:
+    if failed and "sobrevivencia" in state.clans[seat].skills:
         cancelled = failed[0]
         failed = failed[1:]
     return -data.WEATHER_PENALTY * len(failed), failed, cancelled

@@ -39,17 +39,17 @@ def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> EngisSt
     boards = rng.shuffled(list(range(4)))[:players]
     layouts = [data.BOARDS[side][b] for b in boards]
     hands = list(data.CARDS)
-    ps = []
+    clans = []
     for b, layout in zip(boards, layouts, strict=False):
         meeples = [s for s in sorted(layout) for _ in range(2)]  # «2 meepls em cada terreno impresso»
-        ps.append(Player(board=b, hexes=dict(layout), meeples=meeples, hand=list(hands)))
+        clans.append(Player(board=b, hexes=dict(layout), meeples=meeples, hand=list(hands)))
     pile = rng.shuffled(list(data.TILE_IDS))
     solo = options.get("solo", "standard") if players == 1 else "standard"
     cols = data.SOLO_LAYOUTS[solo] if players == 1 else (1, 2, 3, 4)
     weather = deal_weather(rng, cols, layouts)
     greens = rng.shuffled(list(data.INDIVIDUAL))
     per = data.SOLO_INDIVIDUAL[solo] if players == 1 else 1
-    ps = [p.changed(secret=tuple(greens.pop() for _ in range(per))) for p in ps]
+    clans = [p.changed(secret=tuple(greens.pop() for _ in range(per))) for p in clans]
     copies = data.SKILL_COPIES_2 if players >= 3 else data.SKILL_COPIES_1
     state = EngisState(
         players=players,
@@ -59,11 +59,11 @@ def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> EngisSt
         side=side,
         variant=options.get("order", "standard"),
         solo=solo,
-        ps=ps,
+        clans=clans,
         pile=pile,
         offer=[None] * data.OFFER_SIZE,
         weather=weather,
-        weather_cols=list(cols),
+        weather_columns=list(cols),
         pool={s: copies for s in data.SKILLS},
         tokens=list(data.TOKENS) if players == 2 else [],
     )

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Literal, NoReturn, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler
+from pydantic import ConfigDict, Field, GetCoreSchemaHandler
 from pydantic_core import core_schema
 
-from rules.core import GameState
+from rules.core import GameState, StoredModel
 
 _new = object.__new__
 _set = object.__setattr__
@@ -52,7 +52,7 @@ class FrozenDict(dict[K, V]):
         return core_schema.no_info_after_validator_function(cls, handler.generate_schema(dict[args[0], args[1]]))  # type: ignore[valid-type]
 
 
-class Player(BaseModel):
+class Player(StoredModel):
     """One player's pieces, cards and score: frozen, so states share it.
 
     ``Engine.apply`` copies the state for the new one, and a frozen model is copied by reference
@@ -75,7 +75,7 @@ class Player(BaseModel):
     aside: tuple[str, ...] = ()  # set aside by Inteligência
     secret: tuple[str, ...] = ()  # secret: individual intempérie(s)
     score: int = 0
-    pts: FrozenDict[str, int] = Field(default_factory=FrozenDict)  # score by category
+    points: FrozenDict[str, int] = Field(default_factory=FrozenDict, alias="pts")  # the score by category
     used: tuple[str, ...] = ()  # phase-2 actions used this round
     moved: tuple[bool, ...] = ()  # meeples moved in the current Move
     bid: int | None = None
@@ -90,10 +90,10 @@ class Player(BaseModel):
         _set(new, "__pydantic_private__", None)
         return new
 
-    def scored(self, category: str, points: int) -> Player:
-        """A copy with ``points`` more, in ``category`` of the breakdown."""
-        pts = self.pts
-        return self.changed(score=self.score + points, pts=FrozenDict({**pts, category: pts.get(category, 0) + points}))
+    def scored(self, category: str, gained: int) -> Player:
+        """A copy with ``gained`` points more, in ``category`` of the breakdown."""
+        points: FrozenDict[str, int] = FrozenDict({**self.points, category: self.points.get(category, 0) + gained})
+        return self.changed(score=self.score + gained, points=points)
 
 
 # Phase 1 (the bids: the neutral colour's token, the bids or, solo, a purchase; the hexes picked and
@@ -115,27 +115,28 @@ class EngisState(GameState):
     round: int = 1
     phase: Phase = "bid"
     actor: int = 0  # the seat deciding now (-1: nobody, game over)
-    ps: list[Player]
+    clans: list[Player] = Field(alias="ps")  # each seat's clan: its board, meeples, cards and score
     pile: list[str]
     offer: list[str | None]
     out: list[str] = Field(default_factory=list)  # discarded / removed hexes
     first: int = 0  # holder of the first-player card
     bid_order: list[int] = Field(default_factory=list)
     order: list[int] = Field(default_factory=list)  # turn order (NEUTRAL in 2-player games)
-    prev_order: list[int] = Field(default_factory=list)
-    cur: int = 0  # index into bid_order / order
+    previous_order: list[int] = Field(default_factory=list, alias="prev_order")
+    order_index: int = Field(0, alias="cur")  # who acts now, as an index into bid_order (phase 1) or order
     pending: int = 0  # meeples still to take (bid) or bring back
     picked: str = ""  # the hex chosen, waiting for its space
-    src: str = ""  # the space of the meeple being moved
+    moving_from: str = Field("", alias="src")  # the space of the meeple being moved
     neutral_bid: int | None = None
     tokens: list[int] = Field(default_factory=list)
     pool: dict[str, int] = Field(default_factory=dict)  # skill cards still available
-    pool_out: list[str] = Field(default_factory=list)  # solo: skills removed from the game
+    skills_removed: list[str] = Field(default_factory=list, alias="pool_out")  # solo: skills out of the game
     weather: list[str] = Field(default_factory=list)  # collective intempéries
-    weather_cols: list[int] = Field(default_factory=list)
-    hl_seat: int = -1  # the last move, for the picture
-    hl: list[str] = Field(default_factory=list)
-    final: dict[str, list[str]] = Field(default_factory=dict)  # per seat: failed intempéries...
+    weather_columns: list[int] = Field(default_factory=list, alias="weather_cols")  # the column of each
+    highlight_seat: int = Field(-1, alias="hl_seat")  # the last move, for the picture: whose board
+    highlight: list[str] = Field(default_factory=list, alias="hl")  # and the spaces, hexes or cards it changed
+    # per seat (a str key): the intempéries it failed at the end ("!<id>": the one a skill cancelled)
+    failed_hardships: dict[str, list[str]] = Field(default_factory=dict, alias="final")
 
     def players_order(self) -> list[int]:
         return [s for s in self.order if s >= 0]

@@ -22,8 +22,8 @@ def ids(state: EngisState, seat: int | None = None) -> list[str]:
 def edit(state: EngisState, seat: int, **values: object) -> Player:
     """Puts in ``seat``'s place a player with ``values`` instead of its own (players are frozen: a
     position is set up by replacing them, lists given for the tuples); returns it."""
-    player = Player.model_validate({**state.ps[seat].model_dump(), **values})
-    state.ps[seat] = player
+    player = Player.model_validate({**state.clans[seat].model_dump(by_alias=False), **values})
+    state.clans[seat] = player
     return player
 
 
@@ -35,7 +35,7 @@ def phase2(state: EngisState, seat: int) -> EngisState:
     """Puts ``seat`` at the start of its phase-2 turn."""
     n = state.players
     state.order = [seat] + [s for s in range(n) if s != seat]
-    state.cur, state.phase, state.actor = 0, "act", seat
+    state.order_index, state.phase, state.actor = 0, "act", seat
     state.offer = [None] * 4
     for i in range(n):
         edit(state, i, used=[], moved=[])
@@ -45,6 +45,6 @@ def phase2(state: EngisState, seat: int) -> EngisState:
 def phase3(state: EngisState, seat: int) -> EngisState:
     n = state.players
     state.order = [seat] + [s for s in range(n) if s != seat]
-    state.cur, state.phase, state.actor = 0, "score", seat
+    state.order_index, state.phase, state.actor = 0, "score", seat
     state.offer = [None] * 4
     return state

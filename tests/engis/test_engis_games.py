@@ -11,10 +11,10 @@ from rules.engis.state import EngisState
 
 
 def check_invariants(s: EngisState) -> None:
-    placed = [h for p in s.ps for h in p.hexes.values() if h in data.HEXES]
+    placed = [h for p in s.clans for h in p.hexes.values() if h in data.HEXES]
     all_hexes = s.pile + [h for h in s.offer if h] + s.out + placed + ([s.picked] if s.picked else [])
     assert sorted(all_hexes) == sorted(data.TILE_IDS), "hex conservation"
-    for seat, p in enumerate(s.ps):
+    for seat, p in enumerate(s.clans):
         extra = 1 if "neandertal" in p.skills else 0
         limbo = 1 if s.phase in ("nea", "retorno") and s.actor == seat else 0  # being placed
         assert len(p.meeples) + p.row + limbo == data.MEEPLES + extra, "meeple conservation"
@@ -23,11 +23,11 @@ def check_invariants(s: EngisState) -> None:
         assert len(p.hexes) == 2 + s.round - (
             1 if s.phase in ("token", "bid", "take", "pick", "place") and _not_placed_yet(s, p) else 0
         )
-        assert sum(p.pts.values()) == p.score
+        assert sum(p.points.values()) == p.score
     copies = 2 if s.players >= 3 else 1
     for skill in data.SKILLS:
-        owners = sum(skill in p.skills for p in s.ps)
-        assert owners + s.pool[skill] + s.pool_out.count(skill) == copies
+        owners = sum(skill in p.skills for p in s.clans)
+        assert owners + s.pool[skill] + s.skills_removed.count(skill) == copies
 
 
 def _not_placed_yet(s: EngisState, p) -> bool:
@@ -38,12 +38,12 @@ def _not_placed_yet(s: EngisState, p) -> bool:
 def secrets_hidden(s: EngisState) -> None:
     if s.phase == "over":
         return
-    for owner, p in enumerate(s.ps):
+    for owner, p in enumerate(s.clans):
         for viewer in [None, *range(s.players)]:
             if viewer == owner:
                 continue
             v = ENGINE.view(s, viewer)
-            pv = v.ps[owner]
+            pv = v.clans[owner]
             assert pv.hand is None and pv.secret is None
             assert pv.hand_count == len(p.hand)
             dumped = v.model_dump_json()
@@ -53,7 +53,7 @@ def secrets_hidden(s: EngisState) -> None:
                 if not event.visible_to(viewer):
                     continue
                 assert not any(str(x) in p.secret for x in event.text.params.values())
-        mine = ENGINE.view(s, owner).ps[owner]
+        mine = ENGINE.view(s, owner).clans[owner]
         assert mine.hand == list(p.hand) and mine.secret == list(p.secret)
 
 
@@ -72,7 +72,7 @@ def run(players: int, seed: int, options=None, policy="mixed") -> EngisState:
 
     final, log = play(ENGINE, players, seed, options, policy=policy, on_step=on_step)
     assert final.phase == "over" and final.round == data.ROUNDS and rounds_seen == set(range(1, 9))
-    assert all(len(p.hexes) == 10 and not p.hand for p in final.ps)
+    assert all(len(p.hexes) == 10 and not p.hand for p in final.clans)
     assert not final.pile and not any(final.offer)
     assert ENGINE.replay(players, seed, options, log) == final
     out = ENGINE.outcome(final)
@@ -106,7 +106,7 @@ def test_hypothesis_games(players, seed, side, order):
 def test_outcome_ranks_and_tiebreak_by_meeples():
     final, _ = play(ENGINE, 4, seed=2)
     for seat, meeples in enumerate([2, 4, 4, 1]):
-        edit(final, seat, score=50, pts={"engis.score.cards": 50}, meeples=["a1"] * meeples)
+        edit(final, seat, score=50, points={"engis.score.cards": 50}, meeples=["a1"] * meeples)
     out = ENGINE.outcome(final)
     assert [r.rank for r in out.results] == [3, 1, 1, 4]
     assert out.winners == [1, 2]
@@ -114,10 +114,10 @@ def test_outcome_ranks_and_tiebreak_by_meeples():
 
 def test_solo_victory_threshold():
     final, _ = play(ENGINE, 1, seed=1)
-    edit(final, 0, score=95, pts={"engis.score.cards": 95})
+    edit(final, 0, score=95, points={"engis.score.cards": 95})
     out = ENGINE.outcome(final)
     assert out.for_seat(0).winner
-    edit(final, 0, score=94, pts={"engis.score.cards": 94})
+    edit(final, 0, score=94, points={"engis.score.cards": 94})
     out = ENGINE.outcome(final)
     assert not out.for_seat(0).winner
     target = next(r for r in out.results if r.seat is None)
@@ -127,15 +127,15 @@ def test_solo_victory_threshold():
 def test_secret_intemperie_revealed_only_at_the_end():
     final, _ = play(ENGINE, 3, seed=4)
     v = ENGINE.view(final, None)
-    assert all(pv.secret is not None and pv.failed is not None for pv in v.ps)
+    assert all(pv.secret is not None and pv.failed is not None for pv in v.clans)
 
 
 def test_ai_beats_random():
     ai_total = rnd_total = 0
     for seed in range(3):
         final, _ = play(ENGINE, 4, seed, policy=["ai", "random", "ai", "random"])
-        ai_total += final.ps[0].score + final.ps[2].score
-        rnd_total += final.ps[1].score + final.ps[3].score
+        ai_total += final.clans[0].score + final.clans[2].score
+        rnd_total += final.clans[1].score + final.clans[3].score
     assert ai_total > rnd_total
 
 
@@ -195,10 +195,10 @@ def test_only_the_top_of_a_discard_pile_is_public():
     edit(s, 0, played=played, hand=[c for c in data.CARDS if c not in played])
     phase3(s, 1)
     for viewer in (None, 1, 2):
-        pv = ENGINE.view(s, viewer).ps[0]
+        pv = ENGINE.view(s, viewer).clans[0]
         assert pv.played == ["mamute"] and pv.played_count == 3
         assert "agua" not in pv.model_dump_json()
-    mine = ENGINE.view(s, 0).ps[0]
+    mine = ENGINE.view(s, 0).clans[0]
     assert mine.played == ["agua", "tribo", "mamute"] and mine.played_count == 3
     final, _ = play(ENGINE, 3, seed=4)
-    assert all(len(pv.played) + len(pv.aside) == 8 for pv in ENGINE.view(final, None).ps)
+    assert all(len(pv.played) + len(pv.aside) == 8 for pv in ENGINE.view(final, None).clans)

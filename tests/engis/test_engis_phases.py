@@ -15,14 +15,14 @@ from rules.engis.state import NEUTRAL
 def test_setup(players, side):
     s = new(players, seed=players * 7, side=side)
     assert len([h for h in s.offer if h]) == 4 and len(s.pile) == 28
-    for p in s.ps:
+    for p in s.clans:
         assert sorted(p.hand) == sorted(data.CARDS)
         assert len(p.hexes) == 2
         assert sorted(p.meeples) == sorted([sp for sp in p.hexes for _ in range(2)])
         assert len(p.secret) == 1
     assert len(s.weather) == 4
-    layouts = [p.hexes for p in s.ps]
-    assert not any(_invalid(c, col, layouts) for c, col in zip(s.weather, s.weather_cols, strict=False))
+    layouts = [p.hexes for p in s.clans]
+    assert not any(_invalid(c, col, layouts) for c, col in zip(s.weather, s.weather_columns, strict=False))
     copies = 2 if players >= 3 else 1
     assert set(s.pool.values()) == {copies} and len(s.pool) == 16
 
@@ -42,9 +42,9 @@ def test_every_column_has_a_space_and_boards_have_eight_empty_spaces():
 
 def test_solo_advanced_and_glacial_layouts():
     s = new(1, solo="advanced")
-    assert s.weather_cols == [1, 2, 2, 3, 4, 4] and len(s.ps[0].secret) == 1
+    assert s.weather_columns == [1, 2, 2, 3, 4, 4] and len(s.clans[0].secret) == 1
     s = new(1, solo="glacial")
-    assert len(s.weather) == 6 and len(s.ps[0].secret) == 2
+    assert len(s.weather) == 6 and len(s.clans[0].secret) == 2
 
 
 # --------------------------------------------------------------------------- phase 1
@@ -59,14 +59,14 @@ def test_auction_example_and_turn_order():
     while s.phase == "take":
         s = act(s, 1, ids(s)[0])
     s = act(s, 2, "bid-0")
-    assert s.ps[2].marker and s.ps[2].row == 0 and len(s.ps[2].meeples) == 4
+    assert s.clans[2].marker and s.clans[2].row == 0 and len(s.clans[2].meeples) == 4
     assert ids(s, 3) == ["bid-1", "bid-3"]
     s = act(s, 3, "bid-1")
     while s.phase == "take":
         s = act(s, 3, ids(s)[0])
     # (1) VERDE - (2) ROXO - (3) MARROM - (4) LARANJA
     assert s.order == [1, 0, 3, 2]
-    assert [p.row for p in s.ps] == [2, 4, 0, 1]
+    assert [p.row for p in s.clans] == [2, 4, 0, 1]
     assert s.phase == "pick" and s.actor == 1
 
 
@@ -82,10 +82,10 @@ def test_equal_bid_is_illegal():
 def test_bid_meeples_come_from_any_hex_chosen_by_the_player():
     s = new(4)
     s = act(s, 0, "bid-1")
-    spaces = sorted(s.ps[0].hexes)
+    spaces = sorted(s.clans[0].hexes)
     assert s.phase == "take" and ids(s) == [f"take-{sp}" for sp in spaces]
     s = act(s, 0, f"take-{spaces[1]}")
-    assert s.ps[0].meeples.count(spaces[1]) == 1 and s.ps[0].row == 1
+    assert s.clans[0].meeples.count(spaces[1]) == 1 and s.clans[0].row == 1
 
 
 def _bids(s, values):
@@ -103,10 +103,10 @@ def test_hex_must_be_adjacent_and_cannot_be_refused():
     assert all(i.startswith("pick-") for i in ids(s))  # no "pass"
     s = act(s, seat, ids(s)[0])
     assert s.phase == "place"
-    free = set(scoring.free_spaces(s.ps[seat]))
+    free = set(scoring.free_spaces(s.clans[seat]))
     offered = {i.split("-")[1] for i in ids(s)}
     assert offered == free
-    far = next(sp for sp in data.SPACES if sp not in free and sp not in s.ps[seat].hexes)
+    far = next(sp for sp in data.SPACES if sp not in free and sp not in s.clans[seat].hexes)
     with pytest.raises(IllegalAction):
         act(s, seat, f"put-{far}")
 
@@ -114,7 +114,7 @@ def test_hex_must_be_adjacent_and_cannot_be_refused():
 def test_first_round_valid_spaces_board_one():
     s = new(4)
     edit(s, 0, hexes={"a1": "pF", "b1": "pL"})
-    assert scoring.free_spaces(s.ps[0]) == ["a2", "b2", "c1", "c2"]
+    assert scoring.free_spaces(s.clans[0]) == ["a2", "b2", "c1", "c2"]
 
 
 def test_three_players_last_player_discards_the_spare():
@@ -172,17 +172,17 @@ def test_solo_buy_example():
     s = act(s, 0, "buy-2")
     while s.phase == "take":
         s = act(s, 0, ids(s)[0])
-    assert s.ps[0].row == 2 and s.picked == second
+    assert s.clans[0].row == 2 and s.picked == second
     assert sorted(s.out) == sorted(others)
     s = act(s, 0, ids(s)[0])
-    assert second in s.ps[0].hexes.values() and s.phase == "act"
+    assert second in s.clans[0].hexes.values() and s.phase == "act"
 
 
 def test_first_player_card_passes_to_last_in_turn_order():
     s = new(4)
     while s.round == 1:
         s = act(s, s.actor, ENGINE.ai_action(s, s.actor))
-    assert s.first == s.prev_order[-1]
+    assert s.first == s.previous_order[-1]
     assert s.bid_order == [(s.first + i) % 4 for i in range(4)]
 
 
@@ -190,8 +190,8 @@ def test_turn_order_variant_reverses_the_bidding():
     s = new(4, order="reverse")
     while s.round == 1:
         s = act(s, s.actor, ENGINE.ai_action(s, s.actor))
-    assert s.first == s.prev_order[-1]
-    assert s.bid_order == list(reversed(s.prev_order))
+    assert s.first == s.previous_order[-1]
+    assert s.bid_order == list(reversed(s.previous_order))
 
 
 # --------------------------------------------------------------------------- phase 2
@@ -237,7 +237,7 @@ def test_craft_threshold_nothing_spent_and_once_a_round():
     s = act(s, 0, "craft")
     assert ids(s) == ["craft-vaso", "craft-clava", "craft-arco", "back"]
     s = act(s, 0, "craft-arco")
-    assert s.ps[0].objects == ("arco",) and scoring.resource_icons(s.ps[0], "wood") == 3
+    assert s.clans[0].objects == ("arco",) and scoring.resource_icons(s.clans[0], "wood") == 3
     assert "craft" not in ids(s)
     with pytest.raises(IllegalAction):
         act(s, 0, "craft")
@@ -266,14 +266,14 @@ def test_fourth_object_of_a_group_gives_four_points():
     phase2(s, 0)
     s = act(s, 0, "craft")
     s = act(s, 0, "craft-jangada")
-    assert s.ps[0].score == 4 and s.ps[0].pts == {"engis.score.crafting": 4}
+    assert s.clans[0].score == 4 and s.clans[0].points == {"engis.score.crafting": 4}
 
 
 def test_develop_up_to_knowledge_once_a_round_one_copy():
     # «o jogador possui um total de 4 pontos de conhecimento ... escolhe a habilidade FOGO (nível 3)»
     s = new(4)
     territory(s, 0, {"a1": "pF", "b1": "pL", "a2": "M1", "b2": "S2", "c1": "D2"}, ["a1"])
-    assert scoring.knowledge(s.ps[0]) == 4
+    assert scoring.knowledge(s.clans[0]) == 4
     edit(s, 0, skills=["movimento"])
     phase2(s, 0)
     s = act(s, 0, "develop")
@@ -321,9 +321,9 @@ def test_neandertal_gives_a_fifth_meeple_and_bid_stays_capped():
     s = act(s, 0, "skill-neandertal")
     assert s.phase == "nea" and ids(s) == ["home-a1", "home-b1"]
     s = act(s, 0, "home-b1")
-    assert sorted(s.ps[0].meeples) == ["a1", "b1", "b1"]
+    assert sorted(s.clans[0].meeples) == ["a1", "b1", "b1"]
     edit(s, 0, meeples=["a1"] * 5)
-    s.phase, s.actor, s.bid_order, s.cur = "bid", 0, [0, 1, 2, 3], 0
+    s.phase, s.actor, s.bid_order, s.order_index = "bid", 0, [0, 1, 2, 3], 0
     for seat in range(4):
         edit(s, seat, bid=None)
     assert ids(s) == ["bid-0", "bid-1", "bid-2", "bid-3", "bid-4"]
@@ -337,7 +337,7 @@ def test_retorno_brings_a_bid_meeple_back():
     assert "retorno" in ids(s)
     s = act(s, 0, "retorno")
     s = act(s, 0, "home-a1")
-    assert s.ps[0].row == 1 and s.ps[0].meeples.count("a1") == 2
+    assert s.clans[0].row == 1 and s.clans[0].meeples.count("a1") == 2
     assert "retorno" not in ids(s)
 
 
@@ -348,7 +348,7 @@ def test_solo_discards_a_skill_after_developing():
     s = act(s, 0, "skill-movimento")
     assert s.phase == "discard" and "discard-movimento" not in ids(s)
     s = act(s, 0, "discard-retorno")
-    assert s.pool["retorno"] == 0 and s.pool_out == ["retorno"] and s.phase == "act"
+    assert s.pool["retorno"] == 0 and s.skills_removed == ["retorno"] and s.phase == "act"
 
 
 def test_solo_discards_a_skill_even_without_enough_knowledge():
@@ -358,12 +358,12 @@ def test_solo_discards_a_skill_even_without_enough_knowledge():
     for skill in ("movimento", "retorno", "madeira", "pedra"):
         s.pool[skill] = 0
     phase2(s, 0)
-    assert scoring.knowledge(s.ps[0]) == 1 and "develop" not in ids(s)
+    assert scoring.knowledge(s.clans[0]) == 1 and "develop" not in ids(s)
     s = act(s, 0, "end")
     assert s.phase == "discard" and s.actor == 0
     assert ids(s) == [f"discard-{k}" for k, n in s.pool.items() if n]
     s = act(s, 0, "discard-fogo")
-    assert s.pool["fogo"] == 0 and s.pool_out == ["fogo"] and s.phase == "score"
+    assert s.pool["fogo"] == 0 and s.skills_removed == ["fogo"] and s.phase == "score"
 
 
 # --------------------------------------------------------------------------- phase 3
@@ -373,8 +373,8 @@ def test_scoring_card_choice_is_secret_and_card_leaves_the_hand():
     actions = ENGINE.legal_actions(s, 0)
     assert len(actions) == 8 and all(a.secret for a in actions)
     s = act(s, 0, "card-tribo")
-    assert "tribo" not in s.ps[0].hand and s.ps[0].played == ("tribo",)
-    assert s.ps[0].pts["engis.score.cards"] >= 3
+    assert "tribo" not in s.clans[0].hand and s.clans[0].played == ("tribo",)
+    assert s.clans[0].points["engis.score.cards"] >= 3
     assert "card-tribo" not in ids(s, s.actor) or s.actor != 0
 
 
@@ -393,8 +393,8 @@ def test_inteligencia_in_the_last_round():
     assert ids(s) == ["card-tribo", "intel-objetos", "intel-iguais", "intel-diferentes"]
     s = act(s, 0, "intel-objetos")
     # one group only: stone 1 + 2 + 3 = 6 beats wood 1 + 2 = 3
-    assert p.hand == ("tribo",) and s.ps[0].pts["engis.score.cards"] == 6
-    assert s.ps[0].aside == ("tribo",) and s.ps[0].hand == ()
+    assert p.hand == ("tribo",) and s.clans[0].points["engis.score.cards"] == 6
+    assert s.clans[0].aside == ("tribo",) and s.clans[0].hand == ()
 
 
 # --------------------------------------------------------------------------- end of round
@@ -406,7 +406,7 @@ def _to_returns(s, seat, meeples, row):
             edit(s, x, row=0)
     from rules.engis.phases import _next_return
 
-    s.phase, s.cur = "back", -1
+    s.phase, s.order_index = "back", -1
     _next_return(s)
     return s
 
@@ -416,7 +416,7 @@ def test_returning_meeples_example_1_forced():
     s = new(4)
     territory(s, 0, {"a1": "pF", "b1": "pL", "a2": "F1"}, [])
     s = _to_returns(s, 0, ["a2"], 3)
-    assert s.ps[0].meeples == ("a2",) * 4 and s.round == 2
+    assert s.clans[0].meeples == ("a2",) * 4 and s.round == 2
 
 
 def test_returning_meeples_example_2_choice():
@@ -427,7 +427,7 @@ def test_returning_meeples_example_2_choice():
     assert s.phase == "back" and s.actor == 0 and ids(s) == ["home-a1", "home-a2"]
     s = act(s, 0, "home-a1")
     s = act(s, 0, "home-a2")
-    assert sorted(s.ps[0].meeples) == ["a1", "a1", "a2", "a2"] and s.round == 2
+    assert sorted(s.clans[0].meeples) == ["a1", "a1", "a2", "a2"] and s.round == 2
 
 
 def test_returning_four_meeples_all_on_the_same_hex():
@@ -436,15 +436,15 @@ def test_returning_four_meeples_all_on_the_same_hex():
     s = _to_returns(s, 0, [], 4)
     assert ids(s) == ["home-a1", "home-b1"]  # not the volcano
     s = act(s, 0, "home-b1")
-    assert s.ps[0].meeples == ("b1",) * 4
+    assert s.clans[0].meeples == ("b1",) * 4
 
 
 def test_round_eight_bid_meeples_stay_off_the_board():
     from rules.core import play
 
     final, _ = play(ENGINE, 4, seed=5)
-    bids = [p.bid or 0 for p in final.ps]
-    for p, b in zip(final.ps, bids, strict=False):
+    bids = [p.bid or 0 for p in final.clans]
+    for p, b in zip(final.clans, bids, strict=False):
         extra = 1 if "neandertal" in p.skills else 0
         retorno = 1 if "retorno" in p.used else 0
         assert len(p.meeples) + p.row == 4 + extra
@@ -456,5 +456,5 @@ def test_game_ends_after_round_eight():
 
     final, _ = play(ENGINE, 3, seed=9)
     assert final.phase == "over" and final.round == 8
-    assert all(len(p.hexes) == 10 for p in final.ps)
+    assert all(len(p.hexes) == 10 for p in final.clans)
     assert ENGINE.to_act(final) == []

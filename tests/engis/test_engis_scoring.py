@@ -66,7 +66,7 @@ def test_terrenos_iguais_8_and_diferentes_6():
     s = new(4)
     hexes = {"a1": "D1", "a2": "D2", "b1": "D4", "c1": "F1", "c2": "M1", "d1": "S1", "b2": "L1"}
     territory(s, 0, hexes, ["a1", "b1"])
-    assert scoring.iguais_best(s.ps[0]) == (8, "D")
+    assert scoring.iguais_best(s.clans[0]) == (8, "D")
     assert scoring.card_points(s, 0, "iguais") == 8
     assert scoring.card_points(s, 0, "diferentes") == 6
 
@@ -162,9 +162,9 @@ def test_majorities_ties_split_rounded_down_and_need_a_hex():
     s = new(3)
     for seat in range(3):
         edit(s, seat, hexes={"a1": "C1"})
-    edit(s, 0, hexes={**s.ps[0].hexes, **{"a2": "F1"}})
-    edit(s, 1, hexes={**s.ps[1].hexes, **{"a2": "F3", "b1": "F4", "b2": "L1"}})
-    edit(s, 2, hexes={**s.ps[2].hexes, **{"a2": "F5", "b1": "pF", "b2": "L2"}})
+    edit(s, 0, hexes={**s.clans[0].hexes, **{"a2": "F1"}})
+    edit(s, 1, hexes={**s.clans[1].hexes, **{"a2": "F3", "b1": "F4", "b2": "L1"}})
+    edit(s, 2, hexes={**s.clans[2].hexes, **{"a2": "F5", "b1": "pF", "b2": "L2"}})
     # forest: 1 and 2 tie at 2 -> 2 each; lake: 1 and 2 tie at 1 -> 2 each; nobody has M/S/D
     assert scoring.majorities(s) == [0, 4, 4]
 
@@ -181,10 +181,10 @@ def test_solo_final_majorities_and_knowledge():
     s = new(1)
     edit(s, 0, hexes={"a1": "pF", "a2": "F1", "a3": "F2", "b1": "D1", "b2": "D2", "c1": "D3", "c2": "L1"})
     assert scoring.majorities(s) == [10]
-    assert scoring.knowledge(s.ps[0]) == 1 + 3
+    assert scoring.knowledge(s.clans[0]) == 1 + 3
     assert scoring.knowledge_award(s) == [0]
-    edit(s, 0, hexes={**s.ps[0].hexes, **{"c3": "M1", "d1": "S2", "d2": "C1"}})
-    assert scoring.knowledge(s.ps[0]) == 1 + 6 + 1
+    edit(s, 0, hexes={**s.clans[0].hexes, **{"c3": "M1", "d1": "S2", "d2": "C1"}})
+    assert scoring.knowledge(s.clans[0]) == 1 + 6 + 1
     assert scoring.knowledge_award(s) == [5]
 
 
@@ -241,8 +241,8 @@ def test_individual_intemperies():
 
 def test_weather_penalty_in_column_order_and_sobrevivencia():
     s = new(4)
-    s.weather, s.weather_cols = ["tempestade", "inimigos", "virus", "avalanche"], [1, 2, 3, 4]
-    s.ps[0]
+    s.weather, s.weather_columns = ["tempestade", "inimigos", "virus", "avalanche"], [1, 2, 3, 4]
+    s.clans[0]
     edit(s, 0, hexes={"a1": "pF", "b1": "pL"}, meeples=["a1"], secret=["maremoto"])
     pen, failed, cancelled = scoring.weather_penalty(s, 0)
     assert failed == ["tempestade", "inimigos", "virus", "avalanche", "maremoto"] and pen == -20
@@ -255,8 +255,8 @@ def test_era_glacial_two_cave_cards_in_one_column():
     # «Se a carta Era Glacial tivesse caído na coluna 4, onde está a carta Tempestade, o jogador solo
     # precisaria ter duas cavernas nessa coluna, para não perder 8 pontos!»
     s = new(1, solo="glacial")
-    s.weather, s.weather_cols = ["tempestade", "eraglacial"], [4, 4]
-    s.ps[0]
+    s.weather, s.weather_columns = ["tempestade", "eraglacial"], [4, 4]
+    s.clans[0]
     edit(s, 0, secret=[], hexes={"a2": "pF", "d1": "pW"})
     assert scoring.weather_penalty(s, 0)[0] == -8
     edit(s, 0, hexes={"a2": "pF", "d1": "C1", "d2": "C2"})

@@ -17,12 +17,12 @@ def _frozen_all_through(p: Player) -> bool:
     """Every container in ``p`` is one that cannot change: tuples and ``FrozenDict``."""
     fields = p.__dict__
     return all(type(fields[name]) is tuple for name in _SEQUENCES) and type(fields["hexes"]) is FrozenDict is type(
-        fields["pts"]
+        fields["points"]
     )
 
 
 def test_a_player_cannot_be_changed_in_place():
-    p = ENGINE.new_game(2, seed=3).ps[0]
+    p = ENGINE.new_game(2, seed=3).clans[0]
     with pytest.raises(ValidationError):
         p.score = 5
     with pytest.raises(AttributeError):
@@ -30,17 +30,17 @@ def test_a_player_cannot_be_changed_in_place():
     with pytest.raises(TypeError):
         p.hexes["c1"] = "F1"
     with pytest.raises(TypeError):
-        p.pts.update({"engis.score.cards": 1})
+        p.points.update({"engis.score.cards": 1})
     q = p.changed(score=5)
     assert (p.score, q.score) == (0, 5) and q.hexes is p.hexes
     r = q.scored("engis.score.cards", 4)
-    assert (r.score, r.pts, q.pts) == (9, {"engis.score.cards": 4}, {})
-    assert type(r.pts) is FrozenDict and _frozen_all_through(r)
+    assert (r.score, r.points, q.points) == (9, {"engis.score.cards": 4}, {})
+    assert type(r.points) is FrozenDict and _frozen_all_through(r)
 
 
 def test_a_territory_is_summed_up_once_and_follows_a_new_hex():
     s = ENGINE.new_game(2, seed=3)
-    p = s.ps[0]
+    p = s.clans[0]
     first = scoring.territory(p)
     assert scoring.territory(p.changed(meeples=())) is first  # the same hexes: the same summary
     space = scoring.free_spaces(p)[0]
@@ -48,7 +48,7 @@ def test_a_territory_is_summed_up_once_and_follows_a_new_hex():
     assert scoring.territory(q) is not first and space not in scoring.free_spaces(q)
     forest = data.ALL_HEXES["F1"].terrain
     assert scoring.terrain_counts(q)[forest] == scoring.terrain_counts(p)[forest] + 1
-    assert ENGINE.load(ENGINE.dump(s)).ps[0].hexes == p.hexes
+    assert ENGINE.load(ENGINE.dump(s)).clans[0].hexes == p.hexes
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -65,7 +65,7 @@ def test_apply_never_writes_into_its_input_nor_into_a_shared_player(players, see
     shared = 0
     while not ENGINE.is_over(state):
         seat = ENGINE.to_act(state)[0]
-        for p in state.ps:
+        for p in state.clans:
             met.setdefault(id(p), (p, p.model_dump_json()))
             assert _frozen_all_through(p)
         before = ENGINE.dump(state)
@@ -76,8 +76,8 @@ def test_apply_never_writes_into_its_input_nor_into_a_shared_player(players, see
         new = ENGINE.apply(state, seat, choice)
         assert ENGINE.dump(state) == before  # the AI and apply left the input as it was
         assert ENGINE.load(ENGINE.dump(new)) == new
-        assert new.ps is not state.ps
-        shared += sum(a is b for a, b in zip(state.ps, new.ps, strict=True))
+        assert new.clans is not state.clans
+        shared += sum(a is b for a, b in zip(state.clans, new.clans, strict=True))
         state = new
     for p, dumped in met.values():  # a player once in a state never changed since, shared or not
         assert p.model_dump_json() == dumped
