@@ -71,6 +71,11 @@ VARIABLES: list[tuple[str, str, str]] = [
     ),
     ("MESA_CLIENT_SECRET", "the Discord application's OAuth2 client secret (with MESA_CLIENT_ID)", "unset"),
     (
+        "MESA_ACTIVITY",
+        "1: the application has an Activity (its URL mapped to MESA_WEB_URL/activity): boards launch it",
+        "0",
+    ),
+    (
         "MESA_DISCORD_API",
         "the Discord API the pages' sign-in asks (a test's fake Discord, or a proxy)",
         "https://discord.com/api/v10",
@@ -279,6 +284,9 @@ class Settings:
     client_id: int | None = None
     client_secret: str | None = None
     discord_api: str = DISCORD_API
+    # The application runs the game's page as a Discord Activity (needs the sign-in's settings): the board's
+    # "Play here" launches it.
+    activity: bool = False
 
     @property
     def sign_in(self) -> bool:
@@ -293,6 +301,11 @@ class Settings:
             raise SettingsError("MESA_SHARD_COUNT must be a whole number, 1 or more (got '0')")
         shard_ids, auto = _shards(count)
         client_id, client_secret = _sign_in()
+        activity = _flag("MESA_ACTIVITY")
+        if activity and client_id is None:
+            raise SettingsError(
+                "MESA_ACTIVITY needs MESA_CLIENT_ID and MESA_CLIENT_SECRET: the Activity signs its players in"
+            )
         return cls(
             token=_raw("DISCORD_TOKEN"),
             database=_database(),
@@ -319,5 +332,6 @@ class Settings:
             secret_key=_secret("MESA_SECRET_KEY"),
             client_id=client_id,
             client_secret=client_secret,
+            activity=activity,
             discord_api=_url("MESA_DISCORD_API") or DISCORD_API,
         )

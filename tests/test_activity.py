@@ -9,8 +9,20 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
+from aiohttp import CookieJar
+from aiohttp.test_utils import TestClient, TestServer, unused_port
+
+from bot.service.games import GameService
+from bot.settings import Settings, SettingsError
+from bot.storage import Database, GameRow
+from bot.web import WebServer
+from bot.web.activity import FRAME_ANCESTORS
+from bot.web.sessions import BROWSER, FRAME
+from fakediscord.server import FakeDiscord
+from rules.core import t
 
 ROOT = Path(__file__).resolve().parent.parent
 SDK_TOOL = ROOT / "tools" / "discord-sdk"
@@ -38,3 +50,202 @@ def test_the_committed_sdk_is_what_the_build_makes() -> None:
     """What .ci/run checks: the pinned package, bundled again, gives the committed file byte for byte."""
     done = subprocess.run([SDK_TOOL / "build.sh", "--check"], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
+
+
+# -- the Activity's routes over HTTP, against the real server, service and database and the fake Discord ----
+
+ANA, BRUNO, CARLA = 1, 2, 3
+GUILD, CHANNEL, ELSEWHERE = 100, 200, 300
+BOT_TOKEN = "the-bot-token"
+
+
+@pytest.fixture
+async def db(tmp_path):
+    db = await Database.open(tmp_path / "mesa.sqlite3")
+    yield db
+    await db.close()
+
+
+@pytest.fixture
+async def fake():
+    async with FakeDiscord(token=BOT_TOKEN) as fake:
+        for user_id, name in ((ANA, "Ana"), (BRUNO, "Bruno"), (CARLA, "Carla")):
+            fake.add_user(user_id, name)
+        yield fake
+
+
+class Site:
+    """The pages' server with the Activity (``activity``) or without, and clients that keep cookies (the
+    loopback address treated as secure, as a browser treats it: the session's cookie is Secure)."""
+
+    def __init__(self, db: Database, fake: FakeDiscord, *, activity: bool = True, **more: Any) -> None:
+        self.port = unused_port()
+        self.settings = Settings(
+            ai_processes=0,
+            render_workers=0,
+            token=BOT_TOKEN,
+            web_url=f"http://127.0.0.1:{self.port}",
+            client_id=fake.app_id,
+            client_secret=fake.accounts.client_secret,
+            discord_api=fake.base_url + "/api/v10",
+            activity=activity,
+            **more,
+        )
+        self.service = GameService(db, self.settings)
+        self.server = WebServer(lambda: db, self.settings, service=self.service)
+        self.test_server = TestServer(self.server.app, port=self.port)
+        self.clients: list[TestClient] = []
+
+    async def client(self) -> TestClient:
+        jar = CookieJar(unsafe=True, treat_as_secure_origin=[f"http://127.0.0.1:{self.port}"])
+        client = TestClient(self.test_server, cookie_jar=jar)
+        await client.start_server()
+        self.clients.append(client)
+        return client
+
+    async def __aenter__(self) -> Site:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        for client in self.clients:
+            await client.close()
+        await self.server.changes.close()
+        if self.server.sign_in is not None:
+            await self.server.sign_in.oauth.close()
+        self.service.thinker.close()
+
+
+async def started(service: GameService, channel: int = CHANNEL) -> GameRow:
+    """A game of PERGAMEMNON for Ana, Bruno and an AI seat, played in ``channel`` itself."""
+    lobby = await service.create_lobby("pergamemnon", GUILD, channel, ANA, "Ana", "en")
+    await service.join(lobby.id, BRUNO, "Bruno")
+    await service.add_ai(lobby.id, ANA)
+    await service.start(lobby.id, ANA, None, seed=11)
+    game = await service.db.get_game(lobby.id)
+    assert game is not None
+    return game
+
+
+SAME_SITE = {"Sec-Fetch-Site": "same-origin"}
+
+
+async def sign_in(client: TestClient, code: str, instance_id: str, **more: str) -> tuple[int, dict[str, Any]]:
+    """What the Activity's page posts once Discord gave it a code (its instance id is the SDK's)."""
+    body = {"code": code, "instance_id": instance_id, **more}
+    answer = await client.post("/activity/api/token", json=body, headers=SAME_SITE)
+    return answer.status, await answer.json()
+
+
+async def test_the_activity_signs_its_player_in_on_the_game_of_its_channel(db, fake) -> None:
+    async with Site(db, fake) as site:
+        game = await started(site.service)
+        instance = fake.accounts.launch(CHANNEL, GUILD, BRUNO)["instance_id"]
+        client = await site.client()
+        answer = await client.post(
+            "/activity/api/token", json={"code": fake.accounts.grant(BRUNO), "instance_id": instance}, headers=SAME_SITE
+        )
+        assert answer.status == 200, await answer.text()
+        body = await answer.json()
+        token = await site.service.web_token(game.id)
+        assert body["page"] == f"g/{token}"  # relative: under Discord's /.proxy/ as well
+        assert fake.accounts.bearer(f"Bearer {body['access_token']}") == BRUNO  # what the SDK's authenticate takes
+        cookie = answer.headers["Set-Cookie"]
+        assert cookie.startswith(f"{FRAME.name}=")
+        assert all(part in cookie for part in ("HttpOnly", "Secure", "SameSite=None", "Partitioned"))
+        assert BROWSER.name not in {c.key for c in client.session.cookie_jar}
+        # the game's page, inside the frame: Bruno's own
+        page = await (await client.get(f"/activity/{body['page']}")).text()
+        assert "Signed in as Bruno" in page
+        # the exchange carried the application's id and secret, the instance check the bot's token
+        assert fake.accounts.exchanges[-1]["client_id"] == str(fake.app_id)
+        assert ("GET", f"/applications/{fake.app_id}/activity-instances/{instance}") in fake.requests
+
+
+async def test_the_game_is_the_instance_s_channel_s_whatever_the_page_says(db, fake) -> None:
+    async with Site(db, fake) as site:
+        await started(site.service)
+        client = await site.client()
+        # launched in a channel with no game: the channel id the page adds is not read
+        elsewhere = fake.accounts.launch(ELSEWHERE, GUILD, ANA)["instance_id"]
+        status, body = await sign_in(client, fake.accounts.grant(ANA), elsewhere, channel_id=str(CHANNEL))
+        assert status == 404 and body["error"] == t("activity.no_game", "en")
+        # an instance Ana is not in (Bruno's, in the game's channel), one that does not exist, another app's
+        bruno_s = fake.accounts.launch(CHANNEL, GUILD, BRUNO)["instance_id"]
+        assert (await sign_in(client, fake.accounts.grant(ANA), bruno_s))[0] == 403
+        assert (await sign_in(client, fake.accounts.grant(ANA), f"i-1-gc-{GUILD}-{CHANNEL}"))[0] == 403
+        fake.accounts.instances[bruno_s]["application_id"] = str(fake.app_id + 1)
+        fake.accounts.instances[bruno_s]["users"].append(str(ANA))
+        assert (await sign_in(client, fake.accounts.grant(ANA), bruno_s))[0] == 403
+        assert FRAME.name not in {c.key for c in client.session.cookie_jar}  # nobody was signed in
+
+
+async def test_a_code_discord_did_not_give_this_application_signs_nobody_in(db, fake) -> None:
+    async with Site(db, fake) as site:
+        await started(site.service)
+        client = await site.client()
+        instance = fake.accounts.launch(CHANNEL, GUILD, ANA)["instance_id"]
+        refused = t("activity.refused", "en")
+        assert await sign_in(client, "made-up", instance) == (403, {"error": refused})
+        other_app = fake.accounts.grant(ANA, client_id=fake.app_id + 1)
+        assert await sign_in(client, other_app, instance) == (403, {"error": refused})
+        code = fake.accounts.grant(ANA)
+        assert (await sign_in(client, code, instance))[0] == 200
+        assert (await sign_in(client, code, instance))[0] == 403  # a code is good once
+        # a request from another site, or not JSON, is not read
+        cross = {**SAME_SITE, "Sec-Fetch-Site": "cross-site"}
+        form = {"code": fake.accounts.grant(ANA), "instance_id": instance}
+        assert (await client.post("/activity/api/token", json=form, headers=cross)).status == 403
+        assert (await client.post("/activity/api/token", data=form, headers=SAME_SITE)).status == 400
+    # the server's client secret is not the application's: Discord refuses the exchange
+    async with Site(db, fake, activity=True) as site:
+        site.settings.client_secret = "an-old-secret"
+        client = await site.client()
+        instance = fake.accounts.launch(CHANNEL, GUILD, BRUNO)["instance_id"]
+        assert await sign_in(client, fake.accounts.grant(BRUNO), instance) == (403, {"error": refused})
+        assert fake.accounts.exchanges[-1]["client_secret"] == "an-old-secret"
+
+
+def test_the_activity_needs_the_application_s_id_and_secret(monkeypatch) -> None:
+    monkeypatch.setenv("MESA_ACTIVITY", "1")
+    with pytest.raises(SettingsError, match="MESA_ACTIVITY needs MESA_CLIENT_ID and MESA_CLIENT_SECRET"):
+        Settings.from_env()
+    monkeypatch.setenv("MESA_CLIENT_ID", "123456789012345678")
+    monkeypatch.setenv("MESA_CLIENT_SECRET", "s")
+    monkeypatch.setenv("MESA_WEB_URL", "https://mesa.example.org")
+    assert Settings.from_env().activity
+
+
+def frame_ancestors(answer: Any) -> str:
+    policy = dict(part.strip().split(" ", 1) for part in answer.headers["Content-Security-Policy"].split(";"))
+    return policy["frame-ancestors"]
+
+
+async def test_discord_may_frame_the_activity_s_answers_and_nothing_else(db, fake) -> None:
+    async with Site(db, fake) as site:
+        token = await site.service.web_token((await started(site.service)).id)
+        client = await site.client()
+        for path in ("/activity/", f"/activity/g/{token}", "/activity/static/activity.js", "/activity/nothing"):
+            answer = await client.get(path)
+            assert frame_ancestors(answer) == FRAME_ANCESTORS, path
+            assert "X-Frame-Options" not in answer.headers, path
+            assert "https://discord.com" in FRAME_ANCESTORS.split() and "*" not in FRAME_ANCESTORS.split()
+        for path in (f"/g/{token}", "/static/page.js", "/healthz", "/nothing", "/", "/activityx"):
+            answer = await client.get(path, allow_redirects=False)
+            assert frame_ancestors(answer) == "'none'", path
+            assert answer.headers["X-Frame-Options"] == "DENY", path
+        # the Activity's page loads only relative addresses (behind Discord's /.proxy/ too)
+        page = await (await client.get("/activity/")).text()
+        addresses = re.findall(r'(?:href|src)="([^"]+)"', page)
+        assert addresses and all(not a.startswith(("/", "http")) for a in addresses), addresses
+        assert f'data-client-id="{fake.app_id}"' in page
+        # launched with the site's root as the mapping's target: on to the Activity's page
+        launched = await client.get("/?frame_id=f&instance_id=i&platform=desktop", allow_redirects=False)
+        assert (
+            launched.status == 302
+            and launched.headers["Location"] == "activity/?frame_id=f&instance_id=i&platform=desktop"
+        )
+        assert (await client.get("/")).status == 404
+    async with Site(db, fake, activity=False) as site:
+        client = await site.client()
+        for path in ("/activity/", "/activity/api/token", "/?frame_id=f&instance_id=i"):
+            assert (await client.get(path)).status == 404, path

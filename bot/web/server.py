@@ -11,6 +11,9 @@ Routes (``<token>``: the game's long random token; nothing lists the games):
 
 - with sign-in (``Settings.sign_in``): ``GET /signin``, ``GET /signin/callback`` and ``POST /g/<token>/signout``
   (``bot.web.signin``), the session in an encrypted cookie (``bot.web.sessions``);
+- with an Activity too (``Settings.activity``): ``/activity/``, the page inside Discord's frame, its sign-in
+  ``POST /activity/api/token``, and the games' pages again under ``/activity`` (``bot.web.activity``), which
+  alone Discord may frame; ``GET /`` with Discord's launch parameters goes on to ``/activity/``;
 
 - ``GET /healthz``: 200 while the pages can be served as they should (the database answers and its
   changes are heard; in the bot's process, its Discord gateway connected), else 503 and why: for hosts.
@@ -44,6 +47,8 @@ from ..service.spectate import RenderCache
 from ..settings import Settings
 from ..storage import Database, GameRow
 from ..workers import renderpool
+from .activity import PREFIX as ACTIVITY
+from .activity import Activity
 from .changes import Changes, stored
 from .gate import Gate, address_group, connection_limit
 from .page import LOCALES, Pages, render_page
@@ -80,7 +85,13 @@ HEALTH_SECONDS = 1.0
 HEALTH_TIMEOUT = 3.0
 RETRY_MS = 3000  # how long a browser waits before it reconnects a stream that broke
 PING_SECONDS = 15.0
-STATIC = {"page.css": "text/css", "page.js": "text/javascript", "icon.svg": "image/svg+xml"}
+STATIC = {
+    "page.css": "text/css",
+    "page.js": "text/javascript",
+    "icon.svg": "image/svg+xml",
+    "activity.js": "text/javascript",  # the Activity's page (activity.py), with Discord's Embedded App SDK
+    "discord-sdk.js": "text/javascript",
+}
 
 
 def negotiate(request: web.Request) -> str:
@@ -197,6 +208,20 @@ class WebServer:
         self.sign_in: SignIn | None = None
         if self.settings.sign_in:
             self.sign_in = SignIn(self.settings, negotiate)
+        self.add_page_routes(app)
+        if self.sign_in is not None and self.settings.activity:  # the same pages again, in Discord's frame
+            activity = Activity(self.settings, self.the_service, negotiate, self.assets, self.sign_in.oauth)
+            app.add_subapp(ACTIVITY, activity.app(self.add_page_routes))
+            app.router.add_get("/", activity.launched)
+        app.router.add_get("/robots.txt", self.robots)
+        app.router.add_get("/healthz", self.health)
+        app.on_response_prepare.append(self._headers)
+        app.on_shutdown.append(self._shutdown)
+        return app
+
+    def add_page_routes(self, app: web.Application) -> None:
+        """The games' pages and what they load (the site's, and the Activity's again under ``/activity``)."""
+        if self.sign_in is not None:
             self.sign_in.add_routes(app)
             Play(self.the_service, self._game, negotiate, self.table).add_routes(app)
             app.router.add_get("/g/{token}/mine.png", self.own_picture)
@@ -205,11 +230,6 @@ class WebServer:
         app.router.add_get(r"/g/{token}/step/{step:\d{1,6}}", self.position)
         app.router.add_get(r"/g/{token}/step/{step:\d{1,6}}.png", self.picture)
         app.router.add_get("/static/{name}", self.asset)
-        app.router.add_get("/robots.txt", self.robots)
-        app.router.add_get("/healthz", self.health)
-        app.on_response_prepare.append(self._headers)
-        app.on_shutdown.append(self._shutdown)
-        return app
 
     # -- running ---------------------------------------------------------------------
     async def start(self, *, host: str | None = None, port: int | None = None) -> int:
