@@ -38,7 +38,9 @@ class Sweeps(Protocol):
 
     shards: Shards
 
-    async def start_up(self, shards: Shards | None = None, since: float | None = None) -> None: ...
+    async def start_up(
+        self, shards: Shards | None = None, since: float | None = None, lost: str = "board.click_lost"
+    ) -> None: ...
 
 
 class Moves(Protocol):
@@ -355,7 +357,7 @@ class ShardKeeper:
         while self._unswept:
             shards, since = self._unswept[0]
             await bot.wait_until_ready()
-            await bot.handlers.start_up(Shards(self.count, shards), since)
+            await bot.handlers.start_up(Shards(self.count, shards), since, "board.click_lost_takeover")
             self._unswept.pop(0)
 
     async def close(self) -> None:

@@ -200,6 +200,14 @@ TEXTS: dict[str, tuple[Text, Text]] = {
         "O bot reiniciou antes de a sua jogada em {game} ser feita, então ela não valeu. O tabuleiro "
         "no tópico da partida é o atual: jogue de novo.",
     ),
+    "board.click_lost_takeover": (
+        "The bot's process that served this server stopped, or lost the games' database, before your move "
+        "in {game} was played, so it did not count. The board in the game's thread is the current one: "
+        "please play again.",
+        "O processo do bot que atendia este servidor parou, ou perdeu o banco de dados das partidas, antes "
+        "de a sua jogada em {game} ser feita, então ela não valeu. O tabuleiro no tópico da partida é o "
+        "atual: jogue de novo.",
+    ),
     "board.click_lost_outage": (
         "The games' database stopped answering before your move in {game} was stored, so it did not "
         "count. The board in the game's thread is the current one: please play again.",

@@ -193,41 +193,17 @@ async def test_outage_of_postgres_while_a_game_is_played_ends_by_itself(
 @pytest.fixture
 async def shard_bots(fake_discord, outage_url, tmp_path):
     """Starts ``python -m bot`` processes sharing two shards on the outage server; each is ended at the end."""
-    import os
-    import sys
-
     from spawned import end
-    from test_shards import OTHER_CHANNEL, OTHER_GUILD, ROOT, WINDOW
+    from test_shards import OTHER_CHANNEL, OTHER_GUILD, launch
 
     fake_discord.add_guild(OTHER_GUILD, "Other Guild")
     fake_discord.add_channel(OTHER_GUILD, OTHER_CHANNEL, "games")
     started = []
 
     async def start():
-        env = {
-            **os.environ,
-            "PYTHONPATH": str(ROOT),
-            "DISCORD_TOKEN": "fake-token",
-            "MESA_DATABASE": outage_url,
-            "MESA_SHARD_COUNT": "2",
-            "MESA_SHARDS": "auto",
-            "MESA_LOG_LEVEL": "WARNING",
-            "MESA_AI_PROCESSES": "0",
-            "MESA_RENDER_WORKERS": "0",
-            "MESA_TEST_IDENTIFY_WINDOW": str(WINDOW),
-        }
         err = tmp_path / f"bot-{len(started)}.err"
         with err.open("wb") as stderr:
-            proc = await asyncio.create_subprocess_exec(
-                sys.executable,
-                str(ROOT / "tests" / "mesa_launcher.py"),
-                str(fake_discord.port),
-                cwd=ROOT,
-                env=env,
-                stdout=asyncio.subprocess.DEVNULL,
-                stderr=stderr,
-                start_new_session=True,
-            )
+            proc = await launch(fake_discord.port, outage_url, stderr)
         proc.said = err  # type: ignore[attr-defined]
         started.append(proc)
         return proc

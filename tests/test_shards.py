@@ -16,8 +16,10 @@ import signal
 import sys
 import time
 from pathlib import Path
+from typing import IO
 
 import pytest
+from spawned import end
 
 from bot.storage import LOCK_SHARD, Database
 from fakediscord import FakeDiscord
@@ -51,41 +53,51 @@ async def two_shards(fake_discord):
     return fake
 
 
+async def launch(
+    port: int, url: str, stderr: int | IO[bytes], *, shards: str = "auto", point: str | None = None
+) -> asyncio.subprocess.Process:
+    """Starts ``python -m bot`` on ``url`` against the fake Discord at ``port``, one of the processes that share
+    its two shards (``shards``: MESA_SHARDS), killing itself at ``point`` if given (tests/mesa_launcher.py), in
+    a process group of its own (``spawned.end`` ends it with what it started)."""
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "DISCORD_TOKEN": "fake-token",
+        "MESA_DATABASE": url,
+        "MESA_SHARD_COUNT": "2",
+        "MESA_SHARDS": shards,
+        "MESA_LOG_LEVEL": "WARNING",
+        "MESA_AI_PROCESSES": "0",
+        "MESA_RENDER_WORKERS": "0",
+        "MESA_TEST_IDENTIFY_WINDOW": str(WINDOW),
+    }
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        str(ROOT / "tests" / "mesa_launcher.py"),
+        str(port),
+        *([point] if point else []),
+        cwd=ROOT,
+        env=env,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=stderr,
+        start_new_session=True,
+    )
+
+
 @pytest.fixture
 async def bots(two_shards, postgres_url):
-    """Starts bot processes on the test's database; every one is killed at the end, whatever happened."""
+    """Starts bot processes on the test's database (``point``: where one kills itself); every one is ended at
+    the end, whatever happened."""
     started: list[asyncio.subprocess.Process] = []
 
-    async def start() -> asyncio.subprocess.Process:
-        env = {
-            **os.environ,
-            "PYTHONPATH": str(ROOT),
-            "DISCORD_TOKEN": "fake-token",
-            "MESA_DATABASE": postgres_url,
-            "MESA_SHARD_COUNT": "2",
-            "MESA_SHARDS": "auto",
-            "MESA_LOG_LEVEL": "WARNING",
-            "MESA_AI_PROCESSES": "0",
-            "MESA_RENDER_WORKERS": "0",
-            "MESA_TEST_IDENTIFY_WINDOW": str(WINDOW),
-        }
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            str(ROOT / "tests" / "mesa_launcher.py"),
-            str(two_shards.port),
-            cwd=ROOT,
-            env=env,
-            stdout=asyncio.subprocess.DEVNULL,
-            stderr=asyncio.subprocess.PIPE,
-        )
+    async def start(point: str | None = None) -> asyncio.subprocess.Process:
+        proc = await launch(two_shards.port, postgres_url, asyncio.subprocess.PIPE, point=point)
         started.append(proc)
         return proc
 
     yield start
     for proc in started:
-        if proc.returncode is None:
-            proc.kill()
-        await proc.wait()
+        await end(proc)
 
 
 async def _owners(url: str) -> dict[int, int]:
@@ -332,38 +344,39 @@ async def test_a_process_killed_under_load_loses_nothing_and_its_shard_is_served
     await _balanced(fake, postgres_url, [survivor, await bots()])
 
 
+async def test_a_click_lost_with_a_process_is_told_by_the_one_that_takes_its_shard_over_in_words_of_its_own(
+    bots, two_shards, postgres_url
+):
+    """A process dies with a click noted and its move not stored: the process that takes its shard over tells
+    the player that their move did not count, once, in words that say what happened (not that the bot
+    restarted), and the board has its controls back."""
+    fake = two_shards
+    doomed = await bots("click-noted")
+    owners = await _balanced(fake, postgres_url, [doomed, await bots()])
+    shard = next(shard for shard, pid in owners.items() if pid == doomed.pid)
+    thread = await _game_in(fake, shard, 1 + shard, 3 + shard)
+    board = last_board(fake, thread)
+    player = mentioned(board)[0]
+    inter = await fake.click(player, board, action_ids(board)[0])
+    await asyncio.wait_for(doomed.wait(), stretched(30))
+    told = await fake.wait_for(lambda: [m.content for m in inter.messages if m.ephemeral], timeout=TAKEOVER + 10)
+    assert len(told) == 1 and "stopped, or lost the games' database" in told[0], told
+    assert "restarted" not in told[0]
+    await fake.wait_for(lambda: controls(fake.message(board.id)), timeout=10)
+    assert await play_move(fake, thread, random.Random(3))
+    await fake.settle()
+    assert len([m for m in inter.messages if m.ephemeral]) == 1
+    assert await _replays(postgres_url) == []
+
+
 async def test_a_process_whose_fixed_shards_overlap_another_s_is_refused_at_start(two_shards, postgres_url, tmp_path):
     """Two processes given overlapping shard lists would both answer every interaction of the shard they
     share: the second is refused in one line, and the first goes on serving its shards."""
-    from spawned import end
-
-    env = {
-        **os.environ,
-        "PYTHONPATH": str(ROOT),
-        "DISCORD_TOKEN": "fake-token",
-        "MESA_DATABASE": postgres_url,
-        "MESA_SHARD_COUNT": "2",
-        "MESA_LOG_LEVEL": "WARNING",
-        "MESA_AI_PROCESSES": "0",
-        "MESA_RENDER_WORKERS": "0",
-        "MESA_TEST_IDENTIFY_WINDOW": str(WINDOW),
-    }
-    argv = [sys.executable, str(ROOT / "tests" / "mesa_launcher.py"), str(two_shards.port)]
     procs = []
     try:
         for shards in ("0-1", "1"):
-            err = tmp_path / f"{shards}.err"
-            with err.open("wb") as stderr:
-                procs.append(
-                    await asyncio.create_subprocess_exec(
-                        *argv,
-                        cwd=ROOT,
-                        env={**env, "MESA_SHARDS": shards},
-                        stdout=asyncio.subprocess.DEVNULL,
-                        stderr=stderr,
-                        start_new_session=True,
-                    )
-                )
+            with (tmp_path / f"{shards}.err").open("wb") as stderr:
+                procs.append(await launch(two_shards.port, postgres_url, stderr, shards=shards))
             if shards == "0-1":
                 await two_shards.wait_for(lambda: _live_shards(two_shards) == [0, 1], timeout=30)
         code = await asyncio.wait_for(procs[1].wait(), stretched(30))

@@ -348,9 +348,12 @@ class Boards:
             log.info("could not answer: %s", exc)
 
     # -- the outbox of boards ------------------------------------------------------------
-    async def start_up(self, shards: Shards | None = None, since: float | None = None) -> None:
+    async def start_up(
+        self, shards: Shards | None = None, since: float | None = None, lost: str = "board.click_lost"
+    ) -> None:
         """After a (re)start, or on taking over shards (``shards``, served from ``since``): answer the
-        clicks a crash lost, clean up and post the boards left behind, for those shards' games.
+        clicks a crash lost (in the words of ``lost``: a restart's, or a takeover's), clean up and post the
+        boards left behind, for those shards' games.
 
         The games changed since the boards were last known right (``BOARDS_CLEAN``: a clean stop,
         or the end of the previous start-up's sweep) have their channel's recent boards checked.
@@ -358,7 +361,7 @@ class Boards:
         db = self.service.db
         shards = shards or self.shards
         since = self.started_at if since is None else since
-        await self.answer_lost_clicks(since, shards)
+        await self.answer_lost_clicks(since, shards, lost)
         marks = [await db.get_meta(clean_key(shards, shard)) for shard in shards.ids]
         clean_at = min((float(mark) if mark else 0.0) for mark in marks) if marks else since
         stale = {g.id for g in await db.games_with_stale_boards(blocked=True, shards=shards)}
