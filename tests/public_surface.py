@@ -8,7 +8,9 @@ is over, `/game history` and the stats. A player's own copy of the board (``view
 them only: what the other seats hold must not show there.
 
 ``surfaces`` gathers them all for a position; two positions a reader cannot tell apart (the same view
-for them) must give the same surfaces, text for text and byte for byte.
+for them) must give the same surfaces, text for text and byte for byte. ``seat_page`` is a seated
+player's own page, signed in (its HTML with their picture, choices and controls, and its live event):
+public to that seat only, like their copy of the board.
 """
 
 from __future__ import annotations
@@ -19,14 +21,16 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.service.replay import frame
-from bot.service.spectate import seat_names
+from bot.service.spectate import RenderCache, seat_names
 from bot.service.stats import Stats
-from bot.storage import ACTIVE, FINISHED, GameRow, Move, Seat
+from bot.storage import ACTIVE, FINISHED, Database, GameRow, Move, Seat
 from bot.ui.notify import direct_text
 from bot.ui.presenter import Presenter
 from bot.ui.reminders import reminder_text
 from bot.ui.stats_ui import history_line
-from bot.web.page import Pages, describe, players, status_lines
+from bot.web.page import Pages, describe, players, render_page, status_lines
+from bot.web.play import account_html, play_html
+from bot.web.sessions import SignedIn
 from render import describe as words_of
 from rules import GAMES
 from rules.core import LOCALES, Engine, Event, GameState
@@ -120,6 +124,43 @@ async def surfaces(game: GameRow, state: GameState, moves: list[Move], viewer: i
     return out
 
 
+async def seat_page(game: GameRow, state: GameState, moves: list[Move], seat: int, path: Any) -> Surfaces:
+    """``seat``'s player's own page, signed in, in both languages: its HTML (their picture inside, their
+    choices, the account's part with a fixed token) and its live event, as the server makes them from the
+    game stored in a database of its own at ``path`` (a file that does not exist yet)."""
+    db = await Database.open(path)
+    try:
+        engine = GAMES[game.game]
+        game_id = await db.import_game(
+            game.game,
+            1,
+            2,
+            game.host_id,
+            "en",
+            game.options,
+            game.seed or 0,
+            game.seats,
+            engine.dump(state),
+            moves,
+            status=game.status,
+        )
+        await db.update_game(game_id, web_token="t" * 32)
+        stored = await db.get_game(game_id)
+        assert stored is not None
+        pages = Pages(lambda: db, RenderCache())
+        out: Surfaces = {}
+        user = SignedIn(USERS[seat], NAMES[seat], "link")
+        for locale in LOCALES:
+            snapshot = await pages.snapshot(stored, locale, seat)
+            account = account_html("t" * 32, locale, user, "token")
+            play = play_html("t" * 32, snapshot.mine, stored.version, "token", locale, "")
+            out[f"seat page {locale}"] = render_page(snapshot, stored, locale, "assets", account, play)
+            out[f"seat event {locale}"] = snapshot.event
+        return out
+    finally:
+        await db.close()
+
+
 def difference(one: Surfaces, other: Surfaces) -> list[str]:
     """The surfaces that differ (empty: none)."""
     return sorted(k for k in one.keys() | other.keys() if one.get(k) != other.get(k))
@@ -129,4 +170,4 @@ def public_events(move: Move) -> list[Event]:
     return [e for e in map(Event.model_validate, move.events) if e.seats is None]
 
 
-__all__ = ["NAMES", "Surfaces", "difference", "game_row", "move_of", "surfaces"]
+__all__ = ["NAMES", "Surfaces", "difference", "game_row", "move_of", "seat_page", "surfaces"]

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from public_surface import NAMES, difference, game_row, move_of, surfaces
+from public_surface import NAMES, difference, game_row, move_of, seat_page, surfaces
 from test_ai_honesty import GAME_CASES
 
 from bot.storage import Move
@@ -102,6 +102,26 @@ async def test_what_a_player_cannot_see_changes_nothing_in_their_copy(game_id, p
             assert engine.view(world, viewer) == engine.view(state, viewer)
             mine = await public(engine, state, [move], viewer)
             assert not difference(await public(engine, world, [move], viewer), mine), (state.step, viewer)
+
+
+@pytest.mark.parametrize(("game_id", "players", "options", "count"), CASES)
+async def test_each_seat_s_page_changes_only_with_what_that_seat_may_know(game_id, players, options, count, tmp_path):
+    """A seated player signed in on the game's page (their picture, question and choices): what that seat may
+    not see drawn again, their page is the same, byte for byte, in both languages; and it is not the
+    spectators' page (their own view is on it)."""
+    engine = GAMES[game_id]
+    scramble = GAME_CASES[game_id][0]
+    changed, files = 0, iter(range(10_000))
+    for n, (state, move) in enumerate(sample(game_id, players, options, count)):
+        game = game_row(engine, state, ai_seats=frozenset({state.players - 1}) if state.players > 1 else frozenset())
+        for seat in [s.seat for s in game.seats if not s.is_ai]:
+            world = scramble(state, seat, Rng(seed=n + 1))
+            changed += world != state
+            assert engine.view(world, seat) == engine.view(state, seat)
+            mine = await seat_page(game, state, [move], seat, tmp_path / f"{next(files)}.sqlite3")
+            theirs = await seat_page(game, world, [move], seat, tmp_path / f"{next(files)}.sqlite3")
+            assert not difference(theirs, mine), (state.step, seat, difference(theirs, mine))
+    assert changed, "no scramble changed anything a seat may not see"
 
 
 def secret_choices(engine: Engine[Any], state: GameState, most: int) -> list[tuple[GameState, Move]]:
