@@ -70,7 +70,7 @@ def scramble_atlandice(state: Any, seat: int, rng: Rng) -> Any:
 ENGIS_HIDDEN = {"pile", "clans", "rng"}
 ENGIS_OPEN = COMMON | {
     "side", "variant", "solo", "round", "phase", "actor", "offer", "out", "first", "bid_order", "order",
-    "previous_order", "order_index", "pending", "picked", "moving_from", "neutral_bid", "tokens", "pool",
+    "previous_order", "order_position", "pending", "picked", "moving_from", "neutral_bid", "tokens", "pool",
     "skills_removed", "weather", "weather_columns", "highlight_seat", "highlight", "failed_hardships",
 }  # fmt: skip
 ENGIS_PLAYER_HIDDEN = {"hand", "played", "aside", "secret"}  # the top of ``played`` is open

@@ -148,7 +148,7 @@ class EngisEngine(Engine[EngisState]):
         ph = state.phase
         if ph == "bid" and state.players == 1:
             return msg("engis.prompt.buy")
-        if ph == "pick" and state.order and state.order[state.order_index] < 0:
+        if ph == "pick" and state.order and state.order[state.order_position] < 0:
             return msg("engis.prompt.drop")
         if ph == "place":
             return msg("engis.prompt.place", hex=phases.hex_msg(state.picked))

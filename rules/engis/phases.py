@@ -83,7 +83,7 @@ def start_round(state: EngisState) -> None:
             state.offer[i] = state.pile.pop()
     state.clans = [p.changed(bid=None, marker=False, used=(), moved=()) for p in state.clans]
     state.neutral_bid = None
-    state.order, state.order_index, state.pending, state.picked, state.moving_from = [], 0, 0, "", ""
+    state.order, state.order_position, state.pending, state.picked, state.moving_from = [], 0, 0, "", ""
     n = state.players
     if n == 1:
         state.first, state.bid_order = 0, [0]
@@ -185,9 +185,9 @@ def _after_bid(state: EngisState) -> None:
         state.phase, state.actor = "place", 0
         _auto_place(state)
         return
-    state.order_index += 1
-    if state.order_index < len(state.bid_order):
-        state.phase, state.actor = "bid", state.bid_order[state.order_index]
+    state.order_position += 1
+    if state.order_position < len(state.bid_order):
+        state.phase, state.actor = "bid", state.bid_order[state.order_position]
         return
     entries = [(p.bid or 0, s) for s, p in enumerate(state.clans)]
     if state.neutral_bid is not None:
@@ -197,19 +197,19 @@ def _after_bid(state: EngisState) -> None:
     for s in reversed(state.order[:-1]):
         order = msg("core.then", a=seat_msg(s), b=order)
     _event(state, "engis.ev.order", order=order)
-    state.order_index = 0
+    state.order_position = 0
     _to_pick(state)
 
 
 def _to_pick(state: EngisState) -> None:
-    who = state.order[state.order_index]
+    who = state.order[state.order_position]
     state.phase, state.actor = "pick", state.first if who == NEUTRAL else who
 
 
 def _pick(state: EngisState, seat: int, hid: str) -> None:
     slot = state.offer.index(hid)
     state.offer[slot] = None
-    who = state.order[state.order_index]
+    who = state.order[state.order_position]
     if who == NEUTRAL:
         # «o jogador ativo da rodada ... faz a escolha e remove um hexágono»
         state.out.append(hid)
@@ -241,8 +241,8 @@ def _place(state: EngisState, seat: int, space: str) -> None:
 
 
 def _next_pick(state: EngisState) -> None:
-    state.order_index += 1
-    if state.order_index < len(state.order):
+    state.order_position += 1
+    if state.order_position < len(state.order):
         _to_pick(state)
         return
     for i, hid in enumerate(state.offer):  # the spare: 3-player last pick, 2-player leftover
@@ -254,23 +254,23 @@ def _next_pick(state: EngisState) -> None:
 
 
 def _to_actions(state: EngisState) -> None:
-    state.order_index = 0
+    state.order_position = 0
     state.phase, state.actor = "act", state.players_order()[0]
 
 
 def _next_actor(state: EngisState) -> None:
     """The next player of phase 2 or phase 3."""
     order = state.players_order()
-    state.order_index += 1
-    if state.order_index < len(order):
-        state.actor = order[state.order_index]
+    state.order_position += 1
+    if state.order_position < len(order):
+        state.actor = order[state.order_position]
         if state.phase != "score":
             state.phase = "act"
         return
     if state.phase == "score":
         _end_phase3(state)
     else:
-        state.order_index = 0
+        state.order_position = 0
         state.phase, state.actor = "score", order[0]
 
 
@@ -421,7 +421,7 @@ def _end_phase3(state: EngisState) -> None:
     if state.round >= data.ROUNDS:
         final_scoring(state)
         return
-    state.order_index = -1
+    state.order_position = -1
     state.phase = "back"
     _next_return(state)
 
@@ -430,13 +430,13 @@ def _end_phase3(state: EngisState) -> None:
 def _next_return(state: EngisState) -> None:
     """Players bring their meeples back in turn order, choosing where when they may."""
     order = state.players_order()
-    while state.order_index < len(order):
-        if state.order_index >= 0:
-            seat = order[state.order_index]
+    while state.order_position < len(order):
+        if state.order_position >= 0:
+            seat = order[state.order_position]
             if state.clans[seat].row > 0 and _return_auto(state, seat):
                 state.actor = seat
                 return
-        state.order_index += 1
+        state.order_position += 1
     _end_round(state)
 
 
@@ -567,7 +567,7 @@ def legal(state: EngisState, seat: int) -> list[Action]:
             ]
         return [_count_choice("bid", b) for b in legal_bids(state, seat)]
     if ph == "pick":
-        drop = state.order[state.order_index] == NEUTRAL
+        drop = state.order[state.order_position] == NEUTRAL
         return [_hex_choice(drop, h) for h in state.offer if h is not None]
     if ph == "place":
         return [_put_choice(s) for s in scoring.free_spaces(p)]

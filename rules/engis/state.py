@@ -123,7 +123,7 @@ class EngisState(GameState):
     bid_order: list[int] = Field(default_factory=list)
     order: list[int] = Field(default_factory=list)  # turn order (NEUTRAL in 2-player games)
     previous_order: list[int] = Field(default_factory=list, alias="prev_order")
-    order_index: int = Field(0, alias="cur")  # who acts now, as an index into bid_order (phase 1) or order
+    order_position: int = Field(0, alias="cur")  # who acts now, as an index into bid_order (phase 1) or order
     pending: int = 0  # meeples still to take (bid) or bring back
     picked: str = ""  # the hex chosen, waiting for its space
     moving_from: str = Field("", alias="src")  # the space of the meeple being moved

@@ -35,7 +35,7 @@ def phase2(state: EngisState, seat: int) -> EngisState:
     """Puts ``seat`` at the start of its phase-2 turn."""
     n = state.players
     state.order = [seat] + [s for s in range(n) if s != seat]
-    state.order_index, state.phase, state.actor = 0, "act", seat
+    state.order_position, state.phase, state.actor = 0, "act", seat
     state.offer = [None] * 4
     for i in range(n):
         edit(state, i, used=[], moved=[])
@@ -45,6 +45,6 @@ def phase2(state: EngisState, seat: int) -> EngisState:
 def phase3(state: EngisState, seat: int) -> EngisState:
     n = state.players
     state.order = [seat] + [s for s in range(n) if s != seat]
-    state.order_index, state.phase, state.actor = 0, "score", seat
+    state.order_position, state.phase, state.actor = 0, "score", seat
     state.offer = [None] * 4
     return state

@@ -323,7 +323,7 @@ def test_neandertal_gives_a_fifth_meeple_and_bid_stays_capped():
     s = act(s, 0, "home-b1")
     assert sorted(s.clans[0].meeples) == ["a1", "b1", "b1"]
     edit(s, 0, meeples=["a1"] * 5)
-    s.phase, s.actor, s.bid_order, s.order_index = "bid", 0, [0, 1, 2, 3], 0
+    s.phase, s.actor, s.bid_order, s.order_position = "bid", 0, [0, 1, 2, 3], 0
     for seat in range(4):
         edit(s, seat, bid=None)
     assert ids(s) == ["bid-0", "bid-1", "bid-2", "bid-3", "bid-4"]
@@ -406,7 +406,7 @@ def _to_returns(s, seat, meeples, row):
             edit(s, x, row=0)
     from rules.engis.phases import _next_return
 
-    s.phase, s.order_index = "back", -1
+    s.phase, s.order_position = "back", -1
     _next_return(s)
     return s
 
