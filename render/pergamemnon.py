@@ -129,7 +129,7 @@ def _card(cid: str, w: int, h: int, locale: str) -> Image.Image:
     d.text((w / 2, 6), name, font=font(box.size, True), fill=INK, anchor="ma")
     weapon = t(msg(f"pergamemnon.weapon.{c.weapon}"), locale)
     big = 26 if small else 34
-    d.text((w / 2, 6 + fs + 6), str(c.atk), font=font(big, True), fill=WEAPON_INK[c.weapon], anchor="ma")
+    d.text((w / 2, 6 + fs + 6), str(c.attack), font=font(big, True), fill=WEAPON_INK[c.weapon], anchor="ma")
     d.text((w / 2, 6 + fs + 8 + big), weapon, font=font(fs - 1), fill=WEAPON_INK[c.weapon], anchor="ma")
     y = 6 + fs + 12 + big + fs
     labels = tuple(t(msg(f"pergamemnon.ui.def.{k}"), locale) for k in ("helm", "armour", "shield"))
@@ -139,8 +139,8 @@ def _card(cid: str, w: int, h: int, locale: str) -> Image.Image:
         rounded_rectangle(d, (x0 + 1, y, x0 + cw - 2, y + (22 if small else 28)), 5, fill=WHITE, outline=MUTED)
         d.text((x0 + cw / 2, y + (11 if small else 14)), f"{lab}{val}", font=font(fs - 1, True), fill=INK, anchor="mm")
     y += 28 if small else 36
-    d.text((6, y), f"♦{c.cha}", font=font(fs, True), fill=(150, 60, 150), anchor="la")
-    d.text((w - 6, y), f"★{c.pts}", font=font(fs, True), fill=(170, 120, 0), anchor="ra")
+    d.text((6, y), f"♦{c.charisma}", font=font(fs, True), fill=(150, 60, 150), anchor="la")
+    d.text((w - 6, y), f"★{c.points}", font=font(fs, True), fill=(170, 120, 0), anchor="ra")
     flags = (("leader", cid in data.LEADERS), ("flee", c.flee), ("secured", c.secured))
     icons = "".join(t(msg(f"pergamemnon.ui.icon.{flag}"), locale) for flag, on in flags if on)
     bottom = h - 6
@@ -194,7 +194,7 @@ def _panel_boxes(view) -> list[tuple[int, int, int]]:
 
 def _has_hand(view) -> bool:
     """Whether the picture shows a hand: a player's own view, at every step (its height never changes)."""
-    return view.viewer is not None and view.ps[view.viewer].hand is not None
+    return view.viewer is not None and view.nations[view.viewer].hand is not None
 
 
 def _layout(view) -> tuple[int, int, int, int, int]:
@@ -228,7 +228,7 @@ def headline(view, locale: str, names: list[str], *, own: bool = True) -> str:
         status = (
             _t(msg("pergamemnon.ui.over"), locale) + " — " + _t(msg(f"pergamemnon.ui.end_{view.end_reason}"), locale)
         )
-        winners = [p for p in view.ps if p.winner]
+        winners = [p for p in view.nations if p.winner]
         if winners:
             score = _t(_score(winners[0]), locale)
             status += " — " + winners_headline([_name(names, p.seat, locale) for p in winners], score, locale)
@@ -297,14 +297,14 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
 
 def _market(img, draw, view, market_y: int, locale: str) -> None:
     """The face-up creatures, with the creature deck, the Charisma supply and the cards out of the game."""
-    title = _t(msg("pergamemnon.ui.creatures", n=view.cdeck), locale)
+    title = _t(msg("pergamemnon.ui.creatures", n=view.creature_deck), locale)
     _put(img, (MARGIN, market_y + 4), title, font=(18, True), fill=INK, anchor="la")
     right = _t(msg("pergamemnon.ui.supply", n=view.supply), locale) + "   "
     right += _t(msg("pergamemnon.ui.box", n=len(view.box)), locale)
     _put(img, (WIDTH - MARGIN, market_y + 4), right, font=(17, False), fill=MUTED, anchor="ra")
     gap = (WIDTH - 2 * MARGIN - 10 * CARD_W) / 9
     for i, cid in enumerate(view.row):
-        lit = cid in view.hl or cid == view.buying
+        lit = cid in view.highlight or cid == view.buying
         _paste(img, draw, cid, MARGIN + i * (CARD_W + gap), market_y + 32, False, locale, lit)
 
 
@@ -313,8 +313,8 @@ def _hand(img, draw, view, y: int, locale: str) -> None:
     me = view.viewer
     rounded_rectangle(draw, (MARGIN, y, WIDTH - MARGIN, y + HAND_H - 8), 10, fill=PANEL_BG, outline=seat_colour(me))
     _put(img, (MARGIN + 12, y + 6), _t(msg("pergamemnon.ui.your_hand"), locale), font=(18, True), fill=_ink(me))
-    for i, cid in enumerate(view.ps[me].hand):
-        _paste(img, draw, cid, MARGIN + 12 + i * (CARD_W + 14), y + 30, False, locale, cid in view.hl)
+    for i, cid in enumerate(view.nations[me].hand):
+        _paste(img, draw, cid, MARGIN + 12 + i * (CARD_W + 14), y + 30, False, locale, cid in view.highlight)
 
 
 def _battle(img, draw, view, y0: int, locale: str, names: list[str]) -> None:
@@ -326,45 +326,47 @@ def _battle(img, draw, view, y0: int, locale: str, names: list[str]) -> None:
     if b is None:
         _last_battle(img, draw, view, y0, locale, names)
         return
-    title = _t(msg("pergamemnon.ui.battle", att=seat_msg(b.att), dfn=seat_msg(b.dfn)), locale, names)
+    title = _t(msg("pergamemnon.ui.battle", att=seat_msg(b.attacker), dfn=seat_msg(b.defender)), locale, names)
     if b.weapon:
         title += f" — {_t(msg(f'pergamemnon.weapon.{b.weapon}'), locale)}"
-    if b.atk:
-        weapon = msg(f"pergamemnon.weapon.{b.in_weapon}")
-        title += " · " + _t(msg("pergamemnon.ui.exchange", total=b.dfn_total, weapon=weapon, atk=b.atk), locale)
+    if b.incoming_attack:
+        weapon = msg(f"pergamemnon.weapon.{b.incoming_weapon}")
+        title += " · " + _t(
+            msg("pergamemnon.ui.exchange", total=b.defence_total, weapon=weapon, atk=b.incoming_attack), locale
+        )
     _put(img, (MARGIN + 12, y0 + 8), title, font=(18, True), fill=INK, anchor="la")
     half = (WIDTH - 2 * MARGIN) // 2
-    for k, (seat, cards) in enumerate(((b.att, b.att_cards), (b.dfn, b.dfn_cards))):
+    for k, (seat, cards) in enumerate(((b.attacker, b.attacker_cards), (b.defender, b.defender_cards))):
         x = MARGIN + 12 + k * half
         name = fit_text(_name(names, seat, locale), 150, 17, True)
         _put(img, (x, y0 + 36), name, font=(17, True), fill=_ink(seat), anchor="la")
         x += 160
         for cid in cards:
-            _paste(img, draw, cid, x, y0 + 32, False, locale, cid in b.stack or cid in view.hl)
+            _paste(img, draw, cid, x, y0 + 32, False, locale, cid in b.defending_cards or cid in view.highlight)
             x += CARD_W + 10
 
 
 def _last_battle(img, draw, view, y0: int, locale: str, names: list[str]) -> None:
-    if not view.last:
+    if not view.last_battle_cards:
         _put(img, (MARGIN + 12, y0 + 8), _t(msg("pergamemnon.ui.no_battle"), locale), font=(18, True), fill=MUTED)
         return
-    sides = view.last_sides
+    sides = view.last_battle_sides
     if len(sides) == 3:
         att, dfn, split = sides
         key = {"att": "last_att", "dfn": "last_dfn"}.get(view.result, "last_tie")
         title = _t(msg(f"pergamemnon.ui.{key}", att=seat_msg(att), dfn=seat_msg(dfn)), locale, names)
-        owners = [att] * split + [dfn] * (len(view.last) - split)
+        owners = [att] * split + [dfn] * (len(view.last_battle_cards) - split)
     else:  # a battle fought before the sides were kept
-        title, owners = _t(msg("pergamemnon.ui.last_battle"), locale), [None] * len(view.last)
+        title, owners = _t(msg("pergamemnon.ui.last_battle"), locale), [None] * len(view.last_battle_cards)
     _put(img, (MARGIN + 12, y0 + 8), title, font=(18, True), fill=INK)
     x = MARGIN + 12
-    for i, (cid, owner) in enumerate(zip(view.last, owners, strict=True)):
+    for i, (cid, owner) in enumerate(zip(view.last_battle_cards, owners, strict=True)):
         if i and owner != owners[i - 1]:
             x += 24
         if owner is not None and (i == 0 or owner != owners[i - 1]):
             name = fit_text(_name(names, owner, locale), 2 * SMALL_W, 15, True)
             _put(img, (x, y0 + 36), name, font=(15, True), fill=_ink(owner))
-        _paste(img, draw, cid, x, y0 + 56, True, locale, cid in view.hl or cid in view.pending)
+        _paste(img, draw, cid, x, y0 + 56, True, locale, cid in view.highlight or cid in view.pending)
         if owner is not None:  # the owner's name on the card: its colour is not the only mark
             tab = (x + 2, y0 + 56 + SMALL_H + 2, x + SMALL_W - 2, y0 + 56 + SMALL_H + 18)
             rounded_rectangle(draw, tab, 4, fill=_ink(owner))
@@ -375,16 +377,16 @@ def _last_battle(img, draw, view, y0: int, locale: str, names: list[str]) -> Non
 
 def _city_lines(p, locale: str) -> tuple[str, str]:
     """The City's charisma, one total with its parts: the Charisma cards under it and the City cards'."""
-    cards = sum(data.CARDS[c].cha for c in p.city)
+    cards = sum(data.CARDS[c].charisma for c in p.city)
     city = _t(msg(f"pergamemnon.city.{p.nation}"), locale)
-    total = _t(msg("pergamemnon.ui.city_total", city=city, n=p.cha + cards), locale)
-    return total, _t(msg("pergamemnon.ui.city_parts", tokens=p.cha, cards=cards), locale)
+    total = _t(msg("pergamemnon.ui.city_total", city=city, n=p.charisma + cards), locale)
+    return total, _t(msg("pergamemnon.ui.city_parts", tokens=p.charisma, cards=cards), locale)
 
 
 def _panel(img, draw, view, seat: int, x0: int, y0: int, w: int, locale: str, names: list[str]) -> None:
-    p = view.ps[seat]
+    p = view.nations[seat]
     colour, ink = seat_colour(seat), _ink(seat)
-    lit = seat == view.hl_seat or seat == view.actor
+    lit = seat == view.highlight_seat or seat == view.actor
     rounded_rectangle(draw, (x0, y0, x0 + w, y0 + PANEL_H), 10, fill=PANEL_BG, outline=colour, width=5 if lit else 2)
     draw.rectangle((x0 + 2, y0 + 2, x0 + 12, y0 + PANEL_H - 2), fill=colour)
     x = x0 + 22
@@ -485,9 +487,9 @@ def _stacks(img, draw, view, p, x: int, y0: int, locale: str) -> int:
         card = _stack_card("nation", label, side, p.nation, SMALL_W, SMALL_H, not p.active)
         img.paste(card, (x, top))
         x += STACK_W
-    cards = sum(data.CARDS[c].cha for c in p.city)
+    cards = sum(data.CARDS[c].charisma for c in p.city)
     city = _t(msg(f"pergamemnon.city.{p.nation}"), locale)
-    tucked = min(p.cha, 4)
+    tucked = min(p.charisma, 4)
     city_h = SMALL_H - 8 * 4
     for i in range(tucked, 0, -1):  # the Charisma cards peek out under the City card
         rounded_rectangle(
@@ -498,7 +500,7 @@ def _stacks(img, draw, view, p, x: int, y0: int, locale: str) -> int:
             outline=PANEL_BG,
         )
         _put(img, (x + SMALL_W - 10, top + city_h + i * 8 - 4), "♦", font=(9, True), fill=WHITE, anchor="rb")
-    card = _stack_card("city", city, f"♦{p.cha + cards}", p.nation, SMALL_W, city_h, False)
+    card = _stack_card("city", city, f"♦{p.charisma + cards}", p.nation, SMALL_W, city_h, False)
     img.paste(card, (x, top))
     x += STACK_W
     for key, n in (("pergamemnon.ui.deck_stack", p.deck_count), ("pergamemnon.ui.hand_stack", p.hand_count)):
@@ -550,7 +552,7 @@ def _area_cards(img, draw, view, p, x: int, y0: int, right: int, locale: str) ->
         for i, cid in enumerate(cards[-n:]):
             if x + i * (SMALL_W + 6) + SMALL_W > right:
                 return
-            _paste(img, draw, cid, x + i * (SMALL_W + 6), y0 + 32, True, locale, cid in view.hl)
+            _paste(img, draw, cid, x + i * (SMALL_W + 6), y0 + 32, True, locale, cid in view.highlight)
         x += int(width) + 18
 
 
@@ -558,7 +560,7 @@ def describe(view, locale: str, names: list[str]) -> str:
     """The picture in words (its alt text): whom the game waits for or who won, each player's nation and
     City (and points once over), the battle on the table and the creatures for hire."""
     players = []
-    for seat, p in enumerate(view.ps):
+    for seat, p in enumerate(view.nations):
         nation = _t(msg(f"pergamemnon.nation.{p.nation}"), locale)
         total, _ = _city_lines(p, locale)
         name = _name(names, seat, locale)
@@ -568,8 +570,10 @@ def describe(view, locale: str, names: list[str]) -> str:
     parts = ["PERGAMEMNON", headline(view, locale, names, own=False), "; ".join(players)]
     if view.battle is not None:
         b = view.battle
-        parts.append(_t(msg("pergamemnon.ui.battle", att=seat_msg(b.att), dfn=seat_msg(b.dfn)), locale, names))
-    creatures = ", ".join(f"{_t(card_msg(cid), locale)} ({data.CARDS[cid].atk})" for cid in view.row)
+        parts.append(
+            _t(msg("pergamemnon.ui.battle", att=seat_msg(b.attacker), dfn=seat_msg(b.defender)), locale, names)
+        )
+    creatures = ", ".join(f"{_t(card_msg(cid), locale)} ({data.CARDS[cid].attack})" for cid in view.row)
     parts.append(_t(msg("pergamemnon.alt.creatures", list=creatures or "—"), locale))
     return alt_text(*parts)
 
@@ -593,7 +597,7 @@ class _CityOf:
 
     def __init__(self, nation: str) -> None:
         self.nation = nation
-        self.cha = 12
+        self.charisma = 12
         self.city: list[str] = []
 
 

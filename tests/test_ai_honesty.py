@@ -112,13 +112,13 @@ def scramble_engis(state: Any, seat: int, rng: Rng) -> Any:
 # -- PERGAMEMNON: the creature deck (with the creatures counted out unseen), the other players' hands
 # and decks and a face-down attacking card, the order of one's own deck, the dice to come ----------------
 
-PERGAMEMNON_HIDDEN = {"cdeck", "ps", "battle", "rng"}
+PERGAMEMNON_HIDDEN = {"creature_deck", "nations", "battle", "rng"}
 PERGAMEMNON_OPEN = COMMON | {
     "row", "supply", "box", "hidden_out", "turn", "phase", "actor", "result", "winner", "loser", "buying",
-    "pending", "end_reason", "hl_seat", "hl", "last", "last_sides",
+    "pending", "end_reason", "highlight_seat", "highlight", "last_battle_cards", "last_battle_sides",
 }  # fmt: skip
 PERGAMEMNON_PLAYER_HIDDEN = {"hand", "deck"}
-PERGAMEMNON_PLAYER_OPEN = {"nation", "discard", "cha", "city", "secured", "active", "fallen"}
+PERGAMEMNON_PLAYER_OPEN = {"nation", "discard", "charisma", "city", "secured", "active", "fallen"}
 
 
 def scramble_pergamemnon(state: Any, seat: int, rng: Rng) -> Any:
@@ -127,20 +127,20 @@ def scramble_pergamemnon(state: Any, seat: int, rng: Rng) -> Any:
     if state.phase == "over":
         return world
     b = world.battle
-    placed = [*world.row, *world.cdeck, *world.box, *world.pending]
-    for p in world.ps:
+    placed = [*world.row, *world.creature_deck, *world.box, *world.pending]
+    for p in world.nations:
         placed += [*p.hand, *p.deck, *p.discard, *p.city, *p.secured]
     if b is not None:
-        placed += [*b.att_cards, *b.dfn_cards, *b.stack]
+        placed += [*b.attacker_cards, *b.defender_cards, *b.defending_cards]
     counted_out = list((Counter(perg_data.CREATURES) - Counter(placed)).elements())
     assert len(counted_out) == world.hidden_out  # every place a creature can be is listed above
-    world.cdeck, _ = _redeal(rng, [world.cdeck, counted_out])
-    face_down = b is not None and not b.revealed and b.att != seat and bool(b.att_cards)
-    for i, p in enumerate(world.ps):
+    world.creature_deck, _ = _redeal(rng, [world.creature_deck, counted_out])
+    face_down = b is not None and not b.revealed and b.attacker != seat and bool(b.attacker_cards)
+    for i, p in enumerate(world.nations):
         if i == seat:
             p.deck = rng.shuffled(p.deck)
-        elif face_down and b is not None and b.att == i:
-            p.hand, p.deck, b.att_cards[:1] = _redeal(rng, [p.hand, p.deck, b.att_cards[:1]])
+        elif face_down and b is not None and b.attacker == i:
+            p.hand, p.deck, b.attacker_cards[:1] = _redeal(rng, [p.hand, p.deck, b.attacker_cards[:1]])
         else:
             p.hand, p.deck = _redeal(rng, [p.hand, p.deck])
     return world

@@ -326,11 +326,11 @@ def test_the_city_fits_one_charisma_figure():
     seen = 0
     for state in states[::10]:
         view = engine.view(state, None)
-        for seat, p in enumerate(view.ps):
+        for seat, p in enumerate(view.nations):
             for locale in LOCALES:
                 total, parts = perg._city_lines(p, locale)
-                assert str(perg_turn.city_charisma(state.ps[seat])) in total
-                assert str(p.cha) in parts
+                assert str(perg_turn.city_charisma(state.nations[seat])) in total
+                assert str(p.charisma) in parts
             seen += bool(p.city)
     assert seen
     for locale in LOCALES:

@@ -259,7 +259,7 @@ def test_perg_defence_reads_in_the_third_person_on_the_page():
     state = next(s for s, _ in positions("pergamemnon", 3, {}, seed=5) if s.phase == "defend")
     game = game_row(engine, state)
     line = status_lines(game, engine, state, engine.view(state, None), NAMES[:3], "en")[0]
-    assert not YOU.search(line) and NAMES[state.battle.att] in line, line
+    assert not YOU.search(line) and NAMES[state.battle.attacker] in line, line
 
 
 # -- the positive control --------------------------------------------------------------------------------

@@ -38,12 +38,12 @@ def nation_defence(nation: str, weapon: str) -> float:
 
 def _risk(cid: str) -> float:
     c = data.CARDS[cid]
-    return (LEADER_RISK if cid in data.LEADERS else 0.0) + 0.4 * c.pts
+    return (LEADER_RISK if cid in data.LEADERS else 0.0) + 0.4 * c.points
 
 
 def _attack_edge(state: PergState, seat: int, target: int, cid: str) -> float:
     c = data.CARDS[cid]
-    return attack_value(state, seat, cid) - nation_defence(state.ps[target].nation, c.weapon) - 0.3 * _risk(cid)
+    return attack_value(state, seat, cid) - nation_defence(state.nations[target].nation, c.weapon) - 0.3 * _risk(cid)
 
 
 @cache
@@ -54,7 +54,7 @@ def _play(cid: str) -> str:
 
 def ai_action(state: PergState, seat: int) -> str:
     ids = [a.id for a in legal(state, seat)]
-    p = state.ps[seat]
+    p = state.nations[seat]
     ph = state.phase
     if ph == "turn":
         recs = affordable(state, seat)
@@ -62,18 +62,18 @@ def ai_action(state: PergState, seat: int) -> str:
         edges = {t: max(_attack_edge(state, seat, t, c) for c in p.hand) for t in tgts}
         best_t = max(tgts, key=lambda t: (edges[t], -t)) if tgts else None
         if recs:
-            r = max(recs, key=lambda c: (data.CARDS[c].pts, data.CARDS[c].cost, c))
-            if data.CARDS[r].pts >= 2 or best_t is None or edges[best_t] < 1.5:
+            r = max(recs, key=lambda c: (data.CARDS[c].points, data.CARDS[c].cost, c))
+            if data.CARDS[r].points >= 2 or best_t is None or edges[best_t] < 1.5:
                 return str(Recruit(r))
         assert best_t is not None, "no recruit and no attack: the turn offers no choice"
         return str(Attack(best_t))
     if ph == "attack":
-        t = battle.current(state).dfn
+        t = battle.current(state).defender
         return _play(max(p.hand, key=lambda c: (_attack_edge(state, seat, t, c), c)))
     if ph == "defend":
         w = battle.current(state).weapon
         return _play(
-            max(p.hand, key=lambda c: (2 * defence_value(state, seat, c, w) + 0.5 * data.CARDS[c].atk - _risk(c), c))
+            max(p.hand, key=lambda c: (2 * defence_value(state, seat, c, w) + 0.5 * data.CARDS[c].attack - _risk(c), c))
         )
     if ph == "reinforce":
         w, atk = battle.incoming(state)
@@ -86,12 +86,12 @@ def ai_action(state: PergState, seat: int) -> str:
         ]
         if not good:
             return str(Yield())
-        return _play(min(good, key=lambda c: (_risk(c) - 0.2 * data.CARDS[c].atk, c)))
+        return _play(min(good, key=lambda c: (_risk(c) - 0.2 * data.CARDS[c].attack, c)))
     if ph == "pay":
         return ids[0]  # the cheapest way first
     if ph == "place":
         cid = state.pending[0]
-        return str(Place(city=not (data.CARDS[cid].pts > 0 or data.is_creature(cid))))
+        return str(Place(city=not (data.CARDS[cid].points > 0 or data.is_creature(cid))))
     if ph == "discard":
         return str(Keep())
     return ids[0]
@@ -105,24 +105,26 @@ def determinize(state: PergState, seat: int, rng: Rng) -> PergState:
         return world
     b = world.battle
     # the battle whose attacker's card is face down to ``seat``
-    hidden = b if b is not None and not b.revealed and b.att != seat and b.att_cards else None
+    hidden = b if b is not None and not b.revealed and b.attacker != seat and b.attacker_cards else None
     # creatures nobody has seen: the creature deck and those counted out unseen at set-up
     seen = set(world.row) | set(world.box) | set(world.pending)
-    for p in world.ps:
+    for p in world.nations:
         seen.update(p.hand, p.deck, p.discard, p.city, p.secured)
     if b is not None:
-        seen.update(b.att_cards, b.dfn_cards, b.stack)
+        seen.update(b.attacker_cards, b.defender_cards, b.defending_cards)
     unseen = sorted(c for c in data.CREATURES if c not in seen)
     rng.shuffle(unseen)
-    world.cdeck = unseen[: len(world.cdeck)]
-    for i, p in enumerate(world.ps):
+    world.creature_deck = unseen[: len(world.creature_deck)]
+    for i, p in enumerate(world.nations):
         if i == seat:
             p.deck = rng.shuffled(sorted(p.deck))
             continue
-        pool = sorted(p.hand + p.deck + ([hidden.att_cards[0]] if hidden is not None and hidden.att == i else []))
+        pool = sorted(
+            p.hand + p.deck + ([hidden.attacker_cards[0]] if hidden is not None and hidden.attacker == i else [])
+        )
         rng.shuffle(pool)
-        if hidden is not None and hidden.att == i:
-            hidden.att_cards[0] = pool.pop()
+        if hidden is not None and hidden.attacker == i:
+            hidden.attacker_cards[0] = pool.pop()
         p.hand = pool[: len(p.hand)]
         p.deck = pool[len(p.hand) :]
     return world

@@ -18,7 +18,7 @@ from .flow import (
     say,
     start_turn,
 )
-from .state import Battle, PergState
+from .state import Battle, BattleSides, PergState
 
 
 def current(state: PergState) -> Battle:
@@ -33,65 +33,65 @@ def weapon_msg(w: str) -> Msg:
 
 
 def begin(state: PergState, att: int, dfn: int) -> None:
-    state.battle = Battle(att=att, dfn=dfn)
+    state.battle = Battle(attacker=att, defender=dfn)
     state.phase = "attack"
     state.actor = att
-    state.last = []
-    state.last_sides = []
+    state.last_battle_cards = []
+    state.last_battle_sides = None
     say(state, "challenge", who=seat_msg(att), target=seat_msg(dfn))
 
 
 def attack_card(state: PergState, cid: str) -> None:
     """The attacker declares the weapon and lays the card face down."""
     b = current(state)
-    p = state.ps[b.att]
+    p = state.nations[b.attacker]
     p.hand.remove(cid)
-    b.att_cards.append(cid)
+    b.attacker_cards.append(cid)
     b.weapon = data.CARDS[cid].weapon
     state.phase = "defend"
-    state.actor = b.dfn
-    say(state, "declare", who=seat_msg(b.att), weapon=weapon_msg(b.weapon))
+    state.actor = b.defender
+    say(state, "declare", who=seat_msg(b.attacker), weapon=weapon_msg(b.weapon))
 
 
 def defend_card(state: PergState, cid: str) -> None:
     """The defender's card; both are revealed together."""
     b = current(state)
-    state.ps[b.dfn].hand.remove(cid)
-    b.dfn_cards.append(cid)
+    state.nations[b.defender].hand.remove(cid)
+    b.defender_cards.append(cid)
     b.revealed = True
-    b.agg = b.att
-    b.stack = [cid]
+    b.aggressor = b.attacker
+    b.defending_cards = [cid]
     b.fresh = True
-    a = b.att_cards[0]
-    say(state, "reveal", att=seat_msg(b.att), acard=card_msg(a), dfn=seat_msg(b.dfn), dcard=card_msg(cid))
-    state.hl = [a, cid]
+    a = b.attacker_cards[0]
+    say(state, "reveal", att=seat_msg(b.attacker), acard=card_msg(a), dfn=seat_msg(b.defender), dcard=card_msg(cid))
+    state.highlight = [a, cid]
     resolve(state)
 
 
 def cards_of(b: Battle, seat: int) -> list[str]:
-    return b.att_cards if seat == b.att else b.dfn_cards
+    return b.attacker_cards if seat == b.attacker else b.defender_cards
 
 
 def other(b: Battle, seat: int) -> int:
-    return b.dfn if seat == b.att else b.att
+    return b.defender if seat == b.attacker else b.attacker
 
 
 def incoming(state: PergState) -> tuple[str, int]:
     b = current(state)
-    cid = cards_of(b, b.agg)[-1]
-    return data.CARDS[cid].weapon, attack_value(state, b.agg, cid)
+    cid = cards_of(b, b.aggressor)[-1]
+    return data.CARDS[cid].weapon, attack_value(state, b.aggressor, cid)
 
 
 def defence_total(state: PergState) -> int:
     b = current(state)
     w, _ = incoming(state)
-    return sum(defence_value(state, other(b, b.agg), c, w) for c in b.stack)
+    return sum(defence_value(state, other(b, b.aggressor), c, w) for c in b.defending_cards)
 
 
 def can_reinforce(state: PergState) -> bool:
     b = current(state)
-    y = other(b, b.agg)
-    return len(b.stack) < data.MAX_DEFENCE_CARDS and bool(state.ps[y].hand)
+    y = other(b, b.aggressor)
+    return len(b.defending_cards) < data.MAX_DEFENCE_CARDS and bool(state.nations[y].hand)
 
 
 def resolve(state: PergState) -> None:
@@ -99,7 +99,7 @@ def resolve(state: PergState) -> None:
     b = current(state)
     while True:
         _, atk = incoming(state)
-        y = other(b, b.agg)
+        y = other(b, b.aggressor)
         dfn = defence_total(state)
         if dfn >= atk:
             if not b.fresh:
@@ -118,9 +118,9 @@ def resolve(state: PergState) -> None:
                 weapon=weapon_msg(data.CARDS[counter].weapon),
                 value=attack_value(state, y, counter),
             )
-            x = b.agg
-            b.agg = y
-            b.stack = [cards_of(b, x)[-1]]
+            x = b.aggressor
+            b.aggressor = y
+            b.defending_cards = [cards_of(b, x)[-1]]
             b.fresh = False
             continue
         if can_reinforce(state):
@@ -128,22 +128,22 @@ def resolve(state: PergState) -> None:
             state.actor = y
             return
         say(state, "overwhelmed", who=seat_msg(y), dfn=dfn, atk=atk)
-        finish(state, b.agg)
+        finish(state, b.aggressor)
         return
 
 
 def reinforce(state: PergState, cid: str | None) -> None:
     b = current(state)
-    y = other(b, b.agg)
+    y = other(b, b.aggressor)
     if cid is None:
         say(state, "yield", who=seat_msg(y))
-        finish(state, b.agg)
+        finish(state, b.aggressor)
         return
-    state.ps[y].hand.remove(cid)
+    state.nations[y].hand.remove(cid)
     cards_of(b, y).append(cid)
-    b.stack.append(cid)
+    b.defending_cards.append(cid)
     b.fresh = True
-    state.hl = [cid]
+    state.highlight = [cid]
     say(state, "reinforce", who=seat_msg(y), card=card_msg(cid), total=defence_total(state))
     resolve(state)
 
@@ -151,19 +151,19 @@ def reinforce(state: PergState, cid: str | None) -> None:
 def finish(state: PergState, winner: int | None) -> None:
     """The spoils, the Nation cards, the Charisma card; then the winner places captured cards."""
     b = current(state)
-    state.last = b.att_cards + b.dfn_cards
-    state.last_sides = [b.att, b.dfn, len(b.att_cards)]
+    state.last_battle_cards = b.attacker_cards + b.defender_cards
+    state.last_battle_sides = BattleSides(b.attacker, b.defender, len(b.attacker_cards))
     state.pending = []
     if winner is None:
-        for s in (b.att, b.dfn):
-            state.ps[s].discard.extend(cards_of(b, s))
+        for s in (b.attacker, b.defender):
+            state.nations[s].discard.extend(cards_of(b, s))
         state.result = "tie"
         state.winner, state.loser = -1, -1
-        flip_inactive(state, b.att)
-        gain_charisma(state, b.dfn)
+        flip_inactive(state, b.attacker)
+        gain_charisma(state, b.defender)
     else:
         loser = other(b, winner)
-        w, lp = state.ps[winner], state.ps[loser]
+        w, lp = state.nations[winner], state.nations[loser]
         w.discard.extend(cards_of(b, winner))
         egypt_takes = w.nation == "egy" and not w.fallen
         was_fallen = lp.fallen  # the City sides when the battle was decided
@@ -182,17 +182,17 @@ def finish(state: PergState, winner: int | None) -> None:
                     say(state, "fled", card=card_msg(cid))
             else:
                 say(state, "captured", who=seat_msg(winner), card=card_msg(cid))
-                if c.cha > 0:
+                if c.charisma > 0:
                     state.pending.append(cid)
                 else:
                     w.discard.append(cid)
                 leader_captured(state, cid)
-        state.result = "att" if winner == b.att else "dfn"
+        state.result = "att" if winner == b.attacker else "dfn"
         state.winner, state.loser = winner, loser
         flip_inactive(state, loser)
-        if winner == b.dfn:
+        if winner == b.defender:
             gain_charisma(state, winner)
-    say(state, f"result_{state.result}", att=seat_msg(b.att), dfn=seat_msg(b.dfn))
+    say(state, f"result_{state.result}", att=seat_msg(b.attacker), dfn=seat_msg(b.defender))
     after_spoils(state)
 
 
@@ -203,7 +203,7 @@ def after_spoils(state: PergState) -> None:
         return
     if check_end(state):
         return
-    if state.loser >= 0 and state.ps[state.loser].hand:
+    if state.loser >= 0 and state.nations[state.loser].hand:
         state.phase = "discard"
         state.actor = state.loser
         return
@@ -212,18 +212,18 @@ def after_spoils(state: PergState) -> None:
 
 def place(state: PergState, to_city: bool) -> None:
     cid = state.pending.pop(0)
-    w = state.ps[state.winner]
+    w = state.nations[state.winner]
     if to_city:
         w.city.append(cid)
     else:
         w.discard.append(cid)
     say(state, "placed_city" if to_city else "placed_pile", who=seat_msg(state.winner), card=card_msg(cid))
-    state.hl = [cid]
+    state.highlight = [cid]
     after_spoils(state)
 
 
 def discard(state: PergState, cid: str | None) -> None:
-    p = state.ps[state.loser]
+    p = state.nations[state.loser]
     if cid is None:
         close(state)
         return
@@ -237,7 +237,7 @@ def discard(state: PergState, cid: str | None) -> None:
 def close(state: PergState) -> None:
     """«Imediatamente depois de uma batalha, ambos ... tiram cartas ... até terem 3 cartas na mão»."""
     b = current(state)
-    for s in (b.att, b.dfn):
+    for s in (b.attacker, b.defender):
         refill(state, s)
-    nxt = b.att if state.result == "att" else b.dfn
+    nxt = b.attacker if state.result == "att" else b.defender
     start_turn(state, nxt)

@@ -92,12 +92,12 @@ PREFIX = {"rom": "R", "egy": "E", "gre": "G", "car": "C", "per": "P"}
 class Card(NamedTuple):
     name: str          # the name printed on the card (rulebook), kept in both languages
     weapon: str        # sw / sp / bo
-    atk: int
+    attack: int
     helm: int
     armour: int
     shield: int
-    cha: int           # charisma value (0: none)
-    pts: int           # points
+    charisma: int      # charisma value (0: none)
+    points: int        # points
     flee: bool = False
     secured: bool = False
     cost: int = 0      # creatures: charisma cost

@@ -26,7 +26,7 @@ from . import texts as _texts  # noqa: F401  (registers the catalogue)
 from .flow import card_msg, nation_msg
 from .moves import parse
 from .setup import setup as _setup
-from .state import PergState, Phase
+from .state import BattleSides, PergState, Phase
 
 
 class PlayerView(BaseModel):
@@ -39,7 +39,7 @@ class PlayerView(BaseModel):
     hand: list[str] | None  # only in the owner's view
     deck_count: int
     discard: list[str]
-    cha: int
+    charisma: int
     city: list[str]
     secured: list[str]
     score: int | None = None  # once the game is over
@@ -49,16 +49,16 @@ class PlayerView(BaseModel):
 
 
 class BattleView(BaseModel):
-    att: int
-    dfn: int
+    attacker: int
+    defender: int
     weapon: str
-    att_cards: list[str]  # "?" for the attacker's face-down card
-    dfn_cards: list[str]
-    agg: int
-    stack: list[str]
-    atk: int = 0
-    in_weapon: str = ""  # the weapon being defended against now
-    dfn_total: int = 0
+    attacker_cards: list[str]  # "?" for the attacker's face-down card
+    defender_cards: list[str]
+    aggressor: int
+    defending_cards: list[str]
+    incoming_attack: int = 0  # the attack being defended against now
+    incoming_weapon: str = ""  # and its weapon
+    defence_total: int = 0
 
 
 class PergView(BaseModel):
@@ -70,7 +70,7 @@ class PergView(BaseModel):
     turn: int
     nation_cards: bool
     row: list[str]
-    cdeck: int
+    creature_deck: int
     supply: int
     box: list[str]
     battle: BattleView | None
@@ -80,13 +80,13 @@ class PergView(BaseModel):
     winner: int
     loser: int
     end_reason: str
-    hl_seat: int
-    hl: list[str]
-    last: list[str]
-    last_sides: list[int] = []  # the last battle's attacker, defender, and how many of ``last`` were the attacker's
+    highlight_seat: int
+    highlight: list[str]
+    last_battle_cards: list[str]
+    last_battle_sides: BattleSides | None = None  # None: a battle fought before the sides were kept, or none
     events: list[Msg]
     prompt: Msg | None
-    ps: list[PlayerView]
+    nations: list[PlayerView]
 
 
 class PergamemnonEngine(Engine[PergState]):
@@ -122,7 +122,7 @@ class PergamemnonEngine(Engine[PergState]):
     def prompt(self, state: PergState, seat: int) -> Msg:
         if state.phase == "defend":
             b = battle.current(state)
-            return msg("pergamemnon.prompt.defend", who=seat_msg(b.att), weapon=battle.weapon_msg(b.weapon))
+            return msg("pergamemnon.prompt.defend", who=seat_msg(b.attacker), weapon=battle.weapon_msg(b.weapon))
         if state.phase == "reinforce":
             w, atk = battle.incoming(state)
             return msg(
@@ -135,19 +135,23 @@ class PergamemnonEngine(Engine[PergState]):
             return msg("pergamemnon.prompt.place", card=card_msg(state.pending[0]))
         if state.phase == "attack":
             b = battle.current(state)
-            return msg("pergamemnon.prompt.attack", who=seat_msg(b.dfn), nation=nation_msg(state.ps[b.dfn].nation))
+            return msg(
+                "pergamemnon.prompt.attack",
+                who=seat_msg(b.defender),
+                nation=nation_msg(state.nations[b.defender].nation),
+            )
         return msg(turn.prompt_key(state))
 
     def face_down(self, state: PergState) -> tuple[int, ...]:
-        return (len(state.cdeck), *(len(p.deck) for p in state.ps))  # the creature deck and the army decks
+        return (len(state.creature_deck), *(len(p.deck) for p in state.nations))  # the creature deck and the army decks
 
     def view(self, state: PergState, seat: int | None) -> PergView:
         over = state.phase == "over"
         outcome = self.outcome(state) if over else None
         won = set(outcome.winners) if outcome is not None else set()
-        ps = []
-        for i, p in enumerate(state.ps):
-            ps.append(
+        nations = []
+        for i, p in enumerate(state.nations):
+            nations.append(
                 PlayerView(
                     seat=i,
                     nation=p.nation,
@@ -158,7 +162,7 @@ class PergamemnonEngine(Engine[PergState]):
                     hand=list(p.hand) if (seat == i or over) else None,
                     deck_count=len(p.deck),
                     discard=list(p.discard),
-                    cha=p.cha,
+                    charisma=p.charisma,
                     city=list(p.city),
                     secured=list(p.secured),
                     score=scoring.exact_halves(p) // 2 if over else None,
@@ -170,21 +174,21 @@ class PergamemnonEngine(Engine[PergState]):
         bv = None
         b = state.battle
         if b is not None and state.phase in ("attack", "defend", "reinforce"):
-            att_cards = list(b.att_cards)
-            if not b.revealed and seat != b.att:
-                att_cards = ["?" for _ in att_cards]
+            attacker_cards = list(b.attacker_cards)
+            if not b.revealed and seat != b.attacker:
+                attacker_cards = ["?" for _ in attacker_cards]
             bv = BattleView(
-                att=b.att,
-                dfn=b.dfn,
+                attacker=b.attacker,
+                defender=b.defender,
                 weapon=b.weapon,
-                att_cards=att_cards,
-                dfn_cards=list(b.dfn_cards),
-                agg=b.agg,
-                stack=list(b.stack),
+                attacker_cards=attacker_cards,
+                defender_cards=list(b.defender_cards),
+                aggressor=b.aggressor,
+                defending_cards=list(b.defending_cards),
             )
             if b.revealed:
-                bv.in_weapon, bv.atk = battle.incoming(state)
-                bv.dfn_total = battle.defence_total(state)
+                bv.incoming_weapon, bv.incoming_attack = battle.incoming(state)
+                bv.defence_total = battle.defence_total(state)
         return PergView(
             viewer=seat,
             players=state.players,
@@ -193,7 +197,7 @@ class PergamemnonEngine(Engine[PergState]):
             turn=state.turn,
             nation_cards=state.nation_cards(),
             row=list(state.row),
-            cdeck=len(state.cdeck),
+            creature_deck=len(state.creature_deck),
             supply=state.supply,
             box=list(state.box),
             battle=bv,
@@ -203,13 +207,13 @@ class PergamemnonEngine(Engine[PergState]):
             winner=state.winner,
             loser=state.loser,
             end_reason=state.end_reason,
-            hl_seat=state.hl_seat,
-            hl=list(state.hl),
-            last=list(state.last),
-            last_sides=list(state.last_sides),
+            highlight_seat=state.highlight_seat,
+            highlight=list(state.highlight),
+            last_battle_cards=list(state.last_battle_cards),
+            last_battle_sides=state.last_battle_sides,
             events=[e.text for e in public_events(state, seat)],
             prompt=None if over else self._prompt_seen(state, seat),
-            ps=ps,
+            nations=nations,
         )
 
     def _prompt_seen(self, state: PergState, seat: int | None) -> Msg:
@@ -223,9 +227,9 @@ class PergamemnonEngine(Engine[PergState]):
     def outcome(self, state: PergState) -> Outcome | None:
         if state.phase != "over":
             return None
-        keys = [(scoring.exact_halves(p), scoring.creature_key(p)) for p in state.ps]
+        keys = [(scoring.exact_halves(p), scoring.creature_key(p)) for p in state.nations]
         results = []
-        for i, p in enumerate(state.ps):
+        for i, p in enumerate(state.nations):
             bd = scoring.breakdown(p)
             rank = 1 + sum(1 for k in keys if k > keys[i])
             results.append(
@@ -244,7 +248,7 @@ class PergamemnonEngine(Engine[PergState]):
     def _tiebreak(state: PergState) -> Msg:
         """Scores are shown rounded down; when Agamemnon's half point ranks a player above others with the
         same shown score, the sentence says so (with the exact score)."""
-        exact = [scoring.exact_halves(p) for p in state.ps]
+        exact = [scoring.exact_halves(p) for p in state.nations]
         for i, h in enumerate(exact):
             if h % 2 == 0:
                 continue

@@ -30,15 +30,15 @@ def say(state: PergState, key: str, seats: list[int] | None = None, **params) ->
 
 # -- effective combat values (the City cards' drawbacks; never below 0) ----------------------
 def attack_value(state: PergState, seat: int, cid: str) -> int:
-    p = state.ps[seat]
-    v = data.CARDS[cid].atk
+    p = state.nations[seat]
+    v = data.CARDS[cid].attack
     if p.nation == "car" and p.fallen:  # «o seu valor de ataque é reduzido em 1 por carta»
         v -= 1
     return max(0, v)
 
 
 def defence_value(state: PergState, seat: int, cid: str, weapon: str) -> int:
-    p = state.ps[seat]
+    p = state.nations[seat]
     v = data.CARDS[cid].defence(weapon)
     if p.nation == "rom" and p.fallen:  # «subtrair 1 a cada valor defensivo de cada carta»
         v -= 1
@@ -50,13 +50,13 @@ def flees(state: PergState, seat: int, cid: str, fallen: bool | None = None) -> 
 
     ``fallen``: the loser's City side when the battle was decided (the cards beaten together with Xerxes are
     captured with him: his drawback starts with the next battle)."""
-    p = state.ps[seat]
+    p = state.nations[seat]
     return data.CARDS[cid].flee or (p.nation == "per" and (p.fallen if fallen is None else fallen))
 
 
 # -- cards -------------------------------------------------------------------------------
 def draw(state: PergState, seat: int) -> bool:
-    p = state.ps[seat]
+    p = state.nations[seat]
     if not p.deck:
         if not p.discard:
             return False
@@ -69,7 +69,7 @@ def draw(state: PergState, seat: int) -> bool:
 
 
 def refill(state: PergState, seat: int) -> None:
-    p = state.ps[seat]
+    p = state.nations[seat]
     while len(p.hand) < p.hand_size() and draw(state, seat):
         pass
 
@@ -78,14 +78,14 @@ def gain_charisma(state: PergState, seat: int) -> None:
     """«O defensor recebe uma Carta de Carisma»: from the pile of unused ones; none when it is empty."""
     if state.supply > 0:
         state.supply -= 1
-        state.ps[seat].cha += 1
+        state.nations[seat].charisma += 1
         say(state, "charisma", who=seat_msg(seat))
     else:
         say(state, "no_charisma", who=seat_msg(seat))
 
 
 def seat_of(state: PergState, nation: str) -> int | None:
-    return next((i for i, p in enumerate(state.ps) if p.nation == nation), None)
+    return next((i for i, p in enumerate(state.nations) if p.nation == nation), None)
 
 
 def leader_captured(state: PergState, cid: str) -> None:
@@ -94,9 +94,9 @@ def leader_captured(state: PergState, cid: str) -> None:
     if nation is None:
         return
     seat = seat_of(state, nation)
-    if seat is None or state.ps[seat].fallen:
+    if seat is None or state.nations[seat].fallen:
         return
-    p = state.ps[seat]
+    p = state.nations[seat]
     p.fallen = True
     say(state, "fallen", who=seat_msg(seat), leader=card_msg(cid))
     if nation == "egy":
@@ -113,10 +113,10 @@ def leader_captured(state: PergState, cid: str) -> None:
 def flip_inactive(state: PergState, seat: int) -> None:
     if not state.nation_cards():
         return
-    state.ps[seat].active = False
+    state.nations[seat].active = False
     # «No instante em que apenas uma Carta de Nação está ativa, todas as outras ... lado ativo»
-    if sum(p.active for p in state.ps) == 1:
-        for p in state.ps:
+    if sum(p.active for p in state.nations) == 1:
+        for p in state.nations:
             p.active = True
         say(state, "reactivate")
 
@@ -124,20 +124,20 @@ def flip_inactive(state: PergState, seat: int) -> None:
 def next_active(state: PergState, seat: int) -> int:
     for k in range(1, state.players + 1):
         s = (seat + k) % state.players
-        if state.ps[s].active:
+        if state.nations[s].active:
             return s
     return seat
 
 
 def targets(state: PergState, seat: int) -> list[int]:
-    return [s for s in range(state.players) if s != seat and state.ps[s].active]
+    return [s for s in range(state.players) if s != seat and state.nations[s].active]
 
 
 def end_reason(state: PergState) -> str:
     """«menos Cartas de Criatura de face para cima do que o número de jogadores» / «menos de 3»."""
     if len(state.row) < state.players:
         return "creatures"
-    for p in state.ps:
+    for p in state.nations:
         if p.available() < p.hand_size():
             return "army"
     return ""
@@ -151,9 +151,9 @@ def check_end(state: PergState) -> bool:
         state.battle = None
         state.pending = []
         state.end_reason = reason
-        short = [i for i, p in enumerate(state.ps) if p.available() < p.hand_size()]
+        short = [i for i, p in enumerate(state.nations) if p.available() < p.hand_size()]
         if reason == "army":
-            say(state, "end_army", who=seat_msg(short[0]), n=state.ps[short[0]].available())
+            say(state, "end_army", who=seat_msg(short[0]), n=state.nations[short[0]].available())
         else:
             say(state, f"end_{reason}")
         return True

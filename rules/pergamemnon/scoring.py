@@ -22,15 +22,15 @@ def halves(p: Player) -> int:
     """Agamemnon alive: «cada carta que valha pontos vale mais meio ponto» (counted in half points)."""
     if p.nation != "gre" or p.fallen:
         return 0
-    return sum(1 for c in scoring_cards(p) if data.CARDS[c].pts > 0)
+    return sum(1 for c in scoring_cards(p) if data.CARDS[c].points > 0)
 
 
 def breakdown(p: Player) -> dict[str, int]:
     free = [*p.hand, *p.deck, *p.discard, *[c for c in p.city if data.is_creature(c)]]
     out = {
-        "pergamemnon.score.armies": sum(data.CARDS[c].pts for c in free if not data.is_creature(c)),
-        "pergamemnon.score.creatures": sum(data.CARDS[c].pts for c in free if data.is_creature(c)),
-        "pergamemnon.score.secured": sum(data.CARDS[c].pts for c in p.secured),
+        "pergamemnon.score.armies": sum(data.CARDS[c].points for c in free if not data.is_creature(c)),
+        "pergamemnon.score.creatures": sum(data.CARDS[c].points for c in free if data.is_creature(c)),
+        "pergamemnon.score.secured": sum(data.CARDS[c].points for c in p.secured),
     }
     if p.nation == "gre":
         out["pergamemnon.score.greek"] = halves(p) // 2
@@ -39,7 +39,7 @@ def breakdown(p: Player) -> dict[str, int]:
 
 def exact_halves(p: Player) -> int:
     """The exact score in half points (the Greek bonus may end in ½)."""
-    base = sum(data.CARDS[c].pts for c in scoring_cards(p))
+    base = sum(data.CARDS[c].points for c in scoring_cards(p))
     return 2 * base + halves(p)
 
 

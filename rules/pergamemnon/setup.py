@@ -9,29 +9,29 @@ from .state import PergState, Player
 
 
 def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> PergState:
-    nations = rng.shuffled(list(data.NATIONS))[:players]  # «Baralham-se as 5 Cartas de Nação ...»
-    ps = []
+    nation_ids = rng.shuffled(list(data.NATIONS))[:players]  # «Baralham-se as 5 Cartas de Nação ...»
+    nations = []
     supply = data.CHARISMA_CARDS
-    for nation in nations:
+    for nation in nation_ids:
         p = Player(nation=nation, deck=rng.shuffled(data.ARMY[nation]))
-        p.cha = data.ROMAN_CHARISMA if nation == "rom" else 1
-        supply -= p.cha
+        p.charisma = data.ROMAN_CHARISMA if nation == "rom" else 1
+        supply -= p.charisma
         for _ in range(p.hand_size()):
             p.hand.append(p.deck.pop())
-        ps.append(p)
+        nations.append(p)
     creatures = rng.shuffled(data.CREATURES)
     keep = creatures[: data.CREATURES_PER_PLAYER * players]
     row_n = data.ROW_PER_PLAYER * players
-    row, cdeck = keep[:row_n], keep[row_n:]
+    row, creature_deck = keep[:row_n], keep[row_n:]
     first = 0 if options.get("first") == "host" else rng.below(players)
     return PergState(
         players=players,
         seed=seed,
         options=dict(options),
         rng=rng,
-        ps=ps,
+        nations=nations,
         row=row,
-        cdeck=cdeck,
+        creature_deck=creature_deck,
         supply=supply,
         hidden_out=len(creatures) - len(keep),
         turn=first,

@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal, NamedTuple
 
-from pydantic import BaseModel, Field
+from pydantic import Field, field_validator
 
-from rules.core import GameState
+from rules.core import GameState, StoredModel
 
 from . import data
 
 
-class Player(BaseModel):
+class Player(StoredModel):
     nation: str
     hand: list[str] = Field(default_factory=list)  # secret
     deck: list[str] = Field(default_factory=list)  # face down, top = last
     discard: list[str] = Field(default_factory=list)  # face up
-    cha: int = 0  # Charisma cards under the City
+    charisma: int = Field(0, alias="cha")  # Charisma cards under the City
     city: list[str] = Field(default_factory=list)  # captured cards kept for their charisma
     secured: list[str] = Field(default_factory=list)  # Secured-points cards under the City
     active: bool = True  # the Nation card's side
@@ -29,15 +29,15 @@ class Player(BaseModel):
         return len(self.hand) + len(self.deck) + len(self.discard)
 
 
-class Battle(BaseModel):
-    att: int
-    dfn: int
+class Battle(StoredModel):
+    attacker: int = Field(alias="att")
+    defender: int = Field(alias="dfn")
     weapon: str = ""  # declared by the attacker
-    att_cards: list[str] = Field(default_factory=list)
-    dfn_cards: list[str] = Field(default_factory=list)
-    agg: int = -1  # seat whose last card attacks now
-    stack: list[str] = Field(default_factory=list)  # cards defending against it
-    fresh: bool = True  # the stack holds a card played for this defence
+    attacker_cards: list[str] = Field(default_factory=list, alias="att_cards")
+    defender_cards: list[str] = Field(default_factory=list, alias="dfn_cards")
+    aggressor: int = Field(-1, alias="agg")  # the seat whose last card attacks now
+    defending_cards: list[str] = Field(default_factory=list, alias="stack")  # the cards defending against it
+    fresh: bool = True  # the defending cards hold one played for this defence
     revealed: bool = False  # both first cards are face up
 
 
@@ -46,11 +46,19 @@ class Battle(BaseModel):
 Phase = Literal["turn", "pay", "attack", "defend", "reinforce", "place", "discard", "over"]
 
 
+class BattleSides(NamedTuple):
+    """Who fought the last battle, and how many of its cards (the first ones) were the attacker's."""
+
+    attacker: int
+    defender: int
+    attacker_cards: int
+
+
 class PergState(GameState):
     game: str = "pergamemnon"
-    ps: list[Player]
+    nations: list[Player] = Field(alias="ps")  # each seat's nation: its cards and City
     row: list[str]  # face-up creatures
-    cdeck: list[str]  # creature deck
+    creature_deck: list[str] = Field(alias="cdeck")
     supply: int  # unused Charisma cards
     box: list[str] = Field(default_factory=list)  # removed from the game (seen)
     hidden_out: int = 0  # creatures removed unseen at setup
@@ -64,12 +72,16 @@ class PergState(GameState):
     buying: str = ""  # the creature being paid for
     pending: list[str] = Field(default_factory=list)  # captured cards the winner still places
     end_reason: str = ""
-    hl_seat: int = -1
-    hl: list[str] = Field(default_factory=list)  # cards of the last move
-    last: list[str] = Field(default_factory=list)  # the last battle's cards, for the picture
-    # the last battle's attacker, defender and how many of ``last`` the attacker played (written only once
-    # set, so that a state stored before it was kept is written back the same)
-    last_sides: list[int] = Field(default_factory=list, exclude_if=lambda v: not v)
+    highlight_seat: int = Field(-1, alias="hl_seat")  # the last move, for the picture: whose
+    highlight: list[str] = Field(default_factory=list, alias="hl")  # and its cards
+    last_battle_cards: list[str] = Field(default_factory=list, alias="last")  # for the picture
+    # written only once set, so that a state stored before it was kept is written back the same
+    last_battle_sides: BattleSides | None = Field(None, alias="last_sides", exclude_if=lambda v: v is None)
+
+    @field_validator("last_battle_sides", mode="before")
+    @classmethod
+    def _no_sides_kept(cls, value: Any) -> Any:
+        return value or None  # an empty list: the sides of no battle
 
     def nation_cards(self) -> bool:
         """rulebook: «excepto para 2 jogadores, onde as Cartas de Nação já não são mais necessárias»"""

@@ -25,16 +25,16 @@ def bonus(p: Player) -> int:
 
 def hand_charisma(p: Player) -> int:
     """«joga a carta da sua mão que tenha o maior valor de carisma»."""
-    return max((data.CARDS[c].cha for c in p.hand), default=0)
+    return max((data.CARDS[c].charisma for c in p.hand), default=0)
 
 
 def city_charisma(p: Player) -> int:
-    return p.cha + sum(data.CARDS[c].cha for c in p.city)
+    return p.charisma + sum(data.CARDS[c].charisma for c in p.city)
 
 
 def affordable(state: PergState, seat: int) -> list[str]:
-    p = state.ps[seat]
-    if not p.cha and not p.city:  # «Se o jogador não tiver Cartas de Carisma debaixo ... não lhe é possível»
+    p = state.nations[seat]
+    if not p.charisma and not p.city:  # «Se o jogador não tiver Cartas de Carisma debaixo ... não lhe é possível»
         return []
     power = hand_charisma(p) + city_charisma(p) + bonus(p)
     return [c for c in state.row if data.CARDS[c].cost <= power]
@@ -49,21 +49,21 @@ def payments(p: Player, cost: int) -> list[tuple[int, tuple[str, ...]]]:
     if len(city) <= 10:
         subsets = [sub for n in range(len(city) + 1) for sub in combinations(city, n)]
     else:  # never seen in play; the strongest cards first keeps the enumeration small
-        strong = sorted(city, key=lambda c: (-data.CARDS[c].cha, c))
+        strong = sorted(city, key=lambda c: (-data.CARDS[c].charisma, c))
         subsets = [tuple(strong[:i]) for i in range(len(city) + 1)]
     found = []
     for sub in subsets:
-        s = sum(data.CARDS[c].cha for c in sub)
+        s = sum(data.CARDS[c].charisma for c in sub)
         k = max(0, need - s)
         if not sub and k == 0:
             k = 1
-        if k > p.cha:
+        if k > p.charisma:
             continue
         n = k + len(sub)
-        if n > 1 and any(s - data.CARDS[c].cha + k >= need for c in sub):
+        if n > 1 and any(s - data.CARDS[c].charisma + k >= need for c in sub):
             continue  # a card that adds nothing the rest does not already pay
         over = s + k - need
-        lost = sum(data.CARDS[c].pts for c in sub if data.is_creature(c))
+        lost = sum(data.CARDS[c].points for c in sub if data.is_creature(c))
         found.append(((over, lost, n, sub), (k, sub)))
     found.sort()
     return [choice for _, choice in found]
@@ -89,7 +89,7 @@ def cards_msg(cards: list[str]):
 
 def choose_recruit(state: PergState, seat: int, cid: str) -> None:
     """Several ways to pay with captured City cards: the player chooses; else it is paid at once."""
-    options = payments(state.ps[seat], data.CARDS[cid].cost)[:20]
+    options = payments(state.nations[seat], data.CARDS[cid].cost)[:20]
     if len(options) == 1:
         recruit(state, seat, cid, *options[0])
         return
@@ -98,11 +98,11 @@ def choose_recruit(state: PergState, seat: int, cid: str) -> None:
 
 
 def recruit(state: PergState, seat: int, cid: str, k: int, used: tuple[str, ...] | list[str]) -> None:
-    p = state.ps[seat]
+    p = state.nations[seat]
     state.buying = ""
     state.phase = "turn"
-    best = max(p.hand, key=lambda c: data.CARDS[c].cha) if p.hand else None
-    p.cha -= k
+    best = max(p.hand, key=lambda c: data.CARDS[c].charisma) if p.hand else None
+    p.charisma -= k
     state.supply += k  # «colocadas na pilha de Cartas de Carisma não usadas»
     for c in used:
         p.city.remove(c)
@@ -111,12 +111,12 @@ def recruit(state: PergState, seat: int, cid: str, k: int, used: tuple[str, ...]
     p.hand = []
     p.discard.append(cid)
     state.row.remove(cid)
-    if state.cdeck:  # «Tira-se imediatamente uma nova criatura do Baralho de Criaturas»
-        state.row.append(state.cdeck.pop())
-    state.hl_seat = seat
-    state.hl = [cid, *([best] if best else [])]
-    state.last = []
-    state.last_sides = []
+    if state.creature_deck:  # «Tira-se imediatamente uma nova criatura do Baralho de Criaturas»
+        state.row.append(state.creature_deck.pop())
+    state.highlight_seat = seat
+    state.highlight = [cid, *([best] if best else [])]
+    state.last_battle_cards = []
+    state.last_battle_sides = None
     say(
         state,
         "recruit",
@@ -143,17 +143,17 @@ def _card_label(cid: str, key: str) -> Msg:
         key,
         card=card_msg(cid),
         weapon=msg(f"pergamemnon.weapon.{c.weapon}"),
-        atk=c.atk,
+        atk=c.attack,
         h=c.helm,
         a=c.armour,
         s=c.shield,
-        cha=c.cha,
-        pts=c.pts,
+        cha=c.charisma,
+        pts=c.points,
     )
 
 
 def hand_actions(state: PergState, seat: int, key: str = "pergamemnon.act.card") -> list[Action]:
-    return [_hand_action(c, key) for c in state.ps[seat].hand]
+    return [_hand_action(c, key) for c in state.nations[seat].hand]
 
 
 @functools.lru_cache(maxsize=1024)
@@ -184,7 +184,7 @@ def legal(state: PergState, seat: int) -> list[Action]:
                 id=str(Attack(t)),
                 style="danger",
                 secret=True,
-                label=msg("pergamemnon.act.attack", who=seat_msg(t), nation=nation_msg(state.ps[t].nation)),
+                label=msg("pergamemnon.act.attack", who=seat_msg(t), nation=nation_msg(state.nations[t].nation)),
             )
             for t in targets(state, seat)
         ]
@@ -197,7 +197,7 @@ def legal(state: PergState, seat: int) -> list[Action]:
             action(id=str(Yield()), label=msg("pergamemnon.act.yield"), style="danger"),
         ]
     if ph == "pay":
-        p = state.ps[seat]
+        p = state.nations[seat]
         return [
             action(
                 id=str(Pay(k, sub)),
@@ -207,7 +207,7 @@ def legal(state: PergState, seat: int) -> list[Action]:
                     "pergamemnon.act.pay",
                     n=k,
                     cards=cards_msg(list(sub)),
-                    total=hand_charisma(p) + bonus(p) + k + sum(data.CARDS[c].cha for c in sub),
+                    total=hand_charisma(p) + bonus(p) + k + sum(data.CARDS[c].charisma for c in sub),
                 ),
             )
             for k, sub in payments(p, data.CARDS[state.buying].cost)[:20]
@@ -217,7 +217,8 @@ def legal(state: PergState, seat: int) -> list[Action]:
         return [
             action(id=str(Place(city=False)), label=msg("pergamemnon.act.pile", card=card_msg(cid)), style="primary"),
             action(
-                id=str(Place(city=True)), label=msg("pergamemnon.act.city", card=card_msg(cid), cha=data.CARDS[cid].cha)
+                id=str(Place(city=True)),
+                label=msg("pergamemnon.act.city", card=card_msg(cid), cha=data.CARDS[cid].charisma),
             ),
         ]
     if ph == "discard":
@@ -230,17 +231,17 @@ def legal(state: PergState, seat: int) -> list[Action]:
 
 def apply(state: PergState, seat: int, move: Move) -> None:
     """Plays ``move``, one of the choices ``legal`` offers in the current phase."""
-    state.hl_seat = seat
+    state.highlight_seat = seat
     match state.phase, move:
         case "turn", Recruit(card):
             choose_recruit(state, seat, card)
         case "turn", Attack(target):
-            state.hl = []
+            state.highlight = []
             battle.begin(state, seat, target)
         case "pay", Pay(k, cards):
             recruit(state, seat, state.buying, k, cards)
         case "attack", PlayCard(card):
-            state.hl = []
+            state.highlight = []
             battle.attack_card(state, card)
         case "defend", PlayCard(card):
             battle.defend_card(state, card)

@@ -28,28 +28,28 @@ def fixture(
     return cid
 
 
-def make(nations, hands, *, decks=None, cha=None, row=None, cdeck=None, turn=0, supply=None) -> PergState:
+def make(nations, hands, *, decks=None, charisma=None, row=None, creature_deck=None, turn=0, supply=None) -> PergState:
     """A state at the start of ``turn``'s turn; decks default to the nation's other Army cards."""
-    ps = []
+    players = []
     for i, nation in enumerate(nations):
         hand = list(hands[i])
         deck = list(decks[i]) if decks is not None else [c for c in data.ARMY[nation] if c not in hand]
-        ps.append(Player(nation=nation, hand=hand, deck=deck, cha=(cha[i] if cha else 1)))
+        players.append(Player(nation=nation, hand=hand, deck=deck, charisma=(charisma[i] if charisma else 1)))
     n = len(nations)
     if row is None:
         row = data.CREATURES[: 2 * n]
-    if cdeck is None:
-        cdeck = data.CREATURES[2 * n : 4 * n]
+    if creature_deck is None:
+        creature_deck = data.CREATURES[2 * n : 4 * n]
     if supply is None:
-        supply = data.CHARISMA_CARDS - sum(p.cha for p in ps)
+        supply = data.CHARISMA_CARDS - sum(p.charisma for p in players)
     return PergState(
         game="pergamemnon",
         players=n,
         seed=0,
         rng=Rng(seed=0),
-        ps=ps,
+        nations=players,
         row=list(row),
-        cdeck=list(cdeck),
+        creature_deck=list(creature_deck),
         supply=supply,
         turn=turn,
         actor=turn,
@@ -69,10 +69,10 @@ def ids(state: PergState, seat: int | None = None) -> list[str]:
 
 
 def all_cards(state: PergState) -> list[str]:
-    out = [*state.row, *state.cdeck, *state.box, *state.pending]
-    for p in state.ps:
+    out = [*state.row, *state.creature_deck, *state.box, *state.pending]
+    for p in state.nations:
         out += [*p.hand, *p.deck, *p.discard, *p.city, *p.secured]
     b = state.battle
     if b is not None and state.phase in ("attack", "defend", "reinforce"):
-        out += [*b.att_cards, *b.dfn_cards]
+        out += [*b.attacker_cards, *b.defender_cards]
     return out

@@ -8,12 +8,12 @@ from rules.pergamemnon.scoring import breakdown, exact_halves
 
 
 def test_rulebook_values_in_data():
-    assert data.CARDS["G0"].name == "Agamemnon" and data.CARDS["G0"].cha == 5
+    assert data.CARDS["G0"].name == "Agamemnon" and data.CARDS["G0"].charisma == 5
     centaur = next(c for c in data.CREATURES if data.CARDS[c].name == "Centaur")
     assert data.CARDS[centaur].cost == 6
     sphinx = data.CARDS[next(c for c in data.CREATURES if data.CARDS[c].name == "Sphinx")]
-    assert (sphinx.weapon, sphinx.atk, sphinx.armour, sphinx.helm) == ("bo", 5, 5, 7)
-    assert (data.CARDS["G6"].weapon, data.CARDS["G6"].atk, data.CARDS["G6"].shield) == ("sp", 5, 6)
+    assert (sphinx.weapon, sphinx.attack, sphinx.armour, sphinx.helm) == ("bo", 5, 5, 7)
+    assert (data.CARDS["G6"].weapon, data.CARDS["G6"].attack, data.CARDS["G6"].shield) == ("sp", 5, 6)
     assert len(data.CARDS) == 5 * 11 + 24
     for nation in data.NATIONS:
         assert len(data.ARMY[nation]) == 11 and data.LEADER[nation] in data.ARMY[nation]
@@ -31,11 +31,11 @@ def test_battle_example_1_ends_in_a_tie():
     assert s.phase == "defend" and s.actor == 1
     s = act(s, "card-M05")
     assert s.result == "tie"
-    assert "G6" in s.ps[0].discard and "M05" in s.ps[1].discard
-    assert not s.ps[0].active and s.ps[1].active  # the attacker flips his Nation card
-    assert s.ps[1].cha == 2  # the defender gets a Charisma card
+    assert "G6" in s.nations[0].discard and "M05" in s.nations[1].discard
+    assert not s.nations[0].active and s.nations[1].active  # the attacker flips his Nation card
+    assert s.nations[1].charisma == 2  # the defender gets a Charisma card
     assert (s.phase, s.actor) == ("turn", 1)  # and plays now
-    assert len(s.ps[0].hand) == 3 and len(s.ps[1].hand) == 3
+    assert len(s.nations[0].hand) == 3 and len(s.nations[1].hand) == 3
 
 
 def _example_2(monkeypatch, d3_helm: int):
@@ -61,14 +61,14 @@ def test_battle_example_2_attacker_wins(monkeypatch):
     assert set(ids(s)) == {"card-D3", "yield"}
     s = act(s, "yield")
     assert s.result == "att" and s.winner == 0
-    assert {"A1", "A2", "D1", "DS"} <= set(s.ps[0].discard)  # the winner takes all the defender's cards
-    assert not s.ps[1].active
+    assert {"A1", "A2", "D1", "DS"} <= set(s.nations[0].discard)  # the winner takes all the defender's cards
+    assert not s.nations[1].active
     assert (s.phase, s.actor) == ("discard", 1)  # the loser may discard hand cards
     s = act(s, "card-D3")
-    assert "D3" in s.ps[1].discard
+    assert "D3" in s.nations[1].discard
     assert (s.phase, s.actor) == ("turn", 0)  # the attacker plays a new turn
     assert "atk-1" not in ids(s) and "atk-2" in ids(s)  # the beaten nation cannot be attacked
-    assert len(s.ps[0].hand) == 4 and len(s.ps[1].hand) == 3
+    assert len(s.nations[0].hand) == 4 and len(s.nations[1].hand) == 3
 
 
 def test_battle_example_2_reinforced_reinforcement_counter_attacks(monkeypatch):
@@ -78,8 +78,8 @@ def test_battle_example_2_reinforced_reinforcement_counter_attacks(monkeypatch):
     assert (s.phase, s.actor) == ("reinforce", 0)  # spear 4 of D3 against A2's armour 0
     assert incoming(s) == ("sp", 4)
     s = act(s, "card-A3")  # no armour: the attacker loses
-    assert s.result == "dfn" and s.winner == 1 and s.ps[1].cha == 2
-    assert not s.ps[0].active
+    assert s.result == "dfn" and s.winner == 1 and s.nations[1].charisma == 2
+    assert not s.nations[0].active
 
 
 def test_recruitment_example_agamemnon_and_the_centaur():
@@ -93,25 +93,25 @@ def test_recruitment_example_agamemnon_and_the_centaur():
     s = make(
         ["gre", "egy", "per"],
         [["G0", "G3", "G6"], ["E1", "E2", "E3"], ["P1", "P2", "P3"]],
-        cha=[2, 1, 1],
+        charisma=[2, 1, 1],
         row=row,
-        cdeck=cdeck,
+        creature_deck=cdeck,
     )
     assert f"rec-{centaur}" in ids(s)
     assert not any(i.startswith("rec-") and i != f"rec-{centaur}" for i in ids(s))  # 5 + 2 = 7 < 8
     supply = s.supply
     s = act(s, f"rec-{centaur}")
-    p = s.ps[0]
-    assert p.cha == 1 and s.supply == supply + 1  # 5 + 1 = 6: one Charisma card is enough
+    p = s.nations[0]
+    assert p.charisma == 1 and s.supply == supply + 1  # 5 + 1 = 6: one Charisma card is enough
     assert set(p.discard) == {"G0", "G3", "G6", centaur}  # the creature and the whole hand
-    assert len(p.hand) == 3 and centaur not in s.row and len(s.row) == 6 and len(s.cdeck) == 5
+    assert len(p.hand) == 3 and centaur not in s.row and len(s.row) == 6 and len(s.creature_deck) == 5
     assert not p.active and (s.phase, s.actor) == ("turn", 1)
 
 
 def test_greek_half_points_example():
     """«7 cartas com pontos dão ao jogador mais 3,5 pontos»."""
     s = make(["gre", "rom"], [["G0", "G1", "G2"], ["R1", "R2", "R3"]])
-    p = s.ps[0]
+    p = s.nations[0]
     p.deck = ["G3", "G4", "G5", "G10"]  # 3 + 3 + 1 + 1 + 1 + 1 + 1 points on 7 cards
     p.discard = ["G6", "G7", "G8"]  # no points
     assert exact_halves(p) == 2 * 11 + 7  # 11 + 3.5
@@ -122,7 +122,7 @@ def test_greek_half_points_example():
 
 def test_half_point_wins_over_the_floor():
     s = make(["gre", "rom"], [["G3", "G4", "G5"], ["R0", "R1", "R2"]])
-    g, r = s.ps
+    g, r = s.nations
     g.deck, g.discard, r.deck, r.discard = [], [], [], []
     r.hand = ["R0", "R1"]  # Romans: 3 + 1 = 4
     g.hand = ["G1", "G3"]  # Hercules 3 + Chariot 1 = 4, +1 (two cards): 5
@@ -146,7 +146,7 @@ def test_a_deciding_half_point_is_told():
     from rules.core import t
 
     s = make(["rom", "gre"], [["R0", "R1", "R2"], ["G3", "G4", "G10"]])
-    r, g = s.ps
+    r, g = s.nations
     g.deck, g.discard, r.deck, r.discard = [], [], [], []
     r.hand = ["R0", "R1"]  # 4
     s.phase, s.actor = "over", -1  # the Greeks: 3 points on 3 cards, 4½
@@ -169,6 +169,6 @@ def test_tie_with_an_empty_charisma_supply():
         supply=0,
     )
     s = act(s, "atk-1", "card-G6", "card-M05")
-    assert s.result == "tie" and s.ps[1].cha == 1 and s.supply == 0
+    assert s.result == "tie" and s.nations[1].charisma == 1 and s.supply == 0
     keys = [e.text.key for e in s.events]
     assert "pergamemnon.ev.no_charisma" in keys and "pergamemnon.ev.charisma" not in keys

@@ -17,17 +17,17 @@ def _invariants(before, after, seat, action_id):
     kept = sum(1 for c in cards if data.is_creature(c)) + after.hidden_out
     assert kept == 24
     armies = [c for c in cards if not data.is_creature(c)]
-    assert sorted(armies) == sorted(c for p in after.ps for c in data.ARMY[p.nation])
-    assert after.supply + sum(p.cha for p in after.ps) == data.CHARISMA_CARDS and after.supply >= 0
+    assert sorted(armies) == sorted(c for p in after.nations for c in data.ARMY[p.nation])
+    assert after.supply + sum(p.charisma for p in after.nations) == data.CHARISMA_CARDS and after.supply >= 0
     if after.phase != "over":
         assert ENGINE.legal_actions(after, after.actor)
         assert len(ENGINE.legal_actions(after, after.actor)) <= MAX_BUTTON_CHOICES
-        assert after.ps[after.actor].active or after.phase != "turn"
+        assert after.nations[after.actor].active or after.phase != "turn"
         if after.phase == "turn":
             assert len(after.row) >= after.players
-            assert all(len(p.hand) >= min(p.hand_size(), 3) for p in after.ps)
+            assert all(len(p.hand) >= min(p.hand_size(), 3) for p in after.nations)
         if after.nation_cards():
-            assert sum(p.active for p in after.ps) >= 2
+            assert sum(p.active for p in after.nations) >= 2
 
 
 def _private(before, after, seat, action_id):
@@ -36,11 +36,11 @@ def _private(before, after, seat, action_id):
         return
     for viewer in (None, *range(after.players)):
         v = ENGINE.view(after, viewer)
-        for p in v.ps:
+        for p in v.nations:
             assert (p.hand is None) == (p.seat != viewer)
         b = after.battle
-        if v.battle is not None and not b.revealed and viewer != b.att:
-            assert v.battle.att_cards == ["?"] * len(b.att_cards)
+        if v.battle is not None and not b.revealed and viewer != b.attacker:
+            assert v.battle.attacker_cards == ["?"] * len(b.attacker_cards)
 
 
 def _check_game(players, seed, policy, views=False):

@@ -55,18 +55,18 @@ def test_the_picture_crowns_the_creature_tiebreak_winner(monkeypatch):
         seed=0,
         rng=Rng(seed=0),
         row=[],
-        cdeck=[],
+        creature_deck=[],
         supply=15,
         phase="over",
         actor=-1,
-        ps=[
+        nations=[
             Player(nation="rom", hand=["R1"], secured=["M04"]),  # 1 + Minotaur 3, cost 7
             Player(nation="car", hand=["C10"], secured=["M05"]),
         ],
     )  # 1 + Sphinx 3, cost 8
     assert ENGINE.outcome(s).winners == [1]
     v = ENGINE.view(s, None)
-    assert [p.winner for p in v.ps] == [False, True]
+    assert [p.winner for p in v.nations] == [False, True]
     crowned = []
     monkeypatch.setattr(picture, "_put", lambda img, xy, text, **kw: crowned.append(text))
     render(v, locale="en", names=["Ann", "Bob"])
@@ -167,14 +167,14 @@ def test_the_last_battle_says_who_fought_who_won_and_whose_each_card_was(monkeyp
     names = ["Ana", "Bia", "Caio"]
     for state in _game_states(3, 6):
         view = ENGINE.view(state, None)
-        if view.battle is None and view.last and view.result in ("att", "dfn"):
+        if view.battle is None and view.last_battle_cards and view.result in ("att", "dfn"):
             break
-    att, dfn, split = view.last_sides
+    att, dfn, split = view.last_battle_sides
     won = att if view.result == "att" else dfn
     texts = [text for text, _, _ in _drawn(monkeypatch, view, names=names)]
     title = next(text for text in texts if text.startswith("Last battle"))
     assert names[att] in title and names[dfn] in title and title.endswith(f"{names[won]} won")
-    assert texts.count(names[att]) >= split + 1 and texts.count(names[dfn]) >= len(view.last) - split + 1
+    assert texts.count(names[att]) >= split + 1 and texts.count(names[dfn]) >= len(view.last_battle_cards) - split + 1
 
 
 def test_the_end_shows_each_players_points_by_source(monkeypatch):
@@ -187,6 +187,6 @@ def test_the_end_shows_each_players_points_by_source(monkeypatch):
     with key_texts() as keys:
         render(view, locale="en", names=["Ana", "Bia", "Caio"])
     scores = [k.value for k in keys if k.role == "score"]
-    for p in view.ps:
+    for p in view.nations:
         assert any(text.startswith(f"Total {p.halves // 2}") for text in scores), scores
     assert not any("pts — Winner" in text for text in texts)
