@@ -336,6 +336,14 @@ def _load_summary(result: dict) -> list[str]:
         lines.append(f"first click error: {firsts[0]}")
     if len(result["phases"]) > 1:
         lines.append(f"knee (p95 click→board over 1 s): {load_bench.knee(result['phases'])}")
+    for p in result["phases"]:
+        if p.get("page_clicks"):
+            lines.append(
+                f"at {p['rate']:g} clicks/s: {p['page_clicks']} clicks on the pages, click→board p50 "
+                f"{_ms(p['page_click_p50'])} ms, p95 {_ms(p['page_click_p95'])} ms; {p['clicks']} in Discord, p50 "
+                f"{_ms(p['p50'])} ms, p95 {_ms(p['p95'])} ms (page / Discord p95: "
+                f"{p['page_click_p95'] / p['p95']:.2f}×)"
+            )
     if len(result["memory"]) >= 3:
         warm, end = result["memory"][1], result["memory"][-1]
         lines.append(
@@ -402,6 +410,14 @@ def load_cmd(argv: list[str]) -> None:
     )
     parser.add_argument("--watched", type=int, default=20, help="the games the spectators watch (evenly)")
     parser.add_argument(
+        "--page-clicks",
+        type=float,
+        default=0.0,
+        metavar="SHARE",
+        help="this share of the clicks (0 to 1) is made on the games' pages, signed in with Discord, beside the "
+        "clicks in Discord: the same phase gives both click→board latencies",
+    )
+    parser.add_argument(
         "--control",
         action="store_true",
         help='a second run of the base setting takes its turn in each round too: with --database, "sqlite '
@@ -420,6 +436,10 @@ def load_cmd(argv: list[str]) -> None:
     args = parser.parse_args(argv)
     rates = [25.0, 50.0, 75.0, 100.0, 125.0, 150.0] if args.sweep else args.rate
     _quiet()
+    if args.page_clicks and (args.spectators or args.database or args.against is not None or args.moves):
+        parser.error("--page-clicks goes with neither --spectators, --database, --against nor --moves")
+    if not 0 <= args.page_clicks <= 1:
+        parser.error("--page-clicks is a share of the clicks, from 0 to 1")
     if args.control and (not (args.database or args.spectators) or args.against is not None):
         parser.error("--control goes with --database or --spectators, without --against")
     if args.spectators:
@@ -445,6 +465,7 @@ def load_cmd(argv: list[str]) -> None:
                     only=args.game,
                     database=args.database,
                     processes=args.processes if args.database else 1,
+                    page_clicks=args.page_clicks,
                 )
             )
         )
@@ -462,6 +483,7 @@ def load_cmd(argv: list[str]) -> None:
             args.moves,
             report=lambda r: print("  ", r, file=sys.stderr),
             only=args.game,
+            page_clicks=args.page_clicks,
         )
         print(table(LOAD_HEADER, _load_rows(result)))
         print("\n".join(_load_summary(result)))

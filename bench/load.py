@@ -33,6 +33,7 @@ from fakediscord.fixtures import CHANNEL_ID, GUILD_ID, build_world
 from rules import GAMES
 
 from .against import environment
+from .page_clicks import PagePlayers, page_token, sign_in_environment
 
 TIMEOUT = 15.0  # a click whose board has not come by then is an error
 SETTLED = 0.25  # seconds without a request to the fake Discord: the bot has gone quiet before a phase
@@ -135,6 +136,7 @@ class Phase:
     seconds: float
     click_ms: list[float] = field(default_factory=list)
     ack_ms: list[float] = field(default_factory=list)
+    page_click_ms: list[float] = field(default_factory=list)  # a click on a game's page → the new board
     page_ms: list[float] = field(default_factory=list)  # click → the new position's event on a spectator's page
     picture_ms: list[float] = field(default_factory=list)  # click → its picture at that page (in the event, or fetched)
     spectators: int = 0
@@ -154,7 +156,7 @@ class Phase:
 
     def absorb(self, other: Phase) -> None:
         """Adds another run of the same phase (the same rate, with or without spectators)."""
-        for name in ("click_ms", "ack_ms", "page_ms", "picture_ms", "errors"):
+        for name in ("click_ms", "ack_ms", "page_click_ms", "page_ms", "picture_ms", "errors"):
             getattr(self, name).extend(getattr(other, name))
         self.seconds += other.seconds
         self.ended += other.ended - other.started
@@ -181,17 +183,23 @@ class Phase:
         )
 
     def figures(self) -> dict[str, float | int | str]:
+        """The phase's figures: ``clicks`` and their percentiles are Discord's clicks, ``page_click_*`` the pages'
+        (``--page-clicks``); the rate achieved and the costs per click count both."""
         clicks, acks = sorted(self.click_ms), sorted(self.ack_ms)
+        every = len(clicks) + len(self.page_click_ms)
         return {
             "rate": self.rate,
             "seconds": self.seconds,
             "clicks": len(clicks),
-            "achieved": len(clicks) / max(1e-9, self.ended - self.started),
+            "achieved": every / max(1e-9, self.ended - self.started),
             "p50": _pct(clicks, 0.50),
             "p95": _pct(clicks, 0.95),
             "p99": _pct(clicks, 0.99),
             "ack_p50": _pct(acks, 0.50),
             "ack_p99": _pct(acks, 0.99),
+            "page_clicks": len(self.page_click_ms),
+            "page_click_p50": _pct(sorted(self.page_click_ms), 0.50),
+            "page_click_p95": _pct(sorted(self.page_click_ms), 0.95),
             "spectators": self.spectators,
             "page_updates": len(self.page_ms),
             "page_p50": _pct(sorted(self.page_ms), 0.50),
@@ -200,21 +208,21 @@ class Phase:
             "picture_p95": _pct(sorted(self.picture_ms), 0.95),
             "errors": len(self.errors),
             "first_error": self.errors[0] if self.errors else "",
-            "bot_cpu_ms": self.bot_cpu * 1000 / max(1, len(clicks)),
-            "fake_cpu_ms": self.our_cpu * 1000 / max(1, len(clicks)),
-            "pages_cpu_ms": self.pages_cpu * 1000 / max(1, len(clicks)),
-            "db_cpu_ms": self.db_cpu * 1000 / max(1, len(clicks)),
-            "trips": self.trips / max(1, len(clicks)),
-            "gc_ms": self.gc_ms / max(1, len(clicks)),
+            "bot_cpu_ms": self.bot_cpu * 1000 / max(1, every),
+            "fake_cpu_ms": self.our_cpu * 1000 / max(1, every),
+            "pages_cpu_ms": self.pages_cpu * 1000 / max(1, every),
+            "db_cpu_ms": self.db_cpu * 1000 / max(1, every),
+            "trips": self.trips / max(1, every),
+            "gc_ms": self.gc_ms / max(1, every),
             "gc_longest_ms": self.gc_longest_ms,
-            "workers_cpu_ms": self.workers_cpu * 1000 / max(1, len(clicks)),
+            "workers_cpu_ms": self.workers_cpu * 1000 / max(1, every),
             "machine_busy": self.machine[1] / self.machine[0] if self.machine[0] else math.nan,
             "machine_steal": self.machine[2] / self.machine[0] if self.machine[0] else math.nan,
         }
 
 
 RAW = (
-    "rate", "seconds", "click_ms", "ack_ms", "page_ms", "picture_ms", "spectators", "errors", "started", "ended",
+    "rate", "seconds", "click_ms", "ack_ms", "page_click_ms", "page_ms", "picture_ms", "spectators", "errors", "started", "ended",
     "bot_cpu", "our_cpu", "pages_cpu", "db_cpu", "trips", "gc_ms", "gc_longest_ms", "workers_cpu", "machine",
 )  # fmt: skip
 
@@ -385,8 +393,10 @@ class Load:
         spectators: int = 0,
         watched: int = 0,
         root: str = "",
+        page_clicks: float = 0.0,
     ) -> None:
-        """``root``: the tree whose bot runs (``bench.against.tree``), if not this one."""
+        """``root``: the tree whose bot runs (``bench.against.tree``), if not this one; ``page_clicks``: the share
+        of the clicks made on the games' pages (signed in with the fake Discord) instead of in Discord."""
         self.seed = seed
         self.root = root
         self.rng = random.Random(seed)  # the games' choices (the clicks' times are ``arrivals``)
@@ -410,7 +420,10 @@ class Load:
         # Spectators: live pages on the first ``watched`` games. The bot serves the pages whenever spectators
         # are asked for, in the phases without them too, so that only the open pages differ.
         self.spectators = spectators
-        self.web_port = free_port() if spectators else None
+        self.web_port = free_port() if spectators or page_clicks else None
+        self.page_clicks = page_clicks
+        self.page_players: PagePlayers | None = None
+        self.chooser = random.Random(seed + 1)  # which clicks are made on a page (the games' choices stay as they are)
         for slot in self.slots[: watched if spectators else 0]:
             slot.watched = True
         self.watching: list[asyncio.Task] = []
@@ -444,6 +457,8 @@ class Load:
                     "MESA_WEB_STREAMS": str(self.spectators + 100),
                     "MESA_WEB_STREAMS_PER_ADDRESS": str(self.spectators + 100),  # they all come from 127.0.0.1
                 }
+                if self.page_clicks:
+                    shards |= sign_in_environment(self.fake, self.web_port)
             bot = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-m",
@@ -460,6 +475,8 @@ class Load:
             self._counts[bot.pid] = asyncio.Queue()
             self._spawn(self._read_errors(bot))
             self._spawn(self._read_counts(bot))
+        if self.page_clicks and self.web_port is not None:
+            self.page_players = PagePlayers(self.fake, self.web_port)
         await self.fake.wait_for(
             lambda: self.fake.gateway_log.count(("send", "GUILD_CREATE")) >= self.processes, timeout=60
         )
@@ -674,6 +691,8 @@ class Load:
             phase.picture_ms.append((picture_at - planned) * 1000)
 
     async def close(self) -> None:
+        if self.page_players is not None:
+            await self.page_players.close()
         await self.unwatch()
         if self.viewers is not None:  # (its stdin's end ends it)
             assert self.viewers.stdin is not None
@@ -798,14 +817,20 @@ class Load:
             slot = self.rng.choice([s for s in self.slots if not s.busy])
             slot.busy = True
         before = board_version(board_messages(self.fake, slot.thread)[-1])
+        on_page = self.page_clicks > 0 and self.chooser.random() < self.page_clicks
         try:
-            inter, board = await self._move(slot)
+            if on_page:
+                board, clicked = await self._move_on_page(slot)
+                planned, inter = max(planned, clicked), None
+            else:
+                inter, board = await self._move(slot)
         except Exception as exc:  # the benchmark goes on; the error is counted and shown
-            phase.errors.append(f"{slot.game} game {slot.index}: {type(exc).__name__}: {exc}"[:300])
+            where = "page " if on_page else ""
+            phase.errors.append(f"{where}{slot.game} game {slot.index}: {type(exc).__name__}: {exc}"[:300])
             self._spawn(self._replace(slot))
             return
-        phase.click_ms.append((board.stored_at - planned) * 1000)
-        if inter.latency is not None:
+        (phase.page_click_ms if on_page else phase.click_ms).append((board.stored_at - planned) * 1000)
+        if inter is not None and inter.latency is not None:
             phase.ack_ms.append(inter.latency * 1000)
         if slot.watched and self.watching:
             phase.follows.append(self._spawn(self._pages_follow(phase, slot, *before, planned)))
@@ -816,6 +841,30 @@ class Load:
                 self.fake.forget(slot.thread)
                 slot.boards = len(board_messages(self.fake, slot.thread))
             await self._release(slot)
+
+    async def _move_on_page(self, slot: Slot) -> tuple[FakeMessage, float]:
+        """The player the last board mentions makes a random legal move on the game's page (open already:
+        read first); the new board, and when the click was made (``time.perf_counter``)."""
+        fake, thread = self.fake, slot.thread
+        board = board_messages(fake, thread)[-1]
+        user, token = mentioned(board)[0], page_token(board)
+        if self.page_players is None or token is None:
+            raise RuntimeError("the board has no page link")
+        csrf, version, actions = await self.page_players.open(user, token)
+        clicked, before = time.perf_counter(), slot.boards
+        await self.page_players.click(user, token, csrf, version, self.rng.choice(actions))
+
+        def new_boards() -> list[FakeMessage] | None:
+            boards = board_messages(fake, thread)
+            return boards if len(boards) > before else None
+
+        try:
+            boards = await fake.wait_in_channel(thread, new_boards, TIMEOUT)
+        except TimeoutError:
+            raise TimeoutError(f"no new board {TIMEOUT:g} s after a click on the page") from None
+        assert boards is not None
+        slot.boards = len(boards)
+        return boards[-1], clicked
 
     async def _replace(self, slot: Slot) -> None:
         old = slot.thread
@@ -879,14 +928,18 @@ def run(
     database: str | None = None,
     processes: int = 1,
     schedule: int = 0,
+    page_clicks: float = 0.0,
 ) -> dict:
     """Phases at each rate in turn (or, with ``moves``, one long phase until that many moves).
 
     ``database``: a PostgreSQL URL (an empty database; the benchmark empties it again at the end)
     instead of an SQLite file of its own; ``processes``: bot processes sharing the shards. The clicks
-    come at the times ``arrivals`` gives for ``seed`` and ``schedule``.
+    come at the times ``arrivals`` gives for ``seed`` and ``schedule``; ``page_clicks`` of them (a share) are
+    made on the games' pages instead of in Discord.
     """
-    return asyncio.run(_run(games, rates, seconds, seed, moves, report, only, database, processes, schedule))
+    return asyncio.run(
+        _run(games, rates, seconds, seed, moves, report, only, database, processes, schedule, page_clicks)
+    )
 
 
 async def _run(
@@ -900,8 +953,9 @@ async def _run(
     database: str | None = None,
     processes: int = 1,
     schedule: int = 0,
+    page_clicks: float = 0.0,
 ) -> dict:
-    load = Load(games, seed, only, database, processes)
+    load = Load(games, seed, only, database, processes, page_clicks=page_clicks)
     try:
         t0 = time.perf_counter()
         await load.start()

@@ -53,6 +53,14 @@ def test_load_bench_clicks_through_the_bot_in_its_own_process():
 
 
 @pytest.mark.slow
+def test_load_bench_clicks_on_the_games_pages_beside_discord():
+    result = _bench("load", "--games", "4", "--rate", "4", "--seconds", "6", "--page-clicks", "0.5")
+    phase = result["phases"][0]
+    assert phase["clicks"] > 0 and phase["page_clicks"] > 0 and phase["errors"] == 0 and result["bot_errors"] == 0
+    assert phase["page_click_p95"] > 0 and result["moves"] >= phase["clicks"] + phase["page_clicks"]
+
+
+@pytest.mark.slow
 def test_load_bench_measures_the_clicks_with_and_without_spectator_pages():
     result = _bench(
         "load",
