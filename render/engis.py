@@ -32,7 +32,7 @@ from .common import (
     seat_colour,
     winners_headline,
 )
-from .engis_clan import PANEL_H, TERRITORY_W, draw_clan
+from .engis_clan import AREA_W, MARK, ClanLayout, clan_layouts, draw_clan, panels_height
 from .engis_tiles import (
     DARK_TERRAINS,
     HATCHED,
@@ -69,7 +69,6 @@ WEATHER = Box(140, 16, bold=True)  # an intempérie's name on its card
 NEED = Box(116, 13)  # what defends it: a terrain, a plant, knowledge
 NEED_ENEMIES = Box(140, 13, lines=2)  # or the enemies' meeples and weapons
 POOL_SKILL = Box(124, 13)  # a skill still available, with its copies
-AREA_W = (WIDTH - 3 * MARGIN) // 2 - TERRITORY_W - 10  # right of a clan's hexes, at two clans a row
 OBJECT = Box(AREA_W / 2 - 6 - 34, 13)
 CHIP = Box(AREA_W - 12, 13)  # a skill or a card as a chip
 
@@ -291,6 +290,10 @@ def _draw_legend(img, draw, locale: str, y0: int) -> None:
         label = tr(f"engis.terrain.{terrain}", locale)
         put(img, (x + 24, y0 + 6), label, 14)
         x += 34 + length(label, 14)
+    for ok in (True, False):  # under a clan's columns
+        put(img, (x, y0 + 4), MARK[ok][0], 17, bold=True, fill=MARK[ok][1])
+        x += 20
+    put(img, (x + 4, y0 + 6), tr("engis.r.defended", locale), 14)
     x = MARGIN + 90
     y = y0 + 34
     for res in ("wood", "stone", "water", "food", "mammoth"):
@@ -312,16 +315,10 @@ def _draw_legend(img, draw, locale: str, y0: int) -> None:
 
 
 # --------------------------------------------------------------------------- entry point
-def _layout(players: int) -> tuple[int, list[tuple[int, int, int]]]:
-    """Height and the (x, y, width) of each clan's panel."""
-    y = TOP + BOARD_H
-    half = (WIDTH - 3 * MARGIN) // 2
-    if players == 1:
-        boxes = [(MARGIN, y, WIDTH - 2 * MARGIN)]
-    else:
-        boxes = [(MARGIN + (i % 2) * (half + MARGIN), y + (i // 2) * PANEL_H, half) for i in range(players)]
-    rows = 1 if players <= 2 else 2
-    return y + rows * PANEL_H + LEGEND_H, boxes
+def _layout(players: int) -> tuple[int, list[ClanLayout]]:
+    """Height and each clan's panel."""
+    top = TOP + BOARD_H
+    return top + panels_height(players) + LEGEND_H, clan_layouts(players, top)
 
 
 @lru_cache(maxsize=1)
@@ -383,8 +380,8 @@ def _board(view, locale: str, names: list[str], parts: Parts) -> Image.Image:
         line = fit("› " + t(view.events[-1], locale, names=names), WIDTH - 2 * MARGIN - 20, LAST_MOVE)
         put(img, (MARGIN + 10, BAR + 4), line, LAST_MOVE, role="last_move")
     _draw_collective(img, draw, view, locale, names, TOP, parts)
-    for pv, (x, y, w) in zip(view.clans, boxes, strict=False):
-        draw_clan(img, draw, view, pv, locale, names, x, y, w, parts)
+    for pv, box in zip(view.clans, boxes, strict=False):
+        draw_clan(img, draw, view, pv, locale, names, box, parts)
     y = height - LEGEND_H + 4
     parts.draw(img, (0, y, WIDTH, height), ("engis legend", locale), lambda: _draw_legend(img, draw, locale, y))
     return img

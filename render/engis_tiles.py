@@ -84,7 +84,7 @@ def hex_tile(hid: str, r: int, locale: str) -> Image.Image:
         x0 = cx - step * (h.icons - 1) / 2
         for i in range(h.icons):
             d.text(
-                (x0 + i * step, cy - r * k * 0.08),
+                (x0 + i * step, cy - r * k * 0.14),
                 glyph,
                 font=font(gs),
                 fill=colour,
@@ -142,8 +142,16 @@ def space_centre(space: str, x0: float, y0: float, r: float) -> tuple[float, flo
     return x0 + r + (col - 1) * 1.5 * r, y0 + math.sqrt(3) * r * (y + 0.5)
 
 
-def draw_meeple(img: Image.Image, draw: Drawing, cx: float, cy: float, colour, n: int, size: int = 11) -> None:
-    """A pawn (head and body), the number of meeples on its body when more than one."""
+def draw_meeple(
+    img: Image.Image, draw: Drawing, cx: float, cy: float, colour, n: int, size: int = 11, count_size: int = 0
+) -> None:
+    """A pawn (head and body), the number of meeples on its body when more than one (at ``count_size``, by
+    default the pawn's). A large pawn is ringed in dark ink too, to stand out on a terrain of its colour."""
+    if size >= 16:
+        ring = size * 0.45 + 3
+        draw.ellipse((cx - ring, cy - size * 0.8 - ring, cx + ring, cy - size * 0.8 + ring), fill=INK)
+        box = (cx - size * 0.8 - 2, cy - size * 0.45 - 2, cx + size * 0.8 + 2, cy + size * 0.75 + 2)
+        rounded_rectangle(draw, box, radius=size // 2 + 2, fill=INK)
     draw.ellipse(
         (cx - size * 0.45, cy - size * 1.25, cx + size * 0.45, cy - size * 0.35),
         fill=colour,
@@ -159,16 +167,18 @@ def draw_meeple(img: Image.Image, draw: Drawing, cx: float, cy: float, colour, n
         width=2,
     )
     if n > 1:
+        count = count_size or size
         put(
             img,
             (cx, cy + size * 0.17),
             str(n),
-            size,
+            count,
             bold=True,
             fill=(255, 255, 255),
             anchor="mm",
             stroke=2,
             stroke_fill=(20, 20, 20),
+            role="meeples",
         )
 
 

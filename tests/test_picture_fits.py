@@ -371,8 +371,10 @@ def test_every_picture_function_fits_80_lines():
 
 
 def test_an_engis_hexs_meeples_fit_inside_it_beside_its_plant_or_knowledge():
-    """Five meeples on a hex with a plant or knowledge: the pawn and its count ink only inside the hex,
-    and every pixel of the plant or the star stays in sight."""
+    """Five meeples on a hex with a plant or knowledge, at both sizes of the hexes: the pawn and its count
+    ink only inside the hex, and every pixel of the plant or the star stays in sight."""
+    import itertools
+
     from PIL import ImageChops, ImageDraw
 
     import render.engis_clan as engis_clan
@@ -380,8 +382,7 @@ def test_an_engis_hexs_meeples_fit_inside_it_beside_its_plant_or_knowledge():
     from render.common import Drawing
     from rules.engis import data
 
-    r = 40
-    for hid, h in data.ALL_HEXES.items():
+    for (hid, h), r in itertools.product(data.ALL_HEXES.items(), (engis_clan.WIDE_R, engis_clan.TALL_R)):
         if not (h.plant or h.know):
             continue
         colour = (engis_tiles.PLANT if h.plant else engis_tiles.KNOW)[1]
