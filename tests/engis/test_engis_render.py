@@ -8,7 +8,7 @@ from collections import Counter
 from engis_helpers import new, territory
 from PIL import Image
 
-from render import common, engis_clan
+from render import caches, common, engis_clan
 from render.engis import render
 from rules.core import play
 from rules.engis import ENGINE, data
@@ -30,7 +30,7 @@ def test_render_finished_game_and_missing_names():
 
 def _drawn(view, monkeypatch, locale="en"):
     """The key texts a board draws, every part drawn afresh (none pasted from an earlier board)."""
-    monkeypatch.setattr(common.PARTS, "budget", 0)
+    monkeypatch.setattr(caches.PARTS, "budget", 0)
     with common.key_texts() as texts:
         png = render(view, locale=locale, names=["Ana", "Bia", "Caio", "Davi"])
     return Image.open(io.BytesIO(png)).width, texts
