@@ -62,7 +62,7 @@ class MesaBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.service = GameService(db, settings, clock)
-        self.presenter = Presenter(settings.web_url)
+        self.presenter = Presenter(settings.web_url, sign_in=settings.sign_in, activity=settings.activity)
         cache = self.presenter.cache
         self.service.drawing = lambda game, state: cache.start(game, state, None, game.locale)  # the board's picture
         self.presenter.cache.pool = renderpool.shared(settings.render_workers)

@@ -463,6 +463,11 @@ TEXTS: dict[str, tuple[Text, Text]] = {
         "Este bot não mostra partidas no navegador (quem o hospeda não definiu MESA_WEB_URL).",
     ),
     "board.watch": ("Watch in browser", "Assistir no navegador"),
+    "board.play_here": ("Play here", "Jogar aqui"),
+    "board.play_here.refused": (
+        "Discord could not open the game here. Its page: {url}",
+        "O Discord não conseguiu abrir a partida aqui. A página dela: {url}",
+    ),
     "web.title": ("{game} — Mesa", "{game} — Mesa"),
     "web.live": ("Live", "Ao vivo"),
     "web.reconnecting": ("Reconnecting…", "Reconectando…"),

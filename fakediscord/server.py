@@ -1463,13 +1463,14 @@ class FakeDiscord:
         if inter is None or inter.id != int(iid):
             raise _Error(404, 10062, "Unknown interaction")
         rtype, data = int(body.get("type", 0)), body.get("data") or {}
-        already = bool(inter.responses)
+        already = any("error" not in r for r in inter.responses)  # (a refused callback acknowledges nothing)
+        refused = rtype == 12 and not self.accounts.activities
         inter._record(
             {
                 "type": rtype,
                 "data": data,
                 "files": [(n, b) for n, b, _ in files],
-                **({"error": 40060} if already else {}),
+                **({"error": 40060} if already else {"error": 50035} if refused else {}),
             }
         )
         if already:
@@ -1508,7 +1509,7 @@ class FakeDiscord:
         elif rtype in (8, 9):
             pass
         elif rtype == 12:
-            if not self.accounts.activities:
+            if refused:
                 raise _Error(400, 50035, "Invalid Form Body (the application has no Activity)")
             instance = self.accounts.launch(inter.channel_id, inter.guild_id, inter.user_id)
             info["activity_instance_id"] = instance["instance_id"]

@@ -5,6 +5,7 @@ from the Activity's channel, and the board's "Play here" button."""
 from __future__ import annotations
 
 import json
+import random
 import re
 import shutil
 import subprocess
@@ -21,9 +22,12 @@ from bot.storage import Database, GameRow
 from bot.web import WebServer
 from bot.web.activity import FRAME_ANCESTORS
 from bot.web.sessions import BROWSER, FRAME
+from fakediscord import fixtures
+from fakediscord.botkit import last_board, mesa, play_move, start_game, start_lobby
 from fakediscord.server import FakeDiscord
 from rules.core import t
 
+fake_discord = fixtures.fake_discord
 ROOT = Path(__file__).resolve().parent.parent
 SDK_TOOL = ROOT / "tools" / "discord-sdk"
 STATIC = ROOT / "bot" / "web" / "static"
@@ -249,3 +253,62 @@ async def test_discord_may_frame_the_activity_s_answers_and_nothing_else(db, fak
         client = await site.client()
         for path in ("/activity/", "/activity/api/token", "/?frame_id=f&instance_id=i"):
             assert (await client.get(path)).status == 404, path
+
+
+# -- the board's "Play here", through the real bot on the fake Discord -----------------------------------
+
+
+def page_settings(fake: FakeDiscord, **more: Any) -> dict[str, Any]:
+    return {"web_url": "https://mesa.example.org", "client_id": fake.app_id, "client_secret": "s", **more}
+
+
+async def test_play_here_launches_the_activity_in_the_game_s_thread(fake_discord, tmp_path) -> None:
+    fake = fake_discord
+    fake.accounts.activities = True
+    async with mesa(fake, tmp_path / "mesa.sqlite3", **page_settings(fake, activity=True)):
+        lobby = await start_lobby(fake, "atlandice", ANA, [BRUNO], ai_seats=1)
+        thread = await start_game(fake, ANA, lobby)
+        board = last_board(fake, thread)
+        play = board.button(t("board.play_here", "en"))
+        assert play["style"] != 5 and "url" not in play  # a button Discord answers, not a link
+        link = board.button(t("board.watch", "en"))  # the page in a browser too
+        assert link["url"].startswith("https://mesa.example.org/g/")
+        click = await fake.click(BRUNO, board, play["custom_id"])
+        assert (await click.wait_response())["type"] == 12  # LAUNCH_ACTIVITY
+        [instance] = fake.accounts.instances.values()
+        assert instance["location"]["channel_id"] == str(thread) and instance["users"] == [str(BRUNO)]
+        await play_move(fake, thread, random.Random(3))  # a later board has it too: Ana joins the instance
+        later = last_board(fake, thread)
+        again = await fake.click(ANA, later, later.button(t("board.play_here", "en"))["custom_id"])
+        assert (await again.wait_response())["type"] == 12
+        assert list(fake.accounts.instances.values()) == [instance] and instance["users"] == [str(BRUNO), str(ANA)]
+
+
+async def test_where_discord_refuses_the_activity_play_here_gives_the_page_s_link(fake_discord, tmp_path) -> None:
+    fake = fake_discord  # MESA_ACTIVITY=1, but the application has no Activity
+    async with mesa(fake, tmp_path / "mesa.sqlite3", **page_settings(fake, activity=True)):
+        thread = await start_game(fake, ANA, await start_lobby(fake, "atlandice", ANA, [BRUNO], ai_seats=1))
+        board = last_board(fake, thread)
+        click = await fake.click(BRUNO, board, board.button(t("board.play_here", "en"))["custom_id"])
+        await click.wait_response()
+        link = board.button(t("board.watch", "en"))["url"]
+        await fake.wait_for(lambda: click.messages)
+        assert link in click.messages[-1].content and click.messages[-1].ephemeral
+        assert not fake.accounts.instances
+
+
+@pytest.mark.parametrize("sign_in", [True, False])
+async def test_without_an_activity_the_board_links_to_the_page(fake_discord, tmp_path, sign_in) -> None:
+    fake = fake_discord
+    settings = page_settings(fake) if sign_in else {"web_url": "https://mesa.example.org"}
+    async with mesa(fake, tmp_path / "mesa.sqlite3", **settings):
+        thread = await start_game(fake, ANA, await start_lobby(fake, "atlandice", ANA, [BRUNO], ai_seats=1))
+        board = last_board(fake, thread)
+        pages = [b for b in board.buttons() if b.get("url")]
+        assert len(pages) == 1 and pages[0]["url"].startswith("https://mesa.example.org/g/")
+        # where players can sign in on the page it is where they play; else they watch there
+        assert pages[0]["label"] == t("board.play_here" if sign_in else "board.watch", "en")
+        assert not [b for b in board.buttons() if b.get("custom_id", "").endswith(":~play")]
+    async with mesa(fake, tmp_path / "other.sqlite3", **page_settings(fake, web_url=None)):
+        thread = await start_game(fake, ANA, await start_lobby(fake, "atlandice", ANA, [BRUNO], ai_seats=1))
+        assert not [b for b in last_board(fake, thread).buttons() if b.get("url")]  # no pages: no link

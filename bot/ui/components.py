@@ -108,7 +108,7 @@ class ActionSelect(
 
 
 class SpecialButton(
-    _Control, DynamicItem[Button[discord.ui.View]], template=_GAME + r"(?P<version>[0-9]{1,9}):~(?P<what>me|mute)"
+    _Control, DynamicItem[Button[discord.ui.View]], template=_GAME + r"(?P<version>[0-9]{1,9}):~(?P<what>me|mute|play)"
 ):
     def __init__(self, game_id: int, version: int, what: str, **button: Any) -> None:
         super().__init__(Button(custom_id=f"{PREFIX}:{game_id}:{version}:~{what}", **button))
@@ -124,6 +124,8 @@ class SpecialButton(
         handlers = mesa(interaction).handlers
         if self.what == "me":
             await handlers.on_private(interaction, self.game_id)
+        elif self.what == "play":
+            await handlers.on_play_here(interaction, self.game_id)
         else:
             await handlers.on_mute(interaction, self.game_id, self.version)
 

@@ -204,6 +204,17 @@ class Handlers(Boards):
             drawing.cancel()  # only if still drawing: the acknowledgement failed
         await self.send_private(interaction, payload)
 
+    async def on_play_here(self, interaction: discord.Interaction, game_id: int) -> None:
+        """**Play here**: Discord opens the application's Activity in the channel (the page finds the game
+        from the channel itself); if Discord refuses (the application has no Activity), the page's link."""
+        try:
+            await interaction.response.launch_activity()
+        except discord.HTTPException as error:
+            log.warning("the Activity could not be launched (is MESA_ACTIVITY right?): %s", error)
+            link = self.presenter.web_link(await self.service.load(game_id))
+            locale = user_locale(interaction)
+            await reply(interaction, t("board.play_here.refused", locale, url=link or "—"))
+
     async def show_private(self, interaction: discord.Interaction, game: GameRow) -> None:
         await self.send_private(interaction, await self.private_payload(interaction, game))
 

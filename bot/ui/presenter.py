@@ -152,9 +152,11 @@ class Payload:
 
 
 class Presenter:
-    def __init__(self, web_url: str | None = None) -> None:
+    def __init__(self, web_url: str | None = None, *, sign_in: bool = False, activity: bool = False) -> None:
         self.cache = RenderCache()
         self.web_url = web_url  # the spectator pages' address (None: no "Watch in browser" link)
+        self.sign_in = sign_in  # players sign in on the pages and play there (the link says Play here)
+        self.activity = activity  # the application has an Activity: Play here opens the page inside Discord
 
     def web_link(self, game: GameRow) -> str | None:
         """The game's spectator page, if the bot offers pages and the game has one."""
@@ -247,9 +249,8 @@ class Presenter:
                         )
         elif game.status == ENDED:
             embed.description = t("board.ended", locale)
-        link = self.web_link(game)
-        if link is not None and viewer is None and game.status in (ACTIVE, FINISHED):
-            view.add_item(discord.ui.Button(label=t("board.watch", locale), url=link, emoji="🔭", row=4))
+        if viewer is None:
+            self._page_buttons(view, game, locale, controls)
         shown = seat_names(game, locale)  # a footer is plain text, not markdown
         ai_seats = [ai_label(shown[s.seat], s.level, locale) for s in game.seats if s.is_ai]
         if ai_seats:
@@ -264,6 +265,19 @@ class Presenter:
             view=view if view.children else None,
             mentions=discord.AllowedMentions(users=[discord.Object(u) for u in ping], roles=False, everyone=False),
         )
+
+    def _page_buttons(self, view: discord.ui.View, game: GameRow, locale: str, controls: bool) -> None:
+        """The channel's board's way to the game's page (row 4, beside the choices' four rows): **Play here**,
+        which opens it inside Discord where the application has an Activity, else a link to it in a browser
+        (only where the pages are served), named **Play here** where players can sign in there."""
+        link = self.web_link(game)
+        playing = game.status == ACTIVE
+        if self.activity and playing and controls:
+            play = SpecialButton(game.id, game.version, "play", label=t("board.play_here", locale), emoji="🎲", row=4)
+            view.add_item(play)
+        if link is not None and game.status in (ACTIVE, FINISHED):
+            key = "board.play_here" if self.sign_in and playing and not self.activity else "board.watch"
+            view.add_item(discord.ui.Button(label=t(key, locale), url=link, emoji="🔭", row=4))
 
     async def private(self, game: GameRow, state: GameState, seat: int, locale: str) -> Payload:
         """A player's own view, with their choices when they must act (only they see it)."""
