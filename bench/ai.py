@@ -249,36 +249,36 @@ def compare(before: list[dict], after: list[dict]) -> list[list[str]]:
 
 async def _lobby_game(fake, humans: list[int], ai: int, level: str, seen: set[int]) -> int:
     """An ENGIS game started by ``humans[0]`` with ``ai`` AI seats at ``level``; returns its thread."""
-    from . import latency as L
+    from . import latency
 
-    lobby = await L.start_lobby(fake, "engis", humans[0], humans[1:], ai)
+    lobby = await latency.start_lobby(fake, "engis", humans[0], humans[1:], ai)
     menu = next((c for c in fake.message(lobby.id).custom_ids() if c.endswith(":L:lv")), None)
     for seat in range(len(humans), len(humans) + ai):
         inter = await fake.select(humans[0], fake.message(lobby.id), menu, [f"{seat}.{level}"])
         await inter.wait_response()
-    start = await fake.click(humans[0], fake.message(lobby.id), L.lobby_id(lobby, "start"))
+    start = await fake.click(humans[0], fake.message(lobby.id), latency.lobby_id(lobby, "start"))
     await start.wait_response()
     thread = await fake.wait_for(lambda: [t for t in fake.threads if t not in seen][-1:] or None)
     seen.add(thread[0])
-    await fake.wait_for(lambda: L.board_messages(fake, thread[0]))
+    await fake.wait_for(lambda: latency.board_messages(fake, thread[0]))
     return thread[0]
 
 
 async def thinking_latency(thinkers: int, processes: int, clicks: int = 40) -> tuple[float, float]:
     """Median and p95 click → board (ms) of a human game while ``thinkers`` games' strong AIs think."""
-    from . import latency as L
+    from . import latency
 
-    fake = L.build_world(L.FakeDiscord())
+    fake = latency.build_world(latency.FakeDiscord())
     await fake.start()
     samples: list[float] = []
     seen: set[int] = set()
     try:
         with fake.patch(), tempfile.TemporaryDirectory() as folder:
-            async with L.mesa(fake, Path(folder) / "bench.sqlite3", ai_processes=processes):
+            async with latency.mesa(fake, Path(folder) / "bench.sqlite3", ai_processes=processes):
                 stop = asyncio.Event()
 
                 async def keep_playing(thread: int, rng: random.Random) -> None:
-                    while not stop.is_set() and await L.play_move(fake, thread, rng):
+                    while not stop.is_set() and await latency.play_move(fake, thread, rng):
                         pass
 
                 busy = [
@@ -290,11 +290,11 @@ async def thinking_latency(thinkers: int, processes: int, clicks: int = 40) -> t
                 thread = await _lobby_game(fake, [1, 2], 0, "normal", seen)
                 rng = random.Random(1)
                 while len(samples) < clicks:
-                    inter = await L.play_move(fake, thread, rng)
+                    inter = await latency.play_move(fake, thread, rng)
                     if inter is None:
                         thread = await _lobby_game(fake, [1, 2], 0, "normal", seen)
                         continue
-                    samples.append((L.last_board(fake, thread).stored_at - inter.sent_at) * 1000)
+                    samples.append((latency.last_board(fake, thread).stored_at - inter.sent_at) * 1000)
                 stop.set()
                 for task in busy:
                     task.cancel()

@@ -25,7 +25,7 @@ from rules.core.search import SearchHooks
 from rules.core.search import choose as search_choose
 
 from .data import (
-    BM,
+    BLACK_MARKET,
     BM_CLOCK,
     CLOCK_END,
     CLOCK_TRACK,
@@ -220,7 +220,7 @@ def take_value(state: AtlandiceState, sector: int, who: int, seat: int, n: int) 
     pile = state.pile(sector)
     taken, rows, pts = _takes(state, state.stocks, pile, who, seat, n)
     v = now = _margin(pts, seat, state.players)
-    if sector != BM and not state.exhausted(sector):
+    if sector != BLACK_MARKET and not state.exhausted(sector):
         total = sum(pile.values())
         armed = state.armed[sector]
         change = urgency(max(0, total - n), armed) - urgency(total, armed)
@@ -286,12 +286,12 @@ def clock_value(state: AtlandiceState, seat: int, steps: int) -> float:
 
 
 def sector_clock(state: AtlandiceState, sector: int) -> int:
-    return BM_CLOCK if sector == BM else TILE_CLOCK[state.tile(sector)]
+    return BM_CLOCK if sector == BLACK_MARKET else TILE_CLOCK[state.tile(sector)]
 
 
 def _effect_bonus(state: AtlandiceState, sector: int, who: int, picked: int = 0) -> float:
     """A small value for the effect of a tile visited with the ``picked``-th die of the round."""
-    if sector == BM or state.exhausted(sector):
+    if sector == BLACK_MARKET or state.exhausted(sector):
         return 0.0
     tile = state.tile(sector)
     if tile == "B3":
@@ -581,7 +581,7 @@ def _die(state: AtlandiceState, board: Board, task: Task, ids: list[str]) -> str
     for aid in ids:
         if task.kind == "die_a":
             src = _sector_of(aid)
-            dsts = [s for s in range(SECTORS) if s != src and (s == BM or not state.exhausted(s))]
+            dsts = [s for s in range(SECTORS) if s != src and (s == BLACK_MARKET or not state.exhausted(s))]
         else:
             src, dsts = task.sector, [_sector_of(aid)]
         best = None

@@ -15,7 +15,7 @@ REGIONS = ("jewellery", "library", "inn", "workshop", "forge")
 # na Pousada ... As Ferramentas ficam na Oficina ... As Armas ficam na Forja»
 RESOURCES = ("gem", "book", "food", "tool", "arm")
 # Sector index: 0..4 the regions, 5 the Black Market.
-BM = 5
+BLACK_MARKET = 5
 SECTORS = 6
 # rulebook: «Os dados com o número 6 são sempre colocados próximos ao Mercado Negro»
 BM_DIE = 6
@@ -27,12 +27,12 @@ RESOURCES_PER_REGION = {2: 7, 3: 7, 4: 9}
 # rulebook: «Número de Jogadores 2/3 4 / Número de Dados 7 9»
 DICE = {2: 7, 3: 7, 4: 9}
 # rulebook: «Pegue 3 recursos de cada tipo e coloque-os no Mercado Negro»
-BM_START = 3
+BLACK_MARKET_START = 3
 # rulebook: «Os jogadores seguem procedendo dessa forma até que cada um tenha 2 dados.»
 # rulebook (2 players): «cada jogador deverá, alternadamente, pegar 3 dados»
 DICE_PER_PLAYER = {2: 3, 3: 2, 4: 2}
 # rulebook: «Coloque o Submarino próximo à pilha de Oficinas (número 4).»
-SUB_START = 3
+SUBMARINE_START = 3
 
 # -- Region tiles ----------------------------------------------------------------------------
 # rulebook: «15 Peças de Regiões, divididas em 5 categorias» with three effects each, in the
@@ -112,7 +112,7 @@ DONATION_COST = 2
 DONATION_VP = 1
 
 # -- Readings of ambiguous passages (designed, from the notes' recommendations) ----------------
-# AQ1 returned resources top the Black Market up to BM_START of that resource, the rest go to the
+# AQ1 returned resources top the Black Market up to BLACK_MARKET_START of that resource, the rest go to the
 #     new tile (the rulebook's example: «2 são colocados no Mercado Negro (pois já havia 1 lá)»).
 # AQ2 of the players tied for first, the first in turn order from the visiting player takes the tile.
 # AQ3 a stock of zero never places (first, second, Inventory, majorities).

@@ -10,7 +10,7 @@ from rules.core import Action, IllegalAction, action, msg
 
 from .data import (
     B1_ROLLS,
-    BM,
+    BLACK_MARKET,
     BM_DIE,
     CLOCK_END,
     F1_ROLLS,
@@ -48,7 +48,7 @@ def _roll(state: AtlandiceState, task: Task, tile: str) -> int:
 def effect(state: AtlandiceState, task: Task) -> None:
     """Step c): the visited Region's active tile acts; the choices it asks for go first in the tasks."""
     s = task.sector
-    if s == BM or state.exhausted(s):
+    if s == BLACK_MARKET or state.exhausted(s):
         return
     tile = state.tile(s)
     kind = tile if tile[0] != "O" else "O"
@@ -73,7 +73,7 @@ def effect(state: AtlandiceState, task: Task) -> None:
         if _roll(state, task, tile) in B1_ROLLS:
             push.append(t("take_region", excluded=s))
     elif kind == "B2":
-        push.append(t("move_a", sector=s, target=BM))
+        push.append(t("move_a", sector=s, target=BLACK_MARKET))
     elif kind == "B3":
         if dice_picked(state, task) == 2:
             push.append(t("take", sector=s))
@@ -83,7 +83,7 @@ def effect(state: AtlandiceState, task: Task) -> None:
             state.last_clock = state.clock
             event(state, "atlandice.ev.inn_clock", pos=state.clock)
     elif kind == "P2":
-        push.append(t("move_a", sector=BM, excluded=s))
+        push.append(t("move_a", sector=BLACK_MARKET, excluded=s))
     elif kind == "P3":
         push.append(t("die_a"))
     elif kind == "O":
@@ -94,7 +94,7 @@ def effect(state: AtlandiceState, task: Task) -> None:
     elif kind == "F2":
         push.append(t("move_a", sector=s, excluded=s))
     elif kind == "F3" and _roll(state, task, tile) in F3_ROLLS:
-        push.append(t("take", sector=BM))
+        push.append(t("take", sector=BLACK_MARKET))
     state.tasks[0:0] = push
 
 
@@ -142,9 +142,13 @@ def task_options(state: AtlandiceState, task: Task) -> list[Action]:
     if k == "die_a":
         return sec_opts([s for s in range(SECTORS) if state.dice[s]])
     if k == "die_b":
-        return sec_opts([s for s in range(SECTORS) if s != task.sector and (s == BM or not state.exhausted(s))])
+        return sec_opts(
+            [s for s in range(SECTORS) if s != task.sector and (s == BLACK_MARKET or not state.exhausted(s))]
+        )
     if k == "sub":
-        return sec_opts([s for s in range(SECTORS) if s != state.submarine and (s == BM or not state.exhausted(s))])
+        return sec_opts(
+            [s for s in range(SECTORS) if s != state.submarine and (s == BLACK_MARKET or not state.exhausted(s))]
+        )
     raise AssertionError(k)
 
 
@@ -206,7 +210,7 @@ def do_task(state: AtlandiceState, task: Task, move: Move) -> None:
         follow = task.model_copy(update={"kind": "die_b", "sector": _sector(move)})
     elif k == "die_b":
         src, dst = task.sector, _sector(move)
-        new_value = BM_DIE if dst == BM else dst + 1
+        new_value = BM_DIE if dst == BLACK_MARKET else dst + 1
         die = state.dice[src].pop()
         state.dice[dst] = sorted(state.dice[dst] + [new_value])
         state.touch(src, dst)

@@ -24,13 +24,13 @@ from rules.core import (
 
 from . import ai
 from .data import (
-    BM_START,
+    BLACK_MARKET_START,
     CLOCK_START,
     DICE_PER_PLAYER,
     RESOURCES,
     RESOURCES_PER_REGION,
     SECTORS,
-    SUB_START,
+    SUBMARINE_START,
     TILES,
 )
 from .effects import do_task, task_options
@@ -97,9 +97,9 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             stacks=stacks,
             armed=[True] * 5,
             region_resources=region_res,
-            black_market={r: BM_START for r in RESOURCES},
+            black_market={r: BLACK_MARKET_START for r in RESOURCES},
             dice=[[] for _ in range(SECTORS)],
-            submarine=SUB_START,
+            submarine=SUBMARINE_START,
             stocks=[empty_pile() for _ in range(parts)],
             victory_points=[{k: 0 for k in VP_KEYS} for _ in range(parts)],
             tiles_won=[[] for _ in range(parts)],

@@ -9,7 +9,7 @@ a) a die, b) a resource, c) the Region's effect; then the Regions emptied are sc
 from __future__ import annotations
 
 from .data import (
-    BM,
+    BLACK_MARKET,
     BM_CLOCK,
     CLOCK_END,
     CLOCK_TRACK,
@@ -111,7 +111,7 @@ def _phase3(state: AtlandiceState) -> bool:
     """The clock moves by the pointers of the sector holding the last die."""
     if state.clock < CLOCK_END:
         sector = next(s for s in range(SECTORS) if state.dice[s])
-        steps = BM_CLOCK if sector == BM else TILE_CLOCK[state.tile(sector)]
+        steps = BM_CLOCK if sector == BLACK_MARKET else TILE_CLOCK[state.tile(sector)]
         before = state.clock
         state.clock = min(CLOCK_END, state.clock + steps)
         state.last_clock = state.clock

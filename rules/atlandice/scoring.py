@@ -9,8 +9,8 @@ import functools
 from rules.core import Action, IllegalAction, action, msg
 
 from .data import (
-    BM,
-    BM_START,
+    BLACK_MARKET,
+    BLACK_MARKET_START,
     DONATION_VP,
     INVENTORY_VP,
     MAJORITY_FIRST_VP,
@@ -64,7 +64,7 @@ def score_region(state: AtlandiceState, r: int, visitor: int) -> None:
     for p in range(state.participants):
         state.stocks[p][res] = 0
     if state.stacks[r]:
-        to_bm = min(returned, max(0, BM_START - state.black_market[res]))
+        to_bm = min(returned, max(0, BLACK_MARKET_START - state.black_market[res]))
         state.black_market[res] += to_bm
         state.region_resources[r][res] += returned - to_bm
         state.armed[r] = region_total(state, r) > 0
@@ -78,10 +78,10 @@ def score_region(state: AtlandiceState, r: int, visitor: int) -> None:
         state.out.append(res)
         state.armed[r] = False
         moved = len(state.dice[r])
-        state.dice[BM] = sorted(state.dice[BM] + state.dice[r])
+        state.dice[BLACK_MARKET] = sorted(state.dice[BLACK_MARKET] + state.dice[r])
         state.dice[r] = []
         if state.submarine == r:
-            state.submarine = BM
+            state.submarine = BLACK_MARKET
         event(state, "atlandice.ev.exhausted", sector=sector_msg(r, "of"), res=res_msg(res), n=lost, dice=moved)
 
 

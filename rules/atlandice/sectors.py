@@ -1,6 +1,6 @@
 """ATLANDICE, what every phase moves: dice onto the sectors, resources between the piles, the log.
 
-The rulebook's «Setores»: the five Regions (one per resource) and the Black Market (``BM``);
+The rulebook's «Setores»: the five Regions (one per resource) and the Black Market (``BLACK_MARKET``);
 a die of value n lies in Region n unless that Region is exhausted or n is the Black Market's.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rules.core import Event, msg
 
-from .data import BM, BM_DIE
+from .data import BLACK_MARKET, BM_DIE
 from .state import AtlandiceState, Task, res_msg, sector_msg, who_msg
 
 RES_EMOJI = {"gem": "💎", "book": "📚", "food": "🍞", "tool": "🔧", "arm": "⚔️"}
@@ -39,7 +39,7 @@ def event(state: AtlandiceState, key: str, **params) -> None:
 def sector_of_value(state: AtlandiceState, value: int) -> int:
     """Where a die of this value lies: its Region, or the Black Market."""
     if value == BM_DIE or state.exhausted(value - 1):
-        return BM
+        return BLACK_MARKET
     return value - 1
 
 
@@ -63,7 +63,7 @@ def give(state: AtlandiceState, who: int, sector: int, res: str) -> None:
 def put(state: AtlandiceState, sector: int, res: str, n: int = 1) -> None:
     """Resources put on a sector's pile (a Region given one is armed: it scores when it empties)."""
     state.pile(sector)[res] += n
-    if sector != BM and n > 0:
+    if sector != BLACK_MARKET and n > 0:
         state.armed[sector] = True
 
 

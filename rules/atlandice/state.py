@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules.core import GameState, Msg, StoredModel, msg
 
-from .data import BM, CLOCK_END, CLOCK_TRACK, REGIONS, RESOURCES, SECTOR_IDS, TILE_CLOCK
+from .data import BLACK_MARKET, CLOCK_END, CLOCK_TRACK, REGIONS, RESOURCES, SECTOR_IDS, TILE_CLOCK
 
 # A round's visits (phase 2), the Donation (phase 3 at the clock's mark), the end.
 Phase = Literal["visit", "donate", "over"]
@@ -95,7 +95,7 @@ class AtlandiceState(GameState):
         return not self.stacks[region]
 
     def pile(self, sector: int) -> dict[str, int]:
-        return self.black_market if sector == BM else self.region_resources[sector]
+        return self.black_market if sector == BLACK_MARKET else self.region_resources[sector]
 
     def total_stock(self, who: int) -> int:
         return sum(self.stocks[who].values())
@@ -255,7 +255,7 @@ def build_view(
         track=dict(CLOCK_TRACK),
         regions=regions,
         black_market=dict(state.black_market),
-        black_market_dice=list(state.dice[BM]),
+        black_market_dice=list(state.dice[BLACK_MARKET]),
         submarine=state.submarine,
         participants=parts,
         out=list(state.out),

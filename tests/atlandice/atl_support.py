@@ -8,7 +8,7 @@ from rules.atlandice.state import AtlandiceState
 from rules.core import Rng
 
 R = {r: i for i, r in enumerate(RESOURCES)}  # resource -> its region index
-JEW, LIB, INN, WKS, FRG, BM = 0, 1, 2, 3, 4, 5
+JEW, LIB, INN, WKS, FRG, BLACK_MARKET = 0, 1, 2, 3, 4, 5
 
 
 def rng_rolling(*values: int) -> Rng:

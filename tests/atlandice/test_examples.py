@@ -3,7 +3,7 @@ Eric 2, Bia 3)."""
 
 from __future__ import annotations
 
-from atl_support import BM, FRG, INN, JEW, LIB, WKS, ids, make_state, pile, play
+from atl_support import BLACK_MARKET, FRG, INN, JEW, LIB, WKS, ids, make_state, pile, play
 
 from rules.atlandice import ENGINE
 
@@ -150,7 +150,7 @@ def test_bruno_double_six_visits_the_black_market():
     s = play(s, "res.book")
     assert s.stocks[BRUNO] == pile(book=2)
     assert s.black_market == pile(book=1, arm=1)
-    assert s.dice[BM] == [] and s.dice[JEW] == []
+    assert s.dice[BLACK_MARKET] == [] and s.dice[JEW] == []
     assert ENGINE.to_act(s) == [ERIC]
 
 
@@ -164,4 +164,4 @@ def test_eric_moves_the_submarine():
     assert s.stocks[ERIC] == pile(tool=1)
     assert set(ids(s)) == {"sec.1", "sec.3", "sec.4", "sec.5", "sec.bm"}
     s = play(s, "sec.bm")
-    assert s.submarine == BM
+    assert s.submarine == BLACK_MARKET

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from atl_support import BM, FRG, INN, JEW, LIB, WKS, ids, make_state, pile, play, totals
+from atl_support import BLACK_MARKET, FRG, INN, JEW, LIB, WKS, ids, make_state, pile, play, totals
 
 from rules.atlandice import ENGINE
 from rules.atlandice.data import CLOCK_END, CLOCK_TRACK, TILE_CLOCK
@@ -19,7 +19,7 @@ def test_setup_by_player_count():
         ] * 5
         assert s.black_market == pile(gem=3, book=3, food=3, tool=3, arm=3)
         assert sum(len(d) for d in s.dice) == dice
-        assert all(v == 6 for v in s.dice[BM]) and all(v == r + 1 for r in range(5) for v in s.dice[r])
+        assert all(v == 6 for v in s.dice[BLACK_MARKET]) and all(v == r + 1 for r in range(5) for v in s.dice[r])
         assert s.submarine == WKS and s.clock == 0
         assert sorted(sorted(st) for st in s.stacks) == [
             ["B1", "B2", "B3"],
@@ -150,9 +150,9 @@ def test_exhausted_stack_removes_the_resource_and_sends_its_dice_to_the_black_ma
     assert s.tiles_won[1] == ["B3"]
     assert "book" in s.out and s.removed["book"] == before["book"]
     assert totals(s)["book"] == 0
-    assert s.dice[LIB] == [] and s.dice[BM] == [2]
-    assert s.submarine == BM
-    assert sector_of_value(s, 2) == BM
+    assert s.dice[LIB] == [] and s.dice[BLACK_MARKET] == [2]
+    assert s.submarine == BLACK_MARKET
+    assert sector_of_value(s, 2) == BLACK_MARKET
     assert "visit.2" not in ids(s)
     for _r, res in enumerate(("gem", "food", "tool", "arm")):
         assert totals(s)[res] == before[res]
@@ -278,7 +278,7 @@ def test_inn_changes_a_die_and_moves_it():
     s = play(s, "sec.1")
     assert "sec.1" not in ids(s)
     s = play(s, "sec.bm")
-    assert s.dice[JEW] == [1] and s.dice[BM] == [6]
+    assert s.dice[JEW] == [1] and s.dice[BLACK_MARKET] == [6]
 
 
 def test_forge_contraband_takes_from_the_black_market():
