@@ -404,10 +404,10 @@ def headline(view, locale: str, names: list[str]) -> str:
     if view.phase == "over" and view.won is not None:
         return goal_headline(view.won, translate_msg(_goal(view), locale), locale)
     if view.phase == "over":
-        best = max(p.score for p in view.ps)
-        winners = [_name(names, p.seat, locale) for p in view.ps if p.score == best]
+        best = max(p.score for p in view.tribes)
+        winners = [_name(names, p.seat, locale) for p in view.tribes if p.score == best]
         return winners_headline(winners, _tr("neanderthal.ui.score", locale, n=best), locale)
-    prompt = t(view.prompt, locale, names=[_name(names, seat, locale) for seat in range(len(view.ps))])
+    prompt = t(view.prompt, locale, names=[_name(names, seat, locale) for seat in range(len(view.tribes))])
     return _tr("neanderthal.ui.to_act", locale, seat=_name(names, view.actor, locale)) + " · " + prompt
 
 
@@ -432,7 +432,7 @@ def _title(view, locale: str) -> str:
 
 def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes:
     names = names or []
-    n = len(view.ps)
+    n = len(view.tribes)
     panel_y = _panel_y(view)
     pw = _panel_w(n)
     ph = _panel_h(view, pw, locale)
@@ -447,7 +447,7 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
         _matrix(img, d, view, locale, last)
     else:
         _biome_rows(img, d, view, locale, last)
-    for s, p in enumerate(view.ps):
+    for s, p in enumerate(view.tribes):
         x0 = 10 + s * (pw + 10)
         _panel(img, d, view, p, (x0, panel_y, pw, ph), locale, names)
     return to_png(img, _colours())
@@ -455,7 +455,7 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
 
 def _log_line(img, view, locale: str, names: list[str]) -> None:
     """What the last move did, in words, under the header."""
-    said = [t(e, locale, names=[_name(names, seat, locale) for seat in range(len(view.ps))]) for e in view.events]
+    said = [t(e, locale, names=[_name(names, seat, locale) for seat in range(len(view.tribes))]) for e in view.events]
     if said:
         line = fit_text("› " + " · ".join(said), LOG.width, LOG.size)
         put(img, (14, TOP + 6), line, LOG.size, role="last_move")
@@ -466,7 +466,7 @@ def _tabs(view, p, locale: str) -> list[Tab]:
     over = view.phase == "over"
     return player_tabs(
         locale,
-        won=over and view.won is None and p.score == max(q.score for q in view.ps),
+        won=over and view.won is None and p.score == max(q.score for q in view.tribes),
         to_play=not over and view.actor == p.seat,
         last=not over and view.last_seat == p.seat and bool(view.last or view.events),
     )
@@ -484,7 +484,7 @@ def _panel_h(view, w: int, locale: str) -> int:
         PANEL_H,
         *(
             fixed + _daughters_h(view, p, w, locale) + _tableau_h(p, w, locale) + _breakdown_h(view, p, w, locale)
-            for p in view.ps
+            for p in view.tribes
         ),
     )
 
@@ -526,7 +526,7 @@ def _event_panel(img, d, view, locale: str, names: list[str]) -> None:
             y += 18
         y += 4 + put_boxed(img, (ex + 8, y + 4), _tr(f"neanderthal.skill.{dc.skill}", locale), EVENT_SKILL, fill=MUTED)
         _bids(img, view, locale, names, ex + 8, y + 6)
-    put(img, (ex + 8, ey + height - 22), f"N {view.deck_n} · S {view.deck_s}", 13, fill=MUTED)
+    put(img, (ex + 8, ey + height - 22), f"N {view.deck_north} · S {view.deck_south}", 13, fill=MUTED)
 
 
 def _bids(img, view, locale: str, names: list[str], x: int, y: float) -> None:
@@ -535,13 +535,13 @@ def _bids(img, view, locale: str, names: list[str], x: int, y: float) -> None:
     put(img, (x, y), _tr("neanderthal.ui.bids", locale) + ":", 13, bold=True)
     for s, b in sorted(view.bids.items()):
         y += 18
-        species = view.ps[int(s)].species
+        species = view.tribes[int(s)].species
         _meeple(Drawing(img), img, x + 9, y + 8, species, 1)
         put(img, (x + 24, y), fit_text(f"{_name(names, int(s), locale)}: {b}", EVENT_W - 40, 14), 14, bold=True)
 
 
 def _biome_rows(img, d, view, locale: str, last: set[str]) -> None:
-    for r, (row, ice) in enumerate(((view.north, view.ice_n), (view.south, view.ice_s))):
+    for r, (row, ice) in enumerate(((view.north, view.ice_north), (view.south, view.ice_south))):
         y = ROWS_Y + r * (CARD_H + GAP)
         for i in range(data.ROW_SIZE):
             x = LEFT + i * (CARD_W + GAP)
@@ -576,7 +576,7 @@ def _sign(img, d, x: int, y: int, kind: str, locale: str, inset: int = 0) -> Non
 def _hunters(img, d, view, slot: str, x: int, y: int) -> None:
     left: float = x + 6
     for side, c, a, k in _side_summary(view.hunters.get(slot, [])):
-        host = view.ps[int(side)].species if side != "f" else c
+        host = view.tribes[int(side)].species if side != "f" else c
         half = token_half(c, k, a)
         cx = left + half + 5
         if host != c:  # a Refugee: ringed in his host's colour
@@ -589,7 +589,7 @@ def _hunters(img, d, view, slot: str, x: int, y: int) -> None:
 def _matrix(img, d, view, locale: str, last: set[str]) -> None:
     """L1: the 4x5 matrix; face-down cards are undiscovered, ice barriers lie across (L3-A), the
     artifact markers (L6-A) stay on their cells, and each species' home biome is marked."""
-    homes = {cell: view.ps[s].species for s, cell in enumerate(view.homes)}
+    homes = {cell: view.tribes[s].species for s, cell in enumerate(view.homes)}
     for i, kind in enumerate(view.cells):
         r, c = divmod(i, data.GRID_COLS)
         x, y = LEFT + c * (CARD_W + GAP), ROWS_Y + r * (CARD_H + GAP)
@@ -658,7 +658,7 @@ def _placard(img, d, view, p, x0: int, y: int, w: int, locale: str) -> int:
     sex = _tr(f"neanderthal.sex.{p.sex}", locale) if p.sex else "?"
     put(img, (x0 + 10, y), f"{sex} · {state}", 15, bold=True)
     x = x0 + 10 + text_width(f"{sex} · {state}", 15, True) + 12
-    for c in p.mpi:
+    for c in p.parental_discs:
         _disc(d, x, y + 9, c, 6)
         x += 15
     y += 24
@@ -728,11 +728,11 @@ def _marks(view, p, wi: int, wf) -> tuple[list[Mark], int]:
     if wf.husband:
         marks.append((x, "meeple", wf.husband[0], 1, False, 9))
         x += 16
-        if wf.assim:  # M3-B: a Hunter assimilated with the Husband, one Husband of two meeples
-            marks.append((x, "meeple", wf.assim[0], 1, False, 9))
+        if wf.assimilated:  # M3-B: a Hunter assimilated with the Husband, one Husband of two meeples
+            marks.append((x, "meeple", wf.assimilated[0], 1, False, 9))
             x += 16
-        if wf.hdisc:
-            marks.append((x, "disc", wf.hdisc, 1, False, 5))
+        if wf.husband_disc:
+            marks.append((x, "disc", wf.husband_disc, 1, False, 5))
             x += 12
         x += 10
     for c in reversed(wf.discs):
@@ -849,10 +849,10 @@ BREAKDOWN = 16  # the size of the final score's breakdown
 
 def _breakdown_lines(view, p, w: int, locale: str) -> tuple[str, ...]:
     """Once the game is over, the score by source ("Elders 6 · Daughters 4 · …", the sources that scored)."""
-    if view.phase != "over" or not p.pts:
+    if view.phase != "over" or not p.points:
         return ()
     lines: list[str] = []
-    for part in [f"{_tr(k, locale)} {v}" for k, v in p.pts.items() if v] or ["—"]:  # a source whole on its line
+    for part in [f"{_tr(k, locale)} {v}" for k, v in p.points.items() if v] or ["—"]:  # a source whole on its line
         joined = f"{lines[-1]} · {part}" if lines else part
         if lines and text_width(joined, BREAKDOWN, True) <= w - 20:
             lines[-1] = joined
@@ -891,7 +891,7 @@ def palettes(locale: str) -> list[Palette]:
 def describe(view, locale: str, names: list[str]) -> str:
     """The picture in words (its alt text): the turn, who plays or how the game ended, the points, the
     event card and the biomes in play."""
-    scores = [(_name(names, p.seat, locale), _tr("neanderthal.ui.score", locale, n=p.score)) for p in view.ps]
+    scores = [(_name(names, p.seat, locale), _tr("neanderthal.ui.score", locale, n=p.score)) for p in view.tribes]
     parts = [_title(view, locale), headline(view, locale, names), scores_line(scores, locale)]
     if view.event_card:
         parts.append(_tr("neanderthal.alt.event", locale, card=_tr(f"neanderthal.card.{view.event_card}", locale)))

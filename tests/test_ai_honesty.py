@@ -150,20 +150,24 @@ def scramble_pergamemnon(state: Any, seat: int, rng: Rng) -> Any:
 # matrix's undiscovered cards (each dealt again among those of its own row), the other players'
 # hands (open to all in M, the co-op game), the event cards to come, the dice to come --------------------
 
-NEANDERTHAL_HIDDEN = {"deck_n", "deck_s", "north", "south", "grid", "ps", "event_deck", "event_aside", "rng"}
+NEANDERTHAL_HIDDEN = {
+    "deck_north", "deck_south", "north", "south", "grid", "tribes", "event_deck", "event_aside", "rng",
+}  # fmt: skip
 NEANDERTHAL_OPEN = COMMON | {
     "variant", "scenario", "reshuffled", "level", "seats", "foreign", "foreign_left", "k2_asked", "k2_added",
-    "turn", "phase", "actor", "order", "cur", "ice_n", "ice_s", "event_card", "queue", "removed", "dead",
-    "dead_alpha", "hunters", "suitors", "bids", "out", "losses", "tasks", "after", "pending", "tests",
-    "rel_q", "neg_idx", "proposal", "answers", "terms", "fights", "fight_key", "fight_order", "fight_idx",
-    "fight_hits", "fight_target", "pick", "court", "stage", "to_pay", "refugees", "ref_from", "frozen",
-    "last", "last_seat", "elim", "opp", "pend", "portals_then", "used", "shown", "gice", "marks", "homes",
-    "goal", "o_start", "o_hits", "signal", "moved", "camp", "sharing", "sharing_at", "share",
+    "turn", "phase", "actor", "order", "order_position", "ice_north", "ice_south", "event_card",
+    "icons_to_resolve", "removed", "dead", "dead_alpha", "hunters", "suitors", "bids", "passed", "losses",
+    "losses_to_choose", "after", "pending", "tests_to_roll", "releases", "next_negotiator", "proposal", "answers",
+    "terms", "fights", "fight_key", "fight_order", "next_attacker", "fight_hits", "fight_target", "test_picked",
+    "court", "stage", "to_pay", "refugees", "ref_from", "frozen", "last", "last_seat", "eliminated",
+    "opportunistic_slots", "kills_awaiting_predators", "portals_then", "used", "shown", "grid_ice", "marks",
+    "homes", "goal", "artifacts_at_start", "artifacts_hunted", "signal", "moved", "camp", "sharing", "sharing_at",
+    "lots_to_share",
 }  # fmt: skip
 NEANDERTHAL_PLAYER_HIDDEN = {"hand"}
 NEANDERTHAL_PLAYER_OPEN = {
-    "species", "sex_card", "sex", "tribal", "vocab", "portals", "mpi", "elders", "pool", "wives", "tools",
-    "trophies", "score", "pts",
+    "species", "sex_card", "sex", "tribal", "vocab", "portals", "parental_discs", "elders", "pool", "wives", "tools",
+    "trophies", "score", "points",
 }  # fmt: skip
 
 
@@ -177,13 +181,13 @@ def scramble_neanderthal(state: Any, seat: int, rng: Rng) -> Any:
         world.event_deck, world.event_aside = _redeal(rng, [world.event_deck, world.event_aside])
     # every unseen card (a deck's, one under ice, an undiscovered one, another player's in hand) is a
     # place; a card of the North is dealt again among the places that held one, and so for the South
-    places: list[tuple[list[int], int]] = [(world.deck_n, i) for i in range(len(world.deck_n))]
-    places += [(world.deck_s, i) for i in range(len(world.deck_s))]
-    for row, ice in ((world.north, world.ice_n), (world.south, world.ice_s)):
+    places: list[tuple[list[int], int]] = [(world.deck_north, i) for i in range(len(world.deck_north))]
+    places += [(world.deck_south, i) for i in range(len(world.deck_south))]
+    for row, ice in ((world.north, world.ice_north), (world.south, world.ice_south)):
         places += [(row, j) for j, frozen in enumerate(ice) if frozen and row[j]]
     places += [(world.grid, j) for j, card in enumerate(world.grid) if card and not world.shown[j]]
     if world.variant != "eve":
-        places += [(p.hand, i) for q, p in enumerate(world.ps) if q != seat for i in range(len(p.hand))]
+        places += [(p.hand, i) for q, p in enumerate(world.tribes) if q != seat for i in range(len(p.hand))]
     for cards in (set(nea_data.NORTH), set(nea_data.SOUTH)):
         mine = [(where, i) for where, i in places if where[i] in cards]
         for (where, i), card in zip(mine, rng.shuffled([where[i] for where, i in mine]), strict=True):
@@ -304,12 +308,12 @@ def test_the_neanderthal_search_worlds_do_not_know_the_other_hands(players):
     determinize = _hooks("neanderthal").determinize
     for real, seat in list(_states("neanderthal", players, {}, seed=8, every=7))[:6]:
         state = clone_model(real)
-        for q, p in enumerate(state.ps):
+        for q, p in enumerate(state.tribes):
             if q != seat:
-                p.hand.append(state.deck_n.pop())
-        hands = [p.hand for p in state.ps]
+                p.hand.append(state.deck_north.pop())
+        hands = [p.hand for p in state.tribes]
         worlds = (scramble_neanderthal(state, seat, Rng(seed=salt)) for salt in range(1, 20))
-        scrambled = next(w for w in worlds if [p.hand for p in w.ps] != hands)
+        scrambled = next(w for w in worlds if [p.hand for p in w.tribes] != hands)
         assert engine.view(scrambled, seat) == engine.view(state, seat)
         assert determinize(scrambled, seat, Rng(seed=3)) == determinize(state, seat, Rng(seed=3)), state.step
 

@@ -178,9 +178,9 @@ def test_a_daughters_row_fits_its_panel():
     engine = GAMES["neanderthal"]
     states = []
     play(engine, 3, seed=2, on_step=lambda b, a, s, i: states.append(a))
-    state = next(s for s in reversed(states) if all(p.wives for p in s.ps))
+    state = next(s for s in reversed(states) if all(p.wives for p in s.tribes))
     view = engine.view(state, None)
-    for p in view.ps:
+    for p in view.tribes:
         for wife in p.wives:
             wife.discs = "OWBOWBOWB"
             wife.husband = p.species
@@ -215,13 +215,13 @@ def _crowd(view, p, daughters, discs: str, hand) -> None:
     from rules.neanderthal import data as D
     from rules.neanderthal.state import Tool, Wife
 
-    species = [q.species for q in view.ps]
-    p.wives = [Wife(card=c, discs=discs, husband=p.species, hdisc="O", assim=p.species) for c in daughters]
+    species = [q.species for q in view.tribes]
+    p.wives = [Wife(card=c, discs=discs, husband=p.species, husband_disc="O", assimilated=p.species) for c in daughters]
     for i in range(len(daughters)):
         view.suitors[f"{p.seat}-{i}"] = [f"{s}:{species[s]}a" for s in range(len(species))] + ["f:G", "f:G"]
     p.elders = {str(r): [p.species + "a", "B"] for r in D.RANKS}
     p.pool = [f"{c}{a}" for c in "GYR" for a in ("", "a")] * 3
-    p.mpi = "OWB"
+    p.parental_discs = "OWB"
     p.portals = [f"{space}-{c}" for space, colours in D.PORTALS.items() for c in colours] + ["venus-O"]
     p.trophies = [c for c, b in D.BIOMES.items() if b.troph]
     p.tools = [Tool(card=c, disc="W") for c, b in D.BIOMES.items() if b.hand]
@@ -241,10 +241,10 @@ def _parts_stay_in_their_panel(view, locale: str) -> None:
 
     from render.common import Drawing
 
-    w = nea._panel_w(len(view.ps))
+    w = nea._panel_w(len(view.tribes))
     h = nea._panel_h(view, w, locale)
     blank = Image.new("RGB", (w + 20, h + 100), BACKGROUND)
-    for p in view.ps:
+    for p in view.tribes:
         y = nea.PANEL_TOP
         for part in nea.PANEL_PARTS:
             img = blank.copy()
@@ -276,18 +276,18 @@ def test_a_species_panel_fits_the_largest_counts_the_rules_allow(players, option
     hand_cards = [c for c, b in D.BIOMES.items() if b.hand]
     for locale in LOCALES:
         view = _nea_view(players, options, viewer)
-        for p in view.ps:
+        for p in view.tribes:
             _crowd(view, p, list(D.DAUGHTERS), "OOOOOWWWWW", _longest(hand_cards, locale, 6))
         _parts_stay_in_their_panel(view, locale)
-        png = render("neanderthal", view, locale=locale, names=NAMES[: len(view.ps)])
+        png = render("neanderthal", view, locale=locale, names=NAMES[: len(view.tribes)])
         image = Image.open(io.BytesIO(png))
         assert image.height == nea._panel_y(view) + nea._panel_h(view, nea._panel_w(players), locale) + nea.legend_h(
             nea._rows(view)
         )
         # the game over, each panel ends with the score from every source
         view.phase = "over"
-        for p in view.ps:
-            p.pts = {f"neanderthal.score.{k}": 10 + i for i, k in enumerate(CATEGORIES)}
+        for p in view.tribes:
+            p.points = {f"neanderthal.score.{k}": 10 + i for i, k in enumerate(CATEGORIES)}
         _parts_stay_in_their_panel(view, locale)
 
 
@@ -303,7 +303,7 @@ def test_a_species_panel_fits_any_counts(data):
     locale = data.draw(st.sampled_from(LOCALES))
     view = _nea_view(players, options, viewer)
     cards = st.lists(st.sampled_from(sorted(D.DAUGHTERS)), unique=True, max_size=len(D.DAUGHTERS))
-    for p in view.ps:
+    for p in view.tribes:
         daughters = data.draw(cards)
         discs = data.draw(st.text(alphabet="OWB", max_size=10))
         hand = data.draw(st.lists(st.sampled_from([c for c, b in D.BIOMES.items() if b.hand]), max_size=6))
@@ -312,7 +312,7 @@ def test_a_species_panel_fits_any_counts(data):
         for i, wife in enumerate(p.wives):
             wife.husband = data.draw(st.sampled_from(["", p.species]))
             if not wife.husband:
-                wife.assim = wife.hdisc = ""
+                wife.assimilated = wife.husband_disc = ""
             view.suitors[f"{p.seat}-{i}"] = view.suitors[f"{p.seat}-{i}"][: data.draw(st.integers(0, 5))]
     _parts_stay_in_their_panel(view, locale)
 

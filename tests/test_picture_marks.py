@@ -88,10 +88,10 @@ def test_the_final_neanderthal_board_tabs_the_winner_and_breaks_each_score_down(
     engine, _, final = _game("neanderthal", 3)
     view = engine.view(final, None)
     render("neanderthal", view, locale="en", names=NAMES[:3])
-    best = max(p.score for p in view.ps)
-    assert drawn_texts.count("♛ " + t("core.pic.winner", "en")) == sum(p.score == best for p in view.ps)
+    best = max(p.score for p in view.tribes)
+    assert drawn_texts.count("♛ " + t("core.pic.winner", "en")) == sum(p.score == best for p in view.tribes)
     assert "▶ " + t("core.pic.to_play", "en") not in drawn_texts
-    for p in view.ps:  # each source that scored, with its points
-        for key, points in p.pts.items():
+    for p in view.tribes:  # each source that scored, with its points
+        for key, points in p.points.items():
             if points:
                 assert any(f"{t(key, 'en')} {points}" in text for text in drawn_texts), (key, points)

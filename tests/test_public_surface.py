@@ -178,24 +178,24 @@ def negotiation(seed: int = 7) -> tuple[GameState, int, int]:
     while state.phase == "sex":
         state = engine.apply(state, state.actor, engine.legal_actions(state, state.actor)[0].id)
     state = clone_model(state)
-    for p in state.ps:
+    for p in state.tribes:
         p.pool, p.elders, p.wives, p.tools = [], {}, [], []
     for species in state.seats:
         state.dead[species] = 18
     state.dead_alpha = list(state.seats)
-    state.hunters, state.suitors, state.elim, state.used = {}, {}, [], []
+    state.hunters, state.suitors, state.eliminated, state.used = {}, {}, [], []
     a, b = state.order[0], state.order[1]
-    sa, sb = state.ps[a].species, state.ps[b].species
-    state.ps[a].tribal = state.ps[b].tribal = True
-    state.ps[a].elders = {"1": Elder(token=sa)}  # an experienced Chief
-    state.ps[b].elders = {"1": Elder(token=sb)}
+    sa, sb = state.tribes[a].species, state.tribes[b].species
+    state.tribes[a].tribal = state.tribes[b].tribal = True
+    state.tribes[a].elders = {"1": Elder(token=sa)}  # an experienced Chief
+    state.tribes[b].elders = {"1": Elder(token=sb)}
     state.dead[sa] -= 3
     state.dead[sb] -= 3
     state.north = [12, 0, 0, 0, 0, 0]
-    state.ice_n = [False] * 6
+    state.ice_north = [False] * 6
     state.hunters = {"N0": [f"{a}:{sa}", f"{a}:{sa}", f"{b}:{sb}", f"{b}:{sb}"]}
-    state.ps[a].hand, state.ps[b].hand = [23], [26]
-    state.deck_n = [c for c in state.deck_n if c not in (23, 26)]
+    state.tribes[a].hand, state.tribes[b].hand = [23], [26]
+    state.deck_north = [c for c in state.deck_north if c not in (23, 26)]
     state.phase = "alloc"
     fights.phase3_start(state)
     phases.resume(state)

@@ -24,18 +24,18 @@ from .board import (
     wife_active,
 )
 from .moves import Move, Neolexia, PlayTool, Portal, SwapElder, SwapHusband, Word
-from .state import NeanderthalState, Tool
+from .state import DiscsToFree, NeanderthalState, Tool
 
 
 def phase5(state: NeanderthalState) -> None:
     for s in state.order:
-        p = state.ps[s]
+        p = state.tribes[s]
         for t in p.tools:
             if data.hand_of(t.card)[0] == "D" and not t.disc:
                 n, discs = data.side_of(t.card)
                 got = babies(state, s, n)
                 if discs:
-                    state.rel_q.append([s, discs])
+                    state.releases.append(DiscsToFree(s, discs))
                 say(state, "neanderthal.ev.domestic", seat=seat_msg(s), card=card_msg(t.card), n=got, d=len(discs))
 
 
@@ -47,14 +47,14 @@ def convert_at(state: NeanderthalState) -> int:
 
 def start_actions(state: NeanderthalState) -> None:
     state.phase = "action"
-    state.cur = 0
+    state.order_position = 0
     state.actor = state.order[0]
 
 
 def portal_sources(state: NeanderthalState, seat: int) -> list[tuple[int, int]]:
-    sp = state.ps[seat].species
+    sp = state.tribes[seat].species
     out = []
-    for b, p in enumerate(state.ps):
+    for b, p in enumerate(state.tribes):
         for i, w in enumerate(p.wives):
             if not wife_active(state, b, w):
                 continue
@@ -64,9 +64,9 @@ def portal_sources(state: NeanderthalState, seat: int) -> list[tuple[int, int]]:
 
 
 def neolexia_colours(state: NeanderthalState, seat: int) -> set[str]:
-    p = state.ps[seat]
+    p = state.tribes[seat]
     cols = {pt.split("-")[1] for pt in p.portals}
-    for b, q in enumerate(state.ps):
+    for b, q in enumerate(state.tribes):
         if b == seat:
             continue
         for w in q.wives:
@@ -78,11 +78,11 @@ def neolexia_colours(state: NeanderthalState, seat: int) -> set[str]:
 
 
 def action_actions(state: NeanderthalState, seat: int) -> list[Action]:
-    p = state.ps[seat]
+    p = state.tribes[seat]
     acts: list[Action] = []
     if not p.tribal:
         for b, i in portal_sources(state, seat):
-            w = state.ps[b].wives[i]
+            w = state.tribes[b].wives[i]
             for space, colour in data.DAUGHTERS[w.card].portals:
                 full = len(p.portals) >= 6  # N1: the 7th disc may go on any portal
                 if (f"{space}-{colour}" in p.portals and not full) or p.vocab[colour] <= 0:
@@ -142,7 +142,7 @@ def action_actions(state: NeanderthalState, seat: int) -> list[Action]:
 
 def apply_action(state: NeanderthalState, seat: int, move: Move) -> bool:
     """A species action (or the free Alpha swap); True when every player has acted."""
-    p = state.ps[seat]
+    p = state.tribes[seat]
     if move == Word("swap") or isinstance(move, SwapElder | SwapHusband):
         apply_swap(state, seat, move)  # the swap is free: the species action is still to come
         return False
@@ -182,8 +182,8 @@ def apply_action(state: NeanderthalState, seat: int, move: Move) -> bool:
         say(state, "neanderthal.ev.play", seat=seat_msg(seat), card=card_msg(card_i))
     else:
         say(state, "neanderthal.ev.pass", seat=seat_msg(seat))
-    state.cur += 1
-    if state.cur < len(state.order):
-        state.actor = state.order[state.cur]
+    state.order_position += 1
+    if state.order_position < len(state.order):
+        state.actor = state.order[state.order_position]
         return False
     return True

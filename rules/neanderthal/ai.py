@@ -91,7 +91,7 @@ def _greedy(state: NeanderthalState, seat: int, ids: list[str]) -> str:
         return ids[0]
     if ph == "pay":
         # a colour of its own portals can be freed again by neolexia
-        p = state.ps[seat]
+        p = state.tribes[seat]
         cols = phases.neolexia_colours(state, seat)
         return max(
             ids, key=lambda a: (parse_as(a, PayColour).colour in cols, p.vocab[parse_as(a, PayColour).colour], a)
@@ -106,7 +106,7 @@ def _greedy(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     if ph == "flip":
         return "keep"
     if ph == "refugee":
-        return min((a for a in ids), key=lambda a: state.ps[parse_as(a, Refugee).to].score)
+        return min((a for a in ids), key=lambda a: state.tribes[parse_as(a, Refugee).to].score)
     if ph == "action":
         wanted = (alpha_swap, portal, freed("d"), freed("e6"), freed("e"), freed("h"), freed("t"), tool)
         return first_of(ids, wanted) or "pass"
@@ -118,7 +118,7 @@ def _greedy(state: NeanderthalState, seat: int, ids: list[str]) -> str:
 
 
 def _alloc(state: NeanderthalState, seat: int, ids: list[str]) -> str:
-    p = state.ps[seat]
+    p = state.tribes[seat]
     legal = set(ids)
     if len(p.pool) >= 3 and len(p.elders) < 2 + state.turn // 2:
         for r in RANK_PREF:
@@ -162,7 +162,7 @@ ELDER_COST = {"5": 1, "3": 2, "4": 3, "2": 4, "1": 5, "6": 6}
 
 def _loss_cost(state: NeanderthalState, seat: int, aid: str) -> tuple:
     """What the AI gives up first: Refugees, tribesmen, inexperienced things, then the rest."""
-    p = state.ps[seat]
+    p = state.tribes[seat]
     if aid == str(Word("la")):
         return (9, aid)
     if aid == str(Word("lt")):  # a tribesman of the pool
@@ -194,8 +194,11 @@ def determinize(state: NeanderthalState, seat: int, rng: Rng) -> NeanderthalStat
         n = len(world.event_deck)
         world.event_deck, world.event_aside = pool[:n], pool[n:]
     # the other players' hands (open to all in M): each card drawn again with those of its own deck
-    hands = [] if world.variant == "eve" else [p.hand for q, p in enumerate(world.ps) if q != seat and p.hand]
-    for row, ice, deck, side in ((world.north, world.ice_n, "deck_n", "N"), (world.south, world.ice_s, "deck_s", "S")):
+    hands = [] if world.variant == "eve" else [p.hand for q, p in enumerate(world.tribes) if q != seat and p.hand]
+    for row, ice, deck, side in (
+        (world.north, world.ice_north, "deck_north", "N"),
+        (world.south, world.ice_south, "deck_south", "S"),
+    ):
         under = [j for j, frozen in enumerate(ice) if frozen and row[j]]
         held = [(hand, i) for hand in hands for i, card in enumerate(hand) if data.BIOMES[card].row == side]
         cards = getattr(world, deck)
@@ -207,7 +210,7 @@ def determinize(state: NeanderthalState, seat: int, rng: Rng) -> NeanderthalStat
         setattr(world, deck, pool)
     if world.grid:  # L and M: the matrix's undiscovered cards, North ones above, South ones below
         half = data.GRID_ROWS // 2 * data.GRID_COLS
-        for cells, deck in ((range(half), "deck_n"), (range(half, len(world.grid)), "deck_s")):
+        for cells, deck in ((range(half), "deck_north"), (range(half, len(world.grid)), "deck_south")):
             under = [j for j in cells if not world.shown[j] and world.grid[j]]
             pool = rng.shuffled(sorted(getattr(world, deck) + [world.grid[j] for j in under]))
             for j in under:
@@ -221,7 +224,7 @@ def reward(engine: Engine, state: NeanderthalState, seat: int) -> float:
     player came towards its conditions (points, trophies, tribal, every daughter married)."""
     if state.variant != "k2":
         return outcome_reward(engine, state, seat, SCORE_SCALE)
-    p = state.ps[0]
+    p = state.tribes[0]
     if scoring.k2_won(state):
         return 1.0
     married = sum(1 for w in p.wives if w.husband) / max(1, len(p.wives))

@@ -36,7 +36,7 @@ def _k2_hunts(state: NeanderthalState, seat: int) -> Callable[[str], HuntValue]:
     ``alpha`` and ``free`` Refugees (whose death costs nothing): Babies, freed discs, a trophy or hand
     card, less the Hunters that ferocity and freezing may kill.  What the player and each slot give
     is read once for every number of Hunters weighed (in one decision)."""
-    p = state.ps[seat]
+    p = state.tribes[seat]
     vp = data.VP[p.sex or "pair"]
     converts = {data.side_of(t.card)[0] for t in p.tools if not t.disc and data.hand_of(t.card)[0] == "I"}
     immune = phases.exp_elder(p, 6) or phases.has_skill(state, seat, "housewife")
@@ -115,7 +115,7 @@ def _portals_within_reach(p, cards: list[int]) -> int:
 def _k2_swap(state: NeanderthalState, ids: list[str]) -> str:
     """K2 D at the limit of daughters: the new daughter replaces an unmarried one only when she opens
     a portal the player cannot otherwise reach on the way to tribal."""
-    p = state.ps[0]
+    p = state.tribes[0]
     cards = [w.card for w in p.wives]
     now = _portals_within_reach(p, cards)
     if p.tribal or now >= data.CONVERT_AT[1]:
@@ -134,7 +134,7 @@ def _k2_alloc(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     """K2 allocation: a Chief once tribal (immune to chaos), then each Hunter where he adds most worth
     (a few together where two or more of a kind win a trophy), Refugees where their dice help most,
     then free promotions; no Suitors (the foreign ones marry the daughters without a fight)."""
-    p = state.ps[seat]
+    p = state.tribes[seat]
     chief = str(Promote(False, 1))
     if p.tribal and chief in ids and len(p.pool) > K2_KEEP:
         return chief

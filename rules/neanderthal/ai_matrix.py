@@ -50,7 +50,7 @@ def _cell_odds(state: NeanderthalState, seat: int, j: int, n: int) -> tuple[floa
     """For ``n`` Hunters on the revealed cell ``j``: the chance the hunt succeeds, that it succeeds with
     a 6 among the dice (L6-A: an artifact found), that a trophy takes the card away, and the
     Hunters expected to die (ferocity, freezing)."""
-    p = state.ps[seat]
+    p = state.tribes[seat]
     b = data.BIOMES[state.grid[j]]
     convert = any(not t.disc and data.hand_of(t.card)[0] == "I" and data.side_of(t.card)[0] == b.kind for t in p.tools)
     faces = (2 if b.star else 1) + (1 if convert else 0)
@@ -69,7 +69,7 @@ def _cell_value(state: NeanderthalState, seat: int, j: int, n: int, known: int) 
         return 0.0
     b = data.BIOMES[state.grid[j]]
     ok, six, troph, deaths = _cell_odds(state, seat, j, n)
-    p = state.ps[seat]
+    p = state.tribes[seat]
     babies = min(b.babies, state.dead.get(p.species, 0))
     v = ok * babies * MW["baby"] - deaths * MW["life"]
     mark = state.marks[j]
@@ -129,7 +129,7 @@ def _map_values(state: NeanderthalState, seat: int) -> Callable[[dict[int, int]]
             partners.append((theirs, weight))
     artifacts = []
     if state.variant == "alien":  # the artifacts' cells still huntable, and their neighbours
-        artifacts = [(k, matrix.neighbours(k)) for k in state.o_start if matrix.cell_card(state, k)]
+        artifacts = [(k, matrix.neighbours(k)) for k in state.artifacts_at_start if matrix.cell_card(state, k)]
 
     def map_value(camps: dict[int, int]) -> float:
         total = sum(value(j, n) for j, n in camps.items())
@@ -151,7 +151,9 @@ def _map_values(state: NeanderthalState, seat: int) -> Callable[[dict[int, int]]
             reach = {k for k, around in artifacts if k in live or any(j in live for j in around)}
             total += MW["near"] * min(len(reach), state.goal) * min(1.0, len(live) / state.goal)
             chances = [
-                success(j, n) for j, n in camps.items() if n and j in state.o_start and matrix.cell_card(state, j)
+                success(j, n)
+                for j, n in camps.items()
+                if n and j in state.artifacts_at_start and matrix.cell_card(state, j)
             ]
             if len(chances) >= state.goal:
                 total += MW["win"] * _signal_chance(chances, state.goal)
@@ -168,7 +170,7 @@ def matrix_action(state: NeanderthalState, seat: int, ids: list[str]) -> str:
         choice = _eve(state, seat, ids)
         if choice:
             return choice
-    p = state.ps[seat]
+    p = state.tribes[seat]
     spare = sum(p.vocab.values()) - matrix.on_map(state, seat)
     if state.phase == "buy":
         return "buy" if spare - matrix.price(state, seat) >= MW["keep"] else "pass"
@@ -190,40 +192,40 @@ EVE_DAUGHTERS = 2  # designed: daughters each player buys (more when she opens a
 def _pairs(state: NeanderthalState) -> set[frozenset[str]]:
     """The colours already joined by an experienced assimilated Husband."""
     return {
-        frozenset((w.husband[0], w.assim[0]))
-        for q in state.ps
+        frozenset((w.husband[0], w.assimilated[0]))
+        for q in state.tribes
         for w in q.wives
-        if w.husband and w.assim and not w.hdisc
+        if w.husband and w.assimilated and not w.husband_disc
     }
 
 
 def _needed(state: NeanderthalState, seat: int) -> list[int]:
     """The other players ``seat`` still lacks an assimilated Husband with."""
-    sp = state.ps[seat].species
+    sp = state.tribes[seat].species
     have = _pairs(state)
-    return [q for q in range(state.players) if q != seat and frozenset((sp, state.ps[q].species)) not in have]
+    return [q for q in range(state.players) if q != seat and frozenset((sp, state.tribes[q].species)) not in have]
 
 
 def _open_husband(state: NeanderthalState, a: int, b: int) -> bool:
     """A Husband of ``a`` or ``b`` not yet assimilated: a combined hunt of the two may join them."""
-    cols = {state.ps[a].species, state.ps[b].species}
-    return any(w.husband and not w.assim and w.husband[0] in cols for q in state.ps for w in q.wives)
+    cols = {state.tribes[a].species, state.tribes[b].species}
+    return any(w.husband and not w.assimilated and w.husband[0] in cols for q in state.tribes for w in q.wives)
 
 
 def _new_portals(state: NeanderthalState, seat: int, card: int) -> int:
     """The portals daughter ``card`` would open to ``seat`` that neither his brain map nor his
     present portal sources hold (only six portals exist, and tribal takes five: I1)."""
-    p = state.ps[seat]
+    p = state.tribes[seat]
     if p.tribal:
         return 0
     have = set(p.portals)
     for b, i in portal_sources(state, seat):
-        have |= {f"{space}-{colour}" for space, colour in data.DAUGHTERS[state.ps[b].wives[i].card].portals}
+        have |= {f"{space}-{colour}" for space, colour in data.DAUGHTERS[state.tribes[b].wives[i].card].portals}
     return len({f"{space}-{colour}" for space, colour in data.DAUGHTERS[card].portals} - have)
 
 
 def _eve(state: NeanderthalState, seat: int, ids: list[str]) -> str:
-    p = state.ps[seat]
+    p = state.tribes[seat]
     ph = state.phase
     if ph == "sex":
         return next((side for x in ("harem", "pair", "prom") if (side := str(Side(x))) in ids), "")
@@ -233,11 +235,11 @@ def _eve(state: NeanderthalState, seat: int, ids: list[str]) -> str:
         )
         return "buy" if want else "pass"
     if ph == "share":
-        need = {state.ps[q].species for q in _needed(state, seat)} | {p.species}
+        need = {state.tribes[q].species for q in _needed(state, seat)} | {p.species}
         pairs = _pairs(state)
         for a in ids:
             if isinstance(m := parse(a), Assimilate):
-                pair = frozenset((state.ps[m.seat].species, state.ps[m.board].wives[m.wife].husband[0]))
+                pair = frozenset((state.tribes[m.seat].species, state.tribes[m.board].wives[m.wife].husband[0]))
                 if pair not in pairs and pair & need:
                     return a
         if "as-none" in ids:
@@ -261,12 +263,12 @@ def _eve(state: NeanderthalState, seat: int, ids: list[str]) -> str:
         choice = _elder(ids, False, RANK_PREF)  # M4-A asks an Elder at the end: a second one against the elder deaths
     if choice:
         return choice
-    mine = sum(1 for q in state.ps for w in q.wives if w.husband and w.husband[0] == p.species)
+    mine = sum(1 for q in state.tribes for w in q.wives if w.husband and w.husband[0] == p.species)
     marry = {a: m for a, m in moves.items() if isinstance(m, MarryHusband) and not m.alpha and m.board != seat}
     if marry and hunters >= 2:
 
         def gain(a: str) -> int:
-            return _new_portals(state, seat, state.ps[marry[a].board].wives[marry[a].wife].card)
+            return _new_portals(state, seat, state.tribes[marry[a].board].wives[marry[a].wife].card)
 
         best = max(marry, key=lambda a: (gain(a), a))
         if mine < state.players - 1 or (mine <= state.players and gain(best) > 0):
@@ -305,6 +307,6 @@ def move_on_matrix(state: NeanderthalState, seat: int, ids: list[str]) -> str:
     if best:
         return best
     total = sum(camps.values())
-    if total >= 8 and len(state.ps[seat].elders) < 1 + state.turn // 3:
+    if total >= 8 and len(state.tribes[seat].elders) < 1 + state.turn // 3:
         return _elder(ids, False, RANK_PREF) or "done"
     return "done"

@@ -17,7 +17,7 @@ RANK_PREF = (6, 1, 3, 5, 4, 2)
 
 def slot_value(state: NeanderthalState, seat: int, slot: str) -> float:
     b = data.BIOMES[phases.slot_card(state, slot)]
-    p = state.ps[seat]
+    p = state.tribes[seat]
     troph = 4.0 if state.variant == "k2" else 2.0
     v = b.babies * 1.2 + len(b.discs) * 1.0 + (troph if b.troph else 0) + (1.5 if b.hand and p.tribal else 0)
     chance = (2 if b.star else 1) / 6
@@ -36,7 +36,7 @@ def hunters_wanted(state: NeanderthalState, slot: str) -> int:
     want = b.hits + 1
     if b.troph:
         want = max(want, b.troph[1] + 1)
-    if b.hand and state.ps[state.actor].tribal:
+    if b.hand and state.tribes[state.actor].tribal:
         want = max(want, b.hand[1] + 1)
     return min(5, want)
 

@@ -44,20 +44,20 @@ from .state import Elder, NeanderthalState, Player
 
 def start_alloc(state: NeanderthalState) -> None:
     state.phase = "alloc"
-    state.cur = 0
+    state.order_position = 0
     state.actor = state.order[0]
     state.hunters = {}
     state.suitors = {}
-    for s, p in enumerate(state.ps):
+    for s, p in enumerate(state.tribes):
         if not any(not is_refugee(p, t) for t in p.pool) and _recallable(state, s):
             state.used.append(f"{s}:extinct")
 
 
 def _recallable(state: NeanderthalState, seat: int) -> list[RecallElder | RecallHusband]:
     """Near-extinction exception (E4-B): Elders and Husbands that may come back unassigned."""
-    p = state.ps[seat]
+    p = state.tribes[seat]
     out: list[RecallElder | RecallHusband] = [RecallElder(r) for r in sorted(p.elders)]
-    for b, q in enumerate(state.ps):
+    for b, q in enumerate(state.tribes):
         for i, w in enumerate(q.wives):
             if w.husband and w.husband[0] == p.species:
                 out.append(RecallHusband(b, i))
@@ -72,7 +72,7 @@ def recall_actions(state: NeanderthalState, seat: int) -> list[Action]:
         if isinstance(recall, RecallElder):
             what = msg(f"neanderthal.rank.{recall.rank}")
         else:
-            what = msg("neanderthal.place.husband", card=card_msg(state.ps[recall.board].wives[recall.wife].card))
+            what = msg("neanderthal.place.husband", card=card_msg(state.tribes[recall.board].wives[recall.wife].card))
         out.append(
             action(id=str(recall), label=msg("neanderthal.act.recall", what=what), group=msg("neanderthal.grp.elders"))
         )
@@ -80,7 +80,7 @@ def recall_actions(state: NeanderthalState, seat: int) -> list[Action]:
 
 
 def apply_recall(state: NeanderthalState, seat: int, recall: RecallElder | RecallHusband) -> None:
-    p = state.ps[seat]
+    p = state.tribes[seat]
     state.used.append(f"{seat}:recall")
     if isinstance(recall, RecallElder):
         e = p.elders.pop(recall.rank)
@@ -88,7 +88,7 @@ def apply_recall(state: NeanderthalState, seat: int, recall: RecallElder | Recal
             give_vocab(p, e.disc)
         p.pool.append(e.token)
     else:
-        w = state.ps[recall.board].wives[recall.wife]
+        w = state.tribes[recall.board].wives[recall.wife]
         _husband_home(state, recall.board, w)
     say(state, "neanderthal.ev.recall", seat=seat_msg(seat))
 
@@ -115,7 +115,7 @@ def huntable(state: NeanderthalState, seat: int) -> list[str]:
     where = _hunted(state, seat)
     tracker = has_skill(state, seat, "tracker")
     need = _prereq_sum(state, where, tracker)
-    vocab = state.ps[seat].vocab
+    vocab = state.tribes[seat].vocab
     left = tuple([vocab[c] - need[c] for c in data.COLOURS])  # free discs besides the hunts already made
     if min(left) < 0:
         return []
@@ -136,7 +136,7 @@ def _fits(left: tuple[int, ...], prereq: str, tracker: bool) -> bool:
 
 
 def can_promote(state: NeanderthalState, seat: int, rank: int) -> bool:
-    p = state.ps[seat]
+    p = state.tribes[seat]
     if str(rank) in p.elders or (not p.tribal and rank not in data.MAX_RANK_VOCAL):
         return False
     if not exp_elder(p, 6) and p.vocab[data.RANK_COLOUR[rank]] <= 0:
@@ -154,7 +154,7 @@ def _domain_colours(portals: tuple[str, ...], dom: str) -> frozenset[str]:
 
 
 def wife_slots(state: NeanderthalState) -> list[tuple[int, int]]:
-    return [(b, i) for b, p in enumerate(state.ps) for i in range(len(p.wives))]
+    return [(b, i) for b, p in enumerate(state.tribes) for i in range(len(p.wives))]
 
 
 # The labels of the allocation choices, built once each (messages are frozen): the AI asks for this
@@ -180,7 +180,7 @@ def _suitor_label(card: int, board: int, kind: str) -> Msg:
 
 
 def alloc_actions(state: NeanderthalState, seat: int) -> list[Action]:
-    p = state.ps[seat]
+    p = state.tribes[seat]
     acts: list[Action] = []
     plain = p.species in p.pool
     alpha = p.species + "a" in p.pool
@@ -210,7 +210,7 @@ def alloc_actions(state: NeanderthalState, seat: int) -> list[Action]:
             if any(t.startswith(mine) for t in state.suitors.get(key, [])) or n >= 25:
                 continue
             n += 1
-            acts.append(_suitor_action(kind, b, i, state.ps[b].wives[i].card))
+            acts.append(_suitor_action(kind, b, i, state.tribes[b].wives[i].card))
     acts += swap_actions(state, seat, g_e)
     acts += recall_actions(state, seat)
     if p.sex == "harem":  # E4-A Sultan exception
@@ -260,7 +260,7 @@ def _done_action() -> Action:
 def swap_actions(state: NeanderthalState, seat: int, group: Msg | None = None) -> list[Action]:
     """B4 Alpha-Hunter swap (with an elder of rank 3, 4 or 5): a dead or permanently allocated Alpha
     changes places with an unassigned tribesman."""
-    if state.ps[seat].species not in state.ps[seat].pool:
+    if state.tribes[seat].species not in state.tribes[seat].pool:
         return []
     return alpha_swaps(state, seat, group)
 
@@ -268,7 +268,7 @@ def swap_actions(state: NeanderthalState, seat: int, group: Msg | None = None) -
 def alpha_swaps(state: NeanderthalState, seat: int, group: Msg | None = None) -> list[Action]:
     """The B4 swaps open to ``seat``'s Alpha, the player having an unassigned tribesman (in his pool,
     or on the matrix)."""
-    p = state.ps[seat]
+    p = state.tribes[seat]
     if not any(str(r) in p.elders for r in (3, 4, 5)):
         return []
     out = []
@@ -283,7 +283,7 @@ def alpha_swaps(state: NeanderthalState, seat: int, group: Msg | None = None) ->
                     label=msg("neanderthal.act.swap_from", what=msg(f"neanderthal.rank.{r}")),
                 )
             )
-    for b, q in enumerate(state.ps):
+    for b, q in enumerate(state.tribes):
         for i, w in enumerate(q.wives):
             if w.husband == p.species + "a":
                 out.append(
@@ -303,18 +303,18 @@ AlphaSwap = Word | SwapElder | SwapHusband  # the Alpha from the dead pile ("swa
 
 def swap_alpha_back(state: NeanderthalState, seat: int, swap: AlphaSwap) -> None:
     """B4: the Alpha comes back from where ``swap`` says, a tribesman going there in his place."""
-    p = state.ps[seat]
+    p = state.tribes[seat]
     if isinstance(swap, SwapElder):
         p.elders[swap.rank] = p.elders[swap.rank].model_copy(update={"token": p.species})
     elif isinstance(swap, SwapHusband):
-        state.ps[swap.board].wives[swap.wife].husband = p.species
+        state.tribes[swap.board].wives[swap.wife].husband = p.species
     else:
         state.dead[p.species] += 1
         state.dead_alpha.remove(p.species)
 
 
 def apply_swap(state: NeanderthalState, seat: int, swap: AlphaSwap) -> None:
-    p = state.ps[seat]
+    p = state.tribes[seat]
     p.pool.remove(p.species)
     swap_alpha_back(state, seat, swap)
     p.pool.append(p.species + "a")
@@ -323,12 +323,12 @@ def apply_swap(state: NeanderthalState, seat: int, swap: AlphaSwap) -> None:
 
 def apply_alloc(state: NeanderthalState, seat: int, move: Move) -> bool:
     """One allocation; True when the last player is done."""
-    p = state.ps[seat]
+    p = state.tribes[seat]
     if move == Word("done"):
         say(state, "neanderthal.ev.alloc_done", seat=seat_msg(seat))
-        state.cur += 1
-        if state.cur < len(state.order):
-            state.actor = state.order[state.cur]
+        state.order_position += 1
+        if state.order_position < len(state.order):
+            state.actor = state.order[state.order_position]
             return False
         return True
     if isinstance(move, RecallElder | RecallHusband):
@@ -337,7 +337,7 @@ def apply_alloc(state: NeanderthalState, seat: int, move: Move) -> bool:
     if isinstance(move, Sultan):
         i, j = move.frm, move.to
         w, x = p.wives[i], p.wives[j]
-        x.husband, x.hdisc, w.husband, w.hdisc = w.husband, w.hdisc, "", ""
+        x.husband, x.husband_disc, w.husband, w.husband_disc = w.husband, w.husband_disc, "", ""
         for key in list(state.suitors):
             if key == f"{seat}-{j}" and not state.suitors[key]:
                 del state.suitors[key]
@@ -367,7 +367,7 @@ def apply_alloc(state: NeanderthalState, seat: int, move: Move) -> bool:
         p.pool.remove(tok)
         state.suitors.setdefault(f"{move.board}-{move.wife}", []).append(f"{seat}:{tok}")
         state.last = [f"W{move.board}"]
-        card = state.ps[move.board].wives[move.wife].card
+        card = state.tribes[move.board].wives[move.wife].card
         say(state, "neanderthal.ev.suitor", seat=seat_msg(seat), card=card_msg(card))
     else:
         raise IllegalAction("error.illegal_action")
@@ -380,6 +380,6 @@ def _token(p: Player, alpha: bool) -> str:
 
 def foreign_suitors(state: NeanderthalState) -> None:
     """K2 F: the foreign species courts each experienced daughter not married to a foreigner."""
-    for i, w in enumerate(state.ps[0].wives):
+    for i, w in enumerate(state.tribes[0].wives):
         if not w.discs and (not w.husband or w.husband[0] != state.foreign) and take_foreign(state, 1):
             state.suitors.setdefault(f"0-{i}", []).append(f"f:{state.foreign}")

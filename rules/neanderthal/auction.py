@@ -18,14 +18,14 @@ def bidders(state: NeanderthalState) -> list[int]:
     media = data.DAUGHTERS[state.event_card].media
     out = []
     for s in state.order:
-        p = state.ps[s]
+        p = state.tribes[s]
         if (not p.tribal or p.sex == "harem") and sum(p.vocab[c] for c in media) > 0:
             out.append(s)
     return out
 
 
 def bid_value(state: NeanderthalState, seat: int, n: int) -> int:
-    return n if state.ps[seat].tribal else 2 * n  # a tribal Harem bid counts half
+    return n if state.tribes[seat].tribal else 2 * n  # a tribal Harem bid counts half
 
 
 def bid_key(state: NeanderthalState, seat: int, n: int) -> tuple:
@@ -45,7 +45,7 @@ def start_auction(state: NeanderthalState) -> bool:
     if is_matrix(state):  # L4 / M2: the daughter is bought, not auctioned
         return not next_buyer(state, 0)
     if state.variant == "k2":
-        p = state.ps[0]
+        p = state.tribes[0]
         if len(p.wives) < data.K2_DAUGHTERS:
             p.wives.append(Wife(card=card))
             say(state, "neanderthal.ev.k2_daughter", card=card_msg(card))
@@ -58,8 +58,8 @@ def start_auction(state: NeanderthalState) -> bool:
             state.removed.append(card)
         return True
     state.bids = {}
-    state.out = []
-    state.cur = -1
+    state.passed = []
+    state.order_position = -1
     if not bidders(state):
         state.removed.append(card)
         say(state, "neanderthal.ev.no_bid", card=card_msg(card))
@@ -70,7 +70,7 @@ def start_auction(state: NeanderthalState) -> bool:
 
 def max_bid(state: NeanderthalState, seat: int) -> int:
     media = data.DAUGHTERS[state.event_card].media
-    return sum(state.ps[seat].vocab[c] for c in media)
+    return sum(state.tribes[seat].vocab[c] for c in media)
 
 
 def bid_options(state: NeanderthalState, seat: int) -> list[int]:
@@ -89,16 +89,16 @@ def next_bidder(state: NeanderthalState) -> bool:
     order = bidders(state)
     lead = leader(state)
     n = len(order)
-    start = order.index(state.actor) + 1 if state.cur >= 0 and state.actor in order else 0
+    start = order.index(state.actor) + 1 if state.order_position >= 0 and state.actor in order else 0
     for k in range(n):
         s = order[(start + k) % n]
-        if s in state.out or s == lead:
+        if s in state.passed or s == lead:
             continue
         if not bid_options(state, s):
-            state.out.append(s)
+            state.passed.append(s)
             continue
         state.actor = s
-        state.cur = 0
+        state.order_position = 0
         return False
     return end_auction(state)
 
@@ -110,7 +110,7 @@ def end_auction(state: NeanderthalState) -> bool:
         state.removed.append(card)
         say(state, "neanderthal.ev.no_bid", card=card_msg(card))
     else:
-        p = state.ps[lead]
+        p = state.tribes[lead]
         n = state.bids[str(lead)]
         p.wives.append(Wife(card=card))
         say(state, "neanderthal.ev.won", seat=seat_msg(lead), card=card_msg(card), n=n)
@@ -124,13 +124,13 @@ def end_auction(state: NeanderthalState) -> bool:
 
 
 def pay_options(state: NeanderthalState) -> list[str]:
-    p = state.ps[state.actor]
+    p = state.tribes[state.actor]
     return [c for c in pay_colours(state, state.actor) if p.vocab[c] > 0]
 
 
 def continue_pay(state: NeanderthalState) -> bool:
     """The winner puts the discs he bid on the daughter, choosing their colours; False while he chooses."""
-    p = state.ps[state.actor]
+    p = state.tribes[state.actor]
     while state.to_pay > 0:
         opts = pay_options(state)
         if len(opts) > 1:
@@ -143,7 +143,7 @@ def continue_pay(state: NeanderthalState) -> bool:
 
 
 def apply_pay(state: NeanderthalState, seat: int, colour: str) -> bool:
-    p = state.ps[seat]
+    p = state.tribes[seat]
     take_vocab(p, colour)
     p.wives[-1].discs += colour
     state.to_pay -= 1
@@ -154,7 +154,7 @@ def apply_pay(state: NeanderthalState, seat: int, colour: str) -> bool:
 
 
 def k2_swap_actions(state: NeanderthalState) -> list[Action]:
-    p = state.ps[0]
+    p = state.tribes[0]
     out = [
         action(
             id=str(K2Swap(i)), label=msg("neanderthal.act.k2swap", old=card_msg(w.card), new=card_msg(state.event_card))
@@ -171,9 +171,9 @@ def apply_buy(state: NeanderthalState, seat: int, move: Move) -> bool:
     the purchase is settled."""
     if move == Word("pass"):
         say(state, "neanderthal.ev.bid_pass", seat=seat_msg(seat))
-        return not next_buyer(state, state.cur + 1)
+        return not next_buyer(state, state.order_position + 1)
     n = price(state, seat)
-    state.ps[seat].wives.append(Wife(card=state.event_card))
+    state.tribes[seat].wives.append(Wife(card=state.event_card))
     say(state, "neanderthal.ev.bought", seat=seat_msg(seat), card=card_msg(state.event_card), n=n)
     state.last = [f"W{seat}"]
     state.to_pay = n

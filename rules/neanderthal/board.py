@@ -55,14 +55,14 @@ def wife_active(state: NeanderthalState, board: int, w: Wife) -> bool:
     """An experienced daughter's skills work (a Pair-bonding father also needs her married)."""
     if w.discs:
         return False
-    if state.ps[board].sex == "pair" and not w.husband:
+    if state.tribes[board].sex == "pair" and not w.husband:
         return False
     return True
 
 
 def has_skill(state: NeanderthalState, seat: int, skill: str) -> bool:
-    sp = state.ps[seat].species
-    for b, p in enumerate(state.ps):
+    sp = state.tribes[seat].species
+    for b, p in enumerate(state.tribes):
         for w in p.wives:
             if data.DAUGHTERS[w.card].skill != skill or not wife_active(state, b, w):
                 continue
@@ -107,7 +107,7 @@ def kill(state: NeanderthalState, tok: str) -> None:
 
 def babies(state: NeanderthalState, seat: int, n: int) -> int:
     """Adds up to ``n`` Babies from the dead pile (the Alpha may be one of them)."""
-    p = state.ps[seat]
+    p = state.tribes[seat]
     got = 0
     for _ in range(n):
         if state.dead.get(p.species, 0) > 0:
@@ -127,7 +127,7 @@ RELEASE_RANKS = ("6", "1", "3", "4", "5", "2")
 
 def _release(state: NeanderthalState, seat: int, colour: str) -> bool:
     """Releases one dedicated disc of ``colour`` (an elder first, then a Husband, a daughter, a tool)."""
-    p = state.ps[seat]
+    p = state.tribes[seat]
     for r in RELEASE_RANKS:
         e = p.elders.get(r)
         if e and e.disc == colour:
@@ -135,8 +135,8 @@ def _release(state: NeanderthalState, seat: int, colour: str) -> bool:
             give_vocab(p, colour)
             return True
     for w in p.wives:
-        if w.hdisc == colour:
-            w.hdisc = ""
+        if w.husband_disc == colour:
+            w.husband_disc = ""
             give_vocab(p, colour)
             return True
     for w in p.wives:
@@ -153,7 +153,7 @@ def _release(state: NeanderthalState, seat: int, colour: str) -> bool:
 
 
 def remove_elder(state: NeanderthalState, seat: int, rank: str) -> None:
-    p = state.ps[seat]
+    p = state.tribes[seat]
     e = p.elders.pop(rank)
     if e.disc:
         give_vocab(p, e.disc)
@@ -162,7 +162,7 @@ def remove_elder(state: NeanderthalState, seat: int, rank: str) -> None:
 
 def remove_wife(state: NeanderthalState, seat: int, idx: int) -> None:
     """A daughter leaves the game: her discs go back, her Husband becomes unassigned."""
-    p = state.ps[seat]
+    p = state.tribes[seat]
     w = p.wives.pop(idx)
     for c in w.discs:
         give_vocab(p, c)
@@ -185,18 +185,18 @@ def remove_wife(state: NeanderthalState, seat: int, idx: int) -> None:
 
 def _husband_home(state: NeanderthalState, board: int, w: Wife) -> None:
     hs = seat_of(state, w.husband[0])
-    if w.hdisc:
-        give_vocab(state.ps[board], w.hdisc)
+    if w.husband_disc:
+        give_vocab(state.tribes[board], w.husband_disc)
     if hs is not None:
-        state.ps[hs].pool.append(w.husband)
+        state.tribes[hs].pool.append(w.husband)
     else:
         foreign_back(state, w.husband)  # the foreign species of the solitaire takes him back
-    owner = seat_of(state, w.assim[0]) if w.assim else None
+    owner = seat_of(state, w.assimilated[0]) if w.assimilated else None
     if owner is not None:  # M3-B: the assimilated Hunter leaves with him
-        state.ps[owner].pool.append(w.assim)
+        state.tribes[owner].pool.append(w.assimilated)
     w.husband = ""
-    w.hdisc = ""
-    w.assim = ""
+    w.husband_disc = ""
+    w.assimilated = ""
 
 
 def _home(state: NeanderthalState, tagged: str) -> None:
@@ -204,7 +204,7 @@ def _home(state: NeanderthalState, tagged: str) -> None:
     if seat == "f":
         foreign_back(state, tok)
     else:
-        state.ps[int(seat)].pool.append(tok)
+        state.tribes[int(seat)].pool.append(tok)
 
 
 def foreign_back(state: NeanderthalState, tok: str) -> None:
@@ -217,14 +217,14 @@ def foreign_back(state: NeanderthalState, tok: str) -> None:
 
 def frozen(state: NeanderthalState) -> bool:
     if state.grid:  # the L/M matrix: nothing left but ice barriers and gaps
-        return not any(c and not ice for c, ice in zip(state.grid, state.gice, strict=True))
-    north = any(c and not ice for c, ice in zip(state.north, state.ice_n, strict=True))
-    south = any(c and not ice for c, ice in zip(state.south, state.ice_s, strict=True))
+        return not any(c and not ice for c, ice in zip(state.grid, state.grid_ice, strict=True))
+    north = any(c and not ice for c, ice in zip(state.north, state.ice_north, strict=True))
+    south = any(c and not ice for c, ice in zip(state.south, state.ice_south, strict=True))
     return not north and not south
 
 
 def draw(state: NeanderthalState, row: str) -> int:
-    first, other = (state.deck_n, state.deck_s) if row == "N" else (state.deck_s, state.deck_n)
+    first, other = (state.deck_north, state.deck_south) if row == "N" else (state.deck_south, state.deck_north)
     if first:
         return first.pop(0)
     if other:
@@ -237,9 +237,9 @@ def slot_card(state: NeanderthalState, slot: str) -> int:
     undiscovered card)."""
     if slot[0] == "M":
         i = int(slot[1:])
-        return state.grid[i] if state.shown[i] and not state.gice[i] else 0
+        return state.grid[i] if state.shown[i] and not state.grid_ice[i] else 0
     row = state.north if slot[0] == "N" else state.south
-    ice = state.ice_n if slot[0] == "N" else state.ice_s
+    ice = state.ice_north if slot[0] == "N" else state.ice_south
     i = int(slot[1:])
     return 0 if ice[i] else row[i]
 
@@ -248,9 +248,9 @@ def slots(state: NeanderthalState) -> list[str]:
     """Every slot holding a huntable (face-up) biome (``slot_card`` not 0)."""
     grid = state.grid
     if grid:
-        shown, gice = state.shown, state.gice
+        shown, gice = state.shown, state.grid_ice
         return [_cell_name(i) for i in range(len(grid)) if shown[i] and not gice[i] and grid[i]]
-    north, south, ice_n, ice_s = state.north, state.south, state.ice_n, state.ice_s
+    north, south, ice_n, ice_s = state.north, state.south, state.ice_north, state.ice_south
     return [_ROW_SLOTS["N"][i] for i in range(data.ROW_SIZE) if not ice_n[i] and north[i]] + [
         _ROW_SLOTS["S"][i] for i in range(data.ROW_SIZE) if not ice_s[i] and south[i]
     ]
@@ -282,7 +282,7 @@ def _pack(acts: list[Action]) -> list[Action]:
 
 def lazarus(state: NeanderthalState, seat: int) -> bool:
     """J1: a species whose tribesmen are all dead takes no Refugees (it still bids and scores)."""
-    sp = state.ps[seat].species
+    sp = state.tribes[seat].species
     return state.dead.get(sp, 0) >= data.TRIBESMEN and sp in state.dead_alpha
 
 
@@ -304,7 +304,7 @@ def token_side(tagged: str) -> str:
 def _card_of(state: NeanderthalState, key: str) -> Msg:
     if key.startswith("W"):
         b, i = map(int, key[1:].split("-"))
-        return card_msg(state.ps[b].wives[i].card)
+        return card_msg(state.tribes[b].wives[i].card)
     return card_msg(slot_card(state, key))
 
 
@@ -325,8 +325,8 @@ def dedicated(p: Player) -> list[tuple[str, str]]:
     for i, w in enumerate(p.wives):
         for c in sorted(set(w.discs)):
             out.append((f"d{i}{c}", c))
-        if w.hdisc:
-            out.append((f"h{i}", w.hdisc))
+        if w.husband_disc:
+            out.append((f"h{i}", w.husband_disc))
     for i, t in enumerate(p.tools):
         if t.disc:
             out.append((f"t{i}", t.disc))
@@ -353,7 +353,7 @@ def _neolexia(p: Player, place: str) -> str:
         w.discs = w.discs.replace(c, "", 1)
     elif place[0] == "h":
         w = p.wives[int(place[1:])]
-        c, w.hdisc = w.hdisc, ""
+        c, w.husband_disc = w.husband_disc, ""
     else:
         t = p.tools[int(place[1:])]
         c, t.disc = t.disc, ""
@@ -364,23 +364,23 @@ def _neolexia(p: Player, place: str) -> str:
 def run_pending(state: NeanderthalState) -> bool:
     """Hand discards (G6, B2) and disc releases (G3, H1) waiting for their owner's choice."""
     for s in state.order:
-        p = state.ps[s]
+        p = state.tribes[s]
         if len(p.hand) > hand_size(p):
             state.phase = "discard"
             state.actor = s
             return False
-    while state.rel_q:
-        seat, colours = state.rel_q[0]
+    while state.releases:
+        seat, colours = state.releases[0]
         if not colours:
-            state.rel_q.pop(0)
+            state.releases.pop(0)
             continue
-        opts = [pl for pl, c in dedicated(state.ps[seat]) if c == colours[0]]
+        opts = [pl for pl, c in dedicated(state.tribes[seat]) if c == colours[0]]
         if not opts:
-            state.rel_q[0][1] = colours[1:]
+            state.releases[0] = state.releases[0]._replace(colours=colours[1:])
             continue
         if len(opts) == 1:
-            _neolexia(state.ps[seat], opts[0])
-            state.rel_q[0][1] = colours[1:]
+            _neolexia(state.tribes[seat], opts[0])
+            state.releases[0] = state.releases[0]._replace(colours=colours[1:])
             continue
         state.phase = "release"
         state.actor = seat
@@ -389,8 +389,8 @@ def run_pending(state: NeanderthalState) -> bool:
 
 
 def release_actions(state: NeanderthalState, seat: int) -> list[Action]:
-    p = state.ps[seat]
-    colour = state.rel_q[0][1][0]
+    p = state.tribes[seat]
+    colour = state.releases[0].colours[0]
     out = [
         action(
             id=str(Release(pl)),
@@ -407,5 +407,5 @@ def release_actions(state: NeanderthalState, seat: int) -> list[Action]:
 def discard_actions(state: NeanderthalState, seat: int) -> list[Action]:
     return [
         action(id=str(DiscardCard(c)), secret=True, label=msg("neanderthal.act.discard", card=card_msg(c)))
-        for c in sorted(set(state.ps[seat].hand))
+        for c in sorted(set(state.tribes[seat].hand))
     ]

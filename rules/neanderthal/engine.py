@@ -39,7 +39,7 @@ class PlayerView(BaseModel):
     tribal: bool
     vocab: dict[str, int]
     portals: list[str]
-    mpi: str
+    parental_discs: str
     elders: dict[str, list[str]]  # rank -> [token, disc]
     pool: list[str]
     wives: list[Wife]
@@ -48,7 +48,7 @@ class PlayerView(BaseModel):
     hand_count: int
     hand: list[int] | None  # only in the owner's view
     score: int
-    pts: dict[str, int]
+    points: dict[str, int]
 
 
 class NeanderthalView(BaseModel):
@@ -64,12 +64,12 @@ class NeanderthalView(BaseModel):
     order: list[int]
     event_card: int
     events_left: int
-    north: list[int]  # 0 = empty or face-down ice (see ice_n)
+    north: list[int]  # 0 = empty or face-down ice (see ice_north)
     south: list[int]
-    ice_n: list[bool]
-    ice_s: list[bool]
-    deck_n: int
-    deck_s: int
+    ice_north: list[bool]
+    ice_south: list[bool]
+    deck_north: int
+    deck_south: int
     hunters: dict[str, list[str]]
     suitors: dict[str, list[str]]
     bids: dict[str, int]
@@ -89,7 +89,7 @@ class NeanderthalView(BaseModel):
     goal: int = 0
     activated: int = 0  # L6-B: artifacts activated this turn
     signal: bool = False
-    ps: list[PlayerView]
+    tribes: list[PlayerView]
 
 
 class NeanderthalEngine(Engine[NeanderthalState]):
@@ -153,9 +153,9 @@ class NeanderthalEngine(Engine[NeanderthalState]):
         if ph == "auction":
             return msg("neanderthal.prompt.auction", card=card_msg(state.event_card))
         if ph == "alloc":
-            return msg("neanderthal.prompt.alloc", n=len(state.ps[seat].pool))
+            return msg("neanderthal.prompt.alloc", n=len(state.tribes[seat].pool))
         if ph == "share":
-            return msg("neanderthal.prompt.share", what=lot_msg(state.share[0]))
+            return msg("neanderthal.prompt.share", what=lot_msg(state.lots_to_share[0]))
         if ph == "buy":
             return msg("neanderthal.prompt.buy", card=card_msg(state.event_card), n=price(state, seat))
         if ph == "refugee":
@@ -174,9 +174,9 @@ class NeanderthalEngine(Engine[NeanderthalState]):
             return msg(f"neanderthal.prompt.{ph}", card=_card_of(state, state.fight_key), n=state.fight_hits)
         if ph == "father":
             b, i = map(int, state.court[0].split("-"))
-            return msg("neanderthal.prompt.father", card=card_msg(state.ps[b].wives[i].card))
+            return msg("neanderthal.prompt.father", card=card_msg(state.tribes[b].wives[i].card))
         if ph == "release":
-            return msg("neanderthal.prompt.release", colour=msg(f"neanderthal.disc.{state.rel_q[0][1][0]}"))
+            return msg("neanderthal.prompt.release", colour=msg(f"neanderthal.disc.{state.releases[0].colours[0]}"))
         if ph == "discard":
             return msg("neanderthal.prompt.discard")
         if ph == "pay":
@@ -184,22 +184,22 @@ class NeanderthalEngine(Engine[NeanderthalState]):
         if ph == "k2swap":
             return msg("neanderthal.prompt.k2swap", card=card_msg(state.event_card))
         if ph == "lose":
-            return msg("neanderthal.prompt.lose", n=state.tasks[0][2])
+            return msg("neanderthal.prompt.lose", n=state.losses_to_choose[0].tribesmen)
         return msg(f"neanderthal.prompt.{ph}")
 
     def face_down(self, state: NeanderthalState) -> tuple[int, ...]:
         return (
-            len(state.deck_n),
-            len(state.deck_s),
+            len(state.deck_north),
+            len(state.deck_south),
             len(state.event_deck),
             len(state.event_aside),
-            sum(state.ice_n),
-            sum(state.ice_s),
+            sum(state.ice_north),
+            sum(state.ice_south),
         )  # the decks and the face-down ice barriers
 
     def view(self, state: NeanderthalState, seat: int | None) -> NeanderthalView:
         ps = []
-        for i, p in enumerate(state.ps):
+        for i, p in enumerate(state.tribes):
             ps.append(
                 PlayerView(
                     seat=i,
@@ -209,7 +209,7 @@ class NeanderthalEngine(Engine[NeanderthalState]):
                     tribal=p.tribal,
                     vocab=dict(p.vocab),
                     portals=list(p.portals),
-                    mpi=p.mpi,
+                    parental_discs=p.parental_discs,
                     elders={r: [e.token, e.disc] for r, e in p.elders.items()},
                     pool=list(p.pool),
                     wives=[w.model_copy() for w in p.wives],
@@ -218,7 +218,7 @@ class NeanderthalEngine(Engine[NeanderthalState]):
                     hand_count=len(p.hand),
                     hand=list(p.hand) if seat == i or (seat is not None and state.variant == "eve") else None,
                     score=p.score if state.phase == "over" else sum(scoring.breakdown(state, i).values()),
-                    pts=dict(p.pts),
+                    points=dict(p.points),
                 )
             )
         won = scoring.solo_won(state) if state.phase == "over" and state.variant in ("k2", "alien", "eve") else None
@@ -234,12 +234,12 @@ class NeanderthalEngine(Engine[NeanderthalState]):
             order=list(state.order),
             event_card=state.event_card,
             events_left=len(state.event_deck),
-            north=[0 if ice else c for c, ice in zip(state.north, state.ice_n, strict=True)],
-            south=[0 if ice else c for c, ice in zip(state.south, state.ice_s, strict=True)],
-            ice_n=list(state.ice_n),
-            ice_s=list(state.ice_s),
-            deck_n=len(state.deck_n),
-            deck_s=len(state.deck_s),
+            north=[0 if ice else c for c, ice in zip(state.north, state.ice_north, strict=True)],
+            south=[0 if ice else c for c, ice in zip(state.south, state.ice_south, strict=True)],
+            ice_north=list(state.ice_north),
+            ice_south=list(state.ice_south),
+            deck_north=len(state.deck_north),
+            deck_south=len(state.deck_south),
             hunters={k: list(v) for k, v in state.hunters.items()},
             suitors={k: list(v) for k, v in state.suitors.items()},
             bids=dict(state.bids),
@@ -249,7 +249,7 @@ class NeanderthalEngine(Engine[NeanderthalState]):
             last=list(state.last),
             last_seat=state.last_seat,
             won=won,
-            ps=ps,
+            tribes=ps,
             prompt=self._prompt_seen(state, seat),
             events=[e.text for e in state.events if e.visible_to(seat)],
             grid=[slot_card(state, f"M{i}") for i in range(len(state.grid))],
@@ -257,13 +257,13 @@ class NeanderthalEngine(Engine[NeanderthalState]):
             marks=list(state.marks),
             homes=list(state.homes),
             goal=state.goal,
-            activated=len(state.o_hits),
+            activated=len(state.artifacts_hunted),
             signal=state.signal,
         )
 
     @staticmethod
     def _cell(state: NeanderthalState, i: int) -> str:
-        if state.gice[i]:
+        if state.grid_ice[i]:
             return "i"
         if not state.grid[i]:
             return "e"
@@ -291,9 +291,9 @@ class NeanderthalEngine(Engine[NeanderthalState]):
         results = []
         if state.variant in ("k2", "alien", "eve"):  # against the game: K2 G, L7, M4 (shared)
             won = scoring.solo_won(state)
-            for i, p in enumerate(state.ps):
+            for i, p in enumerate(state.tribes):
                 results.append(
-                    PlayerResult(seat=i, score=p.score, breakdown=dict(p.pts), rank=1 if won else 2, winner=won)
+                    PlayerResult(seat=i, score=p.score, breakdown=dict(p.points), rank=1 if won else 2, winner=won)
                 )
             results.append(
                 PlayerResult(
@@ -313,10 +313,10 @@ class NeanderthalEngine(Engine[NeanderthalState]):
                 else msg(f"neanderthal.opt.solo.{state.level}")
             )
             return Outcome(results=results, categories=[*cats, "neanderthal.score.target"], goal=goal)
-        scores = [p.score for p in state.ps]
-        for i, p in enumerate(state.ps):
+        scores = [p.score for p in state.tribes]
+        for i, p in enumerate(state.tribes):
             rank = 1 + sum(1 for s in scores if s > scores[i])
-            results.append(PlayerResult(seat=i, score=p.score, breakdown=dict(p.pts), rank=rank, winner=rank == 1))
+            results.append(PlayerResult(seat=i, score=p.score, breakdown=dict(p.points), rank=rank, winner=rank == 1))
         return Outcome(results=results, categories=cats, tiebreak=msg("neanderthal.tiebreak"))
 
 

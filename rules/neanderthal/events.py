@@ -1,7 +1,7 @@
 """D1-D6. Phase 1: the event card (player order A2 and the war council, cooling, warming and
 glacial melt, Würm, elder death, chaos with the sexuality flip, blizzard, Refugees).
 
-The event icons wait in ``state.queue``; ``resolve_queue`` runs them until a player must choose
+The event icons wait in ``state.icons_to_resolve``; ``resolve_queue`` runs them until a player must choose
 (losses, a flip, a Refugee's host) and says when the queue is spent.
 """
 
@@ -30,7 +30,7 @@ from .board import (
 )
 from .matrix import is_matrix, unassigned
 from .moves import Council, Lose, Move, Word
-from .state import NeanderthalState, Player
+from .state import LossToChoose, NeanderthalState, Player
 
 
 def council_actions(state: NeanderthalState) -> list[Action]:
@@ -52,14 +52,14 @@ def council_actions(state: NeanderthalState) -> list[Action]:
 def resolve_queue(state: NeanderthalState) -> bool:
     """Runs the event icons; False while a player must choose, True once the queue is spent."""
     while True:
-        if state.tasks and not run_tasks(state):
+        if state.losses_to_choose and not run_tasks(state):
             return False
         if not run_pending(state):  # a lost elder shrinks the hand
             state.stage = "events"
             return False
         if state.after == "chaos":
             state.after = ""
-            state.pending = [s for s in state.order if str(s) in state.losses and can_flip(state.ps[s])]
+            state.pending = [s for s in state.order if str(s) in state.losses and can_flip(state.tribes[s])]
             if state.pending:
                 state.phase = "flip"
                 state.actor = state.pending[0]
@@ -67,9 +67,9 @@ def resolve_queue(state: NeanderthalState) -> bool:
         state.after = ""
         if frozen(state):
             state.frozen = True
-        if not state.queue:
+        if not state.icons_to_resolve:
             break
-        icon, n = state.queue.pop(0)
+        icon, n = state.icons_to_resolve.pop(0)
         if icon == "cool":
             (matrix.cooling if is_matrix(state) else cooling)(state)
         elif icon == "warm":
@@ -98,13 +98,13 @@ def dependents(p: Player) -> list[Lose]:
     """The loss of every dependent (D5-A): elders, daughters not married to an experienced Husband,
     domestic animals."""
     out = [Lose("le", r) for r in sorted(p.elders)]
-    out += [Lose("lw", str(i)) for i, w in enumerate(p.wives) if not w.husband or w.hdisc]
+    out += [Lose("lw", str(i)) for i, w in enumerate(p.wives) if not w.husband or w.husband_disc]
     out += [Lose("ld", str(i)) for i, t in enumerate(p.tools) if data.hand_of(t.card)[0] == "D"]
     return out
 
 
 def lose_options(state: NeanderthalState, seat: int, kind: str) -> list[Lose | Word]:
-    p = state.ps[seat]
+    p = state.tribes[seat]
     if kind == "pool" and is_matrix(state):
         return matrix.lose_options(state, seat)  # L3-G: the Hunters on the map
     if kind == "pool":
@@ -122,11 +122,11 @@ def lose_options(state: NeanderthalState, seat: int, kind: str) -> list[Lose | W
 
 def run_tasks(state: NeanderthalState) -> bool:
     """Applies the pending losses; False when a player must choose one."""
-    while state.tasks:
-        seat, kind, n = state.tasks[0]
+    while state.losses_to_choose:
+        seat, kind, n = state.losses_to_choose[0]
         opts = lose_options(state, seat, kind)
         if n <= 0 or not opts:
-            state.tasks.pop(0)
+            state.losses_to_choose.pop(0)
             continue
         if len(opts) == 1:
             apply_loss(state, seat, opts[0])
@@ -138,10 +138,11 @@ def run_tasks(state: NeanderthalState) -> bool:
 
 
 def apply_loss(state: NeanderthalState, seat: int, loss: Move) -> None:
-    p = state.ps[seat]
+    p = state.tribes[seat]
     if not isinstance(loss, Lose | Word):
         raise IllegalAction("error.illegal_action")
-    state.tasks[0][2] -= 1
+    waiting = state.losses_to_choose[0]
+    state.losses_to_choose[0] = waiting._replace(tribesmen=waiting.tribesmen - 1)
     kind = loss.kind if isinstance(loss, Lose) else loss.word  # lt, la (the pool's), lr, le, lw, ld
     if kind in ("lt", "la", "lr"):
         if is_matrix(state):
@@ -161,7 +162,7 @@ def apply_loss(state: NeanderthalState, seat: int, loss: Move) -> None:
         say(state, "neanderthal.ev.lost", seat=seat_msg(seat), what=msg(f"neanderthal.lost.{kind}"))
     elif isinstance(loss, Lose) and kind == "le":
         remove_elder(state, seat, loss.what)
-        if state.tasks[0][1] == "elder":
+        if state.losses_to_choose[0].kind == "elder":
             state.losses.setdefault(str(seat), 0)
         say(state, "neanderthal.ev.lost", seat=seat_msg(seat), what=msg(f"neanderthal.rank.{loss.what}"))
     elif isinstance(loss, Lose) and kind == "lw":
@@ -174,14 +175,14 @@ def apply_loss(state: NeanderthalState, seat: int, loss: Move) -> None:
             give_vocab(p, tl.disc)
         state.removed.append(tl.card)
         say(state, "neanderthal.ev.lost", seat=seat_msg(seat), what=card_msg(tl.card))
-    if state.tasks[0][2] <= 0:
-        state.tasks.pop(0)
+    if state.losses_to_choose[0].tribesmen <= 0:
+        state.losses_to_choose.pop(0)
 
 
 def loss_actions(state: NeanderthalState, seat: int) -> list[Action]:
-    p = state.ps[seat]
+    p = state.tribes[seat]
     out = []
-    for loss in lose_options(state, seat, state.tasks[0][1]):
+    for loss in lose_options(state, seat, state.losses_to_choose[0].kind):
         if isinstance(loss, Word):  # a tribesman or the Alpha of the pool
             label = msg(f"neanderthal.lost.{loss.word}")
         elif loss.kind == "lt":
@@ -210,29 +211,29 @@ def cooling(state: NeanderthalState) -> None:
     new = draw(state, "N")
     if not new:
         return
-    j = _lowest(state.north, state.ice_n)
+    j = _lowest(state.north, state.ice_north)
     if j is not None:
         moved = state.north[j]
-        state.north[j], state.ice_n[j] = new, True
+        state.north[j], state.ice_north[j] = new, True
         if state.south[j]:
             state.removed.append(state.south[j])
-        state.south[j], state.ice_s[j] = moved, False
+        state.south[j], state.ice_south[j] = moved, False
         say(state, "neanderthal.ev.cool", card=card_msg(moved))
         state.last += [f"N{j}", f"S{j}"]
         return
     empty = [i for i, c in enumerate(state.north) if not c and data.COOLING_FILLS_NORTH_GAP]
     if empty:
-        state.north[empty[0]], state.ice_n[empty[0]] = new, True
+        state.north[empty[0]], state.ice_north[empty[0]] = new, True
         say(state, "neanderthal.ev.ice")
         return
     empty = [i for i, c in enumerate(state.south) if not c]
-    j = empty[0] if empty else _lowest(state.south, state.ice_s)
+    j = empty[0] if empty else _lowest(state.south, state.ice_south)
     if j is None:
         state.removed.append(new)
         return
     if state.south[j]:
         state.removed.append(state.south[j])
-    state.south[j], state.ice_s[j] = new, True
+    state.south[j], state.ice_south[j] = new, True
     say(state, "neanderthal.ev.ice")
 
 
@@ -240,7 +241,7 @@ def warming(state: NeanderthalState) -> None:
     new = draw(state, "S")
     if not new:
         return
-    j = _lowest(state.south, state.ice_s)
+    j = _lowest(state.south, state.ice_south)
     if j is None:
         empty = [i for i, c in enumerate(state.south) if not c]
         if not empty:
@@ -253,29 +254,29 @@ def warming(state: NeanderthalState) -> None:
         state.last += [f"S{j}", f"N{j}"]
         if not state.north[j]:
             state.north[j] = moved
-        elif state.ice_n[j]:
-            state.ice_n[j] = False
+        elif state.ice_north[j]:
+            state.ice_north[j] = False
             state.removed.append(moved)
         else:
             state.removed.append(state.north[j])
             state.north[j] = moved
         say(state, "neanderthal.ev.warm", card=card_msg(moved))
     for i in range(data.ROW_SIZE):  # glacial melt
-        state.ice_s[i] = False
+        state.ice_south[i] = False
 
 
 def elder_death(state: NeanderthalState, n: int) -> None:
     for s in state.order:
         rolled = sorted({state.rng.die() for _ in range(n)})
         for r in rolled:
-            if str(r) in state.ps[s].elders:
+            if str(r) in state.tribes[s].elders:
                 remove_elder(state, s, str(r))
                 say(state, "neanderthal.ev.elder_dies", seat=seat_msg(s), rank=msg(f"neanderthal.rank.{r}"))
 
 
 def chaos(state: NeanderthalState) -> None:
     for s in state.order:
-        p = state.ps[s]
+        p = state.tribes[s]
         u = unassigned(state, s)
         vocab = vocab_total(p) + (2 if has_skill(state, s, "laughing") else 0)
         if u <= vocab or (p.tribal and exp_elder(p, 1)):
@@ -287,9 +288,9 @@ def chaos(state: NeanderthalState) -> None:
             n = max(0, n - 1)
         elder = not fire and bool(p.elders)
         if n:
-            state.tasks.append([s, "pool", n])
+            state.losses_to_choose.append(LossToChoose(s, "pool", n))
         if elder:
-            state.tasks.append([s, "elder", 1])
+            state.losses_to_choose.append(LossToChoose(s, "elder", 1))
         say(state, "neanderthal.ev.chaos", seat=seat_msg(s), n=n, e=1 if elder else 0)
 
 
@@ -308,11 +309,11 @@ def _other_side(p: Player) -> str:
 
 
 def flip(p: Player) -> None:
-    for c in p.mpi:
+    for c in p.parental_discs:
         give_vocab(p, c)
     p.sex = _other_side(p)
-    p.mpi = data.MPI[p.sex]
-    for c in p.mpi:
+    p.parental_discs = data.MPI[p.sex]
+    for c in p.parental_discs:
         take_vocab(p, c)
 
 
@@ -321,7 +322,7 @@ def refugee(state: NeanderthalState, n: int) -> bool:
     if state.variant == "k2":
         if ("0" not in state.losses or state.losses["0"] == 0) and not lazarus(state, 0):
             k = take_foreign(state, n)
-            state.ps[0].pool += [state.foreign] * k
+            state.tribes[0].pool += [state.foreign] * k
             if k:
                 say(state, "neanderthal.ev.foreign_ref", n=k)
         return False
@@ -332,7 +333,7 @@ def refugee(state: NeanderthalState, n: int) -> bool:
             best, most = s, lost
     if best is None:
         return False
-    sp = state.ps[best].species
+    sp = state.tribes[best].species
     k = min(n, state.dead.get(sp, 0))
     if not k:
         return False
@@ -341,7 +342,7 @@ def refugee(state: NeanderthalState, n: int) -> bool:
         return False
     if len(others) == 1:
         state.dead[sp] -= k
-        state.ps[others[0]].pool += [sp] * k
+        state.tribes[others[0]].pool += [sp] * k
         say(state, "neanderthal.ev.refugee", seat=seat_msg(best), n=k, to=seat_msg(others[0]))
         return False
     state.refugees = k
@@ -353,12 +354,12 @@ def refugee(state: NeanderthalState, n: int) -> bool:
 
 def blizzard(state: NeanderthalState) -> None:
     for s in state.order:
-        p = state.ps[s]
+        p = state.tribes[s]
         u = unassigned(state, s)
         support = u if has_skill(state, s, "whisperer") else u // 2
         if has_skill(state, s, "seamstress"):
             support += 1
         excess = len(dependents(p)) - support
         if excess > 0:
-            state.tasks.append([s, "dep", excess])
+            state.losses_to_choose.append(LossToChoose(s, "dep", excess))
             say(state, "neanderthal.ev.blizzard", seat=seat_msg(s), n=excess)

@@ -37,7 +37,7 @@ def _attack_order(state: NeanderthalState, sides: list[str]) -> list[str]:
         if s == "f":
             return (1, 0, 0, 99)
         i = int(s)
-        return (0, 0 if has_skill(state, i, "totem") else 1, -state.ps[i].vocab["B"], state.order.index(i))
+        return (0, 0 if has_skill(state, i, "totem") else 1, -state.tribes[i].vocab["B"], state.order.index(i))
 
     return sorted(sides, key=key)
 
@@ -46,7 +46,7 @@ def fight_tokens(state: NeanderthalState, key: str) -> tuple[list[str], tuple[in
     """The tokens fighting on a card ("N3", or "W1-0" for a daughter) and the Husband there."""
     if key.startswith("W"):
         b, i = map(int, key[1:].split("-"))
-        w = state.ps[b].wives[i]
+        w = state.tribes[b].wives[i]
         return state.suitors.setdefault(f"{b}-{i}", []), ((b, w) if w.husband else None)
     return state.hunters.setdefault(key, []), None
 
@@ -85,7 +85,7 @@ def _victim_kinds(state: NeanderthalState, victim: str) -> list[str]:
         k = (
             "a"
             if is_alpha(tok)
-            else ("t" if victim == "f" or tok[0] == state.ps[int(victim)].species else f"r-{tok[0]}")
+            else ("t" if victim == "f" or tok[0] == state.tribes[int(victim)].species else f"r-{tok[0]}")
         )
         if k not in kinds:
             kinds.append(k)
@@ -101,7 +101,7 @@ def _kill_kind(state: NeanderthalState, victim: str, kind: str) -> None:
         k = (
             "a"
             if is_alpha(tok)
-            else ("t" if victim == "f" or tok[0] == state.ps[int(victim)].species else f"r-{tok[0]}")
+            else ("t" if victim == "f" or tok[0] == state.tribes[int(victim)].species else f"r-{tok[0]}")
         )
         if k == kind:
             toks.remove(t)
@@ -113,12 +113,12 @@ def _attack_roll(state: NeanderthalState, side: str) -> int:
     """F2: one die per Hunter (and the Husband); a 1 kills, a War Band kills on 1-2."""
     toks, husband = fight_tokens(state, state.fight_key)
     mine = [t for t in toks if token_side(t) == side]
-    p = None if side == "f" else state.ps[int(side)]
+    p = None if side == "f" else state.tribes[int(side)]
     band = side == "f" or (p is not None and has_weapon(p))
     alpha_band = p is not None and exp_elder(p, 4) and any(is_alpha(t.split(":")[1]) for t in mine)
     dice = [2 if (band or alpha_band) else 1 for _ in mine]
     if husband is not None and _hside(state, husband) == side:
-        dice.append(2 if (side == "f" or not husband[1].hdisc) else 1)
+        dice.append(2 if (side == "f" or not husband[1].husband_disc) else 1)
     return sum(1 for limit in dice if state.rng.die() <= limit)
 
 
@@ -127,17 +127,17 @@ def phase3_start(state: NeanderthalState) -> None:
     for key, toks in state.suitors.items():
         b, i = map(int, key.split("-"))
         sides = {token_side(t) for t in toks}
-        hside = _hside(state, (b, state.ps[b].wives[i]))
+        hside = _hside(state, (b, state.tribes[b].wives[i]))
         if len(sides | ({hside} if hside else set())) > 1:
             keys.append(f"W{key}")
     state.fights = keys
     state.fight_key = ""
     state.stage = "fight"
-    state.neg_idx = 0 if state.players > 1 else len(state.order)
+    state.next_negotiator = 0 if state.players > 1 else len(state.order)
 
 
 def _chief(state: NeanderthalState, seat: int) -> bool:
-    p = state.ps[seat]
+    p = state.tribes[seat]
     return p.tribal and exp_elder(p, 1)
 
 
@@ -171,9 +171,9 @@ def negotiation_actions(state: NeanderthalState, seat: int) -> list[Action]:
                         label=msg("neanderthal.act.ask", card=_card_of(state, key), seat=seat_msg(q)),
                     )
                 )
-    p = state.ps[seat]
+    p = state.tribes[seat]
     if any(_chief(state, q) for q in range(state.players) if q != seat) or _chief(state, seat):
-        for b, other in enumerate(state.ps):
+        for b, other in enumerate(state.tribes):
             for i, w in enumerate(other.wives):
                 if w.husband and w.husband[0] == p.species:
                     label = msg("neanderthal.act.divorce", card=card_msg(w.card))
@@ -188,25 +188,25 @@ def negotiation_actions(state: NeanderthalState, seat: int) -> list[Action]:
 
 def start_negotiation(state: NeanderthalState) -> bool:
     """Offers F1 to each player in turn order; False while someone negotiates or answers."""
-    while state.neg_idx < len(state.order):
-        seat = state.order[state.neg_idx]
+    while state.next_negotiator < len(state.order):
+        seat = state.order[state.next_negotiator]
         if len(negotiation_actions(state, seat)) > 1:
             state.phase = "negotiate"
             state.actor = seat
             return False
-        state.neg_idx += 1
+        state.next_negotiator += 1
     return True
 
 
 def apply_negotiation(state: NeanderthalState, seat: int, move: Move) -> None:
     if move == Word("done"):
-        state.neg_idx += 1
+        state.next_negotiator += 1
         return
     if not isinstance(move, Divorce | Withdraw | Ask):
         raise IllegalAction("error.illegal_action")
     state.used.append(f"neg:{move}")
     if isinstance(move, Divorce):
-        w = state.ps[move.board].wives[move.wife]
+        w = state.tribes[move.board].wives[move.wife]
         _husband_home(state, move.board, w)
         say(state, "neanderthal.ev.divorce", seat=seat_msg(seat), card=card_msg(w.card))
         return
@@ -289,7 +289,7 @@ def _place_card(p: Player, place: str) -> int:
 def _groom(state: NeanderthalState, seat: int, key: str) -> str | None:
     """A tribesman of ``seat`` on the card who may become a Husband (no Refugee, G1-G: no Promiscuous
     player without the Piper)."""
-    p = state.ps[seat]
+    p = state.tribes[seat]
     if p.sex == "prom" and not has_skill(state, seat, "piper"):
         return None
     toks, _ = fight_tokens(state, key)
@@ -300,13 +300,13 @@ def _groom(state: NeanderthalState, seat: int, key: str) -> str | None:
 def terms_actions(state: NeanderthalState, seat: int) -> list[Action]:
     """The trade a tribal proposer binds to his proposal (one term), chosen privately."""
     out = [action(id=str(Word("tm-none")), secret=True, label=msg("neanderthal.act.no_terms"))]
-    p = state.ps[seat]
+    p = state.tribes[seat]
     if not p.tribal:  # the Ook rule: a vocal player only says yes or no
         return out
     _, key, who = state.proposal
     parties = [int(who)] if int(who) != seat else [q for q in _present(state, key) if q != seat]
     for q in parties:
-        o = state.ps[q]
+        o = state.tribes[q]
         terms: list[tuple[Term, Msg]] = []
         for c in sorted(set(p.hand)):
             terms.append((Term(q, "gh", (str(c),)), msg("neanderthal.term.gh", card=card_msg(c))))
@@ -328,8 +328,8 @@ def terms_actions(state: NeanderthalState, seat: int) -> list[Action]:
         bride, groom = (q, int(who)) if int(who) == seat else (seat, int(who))
         if _groom(state, groom, key):
             terms += [
-                (Term(q, "mb", (str(i),)), msg("neanderthal.term.mb", card=card_msg(state.ps[bride].wives[i].card)))
-                for i, w in enumerate(state.ps[bride].wives)
+                (Term(q, "mb", (str(i),)), msg("neanderthal.term.mb", card=card_msg(state.tribes[bride].wives[i].card)))
+                for i, w in enumerate(state.tribes[bride].wives)
                 if not w.discs and not w.husband
             ]
         for term, label in terms:
@@ -348,7 +348,7 @@ def terms_msg(state: NeanderthalState) -> Msg:
     """The proposal's trade in words (for the two parties only when it names a hand card)."""
     me, who = int(state.proposal[0]), int(state.proposal[2])
     q, kind, *args = state.terms
-    p, o = state.ps[me], state.ps[int(q)]
+    p, o = state.tribes[me], state.tribes[int(q)]
     if kind in ("gh", "xh"):
         return msg(f"neanderthal.term.{kind}", card=card_msg(int(args[0])))
     if kind == "dh":
@@ -362,7 +362,7 @@ def terms_msg(state: NeanderthalState) -> Msg:
             "neanderthal.term.xt", card=card_msg(_place_card(p, args[0])), other=card_msg(_place_card(o, args[1]))
         )
     bride = int(q) if who == me else me
-    return msg("neanderthal.term.mb", card=card_msg(state.ps[bride].wives[int(args[0])].card))
+    return msg("neanderthal.term.mb", card=card_msg(state.tribes[bride].wives[int(args[0])].card))
 
 
 def apply_terms(state: NeanderthalState, seat: int, move: Move) -> None:
@@ -384,13 +384,13 @@ def apply_terms(state: NeanderthalState, seat: int, move: Move) -> None:
 def handover_actions(state: NeanderthalState, seat: int) -> list[Action]:
     return [
         action(id=str(GiveCard(c)), secret=True, label=msg("neanderthal.act.give_card", card=card_msg(c)))
-        for c in sorted(set(state.ps[seat].hand))
+        for c in sorted(set(state.tribes[seat].hand))
     ]
 
 
 def _move_place(state: NeanderthalState, frm: int, to: int, place: str) -> int:
     """Moves a tableau card between boards (a daughter with the Suitors courting her)."""
-    p, o = state.ps[frm], state.ps[to]
+    p, o = state.tribes[frm], state.tribes[to]
     i = int(place[1:])
     if place[0] == "r":
         card = p.trophies.pop(i)
@@ -421,7 +421,7 @@ def _trade(state: NeanderthalState) -> None:
     me, who = int(state.proposal[0]), int(state.proposal[2])
     party, kind, *args = state.terms
     q = int(party)
-    p, o = state.ps[me], state.ps[q]
+    p, o = state.tribes[me], state.tribes[q]
     hand_cards: list[int] = []
     if kind in ("gh", "xh"):
         c = int(args[0])
@@ -456,7 +456,7 @@ def _trade(state: NeanderthalState) -> None:
             return
         toks, _ = fight_tokens(state, key)
         toks.remove(f"{who}:{tok}")
-        w = state.ps[bride].wives[int(args[0])]
+        w = state.tribes[bride].wives[int(args[0])]
         w.husband = tok
         say(state, "neanderthal.ev.married", card=card_msg(w.card), seat=seat_msg(who))
 
@@ -472,7 +472,7 @@ def run_fights(state: NeanderthalState) -> bool:
     """Attack tests card by card; False while an attacker picks a target or a victim his loss."""
     while True:
         if state.fight_hits > 0:
-            attacker = state.fight_order[state.fight_idx - 1]
+            attacker = state.fight_order[state.next_attacker - 1]
             targets = _targets(state, attacker)
             if not targets:
                 state.fight_hits = 0
@@ -487,11 +487,11 @@ def run_fights(state: NeanderthalState) -> bool:
             victim = state.fight_target
             if victim == "h":
                 b, w = _targeted_husband(state, state.fight_key)
-                if w.hdisc:
-                    give_vocab(state.ps[b], w.hdisc)
+                if w.husband_disc:
+                    give_vocab(state.tribes[b], w.husband_disc)
                 kill(state, w.husband)
                 say(state, "neanderthal.ev.husband_killed", card=card_msg(w.card))
-                w.husband, w.hdisc = "", ""
+                w.husband, w.husband_disc = "", ""
             else:
                 kinds = _victim_kinds(state, victim)
                 if len(kinds) > 1 and victim != "f":
@@ -502,9 +502,9 @@ def run_fights(state: NeanderthalState) -> bool:
             state.fight_hits -= 1
             state.fight_target = ""
             continue
-        if state.fight_key and state.fight_idx < len(state.fight_order):
-            side = state.fight_order[state.fight_idx]
-            state.fight_idx += 1
+        if state.fight_key and state.next_attacker < len(state.fight_order):
+            side = state.fight_order[state.next_attacker]
+            state.next_attacker += 1
             toks, husband = fight_tokens(state, state.fight_key)
             if any(token_side(t) == side for t in toks) or _hside(state, husband) == side:
                 state.fight_hits = _attack_roll(state, side)
@@ -525,7 +525,7 @@ def run_fights(state: NeanderthalState) -> bool:
         sides = {token_side(t) for t in toks}
         hside = _hside(state, husband)
         state.fight_order = _attack_order(state, sorted(sides | ({hside} if hside else set())))
-        state.fight_idx = 0
+        state.next_attacker = 0
 
 
 def fight_actions(state: NeanderthalState, seat: int) -> list[Action]:
@@ -547,7 +547,7 @@ def fight_actions(state: NeanderthalState, seat: int) -> list[Action]:
 
 def gathering(state: NeanderthalState) -> None:
     for s in state.order:
-        p = state.ps[s]
+        p = state.tribes[s]
         mine = [sl for sl, toks in state.hunters.items() if any(token_side(t) == str(s) for t in toks)]
         baskets = sum(1 for sl in mine if data.BIOMES[slot_card(state, sl)].basket)
         n = 0

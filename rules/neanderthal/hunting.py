@@ -33,7 +33,7 @@ from .board import (
 )
 from .matrix import is_matrix
 from .moves import FirstSuitor, NextTest
-from .state import NeanderthalState
+from .state import BigGameKill, DiscsToFree, Lot, NeanderthalState, PendingTest
 
 
 def roll_test(state: NeanderthalState, seat: int, toks: list[str], card: int) -> tuple[list[str], list[int], int]:
@@ -45,7 +45,7 @@ def roll_test(state: NeanderthalState, seat: int, toks: list[str], card: int) ->
     for tagged in toks:
         side, tok = tagged.split(":")
         owner = int(side)
-        p = state.ps[owner]
+        p = state.tribes[owner]
         if owner not in powers:
             convert = any(
                 not t.disc and data.hand_of(t.card)[0] == "I" and data.side_of(t.card)[0] == b.kind for t in p.tools
@@ -77,7 +77,7 @@ def _of_a_kind(faces: list[int]) -> int:
 def nearest_predators(state: NeanderthalState, slot: str) -> list[str]:
     if slot[0] == "M":
         return matrix.predators(state, slot)
-    row, ice = (state.north, state.ice_n) if slot[0] == "N" else (state.south, state.ice_s)
+    row, ice = (state.north, state.ice_north) if slot[0] == "N" else (state.south, state.ice_south)
     i = int(slot[1:])
     found = []
     for step in range(1, data.ROW_SIZE):
@@ -104,7 +104,7 @@ def hunt(state: NeanderthalState, seat: int, slot: str, toks: list[str]) -> tupl
 def _hunt(state: NeanderthalState, seat: int, slot: str, toks: list[str]) -> tuple[bool, list[str], int]:
     """A hunt test on ``slot``: (success, survivors going home, hits).  After a successful big-game
     hunt the survivors move onto the nearest predator (G4): the kill and its trophy or hand card wait
-    in ``state.pend`` until that predator's test (phase 4, step 3) settles piracy."""
+    in ``state.kills_awaiting_predators`` until that predator's test (phase 4, step 3) settles piracy."""
     card = slot_card(state, slot)
     b = data.BIOMES[card]
     survivors, faces, hits = roll_test(state, seat, toks, card)
@@ -127,10 +127,10 @@ def _hunt(state: NeanderthalState, seat: int, slot: str, toks: list[str]) -> tup
     if slot[0] == "M":
         matrix.artifact(state, seat, slot, ok, faces)
     if ok and b.kind == "BIG" and survivors:
-        preds = [ps for ps in nearest_predators(state, slot) if ps not in state.elim]
+        preds = [ps for ps in nearest_predators(state, slot) if ps not in state.eliminated]
         if preds:
-            state.elim.append(slot)  # the first success wins the card: the others go home (G3-B)
-            state.pend.append([seat, slot, took, list(survivors), preds])
+            state.eliminated.append(slot)  # the first success wins the card: the others go home (G3-B)
+            state.kills_awaiting_predators.append(BigGameKill(seat, slot, took, list(survivors), preds))
             _move_to(state, preds[0], survivors)
             return ok, [], hits
     if took == "hand" and not survivors:
@@ -138,19 +138,19 @@ def _hunt(state: NeanderthalState, seat: int, slot: str, toks: list[str]) -> tup
     if ok:
         _gain(state, seat, card)
         if took == "":
-            state.elim.append(slot)
+            state.eliminated.append(slot)
     if took:
         _take(state, seat, slot, took)
         if took == "hand" and not ok:
-            state.opp.append(slot)  # G7: the others may hunt the replacement
+            state.opportunistic_slots.append(slot)  # G7: the others may hunt the replacement
     return ok, survivors, hits
 
 
 def _move_to(state: NeanderthalState, pslot: str, movers: list[str]) -> None:
     """G4-A: Hunters move onto a predator card; its test comes with the other predators (A4 step 3)."""
     state.hunters.setdefault(pslot, []).extend(movers)
-    if not any(t[0] == "h" and t[1] == pslot for t in state.tests):
-        state.tests.append(["h", pslot, "2"])
+    if not any(test.kind == "h" and test.key == pslot for test in state.tests_to_roll):
+        state.tests_to_roll.append(PendingTest("h", pslot, "2"))
 
 
 def _after_predator(
@@ -160,26 +160,27 @@ def _after_predator(
     there (``hits`` None: the predator was already eliminated, so no piracy).  Returns the Hunters
     going home; those of a kill with a second, equally near predator move on to it."""
     home = list(survivors)
-    for entry in [e for e in state.pend if e[0] == seat and e[4] and e[4][0] == pslot]:
-        _, slot, took, movers, preds = entry
+    waiting = state.kills_awaiting_predators
+    for big_game in [k for k in waiting if k.seat == seat and k.predator_slots and k.predator_slots[0] == pslot]:
         alive = []
-        for t in movers:
+        for t in big_game.movers:
             if t in home:
                 home.remove(t)
                 alive.append(t)
-        entry[3] = alive
-        entry[4] = [ps for ps in preds[1:] if ps not in state.elim]
+        at = waiting.index(big_game)
+        next_predators = [ps for ps in big_game.predator_slots[1:] if ps not in state.eliminated]
+        waiting[at] = big_game._replace(movers=alive, predator_slots=next_predators)
         if hits == 0:  # G4-B piracy: every gain of the big game is lost, the card stays
-            state.pend.remove(entry)
+            del waiting[at]
             home += alive
-            say(state, "neanderthal.ev.piracy", seat=seat_msg(seat), card=card_msg(slot_card(state, slot)))
+            say(state, "neanderthal.ev.piracy", seat=seat_msg(seat), card=card_msg(slot_card(state, big_game.slot)))
             continue
-        if entry[4] and alive:
-            _move_to(state, entry[4][0], alive)
+        if next_predators and alive:
+            _move_to(state, next_predators[0], alive)
             continue
-        state.pend.remove(entry)
+        del waiting[at]
         home += alive
-        _commit(state, seat, slot, took, bool(alive))
+        _commit(state, seat, big_game.slot, big_game.taken, bool(alive))
     return home
 
 
@@ -202,7 +203,7 @@ def _hand_ok(state: NeanderthalState, seat: int, card: int, k: int, survivors: l
 
 def _hand_ok_one(state: NeanderthalState, seat: int, card: int, k: int, survivors: list[str]) -> bool:
     b = data.BIOMES[card]
-    p = state.ps[seat]
+    p = state.tribes[seat]
     if not (b.hand and p.tribal and any(not e.disc for e in p.elders.values()) and survivors):
         return False
     need = b.hand[1] - (1 if b.hand[0] == "D" and has_skill(state, seat, "paintress") else 0)
@@ -224,16 +225,16 @@ def _gain(state: NeanderthalState, seat: int, card: int) -> None:
     n = b.babies + (1 if _once(state, seat, "midwife") else 0)
     got = babies(state, seat, n)
     if b.discs:
-        state.rel_q.append([seat, b.discs])
+        state.releases.append(DiscsToFree(seat, b.discs))
     say(state, "neanderthal.ev.gain", seat=seat_msg(seat), n=got, d=len(b.discs))
 
 
 def _take(state: NeanderthalState, seat: int, slot: str, how: str) -> None:
     card = slot_card(state, slot)
-    p = state.ps[seat]
+    p = state.tribes[seat]
     row = state.north if slot[0] == "N" else state.south
     i = int(slot[1:])
-    state.elim.append(slot)
+    state.eliminated.append(slot)
     if slot[0] == "M":
         matrix.take_card(state, slot, how)
     if state.sharing:
@@ -254,7 +255,7 @@ def _take(state: NeanderthalState, seat: int, slot: str, how: str) -> None:
 
 def courtship(state: NeanderthalState, key: str, toks: list[str]) -> None:
     b, i = map(int, key.split("-"))
-    board = state.ps[b]
+    board = state.tribes[b]
     w = board.wives[i]
     media = data.DAUGHTERS[w.card].media
 
@@ -264,7 +265,7 @@ def courtship(state: NeanderthalState, key: str, toks: list[str]) -> None:
             return (1, 0, 0, 0)
         chosen = state.court[1:] if state.court[:1] == [key] else []
         first = chosen.index(s) if s in chosen else len(chosen)
-        return (0, -sum(state.ps[int(s)].vocab[c] for c in media), first, state.order.index(int(s)))
+        return (0, -sum(state.tribes[int(s)].vocab[c] for c in media), first, state.order.index(int(s)))
 
     contested = len({token_side(t) for t in toks}) > 1
     done = False
@@ -273,7 +274,7 @@ def courtship(state: NeanderthalState, key: str, toks: list[str]) -> None:
         if done:
             _home(state, t)
             continue
-        p = None if side == "f" else state.ps[int(side)]
+        p = None if side == "f" else state.tribes[int(side)]
         auto = (
             p is not None
             and not w.discs
@@ -307,14 +308,14 @@ def courtship(state: NeanderthalState, key: str, toks: list[str]) -> None:
         if w.husband:
             # G1-E: the ex-Husband joins the board owner's unassigned tribesmen (a foreign one too)
             old, w.husband = w.husband, ""
-            if w.hdisc:
-                give_vocab(board, w.hdisc)
-                w.hdisc = ""
+            if w.husband_disc:
+                give_vocab(board, w.husband_disc)
+                w.husband_disc = ""
             board.pool.append(old)
         w.husband = tok
         if own is not None:
             take_vocab(own, "O")
-            w.hdisc = "O"
+            w.husband_disc = "O"
         say(
             state,
             "neanderthal.ev.married",
@@ -334,7 +335,7 @@ def phase4_start(state: NeanderthalState) -> None:
         contested = len({token_side(t) for t in toks}) > 1
         pred = data.BIOMES[slot_card(state, sl)].pred
         tests.append((2 if pred else (1 if contested else 0), 1, "h", sl))
-    state.tests = [[kind, key, str(cat)] for cat, _, kind, key in sorted(tests)]
+    state.tests_to_roll = [PendingTest(kind, key, str(cat)) for cat, _, kind, key in sorted(tests)]
     state.stage = "hunt"
 
 
@@ -353,7 +354,7 @@ def run_test(state: NeanderthalState, kind: str, key: str) -> None:
         home = partial(_home, state)
     _hunt_card(state, key, toks, home)
     if is_matrix(state):
-        for s, p in enumerate(state.ps):
+        for s, p in enumerate(state.tribes):
             state.camp.setdefault(key, []).extend(f"{s}:{t}" for t in p.pool)
             p.pool = []
 
@@ -378,12 +379,12 @@ def _hunt_card(state: NeanderthalState, key: str, toks: list[str], home: Callabl
     )
     for s in sides:
         group = [t for t in toks if token_side(t) == s]
-        gone = key in state.elim  # a predator already hunted or taken steals nothing (G4-B)
-        if key in state.opp and _opportunistic(state, int(s), key):
-            state.opp.remove(key)
-            state.elim.remove(key)
+        gone = key in state.eliminated  # a predator already hunted or taken steals nothing (G4-B)
+        if key in state.opportunistic_slots and _opportunistic(state, int(s), key):
+            state.opportunistic_slots.remove(key)
+            state.eliminated.remove(key)
             say(state, "neanderthal.ev.opportunistic", seat=seat_msg(int(s)), card=card_msg(slot_card(state, key)))
-        if key in state.elim or not slot_card(state, key):
+        if key in state.eliminated or not slot_card(state, key):
             for t in _after_predator(state, int(s), key, None, group):
                 home(t)
             continue
@@ -394,10 +395,10 @@ def _hunt_card(state: NeanderthalState, key: str, toks: list[str], home: Callabl
 
 def _combined(state: NeanderthalState, key: str, toks: list[str], home: Callable[[str], None]) -> None:
     """M3-A: the Hunters of several players on a card make one combined test (no fighting); its
-    gains are shared out lot by lot (``state.share``), then M3-B may assimilate a survivor with a
+    gains are shared out lot by lot (``state.lots_to_share``), then M3-B may assimilate a survivor with a
     partner's Husband (not after a predator's test)."""
     sides = sorted({token_side(t) for t in toks}, key=lambda s: state.order.index(int(s)))
-    gone = key in state.elim
+    gone = key in state.eliminated
     if gone:
         for s in sides:
             for t in _after_predator(state, int(s), key, None, [t for t in toks if token_side(t) == s]):
@@ -412,12 +413,12 @@ def _combined(state: NeanderthalState, key: str, toks: list[str], home: Callable
             home(t)
     state.sharing = []
     if not predator:
-        state.share.append([int(sides[0]), "as", "", [int(s) for s in sides], key])
+        state.lots_to_share.append(Lot(int(sides[0]), "as", "", [int(s) for s in sides], key))
 
 
 def _lot(state: NeanderthalState, kind: str, value: str | int) -> None:
-    """A gain of a combined test waiting for its receiver: [leader, kind, value, participants, cell]."""
-    state.share.append([state.sharing[0], kind, value, list(state.sharing), state.sharing_at])
+    """A gain of a combined test waiting for its receiver."""
+    state.lots_to_share.append(Lot(state.sharing[0], kind, value, list(state.sharing), state.sharing_at))
 
 
 def _opportunistic(state: NeanderthalState, seat: int, slot: str) -> bool:
@@ -426,14 +427,13 @@ def _opportunistic(state: NeanderthalState, seat: int, slot: str) -> bool:
     card = slot_card(state, slot)
     if not card or data.BIOMES[card].pred:
         return False
-    p = state.ps[seat]
+    p = state.tribes[seat]
     return all(p.vocab[c] >= data.BIOMES[card].prereq.count(c) for c in data.COLOURS)
 
 
-def _owner(state: NeanderthalState, test: list[str]) -> int | None:
+def _owner(state: NeanderthalState, test: PendingTest) -> int | None:
     """The player who alone has tribesmen on an uncontested test (None for the foreign species)."""
-    kind, key = test[0], test[1]
-    toks = state.suitors.get(key, []) if kind == "c" else state.hunters.get(key, [])
+    toks = state.suitors.get(test.key, []) if test.kind == "c" else state.hunters.get(test.key, [])
     sides = {token_side(t) for t in toks}
     if len(sides) != 1 or "f" in sides:
         return None
@@ -442,15 +442,15 @@ def _owner(state: NeanderthalState, test: list[str]) -> int | None:
 
 def order_actions(state: NeanderthalState, owner: int | None = None) -> list[Action]:
     """The tests of the current step of A4 that may be rolled next (``owner``: only his own)."""
-    cat = state.tests[0][2]
+    step = state.tests_to_roll[0].step
     out = []
-    for test in state.tests:
-        kind, key, c = test
-        if c != cat or (owner is not None and _owner(state, test) != owner):
+    for test in state.tests_to_roll:
+        kind, key = test.kind, test.key
+        if test.step != step or (owner is not None and _owner(state, test) != owner):
             continue
         if kind == "c":
             b, i = map(int, key.split("-"))
-            label = msg("neanderthal.act.next_court", card=card_msg(state.ps[b].wives[i].card))
+            label = msg("neanderthal.act.next_court", card=card_msg(state.tribes[b].wives[i].card))
         else:
             label = msg("neanderthal.act.next_hunt", card=card_msg(slot_card(state, key)))
         out.append(action(id=str(NextTest(kind, key)), style="primary", label=label))
@@ -461,12 +461,12 @@ def court_ties(state: NeanderthalState, key: str) -> list[str]:
     """G1-D "Se empatado, o pai da filha decide entre eles": the Suitors (by side) tied on the
     vocabulary in the daughter's bid media whose order the father has still to decide."""
     b, i = map(int, key.split("-"))
-    media = data.DAUGHTERS[state.ps[b].wives[i].card].media
+    media = data.DAUGHTERS[state.tribes[b].wives[i].card].media
     chosen = state.court[1:] if state.court[:1] == [key] else []
     sides = sorted({token_side(t) for t in state.suitors.get(key, [])} - {"f"} - set(chosen))
     by_words: dict[int, list[str]] = {}
     for side in sides:
-        by_words.setdefault(sum(state.ps[int(side)].vocab[c] for c in media), []).append(side)
+        by_words.setdefault(sum(state.tribes[int(side)].vocab[c] for c in media), []).append(side)
     for words in sorted(by_words, reverse=True):
         if len(by_words[words]) > 1:
             return by_words[words]
@@ -487,32 +487,32 @@ def run_tests(state: NeanderthalState) -> bool:
     while True:
         if not coop.run_share(state) or not run_pending(state):
             return False
-        if not state.tests:
+        if not state.tests_to_roll:
             break
-        cat = state.tests[0][2]
-        same = [t for t in state.tests if t[2] == cat]
-        if not state.pick:
+        step = state.tests_to_roll[0].step
+        same = [t for t in state.tests_to_roll if t.step == step]
+        if not state.test_picked:
             owner = _owner(state, same[0])
-            if cat == "0" and owner is not None and sum(1 for t in same if _owner(state, t) == owner) > 1:
+            if step == "0" and owner is not None and sum(1 for t in same if _owner(state, t) == owner) > 1:
                 # A4 step 1: "jogador rola em cada Corte ou Bioma ... sem disputa na ordem que quiser"
                 state.phase = "order1"
                 state.actor = owner
                 return False
-            if cat != "0" and len(same) > 1 and state.players > 1:
+            if step != "0" and len(same) > 1 and state.players > 1:
                 # A4: the first player chooses the order of contested and predator tests
                 state.phase = "order4"
                 state.actor = state.order[0]
                 return False
-        i = next((i for i, t in enumerate(state.tests) if f"{t[0]}-{t[1]}" == state.pick), 0)
-        kind, key, _ = state.tests[i]
+        i = next((i for i, t in enumerate(state.tests_to_roll) if f"{t.kind}-{t.key}" == state.test_picked), 0)
+        kind, key = state.tests_to_roll[i].kind, state.tests_to_roll[i].key
         if kind == "c" and court_ties(state, key):
             if state.court[:1] != [key]:
                 state.court = [key]
             state.phase = "father"
             state.actor = int(key.split("-")[0])
             return False
-        state.pick = ""
-        state.tests.pop(i)
+        state.test_picked = ""
+        state.tests_to_roll.pop(i)
         run_test(state, kind, key)
         state.court = []
     for toks in state.suitors.values():

@@ -25,7 +25,7 @@ from .board import (
     take_vocab,
 )
 from .moves import Lose, MarryHusband, Move, Promote, Step, SwapElder, SwapHusband, Word
-from .state import Elder, NeanderthalState
+from .state import Elder, LossToChoose, NeanderthalState
 
 CELLS = data.GRID_ROWS * data.GRID_COLS
 NORTH_CELLS = range(0, CELLS // 2)
@@ -48,11 +48,11 @@ def neighbours(i: int) -> list[int]:
 
 def cell_card(state: NeanderthalState, i: int) -> int:
     """The huntable card of a cell: revealed and not an ice barrier (0 otherwise)."""
-    return state.grid[i] if state.shown[i] and not state.gice[i] else 0
+    return state.grid[i] if state.shown[i] and not state.grid_ice[i] else 0
 
 
 def undiscovered(state: NeanderthalState, i: int) -> bool:
-    return bool(state.grid[i]) and not state.shown[i] and not state.gice[i]
+    return bool(state.grid[i]) and not state.shown[i] and not state.grid_ice[i]
 
 
 def row_of(i: int) -> str:
@@ -63,18 +63,18 @@ def setup_matrix(state: NeanderthalState) -> None:
     """L1: 20 face-down cards, North above South; each home biome and its neighbours revealed, with
     the unassigned tribesmen on it (L1-B)."""
     half = CELLS // 2
-    deck_n, deck_s = state.north + state.deck_n, state.south + state.deck_s
+    deck_n, deck_s = state.north + state.deck_north, state.south + state.deck_south
     state.grid = deck_n[:half] + deck_s[:half]
-    state.deck_n, state.deck_s = deck_n[half:], deck_s[half:]
-    state.north, state.south, state.ice_n, state.ice_s = [], [], [], []
+    state.deck_north, state.deck_south = deck_n[half:], deck_s[half:]
+    state.north, state.south, state.ice_north, state.ice_south = [], [], [], []
     state.shown = [False] * CELLS
-    state.gice = [False] * CELLS
+    state.grid_ice = [False] * CELLS
     state.marks = [""] * CELLS
     state.homes = [data.HOME[sp] for sp in state.seats]
     for seat, home in enumerate(state.homes):
         for i in (home, *neighbours(home)):
             state.shown[i] = True
-        p = state.ps[seat]
+        p = state.tribes[seat]
         state.hunters.setdefault(f"M{home}", []).extend(f"{seat}:{t}" for t in p.pool)
         p.pool = []
 
@@ -92,7 +92,7 @@ def on_map(state: NeanderthalState, seat: int) -> int:
 
 def unassigned(state: NeanderthalState, seat: int) -> int:
     """L3-G: every Hunter on the map counts as an unassigned tribesman."""
-    return len(state.ps[seat].pool) + (on_map(state, seat) if is_matrix(state) else 0)
+    return len(state.tribes[seat].pool) + (on_map(state, seat) if is_matrix(state) else 0)
 
 
 def camp_of(state: NeanderthalState, seat: int) -> int | None:
@@ -111,7 +111,7 @@ def camp_of(state: NeanderthalState, seat: int) -> int | None:
 
 def settle(state: NeanderthalState) -> None:
     """Tokens that joined a player's unassigned tribesmen go onto the map (his largest camp)."""
-    for seat, p in enumerate(state.ps):
+    for seat, p in enumerate(state.tribes):
         if not p.pool:
             continue
         i = camp_of(state, seat)
@@ -154,8 +154,8 @@ def _push(state: NeanderthalState, card: int, toks: list[str], i: int, step: int
     origin = i - step
     if not state.grid[i]:
         state.grid[i], state.shown[i] = card, True
-    elif state.gice[i]:
-        state.gice[i] = False  # the barrier melts into an undiscovered card
+    elif state.grid_ice[i]:
+        state.grid_ice[i] = False  # the barrier melts into an undiscovered card
         state.removed.append(card)
         if toks:
             relocate(state, origin, toks)
@@ -195,7 +195,7 @@ def cooling(state: NeanderthalState) -> None:
     if not new:
         return
     moved, toks = state.grid[j], state.hunters.pop(f"M{j}", [])
-    state.grid[j], state.gice[j], state.shown[j] = new, True, False
+    state.grid[j], state.grid_ice[j], state.shown[j] = new, True, False
     state.last.append(f"M{j}")
     say(state, "neanderthal.ev.cool", card=card_msg(moved))
     _push(state, moved, toks, j + data.GRID_COLS, data.GRID_COLS)
@@ -213,20 +213,20 @@ def warming(state: NeanderthalState) -> None:
         say(state, "neanderthal.ev.warm", card=card_msg(moved))
         _push(state, moved, toks, j - data.GRID_COLS, -data.GRID_COLS)
     for i in SOUTH_CELLS:  # glacial melt: the barriers become undiscovered cards (L3-B)
-        if state.gice[i]:
-            state.gice[i] = False
+        if state.grid_ice[i]:
+            state.grid_ice[i] = False
 
 
 def frozen(state: NeanderthalState) -> bool:
     """No card left but ice barriers and gaps."""
-    return not any(state.grid[i] and not state.gice[i] for i in range(CELLS))
+    return not any(state.grid[i] and not state.grid_ice[i] for i in range(CELLS))
 
 
 # -- L3-G/H: losses on the map ----------------------------------------------------------------------
 
 
 def lose_options(state: NeanderthalState, seat: int) -> list[Lose | Word]:
-    p = state.ps[seat]
+    p = state.tribes[seat]
     out: list[Lose | Word] = [Lose("lt", str(i)) for i in range(CELLS) if p.species in tokens_at(state, seat, i)]
     if any(p.species + "a" in tokens_at(state, seat, i) for i in range(CELLS)):
         out.append(Word("la"))
@@ -235,7 +235,7 @@ def lose_options(state: NeanderthalState, seat: int) -> list[Lose | Word]:
 
 def lose_token(state: NeanderthalState, seat: int, loss: Lose | Word) -> str:
     """Removes the chosen Hunter from the map (``lt-<cell>``, or the Alpha) and returns his token."""
-    p = state.ps[seat]
+    p = state.tribes[seat]
     if isinstance(loss, Lose):
         tok, key = p.species, f"M{loss.what}"
     else:
@@ -249,7 +249,7 @@ def refuge(state: NeanderthalState, n: int) -> None:
     """L3-H: "Refúgio. Isso mata um Caçador" (the Fashion Woman saves them)."""
     for s in state.order:
         if not has_skill(state, s, "fashion") and on_map(state, s):
-            state.tasks.append([s, "pool", n])
+            state.losses_to_choose.append(LossToChoose(s, "pool", n))
             say(state, "neanderthal.ev.refuge", seat=seat_msg(s), n=n)
 
 
@@ -258,7 +258,7 @@ def refuge(state: NeanderthalState, n: int) -> None:
 
 def price(state: NeanderthalState, seat: int) -> int:
     """L4: "pagar discos iguais à quantidade de filhas que você já tem +1" (Caring Woman: one less)."""
-    n = len(state.ps[seat].wives) + 1
+    n = len(state.tribes[seat].wives) + 1
     if has_skill(state, seat, "caring"):
         n = max(1, n - 1)
     return n
@@ -272,7 +272,7 @@ def pay_colours(state: NeanderthalState, seat: int) -> str:
 
 
 def can_buy(state: NeanderthalState, seat: int) -> bool:
-    p = state.ps[seat]
+    p = state.tribes[seat]
     return sum(p.vocab[c] for c in pay_colours(state, seat)) >= price(state, seat)
 
 
@@ -292,7 +292,7 @@ def next_buyer(state: NeanderthalState, start: int) -> bool:
     for k in range(start, len(state.order)):
         if can_buy(state, state.order[k]):
             state.phase = "buy"
-            state.cur = k
+            state.order_position = k
             state.actor = state.order[k]
             return True
     state.removed.append(state.event_card)
@@ -305,21 +305,21 @@ def next_buyer(state: NeanderthalState, start: int) -> bool:
 
 def start_move(state: NeanderthalState) -> None:
     state.phase = "move"
-    state.cur = 0
+    state.order_position = 0
     state.actor = state.order[0]
     state.moved = {}
 
 
 def _free(state: NeanderthalState, seat: int, i: int, alpha: bool) -> int:
     """Tribesmen (or the Alpha) on cell ``i`` who have not moved this turn."""
-    p = state.ps[seat]
+    p = state.tribes[seat]
     tok = p.species + ("a" if alpha else "")
     here = tokens_at(state, seat, i).count(tok)
     return here - state.moved.get(f"{seat}:{i}{':a' if alpha else ''}", 0)
 
 
 def _may_enter(state: NeanderthalState, seat: int, i: int) -> bool:
-    p = state.ps[seat]
+    p = state.tribes[seat]
     tracker = has_skill(state, seat, "tracker")
     need = data.BIOMES[state.grid[i]].prereq
     return all(p.vocab[c] >= need.count(c) for c in set(need) if not (tracker and c == "W"))
@@ -338,7 +338,7 @@ def destinations(state: NeanderthalState, seat: int, i: int) -> list[int]:
 
 def _take_tribesman(state: NeanderthalState, seat: int) -> str | None:
     """A plain tribesman for a permanent post: from the largest camp, one who has not moved first."""
-    p = state.ps[seat]
+    p = state.tribes[seat]
     cells = [i for i in range(CELLS) if p.species in tokens_at(state, seat, i)]
     if not cells:
         return None
@@ -348,17 +348,17 @@ def _take_tribesman(state: NeanderthalState, seat: int) -> str | None:
 
 
 def _alpha_cell(state: NeanderthalState, seat: int) -> int | None:
-    tok = f"{seat}:{state.ps[seat].species}a"
+    tok = f"{seat}:{state.tribes[seat].species}a"
     return next((int(k[1:]) for k, toks in state.hunters.items() if tok in toks), None)
 
 
 def husband_slots(state: NeanderthalState, seat: int) -> list[tuple[int, int]]:
     """Experienced unmarried daughters the player may give a Husband (L5-A d)."""
-    p = state.ps[seat]
+    p = state.tribes[seat]
     if p.sex == "prom" and not has_skill(state, seat, "piper"):
         return []
     out = []
-    for b, q in enumerate(state.ps):
+    for b, q in enumerate(state.tribes):
         for i, w in enumerate(q.wives):
             if w.husband or w.discs or (b == seat and p.vocab["O"] <= 0):
                 continue
@@ -367,7 +367,7 @@ def husband_slots(state: NeanderthalState, seat: int) -> list[tuple[int, int]]:
 
 
 def move_actions(state: NeanderthalState, seat: int) -> list[Action]:
-    p = state.ps[seat]
+    p = state.tribes[seat]
     acts: list[Action] = []
     for alpha in (False, True):
         for i in range(CELLS):
@@ -418,7 +418,7 @@ def move_actions(state: NeanderthalState, seat: int) -> list[Action]:
                     group=g_e,
                     label=msg(
                         "neanderthal.act.husband",
-                        card=card_msg(state.ps[b].wives[i].card),
+                        card=card_msg(state.tribes[b].wives[i].card),
                         seat=seat_msg(b),
                         who=msg(f"neanderthal.tok.{'ha' if kind == 'hba' else 'h'}"),
                     ),
@@ -433,12 +433,12 @@ def move_actions(state: NeanderthalState, seat: int) -> list[Action]:
 def apply_move(state: NeanderthalState, seat: int, move: Move) -> bool:
     """One move or post; True when the last player is done (the cards next to Hunters are then
     revealed, L5-B)."""
-    p = state.ps[seat]
+    p = state.tribes[seat]
     if move == Word("done"):
         say(state, "neanderthal.ev.alloc_done", seat=seat_msg(seat))
-        state.cur += 1
-        if state.cur < len(state.order):
-            state.actor = state.order[state.cur]
+        state.order_position += 1
+        if state.order_position < len(state.order):
+            state.actor = state.order[state.order_position]
             return False
         discover(state)
         return True
@@ -470,11 +470,11 @@ def apply_move(state: NeanderthalState, seat: int, move: Move) -> bool:
             say(state, "neanderthal.ev.promote", seat=seat_msg(seat), rank=msg(f"neanderthal.rank.{move.rank}"))
         else:
             b, i = move.board, move.wife
-            w = state.ps[b].wives[i]
+            w = state.tribes[b].wives[i]
             w.husband = tok
             if b == seat:  # G1-F: inexperienced on his own board, with an orange disc under him
                 take_vocab(p, "O")
-                w.hdisc = "O"
+                w.husband_disc = "O"
             state.last = [f"W{b}"]
             say(state, "neanderthal.ev.married", card=card_msg(w.card), seat=seat_msg(seat))
         return False
@@ -523,10 +523,16 @@ def artifact(state: NeanderthalState, seat: int, slot: str, ok: bool, faces: lis
             "neanderthal.ev.artifact" if state.marks[i] == "O" else "neanderthal.ev.no_artifact",
             card=card_msg(state.grid[i]),
         )
-    elif ok and i in state.o_start and i not in state.o_hits:
-        state.o_hits.append(i)
-        say(state, "neanderthal.ev.activated", card=card_msg(state.grid[i]), n=len(state.o_hits), goal=state.goal)
-        if len(state.o_hits) >= state.goal and not state.signal:
+    elif ok and i in state.artifacts_at_start and i not in state.artifacts_hunted:
+        state.artifacts_hunted.append(i)
+        say(
+            state,
+            "neanderthal.ev.activated",
+            card=card_msg(state.grid[i]),
+            n=len(state.artifacts_hunted),
+            goal=state.goal,
+        )
+        if len(state.artifacts_hunted) >= state.goal and not state.signal:
             state.signal = True
             say(state, "neanderthal.ev.signal", seat=seat_msg(seat))
 

@@ -86,7 +86,7 @@ from .moves import (
     Word,
 )
 from .scoring import score_all
-from .state import NeanderthalState, Phase, Wife
+from .state import EventIcon, NeanderthalState, Phase, Wife
 
 # What other modules use: the turn, the dispatch, and the helpers the AI seats read through this
 # module (``phases.slot_card`` ...).
@@ -127,21 +127,21 @@ def start_turn(state: NeanderthalState) -> None:
         end_game(state)  # J, or L6-B: the artifacts were activated during the turn that ended
         return
     state.turn += 1
-    state.portals_then = {str(s): list(p.portals) for s, p in enumerate(state.ps)}
-    state.elim = []
-    state.opp = []
+    state.portals_then = {str(s): list(p.portals) for s, p in enumerate(state.tribes)}
+    state.eliminated = []
+    state.opportunistic_slots = []
     state.used = []
     state.losses = {}
     if is_matrix(state):
-        state.o_start = [i for i, m in enumerate(state.marks) if m == "O"]
-        state.o_hits = []
+        state.artifacts_at_start = [i for i, m in enumerate(state.marks) if m == "O"]
+        state.artifacts_hunted = []
     card = state.event_deck.pop(0)
     state.event_card = card
     d = data.DAUGHTERS[card]
     state.order = [s for s in (seat_of(state, c) for c in d.order) if s is not None]
     say(state, "neanderthal.ev.turn", n=state.turn, card=card_msg(card), first=seat_msg(state.order[0]))
-    state.queue = [[icon, n] for icon, n in d.events]
-    if state.players > 1 and exp_elder(state.ps[state.order[0]], 4):
+    state.icons_to_resolve = [EventIcon(icon, n) for icon, n in d.events]
+    if state.players > 1 and exp_elder(state.tribes[state.order[0]], 4):
         # War council (A2): a first player with a Warrior may set the player order of the turn.
         state.phase = "council"
         state.actor = state.order[0]
@@ -207,12 +207,12 @@ def _pass_action() -> Action:
 
 
 def _sex_actions(state: NeanderthalState, seat: int) -> list[Action]:
-    sexes = data.SEX_CARDS[state.ps[seat].sex_card]
+    sexes = data.SEX_CARDS[state.tribes[seat].sex_card]
     return [action(id=str(Side(s)), style="primary", label=msg(f"neanderthal.sex.{s}")) for s in sexes]
 
 
 def _extra_actions(state: NeanderthalState, seat: int) -> list[Action]:
-    p = state.ps[seat]
+    p = state.tribes[seat]
     return [
         action(
             id=str(ExtraPortal(sp, c)),
@@ -232,7 +232,7 @@ def _auction_actions(state: NeanderthalState, seat: int) -> list[Action]:
 
 
 def _flip_actions(state: NeanderthalState, seat: int) -> list[Action]:
-    other = msg(f"neanderthal.sex.{_other_side(state.ps[seat])}")
+    other = msg(f"neanderthal.sex.{_other_side(state.tribes[seat])}")
     return [
         action(id=str(Word("flip")), style="primary", label=msg("neanderthal.act.flip", sex=other)),
         action(id=str(Word("keep")), label=msg("neanderthal.act.keep")),
@@ -317,10 +317,10 @@ def legal(state: NeanderthalState, seat: int) -> list[Action]:
 
 
 def _sex(state: NeanderthalState, seat: int, move: Move) -> None:
-    p = state.ps[seat]
+    p = state.tribes[seat]
     p.sex = _as(move, Side).sex
-    p.mpi = data.MPI[p.sex]
-    for c in p.mpi:
+    p.parental_discs = data.MPI[p.sex]
+    for c in p.parental_discs:
         take_vocab(p, c)
     say(state, "neanderthal.ev.sex", seat=seat_msg(seat), sex=msg(f"neanderthal.sex.{p.sex}"))
     after_sex(state, seat)
@@ -328,7 +328,7 @@ def _sex(state: NeanderthalState, seat: int, move: Move) -> None:
 
 def _extra(state: NeanderthalState, seat: int, move: Move) -> None:
     extra = _as(move, ExtraPortal)
-    p = state.ps[seat]
+    p = state.tribes[seat]
     take_vocab(p, extra.colour)
     p.portals.append(f"{extra.space}-{extra.colour}")
     say(
@@ -344,7 +344,7 @@ def _extra(state: NeanderthalState, seat: int, move: Move) -> None:
 
 def _auction(state: NeanderthalState, seat: int, move: Move) -> None:
     if move == Word("pass"):
-        state.out.append(seat)
+        state.passed.append(seat)
         say(state, "neanderthal.ev.bid_pass", seat=seat_msg(seat))
     else:
         n = _as(move, Bid).n
@@ -376,7 +376,7 @@ def _share(state: NeanderthalState, seat: int, move: Move) -> None:
 
 
 def _flip(state: NeanderthalState, seat: int, move: Move) -> None:
-    p = state.ps[seat]
+    p = state.tribes[seat]
     if move == Word("flip"):
         flip(p)
         say(state, "neanderthal.ev.flip", seat=seat_msg(seat), sex=msg(f"neanderthal.sex.{p.sex}"))
@@ -389,9 +389,9 @@ def _flip(state: NeanderthalState, seat: int, move: Move) -> None:
 
 def _refugee(state: NeanderthalState, seat: int, move: Move) -> None:
     to = _as(move, Refugee).to
-    sp = state.ps[seat].species
+    sp = state.tribes[seat].species
     state.dead[sp] -= 1
-    state.ps[to].pool.append(sp)
+    state.tribes[to].pool.append(sp)
     state.refugees -= 1
     say(state, "neanderthal.ev.refugee", seat=seat_msg(seat), n=1, to=seat_msg(to))
     if state.refugees <= 0:
@@ -439,7 +439,7 @@ def _victim(state: NeanderthalState, seat: int, move: Move) -> None:
 
 def _order(state: NeanderthalState, seat: int, move: Move) -> None:
     test = _as(move, NextTest)
-    state.pick = f"{test.kind}-{test.key}"
+    state.test_picked = f"{test.kind}-{test.key}"
     resume(state)
 
 
@@ -451,17 +451,17 @@ def _father(state: NeanderthalState, seat: int, move: Move) -> None:
 
 
 def _release(state: NeanderthalState, seat: int, move: Move) -> None:
-    colours = state.rel_q[0][1]
+    colours = state.releases[0].colours
     if move != Word("rel-none"):
-        c = _neolexia(state.ps[seat], _as(move, Release).place)
+        c = _neolexia(state.tribes[seat], _as(move, Release).place)
         say(state, "neanderthal.ev.release", seat=seat_msg(seat), colour=msg(f"neanderthal.disc.{c}"))
-    state.rel_q[0][1] = colours[1:]
+    state.releases[0] = state.releases[0]._replace(colours=colours[1:])
     resume(state)
 
 
 def _discard(state: NeanderthalState, seat: int, move: Move) -> None:
     card = _as(move, DiscardCard).card
-    state.ps[seat].hand.remove(card)
+    state.tribes[seat].hand.remove(card)
     state.removed.append(card)
     say(state, "neanderthal.ev.discard", seat=seat_msg(seat))
     resume(state)
@@ -477,7 +477,7 @@ def _k2swap(state: NeanderthalState, seat: int, move: Move) -> None:
         state.removed.append(state.event_card)
     else:
         remove_wife(state, 0, _as(move, K2Swap).wife)
-        state.ps[seat].wives.append(Wife(card=state.event_card))
+        state.tribes[seat].wives.append(Wife(card=state.event_card))
         say(state, "neanderthal.ev.k2_daughter", card=card_msg(state.event_card))
     start_alloc(state)
 
@@ -556,7 +556,7 @@ def _settled(state: NeanderthalState) -> None:
 
 def after_sex(state: NeanderthalState, seat: int) -> None:
     """Next seat's setup choice (N1: Cro-Magnon also picks an extra portal), then the first turn."""
-    p = state.ps[seat]
+    p = state.tribes[seat]
     if state.scenario == "hominids" and p.species == "R" and state.phase == "sex" and f"{seat}:extra" not in state.used:
         state.used.append(f"{seat}:extra")
         state.phase = "extra"

@@ -28,22 +28,25 @@ def trophies(p) -> int:
 def _husbands(state: NeanderthalState, sp: str) -> list:
     """The Husbands of colour ``sp`` (M3-B: an assimilated pair is one Husband of both colours)."""
     return [
-        w for q in state.ps for w in q.wives if w.husband and (w.husband[0] == sp or (w.assim and w.assim[0] == sp))
+        w
+        for q in state.tribes
+        for w in q.wives
+        if w.husband and (w.husband[0] == sp or (w.assimilated and w.assimilated[0] == sp))
     ]
 
 
 def breakdown(state: NeanderthalState, seat: int) -> dict[str, int]:
-    p = state.ps[seat]
+    p = state.tribes[seat]
     vp = data.VP[p.sex or "pair"]
     sp = p.species
     out = dict.fromkeys(CATEGORIES, 0)
     # every tribesman of your colour scores for you, wherever he is (Refugees included)
-    unassigned = [t for q in state.ps for t in q.pool]
+    unassigned = [t for q in state.tribes for t in q.pool]
     unassigned += [t.split(":")[1] for toks in state.hunters.values() for t in toks] if state.grid else []  # L3-G
     pool = sum(1 for t in unassigned if t == sp)
     out["pool"] = pool * vp["pool"]
     out["elder"] = sum(1 for e in p.elders.values() if not e.disc) * vp["elder"]
-    husbands = sum(1 for w in _husbands(state, sp) if not w.hdisc)
+    husbands = sum(1 for w in _husbands(state, sp) if not w.husband_disc)
     out["husband"] = husbands * vp["husband"]
     daughters = sum(1 for w in p.wives if not w.discs)
     out["daughter"] = daughters * vp["daughter"]
@@ -69,9 +72,9 @@ def breakdown(state: NeanderthalState, seat: int) -> dict[str, int]:
 
 
 def score_all(state: NeanderthalState) -> None:
-    for s, p in enumerate(state.ps):
-        p.pts = breakdown(state, s)
-        p.score = sum(p.pts.values())
+    for s, p in enumerate(state.tribes):
+        p.points = breakdown(state, s)
+        p.score = sum(p.points.values())
 
 
 def solo_won(state: NeanderthalState) -> bool:
@@ -86,18 +89,18 @@ def solo_won(state: NeanderthalState) -> bool:
 def eve_goals(state: NeanderthalState, seat: int) -> bool:
     """M4: tribal with an Elder and an Alpha, and 2 experienced Husbands, one assimilated with each
     other player."""
-    p = state.ps[seat]
+    p = state.tribes[seat]
     sp = p.species
     if not (p.tribal and p.elders and sp not in state.dead_alpha):
         return False
-    husbands = [w for w in _husbands(state, sp) if not w.hdisc]
-    others = {q.species for q in state.ps} - {sp}
-    paired = {c for w in husbands if w.assim for c in (w.husband[0], w.assim[0])}
+    husbands = [w for w in _husbands(state, sp) if not w.husband_disc]
+    others = {q.species for q in state.tribes} - {sp}
+    paired = {c for w in husbands if w.assimilated for c in (w.husband[0], w.assimilated[0])}
     return len(husbands) >= 2 and others <= paired
 
 
 def k2_won(state: NeanderthalState) -> bool:
-    p = state.ps[0]
+    p = state.tribes[0]
     married = all(w.husband for w in p.wives)
     n = trophies(p)
     if state.level == "intro":

@@ -49,18 +49,18 @@ def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> Neander
         phase="sex",
         actor=0,
         order=list(range(players)),
-        ps=ps,
+        tribes=ps,
         north=deck_n[: data.ROW_SIZE],
         south=deck_s[: data.ROW_SIZE],
-        ice_s=[False] * data.ROW_SIZE,
-        deck_n=deck_n[data.ROW_SIZE :],
-        deck_s=deck_s[data.ROW_SIZE :],
+        ice_south=[False] * data.ROW_SIZE,
+        deck_north=deck_n[data.ROW_SIZE :],
+        deck_south=deck_s[data.ROW_SIZE :],
         event_deck=events[:n_events],
         event_aside=events[n_events:],
         dead=dead,
         dead_alpha=dead_alpha,
         scenario=scenario,
-        ice_n=[scenario == "giant_wurm" and i in data.N2_ICE for i in range(data.ROW_SIZE)],
+        ice_north=[scenario == "giant_wurm" and i in data.N2_ICE for i in range(data.ROW_SIZE)],
     )
     if matrix:
         setup_matrix(state)

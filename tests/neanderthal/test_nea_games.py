@@ -53,7 +53,7 @@ def test_ai_beats_random():
         policy = ["random"] * 3
         policy[seat] = "ai"
         final, _ = play(ENGINE, 3, seed, policy=policy)
-        scores = [p.score for p in final.ps]
+        scores = [p.score for p in final.tribes]
         ai_total += scores[seat]
         rnd_total += sum(scores) - scores[seat]
     assert ai_total / 12 > rnd_total / 24
@@ -72,13 +72,13 @@ def test_views_never_show_other_hands_or_ice():
         def on_step(before, after, seat, aid, players=players):
             for viewer in [None, *range(players)]:
                 v = ENGINE.view(after, viewer)
-                for pv in v.ps:
+                for pv in v.tribes:
                     assert pv.hand is None or pv.seat == viewer
                     if pv.seat == viewer:
-                        assert pv.hand == after.ps[viewer].hand
-                for i, ice in enumerate(after.ice_n):
+                        assert pv.hand == after.tribes[viewer].hand
+                for i, ice in enumerate(after.ice_north):
                     assert not ice or v.north[i] == 0
-                for i, ice in enumerate(after.ice_s):
+                for i, ice in enumerate(after.ice_south):
                     assert not ice or v.south[i] == 0
                 v.model_dump_json()
             for e in after.events:
@@ -109,7 +109,7 @@ def test_states_compare_as_pydantic_compares_them():
         copy = after.model_copy(deep=True)
         assert (after == copy) is BaseModel.__eq__(after, copy) is True
         assert (before == after) is BaseModel.__eq__(before, after) is False  # step moved on
-        for p, q in zip(after.ps, copy.ps, strict=True):
+        for p, q in zip(after.tribes, copy.tribes, strict=True):
             assert p == q and BaseModel.__eq__(p, q)
             if p.wives:
                 q.wives[0].husband += "x"
@@ -121,7 +121,7 @@ def test_states_compare_as_pydantic_compares_them():
                 assert p != q and not BaseModel.__eq__(p, q)
                 q.elders[k] = p.elders[k]
         assert after == copy
-        assert after.ps[0] != after and after.ps[0] != 3
+        assert after.tribes[0] != after and after.tribes[0] != 3
         seen.append(aid)
 
     play(ENGINE, 3, 5, policy="ai", on_step=on_step)

@@ -12,7 +12,7 @@ from nea_helpers import check_invariants
 
 from rules.core import MAX_BUTTON_CHOICES, MAX_CHOICES, missing_keys, play
 from rules.neanderthal import ENGINE, data, events, hunting, matrix, phases, scoring
-from rules.neanderthal.state import Elder, Wife
+from rules.neanderthal.state import Elder, EventIcon, Wife
 
 N = matrix.CELLS
 
@@ -23,13 +23,16 @@ def _matrix(players: int = 1, seed: int = 1, **options):
     state = ENGINE.new_game(players, seed, {"map": "matrix", **options})
     while state.phase == "sex":
         state = ENGINE.apply(state, state.actor, ENGINE.legal_actions(state, state.actor)[0].id)
-    for p in state.ps:
+    for p in state.tribes:
         state.dead[p.species] += sum(
-            1 for toks in state.hunters.values() for t in toks if t[0] == str(state.ps.index(p)) and not t.endswith("a")
+            1
+            for toks in state.hunters.values()
+            for t in toks
+            if t[0] == str(state.tribes.index(p)) and not t.endswith("a")
         )
-    state.hunters, state.camp, state.tasks, state.queue, state.share = {}, {}, [], [], []
+    state.hunters, state.camp, state.losses_to_choose, state.icons_to_resolve, state.lots_to_share = {}, {}, [], [], []
     state.shown = [False] * N
-    state.elim, state.used, state.rel_q = [], [], []
+    state.eliminated, state.used, state.releases = [], [], []
     if state.phase in ("buy", "lose", "flip"):  # the turn's daughter waits no more
         state.removed.append(state.event_card)
         state.phase = "action"
@@ -38,7 +41,7 @@ def _matrix(players: int = 1, seed: int = 1, **options):
 
 def _on(state, seat: int, cell: int, n: int = 1, alpha: bool = False) -> None:
     """Puts ``n`` tribesmen of ``seat`` (from the dead pile) on a cell, which is revealed."""
-    sp = state.ps[seat].species
+    sp = state.tribes[seat].species
     state.shown[cell] = True
     if alpha:
         state.dead_alpha.remove(sp)
@@ -62,7 +65,7 @@ def test_setup_matrix_with_home_biomes(players):
     revealed = set()
     for seat, sp in enumerate(state.seats):
         home = data.HOME[sp]
-        assert state.hunters[f"M{home}"] == [f"{seat}:{sp}"] * data.START_POOL and state.ps[seat].pool == []
+        assert state.hunters[f"M{home}"] == [f"{seat}:{sp}"] * data.START_POOL and state.tribes[seat].pool == []
         revealed |= {home, *matrix.neighbours(home)}
     assert {i for i in range(N) if state.shown[i]} == revealed
     assert matrix.neighbours(7) == [2, 6, 8, 12] and matrix.neighbours(0) == [1, 5]  # edges, no diagonals
@@ -83,7 +86,7 @@ def _column(state, cards: dict[int, int]) -> None:
             j = state.grid.index(c)
             state.grid[i], state.grid[j] = c, old
             continue
-        for pile in (state.deck_n, state.deck_s, state.removed):
+        for pile in (state.deck_north, state.deck_south, state.removed):
             if c in pile:
                 pile[pile.index(c)] = old
         state.grid[i] = c
@@ -95,11 +98,11 @@ def test_warming_example_the_moved_card_replaces_an_undiscovered_one():
     state = _matrix(seed=2)
     _column(state, {5: 5, 10: 30})  # Musk Ox undiscovered above the Hazelnut Grove (climate 2)
     _on(state, 0, 10, 2)
-    top = state.deck_s[0]
+    top = state.deck_south[0]
     matrix.warming(state)
     assert state.grid[10] == top and state.shown[10]
     assert state.grid[5] == 30 and state.shown[5] and 5 in state.removed
-    assert state.hunters == {"M5": ["0:" + state.ps[0].species] * 2}
+    assert state.hunters == {"M5": ["0:" + state.tribes[0].species] * 2}
     check_invariants(state)
 
 
@@ -112,7 +115,7 @@ def test_warming_example_the_moved_card_pushes_a_discovered_one_north():
     state.shown[10] = True
     matrix.warming(state)
     assert state.grid[5] == 30 and state.grid[0] == 1 and 2 in state.removed
-    assert state.hunters == {"M0": ["0:" + state.ps[0].species] * 3}
+    assert state.hunters == {"M0": ["0:" + state.tribes[0].species] * 3}
     check_invariants(state)
 
 
@@ -122,12 +125,12 @@ def test_warming_example_the_moved_card_melts_an_ice_barrier():
     its Hunters go to an adjacent revealed card (L3-E)."""
     state = _matrix(seed=2)
     _column(state, {5: 3, 10: 30, 11: 29})
-    state.gice[5] = True
+    state.grid_ice[5] = True
     _on(state, 0, 10, 2)
     state.shown[11] = True
     matrix.warming(state)
-    assert 30 in state.removed and state.grid[5] == 3 and not state.gice[5] and not state.shown[5]
-    assert state.hunters == {"M11": ["0:" + state.ps[0].species] * 2}
+    assert 30 in state.removed and state.grid[5] == 3 and not state.grid_ice[5] and not state.shown[5]
+    assert state.hunters == {"M11": ["0:" + state.tribes[0].species] * 2}
     check_invariants(state)
 
 
@@ -136,9 +139,9 @@ def test_cooling_weighs_only_revealed_cards():
     state = _matrix(seed=3)
     _column(state, {0: 14, 1: 9, 6: 1})  # the Salmon (12) is undiscovered, the Hyena (18) revealed
     state.shown[1] = state.shown[6] = True
-    top = state.deck_n[0]
+    top = state.deck_north[0]
     matrix.cooling(state)
-    assert state.grid[1] == top and state.gice[1] and not state.shown[1]
+    assert state.grid[1] == top and state.grid_ice[1] and not state.shown[1]
     assert state.grid[6] == 9 and state.grid[11] == 1  # the Hyena pushes the Mammoth down the column
 
 
@@ -151,17 +154,17 @@ def test_a_card_pushed_off_the_matrix_leaves_and_its_hunters_stay():
         state.shown[i] = True
     _on(state, 0, 15, 1)
     matrix.cooling(state)  # the Salmon (12) is the coldest revealed North card
-    assert state.gice[0] and [state.grid[i] for i in (5, 10, 15)] == [14, 7, 19] and 24 in state.removed
-    assert state.hunters == {"M15": ["0:" + state.ps[0].species]}
+    assert state.grid_ice[0] and [state.grid[i] for i in (5, 10, 15)] == [14, 7, 19] and 24 in state.removed
+    assert state.hunters == {"M15": ["0:" + state.tribes[0].species]}
     check_invariants(state)
 
 
 def test_no_revealed_card_means_no_climate_shift():
     state = _matrix(seed=3)
-    grid, ice = list(state.grid), list(state.gice)
+    grid, ice = list(state.grid), list(state.grid_ice)
     matrix.cooling(state)
     matrix.warming(state)
-    assert state.grid == grid and state.gice == ice  # L3-C: "ignore o evento se nenhuma carta for revelada"
+    assert state.grid == grid and state.grid_ice == ice  # L3-C: "ignore o evento se nenhuma carta for revelada"
 
 
 def test_refuge_kills_a_hunter_of_the_players_choice():
@@ -169,24 +172,24 @@ def test_refuge_kills_a_hunter_of_the_players_choice():
     state = _matrix(seed=4)
     _on(state, 0, 7, 2)
     _on(state, 0, 8, 1)
-    state.queue = [["ref", 1]]
+    state.icons_to_resolve = [EventIcon("ref", 1)]
     assert not events.resolve_queue(state)
     assert state.phase == "lose" and {a.id for a in ENGINE.legal_actions(state, 0)} == {"lt-7", "lt-8"}
     state = ENGINE.apply(state, 0, "lt-8")
-    sp = state.ps[0].species
+    sp = state.tribes[0].species
     assert state.hunters.get("M8", []) == [] and state.hunters["M7"] == [f"0:{sp}"] * 2
 
 
 def test_chaos_counts_the_hunters_on_the_map():
     """L3-G: "Todos os Caçadores no mapa contam como membros da tribo não alocados" for the chaos."""
     state = _matrix(seed=4)
-    p = state.ps[0]
+    p = state.tribes[0]
     p.vocab = {"O": 1, "W": 1, "B": 0}
-    p.mpi = ""
+    p.parental_discs = ""
     p.portals = []
     p.elders = {}
     _on(state, 0, 7, 4)
-    state.queue = [["chaos", 1]]
+    state.icons_to_resolve = [EventIcon("chaos", 1)]
     events.resolve_queue(state)
     assert sum(len(v) for v in state.hunters.values()) == 2  # 4 > 2 words: half of them die
 
@@ -198,7 +201,7 @@ def test_a_daughter_costs_one_disc_more_than_the_daughters_owned():
     """L4: "pagar discos iguais à quantidade de filhas que você já tem +1"; the Caring Woman pays one
     less, the Singer Woman pays in any colour."""
     state = _matrix(seed=6)
-    p = state.ps[0]
+    p = state.tribes[0]
     p.sex = "harem"
     state.event_card = 47  # the Singer, bid media orange
     p.wives = [Wife(card=41)]
@@ -214,7 +217,7 @@ def test_a_daughter_costs_one_disc_more_than_the_daughters_owned():
 
 def test_buying_then_paying_the_colours_chosen():
     state = _matrix(seed=6)
-    p = state.ps[0]
+    p = state.tribes[0]
     state.event_card = 46  # Generous Woman, black or orange
     state.removed.remove(46) if 46 in state.removed else None
     p.vocab = {"O": 3, "W": 3, "B": 3}
@@ -231,7 +234,7 @@ def test_movement_to_adjacent_revealed_cards_or_own_camps_and_discovery():
     """L5-A: stay, move to an adjacent revealed card, migrate to a card with your Hunters, or become
     an Elder or a Husband; L5-B then reveals the cards next to the Hunters."""
     state = _matrix(seed=8)
-    p = state.ps[0]
+    p = state.tribes[0]
     p.vocab = {"O": 5, "W": 5, "B": 5}
     _on(state, 0, 7, 2)
     state.shown[6] = state.shown[8] = True
@@ -273,7 +276,7 @@ def test_first_hunt_marks_an_artifact_only_with_a_success_and_a_six(dice):
 
 def _artifact_turn_state(dice):
     state = _matrix(seed=9)
-    p = state.ps[0]
+    p = state.tribes[0]
     p.vocab = {"O": 5, "W": 5, "B": 5}
     for cell, card in ((7, 29), (8, 32), (12, 30)):
         _hunt_here(state, cell, card, 1)
@@ -295,7 +298,7 @@ def test_two_artifacts_hunted_in_one_turn_end_the_game_with_the_win(dice):
     dice += [1, 1, 4]
     while state.phase == "order1":
         state = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0].id)
-    assert state.signal and sorted(state.o_hits) == [7, 8]
+    assert state.signal and sorted(state.artifacts_hunted) == [7, 8]
     turn = state.turn
     while state.phase != "over":
         state = ENGINE.apply(state, state.actor, ENGINE.ai_action(state, state.actor))
@@ -309,7 +312,7 @@ def test_one_artifact_is_not_enough_and_three_are_needed_at_level_three(dice):
     dice += [1, 1, 4]
     while state.phase == "order1":
         state = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0].id)
-    assert len(state.o_hits) == 2 and not state.signal
+    assert len(state.artifacts_hunted) == 2 and not state.signal
 
 
 def test_predator_on_an_adjacent_card_attacks_after_a_big_game_success(dice):
@@ -322,7 +325,7 @@ def test_predator_on_an_adjacent_card_attacks_after_a_big_game_success(dice):
     hunting.phase4_start(state)
     dice += [1, 2, 3, 4]  # the ass is killed; at the cat: no hit (4 is ferocity: one dies)
     phases.resume(state)
-    assert state.hunters == {"M12": ["0:" + state.ps[0].species]}
+    assert state.hunters == {"M12": ["0:" + state.tribes[0].species]}
     assert any(e.text.key == "neanderthal.ev.piracy" for e in state.events)
 
 
@@ -337,8 +340,8 @@ def test_a_trophy_card_leaves_a_gap_and_its_hunters_move_next_door(dice):
     hunting.phase4_start(state)
     dice += [1, 1, 5]
     phases.resume(state)
-    sp = state.ps[0].species
-    assert state.grid[7] == 0 and state.marks[7] == "O" and 13 in state.ps[0].trophies
+    sp = state.tribes[0].species
+    assert state.grid[7] == 0 and state.marks[7] == "O" and 13 in state.tribes[0].trophies
     assert state.hunters == {"M8": [f"0:{sp}"] * 3}
 
 
@@ -348,7 +351,7 @@ def test_babies_are_born_on_the_hunted_card(dice):
     hunting.phase4_start(state)
     dice += [1]
     phases.resume(state)
-    assert state.hunters == {"M7": [f"0:{state.ps[0].species}"] * 2}
+    assert state.hunters == {"M7": [f"0:{state.tribes[0].species}"] * 2}
 
 
 # -- M co-operative game -------------------------------------------------------------------------------
@@ -359,7 +362,7 @@ def test_combined_hunt_shares_the_gains_and_assimilates_a_husband(dice):
     survivor of one is assimilated with the other's Husband."""
     state = _matrix(players=2, seed=12)
     a, b = state.order[0], state.order[1]
-    pa, pb = state.ps[a], state.ps[b]
+    pa, pb = state.tribes[a], state.tribes[b]
     _column(state, {7: 29})  # European Rabbit: 1 Baby, no disc
     _on(state, a, 7, 1)
     _on(state, b, 7, 1)
@@ -374,8 +377,8 @@ def test_combined_hunt_shares_the_gains_and_assimilates_a_husband(dice):
     assert state.phase == "share"
     assert {x.id for x in ENGINE.legal_actions(state, a)} == {f"as-{b}-{b}-0", "as-none"}
     state = ENGINE.apply(state, a, f"as-{b}-{b}-0")
-    w = state.ps[b].wives[0]
-    assert w.husband == pa.species and w.assim == pb.species
+    w = state.tribes[b].wives[0]
+    assert w.husband == pa.species and w.assimilated == pb.species
     assert sorted(state.hunters["M7"]) == sorted([f"{a}:{pa.species}", f"{b}:{pb.species}"])
     check_invariants(state)
 
@@ -385,18 +388,18 @@ def test_eve_victory_needs_every_player_tribal_with_two_husbands_assimilated_wit
     other player."""
     state = _matrix(players=2, seed=13)
     a, b = 0, 1
-    pa, pb = state.ps[a], state.ps[b]
+    pa, pb = state.tribes[a], state.tribes[b]
     for p in (pa, pb):
         p.tribal = True
         p.elders = {"1": Elder(token=p.species)}
         state.dead_alpha.remove(p.species)
         p.pool.append(p.species + "a")
     # b's two Husbands on a's board, one assimilated with a Hunter of a (the pair is a Husband of both)
-    pa.wives = [Wife(card=45, husband=pb.species, assim=pa.species), Wife(card=46, husband=pb.species)]
+    pa.wives = [Wife(card=45, husband=pb.species, assimilated=pa.species), Wife(card=46, husband=pb.species)]
     assert scoring.eve_goals(state, b) and not scoring.eve_goals(state, a)
-    pb.wives = [Wife(card=47, husband=pa.species, hdisc="O")]  # inexperienced: not yet
+    pb.wives = [Wife(card=47, husband=pa.species, husband_disc="O")]  # inexperienced: not yet
     assert not scoring.eve_goals(state, a) and not scoring.solo_won(state)
-    pb.wives[-1].hdisc = ""
+    pb.wives[-1].husband_disc = ""
     assert scoring.eve_goals(state, a) and scoring.solo_won(state)
 
 
@@ -423,9 +426,9 @@ def test_matrix_games_end_replay_and_keep_their_invariants(players, policy):
             assert not missing_keys(texts), missing_keys(texts)
             for viewer in [None, *range(players)]:
                 v = ENGINE.view(after, viewer)
-                for pv in v.ps:  # M: partners see each other's hands; the channel never does
+                for pv in v.tribes:  # M: partners see each other's hands; the channel never does
                     assert pv.hand is None or pv.seat == viewer or (after.variant == "eve" and viewer is not None)
-                assert all(v.grid[i] == 0 for i in range(N) if not after.shown[i] or after.gice[i])
+                assert all(v.grid[i] == 0 for i in range(N) if not after.shown[i] or after.grid_ice[i])
 
         final, log = play(ENGINE, players, seed, options, policy=policy, on_step=on_step)
         out = ENGINE.outcome(final)

@@ -21,12 +21,12 @@ def _advance(state, n):
 
 def test_hand_only_in_owner_view():
     state = new(3, seed=4)
-    state.ps[1].hand = [23]
-    state.ps[1].tribal = True
+    state.tribes[1].hand = [23]
+    state.tribes[1].tribal = True
     public = ENGINE.view(state, None).model_dump_json()
     other = ENGINE.view(state, 0).model_dump_json()
     mine = ENGINE.view(state, 1)
-    assert mine.ps[1].hand == [23]
+    assert mine.tribes[1].hand == [23]
     for js in (public, other):
         assert '"hand":[23]' not in js.replace(" ", "")
     names = ["A", "B", "C"]
@@ -35,10 +35,10 @@ def test_hand_only_in_owner_view():
 
 def test_ice_cards_are_hidden():
     state = new(3, seed=4)
-    state.ice_n[2] = True
+    state.ice_north[2] = True
     hidden = state.north[2]
     v = ENGINE.view(state, None)
-    assert v.north[2] == 0 and v.ice_n[2]
+    assert v.north[2] == 0 and v.ice_north[2]
     assert hidden not in v.north
 
 

@@ -7,7 +7,7 @@ from nea_helpers import after_sides, check_invariants, tokens_of
 
 from rules.core import IllegalAction
 from rules.neanderthal import ENGINE, actions, allocation, auction, board, events, fights, hunting, phases, scoring
-from rules.neanderthal.state import Elder, Tool, Wife
+from rules.neanderthal.state import DiscsToFree, Elder, EventIcon, Tool, Wife
 
 
 def _seat(state, colour):
@@ -15,12 +15,12 @@ def _seat(state, colour):
 
 
 def _clear_tableau(state):
-    for p in state.ps:
+    for p in state.tribes:
         p.pool = []
         p.elders = {}
         p.wives = []
         p.tools = []
-        p.vocab = {c: 5 - sum(1 for pt in p.portals if pt[-1] == c) - p.mpi.count(c) for c in "OWB"}
+        p.vocab = {c: 5 - sum(1 for pt in p.portals if pt[-1] == c) - p.parental_discs.count(c) for c in "OWB"}
     for sp in state.seats:
         state.dead[sp] = 18
     state.dead_alpha = list(state.seats)
@@ -33,16 +33,16 @@ def test_cooling_example_lowest_north_climate_moves_south():
     """D1 example: North climates 12, 23 and 27; the 12 moves south under a new ice barrier."""
     state = after_sides(3, 1)
     state.north = [14, 4, 6, 0, 0, 0]  # climates 12, 23, 27
-    state.ice_n = [False] * 6
+    state.ice_north = [False] * 6
     below = state.south[0]
-    top = state.deck_n[0]
+    top = state.deck_north[0]
     events.cooling(state)
-    assert state.north[0] == top and state.ice_n[0]
-    assert state.south[0] == 14 and not state.ice_s[0]
+    assert state.north[0] == top and state.ice_north[0]
+    assert state.south[0] == 14 and not state.ice_south[0]
     assert below in state.removed
     # ice barriers are never displaced by a later cooling
     events.cooling(state)
-    assert state.ice_n[0] and state.ice_n[1] and state.south[1] == 4
+    assert state.ice_north[0] and state.ice_north[1] and state.south[1] == 4
 
 
 def test_cooling_fills_a_gap_of_a_north_without_biomes_before_icing_the_south():
@@ -50,24 +50,24 @@ def test_cooling_fills_a_gap_of_a_north_without_biomes_before_icing_the_south():
     one empty slot (a trophy's gap) takes the new barrier in that slot (data.COOLING_FILLS_NORTH_GAP)."""
     state = after_sides(3, 1)
     state.north = [1, 2, 3, 0, 5, 6]
-    state.ice_n = [True, True, True, False, True, True]
-    south, top = list(state.south), state.deck_n[0]
+    state.ice_north = [True, True, True, False, True, True]
+    south, top = list(state.south), state.deck_north[0]
     events.cooling(state)
-    assert state.north[3] == top and all(state.ice_n) and state.south == south and not any(state.ice_s)
+    assert state.north[3] == top and all(state.ice_north) and state.south == south and not any(state.ice_south)
     events.cooling(state)  # now the North is all ice: the next barrier replaces the coldest South biome
-    assert sum(state.ice_s) == 1
+    assert sum(state.ice_south) == 1
 
 
 def test_warming_melts_the_ice_above():
     state = after_sides(3, 1)
     state.south = [30, 29, 32, 22, 24, 21]  # climates 2 (lowest) ...
-    state.ice_s = [False] * 6
-    state.ice_n[0] = True
+    state.ice_south = [False] * 6
+    state.ice_north[0] = True
     iced = state.north[0]
-    top = state.deck_s[0]
+    top = state.deck_south[0]
     events.warming(state)
     assert state.south[0] == top
-    assert state.north[0] == iced and not state.ice_n[0]  # the barrier turns face up
+    assert state.north[0] == iced and not state.ice_north[0]  # the barrier turns face up
     assert 30 in state.removed  # the displaced biome is removed instead
 
 
@@ -77,12 +77,12 @@ def test_warming_melts_the_ice_above():
 def test_elder_death_rolls_ranks(dice):
     state = after_sides(3, 1)
     s = state.order[0]
-    state.ps[s].elders["3"] = Elder(token=state.ps[s].species, disc="B")
-    state.ps[s].vocab["B"] -= 1
-    state.dead[state.ps[s].species] -= 1
+    state.tribes[s].elders["3"] = Elder(token=state.tribes[s].species, disc="B")
+    state.tribes[s].vocab["B"] -= 1
+    state.dead[state.tribes[s].species] -= 1
     dice += [3, 3] + [1, 2] * 2  # the first player rolls 3 twice; the others roll ranks they lack
     events.elder_death(state, 2)
-    assert "3" not in state.ps[s].elders and "6" in state.ps[s].elders
+    assert "3" not in state.tribes[s].elders and "6" in state.tribes[s].elders
     check_invariants(state)
 
 
@@ -91,7 +91,7 @@ def test_chaos_example_firestarter_rounds_down_and_spares_elders():
     state = after_sides(3, 2)
     _clear_tableau(state)
     s = state.order[0]
-    p = state.ps[s]
+    p = state.tribes[s]
     sp = p.species
     state.dead[sp] -= 2
     state.dead_alpha.remove(sp)
@@ -99,15 +99,15 @@ def test_chaos_example_firestarter_rounds_down_and_spares_elders():
     p.elders = {"6": Elder(token=sp)}
     state.dead[sp] -= 1
     p.vocab = {"O": 1, "W": 1, "B": 0}
-    p.mpi, p.portals = "", []
-    state.queue = [["chaos", 1]]
+    p.parental_discs, p.portals = "", []
+    state.icons_to_resolve = [EventIcon("chaos", 1)]
     state.order = [s]
     events.resolve_queue(state)
     # he chooses which one: a tribesman or the Alpha
     assert state.phase == "lose" and state.actor == s
     assert {a.id for a in ENGINE.legal_actions(state, s)} == {"lt", "la"}
     state = ENGINE.apply(state, s, "lt")
-    p = state.ps[s]
+    p = state.tribes[s]
     assert sorted(p.pool) == [sp, sp + "a"] and "6" in p.elders
 
 
@@ -115,17 +115,17 @@ def test_chaos_without_experienced_firestarter_rounds_up_and_costs_an_elder():
     state = after_sides(3, 2)
     _clear_tableau(state)
     s = state.order[0]
-    p = state.ps[s]
+    p = state.tribes[s]
     sp = p.species
     p.pool = [sp] * 3
     state.dead[sp] -= 4
     p.elders = {"6": Elder(token=sp, disc="B")}
     p.vocab = {"O": 1, "W": 0, "B": 0}
-    state.queue = [["chaos", 1]]
+    state.icons_to_resolve = [EventIcon("chaos", 1)]
     state.order = [s]
     events.resolve_queue(state)
-    assert len(state.ps[s].pool) == 1 and state.ps[s].elders == {}
-    assert state.ps[s].vocab["B"] == 1  # the inexperienced elder's disc returns
+    assert len(state.tribes[s].pool) == 1 and state.tribes[s].elders == {}
+    assert state.tribes[s].vocab["B"] == 1  # the inexperienced elder's disc returns
 
 
 def test_chaos_losing_only_a_refugee_is_a_loss_that_allows_the_sexuality_flip():
@@ -134,13 +134,13 @@ def test_chaos_losing_only_a_refugee_is_a_loss_that_allows_the_sexuality_flip():
     state = after_sides(3, 2)
     _clear_tableau(state)
     s, o = state.order[0], state.order[1]
-    p = state.ps[s]
-    other = state.ps[o].species
+    p = state.tribes[s]
+    other = state.tribes[o].species
     p.pool = [other] * 3
     state.dead[other] -= 3
-    p.sex, p.mpi, p.sex_card = "pair", "", 39  # Pair-bonding / Promiscuous (W and B MPI discs)
+    p.sex, p.parental_discs, p.sex_card = "pair", "", 39  # Pair-bonding / Promiscuous (W and B MPI discs)
     p.vocab = {"O": 0, "W": 1, "B": 1}
-    state.queue = [["chaos", 1]]
+    state.icons_to_resolve = [EventIcon("chaos", 1)]
     state.order = [s]
     events.resolve_queue(state)
     assert p.pool == [other]
@@ -150,12 +150,12 @@ def test_chaos_losing_only_a_refugee_is_a_loss_that_allows_the_sexuality_flip():
 def test_chaos_immunity_when_vocabulary_covers_the_pool():
     state = after_sides(3, 2)
     s = state.order[0]
-    before = list(state.ps[s].pool)
-    assert len(before) <= board.vocab_total(state.ps[s])
-    state.queue = [["chaos", 1]]
+    before = list(state.tribes[s].pool)
+    assert len(before) <= board.vocab_total(state.tribes[s])
+    state.icons_to_resolve = [EventIcon("chaos", 1)]
     state.order = [s]
     events.resolve_queue(state)
-    assert state.ps[s].pool == before
+    assert state.tribes[s].pool == before
 
 
 def test_a_host_losing_only_foreign_refugees_does_not_bring_the_refugees(dice):
@@ -165,7 +165,7 @@ def test_a_host_losing_only_foreign_refugees_does_not_bring_the_refugees(dice):
     state = after_sides(2, 2)
     _clear_tableau(state)
     a, b = state.order
-    pa, pb = state.ps[a], state.ps[b]
+    pa, pb = state.tribes[a], state.tribes[b]
     pa.pool = [pb.species] * 3  # three Refugees of b's colour
     pb.pool = [pb.species] * 2
     state.dead[pb.species] -= 5
@@ -173,12 +173,12 @@ def test_a_host_losing_only_foreign_refugees_does_not_bring_the_refugees(dice):
     state.dead[pa.species] -= 1
     pa.vocab = {"O": 1, "W": 0, "B": 0}
     pb.vocab = {"O": 0, "W": 0, "B": 0}
-    state.queue = [["chaos", 1], ["ref", 1]]
+    state.icons_to_resolve = [EventIcon("chaos", 1), EventIcon("ref", 1)]
     events.resolve_queue(state)
     while state.phase == "flip":
         state = ENGINE.apply(state, state.actor, "keep")
     assert state.losses == {str(a): 0, str(b): 1}
-    assert pb.species in state.ps[a].pool and state.ps[a].pool.count(pb.species) == 2  # one Refugee came
+    assert pb.species in state.tribes[a].pool and state.tribes[a].pool.count(pb.species) == 2  # one Refugee came
 
 
 def test_refugee_example_the_host_chooses_to_lose_his_two_refugees():
@@ -188,18 +188,18 @@ def test_refugee_example_the_host_chooses_to_lose_his_two_refugees():
     _clear_tableau(state)
     y, r = _seat(state, "Y"), _seat(state, "R")
     assert not (y is None or r is None), "the set-up must seat both species"
-    p = state.ps[y]
+    p = state.tribes[y]
     p.pool = ["Y", "R", "R"]
     state.dead["Y"] -= 1
     state.dead["R"] -= 2
     p.vocab = {"O": 1, "W": 1, "B": 0}
-    state.queue = [["chaos", 1]]
+    state.icons_to_resolve = [EventIcon("chaos", 1)]
     state.order = [y]
     events.resolve_queue(state)
     assert state.phase == "lose" and {a.id for a in ENGINE.legal_actions(state, y)} == {"lt", "lr-R"}
     state = ENGINE.apply(state, y, "lr-R")
     state = ENGINE.apply(state, y, "lr-R")
-    assert state.ps[y].pool == ["Y"] and state.dead["R"] == 18
+    assert state.tribes[y].pool == ["Y"] and state.dead["R"] == 18
 
 
 def test_blizzard_example_owner_keeps_the_daughters():
@@ -207,20 +207,20 @@ def test_blizzard_example_owner_keeps_the_daughters():
     state = after_sides(3, 3)
     _clear_tableau(state)
     s = state.order[0]
-    p = state.ps[s]
+    p = state.tribes[s]
     sp = p.species
     p.pool = [sp] * 5
     p.elders = {"6": Elder(token=sp), "3": Elder(token=sp)}
     state.dead[sp] -= 7
     p.wives = [Wife(card=45), Wife(card=47)]
     p.tools = [Tool(card=22)]
-    state.queue = [["bliz", 1]]
+    state.icons_to_resolve = [EventIcon("bliz", 1)]
     state.order = [s]
     events.resolve_queue(state)
     assert state.phase == "lose"
     for aid in ("ld-0", "le-3", "le-6"):
         state = ENGINE.apply(state, s, aid)
-    p = state.ps[s]
+    p = state.tribes[s]
     assert [w.card for w in p.wives] == [45, 47] and p.elders == {} and p.tools == []
     assert 22 in state.removed and state.dead[sp] == 11 + 2
 
@@ -244,32 +244,32 @@ def test_auction_example_tie_goes_to_the_first_player():
     y, r = _seat(state, "Y"), _seat(state, "R")
     state.event_card = 46
     state.order = [y, r, _seat(state, "G")]
-    state.ps[state.order[2]].vocab = {"O": 0, "W": 3, "B": 0}  # green cannot bid
-    state.ps[y].vocab["O"] = 4
-    state.ps[y].vocab["B"] = 1
+    state.tribes[state.order[2]].vocab = {"O": 0, "W": 3, "B": 0}  # green cannot bid
+    state.tribes[y].vocab["O"] = 4
+    state.tribes[y].vocab["B"] = 1
     auction.start_auction(state)
     assert state.actor == y
     state = ENGINE.apply(state, y, "bid-1")
     # red may only raise: matching loses the tie to the first player
     assert state.actor == r and "bid-1" not in {a.id for a in ENGINE.legal_actions(state, r)}
-    vocab_r = dict(state.ps[r].vocab)
+    vocab_r = dict(state.tribes[r].vocab)
     state = ENGINE.apply(state, r, "pass")
     # the winner chooses the colour of the disc he puts on her (black or orange)
     assert state.phase == "pay" and state.actor == y
     assert {a.id for a in ENGINE.legal_actions(state, y)} == {"pay-B", "pay-O"}
     state = ENGINE.apply(state, y, "pay-O")
-    assert state.ps[y].wives[-1] == Wife(card=46, discs="O")
-    assert state.ps[r].vocab == vocab_r and state.phase == "alloc"
+    assert state.tribes[y].wives[-1] == Wife(card=46, discs="O")
+    assert state.tribes[r].vocab == vocab_r and state.phase == "alloc"
 
 
 def test_caring_woman_wins_auction_ties():
     state = after_sides(3, 5)
     a, b = state.order[0], state.order[1]
-    state.ps[b].wives = [Wife(card=45)]  # experienced Caring Woman
-    state.ps[b].sex = "prom"
+    state.tribes[b].wives = [Wife(card=45)]  # experienced Caring Woman
+    state.tribes[b].sex = "prom"
     state.event_card = 47
-    state.ps[a].vocab["O"] = 3
-    state.ps[b].vocab["O"] = 3
+    state.tribes[a].vocab["O"] = 3
+    state.tribes[b].vocab["O"] = 3
     auction.start_auction(state)
     state = ENGINE.apply(state, a, "bid-1")
     assert "bid-1" in {x.id for x in ENGINE.legal_actions(state, b)}
@@ -278,11 +278,11 @@ def test_caring_woman_wins_auction_ties():
 def test_tribal_players_do_not_bid_except_harem():
     state = after_sides(3, 5)
     s = state.order[0]
-    state.ps[s].tribal = True
-    state.ps[s].sex = "pair"
+    state.tribes[s].tribal = True
+    state.tribes[s].sex = "pair"
     state.event_card = 47
     assert s not in auction.bidders(state)
-    state.ps[s].sex = "harem"
+    state.tribes[s].sex = "harem"
     assert s in auction.bidders(state) and auction.bid_value(state, s, 2) == auction.bid_value(state, state.order[1], 1)
 
 
@@ -294,12 +294,12 @@ def test_auction_example_2_tribal_harem_bids_count_half():
     for first in (True, False):
         h = state.order[0] if first else state.order[-1]
         a = next(s for s in state.order if s != h)
-        state.ps[h].tribal, state.ps[h].sex = True, "harem"
-        state.ps[h].vocab["O"] = 3
-        state.ps[a].tribal = False
+        state.tribes[h].tribal, state.tribes[h].sex = True, "harem"
+        state.tribes[h].vocab["O"] = 3
+        state.tribes[a].tribal = False
         state.bids = {str(a): 1}
         assert min(auction.bid_options(state, h)) == (2 if first else 3)
-        state.ps[h].tribal = False
+        state.tribes[h].tribal = False
 
 
 # -- E allocation ------------------------------------------------------------------------------
@@ -317,9 +317,11 @@ def test_warrior_needs_all_three_colours_in_the_social_domain():
     """E2 example: Venus black + Shaman white and orange allow a Warrior, with an orange disc."""
     state = _alloc_state()
     s = state.actor
-    p = state.ps[s]
+    p = state.tribes[s]
     p.pool = [p.species] * 3
-    state.dead[p.species] = 18 - 3 - len(p.elders) - sum(1 for q in state.ps for tk in q.pool if tk == p.species) + 3
+    state.dead[p.species] = (
+        18 - 3 - len(p.elders) - sum(1 for q in state.tribes for tk in q.pool if tk == p.species) + 3
+    )
     p.portals = ["venus-B"]
     p.vocab = {"O": 2, "W": 2, "B": 2}
     assert "e-4" not in {a.id for a in ENGINE.legal_actions(state, s)}
@@ -327,26 +329,26 @@ def test_warrior_needs_all_three_colours_in_the_social_domain():
         ENGINE.apply(state, s, "e-4")
     p.portals = ["venus-B", "shaman-W", "shaman-O"]
     state = ENGINE.apply(state, s, "e-4")
-    assert state.ps[s].elders["4"].disc == "O" and state.ps[s].vocab["O"] == 1
+    assert state.tribes[s].elders["4"].disc == "O" and state.tribes[s].vocab["O"] == 1
 
 
 def test_experienced_firestarter_makes_promotion_free_and_experienced():
     state = _alloc_state()
     s = state.actor
-    p = state.ps[s]
+    p = state.tribes[s]
     p.elders["6"] = p.elders["6"].model_copy(update={"disc": ""})
     p.portals = ["venus-B", "venus-O", "bison-W"]
     vocab = dict(p.vocab)
     state = ENGINE.apply(state, s, "e-3")
-    assert state.ps[s].elders["3"].disc == "" and state.ps[s].vocab == vocab
+    assert state.tribes[s].elders["3"].disc == "" and state.tribes[s].vocab == vocab
 
 
 def test_skill_prerequisites_add_up_over_the_biomes_hunted():
     state = _alloc_state()
     s = state.actor
-    p = state.ps[s]
+    p = state.tribes[s]
     state.north = [4, 3, 12, 0, 0, 0]  # Giant Deer (W), Reindeer (W), Mountain Hare (none)
-    state.ice_n = [False] * 6
+    state.ice_north = [False] * 6
     p.vocab = {"O": 0, "W": 1, "B": 0}
     ids = {a.id for a in ENGINE.legal_actions(state, s)}
     assert {"h-N0", "h-N1", "h-N2"} <= ids
@@ -360,7 +362,7 @@ def test_skill_prerequisites_add_up_over_the_biomes_hunted():
 def test_refugee_needs_an_escort():
     state = _alloc_state()
     s = state.actor
-    p = state.ps[s]
+    p = state.tribes[s]
     other = next(c for c in state.seats if c != p.species)
     state.dead[other] -= 1
     p.pool.append(other)
@@ -391,7 +393,7 @@ def _phase4(state):
 def _hunting_state(seed=7):
     state = after_sides(3, seed)
     _clear_tableau(state)
-    state.hunters, state.suitors, state.elim, state.used = {}, {}, [], []
+    state.hunters, state.suitors, state.eliminated, state.used = {}, {}, [], []
     return state
 
 
@@ -399,24 +401,24 @@ def test_deer_example_triples_take_the_trophy_without_success(dice):
     """G5 example: the deer needs 2 hits; 2,3,3,3 fails but triples take the trophy."""
     state = _hunting_state()
     s = state.order[0]
-    sp = state.ps[s].species
+    sp = state.tribes[s].species
     state.north = [4, 0, 0, 0, 0, 0]
-    state.ice_n = [False] * 6
+    state.ice_north = [False] * 6
     state.dead[sp] -= 5
     dice += [2, 3, 3, 3, 5]
     ok, survivors = hunting.hunt(state, s, "N0", [f"{s}:{sp}"] * 5)
-    assert not ok and state.ps[s].trophies == [4] and state.north[0] == 0
+    assert not ok and state.tribes[s].trophies == [4] and state.north[0] == 0
     assert len(survivors) == 5
 
 
 def test_deer_example_with_atlatl_succeeds_and_takes_the_trophy(dice):
     state = _hunting_state()
     s = state.order[0]
-    p = state.ps[s]
+    p = state.tribes[s]
     sp = p.species
     p.tools = [Tool(card=34)]  # experienced Atlatl: 3 -> 1 in big game
     state.north = [4, 0, 0, 0, 0, 0]
-    state.ice_n = [False] * 6
+    state.ice_north = [False] * 6
     state.dead[sp] -= 5
     dice += [2, 3, 3, 3, 5]
     ok, _ = hunting.hunt(state, s, "N0", [f"{s}:{sp}"] * 5)
@@ -430,14 +432,14 @@ def test_wolves_example_fewer_hunters_go_first_and_win(dice):
     g, r = _seat(state, "G"), _seat(state, "R")
     assert not (g is None or r is None), "the set-up must seat both species"
     state.south = [26, 0, 0, 0, 0, 0]
-    state.ice_s = [False] * 6
+    state.ice_south = [False] * 6
     state.dead["G"] -= 2
     state.dead["R"] -= 3
     state.hunters = {"S0": [f"{r}:R"] * 3 + [f"{g}:G"] * 2}
     dice += [1, 4]
     _phase4(state)
     assert dice == []  # Cro-Magnon went home without rolling
-    assert state.ps[r].pool.count("R") == 3 and state.ps[g].pool.count("G") == 2
+    assert state.tribes[r].pool.count("R") == 3 and state.tribes[g].pool.count("G") == 2
     assert tokens_of(state, "G") == tokens_of(state, "R") == 19
 
 
@@ -445,37 +447,37 @@ def test_piracy_takes_back_the_big_game(dice):
     """G4: after the horse, the survivors face the nearest predator; no hit there is piracy."""
     state = _hunting_state()
     s = state.order[0]
-    sp = state.ps[s].species
+    sp = state.tribes[s].species
     state.south = [23, 25, 0, 0, 0, 0]  # Horse, Scimitar Cat
-    state.ice_s = [False] * 6
+    state.ice_south = [False] * 6
     state.dead[sp] -= 3
     dice += [1, 2, 5, 3, 3, 6]  # horse: 2 hits on * dice; the cat: no "1"
     state.hunters = {"S0": [f"{s}:{sp}"] * 3}
     _phase4(state)
-    assert dice == [] and state.ps[s].pool == [sp] * 3  # the three Hunters, no Baby
-    assert state.south[0] == 23 and state.rel_q == []
+    assert dice == [] and state.tribes[s].pool == [sp] * 3  # the three Hunters, no Baby
+    assert state.south[0] == 23 and state.releases == []
 
 
 def test_predator_hit_saves_the_kill(dice):
     state = _hunting_state()
     s = state.order[0]
-    sp = state.ps[s].species
+    sp = state.tribes[s].species
     state.south = [23, 25, 0, 0, 0, 0]
-    state.ice_s = [False] * 6
+    state.ice_south = [False] * 6
     state.dead[sp] -= 3
     dice += [1, 2, 5, 1, 3, 6]
     state.hunters = {"S0": [f"{s}:{sp}"] * 3}
     _phase4(state)
-    assert dice == [] and state.ps[s].pool.count(sp) == 6  # the three Hunters and the horse's 3 Babies
+    assert dice == [] and state.tribes[s].pool.count(sp) == 6  # the three Hunters and the horse's 3 Babies
 
 
 def _elephant_and_cat(state):
     """G4 example: you have 7 Hunters on the horse and 1 on the scimitar cat; the opponent has his
     Hunters on the elephant (9 here: the example's 19 add nothing but dice)."""
     a, b = state.order[0], state.order[1]
-    sa, sb = state.ps[a].species, state.ps[b].species
+    sa, sb = state.tribes[a].species, state.tribes[b].species
     state.south = [23, 25, 19, 0, 0, 0]  # Horse, Scimitar Cat, Elephant
-    state.ice_s = [False] * 6
+    state.ice_south = [False] * 6
     state.dead[sa] -= 8
     state.dead[sb] -= 9
     state.hunters = {"S0": [f"{a}:{sa}"] * 7, "S1": [f"{a}:{sa}"], "S2": [f"{b}:{sb}"] * 9}
@@ -493,8 +495,8 @@ def test_predator_example_both_big_games_meet_on_the_cat_and_two_ones_hunt_it(di
     dice += [1, 1, 2, 3, 6, 6, 2, 3]  # your 8 Hunters on the cat (2x1): two 1s
     _phase4(state)
     assert dice == []  # the opponent's Hunters did not roll on the cat
-    assert state.ps[a].pool.count(sa) == 8 + 3  # the horse's 3 Babies
-    assert state.ps[b].pool.count(sb) == 9 + 3  # the elephant's 3 Babies
+    assert state.tribes[a].pool.count(sa) == 8 + 3  # the horse's 3 Babies
+    assert state.tribes[b].pool.count(sb) == 9 + 3  # the elephant's 3 Babies
     assert state.south == [23, 25, 19, 0, 0, 0]
 
 
@@ -510,17 +512,17 @@ def test_predator_example_one_hit_saves_the_horse_and_the_opponent_faces_the_cat
     dice += [6] * 9  # his 9: no hit, quadruples
     _phase4(state)
     assert dice == []
-    assert state.ps[a].pool.count(sa) == 8 + 3
-    assert state.ps[b].pool.count(sb) == 9  # no Baby: the elephant was stolen
-    assert state.ps[b].trophies == [25] and state.south == [23, 0, 19, 0, 0, 0]
+    assert state.tribes[a].pool.count(sa) == 8 + 3
+    assert state.tribes[b].pool.count(sb) == 9  # no Baby: the elephant was stolen
+    assert state.tribes[b].trophies == [25] and state.south == [23, 0, 19, 0, 0, 0]
 
 
 def test_ice_barrier_blocks_the_predator(dice):
     state = _hunting_state()
     s = state.order[0]
-    sp = state.ps[s].species
+    sp = state.tribes[s].species
     state.south = [23, 30, 25, 0, 0, 0]
-    state.ice_s = [False, True, False, False, False, False]
+    state.ice_south = [False, True, False, False, False, False]
     state.dead[sp] -= 3
     dice += [1, 2, 5]
     ok, _ = hunting.hunt(state, s, "S0", [f"{s}:{sp}"] * 3)
@@ -530,10 +532,10 @@ def test_ice_barrier_blocks_the_predator(dice):
 def test_ferocity_and_freezing_kill_and_firestarter_protects(dice):
     state = _hunting_state()
     s = state.order[0]
-    p = state.ps[s]
+    p = state.tribes[s]
     sp = p.species
     state.north = [2, 0, 0, 0, 0, 0]  # Woolly Rhinoceros: 2x1, ferocity 4-5, freezing 6
-    state.ice_n = [False] * 6
+    state.ice_north = [False] * 6
     state.dead[sp] -= 3
     dice += [4, 6, 2]
     _, survivors = hunting.hunt(state, s, "N0", [f"{s}:{sp}"] * 3)
@@ -548,13 +550,13 @@ def test_ferocity_and_freezing_kill_and_firestarter_protects(dice):
 def test_alpha_power_counts_as_a_one(dice):
     state = _hunting_state()
     s = state.order[0]
-    p = state.ps[s]
+    p = state.tribes[s]
     sp = p.species
     p.elders = {"5": Elder(token=sp)}  # experienced Trapper: small game
     state.dead[sp] -= 1
     state.dead_alpha.remove(sp)
     state.south = [32, 0, 0, 0, 0, 0]  # Beaver, 1x1
-    state.ice_s = [False] * 6
+    state.ice_south = [False] * 6
     ok, _ = hunting.hunt(state, s, "S0", [f"{s}:{sp}a"])
     assert ok and dice == []
 
@@ -563,18 +565,18 @@ def test_singer_example_promiscuous_suitor_makes_no_husband(dice):
     """G1 example: the Singer on the Neanderthal board, three Suitors; Cro-Magnon rolls first."""
     state = _hunting_state()
     y, r, g = _seat(state, "Y"), _seat(state, "R"), _seat(state, "G")
-    state.ps[y].sex = "prom"
-    state.ps[y].wives = [Wife(card=47)]
-    state.ps[r].vocab["O"] = 5
-    state.ps[y].vocab["O"] = 3
-    state.ps[g].vocab["O"] = 1
+    state.tribes[y].sex = "prom"
+    state.tribes[y].wives = [Wife(card=47)]
+    state.tribes[r].vocab["O"] = 5
+    state.tribes[y].vocab["O"] = 3
+    state.tribes[g].vocab["O"] = 1
     for c in "YRG":
         state.dead[c] -= 1
     state.suitors = {f"{y}-0": [f"{y}:Y", f"{r}:R", f"{g}:G"]}
     dice += [4]  # Cro-Magnon fails; Neanderthal succeeds by Poetry, without rolling
     _phase4(state)
-    assert state.ps[y].wives[0].husband == ""
-    assert state.ps[g].pool == ["G"] and state.ps[r].pool == ["R"] and state.ps[y].pool == ["Y"]
+    assert state.tribes[y].wives[0].husband == ""
+    assert state.tribes[g].pool == ["G"] and state.tribes[r].pool == ["R"] and state.tribes[y].pool == ["Y"]
     assert dice == []
 
 
@@ -584,60 +586,60 @@ def test_singer_example_pair_bonding_father_rolls_and_makes_an_inexperienced_hus
     state = _hunting_state()
     y, r, g = _seat(state, "Y"), _seat(state, "R"), _seat(state, "G")
     assert None not in (y, r, g), "the set-up must seat the three species"
-    py = state.ps[y]
+    py = state.tribes[y]
     py.sex = "pair"
     py.wives = [Wife(card=47)]
-    state.ps[r].vocab["O"], py.vocab["O"], state.ps[g].vocab["O"] = 5, 3, 1
+    state.tribes[r].vocab["O"], py.vocab["O"], state.tribes[g].vocab["O"] = 5, 3, 1
     for c in "YRG":
         state.dead[c] -= 1
     state.suitors = {f"{y}-0": [f"{y}:Y", f"{r}:R", f"{g}:G"]}
     dice += [4, 2]  # Cro-Magnon fails; the Neanderthal rolls a 2
     _phase4(state)
     assert dice == []
-    assert py.wives[0].husband == "Y" and py.wives[0].hdisc == "O" and py.vocab["O"] == 2
-    assert state.ps[g].pool == ["G"] and state.ps[r].pool == ["R"]
+    assert py.wives[0].husband == "Y" and py.wives[0].husband_disc == "O" and py.vocab["O"] == 2
+    assert state.tribes[g].pool == ["G"] and state.tribes[r].pool == ["R"]
 
 
 def test_lolita_rule_inexperienced_daughter_never_marries(dice):
     state = _hunting_state()
     a, b = state.order[0], state.order[1]
-    state.ps[b].wives = [Wife(card=45, discs="O")]
-    state.ps[a].sex = "pair"
-    sp = state.ps[a].species
+    state.tribes[b].wives = [Wife(card=45, discs="O")]
+    state.tribes[a].sex = "pair"
+    sp = state.tribes[a].species
     state.dead[sp] -= 1
     state.suitors = {f"{b}-0": [f"{a}:{sp}"]}
     dice += [1]
     _phase4(state)
-    assert state.ps[b].wives[0].husband == "" and state.ps[a].pool == [sp]
+    assert state.tribes[b].wives[0].husband == "" and state.tribes[a].pool == [sp]
 
 
 def test_foreign_husband_starts_experienced_own_husband_needs_an_orange_disc(dice):
     state = _hunting_state()
     a, b = state.order[0], state.order[1]
-    state.ps[a].sex = state.ps[b].sex = "pair"
-    state.ps[b].wives = [Wife(card=45), Wife(card=41)]
-    sa, sb = state.ps[a].species, state.ps[b].species
+    state.tribes[a].sex = state.tribes[b].sex = "pair"
+    state.tribes[b].wives = [Wife(card=45), Wife(card=41)]
+    sa, sb = state.tribes[a].species, state.tribes[b].species
     state.dead[sa] -= 1
     state.dead[sb] -= 1
-    state.ps[b].vocab["O"] = 2
+    state.tribes[b].vocab["O"] = 2
     state.suitors = {f"{b}-0": [f"{a}:{sa}"], f"{b}-1": [f"{b}:{sb}"]}
     dice += [2, 5]
     _phase4(state)
-    w0, w1 = state.ps[b].wives
-    assert w0.husband == sa and w0.hdisc == ""
+    w0, w1 = state.tribes[b].wives
+    assert w0.husband == sa and w0.husband_disc == ""
     # own board, uncontested and unmarried: automatic success, an inexperienced Husband
-    assert w1.husband == sb and w1.hdisc == "O" and state.ps[b].vocab["O"] == 1
+    assert w1.husband == sb and w1.husband_disc == "O" and state.tribes[b].vocab["O"] == 1
 
 
 def test_attack_tests_kill_on_ones(dice):
     state = _hunting_state()
     a, b = state.order[0], state.order[1]
-    sa, sb = state.ps[a].species, state.ps[b].species
-    state.ps[a].vocab["B"], state.ps[b].vocab["B"] = 5, 1
+    sa, sb = state.tribes[a].species, state.tribes[b].species
+    state.tribes[a].vocab["B"], state.tribes[b].vocab["B"] = 5, 1
     state.dead[sa] -= 2
     state.dead[sb] -= 2
     state.north = [12, 0, 0, 0, 0, 0]
-    state.ice_n = [False] * 6
+    state.ice_north = [False] * 6
     state.hunters = {"N0": [f"{a}:{sa}", f"{a}:{sa}", f"{b}:{sb}", f"{b}:{sb}"]}
     dice += [1, 1]  # the player with more black discs attacks first: two kills, nobody strikes back
     fights.phase3_start(state)
@@ -653,17 +655,17 @@ def test_neolexia_example_frees_matching_discs():
     """I2 example: Shaman portals white and orange; an inexperienced daughter with white and orange."""
     state = _alloc_state(8)
     s = state.actor
-    p = state.ps[s]
+    p = state.tribes[s]
     p.portals = ["shaman-W", "shaman-O"]
     p.vocab = {"O": 1, "W": 1, "B": 3}
     p.wives = [Wife(card=41, discs="OW")]
     actions.start_actions(state)
     state.actor = s
-    state.cur = state.order.index(s)
+    state.order_position = state.order.index(s)
     ids = {a.id for a in ENGINE.legal_actions(state, s)}
     assert {"nx-d0O", "nx-d0W"} <= ids
     state = ENGINE.apply(state, s, "nx-d0O")
-    assert state.ps[s].wives[0].discs == "W" and state.ps[s].vocab["O"] == 2
+    assert state.tribes[s].wives[0].discs == "W" and state.tribes[s].vocab["O"] == 2
 
 
 def test_interspecies_neolexia_uses_the_fathers_portals_of_an_earlier_turn():
@@ -672,7 +674,7 @@ def test_interspecies_neolexia_uses_the_fathers_portals_of_an_earlier_turn():
     state = _alloc_state(8)
     s = state.actor
     f = next(q for q in state.order if q != s)
-    p, father = state.ps[s], state.ps[f]
+    p, father = state.tribes[s], state.tribes[f]
     p.portals = ["venus-B"]
     father.portals = ["bison-W"]
     father.tribal = False
@@ -682,7 +684,7 @@ def test_interspecies_neolexia_uses_the_fathers_portals_of_an_earlier_turn():
     father.portals.append("shaman-O")  # opened this turn
     actions.start_actions(state)
     state.actor = s
-    state.cur = state.order.index(s)
+    state.order_position = state.order.index(s)
     ids = {a.id for a in ENGINE.legal_actions(state, s)}
     assert "nx-e6" in ids and "nx-e4" not in ids
 
@@ -690,16 +692,16 @@ def test_interspecies_neolexia_uses_the_fathers_portals_of_an_earlier_turn():
 def test_portal_action_and_conversion_to_tribal():
     state = _alloc_state(9)
     s = state.actor
-    p = state.ps[s]
+    p = state.tribes[s]
     p.portals = ["venus-B", "venus-O", "shaman-O", "bison-B"]
     p.vocab = {"O": 1, "W": 2, "B": 1}
     p.wives = [Wife(card=44)]  # Weather Whisperer: Shaman-W, Bison-W
     p.sex = "prom"
     actions.start_actions(state)
     state.actor = s
-    state.cur = state.order.index(s)
+    state.order_position = state.order.index(s)
     state = ENGINE.apply(state, s, f"po-{s}-0-shaman-W")
-    q = state.ps[s]
+    q = state.tribes[s]
     assert q.tribal and q.portals == []
     assert q.vocab == {"O": 3, "W": 2, "B": 3}  # the portal discs return to the vocabulary
 
@@ -707,18 +709,18 @@ def test_portal_action_and_conversion_to_tribal():
 def test_elder_action_plays_a_card_from_hand():
     state = _alloc_state(10)
     s = state.actor
-    p = state.ps[s]
+    p = state.tribes[s]
     p.tribal = True
     p.elders = {"3": Elder(token=p.species), "6": Elder(token=p.species)}
     p.hand = [34]
     actions.start_actions(state)
     state.actor = s
-    state.cur = state.order.index(s)
+    state.order_position = state.order.index(s)
     act = next(a for a in ENGINE.legal_actions(state, s) if a.id == "pl-34-3")
     assert act.secret
     b = p.vocab["B"]
     state = ENGINE.apply(state, s, "pl-34-3")
-    assert state.ps[s].tools == [Tool(card=34, disc="B")] and state.ps[s].vocab["B"] == b - 1
+    assert state.tribes[s].tools == [Tool(card=34, disc="B")] and state.tribes[s].vocab["B"] == b - 1
 
 
 # -- J scoring -----------------------------------------------------------------------------------
@@ -731,7 +733,7 @@ def test_scoring_example_32_vp():
     state = after_sides(3, 11)
     _clear_tableau(state)
     s, o = state.order[0], state.order[1]
-    p = state.ps[s]
+    p = state.tribes[s]
     sp = p.species
     p.sex = "pair"
     p.pool = [sp] * 9 + [sp + "a"]
@@ -739,8 +741,8 @@ def test_scoring_example_32_vp():
     p.trophies = [21]
     p.wives = [Wife(card=45), Wife(card=46)]
     p.vocab = {"O": 4, "W": 4, "B": 4}
-    state.ps[o].pool = [sp]
-    state.ps[o].wives = [Wife(card=47, husband=sp)]
+    state.tribes[o].pool = [sp]
+    state.tribes[o].wives = [Wife(card=47, husband=sp)]
     pts = scoring.breakdown(state, s)
     assert pts["neanderthal.score.elder"] == 2
     assert sum(pts.values()) - pts["neanderthal.score.elder"] == 32
@@ -751,12 +753,12 @@ def test_scoring_example_32_vp():
 
 def test_k2_setup_and_free_daughters():
     state = ENGINE.new_game(1, 3)
-    p = state.ps[0]
+    p = state.tribes[0]
     assert len(p.pool) == 8 and p.elders["6"].disc == "B" and len(state.event_deck) == 8
     state = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0].id)
     while state.phase != "alloc":
         state = ENGINE.apply(state, 0, ENGINE.ai_action(state, 0))
-    assert len(state.ps[0].wives) == 1 and state.ps[0].wives[0].discs == ""
+    assert len(state.tribes[0].wives) == 1 and state.tribes[0].wives[0].discs == ""
 
 
 def test_k2_may_add_one_to_three_event_cards_when_the_deck_runs_out():
@@ -797,7 +799,7 @@ def test_k2_foreign_tribesmen_by_level(level, supply, alpha):
     Refugees come from the dead pile as in D6."""
     state = ENGINE.new_game(1, 3, {"solo": level})
     f = state.foreign
-    sp = state.ps[0].species
+    sp = state.tribes[0].species
     assert (sp in state.dead_alpha) == alpha
     if level == "pt":
         assert state.dead[f] == supply and state.foreign_left == 0
@@ -806,9 +808,9 @@ def test_k2_foreign_tribesmen_by_level(level, supply, alpha):
     state = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0].id)
     state.losses = {}
     events.refugee(state, 2)  # no tribesman lost: two foreign tribesmen join
-    assert state.ps[0].pool.count(f) == 2 and state.foreign_left == supply - 2
+    assert state.tribes[0].pool.count(f) == 2 and state.foreign_left == supply - 2
     board.kill(state, f)  # a dead foreigner stays dead
-    state.ps[0].pool.remove(f)
+    state.tribes[0].pool.remove(f)
     events.refugee(state, 1)
     assert state.foreign_left == supply - 3 and state.dead[f] == 1
     check_invariants(state)
@@ -820,7 +822,7 @@ def test_k2_foreign_ex_husband_joins_the_pool_and_a_failed_foreign_suitor_goes_b
     Suitor who fails goes back to his pile alive (English levels)."""
     state = ENGINE.new_game(1, 3, {"solo": "intro"})
     state = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0].id)
-    p = state.ps[0]
+    p = state.tribes[0]
     f, sp = state.foreign, p.species
     left = state.foreign_left
     p.wives = [Wife(card=45, husband=f), Wife(card=46)]
@@ -831,14 +833,14 @@ def test_k2_foreign_ex_husband_joins_the_pool_and_a_failed_foreign_suitor_goes_b
     dice += [1, 4]  # own Suitor wins the foreign-married daughter; the foreign Suitor fails
     hunting.courtship(state, "0-0", state.suitors.pop("0-0"))
     hunting.courtship(state, "0-1", state.suitors.pop("0-1"))
-    assert p.wives[0].husband == sp and p.wives[0].hdisc == "O" and p.vocab["O"] == o - 1
+    assert p.wives[0].husband == sp and p.wives[0].husband_disc == "O" and p.vocab["O"] == o - 1
     assert f in p.pool and p.wives[1].husband == ""
     assert state.foreign_left == left - 1 and state.dead.get(f, 0) == 0
 
 
 def test_k2_victory_levels():
     state = ENGINE.new_game(1, 3)
-    p = state.ps[0]
+    p = state.tribes[0]
     p.tribal = True
     p.trophies = [21, 31, 13, 15]
     p.wives = []
@@ -854,7 +856,7 @@ def test_k2_victory_levels():
 def test_war_council_sets_the_player_order():
     state = after_sides(3, 12)
     y = _seat(state, "Y")
-    p = state.ps[y]
+    p = state.tribes[y]
     p.elders["4"] = Elder(token="Y")
     state.dead["Y"] -= 1
     state.event_deck.insert(0, 43)  # Totem Woman: Yellow first
@@ -871,14 +873,14 @@ def test_war_council_sets_the_player_order():
 def test_near_extinction_calls_back_an_elder():
     state = _alloc_state(13)
     s = state.order[0]
-    p = state.ps[s]
+    p = state.tribes[s]
     state.dead[p.species] += sum(1 for t in p.pool if t == p.species)
     p.pool = [t for t in p.pool if t != p.species]
     allocation.start_alloc(state)
     ids = {a.id for a in ENGINE.legal_actions(state, s)}
     assert "rc-e6" in ids
     state = ENGINE.apply(state, s, "rc-e6")
-    assert p.species in state.ps[s].pool and "6" not in state.ps[s].elders
+    assert p.species in state.tribes[s].pool and "6" not in state.tribes[s].elders
     check_invariants(state)
 
 
@@ -887,7 +889,7 @@ def test_k2_daughter_limit_allows_a_swap():
     state = ENGINE.apply(state, 0, ENGINE.legal_actions(state, 0)[0].id)
     while state.phase != "alloc":
         state = ENGINE.apply(state, 0, ENGINE.ai_action(state, 0))
-    p = state.ps[0]
+    p = state.tribes[0]
     p.wives = [Wife(card=c) for c in (40, 41, 42, 43, 44)]
     p.wives[0].husband = state.foreign
     state.dead[state.foreign] -= 1  # the Portuguese K2: the foreigners come from the dead pile
@@ -897,33 +899,33 @@ def test_k2_daughter_limit_allows_a_swap():
     ids = {a.id for a in ENGINE.legal_actions(state, 0)}
     assert "swap-0" not in ids and {"swap-1", "keep"} <= ids
     state = ENGINE.apply(state, 0, "swap-1")
-    assert [w.card for w in state.ps[0].wives] == [40, 42, 43, 44, 45] and 41 in state.removed
+    assert [w.card for w in state.tribes[0].wives] == [40, 42, 43, 44, 45] and 41 in state.removed
 
 
 def test_success_lets_the_owner_choose_which_disc_to_free(dice):
     state = _hunting_state()
     s = state.order[0]
-    p = state.ps[s]
+    p = state.tribes[s]
     sp = p.species
     p.elders = {"6": Elder(token=sp, disc="B"), "3": Elder(token=sp, disc="B")}
     p.vocab["B"] -= 2
     state.dead[sp] -= 3
     state.south = [32, 0, 0, 0, 0, 0]  # Beaver: 1x1, a Baby and a black disc
-    state.ice_s = [False] * 6
+    state.ice_south = [False] * 6
     state.hunters = {"S0": [f"{s}:{sp}"]}
     dice += [1]
     _phase4(state)
     assert state.phase == "release" and state.actor == s
     assert {a.id for a in ENGINE.legal_actions(state, s)} == {"rel-e3", "rel-e6", "rel-none"}
     state = ENGINE.apply(state, s, "rel-e3")
-    assert state.ps[s].elders["3"].disc == "" and state.ps[s].elders["6"].disc == "B"
+    assert state.tribes[s].elders["3"].disc == "" and state.tribes[s].elders["6"].disc == "B"
     assert state.phase == "action"
 
 
 def test_hand_over_its_size_is_discarded_by_choice():
     state = _hunting_state()
     s = state.order[0]
-    p = state.ps[s]
+    p = state.tribes[s]
     p.tribal = True
     p.elders = {"3": Elder(token=p.species)}
     state.dead[p.species] -= 1
@@ -934,38 +936,38 @@ def test_hand_over_its_size_is_discarded_by_choice():
     acts = ENGINE.legal_actions(state, s)
     assert {a.id for a in acts} == {"dis-16", "dis-34"} and all(a.secret for a in acts)
     state = ENGINE.apply(state, s, "dis-16")
-    assert state.ps[s].hand == [34] and 16 in state.removed and state.phase == "action"
+    assert state.tribes[s].hand == [34] and 16 in state.removed and state.phase == "action"
 
 
 def test_opportunistic_hunt_of_the_replacement(dice):
     """G7: the card went to a hand after a failed hunt; the others may hunt its replacement."""
     state = _hunting_state()
     a, b = state.order[0], state.order[1]
-    pa, pb = state.ps[a], state.ps[b]
+    pa, pb = state.tribes[a], state.tribes[b]
     pa.tribal = True
     pa.elders = {"6": Elder(token=pa.species)}
     state.dead[pa.species] -= 4
     state.dead[pb.species] -= 3
     state.south = [28, 0, 0, 0, 0, 0]  # Honey Bees: 2x1, D card with triples
-    state.ice_s = [False] * 6
-    state.deck_s.insert(0, 32)  # the replacement: Beaver, 1x1
+    state.ice_south = [False] * 6
+    state.deck_south.insert(0, 32)  # the replacement: Beaver, 1x1
     state.hunters = {"S0": [f"{a}:{pa.species}"] * 3 + [f"{b}:{pb.species}"] * 3}
     dice += [3, 3, 3, 1, 4, 4]  # a: fails, takes the bees into hand; b: hunts the beaver
     hunting.phase4_start(state)
     hunting.run_test(state, "h", "S0")
     assert pa.hand == [28] and state.south[0] == 32
-    assert dice == [] and state.rel_q == [[b, "B"]]
+    assert dice == [] and state.releases == [DiscsToFree(b, "B")]
 
 
 def test_first_player_orders_the_contested_tests(dice):
     """A4: uncontested tests first; the first player chooses the order of the contested ones."""
     state = _hunting_state()
     a, b = state.order[0], state.order[1]
-    sa, sb = state.ps[a].species, state.ps[b].species
+    sa, sb = state.tribes[a].species, state.tribes[b].species
     state.dead[sa] -= 3
     state.dead[sb] -= 2
     state.south = [32, 29, 22, 0, 0, 0]  # Beaver, Rabbit, Wild Boar
-    state.ice_s = [False] * 6
+    state.ice_south = [False] * 6
     state.hunters = {"S0": [f"{a}:{sa}", f"{b}:{sb}"], "S1": [f"{a}:{sa}", f"{b}:{sb}"], "S2": [f"{a}:{sa}"]}
     dice += [5]  # the uncontested boar rolls first, without asking
     hunting.phase4_start(state)
@@ -981,10 +983,10 @@ def test_a_player_orders_his_own_uncontested_tests(dice):
     """A4 step 1: "jogador rola em cada Corte ou Bioma ... sem disputa na ordem que quiser"."""
     state = _hunting_state()
     a = state.order[0]
-    sa = state.ps[a].species
+    sa = state.tribes[a].species
     state.dead[sa] -= 2
     state.south = [32, 29, 22, 0, 0, 0]  # Beaver, Rabbit, Wild Boar
-    state.ice_s = [False] * 6
+    state.ice_south = [False] * 6
     state.hunters = {"S0": [f"{a}:{sa}"], "S2": [f"{a}:{sa}"]}
     hunting.phase4_start(state)
     phases.resume(state)
@@ -1001,10 +1003,10 @@ def test_the_father_chooses_between_tied_suitors(dice):
     empatado, o pai da filha decide entre eles"."""
     state = _hunting_state()
     y, r, g = _seat(state, "Y"), _seat(state, "R"), _seat(state, "G")
-    state.ps[y].wives = [Wife(card=47)]  # the Singer on the Neanderthal board (bid media orange)
-    state.ps[y].sex = "pair"  # her Poetry is off while unmarried: every Suitor rolls
-    state.ps[r].vocab["O"] = state.ps[g].vocab["O"] = 2
-    state.ps[r].sex = state.ps[g].sex = "pair"  # a Promiscuous Suitor would make no Husband
+    state.tribes[y].wives = [Wife(card=47)]  # the Singer on the Neanderthal board (bid media orange)
+    state.tribes[y].sex = "pair"  # her Poetry is off while unmarried: every Suitor rolls
+    state.tribes[r].vocab["O"] = state.tribes[g].vocab["O"] = 2
+    state.tribes[r].sex = state.tribes[g].sex = "pair"  # a Promiscuous Suitor would make no Husband
     for c in "RG":
         state.dead[c] -= 1
     state.order = [r, g, y]
@@ -1015,44 +1017,44 @@ def test_the_father_chooses_between_tied_suitors(dice):
     assert {x.id for x in ENGINE.legal_actions(state, y)} == {f"first-{r}", f"first-{g}"}
     dice += [2]  # the Archaic, chosen by the father against the player order, rolls first and wins
     state = ENGINE.apply(state, y, f"first-{g}")
-    assert state.ps[y].wives[0].husband == "G" and state.ps[r].pool == ["R"] and dice == []
+    assert state.tribes[y].wives[0].husband == "G" and state.tribes[r].pool == ["R"] and dice == []
 
 
 def test_no_choice_for_the_father_when_the_vocabulary_decides(dice):
     state = _hunting_state()
     y, r, g = _seat(state, "Y"), _seat(state, "R"), _seat(state, "G")
-    state.ps[y].wives = [Wife(card=47)]
-    state.ps[y].sex = "pair"
-    state.ps[r].vocab["O"], state.ps[g].vocab["O"] = 3, 2
-    state.ps[r].sex = state.ps[g].sex = "pair"  # a Promiscuous Suitor would make no Husband
+    state.tribes[y].wives = [Wife(card=47)]
+    state.tribes[y].sex = "pair"
+    state.tribes[r].vocab["O"], state.tribes[g].vocab["O"] = 3, 2
+    state.tribes[r].sex = state.tribes[g].sex = "pair"  # a Promiscuous Suitor would make no Husband
     for c in "RG":
         state.dead[c] -= 1
     state.suitors = {f"{y}-0": [f"{r}:R", f"{g}:G"]}
     dice += [2]  # the Cro-Magnon has more orange words: he rolls first and wins
     _phase4(state)
-    assert state.ps[y].wives[0].husband == "R" and dice == []
+    assert state.tribes[y].wives[0].husband == "R" and dice == []
 
 
 def test_sultan_moves_a_husband_between_his_daughters():
     state = _alloc_state(14)
     s = state.actor
-    p = state.ps[s]
+    p = state.tribes[s]
     p.sex = "harem"
-    p.mpi = ""
-    p.wives = [Wife(card=45, husband=p.species, hdisc="O"), Wife(card=46), Wife(card=47, discs="O")]
+    p.parental_discs = ""
+    p.wives = [Wife(card=45, husband=p.species, husband_disc="O"), Wife(card=46), Wife(card=47, discs="O")]
     p.vocab["O"] -= 2
     state.dead[p.species] -= 1
     ids = {a.id for a in ENGINE.legal_actions(state, s)}
     assert "sul-0-1" in ids and "sul-0-2" not in ids  # only to experienced unmarried daughters
     state = ENGINE.apply(state, s, "sul-0-1")
-    w = state.ps[s].wives
-    assert w[0].husband == "" and w[1].husband == p.species and w[1].hdisc == "O"
+    w = state.tribes[s].wives
+    assert w[0].husband == "" and w[1].husband == p.species and w[1].husband_disc == "O"
 
 
 def test_a_crowded_allocation_still_fits_four_menus():
     state = _alloc_state(15)
     s = state.actor
-    p = state.ps[s]
+    p = state.tribes[s]
     p.tribal = True
     p.sex = "harem"
     p.elders = {}
@@ -1073,14 +1075,14 @@ def test_attacker_splits_kills_and_victims_choose(dice):
     """F2: the attacker chooses whom his kills strike; each victim chooses which of his Hunters dies."""
     state = _hunting_state()
     a, b, c = state.order
-    sa, sb, sc = (state.ps[x].species for x in (a, b, c))
-    state.ps[a].vocab["B"], state.ps[b].vocab["B"], state.ps[c].vocab["B"] = 5, 2, 1
+    sa, sb, sc = (state.tribes[x].species for x in (a, b, c))
+    state.tribes[a].vocab["B"], state.tribes[b].vocab["B"], state.tribes[c].vocab["B"] = 5, 2, 1
     state.dead[sa] -= 1
     state.dead[sb] -= 1
     state.dead[sc] -= 1
     state.dead_alpha.remove(sb)
     state.north = [12, 0, 0, 0, 0, 0]
-    state.ice_n = [False] * 6
+    state.ice_north = [False] * 6
     state.hunters = {"N0": [f"{a}:{sa}", f"{b}:{sb}", f"{b}:{sb}a", f"{c}:{sc}"]}
     state.phase = "alloc"
     dice += [1]  # a: one kill
@@ -1102,22 +1104,22 @@ def test_attacker_splits_kills_and_victims_choose(dice):
 def test_jealous_husband_fights_the_suitors(dice):
     state = _hunting_state()
     a, b = state.order[0], state.order[1]
-    sa, sb = state.ps[a].species, state.ps[b].species
-    state.ps[b].wives = [Wife(card=45, husband=sb)]  # experienced Husband: a War Band
-    state.ps[a].vocab["B"], state.ps[b].vocab["B"] = 1, 4
+    sa, sb = state.tribes[a].species, state.tribes[b].species
+    state.tribes[b].wives = [Wife(card=45, husband=sb)]  # experienced Husband: a War Band
+    state.tribes[a].vocab["B"], state.tribes[b].vocab["B"] = 1, 4
     state.dead[sa] -= 1
     state.dead[sb] -= 1
     state.suitors = {f"{b}-0": [f"{a}:{sa}"]}
     dice += [2]  # the Husband attacks first (more black discs) and kills on 1-2
     fights.phase3_start(state)
     assert fights.run_fights(state)
-    assert state.suitors[f"{b}-0"] == [] and state.ps[b].wives[0].husband == sb
+    assert state.suitors[f"{b}-0"] == [] and state.tribes[b].wives[0].husband == sb
 
 
 def test_alpha_hunter_swap_from_an_elder_rank():
     state = _alloc_state(16)
     s = state.actor
-    p = state.ps[s]
+    p = state.tribes[s]
     sp = p.species
     state.dead_alpha.remove(sp)
     p.elders["3"] = Elder(token=sp + "a", disc="B")
@@ -1128,7 +1130,7 @@ def test_alpha_hunter_swap_from_an_elder_rank():
     ids = {a.id for a in ENGINE.legal_actions(state, s)}
     assert "swape-3" in ids and "swap" not in ids
     state = ENGINE.apply(state, s, "swape-3")
-    q = state.ps[s]
+    q = state.tribes[s]
     assert q.elders["3"] == Elder(token=sp, disc="B") and sp + "a" in q.pool
     check_invariants(state)
 
@@ -1136,13 +1138,13 @@ def test_alpha_hunter_swap_from_an_elder_rank():
 def _negotiation_state(_dice):
     state = _hunting_state()
     a, b = state.order[0], state.order[1]
-    sa, sb = state.ps[a].species, state.ps[b].species
-    state.ps[a].tribal = True
-    state.ps[a].elders = {"1": Elder(token=sa)}  # an experienced Chief
+    sa, sb = state.tribes[a].species, state.tribes[b].species
+    state.tribes[a].tribal = True
+    state.tribes[a].elders = {"1": Elder(token=sa)}  # an experienced Chief
     state.dead[sa] -= 3
     state.dead[sb] -= 2
     state.north = [12, 0, 0, 0, 0, 0]
-    state.ice_n = [False] * 6
+    state.ice_north = [False] * 6
     state.hunters = {"N0": [f"{a}:{sa}", f"{a}:{sa}", f"{b}:{sb}", f"{b}:{sb}"]}
     state.phase = "alloc"
     fights.phase3_start(state)
@@ -1162,12 +1164,12 @@ def test_negotiation_peaceful_withdrawal(dice):
     dice += [5, 5]  # a hunts the hare alone (no attack test any more)
     state = ENGINE.apply(state, b, "yes")
     # b's hunters went home without an attack test; nothing is left to negotiate
-    assert state.ps[b].pool.count(sb) == 2 and dice == [] and state.phase == "action"
+    assert state.tribes[b].pool.count(sb) == 2 and dice == [] and state.phase == "action"
 
 
 def _trade_state(dice):
     state, a, b, sa, sb = _negotiation_state(dice)
-    pb = state.ps[b]
+    pb = state.tribes[b]
     pb.tribal = True
     pb.elders = {"1": Elder(token=sb)}  # hand size 1 each
     state.dead[sb] -= 1
@@ -1179,7 +1181,7 @@ def test_binding_trade_hand_card_for_hand_card_chosen_privately(dice):
     trocadas por cartas de mão": the proposal, the answer and the card handed over are private
     choices, the trade is public but the cards stay between the two."""
     state, a, b, _, sb = _trade_state(dice)
-    state.ps[a].hand, state.ps[b].hand = [23], [26]
+    state.tribes[a].hand, state.tribes[b].hand = [23], [26]
     state = ENGINE.apply(state, a, f"ask-N0-{b}")
     assert state.phase == "terms" and state.actor == a
     acts = ENGINE.legal_actions(state, a)
@@ -1197,8 +1199,8 @@ def test_binding_trade_hand_card_for_hand_card_chosen_privately(dice):
     assert [x.id for x in ENGINE.legal_actions(state, b)] == ["give-26"]
     dice += [5, 5]  # a hunts the hare alone
     state = ENGINE.apply(state, b, "give-26")
-    assert state.ps[a].hand == [26] and state.ps[b].hand == [23]
-    assert state.ps[b].pool.count(sb) == 2 and dice == []
+    assert state.tribes[a].hand == [26] and state.tribes[b].hand == [23]
+    assert state.tribes[b].pool.count(sb) == 2 and dice == []
     assert any(e.text.key == "neanderthal.ev.traded_hand" and e.seats is None for e in state.events)
     assert all(e.seats == [a, b] for e in state.events if e.text.key == "neanderthal.ev.traded_private")
 
@@ -1207,7 +1209,7 @@ def test_a_binding_trade_names_its_hand_card_in_the_views_of_its_two_parties_alo
     """The view carries the question being answered (the picture's status line): the channel and the third
     player read the proposal, only its two parties read its terms, which name a card in hand."""
     state, a, b, _, _ = _trade_state(dice)
-    state.ps[a].hand, state.ps[b].hand = [23], [26]
+    state.tribes[a].hand, state.tribes[b].hand = [23], [26]
     state = ENGINE.apply(state, a, f"ask-N0-{b}")
     state = ENGINE.apply(state, a, f"tm-{b}-gh23")
     assert state.phase == "answer" and state.actor == b
@@ -1225,23 +1227,25 @@ def test_a_binding_trade_names_its_hand_card_in_the_views_of_its_two_parties_alo
 def test_binding_trade_tableau_card_for_tableau_card(dice):
     """F1: "cartas de tabuleiro com cartas de tabuleiro": a trophy for an experienced unmarried daughter."""
     state, a, b, _, _ = _trade_state(dice)
-    state.ps[a].trophies = [4]
-    state.ps[b].wives = [Wife(card=45)]
+    state.tribes[a].trophies = [4]
+    state.tribes[b].wives = [Wife(card=45)]
     state = ENGINE.apply(state, a, f"ask-N0-{b}")
     assert f"tm-{b}-xtr0.w0" in {x.id for x in ENGINE.legal_actions(state, a)}
     state = ENGINE.apply(state, a, f"tm-{b}-xtr0.w0")
     dice += [5, 5]
     state = ENGINE.apply(state, b, "yes")
-    assert state.ps[a].wives == [Wife(card=45)] and state.ps[b].trophies == [4] and state.ps[a].trophies == []
+    assert (
+        state.tribes[a].wives == [Wife(card=45)] and state.tribes[b].trophies == [4] and state.tribes[a].trophies == []
+    )
 
 
 def test_binding_trade_refused_changes_nothing(dice):
     state, a, b, _, _ = _trade_state(dice)
-    state.ps[a].trophies = [4]
+    state.tribes[a].trophies = [4]
     state = ENGINE.apply(state, a, f"ask-N0-{b}")
     state = ENGINE.apply(state, a, f"tm-{b}-gtr0")
     state = ENGINE.apply(state, b, "no")
-    assert state.ps[a].trophies == [4] and state.ps[b].trophies == [] and state.phase == "negotiate"
+    assert state.tribes[a].trophies == [4] and state.tribes[b].trophies == [] and state.phase == "negotiate"
 
 
 def test_binding_marriage_the_withdrawing_hunter_marries_a_foreign_bride(dice):
@@ -1249,23 +1253,23 @@ def test_binding_marriage_the_withdrawing_hunter_marries_a_foreign_bride(dice):
     seja promovido a um Marido experiente em um tabuleiro estrangeiro...)"; F1-A "ou então case-o com
     uma noiva estrangeira"."""
     state, a, b, _, sb = _trade_state(dice)
-    state.ps[b].sex = "pair"
-    state.ps[a].wives = [Wife(card=47)]
+    state.tribes[b].sex = "pair"
+    state.tribes[a].wives = [Wife(card=47)]
     state = ENGINE.apply(state, a, f"ask-N0-{b}")
     state = ENGINE.apply(state, a, f"tm-{b}-mb0")
     dice += [5, 5]
     state = ENGINE.apply(state, b, "yes")
-    w = state.ps[a].wives[0]
-    assert w.husband == sb and w.hdisc == ""  # experienced at once on a foreign board
-    assert state.ps[b].pool.count(sb) == 1  # the other Hunter just went home
+    w = state.tribes[a].wives[0]
+    assert w.husband == sb and w.husband_disc == ""  # experienced at once on a foreign board
+    assert state.tribes[b].pool.count(sb) == 1  # the other Hunter just went home
 
 
 def test_a_vocal_proposer_binds_no_trade(dice):
     """F1-C, the Ook rule: a vocal player says nothing but yes or no."""
     state, a, b, _, _ = _negotiation_state(dice)
     state = ENGINE.apply(state, a, "done")
-    state.ps[b].trophies = [4]
-    state.ps[a].trophies = [2]
+    state.tribes[b].trophies = [4]
+    state.tribes[a].trophies = [2]
     state = ENGINE.apply(state, b, "wd-N0")
     assert state.phase == "answer" and state.actor == a
 
@@ -1287,16 +1291,16 @@ def test_negotiation_refused_means_attack_tests(dice):
 def test_lazarus_species_takes_no_refugees():
     state = after_sides(3, 4)
     big, dead_one, other = state.order
-    p = state.ps[dead_one]
+    p = state.tribes[dead_one]
     sp = p.species
     p.pool, p.elders = [], {}
-    p.vocab = {c: 5 - sum(1 for pt in p.portals if pt[-1] == c) - p.mpi.count(c) for c in "OWB"}
+    p.vocab = {c: 5 - sum(1 for pt in p.portals if pt[-1] == c) - p.parental_discs.count(c) for c in "OWB"}
     state.dead[sp] = 18
     assert board.lazarus(state, dead_one)
     state.losses = {str(big): 3}
-    before = len(state.ps[other].pool)
+    before = len(state.tribes[other].pool)
     assert not events.refugee(state, 1)  # a single possible host needs no choice
-    assert len(state.ps[other].pool) == before + 1 and state.ps[dead_one].pool == []
+    assert len(state.tribes[other].pool) == before + 1 and state.tribes[dead_one].pool == []
 
 
 def test_no_hand_card_when_the_predator_kills_every_hunter(dice):
@@ -1304,7 +1308,7 @@ def test_no_hand_card_when_the_predator_kills_every_hunter(dice):
     piracy, and an annihilation)."""
     state = _hunting_state()
     s = state.order[0]
-    p = state.ps[s]
+    p = state.tribes[s]
     sp = p.species
     p.tribal = True
     p.elders = {"6": Elder(token=sp, disc="B")}  # inexperienced: no protection from freezing
@@ -1312,7 +1316,7 @@ def test_no_hand_card_when_the_predator_kills_every_hunter(dice):
     p.vocab["B"] -= 1
     state.dead[sp] -= 5
     state.south = [23, 26, 0, 0, 0, 0]  # Horse (D, triples), Wolves (freezing 6)
-    state.ice_s = [False] * 6
+    state.ice_south = [False] * 6
     dice += [2, 2, 2, 6, 6, 6]  # horse: success with triples; wolves: all three frozen
     state.hunters = {"S0": [f"{s}:{sp}"] * 3}
     _phase4(state)
@@ -1326,18 +1330,18 @@ def test_horse_and_wolves_example_piracy_but_the_wolves_go_to_hand(dice):
     slot is refilled."""
     state = _hunting_state()
     s = state.order[0]
-    p = state.ps[s]
+    p = state.tribes[s]
     sp = p.species
     p.tribal = True
     p.elders = {"6": Elder(token=sp)}  # experienced Firestarter
     state.dead[sp] -= 4
     state.south = [23, 26, 0, 0, 0, 0]  # Horse, Wolves
-    state.ice_s = [False] * 6
-    state.deck_s.insert(0, 32)  # the replacement: Beaver
+    state.ice_south = [False] * 6
+    state.deck_south.insert(0, 32)  # the replacement: Beaver
     dice += [1, 2, 5, 6, 6, 6]  # horse: success; wolves: no hit, triples
     state.hunters = {"S0": [f"{s}:{sp}"] * 3}
     _phase4(state)
-    assert dice == [] and p.pool == [sp] * 3 and state.rel_q == []  # no Baby, no disc
+    assert dice == [] and p.pool == [sp] * 3 and state.releases == []  # no Baby, no disc
     assert p.hand == [26] and state.south == [23, 32, 0, 0, 0, 0]
 
 
@@ -1346,15 +1350,15 @@ def test_a_predator_taken_into_a_hand_is_eliminated_for_the_other_kills(dice):
     other player's big-game kill is safe even if his opportunistic hunt of the replacement misses."""
     state = _hunting_state()
     a, b = state.order[0], state.order[1]
-    pa, pb = state.ps[a], state.ps[b]
+    pa, pb = state.tribes[a], state.tribes[b]
     sa, sb = pa.species, pb.species
     pa.tribal = True
     pa.elders = {"6": Elder(token=sa)}
     state.dead[sa] -= 4
     state.dead[sb] -= 4
     state.south = [23, 26, 24, 0, 0, 0]  # Horse, Wolves, European Ass
-    state.ice_s = [False] * 6
-    state.deck_s.insert(0, 32)  # the replacement: Beaver
+    state.ice_south = [False] * 6
+    state.deck_south.insert(0, 32)  # the replacement: Beaver
     state.hunters = {"S0": [f"{a}:{sa}"] * 3, "S2": [f"{b}:{sb}"] * 4}
     dice += [1, 2, 5]  # horse: success
     dice += [1, 2, 3, 4]  # ass: success
@@ -1371,15 +1375,15 @@ def test_bees_example_alpha_trapper_and_two_ones_take_the_bees_into_hand(dice):
     refilled (G7)."""
     state = _hunting_state()
     s = state.order[0]
-    p = state.ps[s]
+    p = state.tribes[s]
     sp = p.species
     p.tribal = True
     p.elders = {"5": Elder(token=sp)}  # experienced Trapper
     state.dead[sp] -= 3
     state.dead_alpha.remove(sp)
     state.south = [28, 0, 0, 0, 0, 0]  # Honey Bees: small game, D card with triples
-    state.ice_s = [False] * 6
-    state.deck_s.insert(0, 32)
+    state.ice_south = [False] * 6
+    state.deck_south.insert(0, 32)
     state.hunters = {"S0": [f"{s}:{sp}a", f"{s}:{sp}", f"{s}:{sp}"]}
     dice += [1, 1]
     _phase4(state)
@@ -1392,12 +1396,12 @@ def test_string_winding_example_turns_threes_into_ones_in_small_game_only(dice):
     small-game hunts, and not in big game."""
     state = _hunting_state()
     s = state.order[0]
-    p = state.ps[s]
+    p = state.tribes[s]
     sp = p.species
     p.tools = [Tool(card=33)]
     state.dead[sp] -= 2
     state.south = [32, 21, 0, 0, 0, 0]  # Beaver (small, 1x1), Red Deer (big, 2x*)
-    state.ice_s = [False] * 6
+    state.ice_south = [False] * 6
     dice += [3]
     ok, _ = hunting.hunt(state, s, "S0", [f"{s}:{sp}"])
     assert ok
@@ -1414,7 +1418,7 @@ def test_warrior_alpha_example_kills_the_husband_and_courts(dice):
     state = _hunting_state()
     y, r = _seat(state, "Y"), _seat(state, "R")
     assert not (y is None or r is None), "the set-up must seat both species"
-    py, pr = state.ps[y], state.ps[r]
+    py, pr = state.tribes[y], state.tribes[r]
     py.sex, pr.sex = "prom", "pair"
     py.elders = {"4": Elder(token="Y")}  # experienced Warrior
     state.dead["Y"] -= 1
@@ -1440,11 +1444,11 @@ def test_gathering_example_baby_kept_even_if_the_bear_kills_everyone(dice):
     """F3 example: Promiscuous Hunters on the Tyrant Sea Bear (a basket) gather a Baby in phase 3."""
     state = _hunting_state()
     s = state.order[0]
-    p = state.ps[s]
+    p = state.tribes[s]
     sp = p.species
     p.sex = "prom"
     state.north = [10, 0, 0, 0, 0, 0]
-    state.ice_n = [False] * 6
+    state.ice_north = [False] * 6
     state.dead[sp] -= 2
     state.hunters = {"N0": [f"{s}:{sp}"] * 2}
     state.phase = "alloc"
@@ -1462,16 +1466,16 @@ def test_fog_of_love_example_old_husband_becomes_a_refugee(dice):
     state = _hunting_state()
     g, y, r = _seat(state, "G"), _seat(state, "Y"), _seat(state, "R")
     assert None not in (g, y, r), "the set-up must seat the three species"
-    pg = state.ps[g]
+    pg = state.tribes[g]
     pg.sex = "pair"
     pg.wives = [Wife(card=45, husband="Y")]
     state.dead["Y"] -= 1
     state.dead["G"] -= 1
     state.dead["R"] -= 1
-    pg.vocab["O"], state.ps[r].vocab["O"] = 4, 1  # Archaic has more orange: rolls first
+    pg.vocab["O"], state.tribes[r].vocab["O"] = 4, 1  # Archaic has more orange: rolls first
     state.suitors = {f"{g}-0": [f"{g}:G", f"{r}:R"]}
     dice += [2]
     hunting.courtship(state, f"{g}-0", state.suitors.pop(f"{g}-0"))
     w = pg.wives[0]
-    assert w.husband == "G" and w.hdisc == "O"
-    assert "Y" in pg.pool and state.ps[r].pool == ["R"]
+    assert w.husband == "G" and w.husband_disc == "O"
+    assert "Y" in pg.pool and state.tribes[r].pool == ["R"]

@@ -16,7 +16,7 @@ def _seat(state, colour):
 def test_hominids_setup():
     for seed in range(6):
         state = ENGINE.new_game(3, seed, {"scenario": "hominids"})
-        g, r = state.ps[_seat(state, "G")], state.ps[_seat(state, "R")]
+        g, r = state.tribes[_seat(state, "G")], state.tribes[_seat(state, "R")]
         assert g.portals == [] and len(g.pool) == 12
         assert r.elders["6"].disc == "" and len(r.pool) == 4
         deck = state.event_deck
@@ -32,16 +32,16 @@ def test_hominids_cro_magnon_chooses_an_extra_portal():
         state = ENGINE.apply(state, state.actor, ENGINE.legal_actions(state, state.actor)[0].id)
     state = ENGINE.apply(state, r, ENGINE.legal_actions(state, r)[0].id)
     assert state.phase == "extra" and state.actor == r
-    n = len(state.ps[r].portals)
+    n = len(state.tribes[r].portals)
     state = ENGINE.apply(state, r, "xp-bison-B")
-    assert len(state.ps[r].portals) == n + 1 and "bison-B" in state.ps[r].portals
+    assert len(state.tribes[r].portals) == n + 1 and "bison-B" in state.tribes[r].portals
     check_invariants(state)
 
 
 def test_hominids_conversion_needs_seven_and_tribal_scores_five():
     state = ENGINE.new_game(3, 2, {"scenario": "hominids"})
     assert actions.convert_at(state) == 7
-    p = state.ps[0]
+    p = state.tribes[0]
     p.sex = "prom"
     p.tribal = True
     assert scoring.breakdown(state, 0)["neanderthal.score.scenario"] == 5
@@ -49,9 +49,9 @@ def test_hominids_conversion_needs_seven_and_tribal_scores_five():
 
 def test_giant_wurm_setup_and_reshuffle():
     state = ENGINE.new_game(2, 4, {"scenario": "giant_wurm"})
-    assert state.ice_n == [False, True, True, True, True, False]
+    assert state.ice_north == [False, True, True, True, True, False]
     assert len(state.event_deck) == 21 and state.event_aside == []
-    for p in state.ps:
+    for p in state.tribes:
         assert p.elders == {} and len(p.pool) == 4
     check_invariants(state)
     final, _ = play(ENGINE, 2, 4, {"scenario": "giant_wurm"})
@@ -62,8 +62,8 @@ def test_giant_wurm_domestic_animals_score_five():
     state = ENGINE.new_game(2, 4, {"scenario": "giant_wurm"})
     from rules.neanderthal.state import Tool
 
-    state.ps[0].tools = [Tool(card=22)]
-    state.ps[0].sex = "pair"
+    state.tribes[0].tools = [Tool(card=22)]
+    state.tribes[0].sex = "pair"
     assert scoring.breakdown(state, 0)["neanderthal.score.domestic"] == 5
 
 
