@@ -32,6 +32,8 @@ from rules.atlandice.state import AtlandiceState, Task
 from rules.core import play
 from rules.engis.state import EngisState
 from rules.engis.state import Player as Clan
+from rules.neanderthal.state import NeanderthalState, Wife
+from rules.neanderthal.state import Player as Tribe
 from rules.pergamemnon.state import Battle, PergState
 from rules.pergamemnon.state import Player as Nation
 from tests.data.make_stored_database import filled  # how the databases' games were chosen
@@ -43,6 +45,7 @@ GUILD = 7 << 22  # the guild the databases' games were played in
 STORED_MODELS: dict[str, dict[str, type[BaseModel]]] = {
     "atlandice": {"": AtlandiceState, "tasks.": Task},
     "engis": {"": EngisState, "ps.": Clan},
+    "neanderthal": {"": NeanderthalState, "ps.": Tribe, "wives.": Wife},
     "pergamemnon": {"": PergState, "ps.": Nation, "battle.": Battle},
 }
 STORED = json.loads(DATA.read_text(encoding="utf-8"))
