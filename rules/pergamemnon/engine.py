@@ -26,7 +26,7 @@ from . import texts as _texts  # noqa: F401  (registers the catalogue)
 from .flow import card_msg, nation_msg
 from .moves import parse
 from .setup import setup as _setup
-from .state import BattleSides, PergState, Phase
+from .state import BattleResult, BattleSides, PergState, Phase
 
 
 class PlayerView(BaseModel):
@@ -76,7 +76,7 @@ class PergView(BaseModel):
     battle: BattleView | None
     buying: str
     pending: list[str]
-    result: str
+    result: BattleResult
     winner: int
     loser: int
     end_reason: str

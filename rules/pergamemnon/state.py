@@ -44,6 +44,8 @@ class Battle(StoredModel):
 # A player's turn (recruit or attack), paying a recruit, a battle's steps (the attacker's card, the
 # defence, the reinforcements, the captured cards placed, the discards), the end.
 Phase = Literal["turn", "pay", "attack", "defend", "reinforce", "place", "discard", "over"]
+# The last battle's result: none fought yet, the attacker won, the defender won, a tie.
+BattleResult = Literal["", "att", "dfn", "tie"]
 
 
 class BattleSides(NamedTuple):
@@ -66,7 +68,7 @@ class PergState(GameState):
     phase: Phase = "turn"
     actor: int = 0
     battle: Battle | None = None
-    result: str = ""  # last battle: att / dfn / tie
+    result: BattleResult = ""
     winner: int = -1
     loser: int = -1
     buying: str = ""  # the creature being paid for
