@@ -107,6 +107,25 @@ def public_choices(game: GameRow, state: GameState) -> tuple[int, list[Action]] 
     return to_act[0], actions
 
 
+def _add_choices(view: discord.ui.View, game: GameRow, state: GameState, locale: str) -> None:
+    """The channel board's controls: the choices of the one seat to act where they are public, and the
+    button that opens a player's own view (their private choices, or their view of the public ones)."""
+    public = public_choices(game, state)
+    if public is not None:
+        for item in _choices(game, game.version, public[1], locale):
+            view.add_item(item)
+    view.add_item(
+        SpecialButton(
+            game.id,
+            game.version,
+            "me",
+            label=t("board.my_view" if public is not None else "board.private_choice", locale),
+            style=discord.ButtonStyle.primary if public is None else discord.ButtonStyle.secondary,
+            row=4,
+        )
+    )
+
+
 def position_mark(game: GameRow) -> str:
     """A short fingerprint of the game's stored position and where it is played: the boards of two different
     positions never share it, even at the same version number (a move lost by the database and played
@@ -198,38 +217,11 @@ class Presenter:
         ping: list[int] = []
         view = discord.ui.View(timeout=None)
         if game.status == ACTIVE and to_act:
-            prompts = []
-            spectators = self.cache.view(game, state, None)  # everyone's turn line is made from the spectator's view
-            for seat in to_act:
-                who = seat_label(game, seat, locale)
-                if seat == viewer:  # a player's own copy asks them their own question
-                    prompts.append(own_turn_line(who, engine, state, seat, names, locale))
-                else:
-                    prompts.append(turn_line(who, engine, spectators, seat, names, locale))
-                if deadlines and seat in deadlines:
-                    prompts.append(deadline_line(deadlines[seat], locale))
-                if not game.seats[seat].is_ai and (user_id := game.seats[seat].user_id):
-                    ping.append(user_id)
+            prompts, ping = self._turn_lines(game, state, viewer, names, locale, deadlines)
             embed.description = "\n".join(prompts)
             content = " ".join(f"<@{u}>" for u in dict.fromkeys(ping))
             if controls:
-                public = public_choices(game, state)
-                if public is not None:
-                    for item in _choices(game, game.version, public[1], locale):
-                        view.add_item(item)
-                    label = t("board.my_view", locale)
-                else:
-                    label = t("board.private_choice", locale)
-                view.add_item(
-                    SpecialButton(
-                        game.id,
-                        game.version,
-                        "me",
-                        label=label,
-                        style=discord.ButtonStyle.primary if public is None else discord.ButtonStyle.secondary,
-                        row=4,
-                    )
-                )
+                _add_choices(view, game, state, locale)
         elif game.status in (FINISHED, ACTIVE):
             outcome = engine.outcome(state)
             if outcome is not None:
@@ -278,6 +270,33 @@ class Presenter:
         if link is not None and game.status in (ACTIVE, FINISHED):
             key = "board.play_here" if self.sign_in and playing and not self.activity else "board.watch"
             view.add_item(discord.ui.Button(label=t(key, locale), url=link, emoji="🔭", row=4))
+
+    def _turn_lines(
+        self,
+        game: GameRow,
+        state: GameState,
+        viewer: int | None,
+        names: list[str],
+        locale: str,
+        deadlines: dict[int, float] | None,
+    ) -> tuple[list[str], list[int]]:
+        """The board's line for each seat that must act (with its deadline at a table with a clock), and the
+        players to ping."""
+        engine = engine_of(game)
+        prompts: list[str] = []
+        ping: list[int] = []
+        spectators = self.cache.view(game, state, None)  # everyone's turn line is made from the spectator's view
+        for seat in engine.to_act(state):
+            who = seat_label(game, seat, locale)
+            if seat == viewer:  # a player's own copy asks them their own question
+                prompts.append(own_turn_line(who, engine, state, seat, names, locale))
+            else:
+                prompts.append(turn_line(who, engine, spectators, seat, names, locale))
+            if deadlines and seat in deadlines:
+                prompts.append(deadline_line(deadlines[seat], locale))
+            if not game.seats[seat].is_ai and (user_id := game.seats[seat].user_id):
+                ping.append(user_id)
+        return prompts, ping
 
     async def private(self, game: GameRow, state: GameState, seat: int, locale: str) -> Payload:
         """A player's own view, with their choices when they must act (only they see it)."""
