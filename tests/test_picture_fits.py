@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from PIL import Image
 
 import render.neanderthal as nea
+import render.neanderthal_tribe as nea_tribe
 import render.pergamemnon as perg
 from render import render
 from render.common import BACKGROUND, fits, text_width
@@ -146,7 +147,7 @@ def test_the_matrix_rows_fits_names_of_their_own():
 def test_the_neanderthal_legend_draws_every_sign_of_the_cards_and_the_map():
     """The legend explains each sign a card or the map carries, the climate's blue number, ♥, ⚠ and ◡ too,
     each drawn as the board draws it, beside its meaning."""
-    from rules.neanderthal import data as D
+    from rules.neanderthal import data as nea_data
 
     keys = [key for key, _ in nea.LEGEND_SIGNS]
     for sign in ("climate", "babies", "predator", "basket", "ferocity", "freezing", "prereq", "trophy", "hand"):
@@ -159,14 +160,14 @@ def test_the_neanderthal_legend_draws_every_sign_of_the_cards_and_the_map():
 
         img = Image.new("RGB", (nea.WIDTH, 1200), BACKGROUND)
         end = nea._side_legend(img, Drawing(img), locale)
-        assert end <= nea.ROWS_Y + D.GRID_ROWS * (nea.CARD_H + nea.GAP), locale
+        assert end <= nea.ROWS_Y + nea_data.GRID_ROWS * (nea.CARD_H + nea.GAP), locale
 
 
 def test_an_event_panel_fits_each_portal_once():
     """Storyteller has two Venus portals (an orange and a black disc): Venus is listed once, with both."""
-    from rules.neanderthal import data as D
+    from rules.neanderthal import data as nea_data
 
-    for card, daughter in D.DAUGHTERS.items():
+    for card, daughter in nea_data.DAUGHTERS.items():
         grouped = nea._portals([f"{space}-{colour}" for space, colour in daughter.portals])
         assert len({space for space, _ in grouped}) == len(grouped), card
         assert sum(len(colours) for _, colours in grouped) == len(daughter.portals)
@@ -212,19 +213,19 @@ def _crowd(view, p, daughters, discs: str, hand) -> None:
     assimilated and a disc under him, and a Suitor of every seat and of the foreign species), an Elder with
     his disc at every rank, every kind of Hunter unassigned, the discs on the placard, six portal discs and
     a seventh (N1), ``hand`` in hand, and every trophy and tool on the tableau."""
-    from rules.neanderthal import data as D
+    from rules.neanderthal import data as nea_data
     from rules.neanderthal.state import Tool, Wife
 
     species = [q.species for q in view.tribes]
     p.wives = [Wife(card=c, discs=discs, husband=p.species, husband_disc="O", assimilated=p.species) for c in daughters]
     for i in range(len(daughters)):
         view.suitors[f"{p.seat}-{i}"] = [f"{s}:{species[s]}a" for s in range(len(species))] + ["f:G", "f:G"]
-    p.elders = {str(r): [p.species + "a", "B"] for r in D.RANKS}
+    p.elders = {str(r): [p.species + "a", "B"] for r in nea_data.RANKS}
     p.pool = [f"{c}{a}" for c in "GYR" for a in ("", "a")] * 3
     p.parental_discs = "OWB"
-    p.portals = [f"{space}-{c}" for space, colours in D.PORTALS.items() for c in colours] + ["venus-O"]
-    p.trophies = [c for c, b in D.BIOMES.items() if b.troph]
-    p.tools = [Tool(card=c, disc="W") for c, b in D.BIOMES.items() if b.hand]
+    p.portals = [f"{space}-{c}" for space, colours in nea_data.PORTALS.items() for c in colours] + ["venus-O"]
+    p.trophies = [c for c, b in nea_data.BIOMES.items() if b.troph]
+    p.tools = [Tool(card=c, disc="W") for c, b in nea_data.BIOMES.items() if b.hand]
     p.hand_count = len(hand)
     p.hand = list(hand) if view.viewer == p.seat else None
     p.tribal = True
@@ -245,8 +246,8 @@ def _parts_stay_in_their_panel(view, locale: str) -> None:
     h = nea._panel_h(view, w, locale)
     blank = Image.new("RGB", (w + 20, h + 100), BACKGROUND)
     for p in view.tribes:
-        y = nea.PANEL_TOP
-        for part in nea.PANEL_PARTS:
+        y = nea_tribe.PANEL_TOP
+        for part in nea_tribe.PANEL_PARTS:
             img = blank.copy()
             end = part(img, Drawing(img), view, p, 10, y, w, locale)
             box = ImageChops.difference(img, blank).getbbox()
@@ -270,14 +271,14 @@ def test_a_species_panel_fits_the_largest_counts_the_rules_allow(players, option
     five discs each), a Husband with his assimilated Hunter and disc, and Suitors of every seat and of the
     foreign species; an Elder at every rank; all the trophies, tools, portals, and six cards in hand (six
     experienced Elders): every part of every panel stays inside it, the panel growing as it must."""
-    from rules.neanderthal import data as D
+    from rules.neanderthal import data as nea_data
     from rules.neanderthal.scoring import CATEGORIES
 
-    hand_cards = [c for c, b in D.BIOMES.items() if b.hand]
+    hand_cards = [c for c, b in nea_data.BIOMES.items() if b.hand]
     for locale in LOCALES:
         view = _nea_view(players, options, viewer)
         for p in view.tribes:
-            _crowd(view, p, list(D.DAUGHTERS), "OOOOOWWWWW", _longest(hand_cards, locale, 6))
+            _crowd(view, p, list(nea_data.DAUGHTERS), "OOOOOWWWWW", _longest(hand_cards, locale, 6))
         _parts_stay_in_their_panel(view, locale)
         png = render("neanderthal", view, locale=locale, names=NAMES[: len(view.tribes)])
         image = Image.open(io.BytesIO(png))
@@ -296,19 +297,21 @@ def test_a_species_panel_fits_the_largest_counts_the_rules_allow(players, option
 def test_a_species_panel_fits_any_counts(data):
     """Any number of daughters (with any discs, Husbands and Suitors), trophies, tools and hand cards, in
     any language and at any player count: every part of every panel stays inside it."""
-    from rules.neanderthal import data as D
+    from rules.neanderthal import data as nea_data
 
     players, options = data.draw(st.sampled_from(PANEL_CASES))
     viewer = data.draw(st.sampled_from([None, 0]))
     locale = data.draw(st.sampled_from(LOCALES))
     view = _nea_view(players, options, viewer)
-    cards = st.lists(st.sampled_from(sorted(D.DAUGHTERS)), unique=True, max_size=len(D.DAUGHTERS))
+    cards = st.lists(st.sampled_from(sorted(nea_data.DAUGHTERS)), unique=True, max_size=len(nea_data.DAUGHTERS))
     for p in view.tribes:
         daughters = data.draw(cards)
         discs = data.draw(st.text(alphabet="OWB", max_size=10))
-        hand = data.draw(st.lists(st.sampled_from([c for c, b in D.BIOMES.items() if b.hand]), max_size=6))
+        hand = data.draw(st.lists(st.sampled_from([c for c, b in nea_data.BIOMES.items() if b.hand]), max_size=6))
         _crowd(view, p, daughters, discs, hand)
-        p.trophies = data.draw(st.lists(st.sampled_from([c for c, b in D.BIOMES.items() if b.troph]), unique=True))
+        p.trophies = data.draw(
+            st.lists(st.sampled_from([c for c, b in nea_data.BIOMES.items() if b.troph]), unique=True)
+        )
         for i, wife in enumerate(p.wives):
             wife.husband = data.draw(st.sampled_from(["", p.species]))
             if not wife.husband:

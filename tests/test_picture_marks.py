@@ -9,7 +9,7 @@ from PIL import Image
 
 from render import atlandice as atl
 from render import lettering, render, tabs
-from render import neanderthal as nea
+from render import neanderthal_pieces as nea_pieces
 from render.common import HIGHLIGHT, key_texts
 from rules import GAMES
 from rules.atlandice import data as AD
@@ -30,7 +30,7 @@ def drawn_texts(monkeypatch):
 
     monkeypatch.setattr(lettering, "put_text", record)  # (``text`` and ``put_boxed``)
     monkeypatch.setattr(tabs, "put_text", record)  # (the panels' tabs)
-    monkeypatch.setattr(nea, "put_text", record)  # (NEANDERTHAL's own texts)
+    monkeypatch.setattr(nea_pieces, "put_text", record)  # (NEANDERTHAL's own texts, through its ``put``)
     return texts
 
 
