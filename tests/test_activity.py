@@ -160,6 +160,11 @@ async def test_the_activity_signs_its_player_in_on_the_game_of_its_channel(db, f
         # the game's page, inside the frame: Bruno's own
         page = await (await client.get(f"/activity/{body['page']}")).text()
         assert "Signed in as Bruno" in page
+        # what the page's forms answer leads back within the frame's routes (relative: under /.proxy/ too)
+        csrf = re.search(r'name="csrf" value="([^"]+)"', page)
+        assert csrf is not None
+        out = await client.post(f"/activity/g/{token}/signout", data={"csrf": csrf.group(1)}, allow_redirects=False)
+        assert out.status == 303 and out.headers["Location"] == f"../{token}"
         # the exchange carried the application's id and secret, the instance check the bot's token
         assert fake.accounts.exchanges[-1]["client_id"] == str(fake.app_id)
         assert ("GET", f"/applications/{fake.app_id}/activity-instances/{instance}") in fake.requests

@@ -179,7 +179,8 @@ class Play:
             return web.json_response({"ok": ok, "text": text, "moved": moved}, status=200 if ok else 409)
         session = await get_session(request)
         session[NOTICE] = text
-        raise web.HTTPSeeOther(f"/g/{game.web_token}?lang={self.negotiate(request)}")
+        # (relative: from /g/<token>/act, also under the Activity's /activity and Discord's /.proxy)
+        raise web.HTTPSeeOther(f"../{game.web_token}?lang={self.negotiate(request)}")
 
     async def _run(self, request: web.Request, game: GameRow, play: Callable[[], Awaitable[str]]) -> Any:
         locale = self.negotiate(request)

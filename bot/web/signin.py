@@ -166,4 +166,4 @@ class SignIn:
         form = await request.post()
         await sessions.check(request, str(form.get(sessions.CSRF_FIELD, "")))
         await sessions.forget(request)
-        raise web.HTTPSeeOther(f"/g/{request.match_info['token']}")
+        raise web.HTTPSeeOther(f"../{request.match_info['token']}")  # (relative: under the Activity too)
