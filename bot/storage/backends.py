@@ -105,6 +105,10 @@ class Outage:
         self.name = name
         self._probe = probe
         self.since: float | None = None  # when the outage began (a Unix time), None while the database answers
+        # When a statement last reached the database (a Unix time), and, for the outage under way or the last
+        # one, when one last did before it: the server may have failed any time after that.
+        self.answered_at = time.time()
+        self.answered_before = self.answered_at
         self._back = asyncio.Event()
         self._back.set()
         self._looking: asyncio.Task[None] | None = None
@@ -124,6 +128,7 @@ class Outage:
         """A statement could not reach the database: the outage begins (once), and its error is returned."""
         if self.since is None:
             self.since = time.time()
+            self.answered_before = self.answered_at
             self._back.clear()
             log.warning(
                 "the database %s cannot be reached (%s: %s); the games wait for it",
@@ -645,6 +650,7 @@ def _reaching(outage: Outage) -> Iterator[None]:
         if unreachable(exc):
             raise outage.failed(exc) from exc
         raise
+    outage.answered_at = time.time()
 
 
 class _PgSql(Sql):

@@ -15,6 +15,7 @@ import logging
 import re
 import time
 from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass, field
 from typing import Any
 
 import aiohttp
@@ -46,10 +47,24 @@ BOARDS_CLEAN = "boards_clean_at"
 # Failures of the connection itself (discord.py raises them once its own retries are spent).
 NETWORK_ERRORS = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
 # Seconds before an outage in which a board posted is checked against the database when it is back: a commit
-# not waited for (``synchronous_commit=off``) is lost by a crash of the server only if that recent.
+# not waited for (``synchronous_commit=off``) is lost by a crash of the server only if that recent (the server
+# writes it within three times its wal_writer_delay, 0.6 s by default). The outage may be noticed later than
+# the crash: the window ends when a statement last reached the database before it.
 LOST_WINDOW = 10.0
 # The key of ``Interaction.extras`` that says the click's acknowledgement took its board's controls off.
 STRIPPED = "mesa_stripped"
+
+
+@dataclass
+class Posted:
+    """A board posted lately (in the last ``LOST_WINDOW`` seconds), which the database may not have kept: its
+    message, its position's mark, when it was posted, and the clicks whose moves it (or a board shortly before
+    it) shows, each as (the version its move made, the interaction's id, its token, the clicker's language)."""
+
+    message_id: int
+    mark: str
+    when: float
+    clicks: list[tuple[int, int, str, str]] = field(default_factory=list)
 
 
 def clean_key(shards: Shards, shard: int) -> str:
@@ -128,7 +143,7 @@ class Boards:
         self.unsure: set[int] = set()
         self.told: set[int] = set()
         self.needs_controls: set[int] = set()
-        self._posted: dict[int, tuple[int, str, float]] = {}
+        self._posted: dict[int, Posted] = {}
 
     def _spawn(self, coro: Coroutine[Any, Any, object]) -> None:
         self._track(asyncio.create_task(coro))
@@ -193,7 +208,7 @@ class Boards:
             return False
         self._retry.pop(game.id, None)
         recorded = time.time()
-        self._note_posted(game, message.id, recorded)
+        self._note_posted(game, message.id, recorded, clicked, game.version - len(result.moves) + 1)
         try:
             stored = await self.service.db.record_board(game.id, message.id, game.version, recorded)
         except DatabaseAway:  # the move is stored and its board out: the outbox records it when the database is back
@@ -539,11 +554,12 @@ class Boards:
         self._retry.pop(game.id, None)
         return await self.repost(game.id)  # a success clears board_blocked; a refusal is not told twice
 
-    async def answer_lost_clicks(self, before: float, shards: Shards, key: str = "board.click_lost") -> None:
+    async def answer_lost_clicks(self, before: float, shards: Shards, key: str = "board.click_lost") -> set[int]:
         """Tells each player whose acknowledged click (on a game of ``shards``, noted before ``before``)
         a crash lost that it did not count, once the game's board has back the controls that the click's
         acknowledgement may have taken off. A click still being played here is left to its task, and one
-        whose player was told already (``told``) is not told twice."""
+        whose player was told already (``told``) is not told twice. Returns the clicks (their interactions'
+        ids) taken from the journal as lost."""
         clicks = [
             c for c in await self.service.db.take_clicks(before, shards) if c["interaction_id"] not in self.playing
         ]
@@ -560,12 +576,20 @@ class Boards:
             webhook = discord_internals.followup(self.bot, self.bot.application_id, click["token"])
             text = t(key, click["locale"], game=f"{engine_of(game).title} #{game.id}")
             await self._quiet(webhook.send(text, ephemeral=True))
+        return {click["interaction_id"] for click in clicks}
 
-    def _note_posted(self, game: GameRow, message_id: int, when: float) -> None:
-        """Keeps the boards posted in the last ``LOST_WINDOW`` seconds: an outage's end checks them."""
-        self._posted[game.id] = (message_id, position_mark(game), when)
+    def _note_posted(
+        self, game: GameRow, message_id: int, when: float, clicked: discord.Interaction | None, version: int
+    ) -> None:
+        """Keeps the boards posted in the last ``LOST_WINDOW`` seconds, with the clicks whose moves they show
+        (``clicked``, whose move made ``version``): an outage's end checks them."""
+        earlier = self._posted.get(game.id)
+        clicks = earlier.clicks if earlier is not None and earlier.when > when - LOST_WINDOW else []
+        if clicked is not None:
+            clicks.append((version, clicked.id, clicked.token, user_locale(clicked)))
+        self._posted[game.id] = Posted(message_id, position_mark(game), when, clicks)
         if len(self._posted) > 64:
-            self._posted = {g: p for g, p in self._posted.items() if p[2] > when - LOST_WINDOW}
+            self._posted = {g: p for g, p in self._posted.items() if p.when > when - LOST_WINDOW}
 
     async def after_outage(self, since: float) -> None:
         """The database answers again after an outage that began at ``since`` (a Unix time): every game of this
@@ -574,26 +598,55 @@ class Boards:
         The clicks noted before it and not played are told that they did not count (once), and their boards
         get back their controls; so do the boards whose controls a click took off when it failed; a board
         posted lately for a move the database did not keep (``synchronous_commit=off`` and a crash of its
-        server) loses its controls, and the stored position's board gets them back; the boards left to post
-        are posted at once. An outage during this is answered at its own end."""
+        server) loses its controls, the stored position's board gets them back, and the players whose moves
+        it showed are told that they did not count (once); the boards left to post are posted at once (a
+        board whose move was kept but not its record among them: it is recorded). An outage during this is
+        answered at its own end."""
         self._retry.clear()
-        await self.answer_lost_clicks(since, self.shards, "board.click_lost_outage")
+        told = await self.answer_lost_clicks(since, self.shards, "board.click_lost_outage") | self.told
         self.told.clear()
         self.unsure.clear()
         for game_id in sorted(self.needs_controls):
             self.needs_controls.discard(game_id)
             await self._each(game_id, self._refresh_if_served)
-        for game_id, (message_id, mark, when) in sorted(self._posted.items()):
-            if when < since - LOST_WINDOW:
+        crashed_after = min(since, self.service.db.outage.answered_before)
+        for game_id, posted in sorted(self._posted.items()):
+            if posted.when < crashed_after - LOST_WINDOW:
                 continue
             game = await self.service.db.get_game(game_id)
             if game is None or self.shards.of(game.guild_id) not in self.shards.ids:
                 continue
-            if game.board_message_id != message_id or position_mark(game) != mark:
-                log.warning("game %s: its board %s shows a move the database does not have", game_id, message_id)
-                self._posted.pop(game_id, None)
+            if game.board_message_id == posted.message_id and position_mark(game) == posted.mark:
+                continue
+            self._posted.pop(game_id, None)
+            if position_mark(game) == posted.mark:  # its move is kept: the outbox records its board if need be
                 await self._each(game_id, self._reconcile_locked)
+                continue
+            log.warning("game %s: its board %s shows a move the database does not have", game_id, posted.message_id)
+            await self._each(game_id, self._post_stored_board)
+            await self._tell_lost_moves(game, [c for c in posted.clicks if c[0] > game.version and c[1] not in told])
         self.outbox_wake.set()
+
+    async def _post_stored_board(self, game_id: int) -> None:
+        """The boards that show moves the database lost lose their controls, and the stored position's board is
+        posted again below them (the one before them keeps none): the channel's last board is the current one."""
+        async with self.service.lock(game_id):
+            game = await self.service.load(game_id)
+            await self.reconcile(game, await self.channel(game.play_channel_id))  # (its controls back meanwhile)
+            if game.status != ACTIVE:
+                return
+            rows = await self.service.db.action_log(game.id, limit=1)
+            moves = [Move(r["seat"], r["action_id"], r["user_id"], r["events"]) for r in rows]
+            await self.publish(MoveResult(game, self.service.state_of(game), moves))
+
+    async def _tell_lost_moves(self, game: GameRow, clicks: list[tuple[int, int, str, str]]) -> None:
+        """Tells each player whose move a board showed, and the database did not keep, that it did not count."""
+        if self.bot.application_id is None:
+            return
+        for _version, _interaction, token, locale in clicks:
+            webhook = discord_internals.followup(self.bot, self.bot.application_id, token)
+            text = t("board.move_lost_outage", locale, game=f"{engine_of(game).title} #{game.id}")
+            await self._quiet(webhook.send(text, ephemeral=True))
 
     async def _refresh_if_served(self, game_id: int) -> None:
         game = await self.service.db.get_game(game_id)
