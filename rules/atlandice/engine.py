@@ -80,11 +80,11 @@ class AtlandiceEngine(Engine[AtlandiceState]):
         parts = players + (1 if neutral else 0)
         per_region = RESOURCES_PER_REGION[players]
         stacks = [rng.shuffled(list(TILES[r])) for r in range(5)]
-        region_res = []
+        region_resources = []
         for _r, res in enumerate(RESOURCES):
             pile = empty_pile()
             pile[res] = per_region
-            region_res.append(pile)
+            region_resources.append(pile)
         first = rng.below(players)
         state = AtlandiceState(
             players=players,
@@ -96,7 +96,7 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             clock=CLOCK_START,
             stacks=stacks,
             armed=[True] * 5,
-            region_resources=region_res,
+            region_resources=region_resources,
             black_market={r: BLACK_MARKET_START for r in RESOURCES},
             dice=[[] for _ in range(SECTORS)],
             submarine=SUBMARINE_START,

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, NamedTuple
+from typing import Literal, NamedTuple
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from rules.core import GameState, StoredModel
 
@@ -79,11 +79,6 @@ class PergState(GameState):
     last_battle_cards: list[str] = Field(default_factory=list, alias="last")  # for the picture
     # written only once set, so that a state stored before it was kept is written back the same
     last_battle_sides: BattleSides | None = Field(None, alias="last_sides", exclude_if=lambda v: v is None)
-
-    @field_validator("last_battle_sides", mode="before")
-    @classmethod
-    def _no_sides_kept(cls, value: Any) -> Any:
-        return value or None  # an empty list: the sides of no battle
 
     def nation_cards(self) -> bool:
         """rulebook: «excepto para 2 jogadores, onde as Cartas de Nação já não são mais necessárias»"""
