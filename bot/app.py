@@ -194,7 +194,7 @@ class MesaBot(commands.AutoShardedBot):
             log.warning("the language of user %s was not noted: %s", interaction.user.id, exc)
         data = cast(dict[str, object], interaction.data or {})
         if interaction.type is not discord.InteractionType.component or any(
-            item.__discord_ui_compiled_template__.fullmatch(str(data.get("custom_id", ""))) for item in DYNAMIC_ITEMS
+            item.pattern.fullmatch(str(data.get("custom_id", ""))) for item in DYNAMIC_ITEMS
         ):
             return
         await self.handlers.forged(interaction)

@@ -75,10 +75,10 @@ def test_custom_ids_fit_discord_and_match_exactly_one_template():
     for item in _choices(_game(), 123456789, _actions(20), "en") + _choices(_game(), 5, _actions(30), "en"):
         custom_id = item.item.custom_id
         assert len(custom_id) <= 100
-        matching = [cls for cls in DYNAMIC_ITEMS if cls.__discord_ui_compiled_template__.fullmatch(custom_id)]
+        matching = [cls for cls in DYNAMIC_ITEMS if cls.pattern.fullmatch(custom_id)]
         assert matching == [type(item)]
     longest = "x" * 64
-    assert re.fullmatch(ActionButton.__discord_ui_compiled_template__, f"m1:{10**17}:{10**8}:{longest}")
+    assert re.fullmatch(ActionButton.pattern, f"m1:{10**17}:{10**8}:{longest}")
     assert len(f"m1:{10**17}:{10**8}:{longest}") <= 100
 
 

@@ -16,9 +16,11 @@ custom_id forms (version prefix ``m1``):
 
 from __future__ import annotations
 
+import inspect
 import re
+import string
 from collections.abc import Awaitable, Callable
-from typing import Any, Self, cast
+from typing import Any, ClassVar, Self, cast
 
 import discord
 from discord.ui import Button, DynamicItem, Select
@@ -27,12 +29,20 @@ from .. import discord_internals
 from .ports import mesa
 
 PREFIX = "m1"
-_GAME = rf"{PREFIX}:(?P<game>[0-9]{{1,18}}):"
+_GAME = rf"{PREFIX}:(?P<game_id>[0-9]{{1,18}}):"
 
 
 class _Control:
-    """A control's answer to a click (``answer``, which each control defines), after which the click's view
-    and the click itself are let go.
+    """What every Mesa control is: a discord.py ``DynamicItem`` whose custom id holds its fields (see the
+    module's doc), and its answer to a click (``answer``, which each control defines).
+
+    A control class declares its fields with their types (``int`` or ``str``), the ``shape`` its custom id
+    writes them in after ``m1:`` (``"{game_id}:{version}:{action_id}"``, the fields in the order the
+    constructor takes them), the ``item_type`` it wraps (a ``Button`` or a ``Select``) and the ``template``
+    that discord.py matches a click's custom id with, whose named groups are the fields. The constructor
+    takes the fields, then the button's or menu's own arguments; a click's control is rebuilt from its
+    custom id (``from_custom_id``), and a custom id the template would not match is refused there and then
+    (discord.py's ``DynamicItem`` checks it).
 
     Two cycles come with every click, which only the garbage collector would free, in its pauses:
 
@@ -44,7 +54,33 @@ class _Control:
       acknowledged.
     """
 
+    shape: ClassVar[str]
+    item_type: ClassVar[Callable[..., discord.ui.Item[Any]]]
+    fields: ClassVar[dict[str, type]]  # the fields, by name, in the custom id's order, with their types
+    pattern: ClassVar[re.Pattern[str]]  # the compiled template
     answer: Callable[[discord.Interaction], Awaitable[None]]
+
+    def __init_subclass__(cls, *, template: str, **kwargs: Any) -> None:
+        super().__init_subclass__(template=template, **kwargs)  # type: ignore[call-arg]  # (to ``DynamicItem``)
+        cls.pattern = re.compile(template)
+        types = inspect.get_annotations(cls, eval_str=True)
+        names = [name for _, name, _, _ in string.Formatter().parse(cls.shape) if name]
+        cls.fields = {name: types[name] for name in names}
+
+    def __init__(self, *values: int | str, **item: Any) -> None:
+        fields = dict(zip(self.fields, values, strict=True))
+        for name, value in fields.items():
+            if not isinstance(value, self.fields[name]):
+                raise TypeError(f"{type(self).__name__}.{name} must be {self.fields[name].__name__}: {value!r}")
+        custom_id = f"{PREFIX}:" + self.shape.format(**fields)
+        super().__init__(self.item_type(custom_id=custom_id, **item))  # type: ignore[call-arg]  # (to ``DynamicItem``)
+        self.__dict__.update(fields)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(*(kind(match[name]) for name, kind in cls.fields.items()))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -73,17 +109,15 @@ def unlinked(interaction: discord.Interaction) -> None:
 class ActionButton(
     _Control,
     DynamicItem[Button[discord.ui.View]],
-    template=_GAME + r"(?P<version>[0-9]{1,9}):(?P<action>[A-Za-z0-9_.+\-=]{1,64})",
+    template=_GAME + r"(?P<version>[0-9]{1,9}):(?P<action_id>[A-Za-z0-9_.+\-=]{1,64})",
 ):
-    def __init__(self, game_id: int, version: int, action_id: str, **button: Any) -> None:
-        super().__init__(Button(custom_id=f"{PREFIX}:{game_id}:{version}:{action_id}", **button))
-        self.game_id, self.version, self.action_id = game_id, version, action_id
+    """A legal action at that state version."""
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(int(match["game"]), int(match["version"]), match["action"])
+    game_id: int
+    version: int
+    action_id: str
+    shape = "{game_id}:{version}:{action_id}"
+    item_type = Button
 
     async def answer(self, interaction: discord.Interaction) -> None:
         await mesa(interaction).handlers.on_action(interaction, self.game_id, self.version, self.action_id)
@@ -92,15 +126,13 @@ class ActionButton(
 class ActionSelect(
     _Control, DynamicItem[Select[discord.ui.View]], template=_GAME + r"(?P<version>[0-9]{1,9}):~s(?P<n>[0-9])"
 ):
-    def __init__(self, game_id: int, version: int, n: int, **select: Any) -> None:
-        super().__init__(Select(custom_id=f"{PREFIX}:{game_id}:{version}:~s{n}", **select))
-        self.game_id, self.version = game_id, version
+    """The ``n``-th menu of the actions at that state version (its values are action ids)."""
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(int(match["game"]), int(match["version"]), int(match["n"]))
+    game_id: int
+    version: int
+    n: int
+    shape = "{game_id}:{version}:~s{n}"
+    item_type = Select
 
     async def answer(self, interaction: discord.Interaction) -> None:
         values = self.item.values
@@ -108,17 +140,17 @@ class ActionSelect(
 
 
 class SpecialButton(
-    _Control, DynamicItem[Button[discord.ui.View]], template=_GAME + r"(?P<version>[0-9]{1,9}):~(?P<what>me|mute|play)"
+    _Control,
+    DynamicItem[Button[discord.ui.View]],
+    template=_GAME + r"(?P<version>[0-9]{1,9}):~(?P<what>me|mute|play)",
 ):
-    def __init__(self, game_id: int, version: int, what: str, **button: Any) -> None:
-        super().__init__(Button(custom_id=f"{PREFIX}:{game_id}:{version}:~{what}", **button))
-        self.game_id, self.version, self.what = game_id, version, what
+    """A player's own view, "no more reminders this turn", or the game's page inside Discord."""
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(int(match["game"]), int(match["version"]), match["what"])
+    game_id: int
+    version: int
+    what: str
+    shape = "{game_id}:{version}:~{what}"
+    item_type = Button
 
     async def answer(self, interaction: discord.Interaction) -> None:
         handlers = mesa(interaction).handlers
@@ -133,30 +165,24 @@ class SpecialButton(
 class LobbyButton(
     _Control, DynamicItem[Button[discord.ui.View]], template=_GAME + r"L:(?P<what>join|leave|ai|start|cancel|settings)"
 ):
-    def __init__(self, game_id: int, what: str, **button: Any) -> None:
-        super().__init__(Button(custom_id=f"{PREFIX}:{game_id}:L:{what}", **button))
-        self.game_id, self.what = game_id, what
+    """A lobby's control (the host's table settings among them)."""
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(int(match["game"]), match["what"])
+    game_id: int
+    what: str
+    shape = "{game_id}:L:{what}"
+    item_type = Button
 
     async def answer(self, interaction: discord.Interaction) -> None:
         await mesa(interaction).handlers.on_lobby(interaction, self.game_id, self.what)
 
 
 class LobbyOption(_Control, DynamicItem[Select[discord.ui.View]], template=_GAME + r"L:o:(?P<key>[a-z0-9_]{1,40})"):
-    def __init__(self, game_id: int, key: str, **select: Any) -> None:
-        super().__init__(Select(custom_id=f"{PREFIX}:{game_id}:L:o:{key}", **select))
-        self.game_id, self.key = game_id, key
+    """A lobby's menu of one of the game's options."""
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(int(match["game"]), match["key"])
+    game_id: int
+    key: str
+    shape = "{game_id}:L:o:{key}"
+    item_type = Select
 
     async def answer(self, interaction: discord.Interaction) -> None:
         values = self.item.values
@@ -164,15 +190,11 @@ class LobbyOption(_Control, DynamicItem[Select[discord.ui.View]], template=_GAME
 
 
 class LobbyLevel(_Control, DynamicItem[Select[discord.ui.View]], template=_GAME + r"L:lv"):
-    def __init__(self, game_id: int, **select: Any) -> None:
-        super().__init__(Select(custom_id=f"{PREFIX}:{game_id}:L:lv", **select))
-        self.game_id = game_id
+    """A lobby's menu of the AI seats' strengths and the table's clock."""
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(int(match["game"]))
+    game_id: int
+    shape = "{game_id}:L:lv"
+    item_type = Select
 
     async def answer(self, interaction: discord.Interaction) -> None:
         values = self.item.values
@@ -185,15 +207,11 @@ class UndoButton(
     """``~ua``: take back my move stored at that version; ``~uy`` / ``~un``: agree or refuse an undo
     asked at that game version."""
 
-    def __init__(self, game_id: int, version: int, what: str, **button: Any) -> None:
-        super().__init__(Button(custom_id=f"{PREFIX}:{game_id}:{version}:~u{what}", **button))
-        self.game_id, self.version, self.what = game_id, version, what
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(int(match["game"]), int(match["version"]), match["what"])
+    game_id: int
+    version: int
+    what: str
+    shape = "{game_id}:{version}:~u{what}"
+    item_type = Button
 
     async def answer(self, interaction: discord.Interaction) -> None:
         undo = mesa(interaction).undo
@@ -204,32 +222,24 @@ class UndoButton(
 
 
 class RematchButton(_Control, DynamicItem[Button[discord.ui.View]], template=_GAME + r"R"):
-    def __init__(self, game_id: int, **button: Any) -> None:
-        super().__init__(Button(custom_id=f"{PREFIX}:{game_id}:R", **button))
-        self.game_id = game_id
+    """A finished game's Rematch."""
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(int(match["game"]))
+    game_id: int
+    shape = "{game_id}:R"
+    item_type = Button
 
     async def answer(self, interaction: discord.Interaction) -> None:
         await mesa(interaction).handlers.on_rematch(interaction, self.game_id)
 
 
 class ForgetButton(
-    _Control, DynamicItem[Button[discord.ui.View]], template=rf"{PREFIX}:privacy:forget:(?P<user>[0-9]{{1,20}})"
+    _Control, DynamicItem[Button[discord.ui.View]], template=rf"{PREFIX}:privacy:forget:(?P<user_id>[0-9]{{1,20}})"
 ):
-    def __init__(self, user_id: int, **button: Any) -> None:
-        super().__init__(Button(custom_id=f"{PREFIX}:privacy:forget:{user_id}", **button))
-        self.user_id = user_id
+    """/privacy delete's confirmation (only that user's click counts)."""
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(int(match["user"]))
+    user_id: int
+    shape = "privacy:forget:{user_id}"
+    item_type = Button
 
     async def answer(self, interaction: discord.Interaction) -> None:
         await mesa(interaction).privacy.on_forget(interaction, self.user_id)
