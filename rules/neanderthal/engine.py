@@ -198,9 +198,9 @@ class NeanderthalEngine(Engine[NeanderthalState]):
         )  # the decks and the face-down ice barriers
 
     def view(self, state: NeanderthalState, seat: int | None) -> NeanderthalView:
-        ps = []
+        tribes = []
         for i, p in enumerate(state.tribes):
-            ps.append(
+            tribes.append(
                 PlayerView(
                     seat=i,
                     species=p.species,
@@ -249,7 +249,7 @@ class NeanderthalEngine(Engine[NeanderthalState]):
             last=list(state.last),
             last_seat=state.last_seat,
             won=won,
-            tribes=ps,
+            tribes=tribes,
             prompt=self._prompt_seen(state, seat),
             events=[e.text for e in state.events if e.visible_to(seat)],
             grid=[slot_card(state, f"M{i}") for i in range(len(state.grid))],

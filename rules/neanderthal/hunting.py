@@ -127,11 +127,11 @@ def _hunt(state: NeanderthalState, seat: int, slot: str, toks: list[str]) -> tup
     if slot[0] == "M":
         matrix.artifact(state, seat, slot, ok, faces)
     if ok and b.kind == "BIG" and survivors:
-        preds = [ps for ps in nearest_predators(state, slot) if ps not in state.eliminated]
-        if preds:
+        predators = [at for at in nearest_predators(state, slot) if at not in state.eliminated]
+        if predators:
             state.eliminated.append(slot)  # the first success wins the card: the others go home (G3-B)
-            state.kills_awaiting_predators.append(BigGameKill(seat, slot, took, list(survivors), preds))
-            _move_to(state, preds[0], survivors)
+            state.kills_awaiting_predators.append(BigGameKill(seat, slot, took, list(survivors), predators))
+            _move_to(state, predators[0], survivors)
             return ok, [], hits
     if took == "hand" and not survivors:
         took = ""  # G6-C: no hand card after an annihilation
@@ -168,7 +168,7 @@ def _after_predator(
                 home.remove(t)
                 alive.append(t)
         at = waiting.index(big_game)
-        next_predators = [ps for ps in big_game.predator_slots[1:] if ps not in state.eliminated]
+        next_predators = [at for at in big_game.predator_slots[1:] if at not in state.eliminated]
         waiting[at] = big_game._replace(movers=alive, predator_slots=next_predators)
         if hits == 0:  # G4-B piracy: every gain of the big game is lost, the card stays
             del waiting[at]

@@ -63,9 +63,9 @@ def setup_matrix(state: NeanderthalState) -> None:
     """L1: 20 face-down cards, North above South; each home biome and its neighbours revealed, with
     the unassigned tribesmen on it (L1-B)."""
     half = CELLS // 2
-    deck_n, deck_s = state.north + state.deck_north, state.south + state.deck_south
-    state.grid = deck_n[:half] + deck_s[:half]
-    state.deck_north, state.deck_south = deck_n[half:], deck_s[half:]
+    north_cards, south_cards = state.north + state.deck_north, state.south + state.deck_south
+    state.grid = north_cards[:half] + south_cards[:half]
+    state.deck_north, state.deck_south = north_cards[half:], south_cards[half:]
     state.north, state.south, state.ice_north, state.ice_south = [], [], [], []
     state.shown = [False] * CELLS
     state.grid_ice = [False] * CELLS

@@ -17,15 +17,15 @@ def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> Neander
     sex_cards = rng.shuffled(sorted(data.SEX_CARDS))
     events = rng.shuffled(sorted(data.DAUGHTERS))
     n_events = data.K2_EVENTS if k2 else data.EVENT_DECK
-    deck_n = rng.shuffled(data.NORTH)
-    deck_s = rng.shuffled(data.SOUTH)
-    ps, dead = _players(seats, sex_cards, data.K2_POOL if k2 else data.START_POOL)
+    north_deck = rng.shuffled(data.NORTH)
+    south_deck = rng.shuffled(data.SOUTH)
+    tribes, dead = _players(seats, sex_cards, data.K2_POOL if k2 else data.START_POOL)
     scenario = "standard" if k2 or matrix else options.get("scenario", "standard")
     if scenario == "hominids":
-        events = _hominids(ps, dead, rng)
+        events = _hominids(tribes, dead, rng)
         n_events = len(data.N1_DECK)
     elif scenario == "giant_wurm":
-        _giant_wurm(ps, dead)
+        _giant_wurm(tribes, dead)
         n_events = len(data.DAUGHTERS)
     foreign = species[1] if k2 else ""
     level = options.get("solo", "pt")
@@ -49,12 +49,12 @@ def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> Neander
         phase="sex",
         actor=0,
         order=list(range(players)),
-        tribes=ps,
-        north=deck_n[: data.ROW_SIZE],
-        south=deck_s[: data.ROW_SIZE],
+        tribes=tribes,
+        north=north_deck[: data.ROW_SIZE],
+        south=south_deck[: data.ROW_SIZE],
         ice_south=[False] * data.ROW_SIZE,
-        deck_north=deck_n[data.ROW_SIZE :],
-        deck_south=deck_s[data.ROW_SIZE :],
+        deck_north=north_deck[data.ROW_SIZE :],
+        deck_south=south_deck[data.ROW_SIZE :],
         event_deck=events[:n_events],
         event_aside=events[n_events:],
         dead=dead,
