@@ -69,12 +69,12 @@ SUB_OWN = 0.1  # where the Submarine goes: how much the AI's own later use count
 
 
 def points(state: AtlandiceState, stocks: Stocks) -> list[float]:
-    return list(_pts(state, stocks))
+    return list(_points_of_stocks(state, stocks))
 
 
-def _pts(state: AtlandiceState, stocks: Stocks) -> tuple[float, ...]:
+def _points_of_stocks(state: AtlandiceState, stocks: Stocks) -> tuple[float, ...]:
     base, get, _ = _context(state)
-    return _points(base, tuple([get(st) for st in stocks]))
+    return _points_from_rows(base, tuple([get(st) for st in stocks]))
 
 
 def _context(
@@ -104,7 +104,7 @@ def _rows(state: AtlandiceState, stocks: Stocks) -> list[tuple[int, ...]]:
 
 
 @lru_cache(maxsize=2048)
-def _points(base: tuple[int, ...], rows: tuple[tuple[int, ...], ...]) -> tuple[float, ...]:
+def _points_from_rows(base: tuple[int, ...], rows: tuple[tuple[int, ...], ...]) -> tuple[float, ...]:
     """Each participant's points now, from ``_base`` and ``_rows`` (positions recur: remembered).
 
     The majorities are added resource after resource, in the order the final count adds them."""
@@ -158,7 +158,7 @@ def _awards(counts: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
 def value(
     state: AtlandiceState, stocks: Stocks, seat: int, bonus: float = 0.0, extra: list[float] | None = None
 ) -> float:
-    pts = _pts(state, stocks)
+    pts = _points_of_stocks(state, stocks)
     if bonus or extra is not None:
         changed = list(pts)
         if bonus:
@@ -200,7 +200,7 @@ def _takes(
             # a resource out of play counts for nothing
             row = mine if i is None else (*mine[:i], mine[i] + 1, *mine[i + 1 :])
             rows[who] = row
-            got = _points(base, tuple(rows))
+            got = _points_from_rows(base, tuple(rows))
             v = got[seat] - max(got[:seat] + got[seat + 1 : players])
             if best is None or v > best_v + 1e-9:
                 best, best_v, best_row, best_pts = res, v, row, got
@@ -212,7 +212,7 @@ def _takes(
             left[best] -= 1
         taken.append(best)
     if pts is None:
-        pts = _points(base, tuple(rows))
+        pts = _points_from_rows(base, tuple(rows))
     return taken, rows, pts
 
 
@@ -261,7 +261,7 @@ def _award_gain(
     i = index.get(RESOURCES[region])
     if i is not None:  # the stocks of its resource returned
         rows = [(*row[:i], 0, *row[i + 1 :]) for row in rows]
-    pts = [a + b for a, b in zip(_points(base, tuple(rows)), extra, strict=True)]
+    pts = [a + b for a, b in zip(_points_from_rows(base, tuple(rows)), extra, strict=True)]
     return _margin(pts, seat, state.players) - now
 
 
@@ -465,7 +465,7 @@ def _sector_of(aid: str) -> int:
     return _as(parse(aid), PickSector).sector
 
 
-def _res_of(aid: str) -> str:
+def _resource_of(aid: str) -> str:
     return _as(parse(aid), PickResource).resource
 
 
@@ -523,14 +523,14 @@ def _swap(state: AtlandiceState, board: Board, task: Task, ids: list[str]) -> st
     scored: dict[str, float] = {}
     for aid in ids:
         if k == "swap_a":
-            combos = [(_res_of(aid), r) for r in _swap_regions(state, j)]
+            combos = [(_resource_of(aid), r) for r in _swap_regions(state, j)]
         elif k == "swap_r":
             combos = [(task.chosen(), _sector_of(aid))]
         else:
             combos = [(task.chosen(), task.target)]
         best = None
         for a, r in combos:
-            bs = [_res_of(aid)] if k == "swap_b" else [b for b in RESOURCES if state.pile(r)[b] > 0]
+            bs = [_resource_of(aid)] if k == "swap_b" else [b for b in RESOURCES if state.pile(r)[b] > 0]
             for b in bs:
                 piles = board.piles()
                 piles[j] = moved(piles[j], a, -1, b, 1)
@@ -553,11 +553,11 @@ def _move(state: AtlandiceState, board: Board, task: Task, ids: list[str]) -> st
     """A resource move (Library to the Black Market, Black Market or Forge to another Region)."""
     src = task.sector
     if task.kind == "move_a" and task.target >= 0:
-        combos = {aid: [(_res_of(aid), task.target)] for aid in ids}
+        combos = {aid: [(_resource_of(aid), task.target)] for aid in ids}
     else:
         dsts = [r for r in range(5) if r != task.excluded and not state.exhausted(r)]
         if task.kind == "move_a":
-            combos = {aid: [(_res_of(aid), d) for d in dsts] for aid in ids}
+            combos = {aid: [(_resource_of(aid), d) for d in dsts] for aid in ids}
         else:
             combos = {aid: [(task.chosen(), _sector_of(aid))] for aid in ids}
     options = []

@@ -36,7 +36,7 @@ from .sectors import (
 from .sectors import (
     move as move_resource,
 )
-from .state import AtlandiceState, Task, TaskKind, res_msg, sector_msg, tile_msg, who_msg
+from .state import AtlandiceState, Task, TaskKind, resource_msg, sector_msg, tile_msg, who_msg
 
 
 def _roll(state: AtlandiceState, task: Task, tile: str) -> int:
@@ -54,14 +54,15 @@ def effect(state: AtlandiceState, task: Task) -> None:
     kind = tile if tile[0] != "O" else "O"
     push: list[Task] = []
 
-    def t(kind: TaskKind, **kw: int) -> Task:
+    def then(kind: TaskKind, **kw: int) -> Task:
+        """A task of ``kind`` that follows this one, for the same chooser and beneficiary."""
         return Task(kind=kind, seat=task.seat, who=task.who, **kw)
 
     if kind == "J1":
         if _roll(state, task, tile) in J1_ROLLS:
-            push.append(t("take", sector=s))
+            push.append(then("take", sector=s))
     elif kind == "J2":
-        push.append(t("swap_a", sector=s))
+        push.append(then("swap_a", sector=s))
     elif kind == "J3":
         if _roll(state, task, tile) in J3_ROLLS:
             v = _roll(state, task, tile)
@@ -71,30 +72,30 @@ def effect(state: AtlandiceState, task: Task) -> None:
             push.extend(visit_tasks(state, task.seat, task.who, target))
     elif kind == "B1":
         if _roll(state, task, tile) in B1_ROLLS:
-            push.append(t("take_region", excluded=s))
+            push.append(then("take_region", excluded=s))
     elif kind == "B2":
-        push.append(t("move_a", sector=s, target=BLACK_MARKET))
+        push.append(then("move_a", sector=s, target=BLACK_MARKET))
     elif kind == "B3":
         if dice_picked(state, task) == 2:
-            push.append(t("take", sector=s))
+            push.append(then("take", sector=s))
     elif kind == "P1":
         if _roll(state, task, tile) in P1_ROLLS and state.clock < CLOCK_END:
             state.clock += 1
             state.last_clock = state.clock
             event(state, "atlandice.ev.inn_clock", pos=state.clock)
     elif kind == "P2":
-        push.append(t("move_a", sector=BLACK_MARKET, excluded=s))
+        push.append(then("move_a", sector=BLACK_MARKET, excluded=s))
     elif kind == "P3":
-        push.append(t("die_a"))
+        push.append(then("die_a"))
     elif kind == "O":
-        push.append(t("sub"))
+        push.append(then("sub"))
     elif kind == "F1":
         if _roll(state, task, tile) in F1_ROLLS:
-            push.append(t("take", sector=s))
+            push.append(then("take", sector=s))
     elif kind == "F2":
-        push.append(t("move_a", sector=s, excluded=s))
+        push.append(then("move_a", sector=s, excluded=s))
     elif kind == "F3" and _roll(state, task, tile) in F3_ROLLS:
-        push.append(t("take", sector=BLACK_MARKET))
+        push.append(then("take", sector=BLACK_MARKET))
     state.tasks[0:0] = push
 
 
@@ -114,39 +115,39 @@ def task_options(state: AtlandiceState, task: Task) -> list[Action]:
     """The choices of a choice task (its legal actions)."""
     k = task.kind
 
-    def res_opts(sector: int, verb: str = "atlandice.act.res") -> list[Action]:
+    def resource_options(sector: int, verb: str = "atlandice.act.res") -> list[Action]:
         pile = state.pile(sector)
-        return [res_action(verb, r, pile[r]) for r in RESOURCES if pile[r] > 0]
+        return [resource_action(verb, r, pile[r]) for r in RESOURCES if pile[r] > 0]
 
-    def sec_opts(sectors: list[int]) -> list[Action]:
+    def sector_options(sectors: list[int]) -> list[Action]:
         return [sector_action(s) for s in sectors]
 
     if k == "take":
-        return res_opts(task.sector, "atlandice.act.take")
+        return resource_options(task.sector, "atlandice.act.take")
     if k == "take_region":
-        return sec_opts([r for r in regions_except(state, task.excluded) if region_total(state, r)])
+        return sector_options([r for r in regions_except(state, task.excluded) if region_total(state, r)])
     if k == "swap_a":
         if not any(region_total(state, r) for r in regions_except(state, task.sector)):
             return []
-        return res_opts(task.sector)
+        return resource_options(task.sector)
     if k == "swap_r":
-        return sec_opts([r for r in regions_except(state, task.sector) if region_total(state, r)])
+        return sector_options([r for r in regions_except(state, task.sector) if region_total(state, r)])
     if k == "swap_b":
-        return res_opts(task.target)
+        return resource_options(task.target)
     if k == "move_a":
         if task.target < 0 and not regions_except(state, task.excluded):
             return []
-        return res_opts(task.sector)
+        return resource_options(task.sector)
     if k == "move_b":
-        return sec_opts(regions_except(state, task.excluded))
+        return sector_options(regions_except(state, task.excluded))
     if k == "die_a":
-        return sec_opts([s for s in range(SECTORS) if state.dice[s]])
+        return sector_options([s for s in range(SECTORS) if state.dice[s]])
     if k == "die_b":
-        return sec_opts(
+        return sector_options(
             [s for s in range(SECTORS) if s != task.sector and (s == BLACK_MARKET or not state.exhausted(s))]
         )
     if k == "sub":
-        return sec_opts(
+        return sector_options(
             [s for s in range(SECTORS) if s != state.submarine and (s == BLACK_MARKET or not state.exhausted(s))]
         )
     raise AssertionError(k)
@@ -154,8 +155,8 @@ def task_options(state: AtlandiceState, task: Task) -> list[Action]:
 
 # A choice is one of a few hundred (a resource and the count shown, a sector): each built once.
 @functools.cache
-def res_action(verb: str, res: str, n: int) -> Action:
-    return action(id=str(PickResource(res)), label=msg(verb, res=res_msg(res), n=n), emoji=RES_EMOJI[res])
+def resource_action(verb: str, res: str, n: int) -> Action:
+    return action(id=str(PickResource(res)), label=msg(verb, res=resource_msg(res), n=n), emoji=RES_EMOJI[res])
 
 
 @functools.cache
@@ -167,7 +168,7 @@ def sector_action(sector: int) -> Action:
     )
 
 
-def _res(move: Move) -> str:
+def _resource(move: Move) -> str:
     if not isinstance(move, PickResource):
         raise IllegalAction("error.illegal_action")
     return move.resource
@@ -184,26 +185,26 @@ def do_task(state: AtlandiceState, task: Task, move: Move) -> None:
     k = task.kind
     follow: Task | None = None
     if k == "take":
-        give(state, task.who, task.sector, _res(move))
+        give(state, task.who, task.sector, _resource(move))
     elif k == "take_region":
         follow = task.model_copy(update={"kind": "take", "sector": _sector(move)})
     elif k == "swap_a":
-        follow = task.model_copy(update={"kind": "swap_r", "resource": _res(move)})
+        follow = task.model_copy(update={"kind": "swap_r", "resource": _resource(move)})
     elif k == "swap_r":
         follow = task.model_copy(update={"kind": "swap_b", "target": _sector(move)})
     elif k == "swap_b":
-        a, b, j, r = task.chosen(), _res(move), task.sector, task.target
+        a, b, j, r = task.chosen(), _resource(move), task.sector, task.target
         state.pile(j)[a] -= 1
         state.pile(r)[b] -= 1
         put(state, j, b)
         put(state, r, a)
         state.touch(j, r)
-        event(state, "atlandice.ev.swap", a=res_msg(a, 1), b=res_msg(b, 1), sector=sector_msg(r, "of"))
+        event(state, "atlandice.ev.swap", a=resource_msg(a, 1), b=resource_msg(b, 1), sector=sector_msg(r, "of"))
     elif k == "move_a":
         if task.target >= 0:
-            move_resource(state, task.sector, task.target, _res(move))
+            move_resource(state, task.sector, task.target, _resource(move))
         else:
-            follow = task.model_copy(update={"kind": "move_b", "resource": _res(move)})
+            follow = task.model_copy(update={"kind": "move_b", "resource": _resource(move)})
     elif k == "move_b":
         move_resource(state, task.sector, _sector(move), task.chosen())
     elif k == "die_a":

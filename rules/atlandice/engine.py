@@ -43,7 +43,7 @@ from .state import (
     AtlandiceView,
     build_view,
     empty_pile,
-    res_msg,
+    resource_msg,
     sector_msg,
     who_msg,
 )
@@ -163,7 +163,7 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             return msg("atlandice.prompt.over")
         if state.phase == "donate":
             if state.donation_pick is not None:
-                return msg("atlandice.prompt.donate2", res=res_msg(state.donation_pick, 1))
+                return msg("atlandice.prompt.donate2", res=resource_msg(state.donation_pick, 1))
             return msg("atlandice.prompt.donate")
         if state.tasks:
             task = state.tasks[0]
@@ -174,7 +174,7 @@ class AtlandiceEngine(Engine[AtlandiceState]):
             if task.kind in ("take", "swap_a", "move_a"):
                 params["sector"] = sector_msg(task.sector, "of")
             if task.kind in ("swap_r", "swap_b", "move_b"):
-                params["res"] = res_msg(task.resource or RESOURCES[0], 1)
+                params["res"] = resource_msg(task.resource or RESOURCES[0], 1)
             if task.kind == "swap_b":
                 params["sector"] = sector_msg(task.target, "of")
             if task.kind == "die_b":

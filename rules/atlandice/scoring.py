@@ -23,7 +23,7 @@ from .data import (
 )
 from .moves import Donate, Move, Stop
 from .sectors import RES_EMOJI, event, put, region_total, turn_order_from
-from .state import AtlandiceState, ranked, res_msg, sector_msg, tile_msg, who_msg
+from .state import AtlandiceState, ranked, resource_msg, sector_msg, tile_msg, who_msg
 
 CATEGORIES = [
     "atlandice.score.tiles",
@@ -68,7 +68,9 @@ def score_region(state: AtlandiceState, r: int, visitor: int) -> None:
         state.black_market[res] += to_bm
         state.region_resources[r][res] += returned - to_bm
         state.armed[r] = region_total(state, r) > 0
-        event(state, "atlandice.ev.reveal", tile=tile_msg(state.stacks[r][0]), res=res_msg(res), n=returned, bm=to_bm)
+        event(
+            state, "atlandice.ev.reveal", tile=tile_msg(state.stacks[r][0]), res=resource_msg(res), n=returned, bm=to_bm
+        )
     else:
         lost = returned + state.black_market[res] + sum(state.region_resources[x][res] for x in range(5))
         state.black_market[res] = 0
@@ -82,7 +84,7 @@ def score_region(state: AtlandiceState, r: int, visitor: int) -> None:
         state.dice[r] = []
         if state.submarine == r:
             state.submarine = BLACK_MARKET
-        event(state, "atlandice.ev.exhausted", sector=sector_msg(r, "of"), res=res_msg(res), n=lost, dice=moved)
+        event(state, "atlandice.ev.exhausted", sector=sector_msg(r, "of"), res=resource_msg(res), n=lost, dice=moved)
 
 
 def inventory(state: AtlandiceState, what: str) -> None:
@@ -91,7 +93,7 @@ def inventory(state: AtlandiceState, what: str) -> None:
         label = msg("atlandice.inv.total")
         counts = [state.total_stock(p) for p in range(state.participants)]
     else:
-        label = res_msg(what)
+        label = resource_msg(what)
         counts = [0 if what in state.out else state.stocks[p][what] for p in range(state.participants)]
     top = max(counts)
     winners = [p for p, c in enumerate(counts) if c == top and top > 0]
@@ -122,7 +124,7 @@ def donate(state: AtlandiceState, seat: int, move: Move) -> None:
         put(state, r, x)
         state.touch(r)
     state.victory_points[seat]["donation"] += DONATION_VP
-    event(state, "atlandice.ev.donate", who=who_msg(state, seat), a=res_msg(a, 1), b=res_msg(b, 1))
+    event(state, "atlandice.ev.donate", who=who_msg(state, seat), a=resource_msg(a, 1), b=resource_msg(b, 1))
 
 
 def donation_options(state: AtlandiceState, seat: int) -> list[Action]:
@@ -137,7 +139,7 @@ def donation_options(state: AtlandiceState, seat: int) -> list[Action]:
 def _donation_action(res: str, n: int) -> Action:
     return action(
         id=str(Donate(res)),
-        label=msg("atlandice.act.donate", res=res_msg(res), n=n),
+        label=msg("atlandice.act.donate", res=resource_msg(res), n=n),
         style="primary",
         emoji=RES_EMOJI[res],
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from rules.core import Event, msg
 
 from .data import BLACK_MARKET, BM_DIE
-from .state import AtlandiceState, Task, res_msg, sector_msg, who_msg
+from .state import AtlandiceState, Task, resource_msg, sector_msg, who_msg
 
 RES_EMOJI = {"gem": "💎", "book": "📚", "food": "🍞", "tool": "🔧", "arm": "⚔️"}
 SECTOR_EMOJI = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣")
@@ -57,7 +57,9 @@ def give(state: AtlandiceState, who: int, sector: int, res: str) -> None:
     state.pile(sector)[res] -= 1
     state.stocks[who][res] += 1
     state.touch(sector)
-    event(state, "atlandice.ev.take", who=who_msg(state, who), res=res_msg(res, 1), sector=sector_msg(sector, "of"))
+    event(
+        state, "atlandice.ev.take", who=who_msg(state, who), res=resource_msg(res, 1), sector=sector_msg(sector, "of")
+    )
 
 
 def put(state: AtlandiceState, sector: int, res: str, n: int = 1) -> None:
@@ -72,4 +74,6 @@ def move(state: AtlandiceState, src: int, dst: int, res: str) -> None:
     state.pile(src)[res] -= 1
     put(state, dst, res)
     state.touch(src, dst)
-    event(state, "atlandice.ev.move_res", res=res_msg(res, 1), src=sector_msg(src, "of"), dst=sector_msg(dst, "to"))
+    event(
+        state, "atlandice.ev.move_res", res=resource_msg(res, 1), src=sector_msg(src, "of"), dst=sector_msg(dst, "to")
+    )

@@ -117,13 +117,13 @@ def sector_msg(sector: int, form: str = "sector") -> Msg:
     return msg(f"atlandice.{form}.{SECTOR_IDS[sector]}")
 
 
-def res_msg(res: str, count: int = 2) -> Msg:
+def resource_msg(res: str, count: int = 2) -> Msg:
     """A resource's name, singular for ``count`` 1."""
-    return _res_msg(res, count == 1)
+    return _resource_msg(res, count == 1)
 
 
 @functools.cache
-def _res_msg(res: str, one: bool) -> Msg:
+def _resource_msg(res: str, one: bool) -> Msg:
     return msg(f"atlandice.{'res1' if one else 'res'}.{res}")
 
 

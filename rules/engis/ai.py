@@ -215,7 +215,7 @@ def _move_gain(
 
 
 def _token(state: EngisState, seat: int, moves: list[Move]) -> Move:
-    return max(_of(moves, Count), key=lambda m: m.n)
+    return max(_moves_of(moves, Count), key=lambda m: m.n)
 
 
 def _bid(state: EngisState, seat: int, moves: list[Move]) -> Move:
@@ -227,11 +227,11 @@ def _bid(state: EngisState, seat: int, moves: list[Move]) -> Move:
             assert offered is not None, "a legal buy names a filled slot"
             return own(offered)[0] - 1.0 * data.SOLO_PRICES[buy.slot], str(buy)
 
-        return max(_of(moves, Buy), key=buy_value)
+        return max(_moves_of(moves, Buy), key=buy_value)
     values = sorted((own(h)[0] for h in state.offer if h), reverse=True)
     gap = values[0] - (values[1] if len(values) > 1 else 0.0)
     target = 4 if gap >= 4 else 3 if gap >= 2.5 else 2 if gap >= 1.5 else 1 if gap >= 0.7 else 0
-    return min(_of(moves, Count), key=lambda m: (abs(m.n - target), -m.n))
+    return min(_moves_of(moves, Count), key=lambda m: (abs(m.n - target), -m.n))
 
 
 def _take(state: EngisState, seat: int, moves: list[Move]) -> Move:
@@ -243,11 +243,11 @@ def _take(state: EngisState, seat: int, moves: list[Move]) -> Move:
         i = p.meeples.index(take.space)
         return position_value(state, seat, counts, p.changed(meeples=p.meeples[:i] + p.meeples[i + 1 :])), str(take)
 
-    return max(_of(moves, AtSpace), key=after_take)
+    return max(_moves_of(moves, AtSpace), key=after_take)
 
 
 def _pick(state: EngisState, seat: int, moves: list[Move]) -> Move:
-    picks = _of(moves, PickHex)
+    picks = _moves_of(moves, PickHex)
     if picks[0].drop:
         rival = next((s for s in range(state.players) if s != seat), seat)
         rival_best = _spaces(state, rival)
@@ -273,7 +273,7 @@ def _move(state: EngisState, seat: int, moves: list[Move]) -> Move:
     if not state.clans[seat].moved:
         return Plain("move-done")
     base = position_value(state, seat)
-    gains = [(_move_gain(state, seat, m.space, base), m) for m in _of(moves, AtSpace)]
+    gains = [(_move_gain(state, seat, m.space, base), m) for m in _moves_of(moves, AtSpace)]
     best = max(gains, key=lambda gain: (gain[0], str(gain[1])), default=None)
     if best is None or not best[0][1]:
         return Plain("move-done")
@@ -286,21 +286,21 @@ def _move_to(state: EngisState, seat: int, moves: list[Move]) -> Move:
 
 
 def _craft(state: EngisState, seat: int, moves: list[Move]) -> Move:
-    crafts = _of(moves, Craft)
+    crafts = _moves_of(moves, Craft)
     return max(crafts, key=lambda m: (object_value(state, seat, m.obj), m.obj)) if crafts else Plain("back")
 
 
 def _develop(state: EngisState, seat: int, moves: list[Move]) -> Move:
-    skills = _of(moves, Skill)
+    skills = _moves_of(moves, Skill)
     return max(skills, key=lambda m: (skill_value(state, seat, m.skill), m.skill)) if skills else Plain("back")
 
 
 def _discard(state: EngisState, seat: int, moves: list[Move]) -> Move:
-    return min(_of(moves, Skill), key=lambda m: (skill_value(state, seat, m.skill), m.skill))
+    return min(_moves_of(moves, Skill), key=lambda m: (skill_value(state, seat, m.skill), m.skill))
 
 
 def _home(state: EngisState, seat: int, moves: list[Move]) -> Move:
-    return AtSpace("home", _best_home(state, seat, [m.space for m in _of(moves, AtSpace)]))
+    return AtSpace("home", _best_home(state, seat, [m.space for m in _moves_of(moves, AtSpace)]))
 
 
 def _score(state: EngisState, seat: int, moves: list[Move]) -> Move:
@@ -309,13 +309,13 @@ def _score(state: EngisState, seat: int, moves: list[Move]) -> Move:
             return scoring.card_points(state, seat, m.card, one_group=True), str(m)
         return card_value(state, seat, m.card), str(m)
 
-    return max(_of(moves, ScoreCard), key=value)
+    return max(_moves_of(moves, ScoreCard), key=value)
 
 
 M = TypeVar("M")
 
 
-def _of(moves: list[Move], kind: type[M]) -> list[M]:
+def _moves_of(moves: list[Move], kind: type[M]) -> list[M]:
     """The moves of one kind among a decision's choices."""
     return [m for m in moves if isinstance(m, kind)]
 
