@@ -61,7 +61,7 @@ class ClanLayout:
 
 
 WIDE_R, TALL_R = 56, 66  # the hexes' radius left of the rest, or above it
-WIDE_H, TALL_H = 474, 860  # a panel's height
+WIDE_H, TALL_H = 490, 860  # a panel's height
 WIDE_TERRITORY = round(6.5 * WIDE_R) + 28  # a clan's hexes (with their margins), left of the rest
 AREA_W = (WIDTH - 3 * MARGIN) // 2 - WIDE_TERRITORY - 10  # the narrowest area of objects, skills and cards
 
