@@ -48,6 +48,17 @@ def _against(parser: argparse.ArgumentParser, what: str) -> None:
     parser.add_argument("--against", nargs="?", const="", metavar="REF", help=what)
 
 
+def _again(args: argparse.Namespace, *options: str) -> list[str]:
+    """The command line giving ``options`` their values in ``args``: what measures the same on the other side
+    of ``--against`` (a list's values follow their option; an option without a value is left out)."""
+    argv: list[str] = []
+    for option in options:
+        value = getattr(args, option.removeprefix("--").replace("-", "_"))
+        if value is not None and value != []:
+            argv += [option, *map(str, value if isinstance(value, list) else [value])]
+    return argv
+
+
 def _quiet() -> None:
     logging.basicConfig(level=logging.WARNING)
     logging.getLogger("discord").setLevel(logging.ERROR)
@@ -136,7 +147,7 @@ def engine_cmd(argv: list[str]) -> None:
     rows = []
     with against.tree(commit) as ref_root:
         for game, players in cases:
-            sub = [game, "--players", str(players), "--seconds", str(args.seconds)]
+            sub = [game, "--players", str(players), *_again(args, "--seconds")]
             before = against.run_side(ref_root, ["engine", *sub])[0]
             after = against.run_side(against.HERE, ["engine", *sub])[0]
             rows.append(
@@ -491,16 +502,9 @@ def load_cmd(argv: list[str]) -> None:
     commit, named = against.resolve(args.against or None)
     sub = [
         "load",
-        "--games",
-        str(args.games),
-        "--seconds",
-        str(args.seconds),
-        "--seed",
-        str(args.seed),
-        "--moves",
-        str(args.moves),
+        *_again(args, "--games", "--seconds", "--seed", "--moves", "--database"),
         *[f"--game={g}" for g in args.game or []],
-        *(["--database", args.database, "--processes", str(args.processes)] if args.database else []),
+        *(_again(args, "--processes") if args.database else []),
         "--rate",
         *[str(r) for r in rates],
     ]
@@ -779,17 +783,7 @@ def render_cmd(argv: list[str]) -> None:
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--save", help=argparse.SUPPRESS)
     args = _parse(parser, argv)
-    sub = [
-        *args.games,
-        "--concurrent",
-        str(args.concurrent),
-        "--clicks",
-        str(args.clicks),
-        "--warmup",
-        str(args.warmup),
-        "--seed",
-        str(args.seed),
-    ]
+    sub = [*args.games, *_again(args, "--concurrent", "--clicks", "--warmup", "--seed")]
 
     def measure(save: str | None = None) -> dict:
         return render_bench.figures(
