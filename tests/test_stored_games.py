@@ -30,12 +30,10 @@ from bot.storage import ACTIVE, FINISHED, Database
 from rules import GAMES
 from rules.atlandice.state import AtlandiceState, Task
 from rules.core import play
-from rules.engis.state import EngisState
-from rules.engis.state import Player as Clan
+from rules.engis.state import Clan, EngisState
 from rules.neanderthal.state import NeanderthalState, Wife
 from rules.neanderthal.state import Player as Tribe
-from rules.pergamemnon.state import Battle, PergState
-from rules.pergamemnon.state import Player as Nation
+from rules.pergamemnon.state import Battle, Nation, PergState
 from tests.data.make_stored_database import filled  # how the databases' games were chosen
 
 DATA = Path(__file__).resolve().parent / "data" / "stored_games.json"

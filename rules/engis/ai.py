@@ -15,7 +15,7 @@ from rules.core.search import choose as search_choose
 
 from . import data, phases, scoring
 from .moves import AtSpace, Buy, Count, Craft, Move, PickHex, Plain, Put, ScoreCard, Skill, parse
-from .state import EngisState, Phase, Player
+from .state import Clan, EngisState, Phase
 
 if TYPE_CHECKING:
     from rules.core import Engine
@@ -55,7 +55,7 @@ def card_value(
     card: str,
     counts: scoring.Counts | None = None,
     at: scoring.Counts | None = None,
-    player: Player | None = None,
+    player: Clan | None = None,
 ) -> float:
     """Points now, minus what waiting would add (Objetos grows with every object)."""
     pts: float = scoring.card_points(state, seat, card, counts=counts, at=at, player=player)
@@ -65,7 +65,7 @@ def card_value(
 
 
 def position_value(
-    state: EngisState, seat: int, counts: scoring.Counts | None = None, player: Player | None = None
+    state: EngisState, seat: int, counts: scoring.Counts | None = None, player: Clan | None = None
 ) -> float:
     """``counts``: the territory's ``terrain_counts`` when the caller has them (moving meeples keeps them);
     ``player``: the seat's player with its meeples elsewhere (by default, the state's)."""
@@ -196,7 +196,7 @@ def _best_home(state: EngisState, seat: int, spaces: list[str]) -> str:
 
 
 def _move_gain(
-    state: EngisState, seat: int, src: str, base: float | None = None, player: Player | None = None
+    state: EngisState, seat: int, src: str, base: float | None = None, player: Clan | None = None
 ) -> tuple[float, str]:
     """The best move of the meeple on ``src`` (``base``: the position's value, when known; ``player``:
     the seat's player, when not the state's)."""

@@ -28,7 +28,7 @@ from .moves import (
     SpaceKind,
     Step,
 )
-from .state import NEUTRAL, EngisState, FrozenDict, Player
+from .state import NEUTRAL, Clan, EngisState, FrozenDict
 
 # --------------------------------------------------------------------------- labels
 
@@ -275,17 +275,17 @@ def _next_actor(state: EngisState) -> None:
 
 
 # --------------------------------------------------------------------------- phase 2
-def can_move(p: Player) -> bool:
+def can_move(p: Clan) -> bool:
     """Some meeple can reach a space: a first step onto a neighbour is enough, whatever the range."""
     return any(scoring.passable(p, o) for s in set(p.meeples) for o in data.ADJ[s])
 
 
-def developable(state: EngisState, p: Player) -> list[str]:
+def developable(state: EngisState, p: Clan) -> list[str]:
     k = scoring.knowledge(p)
     return [s for s, lvl in data.SKILLS.items() if lvl <= k and state.pool.get(s, 0) > 0 and s not in p.skills]
 
 
-def menu(state: EngisState, p: Player) -> list[Step]:
+def menu(state: EngisState, p: Clan) -> list[Step]:
     out: list[Step] = []
     if "move" not in p.used and can_move(p):
         out.append("move")
@@ -298,7 +298,7 @@ def menu(state: EngisState, p: Player) -> list[Step]:
     return out
 
 
-def movable_from(p: Player) -> list[str]:
+def movable_from(p: Clan) -> list[str]:
     steps = data.MOVIMENTO_RANGE if "movimento" in p.skills else 1
     out = []
     for s in sorted(set(p.meeples)):
@@ -307,7 +307,7 @@ def movable_from(p: Player) -> list[str]:
     return out
 
 
-def move_targets(p: Player, src: str) -> list[str]:
+def move_targets(p: Clan, src: str) -> list[str]:
     steps = data.MOVIMENTO_RANGE if "movimento" in p.skills else 1
     return scoring.reachable(p, src, steps)
 

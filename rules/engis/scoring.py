@@ -7,11 +7,11 @@ from collections import Counter
 from collections.abc import Mapping
 
 from . import data
-from .state import EngisState, Player
+from .state import Clan, EngisState
 
 
 # --------------------------------------------------------------------------- territory
-def hex_of(p: Player, space: str) -> data.Hex | None:
+def hex_of(p: Clan, space: str) -> data.Hex | None:
     hid = p.hexes.get(space)
     return data.ALL_HEXES[hid] if hid else None
 
@@ -86,7 +86,7 @@ class Territory:
         self.icon_spaces: dict[frozenset[str], list[tuple[str, int]]] = {}  # see ``_icon_spaces``
 
 
-def territory(p: Player) -> Territory:
+def territory(p: Clan) -> Territory:
     """The summary of ``p``'s hexes (computed on the first question about them)."""
     hexes = p.hexes
     found: Territory | None = hexes.memo
@@ -95,32 +95,32 @@ def territory(p: Player) -> Territory:
     return found
 
 
-def terrain_counts(p: Player) -> Counts:
+def terrain_counts(p: Clan) -> Counts:
     """Hexes of each terrain (the territory's own counts: read only)."""
     return territory(p).counts
 
 
-def meeples_at(p: Player) -> Counts:
+def meeples_at(p: Clan) -> Counts:
     return _count(p.meeples)
 
 
-def resource_icons(p: Player, resource: str) -> int:
+def resource_icons(p: Clan, resource: str) -> int:
     return territory(p).icons[resource]
 
 
-def knowledge(p: Player) -> int:
+def knowledge(p: Clan) -> int:
     """rulebook: the printed point, the hex icons, the five-terrains point, Conhecimento."""
     t = territory(p)
     return t.know + t.triples if "conhecimento" in p.skills else t.know
 
 
-def passable(p: Player, space: str) -> bool:
+def passable(p: Clan, space: str) -> bool:
     """A meeple may stand on (or cross) this space: a hex, not a volcano without Resistência."""
     h = hex_of(p, space)
     return h is not None and (h.terrain != data.VOLCANO or "resistencia" in p.skills)
 
 
-def reachable(p: Player, space: str, steps: int) -> list[str]:
+def reachable(p: Clan, space: str, steps: int) -> list[str]:
     """Spaces within ``steps`` moves of ``space``, never across empty spaces or volcanoes."""
     memo = territory(p).reach
     key = (space, steps, "resistencia" in p.skills)
@@ -130,7 +130,7 @@ def reachable(p: Player, space: str, steps: int) -> list[str]:
     return list(found)
 
 
-def _reachable(p: Player, space: str, steps: int) -> list[str]:
+def _reachable(p: Clan, space: str, steps: int) -> list[str]:
     seen = {space}
     frontier = [space]
     for _ in range(steps):
@@ -145,7 +145,7 @@ def _reachable(p: Player, space: str, steps: int) -> list[str]:
     return sorted(seen)
 
 
-def placement_spaces(p: Player) -> list[str]:
+def placement_spaces(p: Clan) -> list[str]:
     """Where a meeple coming back may go: with the player's other pieces, else any hex he may occupy."""
     occupied = sorted(set(p.meeples))
     if occupied:
@@ -153,13 +153,13 @@ def placement_spaces(p: Player) -> list[str]:
     return sorted(s for s in p.hexes if passable(p, s))
 
 
-def free_spaces(p: Player) -> list[str]:
+def free_spaces(p: Clan) -> list[str]:
     """Empty spaces adjacent to the territory (where a new hex may go)."""
     return list(territory(p).free)
 
 
 # --------------------------------------------------------------------------- crafting
-def object_cost(p: Player, obj: str) -> int:
+def object_cost(p: Clan, obj: str) -> int:
     o = data.OBJECTS[obj]
     cost = o.cost
     skill = "madeira" if o.group == "wood" else "pedra"
@@ -168,7 +168,7 @@ def object_cost(p: Player, obj: str) -> int:
     return cost
 
 
-def _affordable(p: Player, obj: str, wood: int, stone: int) -> bool:
+def _affordable(p: Clan, obj: str, wood: int, stone: int) -> bool:
     o = data.OBJECTS[obj]
     have, other = (wood, stone) if o.group == "wood" else (stone, wood)
     if "recursos" in p.skills:
@@ -176,7 +176,7 @@ def _affordable(p: Player, obj: str, wood: int, stone: int) -> bool:
     return have >= object_cost(p, obj)
 
 
-def craftable(p: Player) -> list[str]:
+def craftable(p: Clan) -> list[str]:
     wood, stone = resource_icons(p, "wood"), resource_icons(p, "stone")
     return [o for o in data.OBJECTS if o not in p.objects and _affordable(p, o, wood, stone)]
 
@@ -194,7 +194,7 @@ _ICON_TERRAINS = {
 }
 
 
-def _icon_card(p: Player, card: str, at: Counts | None = None) -> int:
+def _icon_card(p: Clan, card: str, at: Counts | None = None) -> int:
     """Água / Alimento / Mamute: icons, meeples on hexes showing them, Coleta, Destreza, object."""
     terrains = _ICON_TERRAINS[card, "coleta" in p.skills]
     if at is None:
@@ -211,7 +211,7 @@ def _icon_card(p: Player, card: str, at: Counts | None = None) -> int:
     return pts
 
 
-def _icon_spaces(p: Player, terrains: frozenset[str]) -> list[tuple[str, int]]:
+def _icon_spaces(p: Clan, terrains: frozenset[str]) -> list[tuple[str, int]]:
     """The spaces of ``p``'s hexes of ``terrains`` that show icons, with their icons."""
     memo = territory(p).icon_spaces
     found = memo.get(terrains)
@@ -226,7 +226,7 @@ def _icon_spaces(p: Player, terrains: frozenset[str]) -> list[tuple[str, int]]:
     return found
 
 
-def iguais_best(p: Player, counts: Counts | None = None, at: Counts | None = None) -> tuple[int, str]:
+def iguais_best(p: Clan, counts: Counts | None = None, at: Counts | None = None) -> tuple[int, str]:
     t = territory(p)
     if counts is None:
         counts = t.counts
@@ -246,7 +246,7 @@ def iguais_best(p: Player, counts: Counts | None = None, at: Counts | None = Non
     return best
 
 
-def object_points(p: Player, group: str | None = None) -> int:
+def object_points(p: Clan, group: str | None = None) -> int:
     return sum(data.OBJECTS[o].points for o in p.objects if group is None or data.OBJECTS[o].group == group)
 
 
@@ -258,7 +258,7 @@ def raw_card(
     one_group: bool = False,
     counts: Counts | None = None,
     at: Counts | None = None,
-    player: Player | None = None,
+    player: Clan | None = None,
 ) -> int:
     """The card's sum before the three-points rule.  ``counts`` and ``at``: the player's
     ``terrain_counts`` and ``meeples_at`` when the caller has them; ``player``: the seat's player as
@@ -310,7 +310,7 @@ def card_points(
     one_group: bool = False,
     counts: Counts | None = None,
     at: Counts | None = None,
-    player: Player | None = None,
+    player: Clan | None = None,
 ) -> int:
     """rulebook: the three-points rule raises any card to 3."""
     return max(
@@ -318,7 +318,7 @@ def card_points(
     )
 
 
-def after_phase3(p: Player) -> int:
+def after_phase3(p: Clan) -> int:
     """Pintura (1 per cave) and Plantio (1 per plant icon), after every phase 3."""
     pts = 0
     if "pintura" in p.skills:
@@ -356,7 +356,7 @@ def knowledge_award(state: EngisState) -> list[int]:
     return [data.KNOWLEDGE_POINTS // len(winners) if i in winners else 0 for i in range(len(ks))]
 
 
-def skill_endgame(p: Player) -> int:
+def skill_endgame(p: Clan) -> int:
     pts = 0
     counts = terrain_counts(p)
     if "resistencia" in p.skills:
@@ -367,11 +367,11 @@ def skill_endgame(p: Player) -> int:
     return pts
 
 
-def _column_hexes(p: Player, col: int) -> list[data.Hex]:
+def _column_hexes(p: Clan, col: int) -> list[data.Hex]:
     return territory(p).columns.get(col, [])
 
 
-def defended_collective(p: Player, card: str, col: int, nth: int = 1) -> bool:
+def defended_collective(p: Clan, card: str, col: int, nth: int = 1) -> bool:
     """``nth``: this is the nth card of the same need under that column (Era Glacial example:
     two cave cards in one column need two caves)."""
     kind, terrain = data.COLLECTIVE[card]
@@ -386,7 +386,7 @@ def defended_collective(p: Player, card: str, col: int, nth: int = 1) -> bool:
     return meeples >= data.INIMIGOS_MEEPLES * nth and {"clava", "machadinha"} <= set(p.objects)
 
 
-def defended_individual(p: Player, card: str) -> bool:
+def defended_individual(p: Clan, card: str) -> bool:
     if card == "maremoto":
         return "jangada" in p.objects
     if card == "migracao":
@@ -404,7 +404,7 @@ def weather_need(card: str) -> tuple[str, str]:
     return data.COLLECTIVE[card]
 
 
-def collective_defences(p: Player, weather: list[str], cols: list[int]) -> list[bool]:
+def collective_defences(p: Clan, weather: list[str], cols: list[int]) -> list[bool]:
     """Whether ``p`` defends each collective intempérie (``weather``, under the columns ``cols``), in that
     order: two cards of one need under one column need it twice."""
     defended = {}

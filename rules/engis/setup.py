@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.core import Rng
 
 from . import data
-from .state import EngisState, Player
+from .state import Clan, EngisState
 
 
 def _invalid(card: str, col: int, boards: list[dict[str, str]]) -> bool:
@@ -42,7 +42,7 @@ def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> EngisSt
     clans = []
     for b, layout in zip(boards, layouts, strict=False):
         meeples = [s for s in sorted(layout) for _ in range(2)]  # «2 meepls em cada terreno impresso»
-        clans.append(Player(board=b, hexes=dict(layout), meeples=meeples, hand=list(hands)))
+        clans.append(Clan(board=b, hexes=dict(layout), meeples=meeples, hand=list(hands)))
     pile = rng.shuffled(list(data.TILE_IDS))
     solo = options.get("solo", "standard") if players == 1 else "standard"
     cols = data.SOLO_LAYOUTS[solo] if players == 1 else (1, 2, 3, 4)

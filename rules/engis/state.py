@@ -52,8 +52,8 @@ class FrozenDict(dict[K, V]):
         return core_schema.no_info_after_validator_function(cls, handler.generate_schema(dict[args[0], args[1]]))  # type: ignore[valid-type]
 
 
-class Player(StoredModel):
-    """One player's pieces, cards and score: frozen, so states share it.
+class Clan(StoredModel):
+    """One clan (a player's): its pieces, cards and score; frozen, so states share it.
 
     ``Engine.apply`` copies the state for the new one, and a frozen model is copied by reference
     (``rules.core.clone``): the players an action leaves alone are the same objects in both states. An
@@ -80,17 +80,17 @@ class Player(StoredModel):
     moved: tuple[bool, ...] = ()  # meeples moved in the current Move
     bid: int | None = None
 
-    def changed(self, **values: Any) -> Player:
+    def changed(self, **values: Any) -> Clan:
         """A copy with ``values`` (of the declared types: tuples, ``FrozenDict``) in place of its own, the
         other fields shared; as ``model_copy(update=values)``, without its generic machinery."""
-        new = _new(Player)
+        new = _new(Clan)
         _set(new, "__dict__", {**self.__dict__, **values})
         _set(new, "__pydantic_fields_set__", self.__pydantic_fields_set__ | values.keys())
         _set(new, "__pydantic_extra__", None)
         _set(new, "__pydantic_private__", None)
         return new
 
-    def scored(self, category: str, gained: int) -> Player:
+    def scored(self, category: str, gained: int) -> Clan:
         """A copy with ``gained`` points more, in ``category`` of the breakdown."""
         points: FrozenDict[str, int] = FrozenDict({**self.points, category: self.points.get(category, 0) + gained})
         return self.changed(score=self.score + gained, points=points)
@@ -115,7 +115,7 @@ class EngisState(GameState):
     round: int = 1
     phase: Phase = "bid"
     actor: int = 0  # the seat deciding now (-1: nobody, game over)
-    clans: list[Player] = Field(alias="ps")  # each seat's clan: its board, meeples, cards and score
+    clans: list[Clan] = Field(alias="ps")  # each seat's clan: its board, meeples, cards and score
     pile: list[str]
     offer: list[str | None]
     out: list[str] = Field(default_factory=list)  # discarded / removed hexes

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.core import Rng
 
 from . import data
-from .state import PergState, Player
+from .state import Nation, PergState
 
 
 def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> PergState:
@@ -13,7 +13,7 @@ def setup(players: int, seed: int, options: dict[str, str], rng: Rng) -> PergSta
     nations = []
     supply = data.CHARISMA_CARDS
     for nation in nation_ids:
-        p = Player(nation=nation, deck=rng.shuffled(data.ARMY[nation]))
+        p = Nation(nation=nation, deck=rng.shuffled(data.ARMY[nation]))
         p.charisma = data.ROMAN_CHARISMA if nation == "rom" else 1
         supply -= p.charisma
         for _ in range(p.hand_size()):

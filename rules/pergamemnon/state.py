@@ -11,8 +11,10 @@ from rules.core import GameState, StoredModel
 from . import data
 
 
-class Player(StoredModel):
-    nation: str
+class Nation(StoredModel):
+    """A player's nation: its Army cards, wherever they are, and its City."""
+
+    nation: str  # which: data.NATIONS
     hand: list[str] = Field(default_factory=list)  # secret
     deck: list[str] = Field(default_factory=list)  # face down, top = last
     discard: list[str] = Field(default_factory=list)  # face up
@@ -58,7 +60,7 @@ class BattleSides(NamedTuple):
 
 class PergState(GameState):
     game: str = "pergamemnon"
-    nations: list[Player] = Field(alias="ps")  # each seat's nation: its cards and City
+    nations: list[Nation] = Field(alias="ps")  # each seat's nation: its cards and City
     row: list[str]  # face-up creatures
     creature_deck: list[str] = Field(alias="cdeck")
     supply: int  # unused Charisma cards

@@ -10,11 +10,11 @@ from rules.core import Action, IllegalAction, Msg, action, cached_legal, msg, se
 from . import battle, data
 from .flow import card_msg, check_end, draw, flip_inactive, nation_msg, next_active, say, start_turn, targets
 from .moves import Attack, Keep, Move, Pay, Place, PlayCard, Recruit, Yield
-from .state import PergState, Player
+from .state import Nation, PergState
 
 
 # -- recruitment -------------------------------------------------------------------------
-def bonus(p: Player) -> int:
+def bonus(p: Nation) -> int:
     """Carthage: «necessita de menos 1 carisma»; Greeks after Agamemnon: «+1 de carisma para recrutar»."""
     if p.nation == "car" and not p.fallen:
         return 1
@@ -23,12 +23,12 @@ def bonus(p: Player) -> int:
     return 0
 
 
-def hand_charisma(p: Player) -> int:
+def hand_charisma(p: Nation) -> int:
     """«joga a carta da sua mão que tenha o maior valor de carisma»."""
     return max((data.CARDS[c].charisma for c in p.hand), default=0)
 
 
-def city_charisma(p: Player) -> int:
+def city_charisma(p: Nation) -> int:
     return p.charisma + sum(data.CARDS[c].charisma for c in p.city)
 
 
@@ -40,7 +40,7 @@ def affordable(state: PergState, seat: int) -> list[str]:
     return [c for c in state.row if data.CARDS[c].cost <= power]
 
 
-def payments(p: Player, cost: int) -> list[tuple[int, tuple[str, ...]]]:
+def payments(p: Nation, cost: int) -> list[tuple[int, tuple[str, ...]]]:
     """The ways to pay ``cost``: a number of Charisma cards and captured City cards (at least one card,
     none superfluous), best first: the least overpay, then the fewest points lost (creatures under the
     City score), then the fewest cards."""
@@ -69,7 +69,7 @@ def payments(p: Player, cost: int) -> list[tuple[int, tuple[str, ...]]]:
     return [choice for _, choice in found]
 
 
-def payment(p: Player, cost: int) -> tuple[int, list[str]]:
+def payment(p: Nation, cost: int) -> tuple[int, list[str]]:
     options = payments(p, cost)
     if not options:
         raise IllegalAction("pergamemnon.err.charisma")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.engis import ENGINE
-from rules.engis.state import EngisState, Player
+from rules.engis.state import Clan, EngisState
 
 
 def new(players: int = 4, seed: int = 1, **options: str) -> EngisState:
@@ -19,10 +19,10 @@ def ids(state: EngisState, seat: int | None = None) -> list[str]:
     return [a.id for a in ENGINE.legal_actions(state, seat)]
 
 
-def edit(state: EngisState, seat: int, **values: object) -> Player:
+def edit(state: EngisState, seat: int, **values: object) -> Clan:
     """Puts in ``seat``'s place a player with ``values`` instead of its own (players are frozen: a
     position is set up by replacing them, lists given for the tuples); returns it."""
-    player = Player.model_validate({**state.clans[seat].model_dump(by_alias=False), **values})
+    player = Clan.model_validate({**state.clans[seat].model_dump(by_alias=False), **values})
     state.clans[seat] = player
     return player
 

@@ -8,12 +8,12 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from rules.engis import ENGINE, data, scoring
-from rules.engis.state import FrozenDict, Player
+from rules.engis.state import Clan, FrozenDict
 
 _SEQUENCES = ("meeples", "objects", "skills", "hand", "played", "aside", "secret", "used", "moved")
 
 
-def _frozen_all_through(p: Player) -> bool:
+def _frozen_all_through(p: Clan) -> bool:
     """Every container in ``p`` is one that cannot change: tuples and ``FrozenDict``."""
     fields = p.__dict__
     return all(type(fields[name]) is tuple for name in _SEQUENCES) and type(fields["hexes"]) is FrozenDict is type(
@@ -60,7 +60,7 @@ def test_a_territory_is_summed_up_once_and_follows_a_new_hex():
 )
 def test_apply_never_writes_into_its_input_nor_into_a_shared_player(players, seed, side, ai_share):
     state = ENGINE.new_game(players, seed, {"side": side})
-    met: dict[int, tuple[Player, str]] = {}  # every player of the game, as it was when first met
+    met: dict[int, tuple[Clan, str]] = {}  # every player of the game, as it was when first met
     choices = random.Random(seed)
     shared = 0
     while not ENGINE.is_over(state):

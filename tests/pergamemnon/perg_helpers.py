@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.core import Rng
 from rules.pergamemnon import ENGINE, data
-from rules.pergamemnon.state import PergState, Player
+from rules.pergamemnon.state import Nation, PergState
 
 
 def fixture(
@@ -34,7 +34,7 @@ def make(nations, hands, *, decks=None, charisma=None, row=None, creature_deck=N
     for i, nation in enumerate(nations):
         hand = list(hands[i])
         deck = list(decks[i]) if decks is not None else [c for c in data.ARMY[nation] if c not in hand]
-        players.append(Player(nation=nation, hand=hand, deck=deck, charisma=(charisma[i] if charisma else 1)))
+        players.append(Nation(nation=nation, hand=hand, deck=deck, charisma=(charisma[i] if charisma else 1)))
     n = len(nations)
     if row is None:
         row = data.CREATURES[: 2 * n]

@@ -48,7 +48,7 @@ def test_the_picture_crowns_the_creature_tiebreak_winner(monkeypatch):
     """Tied on points, «o jogador com a criatura mais poderosa (maior valor) vence»: only he is the winner."""
     from render import pergamemnon as picture
     from rules.core import Rng
-    from rules.pergamemnon.state import PergState, Player
+    from rules.pergamemnon.state import Nation, PergState
 
     s = PergState(
         players=2,
@@ -60,8 +60,8 @@ def test_the_picture_crowns_the_creature_tiebreak_winner(monkeypatch):
         phase="over",
         actor=-1,
         nations=[
-            Player(nation="rom", hand=["R1"], secured=["M04"]),  # 1 + Minotaur 3, cost 7
-            Player(nation="car", hand=["C10"], secured=["M05"]),
+            Nation(nation="rom", hand=["R1"], secured=["M04"]),  # 1 + Minotaur 3, cost 7
+            Nation(nation="car", hand=["C10"], secured=["M05"]),
         ],
     )  # 1 + Sphinx 3, cost 8
     assert ENGINE.outcome(s).winners == [1]
