@@ -605,12 +605,19 @@ def _board(view, locale: str, names: list[str], kept: Parts) -> Image.Image:
     _clock_hand(draw, view)
     # sectors
     for sector in range(6):
-        _sector_part(kept, image, draw, view, locale, MARGIN + sector * (CARD_W + 10), SECTORS_Y, sector)
+        x, y, _, _ = sector_box(sector)
+        _sector_part(kept, image, draw, view, locale, x, y, sector)
     # participants
     pw = (WIDTH - 2 * MARGIN - (parts - 1) * 14) / parts
     for i in range(parts):
         _player_card(draw, view, locale, names, MARGIN + i * (pw + 14), PLAYERS_Y, pw, PLAYER_H, i)
     return image
+
+
+def sector_box(sector: int) -> tuple[int, int, int, int]:
+    """The card of a sector (0-4 the Regions, 5 the Black Market): its left, top, right and bottom."""
+    x = MARGIN + sector * (CARD_W + 10)
+    return x, SECTORS_Y, x + CARD_W, SECTORS_Y + CARD_H
 
 
 def _sector_part(parts: Parts, image, draw, view, locale: str, x: int, y: int, sector: int) -> None:

@@ -62,6 +62,7 @@ LAST_MOVE = 25  # the last move, under the bar, as large
 TOP = BAR + LAST_MOVE + 14
 BOARD_H = 300  # collective board
 PICKED_R = 36  # the hex picked from the offer
+OFFER_R = 44  # a hex on offer
 LEGEND_H = 64
 MARGIN = 10
 # Where names are drawn (``named_texts`` lists every one of them with its box)
@@ -162,9 +163,9 @@ def _draw_collective(img, draw, view, locale: str, names: list[str], y0: int, pa
 def _draw_offer(img, draw, view, locale: str, y0: int) -> None:
     """The hexes on offer (with their prices), the one picked, the pile and the discarded hexes."""
     put(img, (30, y0 + 12), tr("engis.r.offer", locale), 18, bold=True)
-    r = 44
+    r = OFFER_R
     for i, hid in enumerate(view.offer):
-        cx, cy = 30 + r + i * (2 * r + 14), y0 + 40 + r
+        cx, cy = offer_centre(i, y0)
         paste_tile(img, hex_tile(hid, r, locale) if hid else empty_tile(r), cx, cy)
         label = "ABCD"[i]
         if view.prices:
@@ -264,16 +265,36 @@ def _draw_weather(img, draw, view, locale: str, y0: int) -> None:
 
 def _draw_pool(img, view, locale: str, y0: int) -> None:
     """The skills still to develop, by level, with how many copies are left."""
-    x, y = 920, y0 + 196
-    put(img, (x, y), tr("engis.r.pool", locale), 16, bold=True)
+    put(img, (920, y0 + 196), tr("engis.r.pool", locale), 16, bold=True)
     for i, (skill, level) in enumerate(data.SKILLS.items()):
         n = view.pool.get(skill, 0)
-        cx = x + (i % 4) * 140
-        cy = y + 22 + (i // 4) * 17
+        cx, cy = pool_spot(i, y0)
         colour = INK if n else (180, 175, 165)
-        label = tr(f"engis.skill.{skill}", locale) + (f" ×{n}" if n > 1 else "")
         put(img, (cx, cy), f"{level}", 13, bold=True, fill=(40, 140, 60) if n else colour)
-        put(img, (cx + 12, cy), fit(label, POOL_SKILL.width, 13), 13, fill=colour)
+        put(img, (cx + 12, cy), _pool_label(skill, n, locale), 13, fill=colour)
+
+
+def offer_centre(slot: int, y0: int) -> tuple[float, float]:
+    """The centre of the hex of an offer slot, on the collective board drawn from ``y0``."""
+    return 30 + OFFER_R + slot * (2 * OFFER_R + 14), y0 + 40 + OFFER_R
+
+
+def pool_spot(index: int, y0: int) -> tuple[int, int]:
+    """Where the ``index``-th skill of the pool (in ``data.SKILLS``' order) is written (left, top), on the
+    collective board drawn from ``y0``."""
+    return 920 + (index % 4) * 140, y0 + 218 + (index // 4) * 17
+
+
+def _pool_label(skill: str, copies: int, locale: str) -> str:
+    label = tr(f"engis.skill.{skill}", locale) + (f" ×{copies}" if copies > 1 else "")
+    return fit(label, POOL_SKILL.width, 13)
+
+
+def pool_box(view, skill: str, locale: str) -> tuple[float, float, float, float]:
+    """The box of a skill of the pool, its level and its name (left, top, right, bottom)."""
+    left, top = pool_spot(list(data.SKILLS).index(skill), TOP)
+    right = left + 12 + length(_pool_label(skill, view.pool.get(skill, 0), locale), 13)
+    return left - 2, top - 1, right + 2, top + 15
 
 
 # --------------------------------------------------------------------------- legend

@@ -198,23 +198,33 @@ def _draw_objects(img, draw, pv, colour, hl: set[str], locale: str, x: int, y: i
         put(img, (rx - 9, y + 9), glyph, 18, fill=gcolour, anchor="mm", stroke=1, stroke_fill=(255, 255, 255))
         rx -= 30
     ow = width / 2 - 6
+    for obj, (ox, oy, right, bottom) in object_boxes(x, y, width).items():
+        glyph, gcolour = RESOURCE_GLYPH[data.OBJECTS[obj].group]
+        have, lit = obj in pv.objects, f"obj-{obj}" in hl
+        rounded_rectangle(
+            draw,
+            (ox, oy, right, bottom),
+            radius=5,
+            fill=colour if have else (238, 234, 224),
+            outline=HIGHLIGHT if lit else LINE,
+            width=4 if lit else 1,
+        )
+        ink = (255, 255, 255) if have else gcolour
+        put(img, (ox + 5, oy + 11), glyph + str(data.OBJECTS[obj].cost), 13, fill=ink, bold=True, anchor="lm")
+        name = fit(tr(f"engis.object.{obj}", locale), ow - 34, 13)
+        put(img, (ox + 30, oy + 11), name, 13, fill=(255, 255, 255) if have else MUTED, anchor="lm")
+
+
+def object_boxes(x: float, y: float, width: float) -> dict[str, tuple[float, float, float, float]]:
+    """The box of each object under the title written at ``x, y``, ``width`` wide (left, top, right, bottom):
+    the wood group in the left column and the stone group in the right one."""
+    ow = width / 2 - 6
+    boxes = {}
     for gi, group in enumerate(("wood", "stone")):
-        glyph, gcolour = RESOURCE_GLYPH[group]
         for i, obj in enumerate(o for o, ob in data.OBJECTS.items() if ob.group == group):
             ox, oy = x + gi * (ow + 6), y + 22 + i * OBJECT_PITCH
-            have, lit = obj in pv.objects, f"obj-{obj}" in hl
-            rounded_rectangle(
-                draw,
-                (ox, oy, ox + ow, oy + OBJECT_PITCH - 3),
-                radius=5,
-                fill=colour if have else (238, 234, 224),
-                outline=HIGHLIGHT if lit else LINE,
-                width=4 if lit else 1,
-            )
-            ink = (255, 255, 255) if have else gcolour
-            put(img, (ox + 5, oy + 11), glyph + str(data.OBJECTS[obj].cost), 13, fill=ink, bold=True, anchor="lm")
-            name = fit(tr(f"engis.object.{obj}", locale), ow - 34, 13)
-            put(img, (ox + 30, oy + 11), name, 13, fill=(255, 255, 255) if have else MUTED, anchor="lm")
+            boxes[obj] = (ox, oy, ox + ow, oy + OBJECT_PITCH - 3)
+    return boxes
 
 
 def _draw_skills(img, draw, pv, hl: set[str], locale: str, x: int, y: int, right: int) -> int:

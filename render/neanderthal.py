@@ -327,10 +327,9 @@ def _bids(img, view, locale: str, names: list[str], x: int, y: float) -> None:
 
 def _biome_rows(img, d, view, locale: str, last: set[str]) -> None:
     for r, (row, ice) in enumerate(((view.north, view.ice_north), (view.south, view.ice_south))):
-        y = ROWS_Y + r * (CARD_H + GAP)
         for i in range(data.ROW_SIZE):
-            x = LEFT + i * (CARD_W + GAP)
             slot = f"{'NS'[r]}{i}"
+            x, y = slot_spot(slot)
             if ice[i]:
                 _sign(img, d, x, y, "ice", locale)
             elif row[i]:
@@ -340,6 +339,16 @@ def _biome_rows(img, d, view, locale: str, last: set[str]) -> None:
             if slot in last:
                 d.rectangle((x - 3, y - 3, x + CARD_W + 2, y + CARD_H + 2), outline=HIGHLIGHT, width=4)
             _hunters(img, d, view, slot, x, y)
+
+
+def slot_spot(slot: str) -> tuple[int, int]:
+    """The top left of a biome's place (``CARD_W`` by ``CARD_H``): a row's slot ``N3`` / ``S0``, a matrix
+    cell ``M7``."""
+    if slot[0] == "M":
+        r, c = divmod(int(slot[1:]), data.GRID_COLS)
+    else:
+        r, c = "NS".index(slot[0]), int(slot[1:])
+    return LEFT + c * (CARD_W + GAP), ROWS_Y + r * (CARD_H + GAP)
 
 
 # what stands in a card's place: (fill, outline, caption mark, caption, font size, ink)
@@ -376,8 +385,7 @@ def _matrix(img, d, view, locale: str, last: set[str]) -> None:
     artifact markers (L6-A) stay on their cells, and each species' home biome is marked."""
     homes = {cell: view.tribes[s].species for s, cell in enumerate(view.homes)}
     for i, kind in enumerate(view.cells):
-        r, c = divmod(i, data.GRID_COLS)
-        x, y = LEFT + c * (CARD_W + GAP), ROWS_Y + r * (CARD_H + GAP)
+        x, y = slot_spot(f"M{i}")
         if kind == "c":
             paste_image(img, _card(view.grid[i], locale), (x, y))
         elif kind == "u":

@@ -184,7 +184,7 @@ def _name(names: list[str], seat: int, locale: str) -> str:
     return _t(seat_msg(seat), locale, names)
 
 
-def _panel_boxes(view) -> list[tuple[int, int, int]]:
+def panel_boxes(view) -> list[tuple[int, int, int]]:
     """The (x, y offset, width) of each player's area: one a row, or two a row from COLUMNS_FROM players."""
     if view.players < COLUMNS_FROM:
         return [(MARGIN, seat * (PANEL_H + 8), WIDTH - 2 * MARGIN) for seat in range(view.players)]
@@ -192,17 +192,17 @@ def _panel_boxes(view) -> list[tuple[int, int, int]]:
     return [(MARGIN + (seat % 2) * (half + 10), (seat // 2) * (PANEL_H + 8), half) for seat in range(view.players)]
 
 
-def _has_hand(view) -> bool:
+def has_hand(view) -> bool:
     """Whether the picture shows a hand: a player's own view, at every step (its height never changes)."""
     return view.viewer is not None and view.nations[view.viewer].hand is not None
 
 
-def _layout(view) -> tuple[int, int, int, int, int]:
+def layout(view) -> tuple[int, int, int, int, int]:
     """The y of the hand (in its owner's view, at the top), the creatures, the battle and the players' areas,
     and the height: the same at every step for a player count and a kind of view, so that the board never
     jumps in the channel and a replay's frames share one size."""
     hand_y = TOP + EVENTS_H
-    hand_h = HAND_H if _has_hand(view) else 0
+    hand_h = HAND_H if has_hand(view) else 0
     market_y = hand_y + hand_h
     battle_y = market_y + CARD_H + 44
     panels_y = battle_y + BATTLE_H
@@ -272,7 +272,7 @@ def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
 
 def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes:
     names = list(names or [])
-    hand_y, market_y, battle_y, panels_y, height = _layout(view)
+    hand_y, market_y, battle_y, panels_y, height = layout(view)
     img, draw = canvas(WIDTH, height, _colours())
     draw.rectangle((0, 0, WIDTH, TOP - 8), fill=TITLE_BG)
     _put(img, (MARGIN, 21), "PERGAMEMNON", font=(26, True), fill=(240, 210, 140), anchor="lm")
@@ -282,11 +282,11 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
         line = fit_text("› " + _t(e, locale, names), WIDTH - 2 * MARGIN, EVENT_SIZE)
         put_text(img, (MARGIN, y), line, EVENT_SIZE, fill=INK, role="last_move")
         y += EVENT_LINE
-    if _has_hand(view):
+    if has_hand(view):
         _hand(img, draw, view, hand_y, locale)
     _market(img, draw, view, market_y, locale)
     _battle(img, draw, view, battle_y, locale, names)
-    for seat, (x, dy, w) in enumerate(_panel_boxes(view)):
+    for seat, (x, dy, w) in enumerate(panel_boxes(view)):
         _panel(img, draw, view, seat, x, panels_y + dy, w, locale, names)
     y = height - LEGEND_H
     draw.line((MARGIN, y + 4, WIDTH - MARGIN, y + 4), fill=MUTED)
@@ -302,10 +302,20 @@ def _market(img, draw, view, market_y: int, locale: str) -> None:
     right = _t(msg("pergamemnon.ui.supply", n=view.supply), locale) + "   "
     right += _t(msg("pergamemnon.ui.box", n=len(view.box)), locale)
     _put(img, (WIDTH - MARGIN, market_y + 4), right, font=(17, False), fill=MUTED, anchor="ra")
-    gap = (WIDTH - 2 * MARGIN - 10 * CARD_W) / 9
     for i, cid in enumerate(view.row):
         lit = cid in view.highlight or cid == view.buying
-        _paste(img, draw, cid, MARGIN + i * (CARD_W + gap), market_y + 32, False, locale, lit)
+        _paste(img, draw, cid, *market_spot(i, market_y), False, locale, lit)
+
+
+def market_spot(index: int, market_y: int) -> tuple[float, int]:
+    """The top left of the ``index``-th face-up creature (``CARD_W`` by ``CARD_H``)."""
+    gap = (WIDTH - 2 * MARGIN - 10 * CARD_W) / 9
+    return MARGIN + index * (CARD_W + gap), market_y + 32
+
+
+def hand_spot(index: int, hand_y: int) -> tuple[int, int]:
+    """The top left of the ``index``-th card of the hand, in its owner's view (``CARD_W`` by ``CARD_H``)."""
+    return MARGIN + 12 + index * (CARD_W + 14), hand_y + 30
 
 
 def _hand(img, draw, view, y: int, locale: str) -> None:
@@ -314,7 +324,7 @@ def _hand(img, draw, view, y: int, locale: str) -> None:
     rounded_rectangle(draw, (MARGIN, y, WIDTH - MARGIN, y + HAND_H - 8), 10, fill=PANEL_BG, outline=seat_colour(me))
     _put(img, (MARGIN + 12, y + 6), _t(msg("pergamemnon.ui.your_hand"), locale), font=(18, True), fill=_ink(me))
     for i, cid in enumerate(view.nations[me].hand):
-        _paste(img, draw, cid, MARGIN + 12 + i * (CARD_W + 14), y + 30, False, locale, cid in view.highlight)
+        _paste(img, draw, cid, *hand_spot(i, y), False, locale, cid in view.highlight)
 
 
 def _battle(img, draw, view, y0: int, locale: str, names: list[str]) -> None:

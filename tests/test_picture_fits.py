@@ -348,7 +348,7 @@ def test_five_players_areas_fits_two_a_row():
     for players in (4, 5):
         state, _ = play(engine, players, seed=players)
         view = engine.view(state, None)
-        boxes = perg._panel_boxes(view)
+        boxes = perg.panel_boxes(view)
         assert len({dy for _, dy, _ in boxes}) == (players + 1) // 2
         for x, _, w in boxes:
             assert x + w <= perg.WIDTH - perg.MARGIN
