@@ -338,3 +338,65 @@ async def test_outage_a_crash_of_postgres_right_after_a_move_s_commit_leaves_no_
         f"crash with synchronous_commit={commit}: the move {'kept' if kept else 'lost'}, the current board's "
         f"controls right {controls_back:.2f} s and a move {moving_again:.2f} s after the database was back"
     )
+
+
+async def test_outage_a_reminder_and_a_clock_deadline_due_during_it_fire_once_after_it(
+    fake_discord, outage_server, outage_url, said
+):
+    """At a table with a 24 h clock, two outages: during the first the turn's reminder falls due, and goes out
+    just as the server stops (so its sending cannot be stored); during the second the turn's time runs out.
+    Once the database is back each fires once: the reminder is not sent again, and the AI plays the late
+    turn once, within seconds, without a restart."""
+    from fakediscord.botkit import named, start_game
+
+    fake = fake_discord
+    hour = 3600.0
+    now = [time.time()]
+    async with mesa(fake, outage_url, clock=lambda: now[0], reminder_delay=12 * hour, reminder_poll=0.05) as bot:
+        lobby = await start_lobby(fake, "atlandice", ANA, [BRUNO], 0)
+        menu = next(c for c in lobby.custom_ids() if c.endswith(":L:lv"))
+        await (await fake.select(ANA, fake.message(lobby.id), menu, ["clock.24.easy"])).wait_response()
+        thread = await start_game(fake, ANA, lobby)
+        game_id = int(last_board(fake, thread).custom_ids()[0].split(":")[1])
+        late = named(last_board(fake, thread))[0]
+        before, _ = await _stored(outage_url, game_id)
+
+        def reminders() -> int:
+            return len([m for m in fake.messages(thread) if "~mute" in str(m.custom_ids())])
+
+        def outages() -> int:
+            return len([line for line in said.lines if "cannot be reached" in line])
+
+        # The first outage: the reminder goes out as the server stops, and its sending cannot be stored.
+        held = fake.hold("POST", rf"^/channels/{thread}/messages$")
+        now[0] += 13 * hour
+        await asyncio.wait_for(held.arrived.wait(), stretched(10))
+        await asyncio.to_thread(outage_server.halt)
+        held.release()
+        await fake.wait_for(lambda: reminders() == 1 and outages() == 1, timeout=10)
+        await asyncio.to_thread(outage_server.resume)
+        await fake.wait_for(lambda: len(said.lines) >= 2, timeout=BACK_WITHIN)  # the database is back
+        await bot.check_reminders()
+        await fake.settle()
+        assert reminders() == 1  # its sending was stored once the database was back: not sent again
+        # The second outage: the turn's time runs out while the database is away.
+        boards = len(board_messages(fake, thread))
+        await asyncio.to_thread(outage_server.halt)
+        now[0] += 12 * hour
+        await fake.wait_for(lambda: outages() == 2, timeout=10)  # the reminder loop found the database away
+        await asyncio.to_thread(outage_server.resume)
+        back_at = time.monotonic()
+        await fake.wait_for(lambda: len(board_messages(fake, thread)) > boards, timeout=BACK_WITHIN)
+        played_after = time.monotonic() - back_at
+        board = last_board(fake, thread)
+        assert "time was up" in board.embed_texts() or "tempo" in board.embed_texts(), board.embed_texts()
+        await bot.check_reminders()
+        await fake.settle()
+        assert len(board_messages(fake, thread)) == boards + 1 and reminders() == 1
+        await _truthful(fake, outage_url, thread, game_id)
+    game, log = await _stored(outage_url, game_id)
+    # the late turn, played by the AI once (its moves came with the one board above)
+    assert {(r["user_id"], r["seat"]) for r in log[before.version :]} == {(None, game.seats_of(late)[0])}
+    assert await _replays(outage_url, game_id)
+    assert said.tracebacks == 0, said.lines
+    print(f"a clock deadline due during an outage: the AI played {played_after:.2f} s after the database was back")
