@@ -8,6 +8,7 @@
     python -m bench replay [GAME ...]          what /game replay costs for a whole AI game: frames, MB, seconds
                      [--formats]               ... the same frames as GIF, animated WebP and MP4: MB, PSNR, seconds
     python -m bench render [GAME ...]          CPU ms a board picture over the mix the bot's picture worker draws
+    python -m bench outage [--runs N --slow]   seconds the games stay stuck after PostgreSQL fails (the outage tests)
 
 ``engine``, ``load``, ``render`` and ``ai`` take ``--against [REF]``: the same measurement, in the same run, on REF
 (default: the merge-base of HEAD with main) and on this tree, side by side with the ratio; ``load --spectators`` with
@@ -26,6 +27,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 from rules import GAMES
 
@@ -401,8 +403,10 @@ def load_cmd(argv: list[str]) -> None:
     parser.add_argument(
         "--database",
         metavar="URL",
+        action="append",
         help="also run on this PostgreSQL database (empty; emptied again after), beside SQLite in the same run "
-        "(with --against: both sides on it instead of SQLite)",
+        "(with --against: both sides on it instead of SQLite); given again, on each database, all taking turns "
+        "(a database each, e.g. the same server with ?synchronous_commit=off)",
     )
     parser.add_argument(
         "--processes",
@@ -446,6 +450,9 @@ def load_cmd(argv: list[str]) -> None:
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     rates = [25.0, 50.0, 75.0, 100.0, 125.0, 150.0] if args.sweep else args.rate
+    args.databases, args.database = args.database or [], (args.database or [None])[0]
+    if len(args.databases) > 1 and (args.against is not None or args.json or args.moves):
+        parser.error("several --database go without --against and --moves")
     _quiet()
     if args.page_clicks and (args.spectators or args.database or args.against is not None or args.moves):
         parser.error("--page-clicks goes with neither --spectators, --database, --against nor --moves")
@@ -613,7 +620,7 @@ def _databases(args: argparse.Namespace, rates: list[float]) -> None:
     PostgreSQL with several processes: the same load, one table."""
     from . import load as load_bench
 
-    runs = [load_bench.Setting("sqlite"), load_bench.Setting("postgresql", args.database)]
+    runs = [load_bench.Setting("sqlite"), *(load_bench.Setting(_postgres_name(url), url) for url in args.databases)]
     if args.control:
         runs.append(load_bench.Setting("sqlite again"))
     print(
@@ -633,7 +640,7 @@ def _databases(args: argparse.Namespace, rates: list[float]) -> None:
         alone = load_bench.run(
             args.games, rates, args.seconds, args.seed, 0, report, args.game, args.database, args.processes
         )
-        results[("postgresql", args.processes)] = [alone]
+        results[(_postgres_name(args.database), args.processes)] = [alone]
     rows, summaries = [], []
     for (name, processes), done in results.items():
         result = load_bench.merged(done)
@@ -643,6 +650,14 @@ def _databases(args: argparse.Namespace, rates: list[float]) -> None:
     print(table(["database", *LOAD_HEADER], rows))
     print("\n".join(summaries))
     print("\n".join(round_ratios(results, rates)))
+
+
+def _postgres_name(url: str) -> str:
+    """A PostgreSQL database's name in the tables: with the commit setting its bot's sessions use."""
+    from bot.storage.backends import commit_settings
+
+    asked = parse_qs(urlsplit(url).query).get("synchronous_commit", [commit_settings(url).get("synchronous_commit")])
+    return f"postgresql (synchronous_commit={asked[0]})"
 
 
 def round_ratios(results: dict[tuple[str, int], list[dict]], rates: list[float]) -> list[str]:
@@ -855,7 +870,20 @@ def render_cmd(argv: list[str]) -> None:
         )
 
 
-COMMANDS = {"engine": engine_cmd, "load": load_cmd, "ai": ai_cmd, "replay": replay_cmd, "render": render_cmd}
+def outage_cmd(argv: list[str]) -> None:
+    from . import outage
+
+    outage.main(argv)
+
+
+COMMANDS = {
+    "engine": engine_cmd,
+    "load": load_cmd,
+    "ai": ai_cmd,
+    "replay": replay_cmd,
+    "render": render_cmd,
+    "outage": outage_cmd,
+}
 
 
 def main(argv: list[str] | None = None) -> None:

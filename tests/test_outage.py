@@ -10,6 +10,7 @@ outage begins and one when it ends.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 import time
@@ -66,6 +67,12 @@ def said():
     logging.getLogger("bot").addHandler(handler)
     yield handler
     logging.getLogger("bot").removeHandler(handler)
+
+
+def figure(**fields: object) -> None:
+    """One line of ``python -m bench outage``'s table (read from the tests' output): a failure, how long after
+    the database was back the games went on, and the clicks that did not count and were told so."""
+    print("OUTAGE-FIGURE", json.dumps(fields))
 
 
 def live_boards(fake: FakeDiscord, channel_id: int) -> list:
@@ -186,7 +193,15 @@ async def test_outage_of_postgres_while_a_game_is_played_ends_by_itself(
     outage = [line for line in said.lines if "database" in line]
     assert len(outage) == 2 and "cannot be reached" in outage[0] and "can be reached again" in outage[1], said.lines
     assert said.tracebacks == 0, said.lines
-    print(f"outage of {seconds} s: controls back after {controls_back:.2f} s, a move after {moving_again:.2f} s")
+    figure(
+        failure=f"PostgreSQL stopped {seconds} s",
+        processes=1,
+        commit="on",
+        controls_back_s=round(controls_back, 2),
+        moving_again_s=round(moving_again, 2),
+        not_counted=2,  # the click under way and the command during the outage
+        told=len(_ephemerals(under_way)[1:]) + len(_ephemerals(other)),
+    )
 
 
 # -- two processes sharing the shards (MESA_SHARDS=auto) -------------------------------------------------
@@ -213,12 +228,22 @@ async def shard_bots(fake_discord, outage_url, tmp_path):
         await end(proc)
 
 
+@pytest.mark.parametrize(
+    ("how", "seconds"),
+    [
+        ("stop", 1),
+        ("kill", 1),
+        pytest.param("stop", 10, marks=pytest.mark.slow),
+        pytest.param("stop", 60, marks=pytest.mark.slow),
+    ],
+)
 async def test_outage_two_processes_never_serve_a_shard_together_and_serve_them_again(
-    fake_discord, outage_server, outage_url, shard_bots
+    fake_discord, outage_server, outage_url, shard_bots, how, seconds
 ):
-    """Two processes share the shards through PostgreSQL's advisory locks; the server stops for a second. Each
-    process stops serving its shard as soon as its lock connection is lost (no shard ever has two gateway
-    sessions), neither exits, both reconnect, claim the shards again, and the games of both go on."""
+    """Two processes share the shards through PostgreSQL's advisory locks; the server stops (or its postmaster
+    is SIGKILLed) and starts again ``seconds`` later. Each process stops serving its shard as soon as its lock
+    connection is lost (no shard ever has two gateway sessions), neither exits, both reconnect, claim the
+    shards again, and the games of both go on."""
     from test_shards import _balanced, _game_in
 
     fake = fake_discord
@@ -236,8 +261,9 @@ async def test_outage_two_processes_never_serve_a_shard_together_and_serve_them_
 
     watching = asyncio.create_task(watch())
     try:
-        await asyncio.to_thread(outage_server.halt)
-        await asyncio.sleep(1)  # the outage lasts a second
+        stopped_at = time.monotonic()
+        await asyncio.to_thread(outage_server.halt if how == "stop" else outage_server.kill_postmaster)
+        await asyncio.sleep(seconds - (time.monotonic() - stopped_at))  # the outage lasts this long
         await asyncio.to_thread(outage_server.resume)
         back_at = time.monotonic()
         await _balanced(fake, outage_url, procs)  # each process serves one shard again
@@ -258,7 +284,15 @@ async def test_outage_two_processes_never_serve_a_shard_together_and_serve_them_
             assert engine.load(game.state) == engine.replay(len(game.seats), game.seed, game.options, log)
     finally:
         await db.close()
-    print(f"two processes: shards served and games moving again {took:.2f} s after the database came back")
+    figure(
+        failure=f"PostgreSQL stopped {seconds} s" if how == "stop" else "PostgreSQL's postmaster SIGKILLed",
+        processes=2,
+        commit="on",
+        controls_back_s=round(took, 2),
+        moving_again_s=round(took, 2),
+        not_counted=0,
+        told=0,
+    )
 
 
 async def _click(fake: FakeDiscord, board, rng: random.Random):
@@ -334,9 +368,14 @@ async def test_outage_a_crash_of_postgres_right_after_a_move_s_commit_leaves_no_
     assert len(outage) == 2 and "cannot be reached" in outage[0] and "can be reached again" in outage[1], said.lines
     assert kept != any("a move the database does not have" in line for line in said.lines), said.lines
     assert said.tracebacks == 0, said.lines
-    print(
-        f"crash with synchronous_commit={commit}: the move {'kept' if kept else 'lost'}, the current board's "
-        f"controls right {controls_back:.2f} s and a move {moving_again:.2f} s after the database was back"
+    figure(
+        failure=f"PostgreSQL's postmaster SIGKILLed after a commit (the move {'kept' if kept else 'lost'})",
+        processes=1,
+        commit=commit,
+        controls_back_s=round(controls_back, 2),
+        moving_again_s=round(moving_again, 2),
+        not_counted=0 if kept else 1,
+        told=len(_ephemerals(inter)),
     )
 
 
@@ -399,4 +438,12 @@ async def test_outage_a_reminder_and_a_clock_deadline_due_during_it_fire_once_af
     assert {(r["user_id"], r["seat"]) for r in log[before.version :]} == {(None, game.seats_of(late)[0])}
     assert await _replays(outage_url, game_id)
     assert said.tracebacks == 0, said.lines
-    print(f"a clock deadline due during an outage: the AI played {played_after:.2f} s after the database was back")
+    figure(
+        failure="PostgreSQL stopped while a reminder and a clock deadline fell due",
+        processes=1,
+        commit="on",
+        controls_back_s=round(played_after, 2),
+        moving_again_s=round(played_after, 2),
+        not_counted=0,
+        told=0,
+    )

@@ -10,6 +10,7 @@ import os
 import signal
 import socket
 import sys
+import time
 from collections.abc import AsyncIterator
 
 import pytest
@@ -152,6 +153,7 @@ async def test_python_m_bot_web_rides_out_a_postgres_outage(pg, postgres_server,
             await web.said("cannot be reached")  # (down for as long as it takes the process to notice)
         finally:
             await asyncio.to_thread(postgres_server.resume)
+        back_at = time.monotonic()
         for attempt in range(50):  # (the test's own pool may hold a connection the restart closed)
             try:
                 await play(service, game_id, 1)
@@ -161,7 +163,9 @@ async def test_python_m_bot_web_rides_out_a_postgres_outage(pg, postgres_server,
                     raise
                 await asyncio.sleep(0.1)
         await until_status(session, page, 200)  # (the page read before the stream hears of the move)
+        answering = time.monotonic() - back_at
         after = await asyncio.wait_for(_next_version(stream), 60)  # (a guard against a hang, not a timing)
+        following = time.monotonic() - back_at
         assert after == (await db.get_game(game_id)).version > before
         await until_status(session, health, 200)
         stream.close()
@@ -169,6 +173,17 @@ async def test_python_m_bot_web_rides_out_a_postgres_outage(pg, postgres_server,
     assert len(web.lines("cannot be reached")) == 1, web.log
     assert len(web.lines("can be reached again")) == 1, web.log
     assert not web.lines("Traceback"), web.log
+    from test_outage import figure
+
+    figure(
+        failure="PostgreSQL restarted under python -m bot web",
+        processes="web",
+        commit="on",
+        controls_back_s=round(answering, 2),  # the page answers again
+        moving_again_s=round(following, 2),  # an open stream hears the next move
+        not_counted=0,
+        told=0,
+    )
 
 
 async def _next_version(stream) -> int:
