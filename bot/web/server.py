@@ -51,7 +51,8 @@ from .activity import PREFIX as ACTIVITY
 from .activity import Activity
 from .changes import Changes, stored
 from .gate import Gate, address_group, connection_limit
-from .page import LOCALES, Pages, render_page
+from .language import negotiate
+from .page import Pages, render_page
 from .play import Play, Table, account_html, play_html, seat_of, take_notice
 from .sessions import SignedIn, csrf_token, signed_in
 from .sessions import middleware as session_middleware
@@ -92,27 +93,6 @@ STATIC = {
     "activity.js": "text/javascript",  # the Activity's page (activity.py), with Discord's Embedded App SDK
     "discord-sdk.js": "text/javascript",
 }
-
-
-def negotiate(request: web.Request) -> str:
-    """The page's language: ``?lang=`` if given, else the browser's first of pt-BR and en (en by default)."""
-    asked = request.query.get("lang", "")
-    if asked:
-        return "pt-BR" if asked.lower().startswith("pt") else "en"
-    ranked: list[tuple[float, int, str]] = []
-    for i, part in enumerate(request.headers.get("Accept-Language", "").split(",")):
-        tag, _, params = part.strip().partition(";")
-        q = 1.0
-        if params.strip().startswith("q="):
-            with contextlib.suppress(ValueError):
-                q = float(params.strip()[2:])
-        ranked.append((-q, i, tag.strip().lower()))
-    for _, _, tag in sorted(ranked):
-        if tag.startswith("pt"):
-            return "pt-BR"
-        if tag.startswith("en"):
-            return "en"
-    return LOCALES[0]
 
 
 class Streams:

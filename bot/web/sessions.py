@@ -34,6 +34,7 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from rules.core import t
 
 from . import texts as _texts  # noqa: F401  (registers the pages' words)
+from .language import negotiate
 
 LIFETIME = 30 * 24 * 3600  # a sign-in lasts this long (seconds), then the player signs in again
 MOST_LINKS = 32  # the page links a session remembers (the most recent)
@@ -204,8 +205,6 @@ async def check(request: web.Request, given: str | None) -> SignedIn:
 
 
 def _refused(request: web.Request, answer: type[web.HTTPException], key: str) -> web.HTTPException:
-    from .server import negotiate  # (the server imports this module)
-
     locale = negotiate(request)
     return answer(text=t(key, locale), headers={"Content-Language": locale})
 
