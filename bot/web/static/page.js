@@ -144,7 +144,12 @@
       const form = document.createElement("form");
       form.className = group.menu ? "choices menu" : "choices";
       form.method = "post";
-      form.action = `${token}/act`;
+      form.setAttribute("action", `${token}/act`);
+      for (const [name, value] of [["version", play.dataset.version], ["csrf", play.dataset.csrf]]) {
+        const hidden = document.createElement("input");
+        Object.assign(hidden, { type: "hidden", name, value });
+        form.append(hidden);
+      }
       const text = (c) => (c.emoji ? `${c.emoji} ${c.label}` : c.label);
       if (!group.menu) {
         for (const c of group.choices) {
@@ -177,7 +182,7 @@
     if (!play) return;
     play.hidden = !data.mine;
     if (!data.mine) return;
-    play.dataset.version = data.version;
+    play.dataset.version = data.version; // (before the forms: they carry it)
     $("play-title").textContent = data.mine.acting ? play.dataset.yourChoices : play.dataset.yourView;
     choicesOf(data.mine);
   }
@@ -210,8 +215,8 @@
   if (play) {
     play.addEventListener("submit", (event) => {
       const form = event.target;
-      const path = new URL(form.action).pathname.split("/").pop();
-      event.preventDefault();
+      event.preventDefault(); // (a control named "action" hides form.action: the attribute is read)
+      const path = form.getAttribute("action").split("?")[0].split("/").pop();
       if (path === "act") {
         const chosen = event.submitter?.dataset.action ?? form.querySelector("select")?.value;
         if (chosen) window.mesaAct(chosen);
