@@ -13,8 +13,14 @@ from .data import BLACK_MARKET, CLOCK_END, CLOCK_TRACK, REGIONS, RESOURCES, SECT
 
 # A round's visits (phase 2), the Donation (phase 3 at the clock's mark), the end.
 Phase = Literal["visit", "donate", "over"]
-# A visit's steps b) and c) and the choices a Region's effect asks for (see effects.py); ``swap_r``,
-# ``swap_b``, ``move_b`` and ``die_b`` are the second steps of two-step choices.
+# A visit's steps b) and c) and the choices a Region's effect asks for (see effects.py), by stored name:
+# - ``take``: a resource to take from ``sector`` (step b); ``effect``: the tile of ``sector`` acts (step c);
+# - ``take_region``: a Region other than ``excluded`` to take a resource from (then a ``take``);
+# - ``swap_a``, ``swap_r``, ``swap_b``: a swap's resource given from ``sector``, the Region to swap
+#   with (``target``), the resource taken from it;
+# - ``move_a``, ``move_b``: a resource of ``sector`` to move, then where to (unless ``target`` says);
+# - ``die_a``, ``die_b``: the sector of a die to move, then where to;
+# - ``sub``: the sector the Submarine moves to.
 TaskKind = Literal[
     "take", "effect", "take_region", "swap_a", "swap_r", "swap_b", "move_a", "move_b", "die_a", "die_b", "sub"
 ]
