@@ -415,7 +415,19 @@ def describe(view, locale: str, names: list[str]) -> str:
     cards = sorted(zip(view.weather, view.weather_columns, strict=False), key=lambda c: c[1])
     weather = ", ".join(f"{col} {tr(f'engis.weather.{card}', locale)}" for card, col in cards)
     position = tr("engis.alt.weather", locale, list=weather) if weather else ""
-    return alt_text("ENGIS", headline(view, locale, names), scores_line(scores, locale), position)
+    return alt_text(
+        "ENGIS", headline(view, locale, names), scores_line(scores, locale), position, _open(view, locale, names)
+    )
+
+
+def _open(view, locale: str, names: list[str]) -> str:
+    """The columns each clan leaves open to their hardship (the ✗ under its hexes), in words."""
+    clans = []
+    for pv in view.clans:
+        columns = sorted({col for ok, col in zip(pv.defended, view.weather_columns, strict=True) if not ok})
+        if columns:
+            clans.append(seat_name(names, pv.seat, locale) + " " + ", ".join(map(str, columns)))
+    return tr("engis.alt.undefended", locale, list="; ".join(clans)) if clans else ""
 
 
 def named_texts(locale: str) -> Iterator[tuple[str, str, Box]]:

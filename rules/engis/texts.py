@@ -210,6 +210,7 @@ TEXTS: dict[str, tuple[Text, Text]] = {
     "engis.todo.score": ("play a scoring card", "jogar uma carta de pontuação"),
     "engis.r.solo_score": ("{n} of {target} points", "{n} de {target} pontos"),
     "engis.alt.weather": ("Hardships by column: {list}", "Intempéries por coluna: {list}"),
+    "engis.alt.undefended": ("Columns not defended: {list}", "Colunas sem defesa: {list}"),
     "engis.r.offer": ("Offer", "Oferta"),
     "engis.r.order": ("Turn order", "Ordem de turnos"),
     "engis.r.bids": ("Bids", "Lances"),

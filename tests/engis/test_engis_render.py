@@ -90,3 +90,15 @@ def test_each_clans_wood_and_stone_are_its_hexes_icons():
         hexes = [data.ALL_HEXES[h] for h in pv.hexes.values()]
         for resource, terrain in (("wood", data.FOREST), ("stone", data.MOUNTAIN)):
             assert getattr(pv, resource) == sum(h.icons for h in hexes if h.terrain == terrain)
+
+
+def test_the_alt_text_names_the_columns_each_clan_leaves_open():
+    """The ✗ under a clan's columns are in the picture's words too: a clan and the columns it does not defend."""
+    from render.engis import describe
+
+    state = new(2, seed=3)
+    state.weather, state.weather_columns = ["virus", "avalanche", "incendio", "tempestade"], [1, 2, 3, 4]
+    territory(state, 0, {"a1": "F1", "b1": "F4", "c1": "L3", "d1": "C2"}, ["a1"])  # defends every column
+    territory(state, 1, {"a1": "M3", "b1": "S4", "c1": "L3", "d1": "C3"}, ["a1"])  # no plant, no Forest
+    assert "Columns not defended: Bia 1, 2" in describe(ENGINE.view(state, None), "en", ["Ana", "Bia"])
+    assert "Colunas sem defesa: Bia 1, 2" in describe(ENGINE.view(state, 1), "pt-BR", ["Ana", "Bia"])
