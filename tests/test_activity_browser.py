@@ -4,7 +4,8 @@ Chromium to one loopback TLS server of the test, its certificate made for them),
 to the bot's pages at ``/activity/…`` as Discord's proxy does with the Activity's URL mapping, and answers
 the Embedded App SDK's messages (HANDSHAKE → READY, AUTHORIZE → a code the fake Discord granted,
 AUTHENTICATE → the user of the access token). The player clicks **Play here** in the fake Discord first:
-the instance is the one the bot's launch made in the game's thread.
+the instance is the one the bot's launch made in the game's thread. He ends on his seat's page in the frame
+and makes his move from there.
 
 Chromium here keeps no third-party cookie that is not Partitioned (a plain ``SameSite=None`` one set in the
 frame is dropped): the player is signed in on the game's page only through the frame's own cookie.
@@ -13,6 +14,7 @@ frame is dropped): the player is signed in on the game's page only through the f
 from __future__ import annotations
 
 import datetime
+import random
 import ssl
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -24,7 +26,7 @@ import pytest
 from aiohttp import web
 
 from fakediscord import FakeDiscord
-from fakediscord.botkit import last_board, mesa, start_game, start_lobby
+from fakediscord.botkit import board_messages, last_board, mentioned, mesa, named, play_move, start_game, start_lobby
 from fakediscord.fixtures import GUILD_ID
 from rules.core import t
 from tests.test_web_browser import CHROMIUM, FLAGS, until
@@ -259,8 +261,17 @@ async def test_a_player_plays_inside_discord_s_frame_signed_in_through_the_sdk(f
                 assert frame_cookie["partitionKey"] == f"https://{DISCORD}" and frame_cookie["sameSite"] == "None"
                 assert frame_cookie["httpOnly"] and frame_cookie["secure"] and "mesa_session" not in cookies
 
-                # The page goes on living in the frame: the stream through the proxy brings Ana's move.
+                # The page lives on in the frame (its stream through the proxy): moves made in Discord reach
+                # it, and once Bruno must act, his move is made from the frame and posted in the thread.
                 await until(activity, "() => document.getElementById('live').classList.contains('on')")
+                rng = random.Random(5)
+                while BRUNO not in (mentioned(last_board(fake, thread)) or named(last_board(fake, thread))):
+                    assert await play_move(fake, thread, rng) is not None, "the game ended before Bruno's turn"
+                before = len(board_messages(fake, thread))
+                choice = frame.locator("#choices .choice").first
+                await expect(choice).to_be_visible(timeout=15_000)
+                await choice.click()
+                await fake.wait_for(lambda: len(board_messages(fake, thread)) > before, timeout=15)
                 assert not failed, failed
                 assert not [p for p in problems if not p.startswith("Failed to load resource")], problems
             finally:
