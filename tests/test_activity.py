@@ -84,17 +84,17 @@ class Site:
 
     def __init__(self, db: Database, fake: FakeDiscord, *, activity: bool = True, **more: Any) -> None:
         self.port = unused_port()
-        self.settings = Settings(
-            ai_processes=0,
-            render_workers=0,
-            token=BOT_TOKEN,
-            web_url=f"http://127.0.0.1:{self.port}",
-            client_id=fake.app_id,
-            client_secret=fake.accounts.client_secret,
-            discord_api=fake.base_url + "/api/v10",
-            activity=activity,
-            **more,
-        )
+        given: dict[str, Any] = {
+            "ai_processes": 0,
+            "render_workers": 0,
+            "token": BOT_TOKEN,
+            "web_url": f"http://127.0.0.1:{self.port}",
+            "client_id": fake.app_id,
+            "client_secret": fake.accounts.client_secret,
+            "discord_api": fake.base_url + "/api/v10",
+            "activity": activity,
+        }
+        self.settings = Settings(**{**given, **more})
         self.service = GameService(db, self.settings)
         self.server = WebServer(lambda: db, self.settings, service=self.service)
         self.test_server = TestServer(self.server.app, port=self.port)
@@ -212,6 +212,14 @@ async def test_a_code_discord_did_not_give_this_application_signs_nobody_in(db, 
         instance = fake.accounts.launch(CHANNEL, GUILD, BRUNO)["instance_id"]
         assert await sign_in(client, fake.accounts.grant(BRUNO), instance) == (403, {"error": refused})
         assert fake.accounts.exchanges[-1]["client_secret"] == "an-old-secret"
+        # a process serving the pages without the bot's token cannot check the instance: nobody is signed in
+        site.settings.client_secret, site.settings.token = fake.accounts.client_secret, None
+        assert await sign_in(client, fake.accounts.grant(BRUNO), instance) == (502, {"error": refused})
+        assert FRAME.name not in {c.key for c in client.session.cookie_jar}
+    # without the client secret there is no sign-in, and no Activity to frame
+    async with Site(db, fake, client_secret=None) as site:
+        client = await site.client()
+        assert (await client.post("/activity/api/token", json={}, headers=SAME_SITE)).status == 404
 
 
 def test_the_activity_needs_the_application_s_id_and_secret(monkeypatch) -> None:

@@ -99,6 +99,10 @@ class Instances:
 
     async def channel(self, instance_id: str, user_id: int) -> int:
         """The channel or thread the instance runs in, if it is this application's and ``user_id`` is in it."""
+        if not self.settings.token:
+            raise Refused(
+                502, "activity.refused", "DISCORD_TOKEN is not set: the Activity's instance cannot be checked"
+            )
         url = f"{self.settings.discord_api}/applications/{self.settings.client_id}/activity-instances/{instance_id}"
         headers = {"Authorization": f"Bot {self.settings.token}"}
         try:
