@@ -106,7 +106,7 @@ def draw_clan(img, draw, view, pv, locale: str, names: list[str], box: ClanLayou
     room = w - 40 - length(right, 18, True)
     put(img, (x0 + 14, y0 + 19), fit(title, room, 20, True), 20, fill=(255, 255, 255), bold=True, anchor="lm")
     hl = set(view.highlight) if view.highlight_seat == seat else set()
-    territory = pv.model_dump_json(include={"hexes", "meeples", "row", "marker", "defended"})
+    territory = pv.model_dump_json(include={"hexes", "meeples", "meeples_on_row", "zero_bid_marker", "defended"})
     left, top = round(box.grid[0]) - 4, y0 + 44
     parts.draw(
         img,
@@ -171,12 +171,12 @@ def _draw_territory(img, draw, pv, cols: list[int], colour, hl: set[str], locale
 
 def _draw_bid_row(img, draw, pv, colour, locale: str, x: float, y: float) -> None:
     """The meeples on the clan's bid row (or its marker at 0)."""
-    label = tr("engis.r.row", locale, n=pv.row)
+    label = tr("engis.r.row", locale, n=pv.meeples_on_row)
     put(img, (x, y), label, 16, fill=MUTED)
     mx = x + length(label, 16) + 18
-    for i in range(pv.row):
+    for i in range(pv.meeples_on_row):
         draw_meeple(img, draw, mx + i * 22, y + 11, colour, 1, 10)
-    if pv.marker:
+    if pv.zero_bid_marker:
         draw.ellipse((mx, y + 1, mx + 18, y + 19), fill=colour, outline=INK)
         put(img, (mx + 9, y + 10), "0", 12, fill=(255, 255, 255), bold=True, anchor="mm")
 

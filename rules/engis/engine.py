@@ -42,8 +42,8 @@ class PlayerView(BaseModel):
     board: int
     hexes: dict[str, str]
     meeples: list[str]
-    row: int
-    marker: bool
+    meeples_on_row: int
+    zero_bid_marker: bool
     bid: int | None
     objects: list[str]
     skills: list[str]
@@ -199,8 +199,8 @@ class EngisEngine(Engine[EngisState]):
                     board=p.board,
                     hexes=dict(p.hexes),
                     meeples=list(p.meeples),
-                    row=p.row,
-                    marker=p.marker,
+                    meeples_on_row=p.meeples_on_row,
+                    zero_bid_marker=p.zero_bid_marker,
                     bid=p.bid,
                     objects=list(p.objects),
                     skills=list(p.skills),

@@ -81,7 +81,7 @@ def start_round(state: EngisState) -> None:
     for i, slot in enumerate(state.offer):
         if slot is None and state.pile:
             state.offer[i] = state.pile.pop()
-    state.clans = [p.changed(bid=None, marker=False, used=(), moved=()) for p in state.clans]
+    state.clans = [p.changed(bid=None, zero_bid_marker=False, used=(), moved=()) for p in state.clans]
     state.neutral_bid = None
     state.order, state.order_position, state.pending, state.picked, state.moving_from = [], 0, 0, "", ""
     n = state.players
@@ -126,7 +126,7 @@ def _without(values: tuple[str, ...], value: str) -> tuple[str, ...]:
 def _take_auto(state: EngisState, seat: int) -> bool:
     """Removes bid meeples while the choice is forced; True once all are taken."""
     p = state.clans[seat]
-    meeples, row = p.meeples, p.row
+    meeples, row = p.meeples, p.meeples_on_row
     done = True
     while state.pending > 0:
         spaces = sorted(set(meeples))
@@ -136,14 +136,14 @@ def _take_auto(state: EngisState, seat: int) -> bool:
         meeples = _without(meeples, spaces[0])
         row += 1
         state.pending -= 1
-    if row != p.row:
-        state.clans[seat] = p.changed(meeples=meeples, row=row)
+    if row != p.meeples_on_row:
+        state.clans[seat] = p.changed(meeples=meeples, meeples_on_row=row)
     return done
 
 
 def _take(state: EngisState, seat: int, space: str) -> None:
     p = state.clans[seat]
-    state.clans[seat] = p.changed(meeples=_without(p.meeples, space), row=p.row + 1)
+    state.clans[seat] = p.changed(meeples=_without(p.meeples, space), meeples_on_row=p.meeples_on_row + 1)
     state.pending -= 1
     if _take_auto(state, seat):
         _after_bid(state)
@@ -152,7 +152,7 @@ def _take(state: EngisState, seat: int, space: str) -> None:
 def _bid(state: EngisState, seat: int, amount: int) -> None:
     p = state.clans[seat]
     # «ele deve colocar na fileira um de seus marcadores» (a zero bid)
-    state.clans[seat] = p.changed(bid=amount, marker=True if amount == 0 else p.marker)
+    state.clans[seat] = p.changed(bid=amount, zero_bid_marker=True if amount == 0 else p.zero_bid_marker)
     _event(state, "engis.ev.bid", who=seat_msg(seat), n=amount)
     state.pending = amount
     if _take_auto(state, seat):
@@ -293,7 +293,7 @@ def menu(state: EngisState, p: Clan) -> list[Step]:
         out.append("craft")
     if "develop" not in p.used and developable(state, p):
         out.append("develop")
-    if "retorno" in p.skills and "retorno" not in p.used and p.row > 0:
+    if "retorno" in p.skills and "retorno" not in p.used and p.meeples_on_row > 0:
         out.append("retorno")
     return out
 
@@ -374,7 +374,7 @@ def _discard_skill(state: EngisState, skill: str) -> None:
 
 def _retorno(state: EngisState, seat: int) -> None:
     p = state.clans[seat]
-    p = state.clans[seat] = p.changed(used=(*p.used, "retorno"), row=p.row - 1)
+    p = state.clans[seat] = p.changed(used=(*p.used, "retorno"), meeples_on_row=p.meeples_on_row - 1)
     _event(state, "engis.ev.retorno", who=seat_msg(seat))
     spaces = scoring.placement_spaces(p)
     if len(spaces) == 1:
@@ -433,7 +433,7 @@ def _next_return(state: EngisState) -> None:
     while state.order_position < len(order):
         if state.order_position >= 0:
             seat = order[state.order_position]
-            if state.clans[seat].row > 0 and _return_auto(state, seat):
+            if state.clans[seat].meeples_on_row > 0 and _return_auto(state, seat):
                 state.actor = seat
                 return
         state.order_position += 1
@@ -443,11 +443,11 @@ def _next_return(state: EngisState) -> None:
 def _return_auto(state: EngisState, seat: int) -> bool:
     """Brings meeples back while forced; True when a choice is needed."""
     p = state.clans[seat]
-    while p.row > 0:
+    while p.meeples_on_row > 0:
         spaces = scoring.placement_spaces(p)
         if len(spaces) > 1:
             return True
-        p = state.clans[seat] = p.changed(row=p.row - 1, meeples=(*p.meeples, spaces[0]))
+        p = state.clans[seat] = p.changed(meeples_on_row=p.meeples_on_row - 1, meeples=(*p.meeples, spaces[0]))
     return False
 
 
@@ -456,14 +456,14 @@ def _home(state: EngisState, seat: int, space: str) -> None:
     if not p.meeples:
         # «No caso do jogador retornar 4 peças (e não haver nenhuma em seu tabuleiro), todas
         # devem ser colocadas no mesmo hexágono.»
-        state.clans[seat] = p.changed(meeples=p.meeples + (space,) * p.row, row=0)
+        state.clans[seat] = p.changed(meeples=p.meeples + (space,) * p.meeples_on_row, meeples_on_row=0)
     else:
-        state.clans[seat] = p.changed(meeples=(*p.meeples, space), row=p.row - 1)
+        state.clans[seat] = p.changed(meeples=(*p.meeples, space), meeples_on_row=p.meeples_on_row - 1)
     _next_return(state)
 
 
 def _end_round(state: EngisState) -> None:
-    state.clans = [p.changed(marker=False) for p in state.clans]
+    state.clans = [p.changed(zero_bid_marker=False) for p in state.clans]
     state.previous_order = list(state.order)
     state.round += 1
     start_round(state)

@@ -66,8 +66,8 @@ class Clan(StoredModel):
     board: int  # index in data.BOARDS[side]
     hexes: FrozenDict[str, str]  # space -> hex id (printed ones included)
     meeples: tuple[str, ...]  # the space of each meeple on the board
-    row: int = 0  # meeples on the collective board's bid row
-    marker: bool = False  # the zero-bid marker on the row
+    meeples_on_row: int = Field(0, alias="row")  # meeples on the collective board's bid row
+    zero_bid_marker: bool = Field(False, alias="marker")  # the marker of a zero bid, on the row
     objects: tuple[str, ...] = ()
     skills: tuple[str, ...] = ()
     hand: tuple[str, ...] = ()  # secret: unplayed scoring cards

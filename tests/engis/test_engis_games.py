@@ -17,7 +17,7 @@ def check_invariants(s: EngisState) -> None:
     for seat, p in enumerate(s.clans):
         extra = 1 if "neandertal" in p.skills else 0
         limbo = 1 if s.phase in ("nea", "retorno") and s.actor == seat else 0  # being placed
-        assert len(p.meeples) + p.row + limbo == data.MEEPLES + extra, "meeple conservation"
+        assert len(p.meeples) + p.meeples_on_row + limbo == data.MEEPLES + extra, "meeple conservation"
         assert sorted(p.hand + p.played + p.aside) == sorted(data.CARDS), "card conservation"
         assert len(set(p.skills)) == len(p.skills)
         assert len(p.hexes) == 2 + s.round - (

@@ -59,14 +59,14 @@ def test_auction_example_and_turn_order():
     while s.phase == "take":
         s = act(s, 1, ids(s)[0])
     s = act(s, 2, "bid-0")
-    assert s.clans[2].marker and s.clans[2].row == 0 and len(s.clans[2].meeples) == 4
+    assert s.clans[2].zero_bid_marker and s.clans[2].meeples_on_row == 0 and len(s.clans[2].meeples) == 4
     assert ids(s, 3) == ["bid-1", "bid-3"]
     s = act(s, 3, "bid-1")
     while s.phase == "take":
         s = act(s, 3, ids(s)[0])
     # (1) VERDE - (2) ROXO - (3) MARROM - (4) LARANJA
     assert s.order == [1, 0, 3, 2]
-    assert [p.row for p in s.clans] == [2, 4, 0, 1]
+    assert [p.meeples_on_row for p in s.clans] == [2, 4, 0, 1]
     assert s.phase == "pick" and s.actor == 1
 
 
@@ -85,7 +85,7 @@ def test_bid_meeples_come_from_any_hex_chosen_by_the_player():
     spaces = sorted(s.clans[0].hexes)
     assert s.phase == "take" and ids(s) == [f"take-{sp}" for sp in spaces]
     s = act(s, 0, f"take-{spaces[1]}")
-    assert s.clans[0].meeples.count(spaces[1]) == 1 and s.clans[0].row == 1
+    assert s.clans[0].meeples.count(spaces[1]) == 1 and s.clans[0].meeples_on_row == 1
 
 
 def _bids(s, values):
@@ -172,7 +172,7 @@ def test_solo_buy_example():
     s = act(s, 0, "buy-2")
     while s.phase == "take":
         s = act(s, 0, ids(s)[0])
-    assert s.clans[0].row == 2 and s.picked == second
+    assert s.clans[0].meeples_on_row == 2 and s.picked == second
     assert sorted(s.out) == sorted(others)
     s = act(s, 0, ids(s)[0])
     assert second in s.clans[0].hexes.values() and s.phase == "act"
@@ -332,12 +332,12 @@ def test_neandertal_gives_a_fifth_meeple_and_bid_stays_capped():
 def test_retorno_brings_a_bid_meeple_back():
     s = new(4)
     territory(s, 0, {"a1": "pF", "b1": "pL"}, ["a1", "b1"])
-    edit(s, 0, row=2, skills=["retorno"])
+    edit(s, 0, meeples_on_row=2, skills=["retorno"])
     phase2(s, 0)
     assert "retorno" in ids(s)
     s = act(s, 0, "retorno")
     s = act(s, 0, "home-a1")
-    assert s.clans[0].row == 1 and s.clans[0].meeples.count("a1") == 2
+    assert s.clans[0].meeples_on_row == 1 and s.clans[0].meeples.count("a1") == 2
     assert "retorno" not in ids(s)
 
 
@@ -399,11 +399,11 @@ def test_inteligencia_in_the_last_round():
 
 # --------------------------------------------------------------------------- end of round
 def _to_returns(s, seat, meeples, row):
-    edit(s, seat, meeples=list(meeples), row=row)
+    edit(s, seat, meeples=list(meeples), meeples_on_row=row)
     s.order = [seat] + [x for x in range(s.players) if x != seat]
     for x in range(s.players):
         if x != seat:
-            edit(s, x, row=0)
+            edit(s, x, meeples_on_row=0)
     from rules.engis.phases import _next_return
 
     s.phase, s.order_position = "back", -1
@@ -447,8 +447,8 @@ def test_round_eight_bid_meeples_stay_off_the_board():
     for p, b in zip(final.clans, bids, strict=False):
         extra = 1 if "neandertal" in p.skills else 0
         retorno = 1 if "retorno" in p.used else 0
-        assert len(p.meeples) + p.row == 4 + extra
-        assert p.row == b - retorno
+        assert len(p.meeples) + p.meeples_on_row == 4 + extra
+        assert p.meeples_on_row == b - retorno
 
 
 def test_game_ends_after_round_eight():
