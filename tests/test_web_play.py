@@ -409,3 +409,25 @@ async def test_a_player_takes_back_their_own_last_move_from_the_page(db, fake):
         assert answer.status == 200 and "Taken back." in await answer.text()
         counted = await db.moves_that_count(game_id)
         assert all(r["version"] <= played.version for r in counted)
+
+
+def test_a_large_decision_is_offered_as_the_board_s_menus_each_option_with_its_action_id():
+    """More choices than a message's buttons hold: menus of 25 per group, as the board's (the same
+    grouping), each a labelled select with a Play button; each option carries its action's id."""
+    from bot.service.choices import grouped
+    from bot.web.page import Mine
+    from bot.web.play import play_html
+    from rules.core import MAX_BUTTON_CHOICES, Action, Msg
+
+    actions = [
+        Action(id=f"a{n}", label=Msg(key="web.play"), group=Msg(key="web.your_view" if n % 3 else "web.your_choices"))
+        for n in range(MAX_BUTTON_CHOICES + 40)
+    ]
+    groups = grouped(actions, "en", ["Ana", "Bruno"])
+    assert [g.menu for g in groups] == [True] * len(groups) and max(len(g.choices) for g in groups) <= 25
+    page = play_html("t" * 32, Mine(0, True, groups, True), 9, "token", "en", "")
+    assert offered(page) == [c.id for g in groups for c in g.choices] and len(offered(page)) == len(actions)
+    assert page.count("<select") == len(groups) == page.count('<button type="submit" class="choice primary">')
+    for n, group in enumerate(groups):
+        assert f'<label for="menu-{n}">{group.title}</label><select id="menu-{n}" name="action">' in page
+    assert page.count('name="version" value="9"') == len(groups)

@@ -4,7 +4,9 @@ their scores, the status and the moves in words, at the live position or an earl
 Everything here comes from what the channel shows: the spectator's view (``Engine.view(state,
 None)``) and the questions of the seats to act made from it (``Engine.public_prompt``), the public events of the action log and the final
 results. Nothing else of a state or of the log (hands, private events, action ids, Discord ids)
-reaches a page.
+reaches a spectator's page. A seated player signed in on the page (``bot.web.play``) has their own
+seat's page instead (``Pages.snapshot`` with their seat): their seat's picture and words and their
+own question, as ``/game me`` shows them, and their legal actions; nobody else's.
 """
 
 from __future__ import annotations
