@@ -76,9 +76,9 @@ class PagePlayers:
             data={"csrf": csrf, "version": version, "action": action},
             headers={"Accept": "application/json"},
         )
-        said = await answer.json(content_type=None)
-        if answer.status != 200 or not said.get("ok"):
-            raise RuntimeError(f"the page refused {action!r}: {answer.status} {said.get('text', '')[:120]}")
+        text = await answer.text()
+        if answer.status != 200 or answer.content_type != "application/json":
+            raise RuntimeError(f"the page answered {action!r} with {answer.status}: {text[:160]}")
 
     async def close(self) -> None:
         for browser in self.browsers.values():

@@ -39,7 +39,7 @@ async def browser(fake: FakeDiscord, port: int, user_id: int, token: str):
         session.cookie_jar.update_cookies({"fake_discord_user": str(user_id)}, URL(fake.base_url))
         answer = await session.get(f"{site}/signin?next=/g/{token}")
         page = await answer.text()
-        assert answer.status == 200 and "data-action=" in page, page
+        assert answer.status == 200 and 'id="play"' in page, page
         yield session, page
 
 
@@ -108,3 +108,58 @@ async def test_a_move_on_pages_served_beside_the_bot_reaches_the_channel_too(fak
 
 def _game_id(board) -> str:
     return next(c for c in board.custom_ids() if c.startswith("m1:")).split(":")[1]
+
+
+async def test_an_undo_asked_on_the_page_that_needs_the_others_is_asked_in_the_channel(fake_discord, tmp_path):
+    """Ana takes back her move after Bruno's from the page: the bot asks Bruno in the channel (Agree /
+    Refuse), as ``/game undo`` does; his Agree takes the moves back."""
+    fake, port = fake_discord, unused_port()
+    db_path = tmp_path / "mesa.sqlite3"
+    settings = {**sign_in_settings(fake, port), "web_port": port, "web_host": "127.0.0.1"}
+    async with mesa(fake, db_path, **settings):
+        lobby = await start_lobby(fake, "atlandice", ANA, [BRUNO], ai_seats=0)
+        thread = await start_game(fake, ANA, lobby)
+        db = await Database.open(db_path)
+        try:
+            for _ in range(30):  # each plays until Ana's last move and Bruno's after it may both be taken back
+                await move_from_the_page(fake, port, db_path, thread)
+                game = await db.game_in_channel(thread)
+                counted = await db.moves_that_count(game.id)
+                users = [r["user_id"] for r in counted]
+                since = counted[max((i for i, u in enumerate(users) if u == ANA), default=len(users)) :]
+                if since and all(r["revealed"] is False for r in since) and BRUNO in [r["user_id"] for r in since]:
+                    break
+            else:
+                raise AssertionError("no undoable pair of moves came")
+            version = game.version
+            async with browser(fake, port, ANA, game.web_token) as (session, page):
+                csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+                answer = await session.post(
+                    f"http://127.0.0.1:{port}/g/{game.web_token}/undo",
+                    data={"csrf": csrf},
+                    headers={"Accept": "application/json"},
+                )
+                said = await answer.json()
+                assert answer.status == 200 and said["ok"] and "Asked" in said["text"], said
+            request = await fake.wait_for(
+                lambda: [m for m in fake.messages(thread) if m.custom_ids() and ":~uy" in " ".join(m.custom_ids())]
+            )
+            assert BRUNO in mentioned(request[-1])
+            agree = next(c for c in request[-1].custom_ids() if c.endswith(":~uy"))
+            await fake.click(BRUNO, request[-1], agree)
+            await fake.wait_for(lambda: any(r["undone_at"] for r in fake_log(db_path)) or None, timeout=10)
+        finally:
+            await db.close()
+        after = await Database.open(db_path)
+        try:
+            assert (await after.game_in_channel(thread)).version > version
+        finally:
+            await after.close()
+
+
+def fake_log(db_path) -> list[dict]:
+    import sqlite3
+
+    with sqlite3.connect(db_path) as conn:
+        conn.row_factory = sqlite3.Row
+        return [dict(r) for r in conn.execute("SELECT undone_at FROM actions")]
