@@ -431,3 +431,22 @@ def test_a_large_decision_is_offered_as_the_board_s_menus_each_option_with_its_a
     for n, group in enumerate(groups):
         assert f'<label for="menu-{n}">{group.title}</label><select id="menu-{n}" name="action">' in page
     assert page.count('name="version" value="9"') == len(groups)
+
+
+async def test_signing_in_on_a_second_game_s_page_keeps_the_first_page_working(db, fake):
+    """A player with two games' pages open signs in on the second: the first still plays (the same session's
+    token), and a sign-in as somebody else on that browser starts afresh (a new token, no page of the first)."""
+    async with Site(db, fake) as site:
+        first_id = await started(site.service, "atlandice", seed=5)
+        second_id = await started(site.service, "atlandice", seed=6)
+        first, second = await token_of(db, first_id), await token_of(db, second_id)
+        _, user_id, legal = await acting(site, first_id)
+        browser = await site.browser()
+        fields = form_fields(await sign_in(fake, browser, first, user_id))
+        await sign_in(fake, browser, second, user_id)
+        answer = await browser.post(f"/g/{first}/act", data={**fields, "action": legal[0]})
+        assert answer.status == 200 and "Played." in await answer.text()
+        other = BRUNO if user_id == ANA else ANA
+        page = await sign_in(fake, browser, second, other)
+        assert form_fields(page)["csrf"] != fields["csrf"]
+        assert "Sign in with Discord" in await (await browser.get(f"/g/{first}")).text()

@@ -158,15 +158,19 @@ async def signed_in(request: web.Request) -> SignedIn | None:
 
 
 async def remember(request: web.Request, response: web.StreamResponse | None, user: SignedIn) -> None:
-    """Starts ``user``'s session (a new one: its cookie and its token are new), remembering the page links
-    they signed in through before if it is the same user. It is written on ``response`` if given, else
-    on the handler's answer."""
+    """Starts ``user``'s session (a new one: its cookie is new, and its token unless it is the same user
+    signing in again), remembering the page links they signed in through before if it is the same user.
+    It is written on ``response`` if given, else on the handler's answer."""
     before = await get_session(request)
-    links = [str(link) for link in before.get("links") or []] if before.get("user") == str(user.user_id) else []
+    same = before.get("user") == str(user.user_id)
+    links = [str(link) for link in before.get("links") or []] if same else []
     if user.link:
         links = [link for link in links if link != user.link] + [user.link]
+    # The same player signing in on another game's page keeps their token: the pages they have open still work.
+    kept = before.get(CSRF_FIELD) if same else None
+    csrf = kept if isinstance(kept, str) and kept else secrets.token_urlsafe(32)
     session = await new_session(request)
-    session.update(user=str(user.user_id), name=user.name, links=links[-MOST_LINKS:], csrf=secrets.token_urlsafe(32))
+    session.update(user=str(user.user_id), name=user.name, links=links[-MOST_LINKS:], csrf=csrf)
     if response is not None:
         storage: Sessions = request[STORAGE_KEY]
         await storage.save_session(request, response, session)
