@@ -196,7 +196,8 @@ class Play:
         game, user, form = await self._checked(request)
         version, action = str(form.get("version", "")), str(form.get("action", ""))
         if not version.isdigit() or not action:
-            raise web.HTTPBadRequest(text="action and version are needed\n")
+            locale = self.negotiate(request)
+            raise web.HTTPBadRequest(text=t("error.forged", locale), headers={"Content-Language": locale})
 
         async def play() -> str:
             await self.service().act(game.id, user.user_id, int(version), action, then=self.table.publish)
