@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from render import describe
+from render.hits import HitArea, hit_areas
 from render.names import plain_name
 from rules.core import Engine, Event, GameState, Outcome, t
 from rules.core.search import level_of
@@ -198,6 +199,10 @@ class RenderCache:
             key,
             lambda: describe(game.game, self.view(game, state, viewer), locale=locale, names=seat_names(game, locale)),
         )
+
+    def areas(self, game: GameRow, state: GameState, seat: int, actions: list[str], locale: str) -> list[HitArea]:
+        """Where a click on ``seat``'s own picture plays one of its legal ``actions`` (``render.hits``)."""
+        return hit_areas(game.game, self.view(game, state, seat), seat, actions, locale=locale)
 
     def drawn(self, game: GameRow, step: int, viewer: int | None, locale: str) -> bytes | None:
         """The picture of the game's ``step`` at its version, if it is drawn already."""

@@ -86,14 +86,29 @@ class Position:
 
 
 @dataclass
+class Spot:
+    """A thing on the seat's picture that a click acts on with one of its legal actions (``render.hits``):
+    the action's id and label, and its area in the picture's pixels (``shape`` "rect": left, top, right,
+    bottom; "poly": the corners' x, y in turn)."""
+
+    action: str
+    label: str
+    shape: str
+    coords: tuple[int, ...]
+
+
+@dataclass
 class Mine:
     """What a signed-in player's page adds: their seat, whether it must act now, and its legal actions as
-    the board's Discord message groups them (``bot.service.choices``)."""
+    the board's Discord message groups them (``bot.service.choices``), with the things of its picture they
+    act on (``spots``; ``picture``: the picture's width and height, which the spots' pixels are of)."""
 
     seat: int
     acting: bool
     groups: list[ChoiceGroup]
     running: bool  # the game goes on (undo and resign are offered)
+    spots: list[Spot] = dataclasses.field(default_factory=list)
+    picture: tuple[int, int] = (0, 0)
 
 
 @dataclass
@@ -163,6 +178,11 @@ def image_url(game: GameRow, step: int, locale: str) -> str:
 def data_url(png: bytes) -> str:
     """A picture carried in the page's own data (the live position's, sent with it to every page)."""
     return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+
+
+def picture_size(png: bytes) -> tuple[int, int]:
+    """A PNG's width and height (its header's first chunk, IHDR)."""
+    return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
 
 
 def caption(step: int, total: int, locale: str) -> str:
@@ -374,8 +394,10 @@ class Pages:
         seat's view), its own question, and its legal actions when it must act."""
         public = await self.snapshot(game, locale)
         engine, state, names = engine_of(game), self.live_state(game), seat_names(game, locale)
+        png = b""
         try:
-            image = data_url(await self.cache.get(game, state, seat, locale))
+            png = await self.cache.get(game, state, seat, locale)
+            image = data_url(png)
         except Exception:
             log.exception("the picture of game %s for seat %s could not be drawn", game.id, seat)
             image = public.live.image
@@ -395,7 +417,15 @@ class Pages:
         acting = seat in to_act
         groups = grouped(engine.legal_actions(state, seat), locale, names) if acting else []
         mine = Mine(seat, acting, groups, game.status == ACTIVE)
+        if png:  # (a picture not drawn has nothing to click on)
+            mine.spots, mine.picture = self._spots(game, state, seat, groups, locale), picture_size(png)
         return dataclasses.replace(public, turn=turn, live=live, mine=mine)
+
+    def _spots(self, game: GameRow, state: GameState, seat: int, groups: list[ChoiceGroup], locale: str) -> list[Spot]:
+        """The things of ``seat``'s picture its legal actions (``groups``) act on."""
+        labels = {c.id: c.label for group in groups for c in group.choices}
+        areas = self.cache.areas(game, state, seat, list(labels), locale)
+        return [Spot(a.action, labels[a.action], a.shape, a.coords) for a in areas]
 
     async def seat_picture(self, game: GameRow, seat: int, locale: str) -> bytes:
         """``seat``'s own picture of the live position (``/game me``'s)."""
@@ -531,6 +561,8 @@ SCRIPT_TEXTS = (
     "web.no_moves",
     "web.too_many",
     "web.over",
+    "web.spot_choices",
+    "web.spot_close",
 )
 
 
@@ -557,9 +589,10 @@ def _board(live: Position, locale: str) -> str:
 
     return f"""<section class="board" aria-label="{e(t("web.board", locale))}">
 <figure>
-<a id="full" href="{e(live.full)}" target="_blank" title="{e(t("web.full", locale))}"><img id="board" src="{
-        e(live.image)
-    }" alt="{e(live.alt)}"></a>
+<div class="picture"><a id="full" href="{e(live.full)}" target="_blank" title="{
+        e(t("web.full", locale))
+    }"><img id="board" src="{e(live.image)}" alt="{e(live.alt)}"></a><div id="spots" class="spots"></div></div>
+<div id="spot-choices" class="spot-choices" role="group" hidden></div>
 <figcaption><span id="caption">{e(live.caption)}</span> <span id="earlier" hidden>{e(t("web.earlier", locale))}</span>
 <span id="lines">{e(" ".join(live.lines))}</span></figcaption>
 </figure>

@@ -41,6 +41,8 @@ TEXTS: dict[str, tuple[Text, Text]] = {
         "Você entrou, mas não está sentado nesta partida: você vê o que todos veem.",
     ),
     "web.play": ("Play", "Jogar"),
+    "web.spot_choices": ("On this place of the board:", "Neste lugar do tabuleiro:"),
+    "web.spot_close": ("Close", "Fechar"),
     "web.undo": ("Ask to take back my last move", "Pedir para desfazer minha última jogada"),
     "web.resign": ("Resign (the AI plays my seat)", "Desistir (a IA joga por mim)"),
     "web.resign_confirm": ("I am sure", "Tenho certeza"),

@@ -40,6 +40,7 @@
     $("earlier").hidden = position.step === position.total;
     $("first").disabled = $("prev").disabled = position.step === 0;
     $("next").disabled = $("last").disabled = position.step >= position.total;
+    if (spots) spots.hidden = shown !== null; // the things to click on are the live position's
   }
 
   function render(data) {
@@ -179,12 +180,94 @@
   }
 
   function renderMine(data) {
+    renderSpots(data.mine);
     if (!play) return;
     play.hidden = !data.mine;
     if (!data.mine) return;
     play.dataset.version = data.version; // (before the forms: they carry it)
     $("play-title").textContent = data.mine.acting ? play.dataset.yourChoices : play.dataset.yourView;
     choicesOf(data.mine);
+  }
+
+  // -- the things of the picture the player's choices act on (render.hits): a button over each, named by its
+  // choice; a click plays it (mesaAct, as its control does), or opens the list of a thing's several choices.
+  const spots = $("spots");
+  const spotChoices = $("spot-choices");
+
+  function closeSpotChoices() {
+    if (!spotChoices) return;
+    spotChoices.hidden = true;
+    spotChoices.replaceChildren();
+  }
+
+  function openSpotChoices(group, from) {
+    const buttons = group.map((spot) => {
+      const button = item("button", spot.label, "choice primary");
+      button.type = "button";
+      button.dataset.action = spot.action;
+      button.addEventListener("click", () => {
+        closeSpotChoices();
+        window.mesaAct(spot.action);
+      });
+      return button;
+    });
+    const close = item("button", body.dataset.spotClose, "choice secondary");
+    close.type = "button";
+    close.addEventListener("click", () => {
+      closeSpotChoices();
+      from.focus();
+    });
+    spotChoices.setAttribute("aria-label", body.dataset.spotChoices);
+    spotChoices.replaceChildren(item("p", body.dataset.spotChoices, "spot-title"), ...buttons, close);
+    spotChoices.hidden = false;
+    buttons[0].focus();
+  }
+
+  function spotButton(group, width, height) {
+    // Placed in percent of the picture, so that it follows the picture at any size.
+    const { shape, coords } = group[0];
+    const xs = coords.filter((_, i) => i % 2 === 0);
+    const ys = coords.filter((_, i) => i % 2 === 1);
+    const left = Math.min(...xs);
+    const top = Math.min(...ys);
+    const w = Math.max(...xs) - left + 1;
+    const h = Math.max(...ys) - top + 1;
+    const button = item("button", "", "spot");
+    button.type = "button";
+    Object.assign(button.style, {
+      left: `${(100 * left) / width}%`,
+      top: `${(100 * top) / height}%`,
+      width: `${(100 * w) / width}%`,
+      height: `${(100 * h) / height}%`,
+    });
+    if (shape === "poly") {
+      const corners = xs.map((x, i) => `${(100 * (x - left)) / w}% ${(100 * (ys[i] - top)) / h}%`);
+      button.style.clipPath = `polygon(${corners.join(", ")})`;
+    }
+    const name = group.map((spot) => spot.label).join(" · ");
+    button.setAttribute("aria-label", name);
+    button.title = name;
+    if (group.length === 1) {
+      button.dataset.action = group[0].action;
+      button.addEventListener("click", () => window.mesaAct(group[0].action));
+    } else {
+      button.setAttribute("aria-haspopup", "true");
+      button.addEventListener("click", () => openSpotChoices(group, button));
+    }
+    return button;
+  }
+
+  function renderSpots(mine) {
+    if (!spots) return;
+    closeSpotChoices();
+    const things = new Map(); // the actions on one thing share its shape
+    for (const spot of mine?.spots ?? []) {
+      const key = `${spot.shape}:${spot.coords.join(",")}`;
+      if (!things.has(key)) things.set(key, []);
+      things.get(key).push(spot);
+    }
+    const [width, height] = mine?.picture ?? [0, 0];
+    spots.replaceChildren(...[...things.values()].map((group) => spotButton(group, width, height)));
   }
 
   async function send(path, fields) {
