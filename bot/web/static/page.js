@@ -252,6 +252,7 @@
       button.addEventListener("click", () => window.mesaAct(group[0].action));
     } else {
       button.setAttribute("aria-haspopup", "true");
+      button.dataset.actions = group.map((spot) => spot.action).join(" ");
       button.addEventListener("click", () => openSpotChoices(group, button));
     }
     return button;
