@@ -220,7 +220,7 @@ class Activity:
             raise Refused(400, "activity.refused", "not JSON")
         try:
             asked = await request.json()
-        except ValueError:
+        except (ValueError, RecursionError):  # (RecursionError: nested deeper than the parser goes)
             raise Refused(400, "activity.refused", "not JSON") from None
         code = asked.get("code") if isinstance(asked, dict) else None
         instance_id = asked.get("instance_id") if isinstance(asked, dict) else None
