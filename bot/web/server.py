@@ -76,6 +76,8 @@ SECURITY_HEADERS = {
     "X-Robots-Tag": "noindex, nofollow",
 }
 IMMUTABLE = "private, max-age=31536000, immutable"
+# An answer that may be a seat's own (with sign-in: it depends on the session's cookie): no cache keeps it.
+PRIVATE = {"Cache-Control": "private, no-store", "Vary": "Cookie"}
 RETRY_AFTER = 5  # what a 503 asks to wait before trying again (seconds)
 # An open stream whose game cannot be read (the database out of reach) says so once (the page shows that
 # it is reconnecting), then reads it again when it changes or after RETRY_READ seconds.
@@ -369,7 +371,8 @@ class WebServer:
                 game.web_token or "", snapshot.mine, game.version, csrf, locale, await take_notice(request)
             )
         body = render_page(snapshot, game, locale, self.assets, account, play)
-        return web.Response(text=body, content_type="text/html", headers={"Content-Language": locale})
+        private = PRIVATE if self.sign_in is not None else {}
+        return web.Response(text=body, content_type="text/html", headers={"Content-Language": locale, **private})
 
     async def own_picture(self, request: web.Request) -> web.Response:
         """A seated player's own picture of the live position (the page's full-size link), for them alone."""
@@ -378,7 +381,7 @@ class WebServer:
         if seat is None:
             raise web.HTTPNotFound()
         png = await self.pages.seat_picture(game, seat, negotiate(request))
-        return web.Response(body=png, content_type="image/png", headers={"Cache-Control": "private, no-store"})
+        return web.Response(body=png, content_type="image/png", headers=PRIVATE)
 
     async def position(self, request: web.Request) -> web.Response:
         game = await self._game(request)
@@ -426,6 +429,8 @@ class WebServer:
         try:
             with self.changes.watch(game.id) as changed:
                 response = EventSourceResponse(ping_interval=PING_SECONDS)
+                if self.sign_in is not None:
+                    response.headers.update(PRIVATE)
                 await response.prepare(request)
                 async with response:
                     await self._stream(response, changed, token, locale, user)
