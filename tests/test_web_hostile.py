@@ -4,9 +4,13 @@ cache or another reader keep."""
 
 from __future__ import annotations
 
+import shutil
+
+import pytest
+
 from fakediscord.server import FakeDiscord
 from tests import test_activity as activity
-from tests.test_web_play import Site, acting, db, fake, sign_in, started, token_of
+from tests.test_web_play import ANA, Site, acting, db, fake, sign_in, started, token_of
 
 __all__ = ["db", "fake"]  # (the fixtures, shared with the page's tests)
 
@@ -46,3 +50,34 @@ async def test_a_token_request_of_any_shape_gets_a_clear_refusal(db):
                 "/activity/api/token", data=body, headers={**activity.SAME_SITE, "Content-Type": "application/json"}
             )
             assert answer.status == status, (body[:20], await answer.text())
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-extensions"]
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium installed (apt-get install chromium)")
+async def test_a_name_of_markup_direction_marks_and_no_end_is_only_a_name_on_a_phone(db, fake):
+    from playwright.async_api import async_playwright
+
+    name = "<img src=x onerror=alert(1)>\u202e" + "W" * 120
+    fake.add_user(9, name)
+    async with Site(db, fake) as site:
+        lobby = await site.service.create_lobby("pergamemnon", 100, 200, 9, name, "en")
+        await site.service.join(lobby.id, ANA, "Ana")
+        await site.service.start(lobby.id, 9, None, seed=11)
+        token = await token_of(db, lobby.id)
+        await site.test_server.start_server()
+        async with async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            context = await browser.new_context(viewport={"width": 390, "height": 844})
+            await context.add_cookies([{"name": "fake_discord_user", "value": "9", "url": fake.base_url}])
+            page = await context.new_page()
+            alerts: list[str] = []
+            page.on("dialog", lambda dialog: alerts.append(dialog.message))
+            await page.goto(f"http://127.0.0.1:{site.port}/signin?next=/g/{token}")
+            await page.wait_for_selector("#who")
+            assert await page.text_content("#who") == f"Signed in as {name}"
+            assert await page.locator("img[src=x]").count() == 0 and alerts == []
+            assert await page.evaluate("document.documentElement.scrollWidth") <= 390
+            await browser.close()
