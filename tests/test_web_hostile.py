@@ -10,7 +10,7 @@ import pytest
 
 from fakediscord.server import FakeDiscord
 from tests import test_activity as activity
-from tests.test_web_play import ANA, Site, acting, db, fake, sign_in, started, token_of
+from tests.test_web_play import ANA, Site, acting, db, fake, form_fields, sign_in, started, token_of
 
 __all__ = ["db", "fake"]  # (the fixtures, shared with the page's tests)
 
@@ -81,3 +81,25 @@ async def test_a_name_of_markup_direction_marks_and_no_end_is_only_a_name_on_a_p
             assert await page.locator("img[src=x]").count() == 0 and alerts == []
             assert await page.evaluate("document.documentElement.scrollWidth") <= 390
             await browser.close()
+
+
+async def test_a_form_another_site_posts_is_refused_by_its_origin_where_the_browser_sends_no_fetch_metadata(db, fake):
+    async with Site(db, fake) as site:
+        game_id = await started(site.service)
+        token = await token_of(db, game_id)
+        _, user_id, legal = await acting(site, game_id)
+        player = await site.browser()
+        fields = form_fields(await sign_in(fake, player, token, user_id))
+        version = (await site.service.load(game_id)).version
+        json_ = {"Accept": "application/json"}
+        for origin in ("https://evil.example", "null", f"http://127.0.0.1:{site.port}.evil.example"):
+            answer = await player.post(
+                f"/g/{token}/act", data={**fields, "action": legal[0]}, headers={"Origin": origin, **json_}
+            )
+            assert answer.status == 403, (origin, await answer.text())
+        assert (await site.service.load(game_id)).version == version
+        # the page's own origin (an older browser: Origin, no Sec-Fetch-Site) plays
+        answer = await player.post(
+            f"/g/{token}/act", data={**fields, "action": legal[0]}, headers={"Origin": site.settings.web_url, **json_}
+        )
+        assert answer.status == 200, await answer.text()

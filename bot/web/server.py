@@ -31,6 +31,7 @@ import contextlib
 import hashlib
 import logging
 import re
+import urllib.parse
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from importlib import resources
@@ -54,7 +55,7 @@ from .gate import Gate, address_group, connection_limit
 from .language import negotiate
 from .page import Pages, render_page
 from .play import Play, Table, account_html, play_html, seat_of, take_notice
-from .sessions import SignedIn, csrf_token, signed_in
+from .sessions import ORIGINS, SignedIn, csrf_token, signed_in
 from .sessions import middleware as session_middleware
 from .signin import SignIn
 
@@ -95,6 +96,16 @@ STATIC = {
     "activity.js": "text/javascript",  # the Activity's page (activity.py), with Discord's Embedded App SDK
     "discord-sdk.js": "text/javascript",
 }
+
+
+def origins(settings: Settings) -> frozenset[str]:
+    """The origins the pages' own forms are posted from: ``MESA_WEB_URL``'s, and with an Activity, its frame's
+    behind Discord's proxy (https://<application id>.discordsays.com)."""
+    site = urllib.parse.urlsplit(settings.web_url or "")
+    found = {f"{site.scheme}://{site.netloc}"}
+    if settings.activity:
+        found.add(f"https://{settings.client_id}.discordsays.com")
+    return frozenset(found)
 
 
 class Streams:
@@ -190,6 +201,7 @@ class WebServer:
         self.sign_in: SignIn | None = None
         if self.settings.sign_in:
             self.sign_in = SignIn(self.settings, negotiate)
+            app[ORIGINS] = origins(self.settings)
         self.add_page_routes(app)
         if self.sign_in is not None and self.settings.activity:  # the same pages again, in Discord's frame
             activity = Activity(self.settings, self.the_service, negotiate, self.assets, self.sign_in.oauth)

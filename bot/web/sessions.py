@@ -53,6 +53,9 @@ class CookieKind:
 BROWSER = CookieKind("mesa_session", "Lax", False)
 FRAME = CookieKind("mesa_frame_session", "None", True)
 KIND = web.RequestKey("mesa_cookie", CookieKind)  # the cookie a request's session is kept in (``use_cookie``)
+# The origins the pages are served at (the site's, the Activity's behind Discord's proxy): a browser that sends
+# no Sec-Fetch-Site still names the origin of a form it posts (``check``).
+ORIGINS = web.AppKey("mesa_origins", frozenset)
 
 
 @dataclass(frozen=True)
@@ -195,7 +198,10 @@ async def check(request: web.Request, given: str | None) -> SignedIn:
     """A request that changes something: it must come from the pages' own site (a browser says so), carry
     its session's token (``given``, else the X-CSRF-Token header) and be signed in on this page; else
     403 (401 when nobody is signed in). Returns who is signed in."""
-    if request.headers.get("Sec-Fetch-Site", "same-origin") not in ("same-origin", "none"):
+    site, origin = request.headers.get("Sec-Fetch-Site"), request.headers.get("Origin")
+    if site is not None and site not in ("same-origin", "none"):
+        raise _refused(request, web.HTTPForbidden, "web.refused.cross_site")
+    if site is None and origin is not None and origin not in request.config_dict.get(ORIGINS, frozenset()):
         raise _refused(request, web.HTTPForbidden, "web.refused.cross_site")
     session = await get_session(request)
     expected = session.get(CSRF_FIELD)
@@ -216,6 +222,7 @@ def _refused(request: web.Request, answer: type[web.HTTPException], key: str) ->
 __all__ = [
     "BROWSER",
     "FRAME",
+    "ORIGINS",
     "SignedIn",
     "check",
     "csrf_token",
