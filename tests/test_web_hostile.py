@@ -103,3 +103,21 @@ async def test_a_form_another_site_posts_is_refused_by_its_origin_where_the_brow
             f"/g/{token}/act", data={**fields, "action": legal[0]}, headers={"Origin": site.settings.web_url, **json_}
         )
         assert answer.status == 200, await answer.text()
+
+
+async def test_a_sign_in_comes_back_to_no_other_address_however_it_is_written(db, fake):
+    async with Site(db, fake) as site:
+        token = await token_of(db, await started(site.service))
+        browser = await site.browser()
+        for elsewhere in (
+            "https://evil.example",
+            "//evil.example",
+            "/\\evil.example",
+            "%2F%2Fevil.example",
+            "/%2F/evil.example",
+            f"/g/{token}/../../evil",
+            f"/g/{token}%0d%0aLocation: https://evil.example",
+            f"/g/{token}?lang=en&next=https://evil.example",
+        ):
+            answer = await browser.get("/signin", params={"next": elsewhere}, allow_redirects=False)
+            assert answer.status == 400 and "Location" not in answer.headers, elsewhere
