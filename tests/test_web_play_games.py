@@ -18,6 +18,7 @@ from bot.service.spectate import seat_names
 from bot.storage import ACTIVE, Database
 from fakediscord.botkit import board_messages, last_board, mesa, start_game, start_lobby
 from render import render
+from render.hits import hit_areas
 from rules import GAMES
 from rules.core import t
 from tests.test_web_browser import CHROMIUM, FLAGS, playwright_api, pytestmark  # noqa: F401  (skips without Chromium)
@@ -70,6 +71,29 @@ async def sees_only_their_own_seat(pages: dict[int, object], game, engine, state
         assert all(shown != picture for other, picture in drawn.items() if other != user and picture != drawn[user])
 
 
+SPOT_BOX = """(action) => {
+  const img = document.getElementById('board').getBoundingClientRect();
+  const spot = [...document.querySelectorAll('.spot')].find((s) => (s.dataset.action ?? s.dataset.actions).split(' ').includes(action));
+  const box = spot.getBoundingClientRect();
+  const scale = document.getElementById('board').naturalWidth / img.width;
+  return [(box.left - img.left) * scale, (box.top - img.top) * scale, (box.right - img.left) * scale, (box.bottom - img.top) * scale];
+}"""
+
+
+async def lies_over_its_thing(page, area, labels: dict[str, str]) -> None:
+    """The button of ``area`` lies over its thing on the picture as the page scales it (within a pixel of the
+    picture's own), named by its choices' labels, the same as their controls'."""
+    left, top, right, bottom = area.box()
+    box = await page.evaluate(SPOT_BOX, area.action)
+    assert all(abs(a - b) <= 2 for a, b in zip(box, (left, top, right + 1, bottom + 1), strict=True)), (box, area)
+    named = await page.evaluate(
+        "(action) => [...document.querySelectorAll('.spot')].find((s) => "
+        "(s.dataset.action ?? s.dataset.actions).split(' ').includes(action)).getAttribute('aria-label')",
+        area.action,
+    )
+    assert labels[area.action] in named.split("; "), (named, labels[area.action])
+
+
 async def play_one(page, action: str, by_spot: bool) -> bool:
     """Plays ``action`` on its player's page: by the thing it acts on in the picture when asked and there is
     one (through the list of the thing's choices when it has several), else by its control. Whether it was
@@ -78,7 +102,8 @@ async def play_one(page, action: str, by_spot: bool) -> bool:
     shared = page.locator(f'.spot[data-actions~="{action}"]')
     await page.evaluate("() => { document.getElementById('notice').textContent = ''; }")
     if by_spot and await spot.count():
-        await spot.click()
+        await spot.focus()  # by keyboard: a thing on the picture is reached by Tab, Enter plays it
+        await page.keyboard.press("Enter")
     elif by_spot and await shared.count():
         await shared.click()
         await page.locator(f'#spot-choices button[data-action="{action}"]').click()
@@ -123,6 +148,11 @@ async def test_two_players_finish_a_game_from_their_pages_alone(fake_discord, tm
                         page = pages[game.seats[seat].user_id]
                         await until(page, at_version(game.version), f"the acting page at version {game.version}")
                         action = engine.ai_action(state, seat)
+                        legal = engine.legal_actions(state, seat)
+                        labels = {a.id: t(a.label, "en", names=seat_names(game, "en")) for a in legal}
+                        areas = hit_areas(game.game, engine.view(state, seat), seat, list(labels))
+                        for area in areas[:3]:
+                            await lies_over_its_thing(page, area, labels)
                         from_picture += await play_one(page, action, by_spot=moves % 2 == 0)
                         moves += 1
                         game = await db.game_in_channel(thread)

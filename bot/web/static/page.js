@@ -244,7 +244,7 @@
       const corners = xs.map((x, i) => `${(100 * (x - left)) / w}% ${(100 * (ys[i] - top)) / h}%`);
       button.style.clipPath = `polygon(${corners.join(", ")})`;
     }
-    const name = group.map((spot) => spot.label).join(" · ");
+    const name = group.map((spot) => spot.label).join("; ");
     button.setAttribute("aria-label", name);
     button.title = name;
     if (group.length === 1) {
