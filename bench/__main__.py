@@ -654,7 +654,7 @@ def _databases(args: argparse.Namespace, rates: list[float]) -> None:
 
 def _postgres_name(url: str) -> str:
     """A PostgreSQL database's name in the tables: with the commit setting its bot's sessions use."""
-    from bot.storage.backends import commit_settings
+    from bot.storage.postgres import commit_settings
 
     asked = parse_qs(urlsplit(url).query).get("synchronous_commit", [commit_settings(url).get("synchronous_commit")])
     return f"postgresql (synchronous_commit={asked[0]})"

@@ -255,6 +255,11 @@ def test_no_function_is_longer_than_80_lines():
     assert not [long for name, path in MODULES.items() for long in _long_functions(name, path.read_text("utf-8"))]
 
 
+def test_no_module_is_longer_than_800_lines():
+    """A module holds one concern, small enough to read whole: a longer one is split by what its parts hold."""
+    assert not [long for name, path in MODULES.items() for long in _long_file(name, path.read_text("utf-8"))]
+
+
 def test_the_length_checks_can_fail():
     body = "".join(f"    x{i} = {i}\n" for i in range(LONGEST))
     assert _long_functions("m", f"def long():\n{body}") == ["m.long: 81 lines"]

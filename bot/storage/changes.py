@@ -23,7 +23,8 @@ import logging
 from collections.abc import AsyncIterator
 from typing import Any
 
-from .backends import CHANGES_CHANNEL, Outage, Postgres
+from .backends import CHANGES_CHANNEL, Outage
+from .postgres import Postgres
 from .tables import Tables
 
 log = logging.getLogger(__name__)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .backends import Backend, connect, unreachable
+from .backends import Backend, SQLite, is_postgres
 from .changes import Changes
 from .clicks import Clicks, click_note
 from .clocks import Clocks
@@ -12,11 +12,19 @@ from .games import Games
 from .meta import Meta
 from .moves import Moves
 from .players import PlayerRows
+from .postgres import Postgres, unreachable
 from .privacy import Privacy
 from .records import DatabaseAway, DatabaseError, GameRow
 from .reminders import Reminders
 from .schema import migrate
 from .undo import UndoRequests
+
+
+async def connect(target: str | Path) -> Backend:
+    """The database named by ``MESA_DATABASE``: a ``postgresql://`` URL, or an SQLite file."""
+    if is_postgres(str(target)):
+        return await Postgres.open(str(target))
+    return await SQLite.open(target)
 
 
 class Database(Games, Moves, Reminders, Clicks, UndoRequests, Meta, Changes, PlayerRows, Clocks, Privacy):
