@@ -795,9 +795,19 @@ def render_cmd(argv: list[str]) -> None:
         "(not with --against)",
     )
     _against(parser, "also measure REF (default: the merge-base with main), side by side, and compare the pictures")
+    parser.add_argument(
+        "--public",
+        nargs="+",
+        metavar="SETTING",
+        help="draw the same mix through the library internals the pictures use and with each SETTING of "
+        "MESA_PUBLIC_APIS (pillow-core, pillow-ink), taking turns --rounds times: median and spread of each",
+    )
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--save", help=argparse.SUPPRESS)
     args = _parse(parser, argv)
+    if args.public:
+        _render_public(args)
+        return
     sub = [*args.games, *_again(args, "--concurrent", "--clicks", "--warmup", "--seed")]
 
     def measure(save: str | None = None) -> dict:
@@ -868,6 +878,39 @@ def render_cmd(argv: list[str]) -> None:
             f"after warm-up, {f['rss_mb']:.0f} MB at the end, peak {f['peak_mb']:.0f} MB; "
             f"image caches {f['cache_mb']:.1f} MB"
         )
+
+
+def _render_public(args: argparse.Namespace) -> None:
+    """``render --public``: the pictures' CPU through the library internals and through each public way."""
+    import os
+    import statistics
+
+    from . import render as render_bench
+
+    settings = ["", *args.public]
+    runs = render_bench.taking_turns(
+        args.concurrent, args.clicks, args.warmup, args.seed, args.games, settings, max(1, args.rounds)
+    )
+    print(
+        f"CPU ms a picture, {args.clicks} clicks over {args.concurrent} games after {args.warmup} clicks' warm-up, "
+        f"{len(settings)} settings taking turns {max(1, args.rounds)} times (load average "
+        f"{os.getloadavg()[0]:.1f} at the end)."
+    )
+    base = statistics.median(f["ms"]["all"] for f in runs[""])
+    rows = []
+    for setting, figures in runs.items():
+        all_ms = sorted(f["ms"]["all"] for f in figures)
+        median = statistics.median(all_ms)
+        rows.append(
+            [
+                setting or "internals",
+                f"{median:.2f}",
+                f"{all_ms[0]:.2f}–{all_ms[-1]:.2f}",
+                f"{100 * (median / base - 1):+.1f} %",
+                " ".join(sorted({f["digest"] for f in figures})),
+            ]
+        )
+    print(table(["MESA_PUBLIC_APIS", "median", "range", "change", "PNG digest"], rows))
 
 
 def outage_cmd(argv: list[str]) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import multiprocessing
+import os
 import pickle
 import random
 import tempfile
@@ -123,19 +124,52 @@ def figures(
     With ``threads`` over 1, the measured pictures are drawn that many at once in that process, as the bot's
     worker draws them (``bot.workers.renderpool.THREADS``): the figures are then the CPU a picture over
     them all, the pictures drawn a second, and whether each is the very file drawn alone."""
-    clicks_drawn = mix(games, warmup + clicks, seed, kinds)
     with tempfile.TemporaryDirectory(prefix="mesa-render-mix-") as folder:
-        path = Path(folder, "mix.pickle")
-        with path.open("wb") as out:
-            for number, click in enumerate(clicks_drawn):
-                for picture in click:
-                    pickle.dump((number >= warmup, picture), out)
-        del clicks_drawn
-        context = multiprocessing.get_context("spawn")
+        path = _write_mix(Path(folder, "mix.pickle"), games, clicks, warmup, seed, kinds)
+        return _drawn(path, save, threads)
+
+
+def _write_mix(path: Path, games: int, clicks: int, warmup: int, seed: int, kinds: list[str] | None) -> Path:
+    clicks_drawn = mix(games, warmup + clicks, seed, kinds)
+    with path.open("wb") as out:
+        for number, click in enumerate(clicks_drawn):
+            for picture in click:
+                pickle.dump((number >= warmup, picture), out)
+    return path
+
+
+def _drawn(path: Path, save: str | None = None, threads: int = 1, public: str | None = None) -> dict:
+    """The mix in ``path`` drawn in a picture process of its own (with ``MESA_PUBLIC_APIS=public``)."""
+    context = multiprocessing.get_context("spawn")
+    before = os.environ.get("MESA_PUBLIC_APIS")
+    if public is not None:
+        os.environ["MESA_PUBLIC_APIS"] = public  # (the spawned process takes the environment as it starts)
+    try:
         with ProcessPoolExecutor(1, mp_context=context, initializer=_as_a_worker) as worker:
             if threads > 1:
                 return worker.submit(_draw_at_once, str(path), threads).result()
             return worker.submit(_draw, str(path), save).result()
+    finally:
+        if before is None:
+            os.environ.pop("MESA_PUBLIC_APIS", None)
+        else:
+            os.environ["MESA_PUBLIC_APIS"] = before
+
+
+def taking_turns(
+    games: int, clicks: int, warmup: int, seed: int, kinds: list[str] | None, settings: list[str], rounds: int
+) -> dict[str, list[dict]]:
+    """``figures`` for the same mix drawn with each of ``settings`` of ``MESA_PUBLIC_APIS`` ("" draws through
+    the library internals the pictures use), the settings taking turns ``rounds`` times, each round in
+    another order, so that each sees the machine as loaded as the others: a list of figures per setting."""
+    runs: dict[str, list[dict]] = {setting: [] for setting in settings}
+    with tempfile.TemporaryDirectory(prefix="mesa-render-mix-") as folder:
+        path = _write_mix(Path(folder, "mix.pickle"), games, clicks, warmup, seed, kinds)
+        for round_ in range(rounds):
+            turn = round_ % len(settings)
+            for setting in settings[turn:] + settings[:turn]:
+                runs[setting].append(_drawn(path, public=setting))
+    return runs
 
 
 def _as_a_worker() -> None:

@@ -12,6 +12,7 @@ Nothing else in Mesa touches these; ``check`` says at once which of them a disco
 
 from __future__ import annotations
 
+import os
 from typing import Any, cast
 
 import discord
@@ -22,12 +23,6 @@ def state(client: discord.Client) -> Any:
     return client._connection
 
 
-def followup(client: discord.Client, application_id: int, token: str) -> discord.Webhook:
-    """The follow-up webhook of an interaction the bot knows only by its token, built as discord.py builds
-    ``Interaction.followup``: an application's webhook, which may send private (ephemeral) messages."""
-    return discord.Webhook.from_state({"id": application_id, "type": 3, "token": token}, state=client._connection)
-
-
 def serve_shards(client: object, shard_ids: list[int], shard_count: int | None = None) -> None:
     """Tells an ``AutoShardedClient``'s connection state which shards this process serves now (and in all)."""
     connection = cast(Any, client)._connection
@@ -36,9 +31,15 @@ def serve_shards(client: object, shard_ids: list[int], shard_count: int | None =
     connection.shard_ids = list(shard_ids)
 
 
+# Whether a sent response keeps its link back, left to the garbage collector as discord.py leaves it, for
+# ``python -m bench`` to compare the two (``MESA_PUBLIC_APIS`` holding ``discord-unlink``).
+KEEP_LINK = "discord-unlink" in os.environ.get("MESA_PUBLIC_APIS", "").split(",")
+
+
 def unlink(response: discord.InteractionResponse[Any]) -> None:
     """Drops a sent response's link back to its interaction (``InteractionResponse._parent``)."""
-    response._parent = None  # type: ignore[assignment]
+    if not KEEP_LINK:
+        response._parent = None  # type: ignore[assignment]
 
 
 def check(client: discord.Client) -> None:

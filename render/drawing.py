@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from .caches import FLAT_TEXTS, TEXTS
 from .colours import BACKGROUND, Colour, fixed_palette, palette_index
-from .pillow_internals import InkDrawing, core, core_fill, image_of
+from .pillow_internals import PUBLIC, InkDrawing, core, core_fill, image_of
 
 
 class Drawing(InkDrawing):
@@ -75,7 +75,9 @@ def paste_image(img: Image.Image, image: Image.Image, xy: tuple[int, int], mask:
         size = (0, 0, *image.size)
 
         def blend(region: Any) -> None:
-            if mask is None:
+            if PUBLIC:
+                region.paste(source, size, mask)
+            elif mask is None:
                 region.paste(core(source), size)
             else:
                 region.paste(core(source), size, core(mask))
@@ -94,6 +96,9 @@ def _blended(
 
     With ``kept`` (what ``blend`` draws, as a key), what comes out over one flat colour is kept
     (``FLAT_TEXTS``) and pasted as it is the next time over that colour."""
+    if PUBLIC:
+        _blended_public(img, box, blend, kept)
+        return
     palette = img.info["fixed"]
     pixels = core(img).crop(box)
     key = None
@@ -113,6 +118,29 @@ def _blended(
     core(img).paste(mapped, box)
 
 
+def _blended_public(
+    img: Image.Image, box: tuple[int, int, int, int], blend: Callable[[Any], None], kept: tuple | None = None
+) -> None:
+    """``_blended`` through Pillow's public interface (``pillow_internals.PUBLIC``)."""
+    palette = img.info["fixed"]
+    pixels = img.crop(box)
+    key = None
+    if kept is not None:
+        low, high = pixels.getextrema()
+        if low == high:
+            key = ("flat", *kept, low, palette.info["serial"])
+            flat = FLAT_TEXTS.find(key)
+            if flat is not None:
+                img.paste(flat, box)
+                return
+    region = pixels.convert("RGB")
+    blend(region)
+    mapped = region.quantize(palette=palette, dither=Image.Dither.NONE)
+    if key is not None:
+        FLAT_TEXTS.keep(key, mapped)
+    img.paste(mapped, box)
+
+
 def paste_colour(
     img: Image.Image,
     colour: tuple[int, ...],
@@ -130,13 +158,19 @@ def paste_colour(
     if img.mode == "P":
 
         def blend(region: Any) -> None:
-            region.paste(core_fill("RGB", mask.size, colour[:3]), (0, 0, *mask.size), core(mask))
+            if PUBLIC:
+                region.paste(Image.new("RGB", mask.size, colour[:3]), (0, 0, *mask.size), mask)
+            else:
+                region.paste(core_fill("RGB", mask.size, colour[:3]), (0, 0, *mask.size), core(mask))
 
         # (``text``: a text's words, size and boldness, of which ``mask`` is the stamp)
         _blended(img, box, blend, None if text is None else (*text, colour[:3]))
         return
     if img.mode != "RGB":  # Pillow blends a colour into a translucent picture in a way of its own
         img.paste(colour, box, mask)
+        return
+    if PUBLIC:
+        img.paste(Image.new("RGB", mask.size, colour[:3]), box, mask)
         return
     core(img).paste(core_fill("RGB", mask.size, colour[:3]), box, core(mask))
 

@@ -11,10 +11,18 @@ way's pixels, so an upgrade that breaks one fails there, loudly, not in a pictur
 
 from __future__ import annotations
 
+import inspect
+import os
 from typing import Any
 
 import PIL
 from PIL import Image, ImageDraw
+
+# Which of these the pictures draw through Pillow's public interface instead, for ``python -m bench`` to
+# compare the two (``MESA_PUBLIC_APIS``, a comma-separated list: ``pillow-core``, ``pillow-ink``).
+_PUBLIC = set(os.environ.get("MESA_PUBLIC_APIS", "").split(","))
+PUBLIC = "pillow-core" in _PUBLIC
+PUBLIC_INK = "pillow-ink" in _PUBLIC
 
 
 def core(image: Image.Image) -> Any:
@@ -40,8 +48,39 @@ class InkDrawing(ImageDraw.ImageDraw):
     def pixel_colour(self, colour: Any) -> Any:
         return colour
 
-    def _getink(self, ink: Any, fill: Any = None) -> tuple[int | None, int | None]:
-        return super()._getink(self.pixel_colour(ink), self.pixel_colour(fill))
+    if not PUBLIC_INK:
+
+        def _getink(self, ink: Any, fill: Any = None) -> tuple[int | None, int | None]:
+            return super()._getink(self.pixel_colour(ink), self.pixel_colour(fill))
+
+
+def _inked(name: str) -> Any:
+    """ImageDraw's shape ``name`` with its ``fill`` and ``outline`` first through ``pixel_colour``."""
+    shape = getattr(ImageDraw.ImageDraw, name)
+    names = list(inspect.signature(shape).parameters)
+    places = [(names.index(p) - 1, p) for p in ("fill", "outline") if p in names]
+
+    def drawn(self: InkDrawing, *args: Any, **kwargs: Any) -> Any:
+        if places:
+            args = list(args)  # type: ignore[assignment]
+            for place, keyword in places:
+                if place < len(args):
+                    args[place] = self.pixel_colour(args[place])  # type: ignore[index]
+                elif keyword in kwargs:
+                    kwargs[keyword] = self.pixel_colour(kwargs[keyword])
+        return shape(self, *args, **kwargs)
+
+    drawn.__name__ = name
+    return drawn
+
+
+SHAPES = (
+    "arc", "bitmap", "chord", "ellipse", "circle", "line", "shape", "pieslice", "point", "polygon",
+    "regular_polygon", "rectangle", "rounded_rectangle",
+)  # fmt: skip
+if PUBLIC_INK:
+    for _name in SHAPES:
+        setattr(InkDrawing, _name, _inked(_name))
 
 
 def check() -> None:

@@ -10,6 +10,7 @@ runs a function through it, so an upgrade that breaks it fails there, loudly.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Awaitable, Callable
 from importlib.metadata import version
@@ -18,6 +19,10 @@ from typing import TypeVar, cast
 import aiosqlite
 
 T = TypeVar("T")
+
+# Whether the moves go statement by statement through aiosqlite's public calls instead, for
+# ``python -m bench`` to compare the two (``MESA_PUBLIC_APIS`` holding ``aiosqlite``).
+PUBLIC = "aiosqlite" in os.environ.get("MESA_PUBLIC_APIS", "").split(",")
 
 
 async def in_thread(conn: aiosqlite.Connection, run: Callable[[sqlite3.Connection], T]) -> T:

@@ -444,6 +444,8 @@ class SQLite(Backend):
     async def at_once(self, steps: Sequence[Step], game: int | None = None) -> bool:
         """The whole transaction in one call to the connection's thread: each statement sent on its own
         cost a hop to that thread and back, and the GIL with it, ten times a move."""
+        if aiosqlite_internals.PUBLIC:
+            return await super().at_once(steps, game)
 
         def run(conn: sqlite3.Connection) -> bool:
             conn.execute("BEGIN IMMEDIATE")
@@ -466,6 +468,10 @@ class SQLite(Backend):
         return await self._in_thread(run)
 
     async def fetch_after(self, write: Step, sql: str, *args: Any) -> list[Row]:
+        if aiosqlite_internals.PUBLIC:
+            await self.execute(write.sql, *write.args)
+            return await self.fetch(sql, *args)
+
         def run(conn: sqlite3.Connection) -> list[Row]:
             conn.execute(_sqlite(write.sql), write.args)  # autocommit: its own transaction
             return conn.execute(_sqlite(sql), args).fetchall()

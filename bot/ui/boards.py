@@ -23,7 +23,6 @@ import discord
 
 from rules.core import GameState, t
 
-from .. import discord_internals
 from ..service.games import BrokenGame, GameService, MoveResult, engine_of
 from ..storage import ACTIVE, FINISHED, FORBIDDEN, DatabaseAway, GameRow, Move, Shards
 from .components import PREFIX
@@ -573,7 +572,7 @@ class Boards:
             game = await self.service.db.get_game(click["game_id"])
             if game is None:
                 continue
-            webhook = discord_internals.followup(self.bot, self.bot.application_id, click["token"])
+            webhook = followup(self.bot, self.bot.application_id, click["token"])
             text = t(key, click["locale"], game=f"{engine_of(game).title} #{game.id}")
             await self._quiet(webhook.send(text, ephemeral=True))
         return {click["interaction_id"] for click in clicks}
@@ -644,7 +643,7 @@ class Boards:
         if self.bot.application_id is None:
             return
         for _version, _interaction, token, locale in clicks:
-            webhook = discord_internals.followup(self.bot, self.bot.application_id, token)
+            webhook = followup(self.bot, self.bot.application_id, token)
             text = t("board.move_lost_outage", locale, game=f"{engine_of(game).title} #{game.id}")
             await self._quiet(webhook.send(text, ephemeral=True))
 
@@ -735,3 +734,13 @@ class Boards:
         if not isinstance(channel, PLAY_CHANNELS):
             raise TypeError(f"channel {channel_id} is a {type(channel).__name__}: no game is played there")
         return channel
+
+
+def followup(client: discord.Client, application_id: int, token: str) -> discord.Webhook:
+    """The follow-up webhook of an interaction the bot knows only by its token (a click it lost in a
+    restart), as ``Interaction.followup`` is: the application's webhook with the interaction's token, bound
+    to ``client``. ``Webhook.partial`` makes an incoming webhook, which discord.py lets send no private
+    (ephemeral) message: its ``type`` says it is the application's."""
+    webhook = discord.Webhook.partial(application_id, token, client=client)
+    webhook.type = discord.WebhookType.application
+    return webhook
