@@ -800,7 +800,7 @@ def render_cmd(argv: list[str]) -> None:
         nargs="+",
         metavar="SETTING",
         help="draw the same mix through the library internals the pictures use and with each SETTING of "
-        "MESA_PUBLIC_APIS (pillow-core, pillow-ink), taking turns --rounds times: median and spread of each",
+        "MESA_PUBLIC_APIS (pillow-core), taking turns --rounds times: median and spread of each",
     )
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--save", help=argparse.SUPPRESS)

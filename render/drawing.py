@@ -3,6 +3,7 @@ rectangles."""
 
 from __future__ import annotations
 
+import inspect
 import math
 from collections.abc import Callable
 from typing import Any
@@ -11,10 +12,10 @@ from PIL import Image, ImageDraw
 
 from .caches import FLAT_TEXTS, TEXTS
 from .colours import BACKGROUND, Colour, fixed_palette, palette_index
-from .pillow_internals import PUBLIC, InkDrawing, core, core_fill, image_of
+from .pillow_internals import PUBLIC, core, core_fill, image_of
 
 
-class Drawing(InkDrawing):
+class Drawing(ImageDraw.ImageDraw):
     """Pillow's drawing context, which also keeps the picture it draws on (``image``): the text stamps
     and the rounded rectangles are pasted onto it.
 
@@ -27,12 +28,47 @@ class Drawing(InkDrawing):
         self.image = image
 
     def pixel_colour(self, colour: Any) -> Any:
+        """The pixel value every shape draws ``colour`` as (each shape's ``fill`` and ``outline``, ``SHAPES``)."""
         return palette_index(self.image, colour) if self.image.mode == "P" and isinstance(colour, tuple) else colour
 
     def text(self, *args: Any, **kwargs: Any) -> None:
         if self.image.mode == "P":  # Pillow draws text on a palette image without anti-aliasing
             raise ValueError("text on a paletted board goes through put_text")
         super().text(*args, **kwargs)
+
+
+def _inked(name: str) -> Any:
+    """ImageDraw's shape ``name`` with its ``fill`` and ``outline`` first through ``pixel_colour``."""
+    shape = getattr(ImageDraw.ImageDraw, name)
+    names = list(inspect.signature(shape).parameters)
+    places = [(names.index(p) - 1, p) for p in ("fill", "outline") if p in names]  # (after ``self``)
+
+    def drawn(self: Drawing, *args: Any, **kwargs: Any) -> Any:
+        if args:
+            listed = list(args)
+            for place, _ in places:
+                if place < len(listed):
+                    listed[place] = self.pixel_colour(listed[place])
+            args = tuple(listed)
+        for _, keyword in places:
+            if keyword in kwargs:
+                kwargs[keyword] = self.pixel_colour(kwargs[keyword])
+        return shape(self, *args, **kwargs)
+
+    drawn.__name__ = drawn.__qualname__ = name
+    drawn.__doc__ = shape.__doc__
+    return drawn
+
+
+# Every shape of Pillow's drawing context that takes a colour (text goes another way on a paletted board:
+# ``Drawing.text``). ``tests/test_library_internals.py`` fails on a Pillow with one more.
+SHAPES = (
+    "arc", "bitmap", "chord", "circle", "ellipse", "line", "pieslice", "point", "polygon", "rectangle",
+    "regular_polygon", "rounded_rectangle", "shape",
+)  # fmt: skip
+for _name in SHAPES:  # (through Pillow's public shapes: overriding ``ImageDraw._getink``, which each calls,
+    # costs as much, +0.8 % a picture, within the noise, ``python -m bench render`` with the two taking turns)
+    setattr(Drawing, _name, _inked(_name))
 
 
 # Whether the boards that can are drawn in their palette (``canvas``); False draws them in RGB, mapped to

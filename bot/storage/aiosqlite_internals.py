@@ -3,7 +3,12 @@
 A move is several statements in one transaction; run one by one through aiosqlite's public calls, each is
 a trip to the connection's thread and back (a move then costs a trip per statement). aiosqlite runs every
 call as a function in that thread (``Connection._execute``, with the ``sqlite3`` connection there,
-``Connection._conn``), so a whole move goes in one trip through it. Nothing else in Mesa touches these;
+``Connection._conn``), so a whole move goes in one trip through it. Through the public calls a click
+costs 11.1 trips instead of 4.1, and the bot 43.1 CPU ms instead of 41.1 (+5 %, medians of 3 runs each;
+the runs through the internals spread from 38.6 to 44.3 ms on a machine loaded 12 to 20 on 2 cores), with
+``python -m bench load --games 20 --rate 10 --seconds 20``, run with ``MESA_PUBLIC_APIS=aiosqlite`` and
+without, taking turns (``MESA_PUBLIC_APIS=aiosqlite`` runs the moves through the public calls, for that
+measurement). Nothing else in Mesa touches these;
 ``check`` says at once which of them an aiosqlite version lacks, and ``tests/test_library_internals.py``
 runs a function through it, so an upgrade that breaks it fails there, loudly.
 """
