@@ -116,8 +116,13 @@ async def test_discord_py_has_every_internal_the_bot_uses():
     discord_internals.serve_shards(client, [2, 3], 4)
     assert discord_internals.state(client).shard_ids == [2, 3]
     assert discord_internals.state(client).shard_count == 4
+    response = discord.InteractionResponse(SimpleNamespace())  # type: ignore[arg-type]
+    assert response._parent is not None
+    discord_internals.unlink(response)
+    assert response._parent is None
 
 
-def test_a_discord_py_without_it_is_named_with_its_version():
-    with pytest.raises(RuntimeError, match=r"discord\.py \d+\.\d+.* lacks Client\._connection"):
+def test_a_discord_py_without_them_is_named_with_its_version(monkeypatch):
+    monkeypatch.setattr(discord.InteractionResponse, "__slots__", ("_response_type",))
+    with pytest.raises(RuntimeError, match=r"discord\.py \d+\.\d+.* lacks Client\._connection, InteractionResp"):
         discord_internals.check(SimpleNamespace())  # type: ignore[arg-type]

@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Self, cast
 import discord
 from discord.ui import Button, DynamicItem, Select
 
+from .. import discord_internals
 from .ports import mesa
 
 PREFIX = "m1"
@@ -43,12 +44,14 @@ class _Control:
     custom id (``from_custom_id``), and a custom id the template would not match is refused there and then
     (discord.py's ``DynamicItem`` checks it).
 
-    To answer a click on a dynamic item, discord.py rebuilds the clicked message's whole view around it.
-    The view and its items refer to each other (a board's buttons), a cycle only the garbage collector would
-    free, in its pauses. Nothing uses that view once the click is answered, so its items are taken out of it
-    and it goes at once. (The interaction and its response refer to each other too; that cycle is left to
-    the collector: breaking it through discord.py's internals, ``InteractionResponse._parent``, saved no
-    CPU a click measurably, ``docs/developers.md``.)
+    Two cycles come with every click, which only the garbage collector would free, in its pauses:
+
+    - to answer a click on a dynamic item, discord.py rebuilds the clicked message's whole view around it.
+      The view and its items refer to each other: a board's buttons. Nothing uses that view once the click
+      is answered, so its items are taken out of it and it goes at once;
+    - the interaction and its response refer to each other, and the clicked message (all its components),
+      the clicker and their member hang from them. ``unlinked`` breaks that cycle once the click is
+      acknowledged.
     """
 
     shape: ClassVar[str]
@@ -86,6 +89,21 @@ class _Control:
             view = cast("discord.ui.Item[Any]", self).view
             if view is not None:
                 view.clear_items()
+            unlinked(interaction)
+
+
+def unlinked(interaction: discord.Interaction) -> None:
+    """Breaks the cycle between an acknowledged interaction and its response, so that both go (with the
+    message and member they carry) as soon as nothing uses them.
+
+    The response's only link back (``InteractionResponse._parent``: discord.py has no public way to drop
+    it, ``bot.discord_internals.unlink`` does) serves to send the response; once one was sent, every way of sending another refuses before it
+    uses it, and what the bot still does with the interaction (``is_done``, follow-ups, editing the
+    original response) does not go through it. An interaction not acknowledged yet is left alone: work
+    still under way may acknowledge it."""
+    response = interaction.response
+    if response.is_done():
+        discord_internals.unlink(response)
 
 
 class ActionButton(
