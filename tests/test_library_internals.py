@@ -74,9 +74,10 @@ def test_every_shape_pillow_draws_in_a_colour_goes_through_the_boards_palette():
     colours = ((250, 245, 230), (20, 90, 160), (200, 40, 40))
     board, draw = canvas(24, 24, colours)
     entries = len(board.getpalette() or [])
-    draw.ellipse((1, 1, 22, 22), (200, 40, 40), (20, 90, 160))  # positional
-    draw.line([(0, 12), (23, 12)], fill=(20, 90, 160), width=1)
-    draw.regular_polygon((12, 6, 4), 4, fill=(20, 90, 160))
+    # (shades near the board's colours, which Pillow would add to the palette: the board maps them to its own)
+    draw.ellipse((1, 1, 22, 22), (203, 38, 41), (22, 88, 161))  # positional
+    draw.line([(0, 12), (23, 12)], fill=(21, 91, 159), width=1)
+    draw.regular_polygon((12, 6, 4), 4, fill=(19, 92, 158))
     assert board.getpixel((12, 18)) == palette_index(board, (200, 40, 40))
     assert board.getpixel((4, 12)) == palette_index(board, (20, 90, 160))
     assert board.getpixel((12, 6)) == palette_index(board, (20, 90, 160))
