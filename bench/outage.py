@@ -50,9 +50,13 @@ def run_tests(slow: bool) -> tuple[list[dict], str]:
     if slow:
         argv.append("--runslow")
     done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, check=False)
-    figures = [json.loads(line[len(MARK) :]) for line in done.stdout.splitlines() if line.startswith(MARK)]
-    last = next((line for line in reversed(done.stdout.splitlines()) if line.strip()), "")
-    return figures, last
+    lines = done.stdout.splitlines()
+    # (a figure's line may follow the progress dots of the tests before it)
+    figures = [json.loads(line.split(MARK, 1)[1]) for line in lines if MARK in line]
+    if done.returncode:
+        print(done.stdout, done.stderr, file=sys.stderr)
+    summary = next((line for line in reversed(lines) if " passed" in line or " failed" in line), "")
+    return figures, f"pytest exited with {done.returncode}: {summary}"
 
 
 def main(argv: list[str]) -> None:
