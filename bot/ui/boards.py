@@ -57,10 +57,12 @@ STRIPPED = "mesa_stripped"
 @dataclass
 class Posted:
     """A board posted lately (in the last ``LOST_WINDOW`` seconds), which the database may not have kept: its
-    message, its position's mark, when it was posted, and the clicks whose moves it (or a board shortly before
-    it) shows, each as (the version its move made, the interaction's id, its token, the clicker's language)."""
+    message, its position's version and mark, when it was posted, and the clicks whose moves it (or a board
+    shortly before it) shows, each as (the version its move made, the interaction's id, its token, the
+    clicker's language)."""
 
     message_id: int
+    version: int
     mark: str
     when: float
     clicks: list[tuple[int, int, str, str]] = field(default_factory=list)
@@ -586,7 +588,7 @@ class Boards:
         clicks = earlier.clicks if earlier is not None and earlier.when > when - LOST_WINDOW else []
         if clicked is not None:
             clicks.append((version, clicked.id, clicked.token, user_locale(clicked)))
-        self._posted[game.id] = Posted(message_id, position_mark(game), when, clicks)
+        self._posted[game.id] = Posted(message_id, game.version, position_mark(game), when, clicks)
         if len(self._posted) > 64:
             self._posted = {g: p for g, p in self._posted.items() if p.when > when - LOST_WINDOW}
 
@@ -615,8 +617,10 @@ class Boards:
             game = await self.service.db.get_game(game_id)
             if game is None or self.shards.of(game.guild_id) not in self.shards.ids:
                 continue
-            if game.board_message_id == posted.message_id and position_mark(game) == posted.mark:
-                continue
+            if game.version > posted.version or (
+                game.board_message_id == posted.message_id and position_mark(game) == posted.mark
+            ):
+                continue  # moved on since (a move stored after the outage: its own board is the current one)
             self._posted.pop(game_id, None)
             if position_mark(game) == posted.mark:  # its move is kept: the outbox records its board if need be
                 await self._each(game_id, self._reconcile_locked)
