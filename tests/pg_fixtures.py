@@ -113,6 +113,7 @@ class PostgresServer:
         """Stops (SIGSTOP) the server's writers (``writers``): from then on a commit's record reaches the operating
         system only if the commit waits for it (``synchronous_commit=on``), and a crash (``crash``) loses every
         commit that did not wait. Returns their pids."""
+        self.psql("CHECKPOINT")  # what was committed before is on disk: only what comes after is at stake
         held = self.writers()
         assert any("walwriter" in command for command in held.values()), held
         for pid in held:
