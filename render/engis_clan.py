@@ -230,27 +230,63 @@ def object_boxes(x: float, y: float, width: float) -> dict[str, tuple[float, flo
 def _draw_skills(img, draw, pv, hl: set[str], locale: str, x: int, y: int, right: int) -> int:
     """The clan's skills as chips, a row after another. Returns the y below them."""
     put(img, (x, y), tr("engis.r.skills", locale), 15, bold=True)
-    cx = x + length(tr("engis.r.skills", locale), 15, True) + 10
-    cy = y - 2
-    for skill in pv.skills:
-        label = f"{data.SKILLS[skill]} " + tr(f"engis.skill.{skill}", locale)
-        cw = length(label, 13) + 12
-        if cx + cw > right:
-            cx, cy = x, cy + 26
+    spots, below = skill_spots(pv, locale, x, y, right)
+    for skill, cx, cy, label in spots:
         lit = f"skill-{skill}" in hl
         chip(img, draw, cx, cy, label, fill=(226, 240, 222), size=13, outline=HIGHLIGHT if lit else None)
+    return below
+
+
+Spot = tuple[str, float, float, str]  # a chip's thing (a skill, a card), its left, its top and its label
+
+
+def _chip_spots(x, y, right, title: str, labels: list[tuple[str, str]]) -> tuple[list[Spot], float]:
+    """Where a titled row of chips puts each, wrapping at ``right``; and the y of the row's last line."""
+    cx, spots = x + length(title, 15, True) + 10, []
+    for key, label in labels:
+        cw = length(label, 13) + 12
+        if cx + cw > right:
+            cx, y = x, y + 26
+        spots.append((key, cx, y, label))
         cx += cw + 5
-    return cy + 34
+    return spots, y
+
+
+def skill_spots(pv, locale: str, x, y, right) -> tuple[list[Spot], int]:
+    """Where the clan's skills are drawn below ``y``; and the y below them."""
+    labels = [(skill, f"{data.SKILLS[skill]} " + tr(f"engis.skill.{skill}", locale)) for skill in pv.skills]
+    spots, last = _chip_spots(x, y - 2, right, tr("engis.r.skills", locale), labels)
+    return spots, round(last) + 34  # (whole pixels: a row starts at a whole y)
+
+
+def hand_boxes(view, pv, locale: str, area: tuple[int, int, int]) -> dict[str, tuple[float, float, float, float]]:
+    """The boxes (left, top, right, bottom) of the cards of the clan's hand where its owner's picture draws
+    them, in the panel's ``area`` (its left, top and right); none where the picture shows no hand."""
+    if view.viewer != pv.seat or not pv.hand:
+        return {}
+    x, top, right = area
+    y: float = skill_spots(pv, locale, x, _objects_bottom(top), right)[1]
+    y = _card_row_spots(x, y, right, _played_title(pv, locale), pv.played + pv.aside, locale)[1]
+    spots = _card_row_spots(x, y, right, tr("engis.r.hand", locale), pv.hand, locale)[0]
+    return {card: (cx, cy, cx + length(label, 13) + 14, cy + 23) for card, cx, cy, label in spots}
+
+
+def _card_row_spots(x, y, right, title: str, cards: list[str], locale: str) -> tuple[list[Spot], float]:
+    """Where a row of cards puts each chip; and the y below the row."""
+    spots, last = _chip_spots(x, y, right, title, [(card, tr(f"engis.card.{card}", locale)) for card in cards])
+    return [(card, cx, cy - 2, label) for card, cx, cy, label in spots], last + 30
+
+
+def _played_title(pv, locale: str) -> str:
+    if len(pv.played) == pv.played_count:
+        return tr("engis.r.played", locale)
+    return tr("engis.r.played_top", locale, n=pv.played_count)
 
 
 def _draw_cards(img, draw, view, pv, colour, hl: set[str], locale: str, x: int, y: float, right: int) -> None:
     """The cards played (and the hand and the secret intempérie in the owner's view), the failed ones."""
     mine = view.viewer == pv.seat
-    title = (
-        tr("engis.r.played", locale)
-        if len(pv.played) == pv.played_count
-        else tr("engis.r.played_top", locale, n=pv.played_count)
-    )
+    title = _played_title(pv, locale)
     lit = {pv.played[-1]} if pv.played and "card-" + pv.played[-1] in hl else set()
     y = _card_row(img, draw, x, y, right, title, pv.played + pv.aside, (255, 255, 255), INK, lit, locale)
     if mine and pv.hand:  # an empty hand is counted, not titled over nothing
@@ -297,14 +333,9 @@ def _draw_breakdown(img, pv, locale: str, x: float, y: float, right: float) -> N
 def _card_row(img, draw, x, y, right, title, cards, fill, ink, lit, locale) -> float:
     """A title and a wrapped row of card chips; returns the y below it."""
     put(img, (x, y), title, 15, bold=True, fill=ink)
-    cx = x + length(title, 15, True) + 10
     if not cards:  # none played yet
-        put(img, (cx, y), "—", 15, fill=MUTED)
-    for card in cards:
-        label = tr(f"engis.card.{card}", locale)
-        cw = length(label, 13) + 12
-        if cx + cw > right:
-            cx, y = x, y + 26
-        chip(img, draw, cx, y - 2, label, fill=fill, size=13, outline=HIGHLIGHT if card in lit else None)
-        cx += cw + 5
-    return y + 30
+        put(img, (x + length(title, 15, True) + 10, y), "—", 15, fill=MUTED)
+    spots, below = _card_row_spots(x, y, right, title, cards, locale)
+    for card, cx, cy, label in spots:
+        chip(img, draw, cx, cy, label, fill=fill, size=13, outline=HIGHLIGHT if card in lit else None)
+    return below

@@ -61,15 +61,17 @@ def hit_areas(game_id: str, view: Any, seat: int, actions: Sequence[str], *, loc
 
 def _engis(view: Any, seat: int, actions: Sequence[str], locale: str) -> list[HitArea]:
     """The offer's hexes (pick, drop, buy), the spaces of the seat's territory (put a hex, take, move or
-    put a meeple), its objects (craft) and the skills of the pool (develop, discard)."""
+    put a meeple), its objects (craft), the skills of the pool (develop, discard) and the cards of its hand
+    (score one) where its owner's picture draws them."""
     from rules.engis import moves
 
     from . import engis as board
-    from .engis_clan import object_boxes
+    from .engis_clan import hand_boxes, object_boxes
     from .engis_tiles import hex_points
 
     clan = board._layout(view.players)[1][seat]
     left, top, right = clan.area
+    hand = hand_boxes(view, view.clans[seat], locale, clan.area)
     areas = []
     for action in actions:
         match moves.parse(action):
@@ -84,6 +86,8 @@ def _engis(view: Any, seat: int, actions: Sequence[str], locale: str) -> list[Hi
                 areas.append(rect(action, object_boxes(left, top, right - left)[obj]))
             case moves.Skill(skill):
                 areas.append(rect(action, board.pool_box(view, skill, locale)))
+            case moves.ScoreCard(card, intel=False) if card in hand:
+                areas.append(rect(action, hand[card]))
     return areas
 
 

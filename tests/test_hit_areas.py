@@ -17,6 +17,8 @@ from rules import GAMES
 from rules.core import Rng
 
 NAMES = ["Ana", "Bia", "Caio", "Davi", "Eva"]
+LOCALES = ["en", "pt-BR"]
+HAND_CHIP = (255, 240, 200)  # the fill of a card of the hand (render.engis_clan)
 # every player count, and the variants whose board is laid out otherwise (NEANDERTHAL's matrix)
 CASES = [(game, players, {}) for game, e in sorted(GAMES.items()) for players in (e.min_players, e.max_players)]
 CASES += [("neanderthal", 1, {"map": "matrix", "artifacts": "3"}), ("neanderthal", 2, {"map": "matrix"})]
@@ -132,3 +134,30 @@ def _marked(picture: Image.Image, area: HitArea) -> int:
     left, top, right, bottom = area.box()
     around = picture.crop((left - 4, top - 4, right + 5, bottom + 5))
     return dict((colour, n) for n, colour in around.getcolors(1 << 16)).get(HIGHLIGHT, 0)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), players=st.integers(1, 4), skip=st.integers(0, 3), locale=st.sampled_from(LOCALES))
+def test_an_engis_hand_s_cards_are_clicked_on_their_own_chips_in_their_owner_s_picture(seed, players, skip, locale):
+    """When a clan may score a card, each card of its hand is an area over that card's chip (drawn in the
+    hand's colour) in its owner's picture; the public picture draws no hand, so it offers none."""
+    engine, rng = GAMES["engis"], Rng(seed=seed)
+    state = engine.new_game(players, seed, {})
+    while not engine.is_over(state):
+        seat = engine.to_act(state)[0]
+        actions = [a.id for a in engine.legal_actions(state, seat)]
+        cards = [a for a in actions if a.startswith("card-")]
+        if cards and (skip := skip - 1) < 0:
+            break
+        state = engine.apply(state, seat, rng.choice(actions))
+    if engine.is_over(state):
+        return
+    own, public = engine.view(state, seat), engine.view(state, None)
+    picture = Image.open(io.BytesIO(render("engis", own, locale=locale, names=NAMES[:players]))).convert("RGB")
+    areas = {a.action: a for a in hit_areas("engis", own, seat, actions, locale=locale)}
+    assert set(cards) <= set(areas)
+    for card in cards:
+        left, top, right, bottom = areas[card].box()
+        inside = [picture.getpixel((x, y)) for x in range(left, right) for y in range(top, bottom)]
+        assert Counter(inside).most_common(1)[0][0] == HAND_CHIP, card
+    assert not [a for a in hit_areas("engis", public, seat, actions, locale=locale) if a.action.startswith("card-")]
