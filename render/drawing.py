@@ -10,9 +10,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from . import pillow_internals as pillow
 from .caches import FLAT_TEXTS, TEXTS
 from .colours import BACKGROUND, Colour, fixed_palette, palette_index
-from .pillow_internals import PUBLIC, core, core_fill, image_of
+from .pillow_internals import PUBLIC, core, core_fill
 
 
 class Drawing(ImageDraw.ImageDraw):
@@ -132,11 +133,8 @@ def _blended(
 
     With ``kept`` (what ``blend`` draws, as a key), what comes out over one flat colour is kept
     (``FLAT_TEXTS``) and pasted as it is the next time over that colour."""
-    if PUBLIC:
-        _blended_public(img, box, blend, kept)
-        return
     palette = img.info["fixed"]
-    pixels = core(img).crop(box)
+    pixels = pillow.crop(img, box)
     key = None
     if kept is not None:
         low, high = pixels.getextrema()
@@ -144,37 +142,14 @@ def _blended(
             key = ("flat", *kept, low, palette.info["serial"])
             flat = FLAT_TEXTS.find(key)
             if flat is not None:
-                core(img).paste(core(flat), box)
+                pillow.paste(img, flat, box)
                 return
-    region = pixels.convert("RGB", 0)
+    region = pillow.to_rgb(pixels)
     blend(region)
-    mapped = region.convert("P", 0, core(palette))
+    mapped = pillow.to_palette(region, palette)
     if key is not None:
-        FLAT_TEXTS.keep(key, image_of(img, mapped))
-    core(img).paste(mapped, box)
-
-
-def _blended_public(
-    img: Image.Image, box: tuple[int, int, int, int], blend: Callable[[Any], None], kept: tuple | None = None
-) -> None:
-    """``_blended`` through Pillow's public interface (``pillow_internals.PUBLIC``)."""
-    palette = img.info["fixed"]
-    pixels = img.crop(box)
-    key = None
-    if kept is not None:
-        low, high = pixels.getextrema()
-        if low == high:
-            key = ("flat", *kept, low, palette.info["serial"])
-            flat = FLAT_TEXTS.find(key)
-            if flat is not None:
-                img.paste(flat, box)
-                return
-    region = pixels.convert("RGB")
-    blend(region)
-    mapped = region.quantize(palette=palette, dither=Image.Dither.NONE)
-    if key is not None:
-        FLAT_TEXTS.keep(key, mapped)
-    img.paste(mapped, box)
+        FLAT_TEXTS.keep(key, pillow.as_image(img, mapped))
+    pillow.paste(img, mapped, box)
 
 
 def paste_colour(

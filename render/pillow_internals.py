@@ -40,6 +40,35 @@ def image_of(like: Image.Image, pixels: Any) -> Image.Image:
     return like._new(pixels)
 
 
+# The steps of blending into a paletted board's box (``render.drawing._blended``), through Pillow's core
+# images, or through ``Image`` where ``PUBLIC``: a box's pixels, the same in RGB, mapped back to the board's
+# palette, an ``Image`` of them to keep, and pasted back.
+def crop(image: Image.Image, box: tuple[int, int, int, int]) -> Any:
+    return image.crop(box) if PUBLIC else core(image).crop(box)
+
+
+def to_rgb(pixels: Any) -> Any:
+    return pixels.convert("RGB") if PUBLIC else pixels.convert("RGB", 0)
+
+
+def to_palette(pixels: Any, palette: Image.Image) -> Any:
+    if PUBLIC:
+        return pixels.quantize(palette=palette, dither=Image.Dither.NONE)
+    return pixels.convert("P", 0, core(palette))
+
+
+def as_image(like: Image.Image, pixels: Any) -> Image.Image:
+    return pixels if PUBLIC else image_of(like, pixels)
+
+
+def paste(image: Image.Image, pixels: Any, box: tuple[int, int, int, int]) -> None:
+    """``pixels`` (an ``Image``, or through the core a core image) pasted into ``image`` at ``box``."""
+    if PUBLIC:
+        image.paste(pixels, box)
+    else:
+        core(image).paste(core(pixels) if isinstance(pixels, Image.Image) else pixels, box)
+
+
 def check() -> None:
     """Raises ``RuntimeError``, naming Pillow's version, if one of the internals above is missing."""
     missing = []
