@@ -13,21 +13,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from aiohttp import CookieJar
-from aiohttp.test_utils import TestClient, TestServer, unused_port
+from aiohttp.test_utils import TestClient
 
 from bot.service.games import GameService
 from bot.settings import Settings, SettingsError
 from bot.storage import Database, GameRow
-from bot.web import WebServer
 from bot.web.activity import FRAME_ANCESTORS
 from bot.web.sessions import BROWSER, FRAME
 from fakediscord import fixtures
 from fakediscord.botkit import last_board, mesa, play_move, start_game, start_lobby
 from fakediscord.server import FakeDiscord
 from rules.core import t
+from tests.test_web_play import Site as PagesSite
+from tests.test_web_play import db
 
 fake_discord = fixtures.fake_discord
+__all__ = ["db"]  # (the fixture, shared with the pages' tests)
 ROOT = Path(__file__).resolve().parent.parent
 SDK_TOOL = ROOT / "tools" / "discord-sdk"
 STATIC = ROOT / "bot" / "web" / "static"
@@ -64,13 +65,6 @@ BOT_TOKEN = "the-bot-token"
 
 
 @pytest.fixture
-async def db(tmp_path):
-    db = await Database.open(tmp_path / "mesa.sqlite3")
-    yield db
-    await db.close()
-
-
-@pytest.fixture
 async def fake():
     async with FakeDiscord(token=BOT_TOKEN) as fake:
         for user_id, name in ((ANA, "Ana"), (BRUNO, "Bruno"), (CARLA, "Carla")):
@@ -78,45 +72,15 @@ async def fake():
         yield fake
 
 
-class Site:
-    """The pages' server with the Activity (``activity``) or without, and clients that keep cookies (the
-    loopback address treated as secure, as a browser treats it: the session's cookie is Secure)."""
+class Site(PagesSite):
+    """The pages' server (the pages' tests' own) with the bot's token, and with the Activity (``activity``)
+    or without."""
 
     def __init__(self, db: Database, fake: FakeDiscord, *, activity: bool = True, **more: Any) -> None:
-        self.port = unused_port()
-        given: dict[str, Any] = {
-            "ai_processes": 0,
-            "render_workers": 0,
-            "token": BOT_TOKEN,
-            "web_url": f"http://127.0.0.1:{self.port}",
-            "client_id": fake.app_id,
-            "client_secret": fake.accounts.client_secret,
-            "discord_api": fake.base_url + "/api/v10",
-            "activity": activity,
-        }
-        self.settings = Settings(**{**given, **more})
-        self.service = GameService(db, self.settings)
-        self.server = WebServer(lambda: db, self.settings, service=self.service)
-        self.test_server = TestServer(self.server.app, port=self.port)
-        self.clients: list[TestClient] = []
+        super().__init__(db, fake, token=BOT_TOKEN, activity=activity, **more)
 
     async def client(self) -> TestClient:
-        jar = CookieJar(unsafe=True, treat_as_secure_origin=[f"http://127.0.0.1:{self.port}"])
-        client = TestClient(self.test_server, cookie_jar=jar)
-        await client.start_server()
-        self.clients.append(client)
-        return client
-
-    async def __aenter__(self) -> Site:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        for client in self.clients:
-            await client.close()
-        await self.server.changes.close()
-        if self.server.sign_in is not None:
-            await self.server.sign_in.oauth.close()
-        self.service.thinker.close()
+        return await self.browser()
 
 
 async def started(service: GameService, channel: int = CHANNEL) -> GameRow:

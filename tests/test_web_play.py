@@ -32,7 +32,8 @@ def settings(fake: FakeDiscord | None, port: int, **more) -> Settings:
         signin = dict(
             client_id=fake.app_id, client_secret=fake.accounts.client_secret, discord_api=fake.base_url + "/api/v10"
         )
-    return Settings(ai_processes=0, render_workers=0, web_url=f"http://127.0.0.1:{port}", **signin, **more)
+    given = dict(ai_processes=0, render_workers=0, web_url=f"http://127.0.0.1:{port}", **signin)
+    return Settings(**{**given, **more})  # (``more`` overrides)
 
 
 @pytest.fixture
