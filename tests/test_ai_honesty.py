@@ -159,7 +159,7 @@ NEANDERTHAL_OPEN = COMMON | {
     "icons_to_resolve", "removed", "dead", "dead_alpha", "hunters", "suitors", "bids", "passed", "losses",
     "losses_to_choose", "after", "pending", "tests_to_roll", "releases", "next_negotiator", "proposal", "answers",
     "terms", "fights", "fight_key", "fight_order", "next_attacker", "fight_hits", "fight_target", "test_picked",
-    "court", "stage", "to_pay", "refugees", "ref_from", "frozen", "last", "last_seat", "eliminated",
+    "court", "stage", "to_pay", "refugees", "refugees_from", "frozen", "last", "last_seat", "eliminated",
     "opportunistic_slots", "kills_awaiting_predators", "portals_then", "used", "shown", "grid_ice", "marks",
     "homes", "goal", "artifacts_at_start", "artifacts_hunted", "signal", "moved", "camp", "sharing", "sharing_at",
     "lots_to_share",

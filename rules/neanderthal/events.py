@@ -346,7 +346,7 @@ def refugee(state: NeanderthalState, n: int) -> bool:
         say(state, "neanderthal.ev.refugee", seat=seat_msg(best), n=k, to=seat_msg(others[0]))
         return False
     state.refugees = k
-    state.ref_from = best
+    state.refugees_from = best
     state.phase = "refugee"
     state.actor = best
     return True

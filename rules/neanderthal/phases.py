@@ -388,12 +388,14 @@ def _flip(state: NeanderthalState, seat: int, move: Move) -> None:
 
 
 def _refugee(state: NeanderthalState, seat: int, move: Move) -> None:
+    """One refugee of the tribe that lost the most joins another tribe (the losing tribe chooses which)."""
     to = _as(move, Refugee).to
-    sp = state.tribes[seat].species
+    giver = state.refugees_from
+    sp = state.tribes[giver].species
     state.dead[sp] -= 1
     state.tribes[to].pool.append(sp)
     state.refugees -= 1
-    say(state, "neanderthal.ev.refugee", seat=seat_msg(seat), n=1, to=seat_msg(to))
+    say(state, "neanderthal.ev.refugee", seat=seat_msg(giver), n=1, to=seat_msg(to))
     if state.refugees <= 0:
         _events(state)
 

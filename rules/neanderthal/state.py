@@ -191,7 +191,7 @@ class NeanderthalState(GameState):
     stage: str = ""  # where play resumes after a choice inside phases 1, 4, 5
     to_pay: int = 0  # auction: discs the winner still puts on the daughter
     refugees: int = 0  # refugees still to place
-    ref_from: int = -1
+    refugees_from: int = Field(-1, alias="ref_from")  # the tribe whose refugees are placed: it lost the most
     frozen: bool = False
     last: list[str] = Field(default_factory=list)  # highlighted places of the last move
     last_seat: int = -1

@@ -233,6 +233,13 @@ def test_refugees_go_to_another_player_of_the_choosers_choice():
     assert state.phase == "refugee" and state.actor == big
     ids = {a.id for a in ENGINE.legal_actions(state, big)}
     assert f"ref-{big}" not in ids and len(ids) == 2
+    to = next(s for s in state.order if s != big)
+    species = state.tribes[big].species
+    dead, pool = state.dead[species], list(state.tribes[to].pool)
+    state = ENGINE.apply(state, big, f"ref-{to}")
+    assert state.dead[species] == dead - 1  # one of the loser's dead ...
+    assert state.tribes[to].pool == [*pool, species]  # ... joins the chosen tribe
+    assert state.phase == "refugee" and state.refugees == 1  # the second is still to place
 
 
 # -- D7 auction ------------------------------------------------------------------------------
