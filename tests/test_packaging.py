@@ -17,7 +17,7 @@ def _wheel(tmp_path: Path) -> Path:
     """The wheel ``pip install .`` would install, built from a copy of the tree."""
     source = tmp_path / "source"  # a copy: building writes into the tree it builds
     source.mkdir()
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
         shutil.copy(ROOT / name, source / name)
     for package in SHIPPED + KEPT_FOR_DEVELOPMENT:
         shutil.copytree(ROOT / package, source / package, ignore=shutil.ignore_patterns("__pycache__"))
@@ -44,8 +44,8 @@ def test_the_wheel_holds_the_bot_the_rules_and_the_pictures_only(tmp_path):
 
 
 def test_the_wheel_names_its_readme_licence_and_the_mesa_command(tmp_path):
-    """The package's page shows the README; the fonts' licence ships with its files; ``pip install .`` gives
-    a ``mesa`` command that is ``python -m bot``."""
+    """The package's page shows the README; its licence (all rights reserved) and its parts' own licences ship
+    with it; ``pip install .`` gives a ``mesa`` command that is ``python -m bot``."""
     wheel = _wheel(tmp_path)
     archive = zipfile.ZipFile(wheel)
     info = next(name.split("/")[0] for name in archive.namelist() if name.endswith(".dist-info/METADATA"))
@@ -53,8 +53,10 @@ def test_the_wheel_names_its_readme_licence_and_the_mesa_command(tmp_path):
     head, _, body = metadata.partition("\n\n")
     assert "Description-Content-Type: text/markdown" in head
     assert body.strip() == (ROOT / "README.md").read_text().strip()
-    assert "License-File: render/fonts/LICENSE" in head
-    assert archive.read(f"{info}/licenses/render/fonts/LICENSE") == (ROOT / "render" / "fonts" / "LICENSE").read_bytes()
+    assert "License-Expression: LicenseRef-Proprietary" in head
+    for licence in ("LICENSE", "render/fonts/LICENSE", "bot/web/static/discord-sdk.LICENSE.txt"):
+        assert f"License-File: {licence}" in head
+        assert archive.read(f"{info}/licenses/{licence}") == (ROOT / licence).read_bytes()
     entry_points = archive.read(f"{info}/entry_points.txt").decode()
     assert "[console_scripts]\nmesa = bot.__main__:main" in entry_points
     # installed beside the environment's own packages, the command runs this wheel's bot
