@@ -2,38 +2,58 @@
 
 from __future__ import annotations
 
+import fcntl
 import shutil
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ("bot", "render", "rules")
 KEPT_FOR_DEVELOPMENT = ("bench", "fakediscord")
 
 
-def _wheel(tmp_path: Path) -> Path:
-    """The wheel ``pip install .`` would install, built from a copy of the tree."""
-    source = tmp_path / "source"  # a copy: building writes into the tree it builds
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory, worker_id) -> Path:
+    """The wheel ``pip install .`` would install, built once for the whole run (the pytest-xdist workers share
+    the first one's under a lock: a build takes pip a fresh environment and most of a minute on a busy
+    machine)."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base if worker_id == "master" else base.parent  # (the workers' temporary folders' common parent)
+    built = shared / "mesa-wheel"
+    with (shared / "mesa-wheel.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not built.exists():
+            building = shared / "mesa-wheel-building"
+            shutil.rmtree(building, ignore_errors=True)
+            building.mkdir()
+            _build_wheel(building)
+            building.rename(built)
+    (found,) = built.glob("*.whl")
+    return found
+
+
+def _build_wheel(folder: Path) -> None:
+    """Builds in ``folder`` the wheel ``pip install .`` would install, from a copy of the tree."""
+    source = folder / "source"  # a copy: building writes into the tree it builds
     source.mkdir()
     for name in ("pyproject.toml", "README.md", "LICENSE"):
         shutil.copy(ROOT / name, source / name)
     for package in SHIPPED + KEPT_FOR_DEVELOPMENT:
         shutil.copytree(ROOT / package, source / package, ignore=shutil.ignore_patterns("__pycache__"))
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(tmp_path), str(source)],
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(folder), str(source)],
         check=True,
         capture_output=True,
-        cwd=tmp_path,
+        cwd=folder,
     )
-    (wheel,) = tmp_path.glob("*.whl")
-    return wheel
 
 
-def test_the_wheel_holds_the_bot_the_rules_and_the_pictures_only(tmp_path):
+def test_the_wheel_holds_the_bot_the_rules_and_the_pictures_only(wheel):
     """``bench`` and ``fakediscord`` stay in the repository; every module of the three packages ships."""
-    wheel = _wheel(tmp_path)
     names = zipfile.ZipFile(wheel).namelist()
     assert {name.split("/")[0] for name in names if ".dist-info/" not in name} == set(SHIPPED)
     in_tree = {path.relative_to(ROOT).as_posix() for package in SHIPPED for path in (ROOT / package).rglob("*.py")}
@@ -43,10 +63,9 @@ def test_the_wheel_holds_the_bot_the_rules_and_the_pictures_only(tmp_path):
     assert static and static <= set(names)
 
 
-def test_the_wheel_names_its_readme_licence_and_the_mesa_command(tmp_path):
+def test_the_wheel_names_its_readme_licence_and_the_mesa_command(wheel, tmp_path):
     """The package's page shows the README; its licence (all rights reserved) and its parts' own licences ship
     with it; ``pip install .`` gives a ``mesa`` command that is ``python -m bot``."""
-    wheel = _wheel(tmp_path)
     archive = zipfile.ZipFile(wheel)
     info = next(name.split("/")[0] for name in archive.namelist() if name.endswith(".dist-info/METADATA"))
     metadata = archive.read(f"{info}/METADATA").decode()
@@ -62,9 +81,11 @@ def test_the_wheel_names_its_readme_licence_and_the_mesa_command(tmp_path):
     # installed beside the environment's own packages, the command runs this wheel's bot
     plain = {"PATH": "/usr/bin:/bin"}  # nothing of this checkout on the path
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
+    # (a venv without a pip of its own, this one's installing into it, spares a pip install a test)
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)], check=True)
+    pip = [sys.executable, "-m", "pip", "--python", venv / "bin" / "python"]
     subprocess.run(
-        [venv / "bin" / "python", "-m", "pip", "install", "--quiet", "--no-deps", str(wheel)],
+        [*pip, "install", "--quiet", "--no-deps", str(wheel)],
         check=True,
         capture_output=True,
     )
