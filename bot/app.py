@@ -82,7 +82,8 @@ class MesaBot(commands.AutoShardedBot):
         self.reminders = Reminders(self, self.service, self.handlers)
         self.undo = UndoUI(self)
         if self.web is not None:  # a move made on a page is posted in its channel as a click's is
-            self.web.table.publish = self.handlers.publish
+            self.web.table.moves = self.handlers.move_posts
+            self.web.table.resigned = self.handlers.say_resigned
             self.web.table.undone = self.undo.announce
             self.web.table.ask_undo = self.undo.ask
         self.replays = ReplayUI(self)

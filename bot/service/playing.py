@@ -101,6 +101,20 @@ class Playing(Waiting):
         then = await asyncio.to_thread(engine.replay, len(game.seats), game.seed or 0, game.options, before)
         return next((s for s in mine if s in engine.to_act(then)), None)
 
+    async def state_at(self, game: GameRow, version: int) -> GameState:
+        """The game's state at ``version``: the stored one, or replayed from the moves that counted then."""
+        if version == game.version:
+            return self.state_of(game)
+        log = await self.db.action_log(game.id)
+        before = [
+            (row["seat"], row["action_id"])
+            for row in log
+            if row["version"] <= version and (row["undone_at"] is None or row["undone_at"] > version)
+        ]
+        engine = engine_of(game)
+        state: GameState = await asyncio.to_thread(engine.replay, len(game.seats), game.seed or 0, game.options, before)
+        return state
+
     async def _after_move(
         self,
         game: GameRow,

@@ -10,6 +10,7 @@ imports nothing of discord or of the rest of the bot.
 
 from .backends import LOCK_IDENTIFY, LOCK_MEMBER, LOCK_SHARD, Outage, Session, is_postgres
 from .database import Database
+from .notes import RESIGNED, THINKING
 from .privacy import FORMER_PLAYER
 from .records import (
     ABANDONED,
@@ -40,6 +41,8 @@ __all__ = [
     "LOCK_MEMBER",
     "LOCK_SHARD",
     "MIGRATIONS",
+    "RESIGNED",
+    "THINKING",
     "Database",
     "DatabaseAway",
     "DatabaseError",

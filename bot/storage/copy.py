@@ -19,6 +19,7 @@ TABLES: list[tuple[str, str]] = [
     ("meta", "key"),
     ("players", "user_id"),
     ("clocks", "game_id, seat"),
+    ("channel_notes", "game_id, created_at"),
 ]
 BATCH = 500
 

@@ -11,6 +11,7 @@ from .clocks import Clocks
 from .games import Games
 from .meta import Meta
 from .moves import Moves
+from .notes import ChannelNotes
 from .players import PlayerRows
 from .postgres import Postgres, unreachable
 from .privacy import Privacy
@@ -27,7 +28,7 @@ async def connect(target: str | Path) -> Backend:
     return await SQLite.open(target)
 
 
-class Database(Games, Moves, Reminders, Clicks, UndoRequests, Meta, Changes, PlayerRows, Clocks, Privacy):
+class Database(Games, Moves, Reminders, Clicks, UndoRequests, Meta, Changes, PlayerRows, Clocks, Privacy, ChannelNotes):
     """The bot's storage: SQLite (a file path) or PostgreSQL (a ``postgresql://`` URL), the same either way."""
 
     def __init__(self, backend: Backend) -> None:

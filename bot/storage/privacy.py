@@ -23,7 +23,8 @@ def _rows(rows: list[Any]) -> list[dict[str, Any]]:
 class Privacy(Tables):
     async def about(self, user_id: int) -> dict[str, Any]:
         """Every stored row that names ``user_id``: settings and absence, seats (with their games), games
-        hosted, moves, reminders, turn deadlines, undo requests and votes, clicks being played."""
+        hosted, moves, reminders, turn deadlines, undo requests and votes, clicks being played, lines
+        left for the bot to say (a resignation on a page)."""
         sql = self.sql
         undo = [
             row
@@ -62,6 +63,9 @@ class Privacy(Tables):
                 await sql.fetch("SELECT * FROM clocks WHERE user_id = $1 ORDER BY game_id, seat", user_id)
             ),
             "undo_requests": undo,
+            "channel_notes": _rows(
+                await sql.fetch("SELECT game_id, kind, created_at FROM channel_notes WHERE user_id = $1", user_id)
+            ),
             "clicks_being_played": _rows(
                 await sql.fetch(
                     "SELECT interaction_id, game_id, locale, created_at FROM clicks WHERE user_id = $1", user_id
@@ -121,4 +125,5 @@ class Privacy(Tables):
                 "turn_deadlines": await tx.execute("DELETE FROM clocks WHERE user_id = $1", user_id),
                 "undo_requests": undo,
                 "clicks": await tx.execute("DELETE FROM clicks WHERE user_id = $1", user_id),
+                "channel_notes": await tx.execute("DELETE FROM channel_notes WHERE user_id = $1", user_id),
             }

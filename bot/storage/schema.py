@@ -224,6 +224,22 @@ MIGRATIONS: list[Migration] = [
     # 14: the language of the player's Discord as their last interaction said it: their direct messages and
     #     reminders are written in it when they chose none with /settings.
     Migration("ALTER TABLE players ADD COLUMN discord_locale TEXT;"),
+    # 15: what the pages' own process (``python -m bot web``) asks the bot to say in a game's channel beside its
+    #     boards (a player resigned there; strong AI seats think after a move made there), at which version:
+    #     taken, and so deleted, by the bot that says it
+    Migration(
+        """
+        CREATE TABLE channel_notes (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL,
+            user_id INTEGER NOT NULL,
+            version INTEGER NOT NULL,
+            moved INTEGER NOT NULL,
+            created_at REAL NOT NULL
+        );
+        CREATE INDEX channel_notes_game ON channel_notes(game_id);
+        """
+    ),
 ]
 
 

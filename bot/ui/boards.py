@@ -31,6 +31,7 @@ from .places import mark_status
 from .ports import PLAY_CHANNELS, PlayChannel
 from .presenter import Presenter, position_mark
 from .replies import reply, user_locale
+from .table_lines import MovePosts
 
 log = logging.getLogger(__name__)
 
@@ -145,6 +146,8 @@ class Boards:
         self.told: set[int] = set()
         self.needs_controls: set[int] = set()
         self._posted: dict[int, Posted] = {}
+        # The games whose move, made on a page by another process, is told while its strong AI seats think there.
+        self._followed: dict[int, MovePosts] = {}
 
     def _spawn(self, coro: Coroutine[Any, Any, object]) -> None:
         self._track(asyncio.create_task(coro))
@@ -235,6 +238,10 @@ class Boards:
             game.board_message_id = message.id
             self._spawn(self.notifier.direct(game, waiting))
         return True
+
+    def delete_later(self, message: discord.Message) -> None:
+        """Deletes ``message`` in the background (a failure is only logged)."""
+        self._spawn(self._quiet(message.delete()))
 
     async def post_thinking(
         self, result: MoveResult, clicked: discord.Interaction | None = None
@@ -447,13 +454,15 @@ class Boards:
             except TimeoutError:
                 pass
 
-    async def repost(self, game_id: int, *, look_back: bool = True) -> bool:
+    async def repost(self, game_id: int, *, look_back: bool = True, followed: bool = False) -> bool:
         """Posts the board of a game whose last move was stored but whose board never went out.
 
         AI seats that must act play first: the bot stopped between a move and their answer (a move
         stored, or a game started, before a crash), and their moves come with the board. Without
         ``look_back`` (a move made on a page by another process, no crash) the channel's history is not
-        searched for a board posted already.
+        searched for a board posted already. ``followed``: a move just made on a page by another process,
+        whose strong AI seats think there: the channel is told so, as of a click's, and their moves come
+        with the board when they are stored.
         """
         async with self.service.lock(game_id):
             if self._retry_waits(game_id, time.monotonic()):
@@ -463,6 +472,8 @@ class Boards:
                 self._retry.pop(game_id, None)
                 return True
             state = self.service.state_of(game)
+            if followed and game.status == ACTIVE and self.service.slow_ai(game, state):
+                return False  # the pages' process plays its strong AI seats; their moves come with the board
             if game.status == ACTIVE and self.service.ai_to_act(game, state):
                 played = await self.service.play_on(game, state)
                 game, state = played.game, played.state
@@ -483,30 +494,16 @@ class Boards:
                 await self.service.db.record_board(game.id, found, game.version)
                 self._retry.pop(game_id, None)
                 return True
-            since = game.board_version or 0
-            rows = await self.service.db.action_log(game.id, limit=min(game.version - since, 20))
-            moves = [Move(r["seat"], r["action_id"], r["user_id"], r["events"]) for r in rows if r["version"] > since]
-            return await self.publish(MoveResult(game, state, moves))
+            posts = self._followed.pop(game_id) if game_id in self._followed else MovePosts(self)
+            return await posts.publish(MoveResult(game, state, await self._moves_since_board(game)))
 
-    def post_moved(self, game_id: int) -> None:
-        """A game changed in another process (a move made on a page that ``python -m bot web`` serves): its
-        board is posted, in the background, if it is behind and the game is this process's."""
-        self._spawn(self._post_moved(game_id))
-
-    async def _post_moved(self, game_id: int) -> None:
-        try:
-            game = await self.service.db.get_game(game_id)
-            if game is None or game.status not in (ACTIVE, FINISHED) or (game.board_version or 0) >= game.version:
-                return
-            if (
-                self.stopping
-                or self.shards.of(game.guild_id) not in self.shards.ids
-                or self._retry_waits(game_id, time.monotonic())
-            ):
-                return
-            await self.repost(game_id, look_back=False)
-        except Exception as exc:  # (the outbox tries again)
-            log.info("game %s: the board of a move made on a page: %s: %s", game_id, type(exc).__name__, exc)
+    async def _moves_since_board(self, game: GameRow, until: int | None = None) -> list[Move]:
+        """The moves stored since the game's last posted board (20 at most), up to version ``until``."""
+        since, until = game.board_version or 0, game.version if until is None else until
+        rows = await self.service.db.action_log(game.id, limit=min(game.version - since, 20))
+        return [
+            Move(r["seat"], r["action_id"], r["user_id"], r["events"]) for r in rows if since < r["version"] <= until
+        ]
 
     async def reconcile(self, game: GameRow, channel: discord.abc.Messageable) -> int | None:
         """Takes the controls off every board of the game but the current one (after a crash).

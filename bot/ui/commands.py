@@ -24,6 +24,7 @@ from .privacy_ui import PrivacyUI
 from .replay_ui import ReplayUI
 from .replies import channel_locale, message_names, release, reply, user_locale
 from .stats_ui import StatsUI
+from .table_lines import resigned_line
 from .undo_ui import UndoUI
 
 
@@ -253,7 +254,7 @@ class GameGroup(app_commands.Group):
         await bot.service.hand_to_ai(
             game.id, interaction.user.id, user_id=interaction.user.id, then=bot.handlers.publish
         )
-        await interaction.response.send_message(t("board.resigned", game.locale, who=interaction.user.mention))
+        await interaction.response.send_message(resigned_line(game, interaction.user.id))
 
     @app_commands.command(name=L("cmd.ai"), description=L("cmd.ai.desc"))
     @app_commands.rename(player=L("cmd.ai.player"))

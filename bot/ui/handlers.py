@@ -15,9 +15,10 @@ import discord
 
 from rules.core import RuleError, t
 
-from ..service.games import BrokenGame, MoveResult, Noted, Stale, UserError, engine_of
+from ..service.games import BrokenGame, Noted, Stale, UserError, engine_of
 from ..storage import ACTIVE, DatabaseAway, GameRow
-from .boards import NETWORK_ERRORS, STRIPPED, Boards
+from .boards import NETWORK_ERRORS, STRIPPED
+from .followed import FollowedPages
 from .places import forum_of, open_thread
 from .ports import mesa
 from .presenter import Payload
@@ -30,7 +31,7 @@ log = logging.getLogger(__name__)
 ANSWER_WITHIN = 1.5
 
 
-class Handlers(Boards):
+class Handlers(FollowedPages):
     async def guarded(self, interaction: discord.Interaction, coro: Coroutine[Any, Any, object]) -> None:
         if self.stopping:
             coro.close()
@@ -89,19 +90,7 @@ class Handlers(Boards):
         click is forgotten and the board has back the controls that the acknowledgement took off (or, if the
         database is away, the end of the outage says whether the move counted and gives them back)."""
         db = self.service.db
-        posted = []
-        lines: list[discord.Message] = []
-
-        async def thinking(result: MoveResult) -> None:  # the move is stored; strong AI seats think
-            line = await self.post_thinking(result, clicked=interaction)
-            if line is not None:
-                lines.append(line)
-
-        async def publish(result: MoveResult) -> None:
-            posted.append(await self.publish(result, clicked=interaction))
-            for line in lines:  # the board says it all now
-                self._spawn(self._quiet(line.delete()))
-
+        posts = self.move_posts(interaction)  # (a move made on a page posts the same: bot.web.play)
         try:
             if interaction.message is not None and self.service.may_act(
                 game_id, version, interaction.user.id, action_id
@@ -117,9 +106,9 @@ class Handlers(Boards):
                 interaction.user.id,
                 version,
                 action_id,
-                then=publish,
+                then=posts.publish,
                 click=interaction.id,
-                thinking=thinking,
+                thinking=posts.thinking,
                 noted=noted,
             )
         except BaseException as exc:
@@ -138,7 +127,7 @@ class Handlers(Boards):
                     except DatabaseAway:  # given back when the database is
                         self.needs_controls.add(game_id)
             raise
-        if all(posted) and not db.outage.down:  # else the clicker was just told what became of the move
+        if all(posts.posted) and not db.outage.down:  # else the clicker was just told what became of the move
             await mesa(interaction).undo.offer(interaction, result)
 
     async def _restore_controls(self, interaction: discord.Interaction, game_id: int, version: int) -> None:

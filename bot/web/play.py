@@ -5,8 +5,9 @@ own seat's view (its picture and question, as ``/game me`` shows them: ``Pages.s
 and their legal actions as controls, grouped as the Discord message groups them
 (``bot.service.choices``). Everyone else sees the spectator's page. A move goes through
 ``GameService.act``, as a click in Discord does, with the same version, turn and stale checks; its board
-is posted in the channel by the bot (``Table.publish`` in its process; from a process of its own, the
-bot hears of the move from the database). Undo and resign go through the same service calls as
+is posted in the channel by the bot as a click's is (``Table.moves`` in its process: the thinking line of
+strong AI seats, then the board; from a process of its own, the bot hears of the move from the database, and
+of a resignation from a note left there). Undo and resign go through the same service calls as
 ``/game undo`` and ``/game resign``.
 
 Routes (each POST carries the session's token, ``sessions.check``): ``POST /g/<token>/act`` (``action``,
@@ -23,17 +24,17 @@ import logging
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from aiohttp import web
 from aiohttp_session import get_session
 
 from rules.core import RuleError, t
 
-from ..service.games import GameService, Stale, Then, UserError
+from ..service.games import GameService, MoveResult, Stale, Then, UserError
 from ..service.spectate import seat_names
 from ..service.undo import UndoOutcome, UndoService
-from ..storage import ACTIVE, GameRow
+from ..storage import ACTIVE, RESIGNED, THINKING, GameRow
 from . import sessions
 from . import texts as _texts  # noqa: F401  (registers the pages' words)
 from .page import Mine
@@ -45,13 +46,24 @@ MENTION = re.compile(r"<@(\d+)>")
 NOTICE = "notice"  # the session's key of an answer said on the page once it is back (a form, no script)
 
 
+class MovePosting(Protocol):
+    """What one move posts in its channel, as for a click in Discord (``bot.ui.table_lines.MovePosts``)."""
+
+    async def thinking(self, result: MoveResult) -> None: ...
+
+    async def publish(self, result: MoveResult) -> bool: ...
+
+
 @dataclass
 class Table:
     """What the bot of this process does after a move made on a page (None: the pages run in a process of
-    their own; the bot hears of the move from the database): post its board in the channel; after an undo,
-    say so there and post the board (``undone``, given who asked); ask the others to agree to an undo."""
+    their own; the bot hears of the move from the database, and of a resignation from the note left there):
+    post what a click in Discord posts (``moves``: a line while strong AI seats think, then the board); after
+    a resignation, the board and the line ``/game resign`` gives (``resigned``); after an undo, say so there
+    and post the board (``undone``, given who asked); ask the others to agree to an undo."""
 
-    publish: Then | None = None
+    moves: Callable[[], MovePosting] | None = None
+    resigned: Callable[[GameRow, int], Awaitable[object]] | None = None
     undone: Callable[[int], Then] | None = None
     ask_undo: Callable[[UndoOutcome, int], Awaitable[object]] | None = None
 
@@ -200,7 +212,18 @@ class Play:
             raise web.HTTPBadRequest(text=t("error.forged", locale), headers={"Content-Language": locale})
 
         async def play() -> str:
-            await self.service().act(game.id, user.user_id, int(version), action, then=self.table.publish)
+            service = self.service()
+            if self.table.moves is not None:
+                posts = self.table.moves()
+                await service.act(
+                    game.id, user.user_id, int(version), action, then=posts.publish, thinking=posts.thinking
+                )
+            else:  # the bot hears of the move from the database, and of its strong AI seats thinking from a note
+
+                async def thinking(result: MoveResult) -> None:
+                    await service.db.leave_note(game.id, THINKING, user.user_id, result.game.version)
+
+                await service.act(game.id, user.user_id, int(version), action, thinking=thinking)
             return t("web.played", self.negotiate(request))
 
         return await self._run(request, game, play)
@@ -229,7 +252,16 @@ class Play:
         async def resign() -> str:
             if game.status != ACTIVE:
                 raise UserError("error.not_running")
-            await self.service().hand_to_ai(game.id, user.user_id, user.user_id, then=self.table.publish)
+            service = self.service()
+            if self.table.moves is None:  # the bot hears of it from the note left for it
+                result = await service.hand_to_ai(game.id, user.user_id, user.user_id)
+                await service.db.leave_note(
+                    game.id, RESIGNED, user.user_id, result.game.version, moved=bool(result.moves)
+                )
+            else:
+                result = await service.hand_to_ai(game.id, user.user_id, user.user_id, then=self.table.moves().publish)
+                if self.table.resigned is not None:
+                    await self.table.resigned(result.game, user.user_id)
             return t("board.resigned", self.negotiate(request), who=user.name)
 
         return await self._run(request, game, resign)
