@@ -11,7 +11,7 @@ from spawned import end
 
 from bot.service.games import GameService
 from bot.settings import Settings
-from bot.storage import Database, Seat
+from bot.storage import RESIGNED, Database, Seat
 from bot.storage.copy import TABLES
 from fakediscord.timing import stretched
 from rules import GAMES
@@ -20,7 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 async def _played(target: str) -> dict[int, int]:
-    """A database with games of every kind, lobbies, moves, an undo request, reminders and meta; their versions."""
+    """A database with games of every kind, lobbies, moves, an undo request, reminders, meta and a note for the
+    channel; their versions."""
     db = await Database.open(target)
     service = GameService(db, Settings(ai_processes=0, reminder_delay=3600))
     rng = random.Random(5)
@@ -48,6 +49,7 @@ async def _played(target: str) -> dict[int, int]:
         await db.note_click(4242, min(versions), 10, "a-token", "en")
         await db.sql.execute("INSERT INTO players (user_id, locale, updated_at) VALUES ($1, $2, $3)", 10, "en", 1.5)
         await db.set_clocks(max(versions), [(0, 10, 9_999.25)])
+        await db.leave_note(min(versions), RESIGNED, 10, versions[min(versions)])  # (for a bot to say)
     finally:
         await db.close()
     return versions
