@@ -3,16 +3,18 @@ each is one of the seat's legal actions, lies inside the picture, covers somethi
 either are the same thing's (the same shape: the click offers the choice) or do not touch."""
 
 import io
+import math
 from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from render import render
 from render.common import HIGHLIGHT
-from render.hits import HitArea, hit_areas
+from render.engis_tiles import hex_points
+from render.hits import HitArea, hit_areas, polygon, rect
 from rules import GAMES
 from rules.core import Rng
 
@@ -49,28 +51,51 @@ def _mask(size: tuple[int, int], area: HitArea) -> Image.Image:
 
 
 def _covers_something_drawn(picture: Image.Image, area: HitArea) -> bool:
-    """At least a tenth of the area's pixels are not the colour the area stands on (the commonest colour of
-    a frame 3 px around it): a card, a hex, a name is drawn there."""
+    """A thing is drawn under the area: its own outline runs along the area's (a hex, a card, a panel, even
+    one drawn edge to edge with others of its fill, as a territory's empty spaces are), or the area holds
+    something on the ground around it (a label)."""
+    return _outline_drawn(picture, area) >= 0.9 or _held(picture, area) >= 0.1
+
+
+def _outline_drawn(picture: Image.Image, area: HitArea, reach: int = 3) -> float:
+    """The share of the area's outline (a point every 2 px) where the picture changes colour across it, from
+    ``reach`` px inside to ``reach`` px outside: 0 on a plain ground, near 1 along a thing's own edge."""
+    pixels, (width, height) = picture.load(), picture.size
+    corners = area.points()
+    points = edged = 0
+    for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1], strict=True):
+        length = math.hypot(x1 - x0, y1 - y0)
+        across = ((y1 - y0) / length, (x0 - x1) / length)  # a normal to this side
+        for step in range(0, int(length), 2):
+            x, y = x0 + (x1 - x0) * step / length, y0 + (y1 - y0) * step / length
+            seen = {
+                pixels[px, py]
+                for d in range(-reach, reach + 1)
+                if 0 <= (px := round(x + d * across[0])) < width and 0 <= (py := round(y + d * across[1])) < height
+            }
+            points += 1
+            edged += len(seen) > 1
+    return edged / points
+
+
+def _held(picture: Image.Image, area: HitArea) -> float:
+    """The share of the area's pixels that are not the colour the area stands on (the commonest colour of the
+    rows 3 px above and below it)."""
     left, top, right, bottom = area.box()
-    ring = [
-        picture.getpixel((x, y))
-        for x in range(max(0, left - 3), min(picture.width, right + 4))
-        for y in (top - 3, bottom + 3)
-        if 0 <= y < picture.height
-    ]
-    ground = Counter(ring).most_common(1)[0][0]
-    inside = _mask(picture.size, area)
-    pixels = [picture.getpixel((x, y)) for x in range(left, right + 1) for y in range(top, bottom + 1)]
-    held = [
-        p
-        for p, m in zip(
-            pixels,
-            (inside.getpixel((x, y)) for x in range(left, right + 1) for y in range(top, bottom + 1)),
-            strict=True,
-        )
-        if m
-    ]
-    return sum(p != ground for p in held) >= len(held) / 10
+    ring: Counter[tuple[int, int, int]] = Counter()
+    for y in (top - 3, bottom + 3):
+        if 0 <= y < picture.height:
+            row = picture.crop((max(0, left - 3), y, min(picture.width, right + 4), y + 1))
+            ring.update({colour: n for n, colour in row.getcolors(row.width)})
+    ground = ring.most_common(1)[0][0]
+    box = (left, top, right + 1, bottom + 1)
+    inside = _mask(picture.size, area).crop(box)
+    held = Image.new("RGB", inside.size, ground)
+    held.paste(picture.crop(box), (0, 0), inside)  # the area's pixels on the ground
+    on_ground = dict((colour, n) for n, colour in held.getcolors(held.width * held.height)).get(ground, 0)
+    total = held.width * held.height
+    area_pixels = total - inside.histogram()[0]
+    return (area_pixels - (on_ground - (total - area_pixels))) / area_pixels
 
 
 def check_areas(game: str, view, seat: int, legal: list[str], locale: str, names: list[str]) -> list[HitArea]:
@@ -81,13 +106,11 @@ def check_areas(game: str, view, seat: int, legal: list[str], locale: str, names
         left, top, right, bottom = area.box()
         assert 0 <= left < right < picture.width and 0 <= top < bottom < picture.height, area
         assert _covers_something_drawn(picture, area), area
-    shapes = {(a.shape, a.coords) for a in areas}
-    masks = [_mask(picture.size, HitArea("", shape, coords)) for shape, coords in shapes]
-    for i, mine in enumerate(masks):
-        for other in masks[i + 1 :]:
-            both = Image.new("1", picture.size, 0)
-            both.paste(mine, (0, 0), other)
-            assert both.getbbox() is None, "two things' areas overlap"
+    taken = Image.new("1", picture.size, 0)  # the areas of the shapes seen so far
+    for shape, coords in dict.fromkeys((a.shape, a.coords) for a in areas):
+        mine = _mask(picture.size, HitArea("", shape, coords))
+        assert ImageChops.logical_and(taken, mine).getbbox() is None, "two things' areas overlap"
+        taken = ImageChops.logical_or(taken, mine)
     return areas
 
 
@@ -102,6 +125,36 @@ def test_every_area_is_a_legal_action_on_a_thing_drawn_apart_from_the_others(
         legal = [a.id for a in engine.legal_actions(state, seat)]
         for viewer in (seat, None):
             check_areas(game, engine.view(state, viewer), seat, legal, locale, NAMES[:players])
+
+
+def test_an_empty_engis_space_among_empty_spaces_is_an_area_on_a_thing_drawn():
+    """An empty space of a territory drawn edge to edge with other empty spaces of its fill (ENGIS, 4 players,
+    seed 102 after 96 moves: B1) is found under its area by its own outline."""
+    engine, state = _position("engis", 4, {}, 102, 96)
+    seat = engine.to_act(state)[0]
+    legal = [a.id for a in engine.legal_actions(state, seat)]
+    view = engine.view(state, None)
+    (space,) = [a for a in check_areas("engis", view, seat, legal, "en", NAMES[:4]) if a.action == "put-b1"]
+    picture = Image.open(io.BytesIO(render("engis", view, names=NAMES[:4]))).convert("RGB")
+    assert _held(picture, space) < 0.1  # the rows above and below it are the spaces' fill: no ground to tell
+    assert _outline_drawn(picture, space) >= 0.9
+
+
+def test_an_area_on_nothing_is_found_out_and_one_on_a_tiled_or_written_thing_is_not():
+    """The check of the property test above fails for an area on plain ground, and holds for a hex among
+    hexes of its own fill drawn edge to edge (no ground around it) and for a word on the ground."""
+    ground, fill, edge = (250, 246, 236), (236, 229, 214), (190, 180, 160)
+    picture = Image.new("RGB", (400, 300), ground)
+    draw = ImageDraw.Draw(picture)
+    r, centres = 30, [(100 + 45 * i, 80 + 26 * (i % 2) + 52 * j) for i in range(3) for j in range(3)]
+    for cx, cy in centres:
+        draw.polygon(hex_points(cx, cy, r), fill=fill, outline=edge, width=2)
+    draw.text((260, 240), "Movement 2", fill=(30, 30, 30), font_size=14)
+    middle = polygon("put-b1", hex_points(*centres[4], r - 2))
+    assert _covers_something_drawn(picture, middle)
+    assert _covers_something_drawn(picture, rect("skill", (258, 238, 340, 258)))
+    for nothing in (polygon("put-x", hex_points(320, 80, r - 2)), rect("skill", (258, 180, 340, 200))):
+        assert not _covers_something_drawn(picture, nothing), nothing
 
 
 # the moves whose thing the next board marks as the last move (render.common.HIGHLIGHT): a hex put on a
