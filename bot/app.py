@@ -79,6 +79,7 @@ class MesaBot(commands.AutoShardedBot):
             )
             self.service.watchers.append(self.web.changes.notify)
         self.handlers = Handlers(self, self.service, self.presenter)
+        self.handlers.serving = self.keeper.serves
         self.reminders = Reminders(self, self.service, self.handlers)
         self.undo = UndoUI(self)
         if self.web is not None:  # a move made on a page is posted in its channel as a click's is

@@ -6,7 +6,13 @@ their games alone (``storage.Shards``). With ``MESA_SHARDS=auto`` (PostgreSQL) a
 shards through advisory locks held by a connection of its own: it counts the live processes (each
 holds a member lock), takes its fair part of the free shards, and keeps looking, so that when a
 process dies (the server drops its connection, and its locks with it) the others take its shards
-over within ``CLAIM_EVERY`` seconds, connect them, and answer what the dead one left behind.
+over within ``CLAIM_EVERY`` seconds, connect them after ``FENCE_GRACE``, and answer what the dead one
+left behind.
+
+When its lock connection is lost (PostgreSQL restarts, the network drops it) a process fences its
+shards at once: it stops serving them, and keeps their gateways open for ``KEEP`` seconds, telling
+a click there that it did not count. It reconnects, takes back the shards it had, and serves those
+whose gateway is still open at once, with no new login; the others are logged in again.
 
 Logins: Discord lets ``max_concurrency`` shards identify per 5 seconds, in buckets of
 ``shard_id % max_concurrency``. ``before_identify`` holds the bucket for 5 seconds: in this process,
@@ -17,9 +23,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import math
 import time
+from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Protocol
 
 import discord
@@ -27,7 +35,6 @@ import discord
 from . import discord_internals
 from .settings import Settings
 from .storage import LOCK_IDENTIFY, LOCK_MEMBER, LOCK_SHARD, Database, DatabaseAway, DatabaseError, Session, Shards
-from .storage.backends import SESSION_TIMEOUT
 
 if TYPE_CHECKING:
     import yarl
@@ -80,16 +87,34 @@ class MesaBot(Protocol):
 log = logging.getLogger(__name__)
 
 IDENTIFY_WINDOW = 5.0  # seconds a login bucket stays taken (Discord's rule)
-CLAIM_EVERY = 2.0  # seconds between two looks for free shards (MESA_SHARDS=auto), and at the lock connection
+CLAIM_EVERY = 2.0  # seconds between two looks for free shards (MESA_SHARDS=auto)
 SETTLE = 1.0  # seconds a starting process waits for the others starting with it before it claims
-# Seconds between two tries to reach the database for the lock connection: the first, and the longest.
-RECONNECT_FIRST = 0.25
-RECONNECT_MAX = 5.0
-# Seconds a process waits between claiming a shard and serving it (MESA_SHARDS=auto): a process that lost
-# its lock connection stops serving its shards within CLAIM_EVERY + SESSION_TIMEOUT (it looks at the
-# connection that often, each look answered within SESSION_TIMEOUT, and it hears at once of a connection
-# the server closed), so by then no other process serves the shard claimed.
-FENCE_GRACE = CLAIM_EVERY + SESSION_TIMEOUT + 1.0
+# Seconds between two tries to reach the database for the lock connection: the first, and the longest (a
+# refused connection is cheap, and a process waiting for its shards should have them back at once).
+RECONNECT_FIRST = 0.1
+RECONNECT_MAX = 0.5
+# The lock connection is looked at every LOOK_EVERY seconds, and taken for lost (its shards fenced) as soon as
+# no statement sent on it in the last NOTICE seconds has been answered (``_watch``): the server answered it,
+# so the connection, and its locks, were alive when it was sent. A connection the server closes is heard of at
+# once. So a process stops serving its shards within NOTICE seconds of the last moment its locks were surely
+# held, and another process can take a lock only after that moment.
+LOOK_EVERY = 0.5
+NOTICE = 1.5
+# Seconds a fenced shard's gateway stays open (counted, like NOTICE, from the last answered look): meanwhile
+# the process does no work for it (a click on it is told it did not count, without the database: ``serves``),
+# and if it gets the shard's lock back in time it serves it again at once, with no new login (``_retake``).
+# No other process can have served it in between: it would have waited FENCE_GRACE after taking the lock,
+# which outlasts this gateway. Past KEEP the gateway is closed.
+KEEP = 4.0
+# Seconds a process waits between taking a shard's lock and serving it: whoever held the lock before has
+# noticed that it lost it (NOTICE), and closed the gateway it kept (KEEP), by then. The rest is a margin for an
+# event loop slowed by a busy machine, and for closing the gateway.
+FENCE_GRACE = NOTICE + KEEP + 1.5
+
+
+def _closed(bot: MesaBot, shard: int) -> bool:
+    running = bot.get_shard(shard)
+    return running is None or running.is_closed()
 
 
 class ShardKeeper:
@@ -106,6 +131,12 @@ class ShardKeeper:
         # The connection holding our locks was lost: the shards may be another process's from then on, so this
         # one serves none until it has their locks again (``_fence``).
         self.fenced = False
+        # The shards served when the lock connection was lost, to be taken back first (``_retake``); and those of
+        # them whose gateway is kept open meanwhile, until (loop time) it is closed (``KEEP``).
+        self._held: list[int] = []
+        self._kept: dict[int, float] = {}
+        self._heard = 0.0  # (loop time) when the last look at the lock connection that was answered was sent
+        self._woken = asyncio.Event()  # set when fenced: the claiming loop takes the shards back at once
         self.closing = False
         self._bot: MesaBot | None = None
         self._free_at: dict[int, float] = {}
@@ -118,6 +149,13 @@ class ShardKeeper:
     @property
     def shards(self) -> Shards:
         return Shards(self.count, tuple(sorted(self.ids)))
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether an interaction from this server may be answered here: not while the process is fenced, nor
+        on a fenced shard whose gateway is kept open (``KEEP``), since another process may take it over."""
+        if not self.settings.sharded:
+            return True
+        return not self.fenced and Shards(self.count, ()).of(guild_id) not in self._kept
 
     async def setup(self, bot: MesaBot, db: Database) -> None:
         """After login: Discord's login limits (and shard count), the lock connection, the first claim."""
@@ -171,13 +209,14 @@ class ShardKeeper:
                 await self.session.unlock(LOCK_IDENTIFY, bucket)
 
     # -- MESA_SHARDS=auto ------------------------------------------------------------------
-    async def _join(self) -> None:
-        """Takes a member lock (one per live process), then waits for the processes starting too."""
+    async def _join(self, *, settle: bool = True) -> None:
+        """Takes a member lock (one per live process), then waits for the processes starting too (``settle``)."""
         assert self.session is not None
         slot = 0
         while not await self.session.try_lock(LOCK_MEMBER, slot):
             slot += 1
-        await asyncio.sleep(SETTLE)
+        if settle:
+            await asyncio.sleep(SETTLE)
 
     async def _claim(self) -> list[int]:
         """Claims free shards up to this process's fair part; returns the new ones."""
@@ -197,63 +236,169 @@ class ShardKeeper:
         return new
 
     async def _open(self, db: Database) -> Session:
-        """The lock connection, opened as soon as the database can be reached (waiting for it, with a wait
-        that grows to ``RECONNECT_MAX``); it fences this process's shards the moment it is lost."""
+        """The lock connection, opened as soon as the database can be reached (trying again every
+        ``RECONNECT_MAX`` seconds at most); it fences this process's shards the moment it is lost, or as soon as
+        it stops answering (``_watch``)."""
         wait = RECONNECT_FIRST
         while True:
+            sent = asyncio.get_running_loop().time()
             try:
                 session = await db.sql.session()
             except DatabaseAway:
                 await asyncio.sleep(wait)
                 wait = min(wait * 2, RECONNECT_MAX)
                 continue
-            session.on_lost(self._lost)
-            return session
-
-    def _lost(self) -> None:
-        """The lock connection is closed (by the server, the network, or this process stopping)."""
-        if not self.closing and self._bot is not None and not self.fenced:
-            task = asyncio.get_running_loop().create_task(self._fence(self._bot))
+            self._heard = sent  # (the connection, made after this, was alive then)
+            session.on_lost(functools.partial(self._lost, session))
+            task = asyncio.create_task(self._watch(session), name="mesa-shard-locks")
             self._unlocks.add(task)
             task.add_done_callback(self._unlocks.discard)
+            return session
 
-    async def _fence(self, bot: MesaBot) -> None:
+    async def _watch(self, session: Session) -> None:
+        """Looks at the lock connection every ``LOOK_EVERY`` seconds; one whose looks have gone unanswered for
+        ``NOTICE`` seconds since the last answered one was sent is lost (a network that drops it silently, a
+        server that no longer answers)."""
+        loop = asyncio.get_running_loop()
+        while self.session is session and session.alive():
+            await asyncio.sleep(LOOK_EVERY)
+            sent = loop.time()
+            try:
+                async with asyncio.timeout_at(self._heard + NOTICE):
+                    await session.holders(LOCK_MEMBER)
+            except Exception:  # (a timeout, or the connection gone): lost
+                self._lost(session)
+                return
+            if self.session is session:
+                self._heard = sent
+
+    def _lost(self, session: Session) -> None:
+        """The lock connection is closed (by the server, the network, or this process stopping), or answers no
+        more."""
+        if not self.closing and self._bot is not None and not self.fenced and self.session is session:
+            self._fence(self._bot)
+
+    def _fence(self, bot: MesaBot) -> None:
         """Stops serving every shard at once (their locks are gone with the connection, and another process
-        may claim them as soon as the database is back): no background work for them, their gateway closed.
-        The shards are served again once their locks are taken again (``_reclaim``)."""
+        may claim them as soon as it can reach the database): no background work for them, no click answered
+        but to say it did not count. Their gateways stay open until ``KEEP`` seconds after the last answered
+        look, for this process to serve them again with no new login if it gets their locks back by then
+        (``_reclaim``); then they are closed."""
         if self.fenced:
             return
         self.fenced = True
-        lost = sorted(self.ids)
-        log.warning("the database connection holding shards %s of %s is lost: they wait for it", lost, self.count)
+        log.warning("the database connection holding shards %s of %s is lost: they wait for it", self.ids, self.count)
+        closing_at = self._heard + NOTICE + KEEP
+        for shard in self.ids:  # (those still to take back after an earlier loss keep their earlier time)
+            self._kept[shard] = closing_at
+        self._held = sorted(set(self._held) | set(self.ids))
         if self.auto:
             self.ids = []
+        self._woken.set()
         bot.handlers.shards = Shards(self.count, ())
         bot.shard_ids = sorted(self.ids)
         discord_internals.serve_shards(bot, bot.shard_ids)
         self._unswept = []
-        if self.session is not None:
-            session, self.session = self.session, None
-            await session.close()
-        for shard in lost:
-            running = bot.get_shard(shard)
-            if running is not None:
-                await running.disconnect()
+        session, self.session = self.session, None
+        self._later(self._let_kept_go(bot, closing_at))
+        if session is not None:
+            self._later(session.close())
+
+    def _later(self, work: Coroutine[object, object, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._unlocks.add(task)
+        task.add_done_callback(self._unlocks.discard)
+
+    async def _let_kept_go(self, bot: MesaBot, closing_at: float) -> None:
+        """Closes the gateways of the fenced shards not taken back by ``closing_at``."""
+        await asyncio.sleep(max(0.0, closing_at - asyncio.get_running_loop().time()))
+        gone = sorted(shard for shard, at in self._kept.items() if at == closing_at)
+        for shard in gone:
+            del self._kept[shard]
+        for shard in gone:
+            await self._disconnect(bot, shard)
+
+    @staticmethod
+    async def _disconnect(bot: MesaBot, shard: int) -> None:
+        # discord.py's ShardInfo closes one shard's connection and cancels its reading task (no more events, no
+        # reconnecting); the client keeps the closed shard listed (bot.shards, latencies: Mesa reads neither)
+        # until launch_shard connects it again.
+        running = bot.get_shard(shard)
+        if running is not None:
+            await running.disconnect()
 
     async def _reclaim(self, bot: MesaBot, db: Database) -> None:
-        """After the lock connection was lost: opens it again (waiting for the database), then takes the shards
-        again: a fixed list's own (once no other process holds them), or its fair part (MESA_SHARDS=auto)."""
+        """After the lock connection was lost: opens it again (waiting for the database), then takes back the
+        shards it had: a fixed list's once no other process holds them; with MESA_SHARDS=auto each one that is
+        free (``_retake``), the others' claimed at the next looks."""
+        if self.session is not None:  # (opened at the last try, which the database's going away again cut short)
+            session, self.session = self.session, None
+            await session.close()
         self.session = await self._open(db)
         if self.auto:
-            await self._join()
+            await self._join(settle=False)
+            self.fenced = False  # (a loss from now on fences again; the shards not taken back yet stay fenced)
+            self._woken.clear()
+            relaunched = await self._retake(bot)
+        elif await self._retake_fixed():
             self.fenced = False
-            return
-        if not await self._lock_fixed(refuse=False):
+            self._woken.clear()
+            back, self._held = self._held, []
+            kept = [shard for shard in back if self._kept.pop(shard, None) is not None and not _closed(bot, shard)]
+            if kept:
+                log.warning("serving shards %s of %s again", kept, self.count)
+                self._serve(bot, kept)
+            relaunched = [shard for shard in back if shard not in kept]
+        else:
             session, self.session = self.session, None
             await session.close()
             return
-        self.fenced = False
-        await self._take_over(bot, sorted(self.ids))
+        with contextlib.suppress(DatabaseAway):  # (what the outage left in the shards served again; else later)
+            await self._sweep(bot)
+        if relaunched and self.auto:
+            await self._pause(FENCE_GRACE)  # whoever may have held them meanwhile has stopped serving them
+        if relaunched and not self.fenced:
+            await self._take_over(bot, relaunched)
+
+    async def _retake(self, bot: MesaBot) -> list[int]:
+        """Takes back the shards this process had (MESA_SHARDS=auto): each one whose gateway is kept as soon as
+        its lock is free (the old connection may hold it for a moment on its way out), until that gateway is
+        closed, and serves it again at once; the others if free now, to be launched again (returned)."""
+        assert self.session is not None
+        loop = asyncio.get_running_loop()
+        relaunched: list[int] = []
+        while self._held and not self.fenced:
+            for shard in list(self._held):
+                if await self.session.try_lock(LOCK_SHARD, shard):
+                    self._held.remove(shard)
+                    self.ids.append(shard)
+                    if self._kept.pop(shard, None) is not None and not _closed(bot, shard):
+                        log.warning("serving shard %s of %s again", shard, self.count)
+                        self._serve(bot, [shard])
+                    else:
+                        relaunched.append(shard)
+                elif self._kept.get(shard, 0.0) <= loop.time():
+                    self._held.remove(shard)  # another process's now (or its gateway closed: claimed at a next look)
+            if self._held:
+                await asyncio.sleep(0.1)
+        return relaunched
+
+    async def _retake_fixed(self) -> bool:
+        """A fixed list's locks, taken back all together; tried again while its gateways are kept."""
+        loop = asyncio.get_running_loop()
+        while not await self._lock_fixed(refuse=False):
+            if not any(at > loop.time() for at in self._kept.values()):
+                return False
+            await asyncio.sleep(0.1)
+        return True
+
+    def _serve(self, bot: MesaBot, shards: list[int]) -> None:
+        """Serves again shards whose gateway stayed open while they were fenced; what was left behind in them
+        meanwhile (the clicks the outage lost, the boards to post) is answered next (``_sweep``)."""
+        bot.shard_ids = sorted(self.ids)
+        discord_internals.serve_shards(bot, bot.shard_ids)
+        bot.handlers.shards = self.shards
+        self._unswept.append((tuple(shards), time.time()))
 
     async def _lock_fixed(self, *, refuse: bool) -> bool:
         """Takes the lock of each shard of a fixed list (MESA_SHARDS=0-3): a shard another process serves
@@ -270,21 +415,27 @@ class ShardKeeper:
                 f"shards {taken} of {self.count} are served by another process already: give each process "
                 "shards of its own in MESA_SHARDS (or MESA_SHARDS=auto to every process)"
             )
-        log.warning("shards %s of %s are served by another process: this one waits for them", taken, self.count)
+        if not any(self._kept.values()):
+            log.warning("shards %s of %s are served by another process: this one waits for them", taken, self.count)
         return False
 
     async def _keep_claiming(self, bot: MesaBot, db: Database) -> None:
         while not bot.is_closed():
-            await asyncio.sleep(CLAIM_EVERY)
             try:
-                if self.session is None or not self.session.alive():
-                    await self._fence(bot)
+                if self.session is None or not self.session.alive() or self.fenced:
+                    # (at once: the connection was just lost, or this is the next try of a fixed list)
+                    self._fence(bot)
                     await self._reclaim(bot, db)
-                    if self.fenced:
+                    if self.fenced:  # (a fixed list another process holds: tried again later)
+                        await asyncio.sleep(CLAIM_EVERY)
                         continue
-                assert self.session is not None
-                if not self.auto:  # a look at the connection: one that no longer answers is lost
-                    await self.session.holders(LOCK_SHARD)
+                    await self._sweep(bot)
+                    await self._pause(CLAIM_EVERY)  # (the others take their own shards back meanwhile)
+                    continue
+                await self._pause(CLAIM_EVERY)
+                if self.fenced or self.session is None:
+                    continue
+                if not self.auto:
                     await self._sweep(bot)
                     continue
                 extra = await self._excess()
@@ -292,16 +443,25 @@ class ShardKeeper:
                     await self._hand_back(bot, extra)
                 new = await self._claim()
                 if new:
-                    await asyncio.sleep(FENCE_GRACE)  # whoever held them has stopped serving them by now
+                    await self._pause(FENCE_GRACE)  # whoever held them has stopped serving them by now
+                    if self.fenced:  # (lost meanwhile: they are taken back, or not, with the others)
+                        continue
                     await self._take_over(bot, new)
                 await self._sweep(bot)
-            except DatabaseAway:  # the connection is lost (or answers no more): fenced at the next look
-                if self.session is not None and self.session.alive():
-                    session, self.session = self.session, None
-                    await self._fence(bot)
-                    await session.close()
+            except DatabaseAway:  # the connection is lost, or answers no more: fenced by now, or at once
+                if self.fenced:  # (away again while the shards were taken back: tried again in a moment)
+                    await asyncio.sleep(RECONNECT_MAX)
+                elif self.session is not None:
+                    self._lost(self.session)
             except Exception as exc:  # one line: look again next time
                 log.warning("claiming shards: %s: %s", type(exc).__name__, exc)
+                await (asyncio.sleep(CLAIM_EVERY) if self.fenced else self._pause(CLAIM_EVERY))
+
+    async def _pause(self, seconds: float) -> None:
+        """Waits ``seconds``, or less if the lock connection is lost meanwhile."""
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(seconds):
+                await self._woken.wait()
 
     async def _excess(self) -> list[int]:
         """The shards beyond this process's fair part, now that more processes share them."""

@@ -243,13 +243,15 @@ async def test_outage_two_processes_never_serve_a_shard_together_and_serve_them_
     """Two processes share the shards through PostgreSQL's advisory locks; the server stops (or its postmaster
     is SIGKILLed) and starts again ``seconds`` later. Each process stops serving its shard as soon as its lock
     connection is lost (no shard ever has two gateway sessions), neither exits, both reconnect, claim the
-    shards again, and the games of both go on."""
+    shards again, and the games of both go on. A click made while the shards are fenced is told, once, that it
+    did not count, and its move is not played (nor later)."""
     from test_shards import _balanced, _game_in
 
     fake = fake_discord
     procs = [await shard_bots(), await shard_bots()]
     await _balanced(fake, outage_url, procs)
     threads = [await _game_in(fake, shard, 1 + shard, 3 + shard) for shard in (0, 1)]
+    versions = {thread: (await _in_thread(outage_url, thread)).version for thread in threads}
     doubled: list[list[int]] = []
 
     async def watch() -> None:
@@ -263,16 +265,27 @@ async def test_outage_two_processes_never_serve_a_shard_together_and_serve_them_
     try:
         stopped_at = time.monotonic()
         await asyncio.to_thread(outage_server.halt if how == "stop" else outage_server.kill_postmaster)
+        # Once both processes have fenced their shards, a click in each game: told at once that it did not count.
+        await fake.wait_for(lambda: all("is lost: they wait for it" in p.said.read_text() for p in procs), timeout=10)
+        clicks = [await _click(fake, last_board(fake, thread), random.Random(thread)) for thread in threads]
+        for inter in clicks:
+            await fake.wait_for(lambda i=inter: _ephemerals(i), timeout=10)
         await asyncio.sleep(seconds - (time.monotonic() - stopped_at))  # the outage lasts this long
         await asyncio.to_thread(outage_server.resume)
         back_at = time.monotonic()
         await _balanced(fake, outage_url, procs)  # each process serves one shard again
-        for thread in threads:
+        for thread in threads:  # (the clicks made during the outage were not played)
+            assert (await _in_thread(outage_url, thread)).version == versions[thread]
             assert await play_move(fake, thread, random.Random(thread))
         took = time.monotonic() - back_at
+        await fake.settle()
     finally:
         watching.cancel()
     assert not doubled, doubled
+    for inter in clicks:  # each told once, by one process, in the catalogue's words
+        told = _ephemerals(inter)
+        assert len(told) == 1 and ("did not count" in told[0] or "não valeu" in told[0]), told
+        assert len(inter.responses) == 1, inter.responses
     for proc in procs:
         assert proc.returncode is None, proc.said.read_text()
         assert "Traceback" not in proc.said.read_text(), proc.said.read_text()
@@ -290,9 +303,18 @@ async def test_outage_two_processes_never_serve_a_shard_together_and_serve_them_
         commit="on",
         controls_back_s=round(took, 2),
         moving_again_s=round(took, 2),
-        not_counted=0,
-        told=0,
+        not_counted=len(clicks),
+        told=sum(len(_ephemerals(inter)) for inter in clicks),
     )
+
+
+async def _in_thread(url: str, thread: int):
+    """The game played in a thread, as stored."""
+    db = await Database.open(url)
+    try:
+        return await db.game_in_channel(thread)
+    finally:
+        await db.close()
 
 
 async def _click(fake: FakeDiscord, board, rng: random.Random):

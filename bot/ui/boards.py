@@ -136,6 +136,9 @@ class Boards:
         # The shards this process serves: the background work (the outbox, the start-up sweep, the
         # clicks a crash lost, the reminders) is done for their games only.
         self.shards = Shards.all(1)
+        # Whether an interaction from a server (its id) may be answered by this process now: not when its
+        # shard is fenced (``shards.ShardKeeper.serves``).
+        self.serving: Callable[[int | None], bool] = lambda guild_id: True
         self.notifier = Notifier(bot, service, self.channel)
         # What an outage of the database leaves for its end (``after_outage``): the clicks being played here
         # (none of them lost), those whose move may or may not be stored, those already told that they did

@@ -455,6 +455,8 @@ class MesaTree(app_commands.CommandTree):
     command whose options no Discord client sends (forged) with a sentence that says so, before it runs."""
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if await _bot(interaction).handlers.fenced(interaction):
+            return False
         if _bot(interaction).handlers.stopping:
             if interaction.type is discord.InteractionType.application_command:
                 await reply(interaction, t("error.restarting", user_locale(interaction)))

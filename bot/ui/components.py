@@ -82,14 +82,25 @@ class _Control:
     ) -> Self:
         return cls(*(kind(match[name]) for name, kind in cls.fields.items()))
 
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """A click on a shard this process may not serve now (fenced: bot/shards.py) is told that it did not
+        count, and goes no further."""
+        if not await mesa(interaction).handlers.fenced(interaction):
+            return True
+        self._let_go(interaction)
+        return False
+
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             await self.answer(interaction)
         finally:
-            view = cast("discord.ui.Item[Any]", self).view
-            if view is not None:
-                view.clear_items()
-            unlinked(interaction)
+            self._let_go(interaction)
+
+    def _let_go(self, interaction: discord.Interaction) -> None:
+        view = cast("discord.ui.Item[Any]", self).view
+        if view is not None:
+            view.clear_items()
+        unlinked(interaction)
 
 
 def unlinked(interaction: discord.Interaction) -> None:

@@ -29,6 +29,8 @@ log = logging.getLogger(__name__)
 # Seconds a private view may take to draw and still be the answer to its click itself: Discord wants an
 # answer within 3 s of the click, and the click took some of them to get here.
 ANSWER_WITHIN = 1.5
+# Discord's error code for a second answer to an interaction ("Interaction has already been acknowledged").
+ALREADY_ANSWERED = 40060
 
 
 class Handlers(FollowedPages):
@@ -58,6 +60,24 @@ class Handlers(FollowedPages):
                 await reply(interaction, t("error.internal", user_locale(interaction)))
             except discord.HTTPException:
                 pass
+
+    async def fenced(self, interaction: discord.Interaction) -> bool:
+        """Whether this process may not answer the interaction now: its shard is fenced (``serving``; its lock
+        is lost, and another process may take it over: bot/shards.py). Its user is then told that it did not
+        count, without a look at the database. Should another process have answered it first, Discord refuses
+        this answer ("already acknowledged"): that process said what became of it."""
+        if self.serving(interaction.guild_id):
+            return False
+        if interaction.type is discord.InteractionType.autocomplete:
+            return True
+        try:
+            await reply(interaction, t("error.db_away", user_locale(interaction)))
+        except discord.HTTPException as exc:
+            if exc.code != ALREADY_ANSWERED:
+                log.info("a click on a fenced shard went unanswered: %s", exc)
+        except NETWORK_ERRORS as exc:
+            log.info("a click on a fenced shard went unanswered: %s", exc)
+        return True
 
     async def forged(self, interaction: discord.Interaction) -> None:
         """A control no game made: said privately (a refusal that cannot be sent is only logged)."""
