@@ -20,8 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 async def _played(target: str) -> dict[int, int]:
-    """A database with games of every kind, lobbies, moves, an undo request, reminders, meta and a note for the
-    channel; their versions."""
+    """A database with games of every kind, lobbies, moves, an undo request, reminders, meta, a note for the
+    channel and a sign-in; their versions."""
     db = await Database.open(target)
     service = GameService(db, Settings(ai_processes=0, reminder_delay=3600))
     rng = random.Random(5)
@@ -50,6 +50,7 @@ async def _played(target: str) -> dict[int, int]:
         await db.sql.execute("INSERT INTO players (user_id, locale, updated_at) VALUES ($1, $2, $3)", 10, "en", 1.5)
         await db.set_clocks(max(versions), [(0, 10, 9_999.25)])
         await db.leave_note(min(versions), RESIGNED, 10, versions[min(versions)])  # (for a bot to say)
+        await db.start_sign_in("a-sign-in", 10, 3600)
     finally:
         await db.close()
     return versions

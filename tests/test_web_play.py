@@ -22,6 +22,7 @@ from bot.web import WebServer
 from bot.web.sessions import BROWSER
 from fakediscord.server import FakeDiscord
 from rules import GAMES
+from rules.core import t
 
 ANA, BRUNO, CARLA = 1, 2, 3
 
@@ -153,6 +154,37 @@ async def test_a_player_signs_in_with_discord_through_the_code_flow_and_out_agai
         out = await browser.post(f"/g/{token}/signout", data={"csrf": csrf.group(1)})
         assert out.status == 200 and out.url.path == f"/g/{token}"
         assert "Sign in with Discord" in await out.text()
+
+
+async def test_signing_out_ends_every_copy_of_the_sign_in_s_cookie(db, fake):
+    """A copy of the cookie taken before Bruno signs out (another browser, a thief's) gets the public page after
+    it, a POST from it a 401 that says the sign-in ended, and its live stream the spectators' view; signing in
+    again starts a new sign-in."""
+    async with Site(db, fake) as site:
+        game_id = await started(site.service)
+        token = await token_of(db, game_id)
+        _, user_id, legal = await acting(site, game_id)
+        player, copy = await site.browser(), await site.browser()
+        fields = form_fields(await sign_in(fake, player, token, user_id))
+        cookie = next(c.value for c in player.session.cookie_jar if c.key == BROWSER.name)
+        copy.session.cookie_jar.update_cookies({BROWSER.name: cookie}, URL(f"http://127.0.0.1:{site.port}/"))
+        assert offered(await (await copy.get(f"/g/{token}")).text()) == legal  # the copy is the sign-in itself
+        stream = await copy.get(f"/g/{token}/events")
+        assert json.loads((await next_event(stream))[1])["mine"] is not None
+
+        out = await player.post(f"/g/{token}/signout", data={"csrf": fields["csrf"]})
+        assert out.status == 200 and "Sign in with Discord" in await out.text()
+
+        page = await (await copy.get(f"/g/{token}")).text()
+        assert "Sign in with Discord" in page and offered(page) == [] and "Signed in as" not in page
+        answer = await copy.post(f"/g/{token}/act", data={**fields, "action": legal[0]})
+        assert answer.status == 401 and await answer.text() == t("web.refused.ended", "en")
+        assert (await site.service.load(game_id)).version == int(fields["version"])
+        await site.service.act(game_id, user_id, int(fields["version"]), legal[0])  # the stream hears of a change
+        assert json.loads((await next_event(stream))[1])["mine"] is None
+        stream.close()
+        # signing in again (a new sign-in) works, in the copy too
+        assert "Signed in as" in await sign_in(fake, copy, token, user_id)
 
 
 async def test_a_callback_whose_state_this_browser_did_not_start_signs_nobody_in(db, fake):

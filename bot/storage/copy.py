@@ -20,6 +20,7 @@ TABLES: list[tuple[str, str]] = [
     ("players", "user_id"),
     ("clocks", "game_id, seat"),
     ("channel_notes", "game_id, created_at"),
+    ("sign_ins", "id"),
 ]
 BATCH = 500
 

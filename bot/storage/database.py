@@ -18,6 +18,7 @@ from .privacy import Privacy
 from .records import DatabaseAway, DatabaseError, GameRow
 from .reminders import Reminders
 from .schema import migrate
+from .sign_ins import SignIns
 from .undo import UndoRequests
 
 
@@ -28,7 +29,9 @@ async def connect(target: str | Path) -> Backend:
     return await SQLite.open(target)
 
 
-class Database(Games, Moves, Reminders, Clicks, UndoRequests, Meta, Changes, PlayerRows, Clocks, Privacy, ChannelNotes):
+class Database(
+    Games, Moves, Reminders, Clicks, UndoRequests, Meta, Changes, PlayerRows, Clocks, Privacy, ChannelNotes, SignIns
+):
     """The bot's storage: SQLite (a file path) or PostgreSQL (a ``postgresql://`` URL), the same either way."""
 
     def __init__(self, backend: Backend) -> None:

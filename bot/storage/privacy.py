@@ -24,7 +24,7 @@ class Privacy(Tables):
     async def about(self, user_id: int) -> dict[str, Any]:
         """Every stored row that names ``user_id``: settings and absence, seats (with their games), games
         hosted, moves, reminders, turn deadlines, undo requests and votes, clicks being played, lines
-        left for the bot to say (a resignation on a page)."""
+        left for the bot to say (a resignation on a page), sign-ins on the pages (when each began)."""
         sql = self.sql
         undo = [
             row
@@ -66,6 +66,9 @@ class Privacy(Tables):
             "channel_notes": _rows(
                 await sql.fetch("SELECT game_id, kind, created_at FROM channel_notes WHERE user_id = $1", user_id)
             ),
+            "page_sign_ins": _rows(
+                await sql.fetch("SELECT created_at FROM sign_ins WHERE user_id = $1 ORDER BY created_at", user_id)
+            ),
             "clicks_being_played": _rows(
                 await sql.fetch(
                     "SELECT interaction_id, game_id, locale, created_at FROM clicks WHERE user_id = $1", user_id
@@ -75,7 +78,7 @@ class Privacy(Tables):
 
     async def forget(self, user_id: int, former_name: Callable[[str], str]) -> dict[str, int]:
         """Forgets ``user_id`` in one transaction: their settings and absence, reminders, deadlines, undo
-        requests and clicks are deleted; their seats, moves and hosted games keep ``FORMER_PLAYER``
+        requests, clicks and sign-ins on the pages are deleted; their seats, moves and hosted games keep ``FORMER_PLAYER``
         instead of their id, their seats ``former_name(game's language)`` instead of their name, so no
         rating is theirs any more and every game still replays. In a game still going on the AI plays
         their seats. Returns how many rows of each kind changed."""
@@ -126,4 +129,5 @@ class Privacy(Tables):
                 "undo_requests": undo,
                 "clicks": await tx.execute("DELETE FROM clicks WHERE user_id = $1", user_id),
                 "channel_notes": await tx.execute("DELETE FROM channel_notes WHERE user_id = $1", user_id),
+                "page_sign_ins": await tx.execute("DELETE FROM sign_ins WHERE user_id = $1", user_id),
             }

@@ -240,6 +240,18 @@ MIGRATIONS: list[Migration] = [
         CREATE INDEX channel_notes_game ON channel_notes(game_id);
         """
     ),
+    # 16: the sign-ins on the pages (their cookie names one by its long random id): signing out deletes its
+    #     row, and with it every copy of its cookie
+    Migration(
+        """
+        CREATE TABLE sign_ins (
+            id TEXT PRIMARY KEY,
+            user_id INTEGER NOT NULL,
+            created_at REAL NOT NULL
+        );
+        CREATE INDEX sign_ins_created ON sign_ins(created_at);
+        """
+    ),
 ]
 
 

@@ -55,7 +55,7 @@ from .gate import Gate, address_group, connection_limit
 from .language import negotiate
 from .page import Pages, render_page
 from .play import Play, Table, account_html, play_html, seat_of, take_notice
-from .sessions import ORIGINS, SignedIn, csrf_token, signed_in
+from .sessions import BOOK, ORIGINS, SignedIn, SignInBook, csrf_token, signed_in, still_signed_in
 from .sessions import middleware as session_middleware
 from .signin import SignIn
 
@@ -202,6 +202,7 @@ class WebServer:
         if self.settings.sign_in:
             self.sign_in = SignIn(self.settings, negotiate)
             app[ORIGINS] = origins(self.settings)
+            app[BOOK] = SignInBook(self.pages.db)
         self.add_page_routes(app)
         if self.sign_in is not None and self.settings.activity:  # the same pages again, in Discord's frame
             activity = Activity(self.settings, self.the_service, negotiate, self.assets, self.sign_in.oauth)
@@ -445,13 +446,19 @@ class WebServer:
                     response.headers.update(PRIVATE)
                 await response.prepare(request)
                 async with response:
-                    await self._stream(response, changed, token, locale, user)
+                    await self._stream(request, response, changed, token, locale, user)
             return response
         finally:
             self.streams.give_back(address)
 
     async def _stream(
-        self, response: EventSourceResponse, changed: asyncio.Event, token: str, locale: str, user: SignedIn | None
+        self,
+        request: web.Request,
+        response: EventSourceResponse,
+        changed: asyncio.Event,
+        token: str,
+        locale: str,
+        user: SignedIn | None,
     ) -> None:
         # A broken connection (a ping that failed) ends the response's wait: it wakes the stream as a change
         # does. The stream waits on its event alone, so a reader that goes away (the handler cancelled)
@@ -465,6 +472,8 @@ class WebServer:
                 changed.clear()
                 try:
                     game = await self.pages.game(token)
+                    if user is not None and last and not await still_signed_in(request, user):
+                        user = None  # signed out (maybe in another copy of the cookie): the spectators' page now
                     seat = None if game is None else self.seat_for(game, user)  # (a player's own page: theirs)
                     event = None if game is None else (await self.pages.snapshot(game, locale, seat)).event
                 except Exception as exc:

@@ -5,7 +5,11 @@ key derived from the deployment's secret (``GameService.secret``: ``MESA_SECRET_
 the database), so that every process on the database reads what the others wrote. It holds the Discord
 user's id and name, the page links they signed in through (each by its ``generation``: a link replaced
 with ``/game link reset:True`` ends what was signed in through it, the new link being another one), and
-the token that every request changing something must carry (``csrf_token``, ``check``).
+the token that every request changing something must carry (``csrf_token``, ``check``), and the id of its
+sign-in: a cookie keeps no record on the server, so a copy of it taken before signing out would go on until
+its 30 days are over; each sign-in is therefore noted in the database (``Database.start_sign_in``), a request
+counts as signed in only while its sign-in is there (one read by its key, for a request that carries a
+signed-in session; a spectator's costs nothing), and signing out deletes it, ending every copy at once.
 
 The cookie is HttpOnly and Secure; in a browser SameSite=Lax (``BROWSER``: it comes back from Discord's
 sign-in, never with another site's request that changes something); inside Discord's frame (an
@@ -33,6 +37,7 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from rules.core import t
 
+from ..storage import Database
 from . import texts as _texts  # noqa: F401  (registers the pages' words)
 from .language import negotiate
 
@@ -52,6 +57,28 @@ class CookieKind:
 
 BROWSER = CookieKind("mesa_session", "Lax", False)
 FRAME = CookieKind("mesa_frame_session", "None", True)
+
+
+class SignInBook:
+    """Where the sign-ins are noted: the pages' database (opened after the server, in the bot's process)."""
+
+    def __init__(self, db: Callable[[], Database]) -> None:
+        self.db = db
+
+    async def start(self, user_id: int) -> str:
+        sign_in = secrets.token_urlsafe(32)
+        await self.db().start_sign_in(sign_in, user_id, LIFETIME)
+        return sign_in
+
+    async def still(self, sign_in: str, user_id: int) -> bool:
+        return await self.db().signed_in_still(sign_in, user_id, LIFETIME)
+
+    async def end(self, sign_in: str) -> None:
+        await self.db().end_sign_in(sign_in)
+
+
+BOOK = web.AppKey("mesa_sign_ins", SignInBook)
+LIVE = web.RequestKey("mesa_sign_in_live", bool)  # whether the request's sign-in goes on (read once a request)
 KIND = web.RequestKey("mesa_cookie", CookieKind)  # the cookie a request's session is kept in (``use_cookie``)
 # The origins the pages are served at (the site's, the Activity's behind Discord's proxy): a browser that sends
 # no Sec-Fetch-Site still names the origin of a form it posts (``check``).
@@ -147,7 +174,8 @@ def use_cookie(request: web.Request, kind: CookieKind) -> None:
 
 async def signed_in(request: web.Request) -> SignedIn | None:
     """Who is signed in, or None. On a game's page (a route with ``{token}``), only a sign-in through that
-    page's link counts: its ``link`` is that link's generation."""
+    page's link counts: its ``link`` is that link's generation. A sign-in ended (its player signed out, in this
+    cookie or in another copy of it) counts no more."""
     session = await get_session(request)
     user, links = session.get("user"), session.get("links") or []
     if not isinstance(user, str) or not user.isdigit() or not isinstance(links, list):
@@ -157,7 +185,25 @@ async def signed_in(request: web.Request) -> SignedIn | None:
         link = str(links[-1]) if links else ""
     elif (link := generation(token)) not in links:
         return None
+    if not await _goes_on(request, session, int(user)):
+        return None
     return SignedIn(int(user), str(session.get("name") or ""), link)
+
+
+async def still_signed_in(request: web.Request, user: SignedIn) -> bool:
+    """Whether ``user``'s sign-in (read from the request's session before) goes on now (a live stream asks
+    again at each change: a sign-out elsewhere ends what it shows)."""
+    request.pop(LIVE, None)
+    return await _goes_on(request, await get_session(request), user.user_id)
+
+
+async def _goes_on(request: web.Request, session: Session, user_id: int) -> bool:
+    """Whether the session's sign-in is still noted (a session of an older Mesa, which names none, is not)."""
+    if LIVE not in request:
+        sign_in = session.get("sign_in")
+        book = request.config_dict.get(BOOK)
+        request[LIVE] = isinstance(sign_in, str) and book is not None and await book.still(sign_in, user_id)
+    return request[LIVE]
 
 
 async def remember(request: web.Request, response: web.StreamResponse | None, user: SignedIn) -> None:
@@ -172,16 +218,23 @@ async def remember(request: web.Request, response: web.StreamResponse | None, us
     # The same player signing in on another game's page keeps their token: the pages they have open still work.
     kept = before.get(CSRF_FIELD) if same else None
     csrf = kept if isinstance(kept, str) and kept else secrets.token_urlsafe(32)
+    # (and their sign-in, if it goes on: signing out ends it on every page it came through)
+    sign_in = before.get("sign_in") if same and await _goes_on(request, before, user.user_id) else None
+    if not isinstance(sign_in, str):
+        sign_in = await request.config_dict[BOOK].start(user.user_id)
     session = await new_session(request)
-    session.update(user=str(user.user_id), name=user.name, links=links[-MOST_LINKS:], csrf=csrf)
+    session.update(user=str(user.user_id), name=user.name, links=links[-MOST_LINKS:], csrf=csrf, sign_in=sign_in)
     if response is not None:
         storage: Sessions = request[STORAGE_KEY]
         await storage.save_session(request, response, session)
 
 
 async def forget(request: web.Request) -> None:
-    """Signs out: the session ends (its cookie is deleted with the handler's answer)."""
+    """Signs out: the sign-in ends, in this cookie (deleted with the handler's answer) and in every copy of it."""
     session = await get_session(request)
+    sign_in = session.get("sign_in")
+    if isinstance(sign_in, str):
+        await request.config_dict[BOOK].end(sign_in)
     session.invalidate()
 
 
@@ -208,7 +261,8 @@ async def check(request: web.Request, given: str | None) -> SignedIn:
     given = given or request.headers.get("X-CSRF-Token") or ""
     user = await signed_in(request)
     if user is None:
-        raise _refused(request, web.HTTPUnauthorized, "web.refused.signed_out")
+        ended = LIVE in request and not request[LIVE]  # a session whose sign-in ended (signed out, maybe elsewhere)
+        raise _refused(request, web.HTTPUnauthorized, "web.refused.ended" if ended else "web.refused.signed_out")
     if not isinstance(expected, str) or not expected or not hmac.compare_digest(expected.encode(), given.encode()):
         raise _refused(request, web.HTTPForbidden, "web.refused.token")
     return user
@@ -220,9 +274,11 @@ def _refused(request: web.Request, answer: type[web.HTTPException], key: str) ->
 
 
 __all__ = [
+    "BOOK",
     "BROWSER",
     "FRAME",
     "ORIGINS",
+    "SignInBook",
     "SignedIn",
     "check",
     "csrf_token",
@@ -231,5 +287,6 @@ __all__ = [
     "middleware",
     "remember",
     "signed_in",
+    "still_signed_in",
     "use_cookie",
 ]

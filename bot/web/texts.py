@@ -29,6 +29,10 @@ TEXTS: dict[str, tuple[Text, Text]] = {
         "Sign in on the game's page to play.",
         "Entre na página da partida para jogar.",
     ),
+    "web.refused.ended": (
+        "You signed out, so this sign-in has ended: sign in again on the game's page to play.",
+        "Você saiu, então este acesso terminou: entre de novo na página da partida para jogar.",
+    ),
     "web.refused.token": (
         "This form is out of date: reload the game's page and try again.",
         "Este formulário está desatualizado: recarregue a página da partida e tente de novo.",
