@@ -44,11 +44,14 @@ def reported(failure: str, processes: object) -> str:
     return "not reported"
 
 
-def run_tests(slow: bool) -> tuple[list[dict], str]:
-    """Runs the outage tests once; returns the figures they printed, and pytest's last line."""
+def run_tests(slow: bool, only: str | None = None) -> tuple[list[dict], str]:
+    """Runs the outage tests once (``only``: those pytest's ``-k`` picks); returns the figures they printed, and
+    pytest's last line."""
     argv = [sys.executable, "-m", "pytest", "-n", "0", "-p", "no:randomly", "-s", "-q", *TESTS]
     if slow:
         argv.append("--runslow")
+    if only:
+        argv += ["-k", only]
     done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, check=False)
     lines = done.stdout.splitlines()
     # (a figure's line may follow the progress dots of the tests before it)
@@ -65,11 +68,12 @@ def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench outage", description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=1, help="times the outage tests are run (the sample size)")
     parser.add_argument("--slow", action="store_true", help="with the 10 s and 60 s outages (--runslow)")
+    parser.add_argument("--only", metavar="EXPR", help="only the tests pytest's -k EXPR picks (two_processes, say)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     rows: dict[tuple[str, object, str], list[dict]] = {}
     for run in range(args.runs):
-        figures, last = run_tests(args.slow)
+        figures, last = run_tests(args.slow, args.only)
         print(f"run {run + 1} of {args.runs}: {last}", file=sys.stderr)
         for figure in figures:
             rows.setdefault((figure["failure"], figure["processes"], figure["commit"]), []).append(figure)
