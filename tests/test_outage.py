@@ -12,7 +12,9 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import random
+import signal
 import time
 
 import pytest
@@ -306,6 +308,51 @@ async def test_outage_two_processes_never_serve_a_shard_together_and_serve_them_
         not_counted=len(clicks),
         told=sum(len(_ephemerals(inter)) for inter in clicks),
     )
+
+
+async def _lock_backend(url: str, pid: int) -> int:
+    """The server process behind a bot process's lock connection (named ``mesa bot PID``)."""
+    db = await Database.open(url)
+    try:
+        return int(
+            await db.sql.fetchval("SELECT pid FROM pg_stat_activity WHERE application_name = $1", f"mesa bot {pid}")
+        )
+    finally:
+        await db.close()
+
+
+async def test_outage_of_a_lock_connection_that_stops_answering_fences_its_shards_and_keeps_their_gateways(
+    fake_discord, outage_server, outage_url, shard_bots
+):
+    """The server stops answering a process's lock connection while the database is up (the server process
+    behind it SIGSTOPped: a connection a network drops silently looks the same). The process fences its shards
+    once its looks at the connection go unanswered: a click is told that it did not count, without the
+    database. It keeps their gateways open, and once the connection is gone (the server process goes on and
+    ends it) takes their locks back and serves them again with no new login; the game goes on."""
+    from test_shards import _game_in, _live_shards
+
+    fake = fake_discord
+    proc = await shard_bots()  # alone, it serves both shards
+    await fake.wait_for(lambda: _live_shards(fake) == [0, 1], timeout=60)
+    thread = await _game_in(fake, 1, 2, 4)
+    before = (await _in_thread(outage_url, thread)).version
+    logins = len(fake.identifies)
+    backend = await _lock_backend(outage_url, proc.pid)
+    os.kill(backend, signal.SIGSTOP)
+    try:
+        await fake.wait_for(lambda: "is lost: they wait for it" in proc.said.read_text(), timeout=10)
+        inter = await _click(fake, last_board(fake, thread), random.Random(4))
+        await fake.wait_for(lambda: _ephemerals(inter), timeout=10)
+    finally:
+        os.kill(backend, signal.SIGCONT)
+    await fake.wait_for(lambda: proc.said.read_text().count(" again") == 2, timeout=10)  # (a line per shard)
+    assert len(fake.identifies) == logins and _live_shards(fake) == [0, 1], (fake.identifies, proc.said.read_text())
+    assert (await _in_thread(outage_url, thread)).version == before  # (the click made meanwhile was not played)
+    assert await play_move(fake, thread, random.Random(5))
+    await fake.settle()
+    told = _ephemerals(inter)
+    assert len(told) == 1 and ("did not count" in told[0] or "não valeu" in told[0]), told
+    assert proc.returncode is None and "Traceback" not in proc.said.read_text(), proc.said.read_text()
 
 
 async def _in_thread(url: str, thread: int):
