@@ -132,10 +132,13 @@ def _pergamemnon(view: Any, seat: int, actions: Sequence[str], locale: str) -> l
 
 
 def _neanderthal(view: Any, seat: int, actions: Sequence[str], locale: str) -> list[HitArea]:
-    """The biomes of the rows or the matrix: a Hunter sent there, a Hunter moved to a matrix cell."""
+    """The biomes of the rows or the matrix (a Hunter sent there, a Hunter moved to a matrix cell), the elder
+    ranks of the seat's own panel (an Elder made of a tribesman or of the Alpha) and the daughters in the
+    species' panels (a Suitor sent to one)."""
     from rules.neanderthal import moves
 
-    from .neanderthal import CARD_H, CARD_W, slot_spot
+    from .neanderthal import CARD_H, CARD_W, panel_spot, slot_spot
+    from .neanderthal_tribe import daughter_boxes, elder_boxes, panel_tops
 
     areas = []
     for action in actions:
@@ -144,6 +147,15 @@ def _neanderthal(view: Any, seat: int, actions: Sequence[str], locale: str) -> l
                 left, top = slot_spot(slot)
             case moves.Step(_, _, to):
                 left, top = slot_spot(f"M{to}")
+            case moves.Promote(_, rank):
+                x0, y0, w = panel_spot(view, seat)
+                areas.append(rect(action, elder_boxes(x0, panel_tops(y0)[0], w)[rank]))
+                continue
+            case moves.Suitor(_, board, wife) if board < len(view.tribes) and wife < len(view.tribes[board].wives):
+                x0, y0, w = panel_spot(view, board)
+                places = daughter_boxes(view, view.tribes[board], x0, panel_tops(y0)[1], w, locale)
+                areas.append(rect(action, places[wife]))
+                continue
             case _:
                 continue
         areas.append(rect(action, (left, top, left + CARD_W - 1, top + CARD_H - 1)))

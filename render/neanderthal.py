@@ -266,9 +266,15 @@ def render(view, *, locale: str = "en", names: list[str] | None = None) -> bytes
     else:
         _biome_rows(img, d, view, locale, last)
     for s, p in enumerate(view.tribes):
-        x0 = 10 + s * (pw + 10)
+        x0, _, _ = panel_spot(view, s)
         _panel(img, d, view, p, (x0, panel_y, pw, ph), locale, names)
     return to_png(img, _colours())
+
+
+def panel_spot(view, seat: int) -> tuple[int, int, int]:
+    """Where ``seat``'s species' panel is: its left, its top and its width (the panels share the width)."""
+    w = _panel_w(len(view.tribes))
+    return 10 + seat * (w + 10), _panel_y(view), w
 
 
 def _log_line(img, view, locale: str, names: list[str]) -> None:

@@ -142,23 +142,33 @@ def _placard(img, d, view, p, x0: int, y: int, w: int, locale: str) -> int:
 ELDERS_H = 98
 
 
+def panel_tops(y0: int) -> tuple[int, int]:
+    """Where a species' panel (its top ``y0``) has its elders and its daughters (each part's title's top)."""
+    elders = y0 + PANEL_TOP + PLACARD_H
+    return elders, elders + ELDERS_H
+
+
+def elder_boxes(x0: int, y: int, w: int) -> dict[int, tuple[int, int, int, int]]:
+    """Each elder rank's box (left, top, right, bottom) in a panel ``w`` wide at ``x0`` whose elders start at
+    ``y``: an Elder made of that rank goes there (``render.hits`` clicks it)."""
+    bw = (w - 20) // 6
+    return {r: (x0 + 10 + i * bw, y + 20, x0 + 10 + i * bw + bw - 4, y + 64) for i, r in enumerate(data.RANKS)}
+
+
 def _elders(img, d, view, p, x0: int, y: int, w: int, locale: str) -> int:
     """The six elder ranks (those a vocal species cannot use greyed), then the unassigned pool."""
     put(img, (x0 + 10, y), _tr("neanderthal.ui.elders", locale), 14, fill=MUTED)
-    y += 20
-    bw = (w - 20) // 6
-    for i, r in enumerate(data.RANKS):
-        bx = x0 + 10 + i * bw
+    for r, (bx, top, right, bottom) in elder_boxes(x0, y, w).items():
         usable = p.tribal or r in data.MAX_RANK_VOCAL
-        d.rectangle((bx, y, bx + bw - 4, y + 44), fill=WHITE if usable else (225, 222, 215), outline=LINE)
-        put(img, (bx + 4, y + 2), fit_text(_rank(r, locale), bw - 10, ELDER.size), ELDER.size, fill=MUTED)
+        d.rectangle((bx, top, right, bottom), fill=WHITE if usable else (225, 222, 215), outline=LINE)
+        put(img, (bx + 4, top + 2), fit_text(_rank(r, locale), right - bx - 6, ELDER.size), ELDER.size, fill=MUTED)
         e = p.elders.get(str(r))
         if e:
-            _meeple(d, img, bx + 16, y + 30, e[0][0], 1, e[0].endswith("a"))
+            _meeple(d, img, bx + 16, top + 30, e[0][0], 1, e[0].endswith("a"))
             if e[1]:
-                _disc(d, bx + 38, y + 30, e[1], 6)
-                put(img, (bx + 48, y + 22), "◔", 12, fill=MUTED)
-    y += 52
+                _disc(d, bx + 38, top + 30, e[1], 6)
+                put(img, (bx + 48, top + 22), "◔", 12, fill=MUTED)
+    y += 72
     put(img, (x0 + 10, y), _tr("neanderthal.ui.pool", locale), 14, fill=MUTED)
     x: float = x0 + 130
     for c, a, k in _tokens_summary(p.pool):
@@ -239,17 +249,28 @@ def _daughters_h(view, p, w: int, locale: str) -> int:
     return 20 + _daughters_layout(view, p, w, locale)[0] * DAUGHTER_LINE + 4
 
 
+def daughter_boxes(view, p, x0: int, y: int, w: int, locale: str) -> list[tuple[int, int, int, int]]:
+    """Each daughter's place (left, top, right, bottom: her name and her marks, one line or two) in a panel
+    ``w`` wide at ``x0`` whose daughters start at ``y``: a Suitor sent to her goes there (``render.hits``)."""
+    _, places = _daughters_layout(view, p, w, locale)
+    _, column_w = _daughter_columns(w)
+    boxes = []
+    for column, line, two in places:
+        left, top = x0 + 10 + column * (column_w + DAUGHTER_GUTTER), y + 20 + line * DAUGHTER_LINE
+        boxes.append((left, top - 1, left + column_w, top + (1 + two) * DAUGHTER_LINE - 2))
+    return boxes
+
+
 def _daughters(img, d, view, p, x0: int, y: int, w: int, locale: str) -> int:
     """The daughters in columns (as many as the panel's width holds, of five lines at least): her name on
     the left half of a column; on the right, from its edge inwards, her Husband, her discs, then her
     Suitors (on the line under her name when they would reach it)."""
     put(img, (x0 + 10, y), _tr("neanderthal.ui.daughters", locale), 14, fill=MUTED)
-    y += 20
     lines, places = _daughters_layout(view, p, w, locale)
     _, column_w = _daughter_columns(w)
-    for wi, (wf, (column, line, two)) in enumerate(zip(p.wives, places, strict=True)):
-        left = x0 + 10 + column * (column_w + DAUGHTER_GUTTER)
-        yy = y + line * DAUGHTER_LINE
+    boxes = daughter_boxes(view, p, x0, y, w, locale)
+    for wi, (wf, (left, top, _, _), (_, _, two)) in enumerate(zip(p.wives, boxes, places, strict=True)):
+        yy = top + 1
         put(img, (left + 4, yy), _daughter_name(wf, column_w, locale), 14, bold=not wf.discs)
         start, my = left + column_w - 8, yy + 9 + two * DAUGHTER_LINE
         for dx, kind, c, k, alpha, r in _marks(view, p, wi, wf)[0]:
@@ -257,7 +278,7 @@ def _daughters(img, d, view, p, x0: int, y: int, w: int, locale: str) -> int:
                 _meeple(d, img, start - dx, my, c, k, alpha)
             else:
                 _disc(d, start - dx, my, c, r)
-    return y + lines * DAUGHTER_LINE + 4
+    return y + 20 + lines * DAUGHTER_LINE + 4
 
 
 def _tableau_items(p, locale: str) -> list[str]:
