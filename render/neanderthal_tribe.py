@@ -262,15 +262,16 @@ def daughter_boxes(view, p, x0: int, y: int, w: int, locale: str) -> list[tuple[
 
 
 def _daughters(img, d, view, p, x0: int, y: int, w: int, locale: str) -> int:
-    """The daughters in columns (as many as the panel's width holds, of five lines at least): her name on
-    the left half of a column; on the right, from its edge inwards, her Husband, her discs, then her
-    Suitors (on the line under her name when they would reach it)."""
+    """The daughters in columns (as many as the panel's width holds, of five lines at least), each in a box
+    of her own: her name on the left half of a column; on the right, from its edge inwards, her Husband, her
+    discs, then her Suitors (on the line under her name when they would reach it)."""
     put(img, (x0 + 10, y), _tr("neanderthal.ui.daughters", locale), 14, fill=MUTED)
     lines, places = _daughters_layout(view, p, w, locale)
     _, column_w = _daughter_columns(w)
     boxes = daughter_boxes(view, p, x0, y, w, locale)
-    for wi, (wf, (left, top, _, _), (_, _, two)) in enumerate(zip(p.wives, boxes, places, strict=True)):
-        yy = top + 1
+    for wi, (wf, box, (_, _, two)) in enumerate(zip(p.wives, boxes, places, strict=True)):
+        d.rectangle(box, fill=WHITE, outline=LINE)  # her place: her name and her marks together
+        left, yy = box[0], box[1] + 1
         put(img, (left + 4, yy), _daughter_name(wf, column_w, locale), 14, bold=not wf.discs)
         start, my = left + column_w - 8, yy + 9 + two * DAUGHTER_LINE
         for dx, kind, c, k, alpha, r in _marks(view, p, wi, wf)[0]:

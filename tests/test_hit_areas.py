@@ -214,3 +214,51 @@ def test_an_engis_hand_s_cards_are_clicked_on_their_own_chips_in_their_owner_s_p
         inside = [picture.getpixel((x, y)) for x in range(left, right) for y in range(top, bottom)]
         assert Counter(inside).most_common(1)[0][0] == HAND_CHIP, card
     assert not [a for a in hit_areas("engis", public, seat, actions, locale=locale) if a.action.startswith("card-")]
+
+
+ELDER_OR_SUITOR = ("e-", "ea-", "s-", "sa-")  # NEANDERTHAL: an Elder made, a Suitor sent (rules.neanderthal.moves)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), players=st.integers(1, 3), skip=st.integers(0, 6), data=st.data())
+def test_neanderthal_s_elder_ranks_and_daughters_are_clicked_where_the_elder_or_the_suitor_goes(
+    seed, players, skip, data
+):
+    """When a species may make an Elder or send a Suitor, each such choice has an area, over the rank's box in
+    its own panel or over the daughter's place in her species' panel, in its own picture and the public one
+    (the areas meeting the checks above); and the next picture draws the Elder or the Suitor in the area
+    clicked (an Elder: there more than in any other rank's area)."""
+    engine, rng = GAMES["neanderthal"], Rng(seed=seed)
+    state = engine.new_game(players, seed, {})
+    while not engine.is_over(state):
+        seat = engine.to_act(state)[0]
+        legal = [a.id for a in engine.legal_actions(state, seat)]
+        if any(a.startswith(ELDER_OR_SUITOR) for a in legal) and (skip := skip - 1) < 0:
+            break
+        state = engine.apply(state, seat, rng.choice(legal))
+    if engine.is_over(state):
+        return
+    locale, names = data.draw(st.sampled_from(LOCALES)), NAMES[:players]
+    wanted = [a for a in legal if a.startswith(ELDER_OR_SUITOR)]
+    for viewer in (seat, None):
+        areas = check_areas("neanderthal", engine.view(state, viewer), seat, legal, locale, names)
+        assert set(wanted) <= {a.action for a in areas}, (wanted, areas)
+    areas = [a for a in hit_areas("neanderthal", engine.view(state, seat), seat, legal, locale=locale)]
+    chosen = data.draw(st.sampled_from([a for a in areas if a.action in wanted]))
+    before = render("neanderthal", engine.view(state, seat), locale=locale, names=names)
+    after = render(
+        "neanderthal", engine.view(engine.apply(state, seat, chosen.action), seat), locale=locale, names=names
+    )
+    change = ImageChops.difference(*(Image.open(io.BytesIO(png)).convert("RGB") for png in (before, after)))
+    kind = chosen.action.split("-")[0].rstrip("a")
+    changed = {a.coords: _changed_in(change, a) for a in areas if a.action.split("-")[0].rstrip("a") == kind}
+    assert changed[chosen.coords] > 0, (chosen, changed)
+    if kind == "e":
+        assert changed[chosen.coords] == max(changed.values()), (chosen, changed)
+
+
+def _changed_in(change: Image.Image, area: HitArea) -> int:
+    """How many pixels of the area a difference picture says changed."""
+    left, top, right, bottom = area.box()
+    inside = change.crop((left, top, right + 1, bottom + 1)).convert("L").point(lambda v: 255 if v else 0)
+    return inside.histogram()[255]

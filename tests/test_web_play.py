@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import json
+import random
 import re
 import urllib.parse
 
@@ -310,6 +311,28 @@ async def test_a_player_s_stream_carries_their_own_seat_and_a_spectator_s_the_pu
         assert {k: v for k, v in mine.items() if k not in ("live", "turn", "mine")} == {
             k: v for k, v in public.items() if k not in ("live", "turn", "mine")
         }
+
+
+async def test_neanderthal_s_elder_ranks_and_daughters_are_things_to_click_on_the_seat_s_picture(db, fake):
+    """When the seat to act may make an Elder or send a Suitor, its page offers each of these choices on its
+    picture too (a spot the page's script puts a named button over), named as the choice is."""
+    async with Site(db, fake) as site:
+        game_id = await started(site.service, "neanderthal", seed=4)
+        rng = random.Random(4)
+        for _ in range(300):  # random moves until the seat to act may make an Elder or send a Suitor
+            _, user_id, legal = await acting(site, game_id)
+            wanted = [a for a in legal if a.startswith(("e-", "ea-", "s-", "sa-"))]
+            if wanted:
+                break
+            version = (await site.service.load(game_id)).version
+            await site.service.act(game_id, user_id, version, rng.choice(legal))
+        assert wanted, "no Elder or Suitor to choose came"
+        player = await site.browser()
+        await sign_in(fake, player, await token_of(db, game_id), user_id)
+        mine = json.loads((await next_event(await player.get(f"/g/{await token_of(db, game_id)}/events")))[1])["mine"]
+        labels = {c["id"]: c["label"] for g in mine["groups"] for c in g["choices"]}
+        spots = {spot["action"]: spot["label"] for spot in mine["spots"]}
+        assert set(wanted) <= set(spots) and all(spots[a] == labels[a] for a in wanted), (wanted, spots)
 
 
 # -- moves from the page --------------------------------------------------------------------------------
