@@ -26,6 +26,8 @@ import contextlib
 import functools
 import logging
 import math
+import os
+import secrets
 import time
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Protocol
@@ -106,15 +108,13 @@ NOTICE = 1.5
 # No other process can have served it in between: it would have waited FENCE_GRACE after taking the lock,
 # which outlasts this gateway. Past KEEP the gateway is closed.
 KEEP = 4.0
-# Seconds a process waits between taking a shard's lock and serving it: whoever held the lock before has
-# noticed that it lost it (NOTICE), and closed the gateway it kept (KEEP), by then. The rest is a margin for an
-# event loop slowed by a busy machine, and for closing the gateway.
+# Seconds a process waits between claiming a shard (its lock taken, and its claim noted in the database) and
+# serving it: whoever held the lock before has noticed that it lost it (NOTICE), and closed the gateway it
+# kept (KEEP), by then. The rest is a margin for an event loop slowed by a busy machine, and for closing the
+# gateway. A process that takes back a shard whose last claim is still its own (``_reclaim``) need not wait:
+# no other process claimed it since, so none served it (one that took its lock and lost it again before
+# noting its claim notices that loss, as above, before its own wait is over).
 FENCE_GRACE = NOTICE + KEEP + 1.5
-
-
-def _closed(bot: MesaBot, shard: int) -> bool:
-    running = bot.get_shard(shard)
-    return running is None or running.is_closed()
 
 
 class ShardKeeper:
@@ -137,6 +137,9 @@ class ShardKeeper:
         self._kept: dict[int, float] = {}
         self._heard = 0.0  # (loop time) when the last look at the lock connection that was answered was sent
         self._woken = asyncio.Event()  # set when fenced: the claiming loop takes the shards back at once
+        self._db: Database | None = None
+        # What this process notes in the database as a shard's last claim (``_note_claims``).
+        self.claimant = f"{os.getpid()} {secrets.token_hex(8)}"
         self.closing = False
         self._bot: MesaBot | None = None
         self._free_at: dict[int, float] = {}
@@ -166,6 +169,7 @@ class ShardKeeper:
         if self.auto and self.settings.shard_count is None:
             self.count = max(1, int(count))
         self._bot = bot
+        self._db = db
         if db.sql.shared:
             self.session = await self._open(db)
             if not self.auto:
@@ -233,7 +237,31 @@ class ShardKeeper:
             if shard not in held and shard not in self.ids and await self.session.try_lock(LOCK_SHARD, shard):
                 new.append(shard)
         self.ids.extend(new)
+        await self._note_claims(new)
         return new
+
+    def _claim_key(self, shard: int) -> str:
+        return f"shard-claimed.{shard}of{self.count}"
+
+    async def _note_claims(self, shards: list[int]) -> None:
+        """Notes in the database that this process claimed the shards (their locks held); should that fail,
+        lets them go. FENCE_GRACE is waited from then on."""
+        assert self._db is not None and self.session is not None
+        try:
+            for shard in shards:
+                await self._db.set_meta(self._claim_key(shard), self.claimant)
+        except BaseException:
+            for shard in shards:
+                self.ids.remove(shard)
+            with contextlib.suppress(Exception):
+                for shard in shards:
+                    await self.session.unlock(LOCK_SHARD, shard)
+            raise
+
+    async def _still_ours(self, shards: list[int]) -> list[int]:
+        """Those of the shards whose last claim noted is this process's own."""
+        assert self._db is not None
+        return [shard for shard in shards if await self._db.get_meta(self._claim_key(shard)) == self.claimant]
 
     async def _open(self, db: Database) -> Session:
         """The lock connection, opened as soon as the database can be reached (trying again every
@@ -344,7 +372,7 @@ class ShardKeeper:
             self.fenced = False
             self._woken.clear()
             back, self._held = self._held, []
-            kept = [shard for shard in back if self._kept.pop(shard, None) is not None and not _closed(bot, shard)]
+            kept = [shard for shard in back if self._kept.pop(shard, None) is not None]
             if kept:
                 log.warning("serving shards %s of %s again", kept, self.count)
                 self._serve(bot, kept)
@@ -355,10 +383,17 @@ class ShardKeeper:
             return
         with contextlib.suppress(DatabaseAway):  # (what the outage left in the shards served again; else later)
             await self._sweep(bot)
-        if relaunched and self.auto:
-            await self._pause(FENCE_GRACE)  # whoever may have held them meanwhile has stopped serving them
-        if relaunched and not self.fenced:
-            await self._take_over(bot, relaunched)
+        if not relaunched:
+            return
+        ours = await self._still_ours(relaunched) if self.auto else relaunched
+        if ours:  # no other process claimed them since this one did (a fixed list is this process's alone)
+            await self._take_over(bot, ours)
+        others = [shard for shard in relaunched if shard not in ours]
+        if others:
+            await self._note_claims(others)
+            await self._pause(FENCE_GRACE)  # whoever held them meanwhile has stopped serving them by now
+            if not self.fenced:
+                await self._take_over(bot, others)
 
     async def _retake(self, bot: MesaBot) -> list[int]:
         """Takes back the shards this process had (MESA_SHARDS=auto): each one whose gateway is kept as soon as
@@ -372,7 +407,7 @@ class ShardKeeper:
                 if await self.session.try_lock(LOCK_SHARD, shard):
                     self._held.remove(shard)
                     self.ids.append(shard)
-                    if self._kept.pop(shard, None) is not None and not _closed(bot, shard):
+                    if self._kept.pop(shard, None) is not None:  # (discord.py reconnects it, if it dropped)
                         log.warning("serving shard %s of %s again", shard, self.count)
                         self._serve(bot, [shard])
                     else:
