@@ -31,7 +31,10 @@ class ChannelNotes(Tables):
             await tx.execute("UPDATE games SET updated_at = $1 WHERE id = $2", now, game_id)
 
     async def take_notes(self, game_id: int) -> list[dict[str, Any]]:
-        """The game's notes, oldest first, deleted as read (one process alone says each)."""
+        """The game's notes, oldest first, deleted as read (one process alone says each). A game without any (most
+        changes the bot hears of) costs a read, not a write."""
+        if await self.sql.fetchrow("SELECT 1 FROM channel_notes WHERE game_id = $1 LIMIT 1", game_id) is None:
+            return []
         rows = await self.sql.fetch(
             "DELETE FROM channel_notes WHERE game_id = $1 RETURNING kind, user_id, version, moved, created_at",
             game_id,
