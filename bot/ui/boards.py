@@ -151,6 +151,7 @@ class Boards:
         self._posted: dict[int, Posted] = {}
         # The games whose move, made on a page by another process, is told while its strong AI seats think there.
         self._followed: dict[int, MovePosts] = {}
+        self._page_turns: dict[int, asyncio.Lock] = {}  # (followed.FollowedPages: one game's changes in turn)
 
     def _spawn(self, coro: Coroutine[Any, Any, object]) -> None:
         self._track(asyncio.create_task(coro))

@@ -4,6 +4,7 @@ click's move, or ``/game resign``, posts them. In its own process the pages post
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
 import time
@@ -32,9 +33,17 @@ class FollowedPages(Boards):
         self._spawn(self._post_moved(game_id))
 
     async def _post_moved(self, game_id: int) -> None:
+        """One game's changes are dealt with one after the other, in the order heard: a line a note asks for
+        goes out before the board of the moves stored after it."""
+        turn = self._page_turns.setdefault(game_id, asyncio.Lock())
+        async with turn:
+            await self._post_moved_now(game_id)
+
+    async def _post_moved_now(self, game_id: int) -> None:
         try:
             game = await self.service.db.get_game(game_id)
             if game is None or game.status not in (ACTIVE, FINISHED):
+                self._page_turns.pop(game_id, None)  # (a game over is heard of no more)
                 return
             if self.stopping or self.shards.of(game.guild_id) not in self.shards.ids:
                 return
