@@ -318,8 +318,10 @@ def _recovered(data: bytes, engine, players: int, state, ahead: list, future, ex
             continue
         if engine.view(guess, other).model_dump(mode="json") == secret_view:
             found.append(f"seed {seed} replays seat {other + 1}'s view")
-        try:
-            if engine.view(engine.replay(players, seed, state.options, shown + ahead), None) == future:
+        try:  # (the replay of ``shown + ahead``: the moves ahead played on from the guess)
+            for seat, action in ahead:
+                guess = engine.apply(guess, seat, action)
+            if engine.view(guess, None) == future:
                 found.append(f"seed {seed} foretells the moves to come")
         except Exception:
             continue
