@@ -168,12 +168,14 @@ def test_the_p95_ratio_interval_follows_the_rounds():
 
 def test_render_bench_draws_the_same_pictures_for_the_same_seed():
     args = ("render", "pergamemnon", "atlandice", "--concurrent", "4", "--clicks", "12", "--warmup", "3")
-    first, second = _bench(*args), _bench(*args)
-    assert first["digest"] == second["digest"] and first["ms"]["all"] > 0
+    first = _bench(*args)
+    assert first["ms"]["all"] > 0
     assert first["pictures"]["all"] == first["pictures"]["spectator"] + first["pictures"].get("seat", 0) >= 12
     assert set(first["pictures"]) <= {"pergamemnon", "atlandice", "all", "spectator", "seat"}
     assert 0 < first["cache_mb"] <= 48 * 1.048576
-    threaded = _bench(*args, "--threads", "2")  # the same pictures, two at once, as the bot's worker draws them
+    # drawn again, two at once as the bot's worker draws them: the same pictures (whether the threads or the
+    # seed changed them, the digest would say so)
+    threaded = _bench(*args, "--threads", "2")
     assert threaded["digest"] == first["digest"] and threaded["same_files"] == threaded["pictures"]["all"]
     assert threaded["per_s"] > 0 and first["per_s"] > 0
 
