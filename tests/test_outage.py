@@ -234,7 +234,7 @@ async def shard_bots(fake_discord, outage_url, tmp_path):
     ("how", "seconds"),
     [
         ("stop", 1),
-        pytest.param("kill", 1, marks=pytest.mark.slow),
+        ("kill", 1),
         pytest.param("stop", 10, marks=pytest.mark.slow),
         pytest.param("stop", 60, marks=pytest.mark.slow),
     ],
