@@ -317,9 +317,11 @@ class ShardKeeper:
         self.fenced = True
         log.warning("the database connection holding shards %s of %s is lost: they wait for it", self.ids, self.count)
         closing_at = self._heard + NOTICE + KEEP
-        for shard in self.ids:  # (those still to take back after an earlier loss keep their earlier time)
+        # The shards served (a shard claimed and not served yet is let go: claimed again later, and waited for)
+        served = [shard for shard in self.ids if shard in (bot.shard_ids or ())]
+        for shard in served:  # (those still to take back after an earlier loss keep their earlier time)
             self._kept[shard] = closing_at
-        self._held = sorted(set(self._held) | set(self.ids))
+        self._held = sorted(set(self._held) | set(served))
         if self.auto:
             self.ids = []
         self._woken.set()
@@ -383,22 +385,25 @@ class ShardKeeper:
             return
         with contextlib.suppress(DatabaseAway):  # (what the outage left in the shards served again; else later)
             await self._sweep(bot)
-        if not relaunched:
+        if not relaunched or self.fenced:  # (lost again meanwhile: their locks with it)
             return
         ours = await self._still_ours(relaunched) if self.auto else relaunched
         if ours:  # no other process claimed them since this one did (a fixed list is this process's alone)
+            self.ids = sorted(set(self.ids) | set(ours))
             await self._take_over(bot, ours)
         others = [shard for shard in relaunched if shard not in ours]
         if others:
+            self.ids.extend(others)
             await self._note_claims(others)
             await self._pause(FENCE_GRACE)  # whoever held them meanwhile has stopped serving them by now
             if not self.fenced:
                 await self._take_over(bot, others)
 
     async def _retake(self, bot: MesaBot) -> list[int]:
-        """Takes back the shards this process had (MESA_SHARDS=auto): each one whose gateway is kept as soon as
-        its lock is free (the old connection may hold it for a moment on its way out), until that gateway is
-        closed, and serves it again at once; the others if free now, to be launched again (returned)."""
+        """Takes back the shards this process served (MESA_SHARDS=auto): each one whose gateway is kept as soon
+        as its lock is free (the old connection may hold it for a moment on its way out), until that gateway is
+        closed, and serves it again at once; the others if free now, their locks held, to be launched again
+        (returned)."""
         assert self.session is not None
         loop = asyncio.get_running_loop()
         relaunched: list[int] = []
@@ -406,9 +411,9 @@ class ShardKeeper:
             for shard in list(self._held):
                 if await self.session.try_lock(LOCK_SHARD, shard):
                     self._held.remove(shard)
-                    self.ids.append(shard)
                     if self._kept.pop(shard, None) is not None:  # (discord.py reconnects it, if it dropped)
                         log.warning("serving shard %s of %s again", shard, self.count)
+                        self.ids.append(shard)
                         self._serve(bot, [shard])
                     else:
                         relaunched.append(shard)
