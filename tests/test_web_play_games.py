@@ -113,8 +113,8 @@ async def play_one(page, action: str, by_spot: bool) -> bool:
         if await button.count():
             await button.click()
         else:
-            option = page.locator(f'#choices option[data-action="{action}"]')
-            form = page.locator("#choices form", has=option)
+            # (the form holding the action's option: ``has`` is looked for inside each form, so it names no #choices)
+            form = page.locator("#choices form", has=page.locator(f'option[data-action="{action}"]'))
             await form.locator("select").select_option(action)
             await form.locator("button[type=submit]").click()
     sending = t("web.sending", "en")
