@@ -345,7 +345,8 @@ async def test_outage_of_a_lock_connection_that_stops_answering_fences_its_shard
         await fake.wait_for(lambda: _ephemerals(inter), timeout=10)
     finally:
         os.kill(backend, signal.SIGCONT)
-    await fake.wait_for(lambda: proc.said.read_text().count(" again") == 2, timeout=10)  # (a line per shard)
+    # (a line per shard: "serving shard 1 of 2 again"; the storage's "can be reached again" is not one)
+    await fake.wait_for(lambda: proc.said.read_text().count(" of 2 again") == 2, timeout=10)
     assert len(fake.identifies) == logins and _live_shards(fake) == [0, 1], (fake.identifies, proc.said.read_text())
     assert (await _in_thread(outage_url, thread)).version == before  # (the click made meanwhile was not played)
     assert await play_move(fake, thread, random.Random(5))
