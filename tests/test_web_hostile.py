@@ -10,18 +10,14 @@ import pytest
 
 from fakediscord.server import FakeDiscord
 from tests import test_activity as activity
-from tests.test_web_play import ANA, Site, acting, db, fake, form_fields, sign_in, started, token_of
+from tests.test_web_play import ANA, Site, db, fake, seated, started, token_of
 
 __all__ = ["db", "fake"]  # (the fixtures, shared with the page's tests)
 
 
 async def test_a_seat_s_own_answers_are_kept_by_no_shared_cache_and_vary_with_the_session(db, fake):
     async with Site(db, fake) as site:
-        game_id = await started(site.service)
-        token = await token_of(db, game_id)
-        _, user_id, _ = await acting(site, game_id)
-        player = await site.browser()
-        await sign_in(fake, player, token, user_id)
+        _, token, _, _, _, player, _ = await seated(site, db, fake)
         for path in (f"/g/{token}", f"/g/{token}/mine.png"):
             answer = await player.get(path)
             assert answer.status == 200, path
@@ -85,11 +81,7 @@ async def test_a_name_of_markup_direction_marks_and_no_end_is_only_a_name_on_a_p
 
 async def test_a_form_another_site_posts_is_refused_by_its_origin_where_the_browser_sends_no_fetch_metadata(db, fake):
     async with Site(db, fake) as site:
-        game_id = await started(site.service)
-        token = await token_of(db, game_id)
-        _, user_id, legal = await acting(site, game_id)
-        player = await site.browser()
-        fields = form_fields(await sign_in(fake, player, token, user_id))
+        game_id, token, _, _, legal, player, fields = await seated(site, db, fake)
         version = (await site.service.load(game_id)).version
         json_ = {"Accept": "application/json"}
         for origin in ("https://evil.example", "null", f"http://127.0.0.1:{site.port}.evil.example"):

@@ -10,6 +10,7 @@ import json
 import random
 import re
 import urllib.parse
+from typing import NamedTuple
 
 import pytest
 from aiohttp import CookieJar
@@ -124,6 +125,27 @@ async def token_of(db: Database, game_id: int) -> str:
     game = await db.get_game(game_id)
     assert game is not None and game.web_token is not None
     return game.web_token
+
+
+class Seated(NamedTuple):
+    """A game started on the site, and its player to act signed in on its page in a browser of their own."""
+
+    game_id: int
+    token: str
+    seat: int
+    user_id: int
+    legal: list[str]  # the seat's legal actions' ids
+    player: TestClient
+    fields: dict[str, str]  # the page's form fields (its version and CSRF token)
+
+
+async def seated(site: Site, db: Database, fake: FakeDiscord) -> Seated:
+    game_id = await started(site.service)
+    token = await token_of(db, game_id)
+    seat, user_id, legal = await acting(site, game_id)
+    player = await site.browser()
+    fields = form_fields(await sign_in(fake, player, token, user_id))
+    return Seated(game_id, token, seat, user_id, legal, player, fields)
 
 
 # -- signing in ----------------------------------------------------------------------------------------
@@ -340,11 +362,7 @@ async def test_neanderthal_s_elder_ranks_and_daughters_are_things_to_click_on_th
 
 async def test_a_move_from_the_page_is_the_service_s_move_and_a_replay_of_it_is_stale(db, fake):
     async with Site(db, fake) as site:
-        game_id = await started(site.service)
-        token = await token_of(db, game_id)
-        seat, user_id, legal = await acting(site, game_id)
-        player = await site.browser()
-        fields = form_fields(await sign_in(fake, player, token, user_id))
+        game_id, token, seat, user_id, legal, player, fields = await seated(site, db, fake)
         before = await site.service.load(game_id)
         move = {**fields, "action": legal[-1]}
         answer = await player.post(f"/g/{token}/act", data=move, allow_redirects=False)
@@ -406,11 +424,7 @@ async def test_every_forged_or_foreign_request_is_refused_and_changes_nothing(db
 
 async def test_a_replaced_link_ends_the_sign_ins_made_through_it(db, fake):
     async with Site(db, fake) as site:
-        game_id = await started(site.service)
-        token = await token_of(db, game_id)
-        _, user_id, legal = await acting(site, game_id)
-        player = await site.browser()
-        fields = form_fields(await sign_in(fake, player, token, user_id))
+        game_id, token, _, user_id, legal, player, fields = await seated(site, db, fake)
         new = await site.service.reset_web_token(game_id, ANA)
         assert (await player.get(f"/g/{token}")).status == 404
         answer = await player.post(f"/g/{token}/act", data={**fields, "action": legal[0]})
